@@ -110,7 +110,7 @@ class Card(int):
     @property
     def index(self) -> int:
         """0..51, rank-major: 2c=0, 2d=1, ..., As=51."""
-        return self.rank * 4 + self.suit
+        return int(self.rank) * 4 + int(self.suit)
 
     def __str__(self) -> str:
         return self.rank.symbol + self.suit.symbol
@@ -142,7 +142,7 @@ def parse_card(token: str) -> Card:
     rank = _RANK_ALIASES.get(text[:-1].upper())
     suit = _SUIT_ALIASES.get(text[-1:].lower())
     if rank is None or suit is None:
-        raise CardError(f"{token!r} is not a card" if not token.strip() else f"{text} is not a card")
+        raise CardError(f"{text or repr(token)} is not a card")
     return CARDS[rank * 4 + suit]
 
 
@@ -160,11 +160,12 @@ def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
 def _split_tokens(text: str) -> list[str]:
     tokens: list[str] = []
     for word in text.replace(",", " ").split():
-        while word:
+        rest = word
+        while rest:
             # "10" is the only two-character rank; everything else is one rank + one suit.
-            size = 3 if word.startswith("10") else 2
-            tokens.append(word[:size])
-            word = word[size:]
+            size = 3 if rest.startswith("10") else 2
+            tokens.append(rest[:size])
+            rest = rest[size:]
     return tokens
 
 

@@ -30,5 +30,3 @@ def register(subparsers: Subparsers) -> None:
 
 def _load(name: str) -> ModuleType:
     return importlib.import_module(f"pokernight.bench.{name}")
-
-
