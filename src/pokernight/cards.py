@@ -87,7 +87,7 @@ _RANK_ALIASES: Final = {symbol: Rank(i) for i, symbol in enumerate(RANK_SYMBOLS)
 
 def card_code(rank: int, suit: int) -> int:
     """The integer a card of this rank and suit is equal to."""
-    return (5**rank) << SUIT_BITS | 1 << (3 * suit)
+    return int(5**rank) << SUIT_BITS | 1 << (3 * suit)
 
 
 class Card(int):
