@@ -26,7 +26,7 @@ typecheck: $(STAMP)
 	$(BIN)/mypy
 
 pytest: $(STAMP)
-	$(BIN)/pytest -n 2 --dist loadfile
+	$(BIN)/pytest -n 2
 
 format: $(STAMP)  ## rewrite files in the house style
 	$(BIN)/ruff format src tests
