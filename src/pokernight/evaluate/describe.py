@@ -1,0 +1,133 @@
+"""From a value back to the cards that make it and the words players say.
+
+Evaluators return a bare ``int`` on their fast paths; a showdown needs the
+five cards used and a sentence. Both are derived from the value's rank
+nibbles (see ``strength``), so they can never disagree with the value.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from pokernight.cards import Card, Rank, Suit
+from pokernight.evaluate.strength import (
+    CATEGORY_SHIFT,
+    RANK_MASK,
+    Category,
+    HandStrength,
+    category_of,
+    ranks_of,
+)
+from pokernight.evaluate.tables import HAND_SIZE, LOW_BADNESS_BY_VALUE
+
+# How many cards each deciding rank contributes, in nibble order.
+GROUP_SIZES: Final = {
+    Category.HIGH_CARD: (1, 1, 1, 1, 1),
+    Category.ONE_PAIR: (2, 1, 1, 1),
+    Category.TWO_PAIR: (2, 2, 1),
+    Category.THREE_OF_A_KIND: (3, 1, 1),
+    Category.FLUSH: (1, 1, 1, 1, 1),
+    Category.FULL_HOUSE: (3, 2),
+    Category.FOUR_OF_A_KIND: (4, 1),
+    Category.FIVE_OF_A_KIND: (5,),
+}
+STRAIGHTS: Final = (Category.STRAIGHT, Category.STRAIGHT_FLUSH)
+# "of a kind" stays lower case, so str.title() will not do.
+TITLES: Final = {
+    category: category.words.title().replace(" Of A ", " of a ") for category in Category
+}
+
+
+def straight_ranks(top: Rank) -> tuple[Rank, ...]:
+    """The five ranks of the straight topped by ``top`` (the wheel tops at Five)."""
+    return tuple(Rank(top - step) if top >= step else Rank.ACE for step in range(5))
+
+
+def pick_cards(
+    cards: Sequence[Card], groups: Sequence[tuple[Rank, int]], limit: int
+) -> tuple[Card, ...]:
+    """Take ``count`` cards of each ``rank`` in turn, highest suit first, up to ``limit``."""
+    chosen: list[Card] = []
+    for rank, count in groups:
+        wanted = min(count, limit - len(chosen))
+        of_rank = sorted((card for card in cards if card.rank == rank), reverse=True)
+        chosen.extend(of_rank[:wanted])
+    return tuple(chosen)
+
+
+def flush_suit(cards: Sequence[Card]) -> Suit:
+    """The suit holding five or more of the cards."""
+    return max(Suit, key=lambda suit: sum(card.suit == suit for card in cards))
+
+
+def cards_used(value: int, cards: Sequence[Card]) -> tuple[Card, ...]:
+    """The (up to) five cards of ``cards`` that make the high hand ``value``."""
+    category = category_of(value)
+    ranks = ranks_of(value)
+    if category in (Category.FLUSH, Category.STRAIGHT_FLUSH):
+        suit = flush_suit(cards)
+        cards = [card for card in cards if card.suit == suit]
+    if category in STRAIGHTS:
+        groups = [(rank, 1) for rank in straight_ranks(ranks[0])]
+    else:
+        groups = list(zip(ranks, GROUP_SIZES[category], strict=False))
+    return pick_cards(cards, groups, min(HAND_SIZE, len(cards)))
+
+
+def high_words(value: int) -> str:
+    """ "Full House, Kings full of Fives", "Straight, Five high", "Flush, Ace high"."""
+    category = category_of(value)
+    first, second = ranks_of(value)[:2]
+    title = TITLES[category]
+    if category is Category.STRAIGHT_FLUSH and first is Rank.ACE:
+        return "Royal Flush"
+    if category in (Category.STRAIGHT, Category.STRAIGHT_FLUSH, Category.FLUSH):
+        return f"{title}, {first.word} high"
+    if category is Category.FULL_HOUSE:
+        return f"{title}, {first.plural} full of {second.plural}"
+    if category is Category.TWO_PAIR:
+        return f"{title}, {first.plural} and {second.plural}"
+    if category is Category.HIGH_CARD:
+        return f"{title}, {first.word}"
+    return f"{title}, {first.plural}"
+
+
+def describe_high(value: int, cards: Sequence[Card]) -> HandStrength:
+    """The full strength of high hand ``value`` made from ``cards``."""
+    return HandStrength(value, category_of(value), cards_used(value, cards), high_words(value))
+
+
+def low_groups(value: int, size: int) -> tuple[Category, list[tuple[Rank, int]]]:
+    """The pairing category of an A-5 low and its (rank, count) groups, worst first."""
+    badness = int(LOW_BADNESS_BY_VALUE[value & RANK_MASK])
+    category = Category(badness >> CATEGORY_SHIFT)
+    # Low ranks count the Ace as 0: shift them back to natural ranks.
+    ranks = [Rank((low_rank - 1) % 13) for low_rank in ranks_of(badness)]
+    groups = list(zip(ranks, GROUP_SIZES[category], strict=False))
+    taken = 0
+    for index, (_, count) in enumerate(groups):
+        taken += count
+        if taken >= size:
+            return category, groups[: index + 1]
+    return category, groups
+
+
+def low_words(category: Category, groups: Sequence[tuple[Rank, int]]) -> str:
+    """ "7-5-4-2-A low", "Pair of Twos low", "Two Pair, Fives and Twos low"."""
+    first = groups[0][0]
+    second = groups[1][0] if len(groups) > 1 else first
+    if category is Category.HIGH_CARD:
+        return "-".join(rank.symbol for rank, _ in groups) + " low"
+    if category is Category.ONE_PAIR:
+        return f"Pair of {first.plural} low"
+    return f"{high_words(category << CATEGORY_SHIFT | first << 16 | second << 12)} low"
+
+
+def describe_low(value: int, cards: Sequence[Card]) -> HandStrength:
+    """The full strength of A-5 low ``value`` made from ``cards``."""
+    size = min(HAND_SIZE, len(cards))
+    category, groups = low_groups(value, size)
+    return HandStrength(
+        value, Category.LOW, pick_cards(cards, groups, size), low_words(category, groups)
+    )
