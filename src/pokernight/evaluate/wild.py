@@ -5,27 +5,32 @@ holds, so five of a kind exists (above a straight flush) and a flush may hold
 two aces. Values live in the same integer space as the high evaluator (see
 ``strength``); with no wild card in the hand they are exactly the high values.
 
-Method: analytic, never substitution. The wild cards are taken out; what is
-left is described by two keys the card encoding gives almost for free:
+Method: analytic, never substitution. For each set of wild ranks every card
+gets its own code, and one ``sum`` of a hand's codes gives all the evaluator
+needs (each field is a counter or a bit set that never carries into the next,
+since a hand holds at most eight distinct cards)::
 
-- ``sum(naturals) >> SUIT_BITS``: the base-5 rank counts of the naturals. With
-  the number of wilds ``k`` it decides every category except the flushes, so
-  that value is memoised per (rank counts, k).
-- the 13-bit rank mask of one suit: with ``k`` it decides that suit's best
-  flush or straight flush, memoised per (mask, k).
+    bits  0..15   four 4-bit counters: naturals of each suit (clubs lowest)
+    bits 16..19   the number of wild cards, k
+    bits 20..51   base-5 digits: naturals of each rank (Two lowest)
+    bits 52..103  13 bits per suit: which ranks of that suit the naturals hold
 
-A suit is looked at only when its natural count plus ``k`` reaches five (read
-from the suit counters of the same sum), and the hand's value is the larger of
-the two. There is no early exit on a flush: with wilds a flush can coexist
-with four or five of a kind.
+- bits 16..51 (rank counts and k) decide every category but the flushes;
+  that value is memoised per key.
+- bits 0..19 (suit counts and k) say which suits can reach five cards; only
+  those suits' 13-bit masks are looked at, each memoised per (mask, k) to its
+  best straight flush or flush.
+
+The hand's value is the larger of the two: with wilds a flush can coexist with
+four or five of a kind, so there is no early exit on a flush.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import Final
 
-from pokernight.cards import CARDS, SUIT_BITS, SUIT_FIELD_MASK, Card, Rank
+from pokernight.cards import CARDS, Card, CardError, Rank
 from pokernight.evaluate.strength import Category, HandStrength, pack, ranks_of
 
 MAX_CARDS: Final = 8
@@ -33,14 +38,24 @@ HAND_SIZE: Final = 5
 ACE: Final = int(Rank.ACE)
 FIVE: Final = int(Rank.FIVE)
 RANK_COUNT: Final = 13
+SUIT_COUNT: Final = 4
 RANK_MASK_ALL: Final = (1 << RANK_COUNT) - 1
 WHEEL_MASK: Final = 1 << ACE | 0b1111
-FIVE_ACES: Final = pack(Category.FIVE_OF_A_KIND, (ACE,))
-# Above this many naturals the 3-bit suit counters of a summed hand overflow.
-MAX_COUNTED_NATURALS: Final = 7
+
+# The fields of a summed hand code (see the module docstring).
+SUIT_COUNTER_BITS: Final = 4
+WILDS_SHIFT: Final = 16
+WILD_COUNT_BITS: Final = 4
+WILD_COUNT_MASK: Final = (1 << WILD_COUNT_BITS) - 1
+RANKS_SHIFT: Final = WILDS_SHIFT + WILD_COUNT_BITS
+MASKS_SHIFT: Final = 52
+FLUSH_KEY_MASK: Final = (1 << RANKS_SHIFT) - 1
+RANK_KEY_MASK: Final = (1 << (MASKS_SHIFT - WILDS_SHIFT)) - 1
+WILD_CODE: Final = 1 << WILDS_SHIFT
 
 _DESCENDING: Final = tuple(range(ACE, -1, -1))
 _STRAIGHT_TOPS: Final = tuple(range(ACE, FIVE - 1, -1))
+_ALL_SUITS: Final = tuple(range(SUIT_COUNT))
 _GROUPS_ABOVE_STRAIGHT: Final = (
     (Category.FIVE_OF_A_KIND, (5,)),
     (Category.FOUR_OF_A_KIND, (4,)),
@@ -53,15 +68,16 @@ _GROUPS_BELOW_STRAIGHT: Final = (
     (Category.HIGH_CARD, ()),
 )
 
-# Lazily filled memo tables; their key spaces are bounded (rank multisets of at
-# most eight cards, 13-bit masks, 4,096 suit-counter fields), so no eviction.
+CardCode = Callable[[Card], int]
+
+# Lazily filled memo tables. Their key spaces are bounded (sets of wild ranks,
+# rank multisets of at most eight cards, suit counts, 13-bit masks), so they
+# are never evicted.
+_CODES: dict[Collection[int], CardCode] = {}
 _WILD_CARDS: dict[frozenset[int], frozenset[Card]] = {}
-_RANK_VALUES: Final[tuple[dict[int, int], ...]] = tuple({} for _ in range(HAND_SIZE))
-_SUIT_VALUES: Final[tuple[dict[int, int], ...]] = tuple({} for _ in range(HAND_SIZE))
-_FLUSH_SUITS: Final[tuple[dict[int, tuple[int, ...]], ...]] = tuple({} for _ in range(HAND_SIZE))
-_ALL_SUITS: Final = tuple(range(4))
-# One bit per card, suit-major, so that summing distinct cards gives all four suit masks.
-_SUIT_RANK_BIT: Final = {card: 1 << (RANK_COUNT * card.suit + card.rank) for card in CARDS}
+_RANK_VALUES: dict[int, int] = {}
+_FLUSH_SUITS: dict[int, tuple[int, ...]] = {}
+_SUIT_VALUES: dict[int, int] = {}
 
 
 def wild_value(cards: Sequence[Card], wild_ranks: Collection[int]) -> int:
@@ -71,24 +87,33 @@ def wild_value(cards: Sequence[Card], wild_ranks: Collection[int]) -> int:
     """
     if not 0 < len(cards) <= MAX_CARDS:
         raise ValueError(f"a hand has 1 to {MAX_CARDS} cards, not {len(cards)}")
-    wild = wild_cards(wild_ranks)
-    naturals = [card for card in cards if card not in wild]
-    wilds = len(cards) - len(naturals)
-    if wilds >= HAND_SIZE:
-        return FIVE_ACES
-    total = sum(naturals)
-    by_ranks = _RANK_VALUES[wilds]
-    value = by_ranks.get(total >> SUIT_BITS)
+    try:
+        code = _CODES[wild_ranks]
+    except (KeyError, TypeError):  # a new set of wild ranks, or an unhashable one
+        code = _card_code(wild_ranks)
+    try:
+        total = sum(map(code, cards))
+    except KeyError as error:
+        raise CardError(f"{error.args[0]!r} is not a card") from None
+    rank_key = total >> WILDS_SHIFT & RANK_KEY_MASK
+    value = _RANK_VALUES.get(rank_key)
     if value is None:
-        value = by_ranks[total >> SUIT_BITS] = _rank_value(total >> SUIT_BITS, wilds)
-    if len(naturals) > MAX_COUNTED_NATURALS:
-        suits: tuple[int, ...] = _ALL_SUITS
-    else:
-        suits = _flush_suits(total & SUIT_FIELD_MASK, wilds)
+        value = _RANK_VALUES[rank_key] = _rank_value(rank_key)
+    flush_key = total & FLUSH_KEY_MASK
+    suits = _FLUSH_SUITS.get(flush_key)
+    if suits is None:
+        suits = _FLUSH_SUITS[flush_key] = _flush_suits(flush_key)
     if suits:
-        masks = sum(map(_SUIT_RANK_BIT.__getitem__, naturals))
+        wilds = flush_key >> WILDS_SHIFT
+        masks = total >> MASKS_SHIFT
         for suit in suits:
-            value = max(value, _suit_value(masks >> (RANK_COUNT * suit) & RANK_MASK_ALL, wilds))
+            suit_key = (masks >> RANK_COUNT * suit & RANK_MASK_ALL) << WILD_COUNT_BITS | wilds
+            suit_value = _SUIT_VALUES.get(suit_key)
+            if suit_value is None:
+                suit_value = _SUIT_VALUES[suit_key] = _flush_value(
+                    suit_key >> WILD_COUNT_BITS, wilds
+                )
+            value = max(value, suit_value)
     return value
 
 
@@ -104,7 +129,7 @@ def evaluate_wild(cards: Sequence[Card], wild_ranks: Collection[int]) -> HandStr
 
 def wild_cards(wild_ranks: Collection[int]) -> frozenset[Card]:
     """The cards that are wild when ``wild_ranks`` are."""
-    key = wild_ranks if isinstance(wild_ranks, frozenset) else frozenset(wild_ranks)
+    key = frozenset(wild_ranks)
     found = _WILD_CARDS.get(key)
     if found is None:
         for rank in key:
@@ -114,23 +139,31 @@ def wild_cards(wild_ranks: Collection[int]) -> frozenset[Card]:
     return found
 
 
-def _flush_suits(suit_field: int, wilds: int) -> tuple[int, ...]:
-    """The suits whose natural count plus the wilds reaches five."""
-    by_field = _FLUSH_SUITS[wilds]
-    suits = by_field.get(suit_field)
-    if suits is None:
-        suits = by_field[suit_field] = tuple(
-            suit for suit in _ALL_SUITS if (suit_field >> 3 * suit & 7) + wilds >= HAND_SIZE
-        )
-    return suits
+def _card_code(wild_ranks: Collection[int]) -> CardCode:
+    """The function from a card to its code when ``wild_ranks`` are wild."""
+    key = frozenset(wild_ranks)
+    wild = wild_cards(key)
+    codes = {card: WILD_CODE if card in wild else _natural_code(card) for card in CARDS}
+    _CODES[key] = code = codes.__getitem__
+    return code
 
 
-def _suit_value(mask: int, wilds: int) -> int:
-    by_mask = _SUIT_VALUES[wilds]
-    value = by_mask.get(mask)
-    if value is None:
-        value = by_mask[mask] = _flush_value(mask, wilds)
-    return value
+def _natural_code(card: Card) -> int:
+    suit_count = 1 << SUIT_COUNTER_BITS * card.suit
+    rank_count = int(5**card.rank) << RANKS_SHIFT
+    rank_bit = 1 << MASKS_SHIFT + RANK_COUNT * card.suit + card.rank
+    return suit_count | rank_count | rank_bit
+
+
+def _flush_suits(flush_key: int) -> tuple[int, ...]:
+    """The suits whose naturals plus the wilds reach five cards."""
+    wilds = flush_key >> WILDS_SHIFT
+    counter_mask = (1 << SUIT_COUNTER_BITS) - 1
+    return tuple(
+        suit
+        for suit in _ALL_SUITS
+        if (flush_key >> SUIT_COUNTER_BITS * suit & counter_mask) + wilds >= HAND_SIZE
+    )
 
 
 def _flush_value(mask: int, wilds: int) -> int:
@@ -154,9 +187,11 @@ def _straight_top(mask: int, wilds: int) -> int | None:
     return None
 
 
-def _rank_value(rank_key: int, wilds: int) -> int:
-    """Best hand that does not need a flush, from the naturals' rank counts and the wilds."""
-    counts = [rank_key // 5**rank % 5 for rank in range(RANK_COUNT)]
+def _rank_value(rank_key: int) -> int:
+    """Best hand that needs no flush, from the wild count and the naturals' rank counts."""
+    wilds = rank_key & WILD_COUNT_MASK
+    digits = rank_key >> WILD_COUNT_BITS
+    counts = [digits // 5**rank % 5 for rank in range(RANK_COUNT)]
     size = min(HAND_SIZE, sum(counts) + wilds)
     value = _best_grouped(counts, wilds, size, _GROUPS_ABOVE_STRAIGHT)
     if value is not None:
