@@ -1,0 +1,213 @@
+"""Reading PHH hand histories (the TOML format of the PHH dataset and PokerKit).
+
+A ``.phh`` file holds one hand as top-level TOML keys; a ``.phhs`` file holds
+several hands, each a TOML table (``[1]``, ``[6]``, ...). Amounts are read as
+``Decimal`` so that cent amounts ("2067.40") stay exact; the replay scales them
+to whole chips (see ``phh_replay``).
+
+Actions (one string each, ``#`` starts a comment)::
+
+    d dh p1 AcKd     deal hole cards to player 1 (``??`` is a card nobody saw)
+    d db 2c7d9h      deal board cards
+    p1 cbr 300       complete, bet or raise to 300 (a street total)
+    p1 cc            check or call
+    p1 f             fold
+    p1 pb            post the bring-in
+    p1 sm AcKd       show (or, without cards, muck) the hole cards
+    p1 sd 7c         stand pat or discard (draw games)
+
+Players are numbered from 1; they are seats 0.. in this module's output.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from enum import StrEnum
+from typing import Any
+
+from pokernight.cards import Card, CardError, ensure_distinct, parse_card
+
+UNKNOWN_CARD = "??"
+
+
+class PHHError(ValueError):
+    """A hand history that is not valid PHH, or that says something impossible."""
+
+
+class PHHActionKind(StrEnum):
+    DEAL_HOLE = "dh"
+    DEAL_BOARD = "db"
+    BET_OR_RAISE = "cbr"
+    CHECK_OR_CALL = "cc"
+    FOLD = "f"
+    BRING_IN = "pb"
+    SHOW_OR_MUCK = "sm"
+    STAND_PAT_OR_DISCARD = "sd"
+
+
+DEALER_KINDS = frozenset({PHHActionKind.DEAL_HOLE, PHHActionKind.DEAL_BOARD})
+
+
+@dataclass(frozen=True, slots=True)
+class PHHAction:
+    """One action line. ``cards`` holds ``None`` for an unknown card (``??``)."""
+
+    kind: PHHActionKind
+    seat: int | None = None
+    cards: tuple[Card | None, ...] = ()
+    amount: Decimal | None = None
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class PHHHand:
+    """The fields of one hand that a replay needs, amounts exactly as written."""
+
+    variant: str
+    starting_stacks: tuple[Decimal, ...]
+    actions: tuple[PHHAction, ...]
+    antes: tuple[Decimal, ...] = ()
+    blinds_or_straddles: tuple[Decimal, ...] = ()
+    bring_in: Decimal = Decimal(0)
+    small_bet: Decimal = Decimal(0)
+    big_bet: Decimal = Decimal(0)
+    min_bet: Decimal = Decimal(0)
+    ante_trimming_status: bool = False
+    finishing_stacks: tuple[Decimal, ...] | None = None
+    players: tuple[str, ...] | None = None
+
+    @property
+    def player_count(self) -> int:
+        return len(self.starting_stacks)
+
+
+def parse_phh(text: str) -> tuple[PHHHand, ...]:
+    """Every hand in the text of a ``.phh`` (one hand) or ``.phhs`` (several) file."""
+    try:
+        document = tomllib.loads(text, parse_float=Decimal)
+    except tomllib.TOMLDecodeError as error:
+        raise PHHError(f"not valid TOML: {error}") from error
+    if "variant" in document:
+        return (hand_from_fields(document),)
+    tables = [value for value in document.values() if isinstance(value, dict)]
+    if not tables:
+        raise PHHError("no hand found: neither a variant field nor a table of hands")
+    return tuple(hand_from_fields(table) for table in tables)
+
+
+def hand_from_fields(fields: Mapping[str, Any]) -> PHHHand:
+    """Build a ``PHHHand`` from the decoded TOML fields of one hand."""
+    stacks = _amounts(fields, "starting_stacks")
+    if not stacks:
+        raise PHHError("field starting_stacks is missing or empty")
+    count = len(stacks)
+    recorded = "finishing_stacks" in fields
+    finishing = _amounts(fields, "finishing_stacks", count) if recorded else None
+    players = fields.get("players")
+    return PHHHand(
+        variant=_text(fields, "variant"),
+        starting_stacks=stacks,
+        actions=tuple(parse_action(action, count) for action in _list(fields, "actions")),
+        antes=_amounts(fields, "antes", count),
+        blinds_or_straddles=_amounts(fields, "blinds_or_straddles", count),
+        bring_in=_amount(fields, "bring_in"),
+        small_bet=_amount(fields, "small_bet"),
+        big_bet=_amount(fields, "big_bet"),
+        min_bet=_amount(fields, "min_bet"),
+        ante_trimming_status=bool(fields.get("ante_trimming_status", False)),
+        finishing_stacks=finishing,
+        players=tuple(str(name) for name in players) if isinstance(players, list) else None,
+    )
+
+
+def parse_action(text: object, player_count: int) -> PHHAction:
+    """Parse one action string, e.g. ``"p2 cbr 300"`` or ``"d dh p1 Ac????"``."""
+    if not isinstance(text, str):
+        raise PHHError(f"action {text!r} is not a string")
+    words = text.split("#", 1)[0].split()
+    match words:
+        case ["d", "dh", player, cards]:
+            seat = _seat(player, player_count)
+            return PHHAction(PHHActionKind.DEAL_HOLE, seat, parse_phh_cards(cards), text=text)
+        case ["d", "db", cards]:
+            return PHHAction(PHHActionKind.DEAL_BOARD, cards=parse_phh_cards(cards), text=text)
+        case [player, "cbr", amount]:
+            return PHHAction(
+                PHHActionKind.BET_OR_RAISE,
+                _seat(player, player_count),
+                amount=_decimal(amount, text),
+                text=text,
+            )
+        case [player, "sm" | "sd" as kind, *cards] if len(cards) <= 1:
+            shown = parse_phh_cards(cards[0]) if cards and cards[0] != "-" else ()
+            return PHHAction(PHHActionKind(kind), _seat(player, player_count), shown, text=text)
+        case [player, "cc" | "f" | "pb" as kind]:
+            return PHHAction(PHHActionKind(kind), _seat(player, player_count), text=text)
+    raise PHHError(f"action {text!r} is not a PHH action")
+
+
+def parse_phh_cards(text: str) -> tuple[Card | None, ...]:
+    """Cards run together ("AcKd", "Ac??"); ``None`` stands for each ``??``."""
+    if len(text) % 2:
+        raise PHHError(f"{text!r} is not a list of two-character cards")
+    tokens = [text[i : i + 2] for i in range(0, len(text), 2)]
+    try:
+        cards = tuple(None if token == UNKNOWN_CARD else parse_card(token) for token in tokens)
+    except CardError as error:
+        raise PHHError(str(error)) from error
+    ensure_distinct([card for card in cards if card is not None])
+    return cards
+
+
+def _seat(player: str, player_count: int) -> int:
+    number = player[1:]
+    if not (player.startswith("p") and number.isdigit() and 1 <= int(number) <= player_count):
+        raise PHHError(f"{player!r} is not a player of this hand (p1 to p{player_count})")
+    return int(number) - 1
+
+
+def _text(fields: Mapping[str, Any], name: str) -> str:
+    value = fields.get(name)
+    if not isinstance(value, str):
+        raise PHHError(f"field {name} is missing or not a string")
+    return value
+
+
+def _list(fields: Mapping[str, Any], name: str) -> Sequence[object]:
+    value = fields.get(name, [])
+    if not isinstance(value, list):
+        raise PHHError(f"field {name} is not a list")
+    return value
+
+
+def _amount(fields: Mapping[str, Any], name: str) -> Decimal:
+    value = fields.get(name, 0)
+    return _decimal(value, f"field {name}")
+
+
+def _amounts(fields: Mapping[str, Any], name: str, count: int | None = None) -> tuple[Decimal, ...]:
+    """A per-player list of amounts; a single number means the same for everybody."""
+    value = fields.get(name, [])
+    if not isinstance(value, list):
+        if count is None:
+            raise PHHError(f"field {name} is not a list")
+        return (_decimal(value, f"field {name}"),) * count
+    amounts = tuple(_decimal(item, f"field {name}") for item in value)
+    if count is not None and amounts and len(amounts) != count:
+        raise PHHError(f"field {name} has {len(amounts)} values for {count} players")
+    return amounts
+
+
+def _decimal(value: object, where: str) -> Decimal:
+    if isinstance(value, bool) or not isinstance(value, int | Decimal | str):
+        raise PHHError(f"{where}: {value!r} is not an amount")
+    try:
+        amount = Decimal(value)
+    except ArithmeticError as error:
+        raise PHHError(f"{where}: {value!r} is not an amount") from error
+    if not amount.is_finite() or amount < 0:
+        raise PHHError(f"{where}: {value!r} is not an amount")
+    return amount
