@@ -30,7 +30,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Sequence
 from typing import Final
 
-from pokernight.cards import CARDS, Card, CardError, Rank
+from pokernight.cards import CARDS, Card, CardError, Rank, ensure_distinct
 from pokernight.evaluate.strength import Category, HandStrength, pack, ranks_of
 
 MAX_CARDS: Final = 8
@@ -83,10 +83,11 @@ _SUIT_VALUES: dict[int, int] = {}
 def wild_value(cards: Sequence[Card], wild_ranks: Collection[int]) -> int:
     """The packed value of the best hand in 1 to 8 distinct ``cards``.
 
-    Every card whose rank is in ``wild_ranks`` is wild.
+    Every card whose rank is in ``wild_ranks`` is wild. The fast path: the
+    cards are not checked for duplicates (see ``evaluate_wild``).
     """
     if not 0 < len(cards) <= MAX_CARDS:
-        raise ValueError(f"a hand has 1 to {MAX_CARDS} cards, not {len(cards)}")
+        raise CardError(f"a hand has 1 to {MAX_CARDS} cards, not {len(cards)}")
     try:
         code = _CODES[wild_ranks]
     except (KeyError, TypeError):  # a new set of wild ranks, or an unhashable one
@@ -118,7 +119,11 @@ def wild_value(cards: Sequence[Card], wild_ranks: Collection[int]) -> int:
 
 
 def evaluate_wild(cards: Sequence[Card], wild_ranks: Collection[int]) -> HandStrength:
-    """The best hand with its category, the cards that make it and its name."""
+    """The best hand with its category, the cards that make it and its name.
+
+    Unlike the fast path, this refuses a hand that holds a card twice.
+    """
+    ensure_distinct(cards)
     value = wild_value(cards, wild_ranks)
     wild = wild_cards(wild_ranks)
     category = Category(value >> 20)
