@@ -1,0 +1,156 @@
+"""The button and the blinds: who is dealt in, and where the button and blinds go.
+
+The dead-button rule (TDA), as card rooms play it:
+
+- the big blind moves to the next player clockwise every hand, so nobody ever
+  skips it, new players included (it is what deals them in);
+- the small blind goes to the seat that had the big blind; if that player has
+  left or sat out, there is no small blind this hand (a dead small blind);
+- the button goes to the seat that had the small blind, even if it is empty
+  now (a dead button).
+
+A new player, or one back from sitting out, waits for the big blind unless
+they post one to be dealt in at once; a post is not allowed on the button, in
+the small blind, or between them, where it would buy a hand without paying the
+blinds. The hand engine posts it as a straddle of one big blind, so it is
+taken from the player directly left of the big blind; further round the
+player waits one more hand. Heads-up, the button posts the small blind and the other player the
+big blind (the big blind still advances, so nobody takes it twice in a row).
+When the chain of positions no longer makes sense (the first hand, a restart
+after the game stopped, a stud hand before, or a seat change that put the big
+blind on the button) the button and small blind are laid out anew behind the
+big blind. Stud games have no blinds: the button moves one player clockwise.
+
+All positions are seat numbers; seats are numbered clockwise from 0.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Positions:
+    """Where the button and blinds are; a blind seat need not hold a player (dead)."""
+
+    button: int
+    small_blind: int | None = None
+    big_blind: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class DealPlan:
+    """Who is dealt into the next hand (clockwise from seat 0) and where the positions are."""
+
+    seats: tuple[int, ...]
+    positions: Positions
+    posted: tuple[int, ...] = ()
+
+    @property
+    def small_blind_posted(self) -> bool:
+        return self.positions.small_blind in self.seats
+
+    @property
+    def hand_button(self) -> int:
+        """Index (into ``seats``) of the player the hand treats as the button.
+
+        The hand puts its small blind left of its button (heads-up: on it).
+        With a dead button that is the dealt-in player just before the small
+        blind, which keeps the order of play exact. With a dead small blind it
+        is the player two places before the big blind (see ``table.dealing``).
+        """
+        positions, seats = self.positions, self.seats
+        if positions.big_blind is None:
+            return seats.index(positions.button)
+        if len(seats) == 2:
+            return seats.index(positions.button)
+        if positions.small_blind is not None and self.small_blind_posted:
+            return (seats.index(positions.small_blind) - 1) % len(seats)
+        return (seats.index(positions.big_blind) - 2) % len(seats)
+
+
+def plan_stud(previous: Positions | None, players: Sequence[int]) -> DealPlan | None:
+    """Everybody who can play is dealt in; the button moves one player clockwise."""
+    if len(players) < 2:
+        return None
+    start = -1 if previous is None else previous.button
+    return DealPlan(tuple(players), Positions(_next_after(start, players)))
+
+
+def plan_blinds(
+    previous: Positions | None,
+    players: Sequence[int],
+    waiting: Collection[int],
+    posting: Collection[int],
+    seat_count: int,
+) -> DealPlan | None:
+    """The next hand of a blinds game, or None when fewer than two can play.
+
+    ``players``: seats (ascending) whose players can play (seated, in, with
+    chips); ``waiting``: those of them waiting for the big blind; ``posting``:
+    those waiting who chose to post a big blind to be dealt in at once.
+    """
+    if len(players) < 2:
+        return None
+    if previous is None or previous.big_blind is None:
+        return _fresh(previous, players)
+    big_blind = _next_after(previous.big_blind, players)
+    small_blind = previous.big_blind
+    button = previous.small_blind if previous.small_blind is not None else previous.button
+    dead_zone = _arc(button, small_blind, seat_count)
+    seats = tuple(seat for seat in players if seat not in waiting or seat == big_blind)
+    posted = _under_the_gun_post(big_blind, players, seats, posting, dead_zone)
+    seats = tuple(sorted((*seats, *posted)))
+    if len(seats) < 2:
+        return _fresh(previous, players)
+    if len(seats) == 2 or big_blind in dead_zone:
+        return _laid_out_behind(big_blind, seats, posted)
+    return DealPlan(seats, Positions(button, small_blind, big_blind), posted)
+
+
+def _under_the_gun_post(
+    big_blind: int,
+    players: Sequence[int],
+    seats: Collection[int],
+    posting: Collection[int],
+    dead_zone: Collection[int],
+) -> tuple[int, ...]:
+    """The player who posts, if they are the first clockwise after the big blind.
+
+    A post is taken only there: it plays exactly like a live straddle of one
+    big blind, which the hand posts. Further round, the player waits.
+    """
+    after = [seat for seat in players if seat > big_blind] + [s for s in players if s < big_blind]
+    first = next((seat for seat in after if seat in seats or seat in posting), None)
+    if first is None or first in seats or first in dead_zone:
+        return ()
+    return (first,)
+
+
+def _fresh(previous: Positions | None, players: Sequence[int]) -> DealPlan:
+    """Everybody is dealt in; the button moves one player on and the blinds follow it."""
+    start = -1 if previous is None else previous.button
+    button = _next_after(start, players)
+    offset = 1 if len(players) == 2 else 2
+    big_blind = players[(players.index(button) + offset) % len(players)]
+    return _laid_out_behind(big_blind, tuple(players), ())
+
+
+def _laid_out_behind(big_blind: int, seats: tuple[int, ...], posted: tuple[int, ...]) -> DealPlan:
+    """Small blind just before the big blind, button before it (heads-up: the same player)."""
+    index = seats.index(big_blind)
+    small_blind = seats[index - 1]
+    button = small_blind if len(seats) == 2 else seats[index - 2]
+    return DealPlan(seats, Positions(button, small_blind, big_blind), posted)
+
+
+def _next_after(seat: int, players: Sequence[int]) -> int:
+    """The first of ``players`` clockwise after ``seat`` (wrapping round the table)."""
+    return next((player for player in players if player > seat), players[0])
+
+
+def _arc(first: int, last: int, seat_count: int) -> frozenset[int]:
+    """Seats from ``first`` to ``last`` clockwise, both included."""
+    length = (last - first) % seat_count + 1
+    return frozenset((first + step) % seat_count for step in range(length))

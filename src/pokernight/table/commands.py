@@ -1,0 +1,85 @@
+"""What players, the host and the server ask a table to do.
+
+Commands are requests: ``Table.verify`` refuses one with the exact reason,
+``Table.apply`` turns an accepted one into events and folds them. Only the
+events are stored; a command is never replayed.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from pokernight.table.settings import TableSettings
+
+
+@dataclass(frozen=True, slots=True)
+class SitDown:
+    seat: int
+    player_id: str
+    name: str
+    buy_in: int
+
+
+@dataclass(frozen=True, slots=True)
+class AddChips:
+    """A rebuy or top-up; during a hand the player is in, it waits for the hand to end."""
+
+    player_id: str
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class StandUp:
+    """Leave the table and cash out the stack."""
+
+    player_id: str
+
+
+@dataclass(frozen=True, slots=True)
+class SitOut:
+    player_id: str
+
+
+@dataclass(frozen=True, slots=True)
+class SitIn:
+    player_id: str
+
+
+@dataclass(frozen=True, slots=True)
+class PostBigBlind:
+    """A player waiting for the big blind posts one to be dealt in at once."""
+
+    player_id: str
+
+
+@dataclass(frozen=True, slots=True)
+class ChangeSettings:
+    player_id: str
+    settings: TableSettings
+
+
+@dataclass(frozen=True, slots=True)
+class StartHand:
+    """Deal the next hand; ``rng`` shuffles the deck and draws the commitment's salt."""
+
+    rng: random.Random
+
+
+@dataclass(frozen=True, slots=True)
+class Act:
+    """A player's action in the hand (``kind``: an ``ActionKind`` value).
+
+    ``amount`` is the street total of a bet or raise. ``timed_out`` is set only
+    by ``Table.tick``: the clock acting for a player whose time ran out.
+    """
+
+    player_id: str
+    kind: str
+    amount: int | None = None
+    timed_out: bool = False
+
+
+Command = (
+    SitDown | AddChips | StandUp | SitOut | SitIn | PostBigBlind | ChangeSettings | StartHand | Act
+)

@@ -1,0 +1,178 @@
+"""The events of a table: frozen records, appended in order, never changed.
+
+A table is the fold of its events (``Table.fold``), so the server persists
+them and rebuilds a table after a restart by folding them again. Seats are
+table seat numbers (0-based, clockwise). ``HandStarted`` holds the shuffled
+deck and its salt: the server must keep it private until the hand is over.
+
+Every event turns into a JSON-ready dict (``to_dict``: tuples as lists, the
+class name under "type") and back (``table_event_from_dict``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields
+from typing import Any, ClassVar
+
+from pokernight.rules import Stakes
+from pokernight.table.settings import TableSettings
+
+
+@dataclass(frozen=True, slots=True)
+class TableEvent:
+    registry: ClassVar[dict[str, type[TableEvent]]] = {}
+
+    def __init_subclass__(cls) -> None:
+        TableEvent.registry[cls.__name__] = cls
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"type": type(self).__name__}
+        for field in fields(self):
+            data[field.name] = _encode(getattr(self, field.name))
+        return data
+
+
+@dataclass(frozen=True, slots=True)
+class TableOpened(TableEvent):
+    settings: TableSettings
+    host: str
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerSeated(TableEvent):
+    seat: int
+    player_id: str
+    name: str
+    buy_in: int
+
+
+@dataclass(frozen=True, slots=True)
+class ChipsQueued(TableEvent):
+    """A rebuy or top-up asked for during a hand the player is in: added before the next."""
+
+    seat: int
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class ChipsAdded(TableEvent):
+    """Chips bought go on the table; ``queued``: they had waited for a hand to end."""
+
+    seat: int
+    amount: int
+    queued: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerLeft(TableEvent):
+    seat: int
+    player_id: str
+    cash_out: int
+
+
+@dataclass(frozen=True, slots=True)
+class SatOut(TableEvent):
+    seat: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class SatIn(TableEvent):
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class BigBlindOffered(TableEvent):
+    """A waiting player chose to post a big blind to be dealt in at once."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class HostChanged(TableEvent):
+    host: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class SettingsChanged(TableEvent):
+    """New settings from the host; they take effect when the next hand starts."""
+
+    settings: TableSettings
+
+
+@dataclass(frozen=True, slots=True)
+class HandStarted(TableEvent):
+    """A hand dealt to ``seats`` (clockwise) with ``stacks``; ``hand_button`` indexes ``seats``.
+
+    ``button``, ``small_blind`` and ``big_blind`` are seat numbers (a seat may be
+    empty: a dead button or small blind); ``posted`` seats posted a big blind to
+    be dealt in. ``deck`` is the shuffled order, published after the hand with
+    ``salt``; ``commitment`` is published before it (``cards.deck_commitment``).
+    """
+
+    hand_number: int
+    at: float
+    variant: str
+    betting: str
+    level: int
+    stakes: Stakes
+    seats: tuple[int, ...]
+    stacks: tuple[int, ...]
+    button: int
+    small_blind: int | None
+    big_blind: int | None
+    posted: tuple[int, ...]
+    hand_button: int
+    deck: tuple[str, ...]
+    salt: str
+    commitment: str
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerActed(TableEvent):
+    """An action in the hand; ``timed_out``: the clock acted for a player who did not."""
+
+    hand_number: int
+    seat: int
+    kind: str
+    amount: int | None
+    at: float
+    timed_out: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class HandFinished(TableEvent):
+    """The hand is over; ``stacks`` are the final stacks, in the order of its ``seats``."""
+
+    hand_number: int
+    stacks: tuple[int, ...]
+
+
+def _encode(value: object) -> object:
+    if isinstance(value, TableSettings):
+        return value.to_dict()
+    if isinstance(value, Stakes):
+        return asdict(value)
+    if isinstance(value, tuple):
+        return [_encode(item) for item in value]
+    return value
+
+
+def table_event_from_dict(data: dict[str, Any]) -> TableEvent:
+    """The event ``to_dict`` gave ``data``; a ValueError for anything else."""
+    kind = data.get("type")
+    cls = TableEvent.registry.get(str(kind))
+    if cls is None:
+        raise ValueError(f"{kind!r} is not a table event")
+    values = {field.name: _decode(field.name, data[field.name]) for field in fields(cls)}
+    return cls(**values)
+
+
+def _decode(name: str, value: Any) -> Any:
+    if name == "settings":
+        return TableSettings.from_dict(value)
+    if name == "stakes":
+        return Stakes(**value)
+    if isinstance(value, list):
+        return tuple(value)
+    return value

@@ -1,0 +1,95 @@
+"""The cashier's ledger (seed 003): every chip that comes to or leaves the table.
+
+Chips are lent, not sold: a buy-in or rebuy adds to what a player owes the
+group, a cash-out pays it back, and hand results move chips between players.
+So for every player, at every moment::
+
+    bought in + results - cashed out == chips in front of them (0 once they left)
+
+and summed over the table, with no rake, the results cancel: the chips at the
+table plus the chips cashed out equal the chips bought in.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+
+
+class EntryKind(StrEnum):
+    BUY_IN = "buy-in"
+    REBUY = "rebuy"
+    CASH_OUT = "cash-out"
+    RESULT = "result"
+
+
+@dataclass(frozen=True, slots=True)
+class LedgerEntry:
+    """``amount`` is positive for chips in (buy-in, rebuy) and out (cash-out);
+    a result is the stack change over one hand, negative for a loss."""
+
+    player_id: str
+    kind: EntryKind
+    amount: int
+    hand_number: int
+
+
+@dataclass(frozen=True, slots=True)
+class Account:
+    bought_in: int = 0
+    cashed_out: int = 0
+    results: int = 0
+
+    @property
+    def at_table(self) -> int:
+        return self.bought_in + self.results - self.cashed_out
+
+    @property
+    def net(self) -> int:
+        """Won (positive) or lost so far, counting the chips in front of the player."""
+        return self.results
+
+    @property
+    def debt(self) -> int:
+        """What the player owes the group if they left now with nothing."""
+        return self.bought_in - self.cashed_out
+
+    def add(self, entry: LedgerEntry) -> Account:
+        if entry.kind is EntryKind.CASH_OUT:
+            return Account(self.bought_in, self.cashed_out + entry.amount, self.results)
+        if entry.kind is EntryKind.RESULT:
+            return Account(self.bought_in, self.cashed_out, self.results + entry.amount)
+        return Account(self.bought_in + entry.amount, self.cashed_out, self.results)
+
+
+def accounts(entries: Iterable[LedgerEntry]) -> dict[str, Account]:
+    """Every player's account, in the order they first appear in the ledger."""
+    totals: dict[str, Account] = {}
+    for entry in entries:
+        totals[entry.player_id] = totals.get(entry.player_id, Account()).add(entry)
+    return totals
+
+
+def balances(entries: Iterable[LedgerEntry]) -> dict[str, int]:
+    """Net result per player: what settling up must pay them (negative: what they pay)."""
+    return {player: account.net for player, account in accounts(entries).items()}
+
+
+CSV_HEADER = "hand,player,kind,amount"
+
+
+def ledger_csv(entries: Iterable[LedgerEntry], names: Mapping[str, str] | None = None) -> str:
+    """The ledger as CSV text, one entry a line; ``names`` maps player ids to display names."""
+    lines = [CSV_HEADER]
+    for entry in entries:
+        name = (names or {}).get(entry.player_id, entry.player_id)
+        lines.append(f"{entry.hand_number},{_csv_field(name)},{entry.kind},{entry.amount}")
+    return "\r\n".join(lines) + "\r\n"
+
+
+def _csv_field(text: str) -> str:
+    """Quote a field as RFC 4180 asks when it holds a comma, a quote or a line break."""
+    if any(char in text for char in ',"\r\n'):
+        return '"' + text.replace('"', '""') + '"'
+    return text

@@ -1,0 +1,159 @@
+"""What the host chooses for a table: the game, the stakes, limits, clocks, schedule.
+
+Amounts are chips. A "unit" is the big blind of a blinds game, or the small bet
+of a stud game: default buy-ins and the stack cap are counted in units, as card
+rooms count them in big blinds (seed 003: a maximum stack of 200 big blinds).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, field, replace
+from typing import Any
+
+from pokernight.rules import BettingStructure, Stakes, Variant, variant_for
+from pokernight.table.errors import TableError
+
+MIN_SEATS = 2
+DEFAULT_MIN_BUY_IN_UNITS = 20
+DEFAULT_MAX_BUY_IN_UNITS = 100
+DEFAULT_MAX_STACK_UNITS = 200
+DEFAULT_LEVEL_MINUTES = 15
+DEFAULT_DEBT_CAP = 1_000
+
+
+@dataclass(frozen=True, slots=True)
+class TableSettings:
+    """A table's settings; ``validated()`` refuses any inconsistent combination.
+
+    ``variant`` is the game of every hand unless ``dealers_choice`` lists games,
+    which then rotate one per hand. ``betting`` None plays each game with its own
+    structure. ``blind_levels`` are the stakes after the first level (``stakes``);
+    an empty schedule means the stakes never rise. ``None`` limits take the
+    defaults in units; ``debt_cap`` None means no cap.
+    """
+
+    variant: str = "nlhe"
+    betting: BettingStructure | None = None
+    stakes: Stakes = field(default_factory=lambda: Stakes(small_blind=10, big_blind=20))
+    seats: int = 9
+    min_buy_in: int | None = None
+    max_buy_in: int | None = None
+    max_stack: int | None = None
+    action_seconds: float = 30.0
+    time_bank_seconds: float = 60.0
+    blind_levels: tuple[Stakes, ...] = ()
+    level_minutes: float = DEFAULT_LEVEL_MINUTES
+    dealers_choice: tuple[str, ...] = ()
+    debt_cap: int | None = DEFAULT_DEBT_CAP
+
+    def validated(self) -> TableSettings:
+        """These settings, or a TableError naming the first thing wrong with them."""
+        games = [self.variant_of(key) for key in self.games]
+        for stakes in (self.stakes, *self.blind_levels):
+            for game in games:
+                _check_stakes_fit(stakes, game)
+        largest = min(game.max_players for game in games)
+        if not MIN_SEATS <= self.seats <= largest:
+            raise TableError(f"seats must be between {MIN_SEATS} and {largest} for this game")
+        if not 0 < self.minimum_buy_in <= self.maximum_buy_in:
+            raise TableError(
+                f"the minimum buy-in ({self.minimum_buy_in:,}) must be positive and at most "
+                f"the maximum buy-in ({self.maximum_buy_in:,})"
+            )
+        if self.maximum_buy_in > self.stack_cap:
+            raise TableError(
+                f"the maximum buy-in ({self.maximum_buy_in:,}) is above the maximum stack "
+                f"({self.stack_cap:,})"
+            )
+        if self.action_seconds <= 0 or self.time_bank_seconds < 0:
+            raise TableError("the action clock must be positive and the time bank not negative")
+        if self.blind_levels and self.level_minutes <= 0:
+            raise TableError("blind levels must last a positive number of minutes")
+        if self.debt_cap is not None and self.debt_cap < self.minimum_buy_in:
+            raise TableError(
+                f"a debt cap of {self.debt_cap:,} would not allow the minimum buy-in "
+                f"of {self.minimum_buy_in:,}"
+            )
+        return self
+
+    @property
+    def games(self) -> tuple[str, ...]:
+        return self.dealers_choice or (self.variant,)
+
+    def variant_of(self, key: str) -> Variant:
+        try:
+            return variant_for(key, self.betting)
+        except ValueError as error:
+            raise TableError(str(error)) from None
+
+    def game_for_hand(self, hand_number: int) -> Variant:
+        """Dealer's choice rotates the listed games one per hand (hand 1 plays the first)."""
+        return self.variant_of(self.games[(hand_number - 1) % len(self.games)])
+
+    @property
+    def unit(self) -> int:
+        """The big blind, or for stud the small bet: what buy-ins are counted in."""
+        return _unit(self.stakes)
+
+    @property
+    def minimum_buy_in(self) -> int:
+        if self.min_buy_in is not None:
+            return self.min_buy_in
+        return DEFAULT_MIN_BUY_IN_UNITS * self.unit
+
+    @property
+    def maximum_buy_in(self) -> int:
+        if self.max_buy_in is not None:
+            return self.max_buy_in
+        return min(DEFAULT_MAX_BUY_IN_UNITS * self.unit, self.stack_cap)
+
+    @property
+    def stack_cap(self) -> int:
+        return self.max_stack if self.max_stack is not None else DEFAULT_MAX_STACK_UNITS * self.unit
+
+    def stakes_at_level(self, level: int) -> Stakes:
+        """Level 0 is ``stakes``; past the last level the last one stays."""
+        levels = (self.stakes, *self.blind_levels)
+        return levels[min(level, len(levels) - 1)]
+
+    def level_at(self, elapsed_seconds: float) -> int:
+        """The blind level reached ``elapsed_seconds`` after the schedule began."""
+        if not self.blind_levels:
+            return 0
+        reached = int(max(elapsed_seconds, 0.0) // (self.level_minutes * 60))
+        return min(reached, len(self.blind_levels))
+
+    def to_dict(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["betting"] = None if self.betting is None else str(self.betting)
+        data["dealers_choice"] = list(self.dealers_choice)
+        data["blind_levels"] = [asdict(level) for level in self.blind_levels]
+        return data
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> TableSettings:
+        values = dict(data)
+        values["betting"] = None if data["betting"] is None else BettingStructure(data["betting"])
+        values["stakes"] = Stakes(**data["stakes"])
+        values["blind_levels"] = tuple(Stakes(**level) for level in data["blind_levels"])
+        values["dealers_choice"] = tuple(data["dealers_choice"])
+        return replace(cls(), **values)
+
+
+def _unit(stakes: Stakes) -> int:
+    return stakes.big_blind or stakes.small_bet
+
+
+def _check_stakes_fit(stakes: Stakes, game: Variant) -> None:
+    if game.is_stud:
+        if stakes.bring_in <= 0 or stakes.small_bet < stakes.bring_in:
+            raise TableError(
+                f"{game.name} needs a bring-in and a small bet at least as large as it"
+            )
+    elif stakes.big_blind <= 0 or not 0 < stakes.small_blind <= stakes.big_blind:
+        raise TableError(f"{game.name} needs a small blind no larger than the big blind")
+    if game.betting is BettingStructure.FIXED_LIMIT and stakes.big_bet < stakes.small_bet:
+        raise TableError("the big bet cannot be smaller than the small bet")
+    if _unit(stakes) <= 0:
+        raise TableError(f"{game.name} needs a big blind or a small bet")

@@ -1,0 +1,90 @@
+"""Settling up: who pays whom, in the fewest transfers.
+
+With ``n`` players whose balances are not zero, any settlement needs at least
+``n - g`` transfers, where ``g`` is the largest number of disjoint groups that
+each sum to zero (a group of ``k`` settles among itself in ``k - 1`` transfers
+and never in fewer, since each transfer can clear at most one more player). So
+the exact minimum is a set-partition problem, NP-hard in general, but a group
+of friends is small: a dynamic program over subsets (bitmasks) finds ``g``
+exactly for up to ``EXACT_LIMIT`` players, in 2^n * n steps. Beyond that the
+largest debtor pays the largest creditor, repeatedly, which needs at most
+``n - 1`` transfers but may miss the minimum.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+EXACT_LIMIT = 16
+
+
+@dataclass(frozen=True, slots=True)
+class Transfer:
+    payer: str
+    payee: str
+    amount: int
+
+
+def settle_up(balances: Mapping[str, int]) -> tuple[Transfer, ...]:
+    """Transfers that bring every balance to zero (positive balance: is owed money)."""
+    if sum(balances.values()) != 0:
+        raise ValueError(f"balances must sum to zero, not {sum(balances.values()):,}")
+    people = [(player, amount) for player, amount in balances.items() if amount != 0]
+    if len(people) > EXACT_LIMIT:
+        return _greedy(people)
+    return tuple(transfer for group in _zero_sum_groups(people) for transfer in _greedy(group))
+
+
+def _zero_sum_groups(people: Sequence[tuple[str, int]]) -> list[list[tuple[str, int]]]:
+    """The most disjoint zero-sum groups that together hold everybody.
+
+    ``most[mask]`` is the largest number of zero-sum groups the players in
+    ``mask`` split into, counting a last group that need not sum to zero: so it
+    is the best over removing any one player, plus one if ``mask`` itself sums
+    to zero. Walking back from everybody along best removals, the masks that
+    sum to zero cut the chain into the groups.
+    """
+    count = len(people)
+    total = [0] * (1 << count)
+    most = [0] * (1 << count)
+    for mask in range(1, 1 << count):
+        lowest = (mask & -mask).bit_length() - 1
+        total[mask] = total[mask & (mask - 1)] + people[lowest][1]
+        best = max(most[mask & ~(1 << i)] for i in range(count) if mask >> i & 1)
+        most[mask] = best + (total[mask] == 0)
+    groups: list[list[tuple[str, int]]] = []
+    mask = (1 << count) - 1
+    current: list[tuple[str, int]] = []
+    while mask:
+        target = most[mask] - (total[mask] == 0)
+        removed = next(
+            i for i in range(count) if mask >> i & 1 and most[mask & ~(1 << i)] == target
+        )
+        current.append(people[removed])
+        mask &= ~(1 << removed)
+        if total[mask] == 0:
+            groups.append(current)
+            current = []
+    return groups
+
+
+def _greedy(people: Sequence[tuple[str, int]]) -> tuple[Transfer, ...]:
+    """Largest debtor pays largest creditor until everybody is square.
+
+    Each transfer clears at least one of the two, and the last clears both: a
+    zero-sum group of ``k`` settles in at most ``k - 1`` transfers.
+    """
+    owed = {player: amount for player, amount in people if amount > 0}
+    owing = {player: -amount for player, amount in people if amount < 0}
+    transfers: list[Transfer] = []
+    while owing:
+        payer = max(owing, key=lambda player: (owing[player], player))
+        payee = max(owed, key=lambda player: (owed[player], player))
+        amount = min(owing[payer], owed[payee])
+        transfers.append(Transfer(payer, payee, amount))
+        for book, player in ((owing, payer), (owed, payee)):
+            book[player] -= amount
+            if book[player] == 0:
+                del book[player]
+    return tuple(transfers)

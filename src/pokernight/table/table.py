@@ -1,0 +1,484 @@
+"""A table over time: seats, buy-ins, the button, dealing in, clocks, the ledger, the host.
+
+A ``Table`` is the fold of its events. A command is checked against the
+current state (``verify`` raises a TableError saying why not), turned into
+events, and each event is folded in (``fold``); folding an event may call for
+more (a hand that ended is finished, a second timeout sits the player out,
+the host's leaving hands the table on). Replaying the stored events with
+``Table.from_events`` rebuilds the same table, hand in progress included.
+
+The table is mutable (one owner task changes it, in order) and pure: time
+arrives as ``now`` (seconds) with each command, randomness as an RNG.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+from typing import Any
+
+from pokernight.cards import deck_commitment, format_cards, full_deck, new_salt, shuffled
+from pokernight.rules import Action, ActionKind, Hand
+from pokernight.table.button import DealPlan, Positions, plan_blinds, plan_stud
+from pokernight.table.commands import (
+    Act,
+    AddChips,
+    ChangeSettings,
+    Command,
+    PostBigBlind,
+    SitDown,
+    SitIn,
+    SitOut,
+    StandUp,
+    StartHand,
+)
+from pokernight.table.dealing import action_kind, start_hand, verify_action
+from pokernight.table.errors import LedgerOutOfBalanceError, TableError
+from pokernight.table.events import (
+    BigBlindOffered,
+    ChipsAdded,
+    ChipsQueued,
+    HandFinished,
+    HandStarted,
+    HostChanged,
+    PlayerActed,
+    PlayerLeft,
+    PlayerSeated,
+    SatIn,
+    SatOut,
+    SettingsChanged,
+    TableEvent,
+    TableOpened,
+)
+from pokernight.table.ledger import Account, EntryKind, LedgerEntry
+from pokernight.table.settings import TableSettings
+
+TIMEOUTS_BEFORE_SITTING_OUT = 2
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """A seated player. ``joined`` orders arrivals: the lowest has sat the longest.
+
+    ``waiting``: for the big blind (new, or back after missing a hand);
+    ``posting``: offered to post one instead; ``queued``: chips bought during a
+    hand, added when it ends; ``timeouts``: in a row.
+    """
+
+    player_id: str
+    name: str
+    stack: int
+    joined: int
+    time_bank: float
+    sitting_out: bool = False
+    waiting: bool = False
+    posting: bool = False
+    missed_hand: bool = False
+    queued: int = 0
+    timeouts: int = 0
+
+
+class Table:
+    def __init__(self, opened: TableOpened) -> None:
+        self.settings = opened.settings.validated()
+        self.pending_settings: TableSettings | None = None
+        self.host: str | None = opened.host
+        self.seats: dict[int, Seat] = {}
+        self.positions: Positions | None = None
+        self.hand_number = 0
+        self.hand: Hand | None = None
+        self.started: HandStarted | None = None
+        self.turn_started_at = 0.0
+        self.levels_started_at: float | None = None
+        self.ledger: list[LedgerEntry] = []
+        self.accounts: dict[str, Account] = {}
+        self.arrivals = 0
+        self.events: list[TableEvent] = [opened]
+
+    @classmethod
+    def open(cls, settings: TableSettings, host: str) -> Table:
+        return cls(TableOpened(settings.validated(), host))
+
+    @classmethod
+    def from_events(cls, events: Iterable[TableEvent]) -> Table:
+        """Rebuild a table by folding its stored events (the first is ``TableOpened``)."""
+        stream = iter(events)
+        opened = next(stream, None)
+        if not isinstance(opened, TableOpened):
+            raise ValueError("a table's events begin with TableOpened")
+        table = cls(opened)
+        for event in stream:
+            table.fold(event)
+        return table
+
+    # Commands ----------------------------------------------------------------------------
+
+    def verify(self, command: Command, now: float) -> None:
+        """Raise a TableError saying why ``command`` would be refused; else nothing."""
+        self._decide(command, now)
+
+    def can(self, command: Command, now: float) -> bool:
+        try:
+            self._decide(command, now)
+        except TableError:
+            return False
+        return True
+
+    def apply(self, command: Command, now: float) -> list[TableEvent]:
+        """Carry out ``command``: the events it caused, already folded into the table."""
+        pending = self._decide(command, now)
+        done: list[TableEvent] = []
+        while pending:
+            event = pending.pop(0)
+            self.fold(event)
+            done.append(event)
+            pending[:0] = self._consequences(event)
+        return done
+
+    def tick(self, now: float) -> Act | None:
+        """The action the clock takes at ``now`` (check if possible, else fold), if any."""
+        hand, started = self.hand, self.started
+        if hand is None or started is None or hand.to_act is None or now < self.deadline():
+            return None
+        seat = self.seats[started.seats[hand.to_act]]
+        kind = ActionKind.CHECK if hand.can_check(hand.to_act) else ActionKind.FOLD
+        return Act(seat.player_id, kind.value, None, timed_out=True)
+
+    def deadline(self) -> float:
+        """When the player to act runs out of time: the action clock, then their time bank."""
+        if self.hand is None or self.started is None or self.hand.to_act is None:
+            raise TableError("nobody is to act")
+        seat = self.seats[self.started.seats[self.hand.to_act]]
+        return self.turn_started_at + self.settings.action_seconds + seat.time_bank
+
+    # Queries -----------------------------------------------------------------------------
+
+    @property
+    def upcoming_settings(self) -> TableSettings:
+        """The settings of the next hand (the host's change, if any, else the current)."""
+        return self.pending_settings or self.settings
+
+    def seat_of(self, player_id: str) -> int:
+        for number, seat in self.seats.items():
+            if seat.player_id == player_id:
+                return number
+        raise TableError(f"{player_id} is not seated at this table")
+
+    def in_hand(self, seat: int) -> bool:
+        return self.started is not None and seat in self.started.seats
+
+    def chips_at_table(self) -> int:
+        return sum(seat.stack for seat in self.seats.values())
+
+    def account(self, player_id: str) -> Account:
+        return self.accounts.get(player_id, Account())
+
+    # Deciding: state -> events, or a TableError ------------------------------------------
+
+    def _decide(self, command: Command, now: float) -> list[TableEvent]:
+        match command:
+            case SitDown():
+                return self._sit_down(command)
+            case AddChips():
+                return self._add_chips(command)
+            case StandUp():
+                return self._stand_up(command)
+            case SitOut():
+                return self._sit_out(command)
+            case SitIn():
+                return self._sit_in(command)
+            case PostBigBlind():
+                return self._post_big_blind(command)
+            case ChangeSettings():
+                return self._change_settings(command)
+            case StartHand():
+                return self._start_hand(command, now)
+            case Act():
+                return self._act(command, now)
+
+    def _sit_down(self, command: SitDown) -> list[TableEvent]:
+        settings = self.upcoming_settings
+        if len(self.seats) >= settings.seats:
+            raise TableError("table is full")
+        if not 0 <= command.seat < settings.seats:
+            raise TableError(
+                f"seat {command.seat} does not exist (seats 0 to {settings.seats - 1})"
+            )
+        if command.seat in self.seats:
+            raise TableError(f"seat {command.seat} is taken")
+        if any(seat.player_id == command.player_id for seat in self.seats.values()):
+            raise TableError(
+                f"{command.player_id} is already seated at seat {self.seat_of(command.player_id)}"
+            )
+        low, high = settings.minimum_buy_in, settings.maximum_buy_in
+        if not low <= command.buy_in <= high:
+            raise TableError(f"buy-in must be between {low:,} and {high:,}")
+        self._check_debt_cap(command.player_id, command.buy_in)
+        return [PlayerSeated(command.seat, command.player_id, command.name, command.buy_in)]
+
+    def _add_chips(self, command: AddChips) -> list[TableEvent]:
+        number = self.seat_of(command.player_id)
+        seat = self.seats[number]
+        if command.amount <= 0:
+            raise TableError("the chips to add must be a positive amount")
+        cap = self.upcoming_settings.stack_cap
+        if seat.stack + seat.queued + command.amount > cap:
+            room = max(cap - seat.stack - seat.queued, 0)
+            raise TableError(f"the stack may not go above {cap:,}: add at most {room:,}")
+        self._check_debt_cap(command.player_id, command.amount)
+        if self.in_hand(number):
+            return [ChipsQueued(number, command.amount)]
+        return [ChipsAdded(number, command.amount)]
+
+    def _stand_up(self, command: StandUp) -> list[TableEvent]:
+        number = self.seat_of(command.player_id)
+        if self.in_hand(number):
+            raise TableError(f"seat {number} is in the hand: stand up when it is over")
+        return [PlayerLeft(number, command.player_id, self.seats[number].stack)]
+
+    def _sit_out(self, command: SitOut) -> list[TableEvent]:
+        number = self.seat_of(command.player_id)
+        if self.seats[number].sitting_out:
+            raise TableError(f"seat {number} is already sitting out")
+        return [SatOut(number, "asked")]
+
+    def _sit_in(self, command: SitIn) -> list[TableEvent]:
+        number = self.seat_of(command.player_id)
+        if not self.seats[number].sitting_out:
+            raise TableError(f"seat {number} is not sitting out")
+        return [SatIn(number)]
+
+    def _post_big_blind(self, command: PostBigBlind) -> list[TableEvent]:
+        number = self.seat_of(command.player_id)
+        seat = self.seats[number]
+        if seat.sitting_out or not seat.waiting:
+            raise TableError(f"seat {number} is not waiting for the big blind")
+        if seat.posting:
+            raise TableError(f"seat {number} has already offered to post the big blind")
+        return [BigBlindOffered(number)]
+
+    def _change_settings(self, command: ChangeSettings) -> list[TableEvent]:
+        if command.player_id != self.host:
+            raise TableError("only the host can change settings")
+        settings = command.settings.validated()
+        highest = max(self.seats, default=-1)
+        if highest >= settings.seats:
+            raise TableError(
+                f"seat {highest} is taken: the table needs at least {highest + 1} seats"
+            )
+        return [SettingsChanged(settings)]
+
+    def _start_hand(self, command: StartHand, now: float) -> list[TableEvent]:
+        if self.hand is not None:
+            raise TableError("a hand is being played")
+        settings = self.upcoming_settings
+        number = self.hand_number + 1
+        game = settings.game_for_hand(number)
+        plan = self._plan(game.is_stud, settings.seats)
+        if plan is None:
+            raise TableError("at least two players with chips must be sitting in")
+        level = settings.level_at(
+            now - (now if self.levels_started_at is None else self.levels_started_at)
+        )
+        deck = shuffled(full_deck(), command.rng)
+        salt = new_salt(command.rng)
+        positions = plan.positions
+        started = HandStarted(
+            hand_number=number,
+            at=now,
+            variant=game.key,
+            betting=game.betting.value,
+            level=level,
+            stakes=settings.stakes_at_level(level),
+            seats=plan.seats,
+            stacks=tuple(self.seats[seat].stack for seat in plan.seats),
+            button=positions.button,
+            small_blind=positions.small_blind,
+            big_blind=positions.big_blind,
+            posted=plan.posted,
+            hand_button=plan.hand_button,
+            deck=tuple(format_cards(deck).split()),
+            salt=salt,
+            commitment=deck_commitment(deck, salt),
+        )
+        return [started]
+
+    def _plan(self, stud: bool, seat_count: int) -> DealPlan | None:
+        players = sorted(
+            number for number, seat in self.seats.items() if not seat.sitting_out and seat.stack > 0
+        )
+        if stud:
+            return plan_stud(self.positions, players)
+        waiting = {number for number in players if self.seats[number].waiting}
+        posting = {number for number in waiting if self.seats[number].posting}
+        return plan_blinds(self.positions, players, waiting, posting, seat_count)
+
+    def _act(self, command: Act, now: float) -> list[TableEvent]:
+        hand, started = self.hand, self.started
+        if hand is None or started is None:
+            raise TableError("no hand is being played")
+        number = self.seat_of(command.player_id)
+        if number not in started.seats:
+            raise TableError(f"seat {number} is not in this hand")
+        action = Action(started.seats.index(number), action_kind(command.kind), command.amount)
+        if command.timed_out and self.tick(now) != command:
+            raise TableError(f"seat {number} still has time to act")
+        verify_action(hand, action)
+        return [
+            PlayerActed(
+                started.hand_number, number, command.kind, command.amount, now, command.timed_out
+            )
+        ]
+
+    def _check_debt_cap(self, player_id: str, amount: int) -> None:
+        cap = self.upcoming_settings.debt_cap
+        debt = self.account(player_id).debt + self._queued_for(player_id)
+        if cap is not None and debt + amount > cap:
+            raise TableError(
+                f"debt cap of {cap:,} reached: {player_id} owes {debt:,} "
+                f"and cannot take {amount:,} more"
+            )
+
+    def _queued_for(self, player_id: str) -> int:
+        return sum(seat.queued for seat in self.seats.values() if seat.player_id == player_id)
+
+    # What an event calls for next --------------------------------------------------------
+
+    def _consequences(self, event: TableEvent) -> list[TableEvent]:
+        match event:
+            case PlayerActed():
+                return self._after_action(event)
+            case HandFinished():
+                return [
+                    ChipsAdded(number, seat.queued, queued=True)
+                    for number, seat in sorted(self.seats.items())
+                    if seat.queued
+                ]
+            case PlayerLeft() if event.player_id == self.host:
+                return [HostChanged(self._longest_seated())]
+            case PlayerSeated() if self.host is None:
+                return [HostChanged(event.player_id)]
+        return []
+
+    def _after_action(self, event: PlayerActed) -> list[TableEvent]:
+        follow: list[TableEvent] = []
+        seat = self.seats[event.seat]
+        if seat.timeouts >= TIMEOUTS_BEFORE_SITTING_OUT and not seat.sitting_out:
+            follow.append(SatOut(event.seat, "timed out twice in a row"))
+        final_stacks = None if self.hand is None else self.hand.final_stacks
+        if final_stacks is not None:
+            follow.append(HandFinished(event.hand_number, final_stacks))
+        return follow
+
+    def _longest_seated(self) -> str | None:
+        if not self.seats:
+            return None
+        return min(self.seats.values(), key=lambda seat: seat.joined).player_id
+
+    # Folding: event -> state -------------------------------------------------------------
+
+    def fold(self, event: TableEvent) -> None:
+        """Apply one stored event to the table (the events are trusted: they were verified)."""
+        match event:
+            case PlayerSeated():
+                self.arrivals += 1
+                self.seats[event.seat] = Seat(
+                    event.player_id,
+                    event.name,
+                    event.buy_in,
+                    joined=self.arrivals,
+                    time_bank=self.upcoming_settings.time_bank_seconds,
+                    waiting=self.hand_number > 0,
+                )
+                self._record(event.player_id, EntryKind.BUY_IN, event.buy_in)
+            case ChipsQueued():
+                self._update(event.seat, queued=self.seats[event.seat].queued + event.amount)
+            case ChipsAdded():
+                seat = self.seats[event.seat]
+                self._update(
+                    event.seat,
+                    stack=seat.stack + event.amount,
+                    queued=0 if event.queued else seat.queued,
+                )
+                self._record(seat.player_id, EntryKind.REBUY, event.amount)
+            case PlayerLeft():
+                seat = self.seats.pop(event.seat)
+                self._record(seat.player_id, EntryKind.CASH_OUT, event.cash_out)
+            case SatOut():
+                self._update(event.seat, sitting_out=True, posting=False)
+            case SatIn():
+                seat = self.seats[event.seat]
+                waiting = seat.waiting or seat.missed_hand
+                self._update(
+                    event.seat, sitting_out=False, waiting=waiting, missed_hand=False, timeouts=0
+                )
+            case BigBlindOffered():
+                self._update(event.seat, posting=True)
+            case HostChanged():
+                self.host = event.host
+            case SettingsChanged():
+                self.pending_settings = event.settings
+            case HandStarted():
+                self._hand_started(event)
+            case PlayerActed():
+                self._player_acted(event)
+            case HandFinished():
+                self._hand_finished(event)
+        self.events.append(event)
+        self._check_ledger()
+
+    def _hand_started(self, event: HandStarted) -> None:
+        self.settings = self.upcoming_settings
+        self.pending_settings = None
+        if self.levels_started_at is None:
+            self.levels_started_at = event.at
+        self.hand_number = event.hand_number
+        for number, seat in self.seats.items():
+            if number in event.seats:
+                self._update(number, waiting=False, posting=False)
+            elif seat.sitting_out:
+                self._update(number, missed_hand=True)
+        self.hand = start_hand(event)
+        self.started = event
+        self.turn_started_at = event.at
+
+    def _player_acted(self, event: PlayerActed) -> None:
+        assert self.hand is not None and self.started is not None
+        seat = self.seats[event.seat]
+        overtime = max(event.at - self.turn_started_at - self.settings.action_seconds, 0.0)
+        self._update(
+            event.seat,
+            time_bank=max(seat.time_bank - overtime, 0.0),
+            timeouts=seat.timeouts + 1 if event.timed_out else 0,
+        )
+        index = self.started.seats.index(event.seat)
+        self.hand = self.hand.act(Action(index, ActionKind(event.kind), event.amount))
+        self.turn_started_at = event.at
+
+    def _hand_finished(self, event: HandFinished) -> None:
+        started = self.started
+        assert started is not None
+        for number, before, after in zip(started.seats, started.stacks, event.stacks, strict=True):
+            self._update(number, stack=after)
+            self._record(self.seats[number].player_id, EntryKind.RESULT, after - before)
+        self.positions = Positions(started.button, started.small_blind, started.big_blind)
+        self.hand = None
+        self.started = None
+
+    def _update(self, number: int, **changes: Any) -> None:
+        self.seats[number] = replace(self.seats[number], **changes)
+
+    def _record(self, player_id: str, kind: EntryKind, amount: int) -> None:
+        entry = LedgerEntry(player_id, kind, amount, self.hand_number)
+        self.ledger.append(entry)
+        self.accounts[player_id] = self.account(player_id).add(entry)
+
+    def _check_ledger(self) -> None:
+        """Chips in front of each player equal what the ledger says they have (seed 003)."""
+        seated = {seat.player_id: seat.stack for seat in self.seats.values()}
+        for player_id, account in self.accounts.items():
+            if account.at_table != seated.get(player_id, 0):
+                raise LedgerOutOfBalanceError(
+                    f"{player_id} has {seated.get(player_id, 0):,} chips but the ledger says "
+                    f"{account.at_table:,}"
+                )
