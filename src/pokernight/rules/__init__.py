@@ -1,0 +1,61 @@
+"""The rules engine: one hand of any variant as a pure, event-sourced state machine.
+
+Start with ``Hand.start(variant, stakes, stacks, button, deck)``; see ``hand``
+for the actions, ``events`` for the log, ``views`` for what each seat may see.
+"""
+
+from pokernight.rules.betting import LegalActions
+from pokernight.rules.errors import ChipsNotConservedError, RulesError
+from pokernight.rules.events import (
+    ActionTaken,
+    AntePosted,
+    BetReturned,
+    BlindPosted,
+    BringInPosted,
+    CardsDealt,
+    CardsMucked,
+    CardsShown,
+    Event,
+    HandEnded,
+    HandStarted,
+    PotAwarded,
+    StreetStarted,
+    WildRankChanged,
+    event_from_dict,
+)
+from pokernight.rules.hand import Action, ActionKind, Hand
+from pokernight.rules.pots import Pot
+from pokernight.rules.stakes import BettingStructure, Stakes
+from pokernight.rules.variants import VARIANTS, Street, Variant, default_stakes, variant_for
+
+__all__ = [
+    "VARIANTS",
+    "Action",
+    "ActionKind",
+    "ActionTaken",
+    "AntePosted",
+    "BetReturned",
+    "BettingStructure",
+    "BlindPosted",
+    "BringInPosted",
+    "CardsDealt",
+    "CardsMucked",
+    "CardsShown",
+    "ChipsNotConservedError",
+    "Event",
+    "Hand",
+    "HandEnded",
+    "HandStarted",
+    "LegalActions",
+    "Pot",
+    "PotAwarded",
+    "RulesError",
+    "Stakes",
+    "Street",
+    "StreetStarted",
+    "Variant",
+    "WildRankChanged",
+    "default_stakes",
+    "event_from_dict",
+    "variant_for",
+]

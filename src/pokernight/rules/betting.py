@@ -1,0 +1,123 @@
+"""Legal actions: who must act, and what they may do.
+
+Amounts a player chooses are street totals ("to"). A bet or raise must be at
+least a full bet (no-limit and pot-limit: the big blind or ``small_bet``; fixed
+limit: the street's bet), a raise must add at least the last full bet or raise,
+pot-limit allows a raise up to the pot after the call, and fixed limit allows
+exactly one bet more, up to the cap (lifted heads-up). Asking for more than the
+stack is an all-in for the stack. A short all-in does not reopen the betting to
+a player who already acted (see ``state``). Nobody may bet or raise when no
+opponent has chips left to call it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pokernight.rules.positions import opener
+from pokernight.rules.stakes import BettingStructure
+from pokernight.rules.state import HandState
+
+
+@dataclass(frozen=True, slots=True)
+class LegalActions:
+    """What the seat to act may do.
+
+    ``call_amount`` is the chips a call adds (0: nothing to call) and ``call_to``
+    the street total after it; ``min_raise_to``/``max_raise_to`` bound a bet or
+    raise as a street total (None: no bet or raise allowed).
+    """
+
+    seat: int
+    can_fold: bool
+    can_check: bool
+    call_amount: int
+    can_bring_in: bool
+    bring_in_amount: int
+    min_raise_to: int | None
+    max_raise_to: int | None
+    call_to: int = 0
+
+    @property
+    def can_call(self) -> bool:
+        return self.call_amount > 0
+
+    @property
+    def can_bet_or_raise(self) -> bool:
+        return self.min_raise_to is not None
+
+
+def players_with_chips(state: HandState) -> int:
+    stacks = state.stacks
+    folded = state.folded
+    return sum(1 for seat in range(state.count) if stacks[seat] and not folded[seat])
+
+
+def next_actor(state: HandState) -> int | None:
+    """The next seat that must act on this street, or None when the round is over."""
+    count = state.count
+    start = opener(state) if state.cursor is None else state.cursor + 1
+    with_chips = players_with_chips(state)
+    stacks, bets, folded, acted = state.stacks, state.bets, state.folded, state.acted_level
+    level = state.level
+    for offset in range(count):
+        seat = (start + offset) % count
+        if (
+            stacks[seat]
+            and not folded[seat]
+            and (bets[seat] < level or (acted[seat] < 0 and with_chips >= 2))
+        ):
+            return seat
+    return None
+
+
+def legal_actions(state: HandState, seat: int) -> LegalActions:
+    stack = state.stacks[seat]
+    bet = state.bets[seat]
+    low, high = raise_range(state, seat)
+    if state.bring_in_pending:
+        bring_in = min(state.stakes.bring_in, stack)
+        return LegalActions(seat, False, False, 0, True, bring_in, low, high, bet)
+    call_to = min(state.level, bet + stack)
+    call = call_to - bet
+    return LegalActions(seat, call > 0, call == 0, call, False, 0, low, high, call_to)
+
+
+def raise_range(state: HandState, seat: int) -> tuple[int | None, int | None]:
+    """The smallest and largest street total the seat may bet or raise to."""
+    if raise_refusal(state, seat) is not None:
+        return None, None
+    all_in = state.bets[seat] + state.stacks[seat]
+    level = state.level
+    smallest = level + state.increment if state.opened else state.full_bet
+    betting = state.variant.betting
+    if betting is BettingStructure.FIXED_LIMIT:
+        largest = smallest
+    elif betting is BettingStructure.POT_LIMIT:
+        pot_after_call = sum(state.contributed) + level - state.bets[seat]
+        largest = max(smallest, level + pot_after_call)
+    else:
+        largest = all_in
+    return min(smallest, all_in), min(largest, all_in)
+
+
+def raise_refusal(state: HandState, seat: int) -> str | None:
+    """Why the seat may not bet or raise now, or None if it may."""
+    stack = state.stacks[seat]
+    level = state.level
+    if state.bets[seat] + stack <= level:
+        return "calling takes every chip you have: you cannot raise"
+    acted = state.acted_level[seat]
+    if acted >= state.last_full_to and level - acted < state.increment:
+        return "the betting was not reopened by a full raise: you may only call or fold"
+    if players_with_chips(state) - (1 if stack else 0) < 1:
+        return "no opponent has chips left to call a raise"
+    cap = state.stakes.raise_cap
+    if (
+        state.variant.betting is BettingStructure.FIXED_LIMIT
+        and cap is not None
+        and not state.cap_lifted
+        and state.raises >= cap
+    ):
+        return f"the betting is capped at {cap} bets this round"
+    return None

@@ -1,0 +1,100 @@
+"""Dealing a street, and the Follow the Queen wild rank that dealing moves.
+
+Order (the PHH importer relies on it): on every street after the first one
+card is burnt; then each street's hole cards go one at a time, round-robin,
+starting left of the button and skipping folded players, down cards before up
+cards (stud third street: two rounds down, one round up); then the board cards.
+Emitted as one ``CardsDealt`` per seat for its down cards and one per up card,
+so that a ``WildRankChanged`` follows the up card that caused it.
+
+Stud: if the deck cannot give every live player their card (plus the burn),
+one community card is dealt face up to the board instead, after a burn if two
+or more cards remain.
+
+Follow the Queen: a queen dealt face up makes the next card dealt face up (to
+anyone, on any street, a community card included) name the new wild rank; a
+queen that follows a queen passes that on. Until then the old rank stays wild.
+When no card will be dealt face up any more (a street dealt face down) while a
+queen waits, only queens are wild. Down cards never change the wild rank.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from pokernight.cards import Card, Rank
+from pokernight.rules.errors import RulesError
+from pokernight.rules.events import CardsDealt, Event, WildRankChanged
+from pokernight.rules.positions import clockwise_from, left_of
+from pokernight.rules.state import HandState
+from pokernight.rules.variants import Street
+
+Emit = Callable[[Event], None]
+
+
+def live_in_dealing_order(state: HandState) -> list[int]:
+    return [
+        seat
+        for seat in clockwise_from(left_of(state.button, state.count), state.count)
+        if not state.folded[seat]
+    ]
+
+
+def cards_needed(street: Street, players: int) -> int:
+    return street.hole_cards * players + street.board
+
+
+def can_burn(state: HandState, deck_size: int) -> bool:
+    """A card is burnt before a later street unless that would leave no card to deal."""
+    return deck_size - state.deck_position >= 2
+
+
+def deal_street(state: HandState, deck: Sequence[Card], emit: Emit) -> None:
+    street = state.variant.streets[state.street_index]
+    seats = live_in_dealing_order(state)
+    remaining = len(deck) - state.deck_position
+    if remaining < cards_needed(street, len(seats)):
+        if not state.variant.is_stud or remaining < 1:
+            raise RulesError("the deck ran out of cards")
+        _deal_community_card(state, deck, emit)
+        return
+    base = state.deck_position
+    players = len(seats)
+    if street.hole_down:
+        for place, seat in enumerate(seats):
+            cards = tuple(
+                deck[base + round_ * players + place] for round_ in range(street.hole_down)
+            )
+            emit(CardsDealt(seat, cards, False))
+        if not street.hole_up and state.pending_queen is not None:
+            _only_queens_wild(state.pending_queen, emit)
+    for round_ in range(street.hole_down, street.hole_cards):
+        for place, seat in enumerate(seats):
+            card = deck[base + round_ * players + place]
+            emit(CardsDealt(seat, (card,), True))
+            _follow_the_queen(state, card, seat, emit)
+    if street.board:
+        start = base + street.hole_cards * players
+        emit(CardsDealt(None, tuple(deck[start : start + street.board]), True))
+
+
+def _deal_community_card(state: HandState, deck: Sequence[Card], emit: Emit) -> None:
+    card = deck[state.deck_position]
+    emit(CardsDealt(None, (card,), True))
+    _follow_the_queen(state, card, None, emit)
+
+
+def _follow_the_queen(state: HandState, card: Card, seat: int | None, emit: Emit) -> None:
+    if state.pending_queen is not None and card.rank != Rank.QUEEN:
+        emit(WildRankChanged(int(card.rank), card, seat))
+
+
+def _only_queens_wild(pending_queen: tuple[Card, int | None], emit: Emit) -> None:
+    queen, seat = pending_queen
+    emit(WildRankChanged(None, queen, seat))
+
+
+def resolve_last_queen(state: HandState, emit: Emit) -> None:
+    """At the showdown, a queen still waiting for a follower leaves only queens wild."""
+    if state.pending_queen is not None:
+        _only_queens_wild(state.pending_queen, emit)

@@ -1,0 +1,186 @@
+"""The events of one hand: frozen records, appended in order, never changed.
+
+A hand is the fold of its events (``state.apply``). Amounts are chips. Seats
+are indices into the players dealt in (0-based, clockwise). ``ActionTaken.amount``
+and ``BringInPosted.amount`` are street totals ("to"), so a call or a raise is
+recorded by where the seat's bet for this street stands afterwards.
+
+Every event turns into a JSON-ready dict (``to_dict``: cards as "Ah" text,
+tuples as lists, the class name under "type") and back (``event_from_dict``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Any, ClassVar
+
+from pokernight.cards import Card, parse_card
+from pokernight.rules.stakes import Stakes
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Base of every event; ``private`` events carry a card only one seat may see."""
+
+    registry: ClassVar[dict[str, type[Event]]] = {}
+
+    def __init_subclass__(cls) -> None:
+        Event.registry[cls.__name__] = cls
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"type": type(self).__name__}
+        for field in fields(self):
+            data[field.name] = _encode(getattr(self, field.name))
+        return data
+
+
+@dataclass(frozen=True, slots=True)
+class HandStarted(Event):
+    variant: str
+    betting: str
+    stakes: Stakes
+    stacks: tuple[int, ...]
+    button: int
+
+
+@dataclass(frozen=True, slots=True)
+class StreetStarted(Event):
+    """A new betting round; ``burn``: one card is burnt before this street's cards."""
+
+    index: int
+    name: str
+    burn: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class AntePosted(Event):
+    seat: int
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class BlindPosted(Event):
+    seat: int
+    amount: int
+    kind: str  # "small", "big" or "straddle"
+
+
+@dataclass(frozen=True, slots=True)
+class BringInPosted(Event):
+    seat: int
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class CardsDealt(Event):
+    """Cards to a seat (``seat`` None: to the board, or a stud community card).
+
+    ``hidden`` is set only in a filtered view: that many face-down cards went to
+    ``seat`` and ``cards`` is empty.
+    """
+
+    seat: int | None
+    cards: tuple[Card, ...]
+    face_up: bool
+    hidden: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class ActionTaken(Event):
+    seat: int
+    kind: str  # an ActionKind value
+    amount: int | None = None  # the seat's street total after a call, bet or raise
+
+
+@dataclass(frozen=True, slots=True)
+class WildRankChanged(Event):
+    """Follow the Queen: ``rank`` is now wild with the queens (None: only queens).
+
+    ``card`` and ``seat`` name the up card that caused the change (seat None for
+    a community card).
+    """
+
+    rank: int | None
+    card: Card
+    seat: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class BetReturned(Event):
+    """The part of a bet nobody called goes back to the bettor."""
+
+    seat: int
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class CardsShown(Event):
+    seat: int
+    cards: tuple[Card, ...]
+    description: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class CardsMucked(Event):
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class PotAwarded(Event):
+    """Pot ``index`` (0 = main pot) shared by ``winners`` as (seat, chips) pairs."""
+
+    index: int
+    amount: int
+    winners: tuple[tuple[int, int], ...]
+    description: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class HandEnded(Event):
+    final_stacks: tuple[int, ...]
+
+
+def _encode(value: object) -> object:
+    if isinstance(value, Card):
+        return str(value)
+    if isinstance(value, tuple):
+        return [_encode(item) for item in value]
+    if isinstance(value, Stakes):
+        return {field.name: getattr(value, field.name) for field in fields(value)}
+    return value
+
+
+def _decode_cards(value: Any) -> tuple[Card, ...]:
+    return tuple(parse_card(text) for text in value)
+
+
+def _decode_pairs(value: Any) -> tuple[tuple[int, int], ...]:
+    return tuple((int(seat), int(chips)) for seat, chips in value)
+
+
+_DECODERS: dict[str, Any] = {
+    "stakes": lambda value: Stakes(**value),
+    "stacks": tuple,
+    "final_stacks": tuple,
+    "cards": _decode_cards,
+    "card": parse_card,
+    "winners": _decode_pairs,
+}
+
+
+def event_from_dict(data: dict[str, Any]) -> Event:
+    """The event that ``Event.to_dict`` turned into ``data``."""
+    try:
+        cls = Event.registry[data["type"]]
+    except KeyError:
+        raise ValueError(f"{data.get('type')!r} is not an event type") from None
+    values = {
+        field.name: _DECODERS.get(field.name, _identity)(data[field.name])
+        for field in fields(cls)
+        if field.name in data
+    }
+    return cls(**values)
+
+
+def _identity(value: Any) -> Any:
+    return value

@@ -1,0 +1,37 @@
+"""Forced bets: antes (and the big blind's ante), blinds and the straddle.
+
+Antes are posted first (clockwise from left of the button), then the big
+blind's ante, then the blinds; a player who cannot cover one posts what is left
+and is all-in. Antes are dead money; blinds are live bets. Stud posts antes
+only: its bring-in is the first action of third street (``bring_in``).
+"""
+
+from __future__ import annotations
+
+from pokernight.rules.dealing import Emit
+from pokernight.rules.events import AntePosted, BlindPosted
+from pokernight.rules.positions import blind_seats, clockwise_from, left_of
+from pokernight.rules.state import HandState
+
+
+def post_forced_bets(state: HandState, emit: Emit) -> None:
+    stakes = state.stakes
+    count = state.count
+    small, big, straddle = blind_seats(count, state.button, stakes.straddle > 0)
+    if stakes.ante:
+        for seat in clockwise_from(left_of(state.button, count), count):
+            _post(state, emit, seat, stakes.ante, None)
+    if state.variant.is_stud:
+        return
+    if stakes.big_blind_ante:
+        _post(state, emit, big, stakes.big_blind_ante, None)
+    _post(state, emit, small, stakes.small_blind, "small")
+    _post(state, emit, big, stakes.big_blind, "big")
+    if straddle is not None:
+        _post(state, emit, straddle, stakes.straddle, "straddle")
+
+
+def _post(state: HandState, emit: Emit, seat: int, amount: int, blind: str | None) -> None:
+    posted = min(amount, state.stacks[seat])
+    if posted:
+        emit(AntePosted(seat, posted) if blind is None else BlindPosted(seat, posted, blind))

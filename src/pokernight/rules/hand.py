@@ -1,0 +1,395 @@
+"""``Hand``: one hand of any variant, driven by verify / can / do actions.
+
+``Hand.start`` posts the forced bets, deals the first street and stops at the
+first player to act. Each action has three forms: ``verify_<action>`` raises
+``RulesError`` saying exactly why the action is illegal, ``can_<action>``
+answers True or False, and ``<action>`` performs it. Performing an action
+appends its event, then the engine runs on (ends the betting round, returns
+an uncalled bet, deals the next street, shows down) until somebody must act or
+the hand is over. The do-methods change the hand in place and return it (the
+same object): a hand is a mutable fold of an append-only event log, so an
+action costs no copy. An illegal action changes nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from pokernight.cards import Card, card_from_index, ensure_distinct, format_cards, parse_card
+from pokernight.rules.betting import LegalActions, legal_actions, next_actor, raise_refusal
+from pokernight.rules.dealing import can_burn, deal_street
+from pokernight.rules.errors import RulesError
+from pokernight.rules.events import (
+    ActionTaken,
+    BetReturned,
+    BringInPosted,
+    Event,
+    HandStarted,
+    StreetStarted,
+    event_from_dict,
+)
+from pokernight.rules.forced import post_forced_bets
+from pokernight.rules.positions import wild_ranks
+from pokernight.rules.pots import Pot, compute_pots, uncalled_bet
+from pokernight.rules.showdown import finish_hand
+from pokernight.rules.stakes import Stakes
+from pokernight.rules.state import HandState, apply
+from pokernight.rules.variants import Variant
+
+MIN_PLAYERS = 2
+
+
+class ActionKind(StrEnum):
+    FOLD = "fold"
+    CHECK = "check"
+    CALL = "call"
+    BET_OR_RAISE = "bet_or_raise"
+    BRING_IN = "bring_in"
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    seat: int
+    kind: ActionKind
+    amount: int | None = None  # the street total of a bet or raise
+
+
+class Hand:
+    __slots__ = ("_deck", "_events", "_state")
+
+    def __init__(self, deck: Sequence[Card], started: HandStarted) -> None:
+        self._deck = tuple(deck)
+        self._events: list[Event] = [started]
+        self._state = HandState(started)
+
+    # ----- creation and restoration
+
+    @classmethod
+    def start(
+        cls,
+        variant: Variant,
+        stakes: Stakes,
+        stacks: Sequence[int],
+        button: int,
+        deck: Sequence[Card],
+    ) -> Hand:
+        """Deal a hand to the players ``stacks`` (clockwise, index = seat)."""
+        _check_setup(variant, stacks, button, deck)
+        started = HandStarted(variant.key, str(variant.betting), stakes, tuple(stacks), button)
+        hand = cls(deck, started)
+        hand._emit(StreetStarted(0, variant.streets[0].name))
+        post_forced_bets(hand._state, hand._emit)
+        deal_street(hand._state, hand._deck, hand._emit)
+        hand._settle()
+        return hand
+
+    @classmethod
+    def from_events(cls, deck: Sequence[Card], events: Sequence[Event]) -> Hand:
+        """The hand these events describe, rebuilt by folding them in order."""
+        if not events or not isinstance(events[0], HandStarted):
+            raise RulesError("a hand's events begin with HandStarted")
+        hand = cls(deck, events[0])
+        for event in events[1:]:
+            hand._emit(event)
+        state = hand._state
+        state.to_act = None if state.over or state.live < 2 else next_actor(state)
+        return hand
+
+    def to_dict(self) -> dict[str, Any]:
+        """The deck and the events, JSON-ready; ``from_dict`` resumes the hand from them."""
+        return {
+            "deck": [str(card) for card in self._deck],
+            "events": [event.to_dict() for event in self._events],
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Hand:
+        deck = [parse_card(text) for text in data["deck"]]
+        return cls.from_events(deck, [event_from_dict(item) for item in data["events"]])
+
+    # ----- queries
+
+    @property
+    def variant(self) -> Variant:
+        return self._state.variant
+
+    @property
+    def stakes(self) -> Stakes:
+        return self._state.stakes
+
+    @property
+    def button(self) -> int:
+        return self._state.button
+
+    @property
+    def player_count(self) -> int:
+        return self._state.count
+
+    @property
+    def deck(self) -> tuple[Card, ...]:
+        return self._deck
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        return tuple(self._events)
+
+    @property
+    def to_act(self) -> int | None:
+        return self._state.to_act
+
+    @property
+    def is_over(self) -> bool:
+        return self._state.over
+
+    @property
+    def stacks(self) -> tuple[int, ...]:
+        return tuple(self._state.stacks)
+
+    @property
+    def starting_stacks(self) -> tuple[int, ...]:
+        return self._state.starting_stacks
+
+    @property
+    def bets(self) -> tuple[int, ...]:
+        """Each seat's bet on this street (not yet in a pot)."""
+        return tuple(self._state.bets)
+
+    @property
+    def contributed(self) -> tuple[int, ...]:
+        """Each seat's chips put in this hand (antes, blinds and bets)."""
+        return tuple(self._state.contributed)
+
+    @property
+    def pots(self) -> tuple[Pot, ...]:
+        return compute_pots(self._state.contributed, self._state.folded, self._state.stacks)
+
+    @property
+    def total_pot(self) -> int:
+        """Every chip put in this hand and not yet awarded, this street's bets included."""
+        return sum(self._state.contributed) - self._state.awarded
+
+    @property
+    def street_index(self) -> int:
+        return self._state.street_index
+
+    @property
+    def board(self) -> tuple[Card, ...]:
+        return tuple(self._state.board)
+
+    def hole(self, seat: int) -> tuple[Card, ...]:
+        """Every card dealt to the seat, in the order dealt (stud: down and up)."""
+        return tuple(self._state.cards[seat])
+
+    def up_cards(self, seat: int) -> tuple[Card, ...]:
+        return tuple(self._state.up[seat])
+
+    @property
+    def folded(self) -> tuple[bool, ...]:
+        return tuple(self._state.folded)
+
+    @property
+    def wild_ranks(self) -> frozenset[int]:
+        """The wild ranks (Follow the Queen), empty in other games."""
+        return wild_ranks(self._state) if self._state.variant.has_wild_cards else frozenset()
+
+    @property
+    def final_stacks(self) -> tuple[int, ...] | None:
+        return self._state.final_stacks
+
+    def legal_actions(self) -> LegalActions | None:
+        seat = self._state.to_act
+        return None if seat is None else legal_actions(self._state, seat)
+
+    def __repr__(self) -> str:
+        state = self._state
+        return (
+            f"Hand({state.variant.key}, street {state.street_index}, stacks {state.stacks}, "
+            f"board [{format_cards(state.board)}], to act {state.to_act})"
+        )
+
+    # ----- actions: verify / can / do
+
+    def verify(self, action: Action) -> None:
+        self._event_for(action)
+
+    def can(self, action: Action) -> bool:
+        try:
+            self._event_for(action)
+        except RulesError:
+            return False
+        return True
+
+    def act(self, action: Action) -> Hand:
+        event = self._event_for(action)
+        self._emit(event)
+        self._settle()
+        return self
+
+    def verify_fold(self, seat: int) -> None:
+        self.verify(Action(seat, ActionKind.FOLD))
+
+    def can_fold(self, seat: int) -> bool:
+        return self.can(Action(seat, ActionKind.FOLD))
+
+    def fold(self, seat: int) -> Hand:
+        return self.act(Action(seat, ActionKind.FOLD))
+
+    def verify_check(self, seat: int) -> None:
+        self.verify(Action(seat, ActionKind.CHECK))
+
+    def can_check(self, seat: int) -> bool:
+        return self.can(Action(seat, ActionKind.CHECK))
+
+    def check(self, seat: int) -> Hand:
+        return self.act(Action(seat, ActionKind.CHECK))
+
+    def verify_call(self, seat: int) -> None:
+        self.verify(Action(seat, ActionKind.CALL))
+
+    def can_call(self, seat: int) -> bool:
+        return self.can(Action(seat, ActionKind.CALL))
+
+    def call(self, seat: int) -> Hand:
+        return self.act(Action(seat, ActionKind.CALL))
+
+    def verify_bet_or_raise(self, seat: int, to: int) -> None:
+        self.verify(Action(seat, ActionKind.BET_OR_RAISE, to))
+
+    def can_bet_or_raise(self, seat: int, to: int) -> bool:
+        return self.can(Action(seat, ActionKind.BET_OR_RAISE, to))
+
+    def bet_or_raise(self, seat: int, to: int) -> Hand:
+        return self.act(Action(seat, ActionKind.BET_OR_RAISE, to))
+
+    def verify_bring_in(self, seat: int) -> None:
+        self.verify(Action(seat, ActionKind.BRING_IN))
+
+    def can_bring_in(self, seat: int) -> bool:
+        return self.can(Action(seat, ActionKind.BRING_IN))
+
+    def bring_in(self, seat: int) -> Hand:
+        return self.act(Action(seat, ActionKind.BRING_IN))
+
+    def _check_or_call_action(self, seat: int) -> Action:
+        legal = self.legal_actions()
+        facing = legal is not None and legal.seat == seat and legal.call_amount > 0
+        return Action(seat, ActionKind.CALL if facing else ActionKind.CHECK)
+
+    def verify_check_or_call(self, seat: int) -> None:
+        self.verify(self._check_or_call_action(seat))
+
+    def can_check_or_call(self, seat: int) -> bool:
+        return self.can(self._check_or_call_action(seat))
+
+    def check_or_call(self, seat: int) -> Hand:
+        return self.act(self._check_or_call_action(seat))
+
+    # ----- the engine
+
+    def _emit(self, event: Event) -> None:
+        self._events.append(event)
+        apply(self._state, event)
+        self._state.check_chips()
+
+    def _settle(self) -> None:
+        """Run the hand on until somebody must act or it is over."""
+        state = self._state
+        last_street = len(state.variant.streets) - 1
+        while True:
+            if state.live > 1:
+                actor = next_actor(state)
+                if actor is not None:
+                    state.to_act = actor
+                    return
+            returned = uncalled_bet(state.bets)
+            if returned is not None:
+                self._emit(BetReturned(*returned))
+            if state.live == 1 or state.street_index == last_street:
+                finish_hand(state, self._emit)
+                return
+            index = state.street_index + 1
+            street = state.variant.streets[index]
+            self._emit(StreetStarted(index, street.name, can_burn(state, len(self._deck))))
+            deal_street(state, self._deck, self._emit)
+
+    def _event_for(self, action: Action) -> Event:
+        """The event the action would append, or RulesError saying why it is illegal."""
+        state = self._state
+        seat = action.seat
+        if state.over:
+            raise RulesError("hand is over")
+        if not 0 <= seat < state.count:
+            raise RulesError(f"there is no seat {seat} in this hand")
+        if state.folded[seat]:
+            raise RulesError(f"seat {seat} has folded")
+        if seat != state.to_act:
+            raise RulesError("not your turn")
+        legal = legal_actions(state, seat)
+        kind = ActionKind(action.kind)
+        if kind is ActionKind.BET_OR_RAISE:
+            return self._bet_or_raise_event(legal, action.amount)
+        if kind is ActionKind.BRING_IN:
+            if not legal.can_bring_in:
+                raise RulesError("there is no bring-in to post")
+            return BringInPosted(seat, legal.bring_in_amount)
+        if legal.can_bring_in:
+            raise RulesError("post the bring-in or complete the bet first")
+        if kind is ActionKind.FOLD:
+            if not legal.can_fold:
+                raise RulesError("there is no bet to fold to: check instead")
+            return ActionTaken(seat, kind.value)
+        if kind is ActionKind.CHECK:
+            if not legal.can_check:
+                raise RulesError(f"cannot check facing a bet of {state.level}")
+            return ActionTaken(seat, kind.value)
+        if not legal.call_amount:
+            raise RulesError("there is no bet to call: check instead")
+        return ActionTaken(seat, kind.value, legal.call_to)
+
+    def _bet_or_raise_event(self, legal: LegalActions, amount: int | None) -> Event:
+        state = self._state
+        seat = legal.seat
+        if amount is None or isinstance(amount, bool) or not isinstance(amount, int):
+            raise RulesError("a bet or raise needs a whole number of chips")
+        if legal.min_raise_to is None or legal.max_raise_to is None:
+            raise RulesError(raise_refusal(state, seat) or "you may not bet or raise")
+        to = min(amount, state.bets[seat] + state.stacks[seat])
+        word = "raise" if state.level else "bet"
+        if to < legal.min_raise_to:
+            raise RulesError(f"{word} must be to at least {legal.min_raise_to}")
+        if to > legal.max_raise_to:
+            raise RulesError(f"{word} must be to at most {legal.max_raise_to}")
+        return ActionTaken(seat, ActionKind.BET_OR_RAISE.value, to)
+
+
+def _check_setup(
+    variant: Variant, stacks: Sequence[int], button: int, deck: Sequence[Card]
+) -> None:
+    count = len(stacks)
+    if not MIN_PLAYERS <= count <= variant.max_players:
+        raise RulesError(
+            f"{variant.name} needs {MIN_PLAYERS} to {variant.max_players} players, not {count}"
+        )
+    for seat, stack in enumerate(stacks):
+        if stack <= 0:
+            raise RulesError(f"seat {seat} has no chips to play with")
+    if not 0 <= button < count:
+        raise RulesError(f"the button must be one of the seats 0 to {count - 1}")
+    ensure_distinct(deck)
+    if len(deck) < _cards_required(variant, count):
+        raise RulesError(f"the deck has {len(deck)} cards, too few for {count} players")
+
+
+def _cards_required(variant: Variant, count: int) -> int:
+    """Cards a hand needs if nobody folds (stud: third street; it copes with the rest)."""
+    if variant.is_stud:
+        return variant.streets[0].hole_cards * count
+    burns = len(variant.streets) - 1
+    return burns + sum(street.hole_cards * count + street.board for street in variant.streets)
+
+
+def standard_deck() -> tuple[Card, ...]:
+    return tuple(card_from_index(index) for index in range(52))

@@ -1,0 +1,104 @@
+"""Who posts what and who acts first.
+
+Board games: the small blind sits left of the button and the big blind left of
+it; heads-up the button posts the small blind. A straddle (three or more
+players) sits left of the big blind. Before the flop the player left of the
+last blind acts first (heads-up: the button); after it, the first live player
+left of the button.
+
+Stud: the button is only a fixed seat that fixes the dealing order and breaks
+ties. On third street the lowest up card brings in (Razz: the highest, aces
+low), suits breaking ties (clubs < diamonds < hearts < spades). From fourth
+street on, the best hand showing acts first (Razz: the best low; Follow the
+Queen counts the wild cards), the first such hand left of the button on a tie.
+"""
+
+from __future__ import annotations
+
+from pokernight.cards import Card, Rank
+from pokernight.evaluate import high_value, low_value, wild_value
+from pokernight.rules.state import HandState
+
+
+def left_of(seat: int, count: int) -> int:
+    return (seat + 1) % count
+
+
+def clockwise_from(start: int, count: int) -> list[int]:
+    return [(start + offset) % count for offset in range(count)]
+
+
+def blind_seats(count: int, button: int, straddle: bool) -> tuple[int, int, int | None]:
+    """(small blind, big blind, straddle or None) seats."""
+    small = button if count == 2 else left_of(button, count)
+    big = left_of(small, count)
+    return small, big, (left_of(big, count) if straddle and count > 2 else None)
+
+
+def opener(state: HandState) -> int:
+    """The seat where this street's action starts (it may not need to act)."""
+    if state.opener is None:
+        state.opener = _compute_opener(state)
+    return state.opener
+
+
+def _compute_opener(state: HandState) -> int:
+    count = state.count
+    if state.variant.is_stud:
+        return bring_in_seat(state) if state.street_index == 0 else best_showing_seat(state)
+    if state.street_index > 0:
+        return left_of(state.button, count)
+    _, big, straddle = blind_seats(count, state.button, state.stakes.straddle > 0)
+    last_blind = big if straddle is None else straddle
+    return left_of(last_blind, count)
+
+
+def _ace_low_rank(card: Card) -> int:
+    return (card.rank + 1) % 13
+
+
+def bring_in_seat(state: HandState) -> int:
+    """The seat whose third-street up card is lowest (Razz: highest), by suit on a tie."""
+    seats = _live_in_order(state)
+    first_up = {seat: state.up[seat][0] for seat in seats if state.up[seat]}
+    if not first_up:
+        return seats[0]
+    if state.variant.bring_in_order == "highest":
+        return max(first_up, key=lambda seat: (_ace_low_rank(first_up[seat]), first_up[seat].suit))
+    return min(first_up, key=lambda seat: first_up[seat])
+
+
+def showing_value(state: HandState, seat: int) -> int:
+    """Strength of the seat's up cards, higher acts first."""
+    up = state.up[seat]
+    if not up:
+        return -1
+    if state.variant.first_to_act == "lowest":
+        return low_value(up)
+    if state.variant.has_wild_cards:
+        return wild_value(up, wild_ranks(state))
+    return high_value(up)
+
+
+def best_showing_seat(state: HandState) -> int:
+    seats = _live_in_order(state)
+    # max() keeps the first of equal values: the first seat left of the button.
+    return max(seats, key=lambda seat: showing_value(state, seat))
+
+
+def _live_in_order(state: HandState) -> list[int]:
+    return [
+        seat
+        for seat in clockwise_from(left_of(state.button, state.count), state.count)
+        if not state.folded[seat]
+    ]
+
+
+def wild_ranks(state: HandState) -> frozenset[int]:
+    """Queens, and the rank that followed the last queen dealt face up."""
+    if state.wild_rank is None:
+        return _QUEENS
+    return frozenset((Rank.QUEEN, state.wild_rank))
+
+
+_QUEENS = frozenset((int(Rank.QUEEN),))

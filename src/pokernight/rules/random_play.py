@@ -1,0 +1,33 @@
+"""A random legal action: for simulations, benchmarks, property tests and bots.
+
+The RNG is passed in (pure core). Raises are drawn between the minimum and the
+maximum, biased to small sizes so hands last several streets.
+"""
+
+from __future__ import annotations
+
+import random
+
+from pokernight.rules.betting import LegalActions
+from pokernight.rules.hand import Action, ActionKind
+
+
+def random_action(legal: LegalActions, rng: random.Random) -> Action:
+    seat = legal.seat
+    roll = rng.random()
+    low, high = legal.min_raise_to, legal.max_raise_to
+    if legal.can_bring_in:
+        if low is not None and high is not None and roll < 0.3:
+            return Action(seat, ActionKind.BET_OR_RAISE, _size(low, high, rng))
+        return Action(seat, ActionKind.BRING_IN)
+    if low is not None and high is not None and roll < 0.25:
+        return Action(seat, ActionKind.BET_OR_RAISE, _size(low, high, rng))
+    if legal.can_fold and roll < 0.45:
+        return Action(seat, ActionKind.FOLD)
+    return Action(seat, ActionKind.CALL if legal.call_amount else ActionKind.CHECK)
+
+
+def _size(low: int, high: int, rng: random.Random) -> int:
+    if rng.random() < 0.1:
+        return high
+    return min(high, low + int((high - low) * rng.random() ** 3))

@@ -1,0 +1,112 @@
+"""The end of a hand: showing, mucking and awarding every pot.
+
+When all but one player fold, the last player wins every pot unseen. Otherwise
+the hands are shown in order: the last player to bet or raise on the final
+round first; if nobody did, the first live player left of the button (stud:
+the first in the order of the final round); then clockwise. A hand that cannot
+win any pot it is in is mucked, except that an all-in hand is always shown, and
+when no more betting was possible (at most one player with chips) every live
+hand is turned up at once. Each pot goes to the best shown hands eligible for
+it; ties split it, the odd chips going (board games) to the first winners left
+of the button, (stud) to the winners holding the highest card by suit.
+"""
+
+from __future__ import annotations
+
+from pokernight.cards import Card
+from pokernight.evaluate import (
+    describe_high,
+    describe_low,
+    evaluate_omaha,
+    evaluate_wild,
+    high_value,
+    low_value,
+    omaha_value,
+    wild_value,
+)
+from pokernight.rules.betting import players_with_chips
+from pokernight.rules.dealing import Emit, resolve_last_queen
+from pokernight.rules.events import CardsMucked, CardsShown, HandEnded, PotAwarded
+from pokernight.rules.positions import clockwise_from, left_of, opener, wild_ranks
+from pokernight.rules.pots import Pot, compute_pots, split
+from pokernight.rules.state import HandState
+
+
+def finish_hand(state: HandState, emit: Emit) -> None:
+    pots = compute_pots(state.contributed, state.folded, state.stacks)
+    live = [seat for seat in range(state.count) if not state.folded[seat]]
+    if len(live) == 1:
+        for index, pot in enumerate(pots):
+            emit(PotAwarded(index, pot.amount, ((live[0], pot.amount),)))
+    else:
+        resolve_last_queen(state, emit)
+        _show_down(state, pots, emit)
+    emit(HandEnded(tuple(state.stacks)))
+
+
+def hand_value(state: HandState, seat: int) -> int:
+    kind = state.variant.showdown
+    if kind == "omaha":
+        return omaha_value(state.cards[seat], state.board)
+    cards = state.cards[seat] + state.board
+    if kind == "low":
+        return low_value(cards)
+    if kind == "wild":
+        return wild_value(cards, wild_ranks(state))
+    return high_value(cards)
+
+
+def describe(state: HandState, seat: int, value: int) -> str:
+    kind = state.variant.showdown
+    if kind == "omaha":
+        return evaluate_omaha(state.cards[seat], state.board).description
+    cards = state.cards[seat] + state.board
+    if kind == "low":
+        return describe_low(value, cards).description
+    if kind == "wild":
+        return evaluate_wild(cards, wild_ranks(state)).description
+    return describe_high(value, cards).description
+
+
+def showing_order(state: HandState) -> list[int]:
+    if state.last_aggressor is not None:
+        first = state.last_aggressor
+    elif state.variant.is_stud:
+        first = opener(state)
+    else:
+        first = left_of(state.button, state.count)
+    return [seat for seat in clockwise_from(first, state.count) if not state.folded[seat]]
+
+
+def _show_down(state: HandState, pots: tuple[Pot, ...], emit: Emit) -> None:
+    values = {seat: hand_value(state, seat) for seat in showing_order(state)}
+    descriptions: dict[int, str] = {}
+    everyone_shows = players_with_chips(state) <= 1
+    best_shown = [-1] * len(pots)
+    for seat, value in values.items():
+        in_pots = [index for index, pot in enumerate(pots) if seat in pot.eligible]
+        could_win = any(value >= best_shown[index] for index in in_pots)
+        if everyone_shows or state.stacks[seat] == 0 or could_win:
+            descriptions[seat] = describe(state, seat, value)
+            emit(CardsShown(seat, tuple(state.cards[seat]), descriptions[seat]))
+            for index in in_pots:
+                best_shown[index] = max(best_shown[index], value)
+        else:
+            emit(CardsMucked(seat))
+    for index, pot in enumerate(pots):
+        contenders = [seat for seat in pot.eligible if seat in descriptions]
+        best = max(values[seat] for seat in contenders)
+        winners = _odd_chip_order(state, [seat for seat in contenders if values[seat] == best])
+        emit(PotAwarded(index, pot.amount, split(pot.amount, winners), descriptions[winners[0]]))
+
+
+def _odd_chip_order(state: HandState, winners: list[int]) -> list[int]:
+    if state.variant.is_stud:
+        return sorted(winners, key=lambda seat: _highest_card(state.cards[seat]), reverse=True)
+    start = left_of(state.button, state.count)
+    return sorted(winners, key=lambda seat: (seat - start) % state.count)
+
+
+def _highest_card(cards: list[Card]) -> Card:
+    # Cards order by rank, then suit (clubs < diamonds < hearts < spades).
+    return max(cards)

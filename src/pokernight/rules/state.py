@@ -1,0 +1,299 @@
+"""The state of one hand, and the reducer that folds one event into it.
+
+``HandState`` is mutable on purpose: the engine appends an event and applies it
+in place, so an action costs no copy. Every change to a hand goes through
+``apply``; rebuilding a hand from its events is replaying them into a fresh
+state. Chips are conserved after every event (``check_chips``).
+
+Betting bookkeeping for the current street:
+
+- ``level``: the highest street total anybody has put in;
+- ``increment``: the size of the last full bet or raise (a raise must add at
+  least this much); it starts as the street's full bet;
+- ``last_full_to``: the level set by the last full bet or raise;
+- ``acted_level[seat]``: the level when the seat last acted (-1: not yet);
+  a seat may raise again only if a full raise came after it acted, or the raises
+  since then add up to a full raise (a short all-in alone does not reopen);
+- ``opened``: a full bet stands (the big blind counts, a stud bring-in does not);
+- ``raises``: bets and raises so far, for the fixed-limit cap;
+- ``cursor``: the last seat to act (None: nobody yet; action starts at the
+  street's ``opener``, computed by ``positions``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from pokernight.cards import Card, Rank
+from pokernight.rules.errors import ChipsNotConservedError
+from pokernight.rules.events import (
+    ActionTaken,
+    AntePosted,
+    BetReturned,
+    BlindPosted,
+    BringInPosted,
+    CardsDealt,
+    CardsMucked,
+    CardsShown,
+    Event,
+    HandEnded,
+    HandStarted,
+    PotAwarded,
+    StreetStarted,
+    WildRankChanged,
+)
+from pokernight.rules.stakes import BettingStructure, Stakes
+from pokernight.rules.variants import Variant, variant_for
+
+
+class HandState:
+    __slots__ = (
+        "acted_level",
+        "awarded",
+        "bets",
+        "board",
+        "bring_in_pending",
+        "button",
+        "cap_lifted",
+        "cards",
+        "contributed",
+        "count",
+        "cursor",
+        "deck_position",
+        "final_stacks",
+        "folded",
+        "full_bet",
+        "increment",
+        "last_aggressor",
+        "last_full_to",
+        "level",
+        "live",
+        "mucked",
+        "opened",
+        "opener",
+        "over",
+        "pending_queen",
+        "raises",
+        "shown",
+        "stacks",
+        "stakes",
+        "starting_stacks",
+        "street_index",
+        "to_act",
+        "total_chips",
+        "up",
+        "variant",
+        "wild_rank",
+    )
+
+    def __init__(self, event: HandStarted) -> None:
+        count = len(event.stacks)
+        self.variant: Variant = variant_for(event.variant, event.betting)
+        self.stakes: Stakes = event.stakes
+        self.button = event.button
+        self.count = count
+        self.starting_stacks = event.stacks
+        self.total_chips = sum(event.stacks)
+        self.stacks = list(event.stacks)
+        self.bets = [0] * count
+        self.contributed = [0] * count
+        self.folded = [False] * count
+        self.live = count
+        self.cards: list[list[Card]] = [[] for _ in range(count)]
+        self.up: list[list[Card]] = [[] for _ in range(count)]
+        self.board: list[Card] = []
+        self.deck_position = 0
+        self.street_index = -1
+        self.level = 0
+        self.full_bet = 0
+        self.increment = 0
+        self.last_full_to = 0
+        self.opened = False
+        self.raises = 0
+        self.cap_lifted = False
+        self.acted_level = [-1] * count
+        self.bring_in_pending = False
+        self.last_aggressor: int | None = None
+        self.opener: int | None = None
+        self.cursor: int | None = None
+        self.to_act: int | None = None
+        self.wild_rank: int | None = None
+        self.pending_queen: tuple[Card, int | None] | None = None
+        self.shown = [False] * count
+        self.mucked = [False] * count
+        self.awarded = 0
+        self.over = False
+        self.final_stacks: tuple[int, ...] | None = None
+
+    def check_chips(self) -> None:
+        if sum(self.stacks) + sum(self.contributed) - self.awarded != self.total_chips:
+            raise ChipsNotConservedError(
+                f"chips are not conserved: {self.stacks} {self.contributed}"
+            )
+
+
+def new_state(event: HandStarted) -> HandState:
+    return HandState(event)
+
+
+def apply(state: HandState, event: Event) -> None:
+    """Fold one event into the state (in place)."""
+    _HANDLERS[type(event)](state, event)
+
+
+def _put_to(state: HandState, seat: int, to: int) -> None:
+    """Bring the seat's street total to ``to``, from its stack."""
+    added = to - state.bets[seat]
+    state.stacks[seat] -= added
+    state.bets[seat] = to
+    state.contributed[seat] += added
+
+
+def _street_started(state: HandState, event: StreetStarted) -> None:
+    count = state.count
+    state.street_index = event.index
+    if event.burn:
+        state.deck_position += 1
+    street = state.variant.streets[event.index]
+    fixed = state.variant.betting is BettingStructure.FIXED_LIMIT
+    state.full_bet = (
+        state.stakes.fixed_bet(street.bets_big) if fixed else state.stakes.minimum_bet()
+    )
+    state.bets = [0] * count
+    state.level = 0
+    state.increment = state.full_bet
+    state.last_full_to = 0
+    state.opened = False
+    state.raises = 0
+    state.cap_lifted = state.live == 2
+    state.acted_level = [-1] * count
+    state.last_aggressor = None
+    state.opener = None
+    state.cursor = None
+    state.bring_in_pending = (
+        state.variant.is_stud and event.index == 0 and state.stakes.bring_in > 0
+    )
+
+
+def _ante_posted(state: HandState, event: AntePosted) -> None:
+    state.stacks[event.seat] -= event.amount
+    state.contributed[event.seat] += event.amount
+
+
+def _blind_posted(state: HandState, event: BlindPosted) -> None:
+    seat = event.seat
+    _put_to(state, seat, state.bets[seat] + event.amount)
+    state.level = max(state.level, state.bets[seat])
+    if event.kind != "small":
+        nominal = state.stakes.big_blind if event.kind == "big" else state.stakes.straddle
+        state.increment = max(state.increment, nominal)
+        state.opened = True
+        state.raises = 1
+        state.last_full_to = state.level
+
+
+def _bring_in_posted(state: HandState, event: BringInPosted) -> None:
+    _put_to(state, event.seat, event.amount)
+    state.level = max(state.level, event.amount)
+    state.acted_level[event.seat] = state.level
+    state.cursor = event.seat
+    state.bring_in_pending = False
+    state.to_act = None
+
+
+def _cards_dealt(state: HandState, event: CardsDealt) -> None:
+    cards = event.cards
+    state.deck_position += len(cards) + event.hidden
+    state.opener = None
+    seat = event.seat
+    if seat is None:
+        state.board.extend(cards)
+    else:
+        state.cards[seat].extend(cards)
+        if event.face_up:
+            state.up[seat].extend(cards)
+    if event.face_up and state.variant.has_wild_cards:
+        for card in cards:
+            if card.rank == Rank.QUEEN:
+                state.pending_queen = (card, seat)
+
+
+def _wild_rank_changed(state: HandState, event: WildRankChanged) -> None:
+    state.wild_rank = event.rank
+    state.pending_queen = None
+
+
+def _action_taken(state: HandState, event: ActionTaken) -> None:
+    seat = event.seat
+    kind = event.kind
+    if kind == "fold":
+        state.folded[seat] = True
+        state.live -= 1
+    elif event.amount is not None:
+        to = event.amount
+        _put_to(state, seat, to)
+        if kind == "bet_or_raise":
+            _raise_to(state, seat, to)
+    state.acted_level[seat] = state.level
+    state.cursor = seat
+    state.to_act = None
+
+
+def _raise_to(state: HandState, seat: int, to: int) -> None:
+    size = to - (state.level if state.opened else 0)
+    if size >= state.increment:
+        state.increment = size
+        state.last_full_to = to
+        state.opened = True
+        state.raises += 1
+    state.level = max(state.level, to)
+    state.last_aggressor = seat
+    state.bring_in_pending = False
+
+
+def _bet_returned(state: HandState, event: BetReturned) -> None:
+    state.stacks[event.seat] += event.amount
+    state.bets[event.seat] -= event.amount
+    state.contributed[event.seat] -= event.amount
+
+
+def _cards_shown(state: HandState, event: CardsShown) -> None:
+    state.shown[event.seat] = True
+
+
+def _cards_mucked(state: HandState, event: CardsMucked) -> None:
+    state.mucked[event.seat] = True
+
+
+def _pot_awarded(state: HandState, event: PotAwarded) -> None:
+    for seat, chips in event.winners:
+        state.stacks[seat] += chips
+    state.awarded += event.amount
+
+
+def _hand_ended(state: HandState, event: HandEnded) -> None:
+    state.over = True
+    state.to_act = None
+    state.final_stacks = event.final_stacks
+
+
+def _hand_started(state: HandState, event: HandStarted) -> None:
+    raise ValueError("a hand starts only once")
+
+
+_HANDLERS: dict[type[Event], Callable[[HandState, Any], None]] = {
+    HandStarted: _hand_started,
+    StreetStarted: _street_started,
+    AntePosted: _ante_posted,
+    BlindPosted: _blind_posted,
+    BringInPosted: _bring_in_posted,
+    CardsDealt: _cards_dealt,
+    WildRankChanged: _wild_rank_changed,
+    ActionTaken: _action_taken,
+    BetReturned: _bet_returned,
+    CardsShown: _cards_shown,
+    CardsMucked: _cards_mucked,
+    PotAwarded: _pot_awarded,
+    HandEnded: _hand_ended,
+}

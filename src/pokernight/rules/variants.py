@@ -1,0 +1,120 @@
+"""The games, declared as data: one table of variants, no subclasses.
+
+A variant lists its streets (what each deals, face down or up, to the players
+or to the board, and whether it bets the big fixed-limit bet), its forced bets
+("blinds": antes and blinds; "bring-in": antes and a stud bring-in), how the
+showdown is judged ("high", "omaha" 2+3, "low" A-5, "wild" follow-the-queen
+high) and how stud orders players (bring-in by the "lowest" or "highest" up
+card; from fourth street the "highest" or "lowest" hand showing acts first).
+Any variant may be played with any betting structure (``with_betting``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from types import MappingProxyType
+
+from pokernight.rules.stakes import BettingStructure, Stakes
+
+
+@dataclass(frozen=True, slots=True)
+class Street:
+    name: str
+    hole_down: int = 0
+    hole_up: int = 0
+    board: int = 0
+    bets_big: bool = False
+
+    @property
+    def hole_cards(self) -> int:
+        return self.hole_down + self.hole_up
+
+
+@dataclass(frozen=True, slots=True)
+class Variant:
+    key: str
+    name: str
+    betting: BettingStructure
+    streets: tuple[Street, ...]
+    forced: str  # "blinds" or "bring-in"
+    showdown: str  # "high", "omaha", "low" or "wild"
+    max_players: int
+    bring_in_order: str = "lowest"  # which up card brings in: "lowest" or "highest"
+    first_to_act: str = "highest"  # stud, fourth street on: "highest" or "lowest" showing
+
+    @property
+    def is_stud(self) -> bool:
+        return self.forced == "bring-in"
+
+    @property
+    def has_wild_cards(self) -> bool:
+        return self.showdown == "wild"
+
+    def with_betting(self, structure: BettingStructure | str) -> Variant:
+        return replace(self, betting=BettingStructure(structure))
+
+
+_HOLDEM_STREETS = (
+    Street("preflop", hole_down=2),
+    Street("flop", board=3),
+    Street("turn", board=1, bets_big=True),
+    Street("river", board=1, bets_big=True),
+)
+_OMAHA_STREETS = (Street("preflop", hole_down=4), *_HOLDEM_STREETS[1:])
+_STUD_STREETS = (
+    Street("third street", hole_down=2, hole_up=1),
+    Street("fourth street", hole_up=1),
+    Street("fifth street", hole_up=1, bets_big=True),
+    Street("sixth street", hole_up=1, bets_big=True),
+    Street("seventh street", hole_down=1, bets_big=True),
+)
+
+
+def _board_game(key: str, name: str, betting: BettingStructure, streets: tuple[Street, ...],
+                showdown: str) -> Variant:  # fmt: skip
+    return Variant(key, name, betting, streets, "blinds", showdown, max_players=10)
+
+
+def _stud_game(key: str, name: str, betting: BettingStructure, showdown: str, *,
+               lowest_game: bool = False) -> Variant:  # fmt: skip
+    # Razz brings in with the highest up card and lets the lowest hand showing act first.
+    order, first = ("highest", "lowest") if lowest_game else ("lowest", "highest")
+    return Variant(key, name, betting, _STUD_STREETS, "bring-in", showdown, max_players=8,
+                   bring_in_order=order, first_to_act=first)  # fmt: skip
+
+
+NO, POT, FIXED = BettingStructure.NO_LIMIT, BettingStructure.POT_LIMIT, BettingStructure.FIXED_LIMIT
+
+VARIANTS: Mapping[str, Variant] = MappingProxyType(
+    {
+        variant.key: variant
+        for variant in (
+            _board_game("nlhe", "No-Limit Texas Hold'em", NO, _HOLDEM_STREETS, "high"),
+            _board_game("plhe", "Pot-Limit Texas Hold'em", POT, _HOLDEM_STREETS, "high"),
+            _board_game("flhe", "Fixed-Limit Texas Hold'em", FIXED, _HOLDEM_STREETS, "high"),
+            _board_game("nlo", "No-Limit Omaha", NO, _OMAHA_STREETS, "omaha"),
+            _board_game("plo", "Pot-Limit Omaha", POT, _OMAHA_STREETS, "omaha"),
+            _stud_game("stud", "Seven-Card Stud", FIXED, "high"),
+            _stud_game("razz", "Razz", FIXED, "low", lowest_game=True),
+            _stud_game("ftq", "Follow the Queen", NO, "wild"),
+        )
+    }
+)
+
+
+def variant_for(key: str, betting: BettingStructure | str | None = None) -> Variant:
+    """The variant named ``key``, played with ``betting`` (default: its own structure)."""
+    try:
+        variant = VARIANTS[key]
+    except KeyError:
+        known = ", ".join(VARIANTS)
+        raise ValueError(f"{key!r} is not a variant (known: {known})") from None
+    return variant if betting is None else variant.with_betting(betting)
+
+
+def default_stakes(variant: Variant) -> Stakes:
+    """Sensible stakes for a new table of this variant (the seed's for Follow the Queen)."""
+    if variant.is_stud:
+        return Stakes(ante=5, bring_in=10, small_bet=20, big_bet=40)
+    return Stakes(small_blind=10, big_blind=20, small_bet=20, big_bet=40)
