@@ -129,11 +129,13 @@ def _under_the_gun_post(
 
 
 def _fresh(previous: Positions | None, players: Sequence[int]) -> DealPlan:
-    """Everybody is dealt in; the button moves one player on and the blinds follow it."""
-    start = -1 if previous is None else previous.button
-    button = _next_after(start, players)
-    offset = 1 if len(players) == 2 else 2
-    big_blind = players[(players.index(button) + offset) % len(players)]
+    """Everybody is dealt in; the big blind still advances, or follows a new button."""
+    if previous is not None and previous.big_blind is not None:
+        big_blind = _next_after(previous.big_blind, players)
+    else:
+        button = _next_after(-1 if previous is None else previous.button, players)
+        offset = 1 if len(players) == 2 else 2
+        big_blind = players[(players.index(button) + offset) % len(players)]
     return _laid_out_behind(big_blind, tuple(players), ())
 
 

@@ -136,12 +136,19 @@ class Table:
         return done
 
     def tick(self, now: float) -> Act | None:
-        """The action the clock takes at ``now`` (check if possible, else fold), if any."""
+        """The action the clock takes at ``now``, if any: check if possible, else fold.
+
+        A stud bring-in cannot fold: the clock posts it.
+        """
         hand, started = self.hand, self.started
         if hand is None or started is None or hand.to_act is None or now < self.deadline():
             return None
         seat = self.seats[started.seats[hand.to_act]]
-        kind = ActionKind.CHECK if hand.can_check(hand.to_act) else ActionKind.FOLD
+        kind = next(
+            kind
+            for kind in (ActionKind.CHECK, ActionKind.FOLD, ActionKind.BRING_IN)
+            if hand.can(Action(hand.to_act, kind))
+        )
         return Act(seat.player_id, kind.value, None, timed_out=True)
 
     def deadline(self) -> float:

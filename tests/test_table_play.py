@@ -1,0 +1,322 @@
+"""The table through real hands: dealing in, clocks, settings, host, refusals."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import pytest
+
+from pokernight.rules import Stakes
+from pokernight.table import (
+    Act,
+    AddChips,
+    ChangeSettings,
+    HandStarted,
+    HostChanged,
+    PostBigBlind,
+    SatOut,
+    SitDown,
+    SitIn,
+    SitOut,
+    StandUp,
+    StartHand,
+    Table,
+    TableError,
+    TableEvent,
+    TableSettings,
+)
+
+SETTINGS = TableSettings(debt_cap=None)  # no-limit hold'em 10/20, buy-ins 400 to 2,000
+
+
+def seated(seats: dict[int, int], settings: TableSettings = SETTINGS) -> Table:
+    """A table with player "p<seat>" at each seat, buying in for the given stack."""
+    table = Table.open(settings, host=f"p{min(seats)}")
+    for seat, stack in seats.items():
+        table.apply(SitDown(seat, f"p{seat}", f"Player {seat}", stack), 0.0)
+    return table
+
+
+def start(table: Table, now: float = 0.0, seed: int = 1) -> HandStarted:
+    started = table.apply(StartHand(random.Random(seed)), now)[-1]
+    assert isinstance(started, HandStarted)
+    return started
+
+
+def player_to_act(table: Table) -> str:
+    assert table.hand is not None and table.started is not None and table.hand.to_act is not None
+    return table.seats[table.started.seats[table.hand.to_act]].player_id
+
+
+def check_down(table: Table, now: float = 0.0) -> None:
+    """Everybody calls or checks until the hand is over."""
+    while table.hand is not None:
+        legal = table.hand.legal_actions()
+        assert legal is not None
+        kind = "bring_in" if legal.can_bring_in else "check" if legal.can_check else "call"
+        table.apply(Act(player_to_act(table), kind), now)
+
+
+def shove_down(table: Table, shover: str, now: float = 0.0) -> None:
+    """``shover`` moves all in at every turn; everybody else checks or calls."""
+    while table.hand is not None:
+        legal = table.hand.legal_actions()
+        assert legal is not None
+        player = player_to_act(table)
+        if player == shover and legal.max_raise_to is not None:
+            table.apply(Act(player, "bet_or_raise", legal.max_raise_to), now)
+        else:
+            table.apply(Act(player, "check" if legal.can_check else "call"), now)
+
+
+def go_broke(table: Table, shover: str) -> None:
+    for seed in range(100):
+        start(table, seed=seed)
+        shove_down(table, shover)
+        if table.seats[table.seat_of(shover)].stack == 0:
+            return
+    raise AssertionError(f"{shover} did not go broke in 100 all-in hands")
+
+
+def test_big_blind_advances_one_seat_every_hand_at_the_table() -> None:
+    table = seated({0: 1000, 2: 1000, 5: 1000, 7: 1000})
+    big_blinds = []
+    for hand in range(6):
+        big_blinds.append(start(table, now=float(hand)).big_blind)
+        check_down(table)
+    assert big_blinds == [5, 7, 0, 2, 5, 7]
+
+
+def test_new_player_is_dealt_in_when_the_big_blind_reaches_them() -> None:
+    table = seated({0: 1000, 2: 1000, 4: 1000})
+    assert start(table).big_blind == 4
+    check_down(table)
+    table.apply(SitDown(1, "late", "Late", 1000), 0.0)
+    second = start(table)
+    assert second.big_blind == 0 and 1 not in second.seats
+    check_down(table)
+    third = start(table)
+    assert third.big_blind == 1 and 1 in third.seats
+
+
+def test_posting_new_player_pays_a_live_big_blind() -> None:
+    table = seated({0: 1000, 2: 1000, 4: 1000})
+    start(table)
+    check_down(table)
+    table.apply(SitDown(1, "late", "Late", 1000), 0.0)
+    table.apply(PostBigBlind("late"), 0.0)
+    started = start(table)
+    assert started.posted == (1,) and 1 in started.seats
+    assert table.hand is not None
+    assert table.hand.bets[started.seats.index(1)] == 20
+    assert table.hand.bets[started.seats.index(0)] == 20
+
+
+def test_zero_stack_player_is_not_dealt_in() -> None:
+    table = seated({0: 400, 1: 2000, 2: 2000})
+    go_broke(table, "p0")
+    assert 0 not in start(table, seed=999).seats
+    assert 0 in table.seats  # still seated, and may rebuy
+
+
+def test_rebuy_after_going_broke_deals_the_player_in_again() -> None:
+    table = seated({0: 400, 1: 2000, 2: 2000})
+    go_broke(table, "p0")
+    table.apply(AddChips("p0", 400), 0.0)
+    assert table.account("p0").bought_in == 800
+    dealt = []
+    for seed in range(3):
+        dealt.append(start(table, seed=seed).seats)
+        check_down(table)
+    assert any(0 in seats for seats in dealt)
+
+
+def test_timeout_checks_when_possible_else_folds() -> None:
+    table = seated({0: 1000, 1: 1000, 2: 1000})
+    start(table, now=100.0)
+    assert table.tick(129.0) is None
+    facing_big_blind = table.tick(100.0 + 30.0 + 60.0)  # action clock, then the time bank
+    assert facing_big_blind is not None and facing_big_blind.kind == "fold"
+    table.apply(facing_big_blind, 190.0)
+    table.apply(Act(player_to_act(table), "call"), 191.0)
+    big_blind_option = table.tick(191.0 + 90.0)
+    assert big_blind_option is not None and big_blind_option.kind == "check"
+    table.apply(big_blind_option, 281.0)
+    assert table.hand is not None and table.hand.street_index == 1
+
+
+def test_time_bank_is_spent_by_slow_actions() -> None:
+    table = seated({0: 1000, 1: 1000, 2: 1000})
+    start(table, now=0.0)
+    slow = player_to_act(table)
+    table.apply(Act(slow, "call"), 50.0)  # 20 seconds over the 30 s clock
+    assert table.seats[table.seat_of(slow)].time_bank == pytest.approx(40.0)
+
+
+def play_with_sleeper(table: Table, sleeper: str, now: float) -> list[TableEvent]:
+    """Everybody checks or calls, except ``sleeper``, whose clock runs out at every turn."""
+    events: list[TableEvent] = []
+    while table.hand is not None:
+        now += 100.0
+        if player_to_act(table) == sleeper:
+            timeout = table.tick(now)
+            assert timeout is not None and timeout.timed_out
+            events += table.apply(timeout, now)
+        else:
+            legal = table.hand.legal_actions()
+            assert legal is not None
+            events += table.apply(
+                Act(player_to_act(table), "check" if legal.can_check else "call"), now
+            )
+    return events
+
+
+def test_two_timeouts_sit_player_out() -> None:
+    table = seated({0: 1000, 1: 1000, 2: 1000})
+    start(table, now=0.0)
+    first = play_with_sleeper(table, "p0", 0.0)  # under the gun: folded by the clock
+    assert table.seats[0].timeouts == 1 and not table.seats[0].sitting_out
+    assert not any(isinstance(event, SatOut) for event in first)
+    start(table, now=10_000.0)
+    second = play_with_sleeper(table, "p0", 10_000.0)  # big blind: checked by the clock
+    assert SatOut(0, "timed out twice in a row") in second
+    assert table.seats[0].sitting_out
+    assert 0 not in start(table, now=20_000.0).seats
+
+
+def test_voluntary_action_resets_the_timeouts() -> None:
+    table = seated({0: 1000, 1: 1000, 2: 1000})
+    start(table, now=0.0)
+    play_with_sleeper(table, "p0", 0.0)
+    assert table.seats[0].timeouts == 1
+    start(table, now=10_000.0)
+    check_down(table, 10_000.0)
+    assert table.seats[0].timeouts == 0
+
+
+def test_clock_cannot_act_before_time_runs_out() -> None:
+    table = seated({0: 1000, 1: 1000, 2: 1000})
+    start(table, now=0.0)
+    with pytest.raises(TableError, match="still has time to act"):
+        table.apply(Act(player_to_act(table), "fold", timed_out=True), 10.0)
+
+
+def test_settings_change_applies_next_hand() -> None:
+    table = seated({0: 1000, 1: 1000, 2: 1000})
+    start(table)
+    bigger = replace(SETTINGS, stakes=Stakes(small_blind=25, big_blind=50))
+    table.apply(ChangeSettings("p0", bigger), 1.0)
+    assert table.settings.stakes.big_blind == 20  # the hand in progress keeps its stakes
+    check_down(table)
+    assert start(table).stakes.big_blind == 50
+    assert table.settings == bigger
+
+
+def test_only_the_host_changes_settings() -> None:
+    table = seated({0: 1000, 1: 1000})
+    with pytest.raises(TableError, match="only the host can change settings"):
+        table.apply(ChangeSettings("p1", SETTINGS), 0.0)
+
+
+def test_host_transfer_to_longest_seated() -> None:
+    table = Table.open(SETTINGS, host="ann")
+    table.apply(SitDown(5, "ann", "Ann", 1000), 0.0)
+    table.apply(SitDown(7, "bob", "Bob", 1000), 0.0)
+    table.apply(SitDown(1, "cat", "Cat", 1000), 0.0)  # a lower seat, but seated later
+    events = table.apply(StandUp("ann"), 0.0)
+    assert HostChanged("bob") in events
+    assert table.host == "bob"
+
+
+def test_blind_levels_rise_on_schedule_at_the_next_hand() -> None:
+    levels = (Stakes(small_blind=20, big_blind=40), Stakes(small_blind=50, big_blind=100))
+    table = seated({0: 1000, 1: 1000}, replace(SETTINGS, blind_levels=levels))
+    assert start(table, now=0.0).stakes.big_blind == 20
+    check_down(table)
+    assert start(table, now=15 * 60 - 1).stakes.big_blind == 20
+    check_down(table)
+    assert start(table, now=15 * 60).stakes.big_blind == 40
+    check_down(table)
+    assert start(table, now=10 * 3600).stakes.big_blind == 100
+
+
+def test_dealers_choice_rotates_the_games() -> None:
+    choice = replace(
+        SETTINGS,
+        stakes=Stakes(small_blind=10, big_blind=20, ante=5, bring_in=10, small_bet=20, big_bet=40),
+        dealers_choice=("nlhe", "stud"),
+        seats=8,
+    )
+    table = seated({0: 1000, 1: 1000, 2: 1000}, choice)
+    games = []
+    for _ in range(4):
+        games.append(start(table).variant)
+        check_down(table)
+    assert games == ["nlhe", "stud", "nlhe", "stud"]
+
+
+@pytest.mark.parametrize(
+    ("command", "reason"),
+    [
+        (SitDown(0, "new", "New", 1000), "seat 0 is taken"),
+        (SitDown(12, "new", "New", 1000), "seat 12 does not exist"),
+        (SitDown(3, "new", "New", 100), "buy-in must be between 400 and 2,000"),
+        (SitDown(3, "p1", "Again", 1000), "p1 is already seated at seat 1"),
+        (AddChips("p0", 3500), "the stack may not go above 4,000: add at most 3,000"),
+        (AddChips("nobody", 100), "nobody is not seated at this table"),
+        (SitIn("p0"), "seat 0 is not sitting out"),
+        (PostBigBlind("p0"), "seat 0 is not waiting for the big blind"),
+        (Act("p0", "check"), "no hand is being played"),
+    ],
+)
+def test_refusals_say_exactly_why(
+    command: SitDown | AddChips | SitIn | PostBigBlind | Act, reason: str
+) -> None:
+    table = seated({0: 1000, 1: 1000})
+    with pytest.raises(TableError, match=reason):
+        table.verify(command, 0.0)
+    assert not table.can(command, 0.0)
+
+
+def test_table_is_full() -> None:
+    table = seated({0: 1000, 1: 1000}, replace(SETTINGS, seats=2))
+    with pytest.raises(TableError, match="table is full"):
+        table.apply(SitDown(1, "new", "New", 1000), 0.0)
+
+
+def test_debt_cap_refuses_more_chips() -> None:
+    table = seated({0: 1000}, replace(SETTINGS, debt_cap=1000))
+    with pytest.raises(TableError, match="debt cap of 1,000 reached: p0 owes 1,000"):
+        table.apply(AddChips("p0", 1), 0.0)
+    table.apply(StandUp("p0"), 0.0)  # cashing out 1,000 pays the debt back
+    table.apply(SitDown(0, "p0", "Again", 1000), 0.0)
+    assert table.account("p0").debt == 1000
+
+
+def test_rebuy_during_a_hand_waits_for_it_to_end() -> None:
+    table = seated({0: 1000, 1: 1000})
+    start(table)
+    table.apply(AddChips("p1", 500), 0.0)
+    assert table.seats[1].stack == 1000 and table.seats[1].queued == 500
+    check_down(table)
+    assert table.seats[1].queued == 0
+    assert table.account("p1").bought_in == 1500
+
+
+def test_cannot_stand_up_during_own_hand() -> None:
+    table = seated({0: 1000, 1: 1000})
+    start(table)
+    with pytest.raises(TableError, match="seat 0 is in the hand"):
+        table.apply(StandUp("p0"), 0.0)
+
+
+def test_sitting_out_player_is_not_dealt_in_and_waits_on_return() -> None:
+    table = seated({0: 1000, 1: 1000, 2: 1000, 3: 1000})
+    start(table)
+    check_down(table)
+    table.apply(SitOut("p1"), 0.0)
+    assert 1 not in start(table).seats
+    check_down(table)
+    table.apply(SitIn("p1"), 0.0)
+    assert table.seats[1].waiting
