@@ -219,8 +219,9 @@ def _best_grouped(
     groupings: tuple[tuple[Category, tuple[int, ...]], ...],
 ) -> int | None:
     """Value of the first grouping (best first) that the hand can make, or None."""
+    largest_first = sorted(counts, reverse=True)
     for category, shape in groupings:
-        if sum(shape) > size:
+        if sum(shape) > size or not _can_group(largest_first, wilds, shape):
             continue
         found = _group_ranks(counts, wilds, shape, ())
         if found is not None:
@@ -228,6 +229,15 @@ def _best_grouped(
             kickers = [ACE] * wilds_left + _leftover_ranks(counts, group_ranks, shape)
             return pack(category, [*group_ranks, *kickers[: size - sum(shape)]])
     return None
+
+
+def _can_group(largest_first: list[int], wilds: int, shape: tuple[int, ...]) -> bool:
+    """Whether any ranks can make the groups: the largest counts fill the largest groups.
+
+    A cheap test that spares the rank search for the (many) groupings that fail.
+    """
+    needed = sum(max(0, group - count) for group, count in zip(shape, largest_first, strict=False))
+    return needed <= wilds
 
 
 def _group_ranks(
