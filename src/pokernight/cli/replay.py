@@ -1,16 +1,146 @@
-"""``pokernight replay``: placeholder until its module is written."""
+"""``pokernight replay FILE...``: replay PHH hand histories through the rules engine.
+
+Prints one JSON line per hand on stdout::
+
+    {"file": "a.phh", "index": 0, "finishing_stacks": [7340000, 3775000]}
+    {"file": "b.phh", "index": 0, "error": "variant F2L3D is not supported"}
+
+``index`` counts the hands of a file from 0 (a ``.phhs`` file holds several).
+Amounts are printed in the file's own units (cents stay cents: 2067.40).
+``--check`` compares with each hand's recorded ``finishing_stacks`` and reports
+differences on stderr. The exit status is 1 if any hand could not be replayed
+or (with ``--check``) ended differently, else 0. A progress bar goes to stderr,
+and only when it is a terminal, so stdout stays pure JSON lines.
+"""
 
 from __future__ import annotations
 
 import argparse
+import json
+import sys
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from pathlib import Path
+
+from rich.progress import Progress
 
 from pokernight.cli.types import Subparsers
+from pokernight.history import PHHError, PHHHand, parse_phh, replay_phh
+
+PHH_SUFFIXES = (".phh", ".phhs")
+PROGRESS_THRESHOLD = 20
+"""Fewer hands than this finish before a progress bar would be worth drawing."""
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """One hand's line of output."""
+
+    file: str
+    index: int
+    finishing_stacks: tuple[int | Decimal, ...] | None = None
+    error: str | None = None
+    expected: tuple[Decimal, ...] | None = None
+
+    @property
+    def differs(self) -> bool:
+        stacks, expected = self.finishing_stacks, self.expected
+        return stacks is not None and expected is not None and tuple(stacks) != expected
+
+    def to_json(self) -> str:
+        """The JSON line, numbers written exactly as computed (no float rounding)."""
+        head = f'{{"file": {_json_string(self.file)}, "index": {self.index}, '
+        if self.finishing_stacks is None:
+            return head + f'"error": {_json_string(self.error or "")}}}'
+        return head + f'"finishing_stacks": {_json_numbers(self.finishing_stacks)}}}'
 
 
 def register(subparsers: Subparsers) -> None:
-    parser = subparsers.add_parser("replay", help="(not built yet)")
+    parser = subparsers.add_parser(
+        "replay",
+        help="replay PHH hand histories through the rules engine",
+        description=__doc__.split("\n\n", 1)[1] if __doc__ else None,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument(
+        "paths",
+        nargs="+",
+        metavar="FILE",
+        type=Path,
+        help="a .phh or .phhs file, or a directory searched for them",
+    )
+    parser.add_argument(
+        "--check",
+        action="store_true",
+        help="compare with each hand's finishing_stacks; exit 1 on any difference",
+    )
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    raise ValueError("not built yet")
+    files = list(phh_files(args.paths))
+    hands = [(path, index, hand) for path in files for index, hand in _read(path)]
+    failed = False
+    with Progress(transient=True, disable=not _wants_progress(len(hands))) as progress:
+        task = progress.add_task("replaying", total=len(hands))
+        for path, index, hand in hands:
+            outcome = replay_one(str(path), index, hand)
+            print(outcome.to_json())
+            failed |= outcome.error is not None
+            if args.check and outcome.differs:
+                failed = True
+                _report_difference(outcome)
+            progress.advance(task)
+    sys.stdout.flush()
+    return 1 if failed else 0
+
+
+def phh_files(paths: Sequence[Path]) -> Iterator[Path]:
+    """The files named, and the PHH files under the directories named, in sorted order."""
+    for path in paths:
+        if path.is_dir():
+            yield from sorted(p for p in path.rglob("*") if p.suffix in PHH_SUFFIXES)
+        elif path.exists():
+            yield path
+        else:
+            raise ValueError(f"{path}: no such file or directory")
+
+
+def replay_one(file: str, index: int, hand: PHHHand | PHHError) -> Outcome:
+    if isinstance(hand, PHHError):
+        return Outcome(file, index, error=str(hand))
+    try:
+        stacks = replay_phh(hand).finishing_stacks
+    except PHHError as error:
+        return Outcome(file, index, error=str(error), expected=hand.finishing_stacks)
+    return Outcome(file, index, stacks, expected=hand.finishing_stacks)
+
+
+def _read(path: Path) -> list[tuple[int, PHHHand | PHHError]]:
+    """The hands of a file, or one error standing for the whole file."""
+    try:
+        return list(enumerate(parse_phh(path.read_text(encoding="utf-8"))))
+    except (PHHError, UnicodeDecodeError) as error:
+        return [(0, PHHError(str(error)))]
+
+
+def _wants_progress(hand_count: int) -> bool:
+    return hand_count >= PROGRESS_THRESHOLD and sys.stderr.isatty()
+
+
+def _report_difference(outcome: Outcome) -> None:
+    assert outcome.finishing_stacks is not None and outcome.expected is not None
+    ours, recorded = _json_numbers(outcome.finishing_stacks), _json_numbers(outcome.expected)
+    print(
+        f"{outcome.file} hand {outcome.index}: finishing stacks {ours}, the file says {recorded}",
+        file=sys.stderr,
+    )
+
+
+def _json_numbers(amounts: Sequence[int | Decimal]) -> str:
+    return "[" + ", ".join(str(amount) for amount in amounts) + "]"
+
+
+def _json_string(text: str) -> str:
+    return json.dumps(text)

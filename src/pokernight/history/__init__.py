@@ -8,12 +8,17 @@ from pokernight.history.phh_parse import (
     parse_action,
     parse_phh,
 )
+from pokernight.history.phh_replay import PHH_VARIANTS, ChipScale, Replay, replay_phh
 
 __all__ = [
+    "PHH_VARIANTS",
+    "ChipScale",
     "PHHAction",
     "PHHActionKind",
     "PHHError",
     "PHHHand",
+    "Replay",
     "parse_action",
     "parse_phh",
+    "replay_phh",
 ]

@@ -1,0 +1,290 @@
+"""Replaying a PHH hand through our rules engine.
+
+Three steps:
+
+1. Amounts become whole chips: every amount of the hand (stacks, forced bets,
+   bet sizes, raises) is multiplied by the smallest power of ten that makes
+   them all integers; results are divided back for output. The recorded
+   ``finishing_stacks`` do not take part: a log that splits an odd chip into
+   halves must not turn our whole chips into tenths.
+2. The deck is laid out in the engine's dealing order (``pokernight.rules``
+   deals forced bets first, then per street: a burn on every street after the
+   first, hole cards one at a time round-robin from the seat left of the
+   button, then the board). PHH player ``p1`` is the seat left of the button
+   and ``pn`` the button, so seat ``i`` is player ``p(i+1)`` and the button is
+   the last seat. Burns and unknown cards (``??``) take unused cards; a card
+   shown later (``p3 sm AhKd``) goes where it was dealt.
+3. The player actions go through the engine (``cbr`` bet or raise to, ``cc``
+   check or call, ``f`` fold, ``pb`` bring-in); showdowns are automatic, so
+   ``sm`` and ``sd`` only reveal cards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Final
+
+from pokernight.cards import CARDS, Card
+from pokernight.history.phh_parse import PHHAction, PHHActionKind, PHHError, PHHHand
+from pokernight.rules import VARIANTS, Hand, RulesError, Stakes, Variant
+
+PHH_VARIANTS: Final = {"NT": "nlhe", "FT": "flhe", "PO": "plo", "F7S": "stud", "FR": "razz"}
+"""PHH variant code -> our variant key (each with its usual betting structure)."""
+
+PLAYER_ACTIONS: Final = frozenset(
+    {
+        PHHActionKind.BET_OR_RAISE,
+        PHHActionKind.CHECK_OR_CALL,
+        PHHActionKind.FOLD,
+        PHHActionKind.BRING_IN,
+    }
+)
+
+
+@dataclass(frozen=True, slots=True)
+class ChipScale:
+    """Whole chips = amount x 10**exponent; amounts print with ``places`` decimals."""
+
+    exponent: int
+    places: int = 0
+
+    @classmethod
+    def of(cls, amounts: Iterable[Decimal]) -> ChipScale:
+        """The smallest power of ten that makes every amount a whole number, and the
+        most decimals the source writes ("47.50": two) for printing like the source."""
+        written = [amount for amount in amounts if amount]
+        exponent = max((_decimals(amount.normalize()) for amount in written), default=0)
+        places = max((_decimals(amount) for amount in written), default=0)
+        return cls(exponent, max(places, exponent))
+
+    def to_chips(self, amount: Decimal) -> int:
+        return int(amount.scaleb(self.exponent))
+
+    def to_amount(self, chips: int) -> int | Decimal:
+        """Back to the source's units; whole numbers stay ``int`` if the source has no decimals."""
+        if not self.places:
+            return chips
+        return Decimal(chips).scaleb(-self.exponent).quantize(Decimal(1).scaleb(-self.places))
+
+
+def _decimals(amount: Decimal) -> int:
+    return max(0, -int(amount.as_tuple().exponent))
+
+
+@dataclass(frozen=True, slots=True)
+class Replay:
+    """A replayed hand: the engine's finished hand and its stacks in the source's units."""
+
+    hand: Hand
+    scale: ChipScale
+
+    @property
+    def finishing_stacks(self) -> tuple[int | Decimal, ...]:
+        final_stacks = self.hand.final_stacks
+        assert final_stacks is not None, "a replay always plays the hand to its end"
+        return tuple(self.scale.to_amount(chips) for chips in final_stacks)
+
+
+def replay_phh(phh: PHHHand) -> Replay:
+    """Play the hand through the engine; raise ``PHHError`` saying why if it cannot."""
+    variant = variant_of(phh)
+    scale = ChipScale.of(_hand_amounts(phh))
+    stakes = stakes_of(phh, variant, scale)
+    stacks = [scale.to_chips(stack) for stack in phh.starting_stacks]
+    deck = deck_of(phh, variant)
+    try:
+        hand = Hand.start(variant, stakes, stacks, button=len(stacks) - 1, deck=deck)
+    except RulesError as error:
+        raise PHHError(f"cannot start the hand: {error}") from error
+    for number, action in enumerate(phh.actions, start=1):
+        if action.kind in PLAYER_ACTIONS:
+            hand = _apply(hand, action, number, scale)
+    if not hand.is_over:
+        raise PHHError(f"the actions end before the hand is over (seat {hand.to_act} to act)")
+    return Replay(hand, scale)
+
+
+def variant_of(phh: PHHHand) -> Variant:
+    key = PHH_VARIANTS.get(phh.variant)
+    if key is None:
+        raise PHHError(f"variant {phh.variant} is not supported")
+    return VARIANTS[key]
+
+
+def stakes_of(phh: PHHHand, variant: Variant, scale: ChipScale) -> Stakes:
+    """Our ``Stakes`` for the hand's forced bets and bet sizes, in chips."""
+    antes = [scale.to_chips(ante) for ante in phh.antes]
+    blinds = [scale.to_chips(blind) for blind in phh.blinds_or_straddles]
+    stud = variant.forced == "bring-in"
+    if any(blinds[0 if stud else 3 :]):
+        raise PHHError(f"blinds_or_straddles {_listed(phh.blinds_or_straddles)} are not supported")
+    small_blind, big_blind, straddle = (*blinds, 0, 0, 0)[:3]
+    ante, big_blind_ante = _antes(antes, phh, stud)
+    return Stakes(
+        small_blind=small_blind,
+        big_blind=big_blind,
+        straddle=straddle,
+        ante=ante,
+        big_blind_ante=big_blind_ante,
+        bring_in=scale.to_chips(phh.bring_in),
+        small_bet=scale.to_chips(phh.small_bet or phh.min_bet),
+        big_bet=scale.to_chips(phh.big_bet),
+    )
+
+
+def _antes(antes: Sequence[int], phh: PHHHand, stud: bool) -> tuple[int, int]:
+    """(ante, big-blind ante): everybody antes the same, or only the big blind (``p2``)."""
+    if len(set(antes)) <= 1:
+        return (antes[0] if antes else 0), 0
+    # PHH lists a big-blind ante at index 1, the big blind, heads-up too (PokerKit swaps it).
+    if not stud and not any(ante for index, ante in enumerate(antes) if index != 1):
+        return 0, antes[1]
+    raise PHHError(f"antes {_listed(phh.antes)} are not supported")
+
+
+def _listed(amounts: Sequence[Decimal]) -> str:
+    return "[" + ", ".join(str(amount) for amount in amounts) + "]"
+
+
+def _hand_amounts(phh: PHHHand) -> list[Decimal]:
+    amounts = [
+        *phh.starting_stacks,
+        *phh.antes,
+        *phh.blinds_or_straddles,
+        phh.bring_in,
+        phh.small_bet,
+        phh.big_bet,
+        phh.min_bet,
+    ]
+    amounts.extend(action.amount for action in phh.actions if action.amount is not None)
+    return amounts
+
+
+def _apply(hand: Hand, action: PHHAction, number: int, scale: ChipScale) -> Hand:
+    assert action.seat is not None
+    seat = action.seat
+    try:
+        match action.kind:
+            case PHHActionKind.FOLD:
+                return hand.fold(seat)
+            case PHHActionKind.CHECK_OR_CALL:
+                return hand.check_or_call(seat)
+            case PHHActionKind.BRING_IN:
+                return hand.bring_in(seat)
+            case _:
+                assert action.amount is not None
+                return hand.bet_or_raise(seat, _raise_to(hand, scale.to_chips(action.amount)))
+    except RulesError as error:
+        raise PHHError(f"action {number} {action.text!r}: {error}") from error
+
+
+def _raise_to(hand: Hand, to: int) -> int:
+    """The amount to raise to, allowing for a log that writes an all-in raise short.
+
+    Logs sometimes record a raise that puts the last opponents all-in as the
+    most they can call (2023 WSOP razz: a fixed-limit raise "to 750000" where
+    the fixed raise is to 1200000 and the opponent had 750000 in all). The
+    chips above that amount would come back as an uncalled bet, so the hand is
+    the same with a legal raise; anything else short stays an error.
+    """
+    legal = hand.legal_actions()
+    if legal is None or legal.min_raise_to is None or to >= legal.min_raise_to:
+        return to
+    opponents = [
+        seat for seat, folded in enumerate(hand.folded) if seat != legal.seat and not folded
+    ]
+    most_matched = max((hand.bets[seat] + hand.stacks[seat] for seat in opponents), default=0)
+    covers_everybody = max(hand.bets) < to and most_matched <= to
+    return legal.min_raise_to if covers_everybody else to
+
+
+def deck_of(phh: PHHHand, variant: Variant) -> tuple[Card, ...]:
+    """All 52 cards in the order our engine deals them for this hand."""
+    holes, board, folded_before = _dealt_cards(phh, variant)
+    slots: list[Card | None] = []
+    hole_dealt = [0] * phh.player_count
+    board_dealt = 0
+    for index, street in enumerate(variant.streets):
+        if index:
+            slots.append(None)  # the burn card
+        live = [seat for seat in range(phh.player_count) if folded_before[seat] > index]
+        per_player = street.hole_down + street.hole_up
+        board_count = street.board
+        if per_player and len(slots) + per_player * len(live) > len(CARDS):
+            # Stud with too many players left: one community card instead (RULES.md).
+            per_player, board_count = 0, 1
+        for _ in range(per_player):
+            for seat in live:
+                slots.append(_at(holes[seat], hole_dealt[seat]))
+                hole_dealt[seat] += 1
+        for _ in range(board_count):
+            slots.append(_at(board, board_dealt))
+            board_dealt += 1
+    return _fill(slots)
+
+
+def _dealt_cards(
+    phh: PHHHand, variant: Variant
+) -> tuple[list[list[Card | None]], list[Card | None], list[int]]:
+    """Each seat's hole cards and the board as the log deals and shows them, and
+    for each seat the street before which it folded (``len(streets)`` if never)."""
+    holes: list[list[Card | None]] = [[] for _ in range(phh.player_count)]
+    board: list[Card | None] = []
+    street_count = len(variant.streets)
+    folded_before = [street_count] * phh.player_count
+    street = 0
+    for action in phh.actions:
+        if action.kind is PHHActionKind.DEAL_HOLE:
+            assert action.seat is not None
+            holes[action.seat].extend(action.cards)
+            street = max(street, _street_of(variant, len(holes[action.seat]) - 1, hole=True))
+        elif action.kind is PHHActionKind.DEAL_BOARD:
+            board.extend(action.cards)
+            street = max(street, _street_of(variant, len(board) - 1, hole=False))
+        elif action.kind is PHHActionKind.FOLD:
+            assert action.seat is not None
+            folded_before[action.seat] = street + 1
+        elif action.kind is PHHActionKind.SHOW_OR_MUCK:
+            assert action.seat is not None
+            _reveal(holes[action.seat], action)
+    return holes, board, folded_before
+
+
+def _street_of(variant: Variant, card_index: int, *, hole: bool) -> int:
+    """The street on which a seat's (or the board's) card number ``card_index`` is dealt."""
+    dealt = 0
+    for index, street in enumerate(variant.streets):
+        dealt += street.hole_down + street.hole_up if hole else street.board
+        if card_index < dealt:
+            return index
+    return len(variant.streets) - 1
+
+
+def _reveal(hole: list[Card | None], action: PHHAction) -> None:
+    for index, card in enumerate(action.cards):
+        if card is None:
+            continue
+        if index >= len(hole):
+            hole.append(card)
+        elif hole[index] is None:
+            hole[index] = card
+        elif hole[index] != card:
+            raise PHHError(f"{action.text!r} shows {card} where {hole[index]} was dealt")
+
+
+def _at(cards: Sequence[Card | None], index: int) -> Card | None:
+    return cards[index] if index < len(cards) else None
+
+
+def _fill(slots: Sequence[Card | None]) -> tuple[Card, ...]:
+    """Put unused cards, in the fixed deck order, into the unknown slots and after them."""
+    known = [card for card in slots if card is not None]
+    if len(set(known)) != len(known):
+        duplicate = next(card for card in known if known.count(card) > 1)
+        raise PHHError(f"{duplicate} is dealt twice")
+    unused = iter([card for card in CARDS if card not in set(known)])
+    deck = [card if card is not None else next(unused) for card in slots]
+    deck.extend(unused)
+    return tuple(deck)
