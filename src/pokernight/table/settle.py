@@ -6,15 +6,17 @@ each sum to zero (a group of ``k`` settles among itself in ``k - 1`` transfers
 and never in fewer, since each transfer can clear at most one more player). So
 the exact minimum is a set-partition problem, NP-hard in general, but a group
 of friends is small: a dynamic program over subsets (bitmasks) finds ``g``
-exactly for up to ``EXACT_LIMIT`` players, in 2^n * n steps. Beyond that the
-largest debtor pays the largest creditor, repeatedly, which needs at most
-``n - 1`` transfers but may miss the minimum.
+exactly for up to ``EXACT_LIMIT`` players, in 2^n * n steps (with numpy, about
+0.05 s for 16). Beyond that the largest debtor pays the largest creditor,
+repeatedly, which needs at most ``n - 1`` transfers but may miss the minimum.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+
+import numpy as np
 
 EXACT_LIMIT = 16
 
@@ -42,20 +44,29 @@ def _zero_sum_groups(people: Sequence[tuple[str, int]]) -> list[list[tuple[str, 
     ``most[mask]`` is the largest number of zero-sum groups the players in
     ``mask`` split into, counting a last group that need not sum to zero: so it
     is the best over removing any one player, plus one if ``mask`` itself sums
-    to zero. Walking back from everybody along best removals, the masks that
-    sum to zero cut the chain into the groups.
+    to zero. Masks are filled a popcount layer at a time (numpy, one bit per
+    step) since each depends only on the layer below. Walking back from
+    everybody along best removals, the masks that sum to zero cut the chain
+    into the groups.
     """
     count = len(people)
-    total = [0] * (1 << count)
-    most = [0] * (1 << count)
-    for mask in range(1, 1 << count):
-        lowest = (mask & -mask).bit_length() - 1
-        total[mask] = total[mask & (mask - 1)] + people[lowest][1]
-        best = max(most[mask & ~(1 << i)] for i in range(count) if mask >> i & 1)
-        most[mask] = best + (total[mask] == 0)
+    masks = np.arange(1 << count, dtype=np.int64)
+    bits = [(masks >> i) & 1 for i in range(count)]
+    total = sum(
+        (bit * amount for bit, (_, amount) in zip(bits, people, strict=True)), np.zeros_like(masks)
+    )
+    layer_of = sum(bits, np.zeros_like(masks))
+    most = np.zeros_like(masks)
+    for layer in range(1, count + 1):
+        members = masks[layer_of == layer]
+        best = np.zeros_like(members)
+        for i in range(count):
+            has = (members >> i) & 1 == 1
+            best[has] = np.maximum(best[has], most[members[has] ^ (1 << i)])
+        most[members] = best + (total[members] == 0)
     groups: list[list[tuple[str, int]]] = []
-    mask = (1 << count) - 1
     current: list[tuple[str, int]] = []
+    mask = (1 << count) - 1
     while mask:
         target = most[mask] - (total[mask] == 0)
         removed = next(
