@@ -10,6 +10,7 @@ import numpy as np
 import numpy.typing as npt
 import pytest
 
+from pokernight.bench.eval import all_seven_card_values
 from pokernight.cards import CARDS
 from pokernight.evaluate import Category, batch_high_values, high_value
 from pokernight.evaluate.strength import CATEGORY_SHIFT
@@ -56,3 +57,14 @@ def test_high_value_equals_batch_on_every_five_card_hand(
 ) -> None:
     singles = np.fromiter(map(high_value, combinations(CARDS, 5)), dtype=np.int32)
     assert np.array_equal(singles, batch_values)
+
+
+def test_seven_card_enumeration_gives_each_hand_of_the_lowest_cards_once() -> None:
+    # The blocks whose two highest cards are below card 13 are exactly the
+    # seven-card hands drawn from cards 0..12, in colexicographic order.
+    blocks = all_seven_card_values()
+    lowest = [next(blocks) for _ in range(comb(13 - 5, 2))]
+    values = np.concatenate(lowest).tolist()
+    hands = sorted(combinations(CARDS[:13], 7), key=lambda hand: hand[::-1])
+    assert len(values) == comb(13, 7)
+    assert values == [high_value(hand) for hand in hands]

@@ -200,7 +200,7 @@ def mark(ok: bool) -> str:
 
 
 def all_seven_card_values() -> Iterator[npt.NDArray[np.int32]]:
-    """Values of every seven-card hand, one block per pair of highest cards.
+    """Values of every seven-card hand in colexicographic order, in blocks.
 
     Five-card combinations in colexicographic order have the combinations of
     cards below ``c`` as a prefix, so the hands whose two highest cards are
@@ -209,11 +209,19 @@ def all_seven_card_values() -> Iterator[npt.NDArray[np.int32]]:
     five = colex_combinations(len(CARDS) - 2, 5)
     code_sums = BATCH.card_codes[five].sum(axis=1)
     flush_sums = BATCH.flush_bits[five].sum(axis=1)
-    for high, highest in combinations(range(5, len(CARDS)), 2):
-        count = comb(high, 5)
-        sums = code_sums[:count] + (BATCH.card_codes[high] + BATCH.card_codes[highest])
-        extra_flush = BATCH.flush_bits[high] + BATCH.flush_bits[highest]
-        yield values_of_sums(sums, SEVEN, partial(plus_flush_bits, flush_sums, extra_flush))
+    for highest in range(6, len(CARDS)):
+        for high in range(5, highest):
+            yield block_values(code_sums, flush_sums, high, highest)
+
+
+def block_values(
+    code_sums: npt.NDArray[np.int64], flush_sums: npt.NDArray[np.int64], high: int, highest: int
+) -> npt.NDArray[np.int32]:
+    """Values of the hands whose two highest cards are ``high`` < ``highest``."""
+    count = comb(high, 5)
+    sums = code_sums[:count] + (BATCH.card_codes[high] + BATCH.card_codes[highest])
+    extra_flush = BATCH.flush_bits[high] + BATCH.flush_bits[highest]
+    return values_of_sums(sums, SEVEN, partial(plus_flush_bits, flush_sums, extra_flush))
 
 
 def plus_flush_bits(
