@@ -27,6 +27,7 @@ from pokernight.rules.hand import Action, ActionKind, Hand
 from pokernight.rules.pots import Pot
 from pokernight.rules.stakes import BettingStructure, Stakes
 from pokernight.rules.variants import VARIANTS, Street, Variant, default_stakes, variant_for
+from pokernight.rules.views import HandView, view, visible_event, visible_events
 
 __all__ = [
     "VARIANTS",
@@ -46,6 +47,7 @@ __all__ = [
     "Hand",
     "HandEnded",
     "HandStarted",
+    "HandView",
     "LegalActions",
     "Pot",
     "PotAwarded",
@@ -58,4 +60,7 @@ __all__ = [
     "default_stakes",
     "event_from_dict",
     "variant_for",
+    "view",
+    "visible_event",
+    "visible_events",
 ]

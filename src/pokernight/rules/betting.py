@@ -47,17 +47,11 @@ class LegalActions:
         return self.min_raise_to is not None
 
 
-def players_with_chips(state: HandState) -> int:
-    stacks = state.stacks
-    folded = state.folded
-    return sum(1 for seat in range(state.count) if stacks[seat] and not folded[seat])
-
-
 def next_actor(state: HandState) -> int | None:
     """The next seat that must act on this street, or None when the round is over."""
     count = state.count
     start = opener(state) if state.cursor is None else state.cursor + 1
-    with_chips = players_with_chips(state)
+    with_chips = state.active
     stacks, bets, folded, acted = state.stacks, state.bets, state.folded, state.acted_level
     level = state.level
     for offset in range(count):
@@ -72,6 +66,14 @@ def next_actor(state: HandState) -> int | None:
 
 
 def legal_actions(state: HandState, seat: int) -> LegalActions:
+    """What ``seat`` may do now (cached on the state until the next event)."""
+    legal: LegalActions | None = state.legal
+    if legal is None or legal.seat != seat:
+        legal = state.legal = _legal_actions(state, seat)
+    return legal
+
+
+def _legal_actions(state: HandState, seat: int) -> LegalActions:
     stack = state.stacks[seat]
     bet = state.bets[seat]
     low, high = raise_range(state, seat)
@@ -110,7 +112,7 @@ def raise_refusal(state: HandState, seat: int) -> str | None:
     acted = state.acted_level[seat]
     if acted >= state.last_full_to and level - acted < state.increment:
         return "the betting was not reopened by a full raise: you may only call or fold"
-    if players_with_chips(state) - (1 if stack else 0) < 1:
+    if state.active - (1 if stack else 0) < 1:
         return "no opponent has chips left to call a raise"
     cap = state.stakes.raise_cap
     if (

@@ -328,26 +328,29 @@ class Hand:
         if seat != state.to_act:
             raise RulesError("not your turn")
         legal = legal_actions(state, seat)
-        kind = ActionKind(action.kind)
-        if kind is ActionKind.BET_OR_RAISE:
+        # ActionKind is a StrEnum: plain strings compare equal to its members.
+        kind = action.kind
+        if kind == ActionKind.BET_OR_RAISE:
             return self._bet_or_raise_event(legal, action.amount)
-        if kind is ActionKind.BRING_IN:
+        if kind == ActionKind.BRING_IN:
             if not legal.can_bring_in:
                 raise RulesError("there is no bring-in to post")
             return BringInPosted(seat, legal.bring_in_amount)
         if legal.can_bring_in:
             raise RulesError("post the bring-in or complete the bet first")
-        if kind is ActionKind.FOLD:
+        if kind == ActionKind.FOLD:
             if not legal.can_fold:
                 raise RulesError("there is no bet to fold to: check instead")
-            return ActionTaken(seat, kind.value)
-        if kind is ActionKind.CHECK:
+            return ActionTaken(seat, "fold")
+        if kind == ActionKind.CHECK:
             if not legal.can_check:
                 raise RulesError(f"cannot check facing a bet of {state.level}")
-            return ActionTaken(seat, kind.value)
+            return ActionTaken(seat, "check")
+        if kind != ActionKind.CALL:
+            raise RulesError(f"{kind!r} is not an action")
         if not legal.call_amount:
             raise RulesError("there is no bet to call: check instead")
-        return ActionTaken(seat, kind.value, legal.call_to)
+        return ActionTaken(seat, "call", legal.call_to)
 
     def _bet_or_raise_event(self, legal: LegalActions, amount: int | None) -> Event:
         state = self._state
@@ -362,7 +365,7 @@ class Hand:
             raise RulesError(f"{word} must be to at least {legal.min_raise_to}")
         if to > legal.max_raise_to:
             raise RulesError(f"{word} must be to at most {legal.max_raise_to}")
-        return ActionTaken(seat, ActionKind.BET_OR_RAISE.value, to)
+        return ActionTaken(seat, "bet_or_raise", to)
 
 
 def _check_setup(
@@ -378,7 +381,8 @@ def _check_setup(
             raise RulesError(f"seat {seat} has no chips to play with")
     if not 0 <= button < count:
         raise RulesError(f"the button must be one of the seats 0 to {count - 1}")
-    ensure_distinct(deck)
+    if len(set(deck)) != len(deck):
+        ensure_distinct(deck)
     if len(deck) < _cards_required(variant, count):
         raise RulesError(f"the deck has {len(deck)} cards, too few for {count} players")
 

@@ -14,17 +14,9 @@ of the button, (stud) to the winners holding the highest card by suit.
 from __future__ import annotations
 
 from pokernight.cards import Card
-from pokernight.evaluate import (
-    describe_high,
-    describe_low,
-    evaluate_omaha,
-    evaluate_wild,
-    high_value,
-    low_value,
-    omaha_value,
-    wild_value,
-)
-from pokernight.rules.betting import players_with_chips
+from pokernight.evaluate import high_value, low_value, omaha_value, wild_value
+from pokernight.evaluate.describe import high_words, low_groups, low_words
+from pokernight.evaluate.tables import HAND_SIZE
 from pokernight.rules.dealing import Emit, resolve_last_queen
 from pokernight.rules.events import CardsMucked, CardsShown, HandEnded, PotAwarded
 from pokernight.rules.positions import clockwise_from, left_of, opener, wild_ranks
@@ -57,15 +49,11 @@ def hand_value(state: HandState, seat: int) -> int:
 
 
 def describe(state: HandState, seat: int, value: int) -> str:
-    kind = state.variant.showdown
-    if kind == "omaha":
-        return evaluate_omaha(state.cards[seat], state.board).description
-    cards = state.cards[seat] + state.board
-    if kind == "low":
-        return describe_low(value, cards).description
-    if kind == "wild":
-        return evaluate_wild(cards, wild_ranks(state)).description
-    return describe_high(value, cards).description
+    """The hand's name ("Two Pair, Sevens and Fours", "7-5-4-2-A low") from its value."""
+    if state.variant.showdown == "low":
+        size = min(HAND_SIZE, len(state.cards[seat]) + len(state.board))
+        return low_words(*low_groups(value, size))
+    return high_words(value)
 
 
 def showing_order(state: HandState) -> list[int]:
@@ -81,7 +69,7 @@ def showing_order(state: HandState) -> list[int]:
 def _show_down(state: HandState, pots: tuple[Pot, ...], emit: Emit) -> None:
     values = {seat: hand_value(state, seat) for seat in showing_order(state)}
     descriptions: dict[int, str] = {}
-    everyone_shows = players_with_chips(state) <= 1
+    everyone_shows = state.active <= 1
     best_shown = [-1] * len(pots)
     for seat, value in values.items():
         in_pots = [index for index, pot in enumerate(pots) if seat in pot.eligible]

@@ -16,6 +16,8 @@ Betting bookkeeping for the current street:
   since then add up to a full raise (a short all-in alone does not reopen);
 - ``opened``: a full bet stands (the big blind counts, a stud bring-in does not);
 - ``raises``: bets and raises so far, for the fixed-limit cap;
+- ``live``: players not folded; ``active``: live players with chips left;
+- ``legal``: the legal actions of the seat to act, computed once when asked;
 - ``cursor``: the last seat to act (None: nobody yet; action starts at the
   street's ``opener``, computed by ``positions``).
 """
@@ -50,6 +52,7 @@ from pokernight.rules.variants import Variant, variant_for
 class HandState:
     __slots__ = (
         "acted_level",
+        "active",
         "awarded",
         "bets",
         "board",
@@ -67,6 +70,7 @@ class HandState:
         "increment",
         "last_aggressor",
         "last_full_to",
+        "legal",
         "level",
         "live",
         "mucked",
@@ -100,6 +104,8 @@ class HandState:
         self.contributed = [0] * count
         self.folded = [False] * count
         self.live = count
+        self.active = count
+        self.legal: Any = None
         self.cards: list[list[Card]] = [[] for _ in range(count)]
         self.up: list[list[Card]] = [[] for _ in range(count)]
         self.board: list[Card] = []
@@ -139,15 +145,23 @@ def new_state(event: HandStarted) -> HandState:
 
 def apply(state: HandState, event: Event) -> None:
     """Fold one event into the state (in place)."""
+    state.legal = None
     _HANDLERS[type(event)](state, event)
 
 
 def _put_to(state: HandState, seat: int, to: int) -> None:
     """Bring the seat's street total to ``to``, from its stack."""
     added = to - state.bets[seat]
-    state.stacks[seat] -= added
+    _take(state, seat, added)
     state.bets[seat] = to
-    state.contributed[seat] += added
+
+
+def _take(state: HandState, seat: int, chips: int) -> None:
+    stacks = state.stacks
+    stacks[seat] -= chips
+    state.contributed[seat] += chips
+    if not stacks[seat] and chips:
+        state.active -= 1
 
 
 def _street_started(state: HandState, event: StreetStarted) -> None:
@@ -177,8 +191,7 @@ def _street_started(state: HandState, event: StreetStarted) -> None:
 
 
 def _ante_posted(state: HandState, event: AntePosted) -> None:
-    state.stacks[event.seat] -= event.amount
-    state.contributed[event.seat] += event.amount
+    _take(state, event.seat, event.amount)
 
 
 def _blind_posted(state: HandState, event: BlindPosted) -> None:
@@ -230,6 +243,8 @@ def _action_taken(state: HandState, event: ActionTaken) -> None:
     if kind == "fold":
         state.folded[seat] = True
         state.live -= 1
+        if state.stacks[seat]:
+            state.active -= 1
     elif event.amount is not None:
         to = event.amount
         _put_to(state, seat, to)
@@ -253,6 +268,8 @@ def _raise_to(state: HandState, seat: int, to: int) -> None:
 
 
 def _bet_returned(state: HandState, event: BetReturned) -> None:
+    if not state.stacks[event.seat] and not state.folded[event.seat]:
+        state.active += 1
     state.stacks[event.seat] += event.amount
     state.bets[event.seat] -= event.amount
     state.contributed[event.seat] -= event.amount

@@ -110,7 +110,9 @@ def variant_for(key: str, betting: BettingStructure | str | None = None) -> Vari
     except KeyError:
         known = ", ".join(VARIANTS)
         raise ValueError(f"{key!r} is not a variant (known: {known})") from None
-    return variant if betting is None else variant.with_betting(betting)
+    if betting is None or betting == variant.betting:
+        return variant
+    return variant.with_betting(betting)
 
 
 def default_stakes(variant: Variant) -> Stakes:
