@@ -320,3 +320,26 @@ def test_sitting_out_player_is_not_dealt_in_and_waits_on_return() -> None:
     check_down(table)
     table.apply(SitIn("p1"), 0.0)
     assert table.seats[1].waiting
+
+
+def test_dead_small_blind_when_big_blind_leaves() -> None:
+    table = seated({0: 1000, 1: 1000, 2: 1000, 3: 1000})
+    assert start(table).big_blind == 2
+    check_down(table)
+    table.apply(StandUp("p2"), 0.0)
+    started = start(table)
+    assert (started.button, started.small_blind, started.big_blind) == (1, 2, 3)
+    assert table.hand is not None
+    assert table.hand.bets == (0, 0, 20)  # seats 0, 1, 3: nobody posts the small blind
+
+
+def test_dead_button_keeps_the_order_of_play() -> None:
+    table = seated({0: 1000, 1: 1000, 2: 1000, 3: 1000})
+    start(table)
+    check_down(table)
+    table.apply(StandUp("p1"), 0.0)  # the small blind of hand 1, so the button of hand 2
+    started = start(table)
+    assert (started.button, started.small_blind, started.big_blind) == (1, 2, 3)
+    assert table.hand is not None
+    assert table.hand.bets == (0, 10, 20)  # seats 0, 2, 3
+    assert player_to_act(table) == "p0"

@@ -153,7 +153,7 @@ def _check_stakes_fit(stakes: Stakes, game: Variant) -> None:
             )
     elif stakes.big_blind <= 0 or not 0 < stakes.small_blind <= stakes.big_blind:
         raise TableError(f"{game.name} needs a small blind no larger than the big blind")
-    if game.betting is BettingStructure.FIXED_LIMIT and stakes.big_bet < stakes.small_bet:
+    if game.betting is BettingStructure.FIXED_LIMIT and 0 < stakes.big_bet < stakes.small_bet:
         raise TableError("the big bet cannot be smaller than the small bet")
     if _unit(stakes) <= 0:
         raise TableError(f"{game.name} needs a big blind or a small bet")

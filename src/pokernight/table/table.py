@@ -353,6 +353,8 @@ class Table:
 
     def _consequences(self, event: TableEvent) -> list[TableEvent]:
         match event:
+            case HandStarted():
+                return self._finished_if_over(event.hand_number)  # blinds may put all in
             case PlayerActed():
                 return self._after_action(event)
             case HandFinished():
@@ -372,10 +374,11 @@ class Table:
         seat = self.seats[event.seat]
         if seat.timeouts >= TIMEOUTS_BEFORE_SITTING_OUT and not seat.sitting_out:
             follow.append(SatOut(event.seat, "timed out twice in a row"))
+        return follow + self._finished_if_over(event.hand_number)
+
+    def _finished_if_over(self, hand_number: int) -> list[TableEvent]:
         final_stacks = None if self.hand is None else self.hand.final_stacks
-        if final_stacks is not None:
-            follow.append(HandFinished(event.hand_number, final_stacks))
-        return follow
+        return [] if final_stacks is None else [HandFinished(hand_number, final_stacks)]
 
     def _longest_seated(self) -> str | None:
         if not self.seats:

@@ -1,0 +1,85 @@
+"""Table settings: defaults counted in big blinds, and refusals that say why."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+
+import pytest
+
+from pokernight.rules import BettingStructure, Stakes
+from pokernight.table import TableError, TableSettings
+
+DEFAULT = TableSettings()
+
+
+def test_defaults_follow_the_seeds() -> None:
+    assert DEFAULT.action_seconds == 30
+    assert DEFAULT.debt_cap == 1_000
+    assert DEFAULT.stack_cap == 200 * 20  # 200 big blinds
+    assert (DEFAULT.minimum_buy_in, DEFAULT.maximum_buy_in) == (400, 2_000)
+    assert DEFAULT.level_minutes == 15
+
+
+@pytest.mark.parametrize(
+    ("changes", "reason"),
+    [
+        ({"seats": 11}, "seats must be between 2 and 10"),
+        ({"seats": 1}, "seats must be between 2 and 10"),
+        ({"variant": "stud", "seats": 9, "stakes": Stakes(bring_in=10, small_bet=20)},
+         "seats must be between 2 and 8"),
+        ({"variant": "whist"}, "'whist' is not a variant"),
+        ({"variant": "flhe", "stakes": Stakes(small_blind=10, big_blind=20, small_bet=20,
+                                              big_bet=10)}, "the big bet cannot be smaller"),
+        ({"stakes": Stakes(small_blind=30, big_blind=20)}, "small blind no larger than the big"),
+        ({"variant": "razz", "seats": 8}, "Razz needs a bring-in"),
+        ({"min_buy_in": 3_000}, "minimum buy-in \\(3,000\\) must be positive and at most"),
+        ({"max_buy_in": 5_000}, "maximum buy-in \\(5,000\\) is above the maximum stack"),
+        ({"action_seconds": 0}, "the action clock must be positive"),
+        ({"blind_levels": (Stakes(small_blind=20, big_blind=40),), "level_minutes": 0},
+         "blind levels must last a positive number of minutes"),
+        ({"debt_cap": 100}, "a debt cap of 100 would not allow the minimum buy-in of 400"),
+        ({"dealers_choice": ("nlhe", "stud")}, "Seven-Card Stud needs a bring-in"),
+    ],
+)  # fmt: skip
+def test_invalid_settings_say_why(changes: dict[str, object], reason: str) -> None:
+    with pytest.raises(TableError, match=reason):
+        replace(DEFAULT, **changes).validated()  # type: ignore[arg-type]
+
+
+def test_any_game_with_any_betting_structure() -> None:
+    settings = replace(
+        DEFAULT,
+        variant="ftq",
+        betting=BettingStructure.FIXED_LIMIT,
+        seats=8,
+        stakes=Stakes(ante=5, bring_in=10, small_bet=20, big_bet=40),
+    ).validated()
+    game = settings.game_for_hand(1)
+    assert (game.key, game.betting) == ("ftq", BettingStructure.FIXED_LIMIT)
+    assert settings.stack_cap == 200 * 20  # stud counts in small bets
+
+
+def test_blind_level_follows_the_clock() -> None:
+    levels = (Stakes(small_blind=20, big_blind=40), Stakes(small_blind=50, big_blind=100))
+    settings = replace(DEFAULT, blind_levels=levels)
+    assert [settings.level_at(minutes * 60) for minutes in (0, 14.9, 15, 30, 600)] == [
+        0,
+        0,
+        1,
+        2,
+        2,
+    ]
+    assert settings.stakes_at_level(2).big_blind == 100
+    assert DEFAULT.level_at(10_000) == 0
+
+
+def test_settings_round_trip_through_json() -> None:
+    settings = replace(
+        DEFAULT,
+        betting=BettingStructure.POT_LIMIT,
+        blind_levels=(Stakes(small_blind=20, big_blind=40),),
+        dealers_choice=("nlhe", "plo"),
+        debt_cap=None,
+    )
+    assert TableSettings.from_dict(json.loads(json.dumps(settings.to_dict()))) == settings
