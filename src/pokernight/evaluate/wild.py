@@ -31,7 +31,7 @@ from collections.abc import Callable, Collection, Sequence
 from typing import Final
 
 from pokernight.cards import CARDS, Card, CardError, Rank, ensure_distinct
-from pokernight.evaluate.strength import Category, HandStrength, pack, ranks_of
+from pokernight.evaluate.strength import Category, HandStrength, category_of, pack, ranks_of
 
 MAX_CARDS: Final = 8
 HAND_SIZE: Final = 5
@@ -48,7 +48,8 @@ WILDS_SHIFT: Final = 16
 WILD_COUNT_BITS: Final = 4
 WILD_COUNT_MASK: Final = (1 << WILD_COUNT_BITS) - 1
 RANKS_SHIFT: Final = WILDS_SHIFT + WILD_COUNT_BITS
-MASKS_SHIFT: Final = 52
+# 5**13 < 2**31: the rank digits fit in 32 bits.
+MASKS_SHIFT: Final = RANKS_SHIFT + 32
 FLUSH_KEY_MASK: Final = (1 << RANKS_SHIFT) - 1
 RANK_KEY_MASK: Final = (1 << (MASKS_SHIFT - WILDS_SHIFT)) - 1
 WILD_CODE: Final = 1 << WILDS_SHIFT
@@ -56,6 +57,7 @@ WILD_CODE: Final = 1 << WILDS_SHIFT
 _DESCENDING: Final = tuple(range(ACE, -1, -1))
 _STRAIGHT_TOPS: Final = tuple(range(ACE, FIVE - 1, -1))
 _ALL_SUITS: Final = tuple(range(SUIT_COUNT))
+_POWERS_OF_FIVE: Final[tuple[int, ...]] = tuple(5**rank for rank in range(RANK_COUNT))
 _GROUPS_ABOVE_STRAIGHT: Final = (
     (Category.FIVE_OF_A_KIND, (5,)),
     (Category.FOUR_OF_A_KIND, (4,)),
@@ -126,7 +128,7 @@ def evaluate_wild(cards: Sequence[Card], wild_ranks: Collection[int]) -> HandStr
     ensure_distinct(cards)
     value = wild_value(cards, wild_ranks)
     wild = wild_cards(wild_ranks)
-    category = Category(value >> 20)
+    category = category_of(value)
     ranks = _made_ranks(value, min(HAND_SIZE, len(cards)))
     used = _cards_making(cards, wild, ranks, category)
     return HandStrength(value, category, used, _describe(value, used, wild))
@@ -147,15 +149,17 @@ def wild_cards(wild_ranks: Collection[int]) -> frozenset[Card]:
 def _card_code(wild_ranks: Collection[int]) -> CardCode:
     """The function from a card to its code when ``wild_ranks`` are wild."""
     key = frozenset(wild_ranks)
-    wild = wild_cards(key)
-    codes = {card: WILD_CODE if card in wild else _natural_code(card) for card in CARDS}
-    _CODES[key] = code = codes.__getitem__
+    code = _CODES.get(key)
+    if code is None:
+        wild = wild_cards(key)
+        codes = {card: WILD_CODE if card in wild else _natural_code(card) for card in CARDS}
+        _CODES[key] = code = codes.__getitem__
     return code
 
 
 def _natural_code(card: Card) -> int:
     suit_count = 1 << SUIT_COUNTER_BITS * card.suit
-    rank_count = int(5**card.rank) << RANKS_SHIFT
+    rank_count = _POWERS_OF_FIVE[card.rank] << RANKS_SHIFT
     rank_bit = 1 << MASKS_SHIFT + RANK_COUNT * card.suit + card.rank
     return suit_count | rank_count | rank_bit
 
@@ -196,7 +200,7 @@ def _rank_value(rank_key: int) -> int:
     """Best hand that needs no flush, from the wild count and the naturals' rank counts."""
     wilds = rank_key & WILD_COUNT_MASK
     digits = rank_key >> WILD_COUNT_BITS
-    counts = [digits // 5**rank % 5 for rank in range(RANK_COUNT)]
+    counts = [digits // power % 5 for power in _POWERS_OF_FIVE]
     size = min(HAND_SIZE, sum(counts) + wilds)
     value = _best_grouped(counts, wilds, size, _GROUPS_ABOVE_STRAIGHT)
     if value is not None:
@@ -273,7 +277,7 @@ def _leftover_ranks(
 
 def _made_ranks(value: int, size: int) -> list[int]:
     """The ranks of the ``size`` cards a packed value stands for, in showing order."""
-    category = Category(value >> 20)
+    category = category_of(value)
     first, second, third, fourth, fifth = (int(rank) for rank in ranks_of(value))
     if category in (Category.STRAIGHT, Category.STRAIGHT_FLUSH):
         ranks = [3, 2, 1, 0, ACE] if first == FIVE else list(range(first, first - 5, -1))
@@ -334,7 +338,7 @@ def _describe(value: int, used: tuple[Card, ...], wild: frozenset[Card]) -> str:
 
 
 def _hand_name(value: int) -> str:
-    category = Category(value >> 20)
+    category = category_of(value)
     first, second = (ranks_of(value)[i] for i in (0, 1))
     if category is Category.STRAIGHT_FLUSH and first == ACE:
         return "Royal Flush"
