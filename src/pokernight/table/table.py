@@ -97,7 +97,7 @@ class Table:
 
     @classmethod
     def open(cls, settings: TableSettings, host: str) -> Table:
-        return cls(TableOpened(settings.validated(), host))
+        return cls(TableOpened(settings, host))
 
     @classmethod
     def from_events(cls, events: Iterable[TableEvent]) -> Table:
@@ -284,9 +284,7 @@ class Table:
         plan = self._plan(game.is_stud, settings.seats)
         if plan is None:
             raise TableError("at least two players with chips must be sitting in")
-        level = settings.level_at(
-            now - (now if self.levels_started_at is None else self.levels_started_at)
-        )
+        level = settings.level_at(self._seconds_since_first_hand(now))
         deck = shuffled(full_deck(), command.rng)
         salt = new_salt(command.rng)
         positions = plan.positions
@@ -309,6 +307,10 @@ class Table:
             commitment=deck_commitment(deck, salt),
         )
         return [started]
+
+    def _seconds_since_first_hand(self, now: float) -> float:
+        """Blind levels count from the first hand dealt, not from the table's opening."""
+        return 0.0 if self.levels_started_at is None else now - self.levels_started_at
 
     def _plan(self, stud: bool, seat_count: int) -> DealPlan | None:
         players = sorted(
