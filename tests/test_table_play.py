@@ -7,6 +7,7 @@ from dataclasses import replace
 
 import pytest
 
+from pokernight.cards import parse_cards, verify_commitment
 from pokernight.rules import Stakes
 from pokernight.table import (
     Act,
@@ -77,6 +78,15 @@ def go_broke(table: Table, shover: str) -> None:
         if table.seats[table.seat_of(shover)].stack == 0:
             return
     raise AssertionError(f"{shover} did not go broke in 100 all-in hands")
+
+
+def test_hand_is_dealt_from_the_committed_deck() -> None:
+    table = seated({0: 1000, 1: 1000})
+    started = start(table, seed=42)
+    deck = parse_cards(started.deck)
+    assert verify_commitment(deck, started.salt, started.commitment)
+    assert table.hand is not None and table.hand.deck == deck
+    assert start(seated({0: 1000, 1: 1000}), seed=43).deck != started.deck
 
 
 def test_big_blind_advances_one_seat_every_hand_at_the_table() -> None:

@@ -61,7 +61,10 @@ class ChangeSettings:
 
 @dataclass(frozen=True, slots=True)
 class StartHand:
-    """Deal the next hand; ``rng`` shuffles the deck and draws the commitment's salt."""
+    """Deal the next hand; ``rng`` shuffles the deck and draws the commitment's salt.
+
+    ``verify`` and ``can`` shuffle too, so they also draw from ``rng``.
+    """
 
     rng: random.Random
 
