@@ -53,6 +53,7 @@ def test_batch_of_seven_suited_cards_is_their_best_flush() -> None:
         (np.zeros(7, dtype=np.int64), r"\(N, 5..7\) array"),
         (np.full((1, 7), 52), "from 0 to 51"),
         (np.full((1, 7), -1), "from 0 to 51"),
+        (np.zeros((1, 7)), "must be integers"),
     ],
 )
 def test_batch_refuses_what_is_not_hands_of_card_indexes(hands: np.ndarray, message: str) -> None:

@@ -31,6 +31,7 @@ from pokernight.evaluate.tables import (
 )
 
 CHUNK: Final = 1 << 14
+INDEX_RANGE: Final = "card indices run from 0 to 51"
 LOW_FIELD_MASK: Final = (1 << LOW_FIELD_BITS) - 1
 HIGH_FIELD_MASK: Final = (1 << HIGH_FIELD_BITS) - 1
 FLUSH_RANKS_MASK: Final = (1 << RANKS) - 1
@@ -45,23 +46,35 @@ def batch_high_values(hands: npt.ArrayLike) -> Values:
     indexes = np.asarray(hands)
     if indexes.ndim != 2 or indexes.shape[1] not in BATCH_SIZES:
         raise ValueError(f"hands must be an (N, 5..7) array of card indices, not {indexes.shape}")
-    if indexes.size and (indexes.min() < 0 or indexes.max() > 51):
-        raise ValueError("card indices run from 0 to 51")
-    indexes = indexes.astype(np.intp, copy=False)
+    if not np.issubdtype(indexes.dtype, np.integer):
+        raise ValueError(f"card indices must be integers, not {indexes.dtype}")
     values = np.empty(len(indexes), dtype=np.int32)
     for start in range(0, len(indexes), CHUNK):
         chunk = indexes[start : start + CHUNK]
-        values[start : start + CHUNK] = values_of_sums(
-            sum_columns(BATCH.card_codes, chunk),
-            indexes.shape[1],
-            partial(flush_bits_of_rows, chunk),
-        )
+        try:
+            values[start : start + CHUNK] = chunk_values(chunk)
+        except IndexError as error:
+            raise ValueError(INDEX_RANGE) from error
     return values
+
+
+def chunk_values(indexes: npt.NDArray[np.integer]) -> Values:
+    # numpy refuses an index past 51 by itself but reads a negative one from
+    # the end, so only negatives need looking for (in cache, chunk by chunk).
+    if indexes.dtype.kind == "i" and indexes.size and indexes.min() < 0:
+        raise ValueError(INDEX_RANGE)
+    # Every read below indexes with this array: convert it once, not once per read.
+    rows = indexes.astype(np.intp, copy=False)
+    return values_of_sums(
+        sum_columns(BATCH.card_codes, rows),
+        rows.shape[1],
+        partial(flush_bits_of_rows, rows),
+    )
 
 
 def sum_columns(codes: Codes, indexes: npt.NDArray[np.intp]) -> Codes:
     """The sum over each row of ``codes[indexes]``, one column at a time."""
-    total = codes[indexes[:, 0]]
+    total: Codes = codes[indexes[:, 0]]
     for column in range(1, indexes.shape[1]):
         total += codes[indexes[:, column]]
     return total
