@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import pytest
 
-from pokernight.rules import VARIANTS, BetReturned, BettingStructure, Hand, RulesError, Stakes
+from pokernight.rules import (
+    VARIANTS,
+    Action,
+    ActionKind,
+    BetReturned,
+    BettingStructure,
+    Hand,
+    RulesError,
+    Stakes,
+)
 from tests.rules_helpers import holdem_deck
 
 NLHE = VARIANTS["nlhe"]
@@ -183,16 +190,17 @@ def test_blind_larger_than_stack_puts_player_all_in() -> None:
 @pytest.mark.parametrize(
     ("action", "message"),
     [
-        (lambda hand: hand.call(4), "not your turn"),
-        (lambda hand: hand.check(3), "cannot check facing a bet of 10"),
-        (lambda hand: hand.bet_or_raise(3, 15), "raise must be to at least 20"),
-        (lambda hand: hand.call(9), "there is no seat 9"),
+        (Action(4, ActionKind.CALL), "not your turn"),
+        (Action(3, ActionKind.CHECK), "cannot check facing a bet of 10"),
+        (Action(3, ActionKind.BET_OR_RAISE, 15), "raise must be to at least 20"),
+        (Action(3, ActionKind.BRING_IN), "there is no bring-in to post"),
+        (Action(9, ActionKind.CALL), "there is no seat 9"),
     ],
 )
-def test_illegal_action_says_why(action: Callable[[Hand], Hand], message: str) -> None:
+def test_illegal_action_says_why(action: Action, message: str) -> None:
     hand = six_max()
     with pytest.raises(RulesError, match=message):
-        action(hand)
+        hand.act(action)
 
 
 def test_folded_player_cannot_act() -> None:
