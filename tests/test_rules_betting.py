@@ -221,9 +221,14 @@ def test_no_action_after_the_hand_is_over() -> None:
 def test_illegal_action_leaves_state_unchanged() -> None:
     hand = six_max()
     before = hand.to_dict()
-    for attempt in (lambda: hand.check(3), lambda: hand.bet_or_raise(3, 11), lambda: hand.fold(0)):
+    attempts = [
+        Action(3, ActionKind.CHECK),
+        Action(3, ActionKind.BET_OR_RAISE, 11),
+        Action(0, ActionKind.FOLD),
+    ]
+    for attempt in attempts:
         with pytest.raises(RulesError):
-            attempt()
+            hand.act(attempt)
     assert hand.to_dict() == before
     assert not hand.can_check(3) and hand.can_call(3) and hand.can_fold(3)
 
