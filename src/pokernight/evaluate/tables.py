@@ -137,35 +137,42 @@ def small_high_values(vectors: npt.NDArray[np.int8], tops: IntArray) -> IntArray
     return pack_columns(category, ranks)
 
 
-def best_of_children(
-    vectors: npt.NDArray[np.int8], keys: IntArray, known_keys: IntArray, known_values: IntArray
-) -> IntArray:
-    """For each multiset, the best value among those with one card fewer.
+Children = list[tuple[npt.NDArray[np.bool_], list[tuple[npt.NDArray[np.bool_], IntArray]]]]
 
-    ``known_keys`` must be sorted and hold every child.
+
+def children_of(vectors: npt.NDArray[np.int8], keys: IntArray) -> Children:
+    """For each level of six and seven cards: its rows, and for each rank, the
+    rows holding that rank with the positions of their children (one fewer of it).
+
+    The same for every table, so it is computed once for the high and the low.
     """
-    best = np.full(len(vectors), -1, dtype=np.int64)
-    for rank in range(vectors.shape[1]):
-        has_rank = vectors[:, rank] > 0
-        child_keys = keys[has_rank] - 5**rank
-        child_values = known_values[np.searchsorted(known_keys, child_keys)]
-        best[has_rank] = np.maximum(best[has_rank], child_values)
-    return best
+    sizes = vectors.sum(axis=1)
+    order = np.argsort(keys)
+    sorted_keys = keys[order]
+    levels: Children = []
+    for size in range(HAND_SIZE + 1, MAX_CARDS + 1):
+        level = sizes == size
+        level_vectors, level_keys = vectors[level], keys[level]
+        children = []
+        for rank in range(vectors.shape[1]):
+            has_rank = level_vectors[:, rank] > 0
+            child_keys = level_keys[has_rank] - 5**rank
+            children.append((has_rank, order[np.searchsorted(sorted_keys, child_keys)]))
+        levels.append((level, children))
+    return levels
 
 
 def multiset_values(
-    vectors: npt.NDArray[np.int8], keys: IntArray, small_values: IntArray
+    small: npt.NDArray[np.bool_], small_values: IntArray, levels: Children
 ) -> IntArray:
-    """Values of every multiset: ``small_values`` up to five cards, best child above."""
-    sizes = vectors.sum(axis=1)
-    values = np.full(len(vectors), -1, dtype=np.int64)
-    small = sizes <= HAND_SIZE
-    values[small] = small_values[small]
-    order = np.argsort(keys)
-    sorted_keys = keys[order]
-    for size in range(HAND_SIZE + 1, MAX_CARDS + 1):
-        level = sizes == size
-        values[level] = best_of_children(vectors[level], keys[level], sorted_keys, values[order])
+    """Values of every multiset: given up to five cards, the best child's above."""
+    values = np.full(len(small), -1, dtype=np.int64)
+    values[small] = small_values
+    for level, children in levels:
+        best = np.full(int(level.sum()), -1, dtype=np.int64)
+        for has_rank, child_positions in children:
+            best[has_rank] = np.maximum(best[has_rank], values[child_positions])
+        values[level] = best
     return values
 
 
@@ -286,11 +293,13 @@ class BatchTables:
 
 
 _VECTORS: Final = count_vectors(RANKS, MAX_CARDS)[1:]  # drop the empty hand
+_SMALL: Final = _VECTORS.sum(axis=1) <= HAND_SIZE
 _KEYS: Final = base5_keys(_VECTORS)
+_CHILDREN: Final = children_of(_VECTORS, _KEYS)
 _TOPS: Final = straight_tops()
-_HIGH: Final = multiset_values(_VECTORS, _KEYS, small_high_values(_VECTORS, _TOPS))
-_SMALL_LOW, LOW_BADNESS_BY_VALUE = small_low_values(_VECTORS)
-_LOW: Final = multiset_values(_VECTORS, _KEYS, _SMALL_LOW)
+_HIGH: Final = multiset_values(_SMALL, small_high_values(_VECTORS[_SMALL], _TOPS), _CHILDREN)
+_SMALL_LOW, LOW_BADNESS_BY_VALUE = small_low_values(_VECTORS[_SMALL])
+_LOW: Final = multiset_values(_SMALL, _SMALL_LOW, _CHILDREN)
 
 FLUSH_VALUES_ARRAY: Final = flush_values(_TOPS)
 FLUSH_SUITS_ARRAY: Final = flush_suits()
@@ -298,8 +307,9 @@ BATCH: Final = BatchTables(_VECTORS, _HIGH)
 
 # Plain Python containers for the pure-Python hot paths: a dict or list read
 # from Python is several times faster than indexing a numpy array.
-HIGH_BY_RANK_KEY: Final[dict[int, int]] = dict(zip(_KEYS.tolist(), _HIGH.tolist(), strict=True))
-LOW_BY_RANK_KEY: Final[dict[int, int]] = dict(zip(_KEYS.tolist(), _LOW.tolist(), strict=True))
+_KEY_LIST: Final = _KEYS.tolist()
+HIGH_BY_RANK_KEY: Final[dict[int, int]] = dict(zip(_KEY_LIST, _HIGH.tolist(), strict=True))
+LOW_BY_RANK_KEY: Final[dict[int, int]] = dict(zip(_KEY_LIST, _LOW.tolist(), strict=True))
 FLUSH_VALUES: Final[list[int]] = FLUSH_VALUES_ARRAY.tolist()
 RANK_BIT_BY_CARD_OF_SUIT: Final[tuple[dict[int, int], ...]] = tuple(
     {card: (1 << card.rank if card.suit == suit else 0) for card in CARDS} for suit in range(SUITS)
