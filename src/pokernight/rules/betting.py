@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from pokernight.rules.positions import opener
 from pokernight.rules.stakes import BettingStructure
-from pokernight.rules.state import HandState
+from pokernight.rules.state import HandState, raise_base
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,7 +51,7 @@ def next_actor(state: HandState) -> int | None:
     """The next seat that must act on this street, or None when the round is over."""
     count = state.count
     start = opener(state) if state.cursor is None else state.cursor + 1
-    with_chips = state.active
+    betting = state.round_active >= 2
     stacks, bets, folded, acted = state.stacks, state.bets, state.folded, state.acted_level
     level = state.level
     for offset in range(count):
@@ -59,7 +59,7 @@ def next_actor(state: HandState) -> int | None:
         if (
             stacks[seat]
             and not folded[seat]
-            and (bets[seat] < level or (acted[seat] < 0 and with_chips >= 2))
+            and (bets[seat] < level or (acted[seat] < 0 and betting))
         ):
             return seat
     return None
@@ -91,7 +91,7 @@ def raise_range(state: HandState, seat: int) -> tuple[int | None, int | None]:
         return None, None
     all_in = state.bets[seat] + state.stacks[seat]
     level = state.level
-    smallest = level + state.increment if state.opened else state.full_bet
+    smallest = raise_base(state) + state.increment
     betting = state.variant.betting
     if betting is BettingStructure.FIXED_LIMIT:
         largest = smallest

@@ -17,6 +17,9 @@ Betting bookkeeping for the current street:
 - ``opened``: a full bet stands (the big blind counts, a stud bring-in does not);
 - ``raises``: bets and raises so far, for the fixed-limit cap;
 - ``live``: players not folded; ``active``: live players with chips left;
+  ``round_active``: the same when the round's betting began (after the forced
+  bets): with two or more, everybody with chips acts at least once, as in
+  PokerKit, even if the others have gone all-in meanwhile;
 - ``legal``: the legal actions of the seat to act, computed once when asked;
 - ``cursor``: the last seat to act (None: nobody yet; action starts at the
   street's ``opener``, computed by ``positions``).
@@ -79,6 +82,7 @@ class HandState:
         "over",
         "pending_queen",
         "raises",
+        "round_active",
         "shown",
         "stacks",
         "stakes",
@@ -105,6 +109,7 @@ class HandState:
         self.folded = [False] * count
         self.live = count
         self.active = count
+        self.round_active = count
         self.legal: Any = None
         self.cards: list[list[Card]] = [[] for _ in range(count)]
         self.up: list[list[Card]] = [[] for _ in range(count)]
@@ -181,6 +186,7 @@ def _street_started(state: HandState, event: StreetStarted) -> None:
     state.opened = False
     state.raises = 0
     state.cap_lifted = state.live == 2
+    state.round_active = state.active
     state.acted_level = [-1] * count
     state.last_aggressor = None
     state.opener = None
@@ -192,18 +198,22 @@ def _street_started(state: HandState, event: StreetStarted) -> None:
 
 def _ante_posted(state: HandState, event: AntePosted) -> None:
     _take(state, event.seat, event.amount)
+    state.round_active = state.active
 
 
 def _blind_posted(state: HandState, event: BlindPosted) -> None:
     seat = event.seat
     _put_to(state, seat, state.bets[seat] + event.amount)
+    state.round_active = state.active
     state.level = max(state.level, state.bets[seat])
+    # Any blind opens the betting: a raise counts from it (even a lone small
+    # blind when the big blind had no chips left after the ante).
+    state.opened = True
+    state.last_full_to = state.level
     if event.kind != "small":
+        state.raises = 1  # the big blind is the round's first bet (for the cap)
         nominal = state.stakes.big_blind if event.kind == "big" else state.stakes.straddle
         state.increment = max(state.increment, nominal)
-        state.opened = True
-        state.raises = 1
-        state.last_full_to = state.level
 
 
 def _bring_in_posted(state: HandState, event: BringInPosted) -> None:
@@ -255,8 +265,14 @@ def _action_taken(state: HandState, event: ActionTaken) -> None:
     state.to_act = None
 
 
+def raise_base(state: HandState) -> int:
+    """What a bet or raise is measured from: the level, except that completing a
+    stud bring-in to a full bet counts from zero."""
+    return state.level if state.opened or state.last_aggressor is not None else 0
+
+
 def _raise_to(state: HandState, seat: int, to: int) -> None:
-    size = to - (state.level if state.opened else 0)
+    size = to - raise_base(state)
     if size >= state.increment:
         state.increment = size
         state.last_full_to = to
