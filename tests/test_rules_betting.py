@@ -236,3 +236,35 @@ def test_illegal_action_leaves_state_unchanged() -> None:
 def test_any_betting_structure_combines_with_any_variant() -> None:
     variant = VARIANTS["ftq"].with_betting(BettingStructure.FIXED_LIMIT)
     assert variant.betting is BettingStructure.FIXED_LIMIT and variant.key == "ftq"
+
+
+def test_raise_over_a_short_all_in_bet_adds_at_least_a_full_bet() -> None:
+    deck = holdem_deck(0, SIX_HOLES[:3], "2c3d4h8c7d")
+    short = Hand.start(NLHE, BLINDS, [1000, 1000, 18], 0, deck)
+    short.call(0).call(1).check(2)  # flop: seat 2 has 8 chips left
+    short.check(1).bet_or_raise(2, 8)  # an all-in bet below the minimum bet of 10
+    legal = short.legal_actions()
+    assert legal is not None and legal.seat == 0 and legal.min_raise_to == 18
+
+
+def test_lone_small_blind_opens_the_betting_when_the_big_blind_is_all_in_on_the_ante() -> None:
+    stakes = Stakes(small_blind=5, big_blind=10, ante=5)
+    hand = six_max([1000, 1000, 5, 1000, 1000, 1000], stakes=stakes)
+    assert hand.bets == (0, 5, 0, 0, 0, 0)
+    legal = hand.legal_actions()
+    assert legal is not None and legal.call_amount == 5 and legal.min_raise_to == 15
+
+
+def test_player_with_chips_still_acts_when_everybody_else_went_all_in() -> None:
+    deck = holdem_deck(2, ["AsAh", "KsKh", "QsQh"], "2c3d4h8c7d")
+    hand = Hand.start(NLHE, BLINDS, [3, 100, 100], 2, deck)  # seat 0 posts 3 of the 5
+    hand.fold(2)
+    legal = hand.legal_actions()
+    assert legal is not None and legal.seat == 1 and legal.can_check
+    assert legal.min_raise_to is None, "nobody has chips to call a raise"
+
+
+def test_fixed_limit_cap_counts_the_big_blind_as_the_first_bet() -> None:
+    hand = six_max(variant="flhe", stakes=FIXED)
+    hand.bet_or_raise(3, 20).bet_or_raise(4, 30).bet_or_raise(5, 40)
+    assert not hand.can_bet_or_raise(0, 50)

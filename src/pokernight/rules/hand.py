@@ -292,7 +292,6 @@ class Hand:
     def _emit(self, event: Event) -> None:
         self._events.append(event)
         apply(self._state, event)
-        self._state.check_chips()
 
     def _settle(self) -> None:
         """Run the hand on until somebody must act or it is over."""

@@ -44,10 +44,12 @@ def compute_pots(
 
 def uncalled_bet(bets: Sequence[int]) -> tuple[int, int] | None:
     """(seat, chips) of the part of the largest bet that nobody matched, or None."""
-    top = max(range(len(bets)), key=bets.__getitem__)
-    second = max((bet for seat, bet in enumerate(bets) if seat != top), default=0)
-    excess = bets[top] - second
-    return (top, excess) if excess > 0 else None
+    highest = max(bets)
+    if not highest or bets.count(highest) > 1:
+        return None
+    top = bets.index(highest)
+    excess = highest - max(bet for seat, bet in enumerate(bets) if seat != top)
+    return top, excess
 
 
 def split(amount: int, winners_in_odd_chip_order: Sequence[int]) -> tuple[tuple[int, int], ...]:

@@ -3,7 +3,7 @@
 ``HandState`` is mutable on purpose: the engine appends an event and applies it
 in place, so an action costs no copy. Every change to a hand goes through
 ``apply``; rebuilding a hand from its events is replaying them into a fresh
-state. Chips are conserved after every event (``check_chips``).
+state. ``apply`` checks after every event that chips are conserved.
 
 Betting bookkeeping for the current street:
 
@@ -137,21 +137,14 @@ class HandState:
         self.over = False
         self.final_stacks: tuple[int, ...] | None = None
 
-    def check_chips(self) -> None:
-        if sum(self.stacks) + sum(self.contributed) - self.awarded != self.total_chips:
-            raise ChipsNotConservedError(
-                f"chips are not conserved: {self.stacks} {self.contributed}"
-            )
-
-
-def new_state(event: HandStarted) -> HandState:
-    return HandState(event)
-
 
 def apply(state: HandState, event: Event) -> None:
-    """Fold one event into the state (in place)."""
+    """Fold one event into the state (in place), then check that chips are conserved."""
     state.legal = None
     _HANDLERS[type(event)](state, event)
+    if sum(state.stacks) + sum(state.contributed) - state.awarded != state.total_chips:
+        message = f"chips are not conserved: stacks {state.stacks}, in {state.contributed}"
+        raise ChipsNotConservedError(message)
 
 
 def _put_to(state: HandState, seat: int, to: int) -> None:
