@@ -1,5 +1,6 @@
-"""Hand histories: PHH import (parse and replay through the rules engine) and export."""
+"""Hand histories: PHH import (parse, then replay through the rules engine) and export."""
 
+from pokernight.history.phh_export import PHH_CODES, to_phh
 from pokernight.history.phh_parse import (
     PHHAction,
     PHHActionKind,
@@ -11,6 +12,7 @@ from pokernight.history.phh_parse import (
 from pokernight.history.phh_replay import PHH_VARIANTS, ChipScale, Replay, replay_phh
 
 __all__ = [
+    "PHH_CODES",
     "PHH_VARIANTS",
     "ChipScale",
     "PHHAction",
@@ -21,4 +23,5 @@ __all__ = [
     "parse_action",
     "parse_phh",
     "replay_phh",
+    "to_phh",
 ]

@@ -135,12 +135,14 @@ def stakes_of(phh: PHHHand, variant: Variant, scale: ChipScale) -> Stakes:
 
 
 def _antes(antes: Sequence[int], phh: PHHHand, stud: bool) -> tuple[int, int]:
-    """(ante, big-blind ante): everybody antes the same, or only the big blind (``p2``)."""
+    """(ante, big-blind ante): everybody antes the same, and the big blind (``p2``) may
+    ante more (PHH lists the big blind's ante at index 1, heads-up too)."""
     if len(set(antes)) <= 1:
         return (antes[0] if antes else 0), 0
-    # PHH lists a big-blind ante at index 1, the big blind, heads-up too (PokerKit swaps it).
-    if not stud and not any(ante for index, ante in enumerate(antes) if index != 1):
-        return 0, antes[1]
+    others = {ante for index, ante in enumerate(antes) if index != 1}
+    if not stud and len(others) == 1 and antes[1] > min(others):
+        ante = min(others)
+        return ante, antes[1] - ante
     raise PHHError(f"antes {_listed(phh.antes)} are not supported")
 
 

@@ -1,0 +1,137 @@
+"""Writing one of our hands as PHH text, from its events.
+
+PHH numbers players from the seat left of the button (``p1``) round to the
+button (``pn``), heads-up too; forced bets are listed in that order, with the
+big-blind ante at index 1 (the big blind's place, as PokerKit reads it). Cards
+dealt one at a time round the table are written as one ``d dh`` action per
+player and street. Only cards shown at showdown appear in ``sm`` actions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Final
+
+from pokernight.cards import Card
+from pokernight.history.phh_parse import PHHError
+from pokernight.rules import Hand
+from pokernight.rules.events import (
+    ActionTaken,
+    BringInPosted,
+    CardsDealt,
+    CardsShown,
+    Event,
+    HandStarted,
+)
+from pokernight.rules.stakes import BettingStructure, Stakes
+from pokernight.rules.variants import variant_for
+
+PHH_CODES: Final = {
+    ("nlhe", BettingStructure.NO_LIMIT): "NT",
+    ("flhe", BettingStructure.FIXED_LIMIT): "FT",
+    ("plo", BettingStructure.POT_LIMIT): "PO",
+    ("stud", BettingStructure.FIXED_LIMIT): "F7S",
+    ("razz", BettingStructure.FIXED_LIMIT): "FR",
+}
+"""Our (variant, betting structure) -> PHH variant code; PHH has no code for the others."""
+
+ACTION_CODES: Final = {
+    "fold": "f",
+    "check": "cc",
+    "call": "cc",
+    "bet_or_raise": "cbr",
+    "bring_in": "pb",
+}
+
+
+def to_phh(hand: Hand) -> str:
+    """The hand as the text of a ``.phh`` file (``finishing_stacks`` once it is over)."""
+    started = hand.events[0]
+    assert isinstance(started, HandStarted)
+    order = _player_order(len(started.stacks), started.button)
+    lines = [f"variant = {_quoted(_phh_code(started))}", "ante_trimming_status = true"]
+    lines += _stakes_lines(started, order)
+    lines.append(f"starting_stacks = {_numbers(started.stacks[seat] for seat in order)}")
+    player = {seat: f"p{number}" for number, seat in enumerate(order, start=1)}
+    lines.append("actions = [")
+    lines += [f"  {_quoted(action)}," for action in phh_actions(hand.events, player)]
+    lines.append("]")
+    final_stacks = hand.final_stacks
+    if final_stacks is not None:
+        lines.append(f"finishing_stacks = {_numbers(final_stacks[seat] for seat in order)}")
+    return "\n".join(lines) + "\n"
+
+
+def phh_actions(events: Sequence[Event], player: dict[int, str]) -> list[str]:
+    """The PHH action strings for our events (forced bets and burns are implicit in PHH)."""
+    actions: list[str] = []
+    dealt: dict[int | None, list[Card]] = {}
+    for event in events:
+        if isinstance(event, CardsDealt):
+            dealt.setdefault(event.seat, []).extend(event.cards)
+            continue
+        actions += _dealing_actions(dealt, player)
+        dealt = {}
+        if isinstance(event, ActionTaken):
+            amount = f" {event.amount}" if event.kind == "bet_or_raise" else ""
+            actions.append(f"{player[event.seat]} {ACTION_CODES[event.kind]}{amount}")
+        elif isinstance(event, BringInPosted):
+            actions.append(f"{player[event.seat]} pb")
+        elif isinstance(event, CardsShown):
+            actions.append(f"{player[event.seat]} sm {_cards(event.cards)}")
+    return actions + _dealing_actions(dealt, player)
+
+
+def _dealing_actions(dealt: dict[int | None, list[Card]], player: dict[int, str]) -> list[str]:
+    """One ``d dh`` per player (in the order they were dealt), then the board's ``d db``."""
+    holes = [
+        f"d dh {player[seat]} {_cards(cards)}" for seat, cards in dealt.items() if seat is not None
+    ]
+    board = [f"d db {_cards(dealt[None])}"] if None in dealt else []
+    return holes + board
+
+
+def _player_order(count: int, button: int) -> list[int]:
+    """Our seats in PHH order: left of the button first, the button last."""
+    return [(button + 1 + offset) % count for offset in range(count)]
+
+
+def _phh_code(started: HandStarted) -> str:
+    code = PHH_CODES.get((started.variant, BettingStructure(started.betting)))
+    if code is None:
+        name = variant_for(started.variant).name
+        raise PHHError(f"PHH has no variant code for {name} played {started.betting}")
+    return code
+
+
+def _stakes_lines(started: HandStarted, order: Sequence[int]) -> list[str]:
+    stakes: Stakes = started.stakes
+    count = len(order)
+    variant = variant_for(started.variant, started.betting)
+    antes = [stakes.ante] * count
+    antes[1] += stakes.big_blind_ante  # the big blind pays both
+    lines = [f"antes = {_numbers(antes)}"]
+    if variant.is_stud:
+        lines.append(f"bring_in = {stakes.bring_in}")
+    else:
+        blinds = [stakes.small_blind, stakes.big_blind, stakes.straddle][:count]
+        lines.append(f"blinds_or_straddles = {_numbers(blinds + [0] * (count - len(blinds)))}")
+    if variant.betting is BettingStructure.FIXED_LIMIT:
+        lines.append(f"small_bet = {stakes.fixed_bet(False)}")
+        lines.append(f"big_bet = {stakes.fixed_bet(True)}")
+    else:
+        lines.append(f"min_bet = {stakes.minimum_bet()}")
+    return lines
+
+
+def _numbers(values: Iterable[int]) -> str:
+    return "[" + ", ".join(str(value) for value in values) + "]"
+
+
+def _cards(cards: Iterable[Card]) -> str:
+    return "".join(str(card) for card in cards)
+
+
+def _quoted(text: str) -> str:
+    # PHH strings never hold quotes or backslashes (codes, cards, numbers).
+    return f"'{text}'"
