@@ -9,6 +9,26 @@ an uncalled bet, deals the next street, shows down) until somebody must act or
 the hand is over. The do-methods change the hand in place and return it (the
 same object): a hand is a mutable fold of an append-only event log, so an
 action costs no copy. An illegal action changes nothing.
+
+Seats are indices into the players dealt in, clockwise; ``button`` is one of
+them (heads-up the button posts the small blind; in stud it only fixes the
+dealing order and breaks ties). Amounts a player names are street totals
+("to"): ``bet_or_raise(seat, 80)`` makes the seat's bet this street 80, and
+asking for more than the stack is an all-in for the stack. In stud, completing
+the bring-in to a full bet is a ``bet_or_raise``. ``LegalActions.call_amount``
+is the chips a call adds (``call_to`` its street total).
+
+``to_dict``/``from_dict`` save and resume a hand mid-way: the deck and the
+events; restoring folds the events again (the log is trusted: it is the one
+this engine wrote).
+
+Rules where card rooms differ, as decided in RULES.md: a short all-in does not
+reopen the betting to a player who already acted, unless the raises since that
+player acted add up to a full raise (TDA); the fixed-limit cap (a bet and three
+raises, the big blind counting as the bet) is lifted for a round that begins
+heads-up; several odd chips of one pot go one each to the first winners in the
+odd-chip order. Not implemented: the stud option to bet the big bet on fourth
+street when a pair shows (fourth street always bets the small bet).
 """
 
 from __future__ import annotations
@@ -18,7 +38,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from pokernight.cards import Card, card_from_index, ensure_distinct, format_cards, parse_card
+from pokernight.cards import Card, ensure_distinct, format_cards, parse_card
 from pokernight.rules.betting import LegalActions, legal_actions, next_actor, raise_refusal
 from pokernight.rules.dealing import can_burn, deal_street
 from pokernight.rules.errors import RulesError
@@ -392,7 +412,3 @@ def _cards_required(variant: Variant, count: int) -> int:
         return variant.streets[0].hole_cards * count
     burns = len(variant.streets) - 1
     return burns + sum(street.hole_cards * count + street.board for street in variant.streets)
-
-
-def standard_deck() -> tuple[Card, ...]:
-    return tuple(card_from_index(index) for index in range(52))
