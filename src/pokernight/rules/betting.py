@@ -103,6 +103,18 @@ def raise_range(state: HandState, seat: int) -> tuple[int | None, int | None]:
     return min(smallest, all_in), min(largest, all_in)
 
 
+def _an_opponent_can_call_a_raise(state: HandState, seat: int) -> bool:
+    """Somebody else could put in more than the current level."""
+    level, bets, stacks, folded = state.level, state.bets, state.stacks, state.folded
+    return any(
+        other != seat
+        and stacks[other]
+        and not folded[other]
+        and bets[other] + stacks[other] > level
+        for other in range(state.count)
+    )
+
+
 def raise_refusal(state: HandState, seat: int) -> str | None:
     """Why the seat may not bet or raise now, or None if it may."""
     stack = state.stacks[seat]
@@ -112,7 +124,7 @@ def raise_refusal(state: HandState, seat: int) -> str | None:
     acted = state.acted_level[seat]
     if acted >= state.last_full_to and level - acted < state.increment:
         return "the betting was not reopened by a full raise: you may only call or fold"
-    if state.active - (1 if stack else 0) < 1:
+    if not _an_opponent_can_call_a_raise(state, seat):
         return "no opponent has chips left to call a raise"
     cap = state.stakes.raise_cap
     if (
