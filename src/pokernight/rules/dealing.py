@@ -51,7 +51,7 @@ def can_burn(state: HandState, deck_size: int) -> bool:
 
 def deal_street(state: HandState, deck: Sequence[Card], emit: Emit) -> None:
     street = state.variant.streets[state.street_index]
-    seats = live_in_dealing_order(state)
+    seats = live_in_dealing_order(state) if street.hole_cards else []
     remaining = len(deck) - state.deck_position
     if remaining < cards_needed(street, len(seats)):
         if not state.variant.is_stud or remaining < 1:

@@ -13,6 +13,8 @@ of the button, (stud) to the winners holding the highest card by suit.
 
 from __future__ import annotations
 
+from functools import cache
+
 from pokernight.cards import Card
 from pokernight.evaluate import high_value, low_value, omaha_value, wild_value
 from pokernight.evaluate.describe import high_words, low_groups, low_words
@@ -51,9 +53,19 @@ def hand_value(state: HandState, seat: int) -> int:
 def describe(state: HandState, seat: int, value: int) -> str:
     """The hand's name ("Two Pair, Sevens and Fours", "7-5-4-2-A low") from its value."""
     if state.variant.showdown == "low":
-        size = min(HAND_SIZE, len(state.cards[seat]) + len(state.board))
-        return low_words(*low_groups(value, size))
+        return _low_name(value, min(HAND_SIZE, len(state.cards[seat]) + len(state.board)))
+    return _high_name(value)
+
+
+# A name depends on the value alone and a few thousand values occur: remember them.
+@cache
+def _high_name(value: int) -> str:
     return high_words(value)
+
+
+@cache
+def _low_name(value: int, size: int) -> str:
+    return low_words(*low_groups(value, size))
 
 
 def showing_order(state: HandState) -> list[int]:
