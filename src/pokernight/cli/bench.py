@@ -11,7 +11,7 @@ from types import ModuleType
 
 from pokernight.cli.types import Subparsers
 
-TARGETS = ("eval", "engine")
+TARGETS = ("eval", "engine", "server")
 
 
 def register(subparsers: Subparsers) -> None:
