@@ -104,15 +104,12 @@ def raise_range(state: HandState, seat: int) -> tuple[int | None, int | None]:
 
 
 def _an_opponent_can_call_a_raise(state: HandState, seat: int) -> bool:
-    """Somebody else could put in more than the current level."""
+    """Somebody else could put in more than the current level (and so has chips)."""
     level, bets, stacks, folded = state.level, state.bets, state.stacks, state.folded
-    return any(
-        other != seat
-        and stacks[other]
-        and not folded[other]
-        and bets[other] + stacks[other] > level
-        for other in range(state.count)
-    )
+    for other in range(state.count):
+        if other != seat and not folded[other] and bets[other] + stacks[other] > level:
+            return True
+    return False
 
 
 def raise_refusal(state: HandState, seat: int) -> str | None:

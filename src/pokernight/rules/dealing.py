@@ -61,11 +61,10 @@ def deal_street(state: HandState, deck: Sequence[Card], emit: Emit) -> None:
     base = state.deck_position
     players = len(seats)
     if street.hole_down:
+        rounds_end = base + street.hole_down * players
         for place, seat in enumerate(seats):
-            cards = tuple(
-                deck[base + round_ * players + place] for round_ in range(street.hole_down)
-            )
-            emit(CardsDealt(seat, cards, False))
+            # One card a round, round-robin: every ``players``-th card from the seat's place.
+            emit(CardsDealt(seat, tuple(deck[base + place : rounds_end : players]), False))
         if not street.hole_up and state.pending_queen is not None:
             _only_queens_wild(state.pending_queen, emit)
     for round_ in range(street.hole_down, street.hole_cards):
