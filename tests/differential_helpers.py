@@ -6,20 +6,30 @@ minimum raise, the maximum, or a random size between). Before every action the
 two engines must agree on who acts and on every option; between betting rounds
 they must agree on every pot; at the end, on every final stack.
 
-PokerKit is told the cards our engine dealt (read from our events), so both
-play with the same cards whatever order each deals in. Seats map one to one:
-our seat ``i`` is PokerKit's player ``i``; the button is the last seat, so seat
-0 is the small blind (heads-up: the big blind) as in PokerKit.
+PokerKit is told the cards our engine dealt and burnt (read from our events), so
+both play with the same cards. Seats map one to one: our seat ``i`` is
+PokerKit's player ``i``; the button is the last seat, so seat 0 is the small
+blind (heads-up: the big blind) as in PokerKit.
 
-Where RULES.md differs from PokerKit on purpose, the code says so and checks
-OUR rule:
+Where RULES.md differs from PokerKit, the check asserts OUR rule (each in a
+function below that says so), then play goes on with actions both accept:
 
-- fixed limit: the cap is lifted for a round that begins with two players
-  (TDA); PokerKit keeps it. We assert our engine offers the raise, then play
-  on with the actions both engines accept.
-- stud games: the odd chip of a split pot goes to the winner with the highest
-  card by suit (RULES.md); PokerKit gives it to the lowest seat index. The
-  expected stacks move that chip to our rule's winner.
+- fixed-limit cap: one bet and three raises, counting full ones only (the big
+  blind is the bet), lifted for a round that begins heads-up;
+- short all-ins reopen the betting only when together they make a full raise
+  over what the player facing them put in;
+- a short opening bet (an all-in for less, or a lone small blind when the big
+  blind went all-in on the ante) may be completed to a full bet;
+- each pot is split on its own; odd chips one each from the first winner left
+  of the button (stud: highest card by suit);
+- a stud deck that runs short deals one community card (PokerKit reshuffles
+  the muck): the comparison stops there;
+- a check that changes nothing (no opponent has chips) is asked by one engine
+  and not the other: it is made for the engine that asks.
+
+Not generated: straddles (PokerKit counts a straddle as a raise of the
+difference, so its minimum re-raise differs) and big-blind antes (PokerKit
+keeps them as dead money; see the report on them).
 """
 
 from __future__ import annotations
@@ -360,7 +370,7 @@ def agreed_options(hand: Hand, ours: Options, theirs: Options) -> Options:
     betting = StreetBetting.of(hand)
     explained = (
         _cap_lifted_or_counted_our_way(hand, betting, ours, theirs)
-        or _short_all_in_did_not_reopen(betting, ours, theirs)
+        or _short_all_ins_reopen_our_way(betting, ours, theirs)
         or _short_opening_bet_completed(hand, betting, ours, theirs)
         or _raise_nobody_can_call(hand, betting, ours, theirs)
     )
@@ -383,18 +393,17 @@ def _cap_lifted_or_counted_our_way(
     return theirs.min_raise_to is None and (lifted or betting.full_bets < cap)
 
 
-def _short_all_in_did_not_reopen(betting: StreetBetting, ours: Options, theirs: Options) -> bool:
-    """RULES.md: a short all-in does not reopen the betting for a player who already
-    acted and faces less than a full raise; PokerKit adds up short all-ins since the
-    last full raise, whoever acted in between."""
+def _short_all_ins_reopen_our_way(betting: StreetBetting, ours: Options, theirs: Options) -> bool:
+    """RULES.md (TDA): short all-ins reopen the betting for a player who already acted
+    only when, together, they make at least a full raise over what that player put in.
+    PokerKit counts them its own way: it sometimes reopens on less, sometimes not on
+    more."""
     acted_at = betting.acted_at.get(ours.seat)
-    return (
-        ours.min_raise_to is None
-        and theirs.min_raise_to is not None
-        and acted_at is not None
-        and acted_at >= betting.full_level
-        and betting.level - acted_at < betting.increment
-    )
+    if acted_at is None or acted_at < betting.full_level:
+        return False  # not acted yet, or a full raise since: no short all-in question
+    if betting.level - acted_at >= betting.increment:
+        return ours.min_raise_to is not None and theirs.min_raise_to is None
+    return ours.min_raise_to is None and theirs.min_raise_to is not None
 
 
 def _short_opening_bet_completed(
