@@ -29,7 +29,8 @@ function below that says so), then play goes on with actions both accept:
 
 Not generated: straddles (PokerKit counts a straddle as a raise of the
 difference, so its minimum re-raise differs) and big-blind antes (PokerKit
-keeps them as dead money; see the report on them).
+keeps them as dead money in the main pot, where our engine layers them into
+side pots like the big blind's other chips: a question RULES.md leaves open).
 """
 
 from __future__ import annotations
