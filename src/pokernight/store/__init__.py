@@ -1,0 +1,34 @@
+"""Persistence: each table's event log (the source of truth), tables, players, projections.
+
+SQLAlchemy 2 (async) with Alembic migrations shipped in this package; an
+embedded SQLite file by default, PostgreSQL by URL (``open_store``).
+
+- ``open_store(url)`` -> ``Store``: connects and migrates to head.
+- ``Store``: tables with 4-digit codes unique among open tables, players with
+  seat tokens (only their SHA-256 is kept), the event log with
+  ``UNIQUE(table_id, seq)`` (``append_events``/``load_events``/``last_seq``),
+  and the ledger and hands projections written from the events.
+- ``EventWriter``: group commit, the appends of a few milliseconds from many
+  tables in one transaction.
+- ``StoredEvent.of(seq, table_event, at)`` stores a ``pokernight.table`` event;
+  ``table_event_from_dict(stored.data)`` gives it back.
+"""
+
+from pokernight.store.errors import StaleWriterError, StoreError, StoreUnavailableError
+from pokernight.store.records import PlayerRecord, StoredEvent, TableRecord
+from pokernight.store.schema import TableStatus
+from pokernight.store.store import Store, open_store
+from pokernight.store.writer import EventWriter
+
+__all__ = [
+    "EventWriter",
+    "PlayerRecord",
+    "StaleWriterError",
+    "Store",
+    "StoreError",
+    "StoreUnavailableError",
+    "StoredEvent",
+    "TableRecord",
+    "TableStatus",
+    "open_store",
+]

@@ -1,0 +1,81 @@
+"""Which database a URL names, how to connect to it, and bringing its schema to head.
+
+``None`` means the embedded default: a SQLite file in the working directory
+(``POKERNIGHT_DB`` overrides it with a path or a URL). PostgreSQL URLs are
+given the asyncpg driver. Migrations ship in this package and run through
+Alembic's API on the store's own connection, so no ``alembic.ini`` is needed.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import URL, Connection, event, make_url
+from sqlalchemy.exc import ArgumentError
+from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
+from sqlalchemy.pool import ConnectionPoolEntry
+
+from pokernight.store.errors import StoreUnavailableError
+
+DEFAULT_FILE = "pokernight.sqlite3"
+DATABASE_VARIABLE = "POKERNIGHT_DB"
+MIGRATIONS = Path(__file__).with_name("migrations")
+ASYNC_DRIVERS = {"sqlite": "sqlite+aiosqlite", "postgresql": "postgresql+asyncpg"}
+# A database that is down should fail fast, not hang start-up.
+CONNECT_TIMEOUT_SECONDS = 10
+
+
+def database_url(url: str | None = None) -> URL:
+    """The async SQLAlchemy URL for ``url``; a StoreUnavailableError if it is not one we run on."""
+    if url is None:
+        url = os.environ.get(DATABASE_VARIABLE) or DEFAULT_FILE
+    if "://" not in url:
+        url = f"sqlite+aiosqlite:///{url}"
+    try:
+        parsed = make_url(url.replace("postgres://", "postgresql://", 1))
+    except ArgumentError:
+        raise StoreUnavailableError(f"{url!r} is not a database URL") from None
+    backend = parsed.get_backend_name()
+    if backend not in ASYNC_DRIVERS:
+        raise StoreUnavailableError(
+            f"{backend!r} databases are not supported: use sqlite or postgresql"
+        )
+    return parsed.set(drivername=ASYNC_DRIVERS[backend])
+
+
+def create_engine(url: URL) -> AsyncEngine:
+    if url.get_backend_name() == "postgresql":
+        return create_async_engine(
+            url, connect_args={"timeout": CONNECT_TIMEOUT_SECONDS}, pool_pre_ping=True
+        )
+    engine = create_async_engine(url, connect_args={"timeout": CONNECT_TIMEOUT_SECONDS})
+    event.listen(engine.sync_engine, "connect", _tune_sqlite)
+    return engine
+
+
+def _tune_sqlite(connection: Any, _record: ConnectionPoolEntry) -> None:
+    # WAL lets readers run while the event writer commits; the busy timeout
+    # makes a second process wait for the write lock instead of failing at once.
+    cursor = connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=FULL")
+    cursor.execute("PRAGMA busy_timeout=10000")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.close()
+
+
+def alembic_config() -> Config:
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    return config
+
+
+def upgrade_to_head(connection: Connection) -> None:
+    """Run the migrations on ``connection`` (a sync connection: call through ``run_sync``)."""
+    config = alembic_config()
+    config.attributes["connection"] = connection
+    command.upgrade(config, "head")

@@ -1,0 +1,18 @@
+"""What can go wrong with the database, as errors a caller can act on."""
+
+
+class StoreError(Exception):
+    """Base class of the store's errors."""
+
+
+class StoreUnavailableError(StoreError):
+    """The database cannot be reached or opened; the message is one line, fit for a user."""
+
+
+class StaleWriterError(StoreError):
+    """Events whose sequence numbers do not continue the table's log.
+
+    Another writer got there first (a duplicate or older ``seq``) or the writer
+    skipped versions; either way nothing of the batch was written, so history
+    never forks.
+    """

@@ -1,0 +1,44 @@
+"""The values the store hands out: frozen, detached from any database session."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from pokernight.table import TableEvent
+
+
+@dataclass(frozen=True, slots=True)
+class StoredEvent:
+    """One entry of a table's log: ``seq`` is the table's version (1, 2, 3... gap-free).
+
+    ``kind`` names the event (a table event's class name, e.g. ``"HandStarted"``);
+    ``data`` is JSON-ready; ``at`` is the server time it happened.
+    """
+
+    seq: int
+    kind: str
+    data: dict[str, Any]
+    at: float
+
+    @classmethod
+    def of(cls, seq: int, event: TableEvent, at: float) -> StoredEvent:
+        """A table event as stored: ``table_event_from_dict(stored.data)`` gives it back."""
+        return cls(seq, type(event).__name__, event.to_dict(), at)
+
+
+@dataclass(frozen=True, slots=True)
+class TableRecord:
+    id: int
+    code: str
+    settings: dict[str, Any]
+    status: str
+    created_at: float
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerRecord:
+    id: int
+    table_id: int
+    name: str
+    created_at: float

@@ -1,0 +1,297 @@
+"""The store: tables, players and each table's event log, over SQLAlchemy's async engine.
+
+Every method is one short transaction. ``append_events`` is the only writer of
+a table's log and writes the projections from the same events in the same
+transaction, so the projections never disagree with the log.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+import secrets
+import time
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
+from typing import Any
+
+from sqlalchemy import Row, func, insert, select, update
+from sqlalchemy.exc import IntegrityError, InterfaceError, OperationalError
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
+
+from pokernight.store import schema
+from pokernight.store.engine import create_engine, database_url, upgrade_to_head
+from pokernight.store.errors import StaleWriterError, StoreError, StoreUnavailableError
+from pokernight.store.projections import project
+from pokernight.store.records import PlayerRecord, StoredEvent, TableRecord
+from pokernight.store.schema import TableStatus
+
+CODE_COUNT = 10_000
+TOKEN_BYTES = 32
+
+TableEvents = tuple[int, Sequence[StoredEvent]]
+
+
+async def open_store(url: str | None = None) -> Store:
+    """Connect to the database ``url`` names and migrate it to the latest schema.
+
+    A database that is down or a URL we cannot use raises StoreUnavailableError.
+    """
+    address = database_url(url)
+    store = Store(create_engine(address), address.render_as_string(hide_password=True))
+    try:
+        async with store.transaction() as connection:
+            await connection.run_sync(upgrade_to_head)
+    except BaseException:
+        await store.close()
+        raise
+    return store
+
+
+class Store:
+    def __init__(self, engine: AsyncEngine, description: str) -> None:
+        self.engine = engine
+        self.description = description
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[AsyncConnection]:
+        """One transaction; losing the database becomes a one-line StoreUnavailableError."""
+        try:
+            async with self.engine.begin() as connection:
+                yield connection
+        except (OperationalError, InterfaceError, OSError) as error:
+            raise StoreUnavailableError(self._unavailable(error)) from None
+
+    def _unavailable(self, error: Exception) -> str:
+        reason = getattr(error, "orig", None) or error
+        first_line = str(reason).strip().splitlines()[0] if str(reason).strip() else ""
+        return f"database {self.description} is unavailable: {first_line or type(reason).__name__}"
+
+    async def close(self) -> None:
+        await self.engine.dispose()
+
+    # Tables --------------------------------------------------------------------------------
+
+    async def create_table(self, settings: dict[str, Any], rng: random.Random) -> TableRecord:
+        """A new open table with a random 4-digit code no other open table holds."""
+        while True:
+            async with self.transaction() as connection:
+                taken = set(
+                    (await connection.execute(select(schema.tables.c.code).where(_is_open())))
+                    .scalars()
+                    .all()
+                )
+            code = _free_code(taken, rng)
+            try:
+                async with self.transaction() as connection:
+                    values: dict[str, Any] = {
+                        "code": code,
+                        "settings": settings,
+                        "status": TableStatus.OPEN.value,
+                        "created_at": time.time(),
+                    }
+                    result = await connection.execute(
+                        insert(schema.tables).values(values).returning(schema.tables.c.id)
+                    )
+                    return TableRecord(id=result.scalar_one(), **values)
+            except IntegrityError:
+                continue  # another process opened a table with this code meanwhile
+
+    async def table_by_code(self, code: str) -> TableRecord | None:
+        """The open table with this code, if any."""
+        return await self._one_table(schema.tables.c.code == code, _is_open())
+
+    async def table(self, table_id: int) -> TableRecord | None:
+        return await self._one_table(schema.tables.c.id == table_id)
+
+    async def open_tables(self) -> list[TableRecord]:
+        async with self.transaction() as connection:
+            rows = await connection.execute(
+                select(schema.tables).where(_is_open()).order_by(schema.tables.c.id)
+            )
+            return [_table_record(row) for row in rows]
+
+    async def close_table(self, table_id: int) -> None:
+        await self._update_table(table_id, status=TableStatus.CLOSED.value)
+
+    async def update_settings(self, table_id: int, settings: dict[str, Any]) -> None:
+        await self._update_table(table_id, settings=settings)
+
+    async def _one_table(self, *conditions: Any) -> TableRecord | None:
+        async with self.transaction() as connection:
+            row = (await connection.execute(select(schema.tables).where(*conditions))).first()
+            return None if row is None else _table_record(row)
+
+    async def _update_table(self, table_id: int, **values: Any) -> None:
+        async with self.transaction() as connection:
+            result = await connection.execute(
+                update(schema.tables).where(schema.tables.c.id == table_id).values(values)
+            )
+            if result.rowcount == 0:
+                raise StoreError(f"there is no table {table_id}")
+
+    # Players -------------------------------------------------------------------------------
+
+    async def register_player(self, table_id: int, name: str) -> tuple[PlayerRecord, str]:
+        """A new player and their seat token; only the token's SHA-256 is stored."""
+        token = secrets.token_urlsafe(TOKEN_BYTES)
+        created_at = time.time()
+        async with self.transaction() as connection:
+            result = await connection.execute(
+                insert(schema.players)
+                .values(
+                    table_id=table_id,
+                    name=name,
+                    token_sha256=_token_hash(token),
+                    created_at=created_at,
+                )
+                .returning(schema.players.c.id)
+            )
+            return PlayerRecord(result.scalar_one(), table_id, name, created_at), token
+
+    async def player_by_token(self, table_id: int, token: str) -> PlayerRecord | None:
+        players = schema.players
+        async with self.transaction() as connection:
+            row = (
+                await connection.execute(
+                    select(players.c.id, players.c.table_id, players.c.name, players.c.created_at)
+                    .where(players.c.table_id == table_id)
+                    .where(players.c.token_sha256 == _token_hash(token))
+                )
+            ).first()
+            return None if row is None else PlayerRecord(*row)
+
+    # The event log -------------------------------------------------------------------------
+
+    async def append_events(self, table_id: int, events: Sequence[StoredEvent]) -> None:
+        """Append ``events`` to the table's log in one transaction (see ``append_batch``)."""
+        await self.append_batch([(table_id, events)])
+
+    async def append_batch(self, batch: Sequence[TableEvents]) -> None:
+        """Append the events of several tables in ONE transaction, with their projections.
+
+        Each table's events must continue its log (``seq`` = last + 1, + 2...);
+        otherwise StaleWriterError and nothing of the batch is written.
+        """
+        if not any(events for _, events in batch):
+            return
+        async with self.transaction() as connection:
+            await _check_continuity(connection, batch)
+            try:
+                await connection.execute(insert(schema.events), _event_rows(batch))
+            except IntegrityError:
+                # The check above read the log before another process appended to it.
+                raise StaleWriterError(
+                    f"another writer appended to table(s) {_table_ids(batch)} first"
+                ) from None
+            for table_id, events in batch:
+                await project(connection, table_id, events)
+
+    async def load_events(self, table_id: int, after: int = 0) -> list[StoredEvent]:
+        """The table's events after version ``after``, in order."""
+        events = schema.events
+        async with self.transaction() as connection:
+            rows = await connection.execute(
+                select(events.c.seq, events.c.kind, events.c.data, events.c.at)
+                .where(events.c.table_id == table_id, events.c.seq > after)
+                .order_by(events.c.seq)
+            )
+            return [StoredEvent(*row) for row in rows]
+
+    async def last_seq(self, table_id: int) -> int:
+        """The table's version: the seq of its last event, 0 before the first."""
+        async with self.transaction() as connection:
+            return (await _last_seqs(connection, [table_id])).get(table_id, 0)
+
+    # Projections ---------------------------------------------------------------------------
+
+    async def ledger_entries(self, table_id: int) -> list[dict[str, Any]]:
+        """The cashier's ledger in order: ``hand_number, player_id, name, kind, amount``.
+
+        ``kind`` is a ``pokernight.table.EntryKind`` value (buy-in, rebuy, cash-out, result).
+        """
+        entries = schema.ledger_entries
+        columns = (entries.c.hand_number, entries.c.player_id, entries.c.name)
+        async with self.transaction() as connection:
+            rows = await connection.execute(
+                select(*columns, entries.c.kind, entries.c.amount)
+                .where(entries.c.table_id == table_id)
+                .order_by(entries.c.id)
+            )
+            return [dict(row._mapping) for row in rows]
+
+    async def hands(self, table_id: int) -> list[dict[str, Any]]:
+        """The table's hands in order: ``hand_number, started_at, ended_at, summary``.
+
+        ``ended_at`` is None while the hand is played; see ``projections`` for the summary.
+        """
+        hands = schema.hands
+        async with self.transaction() as connection:
+            rows = await connection.execute(
+                select(hands.c.hand_number, hands.c.started_at, hands.c.ended_at, hands.c.summary)
+                .where(hands.c.table_id == table_id)
+                .order_by(hands.c.hand_number)
+            )
+            return [dict(row._mapping) for row in rows]
+
+
+def _is_open() -> Any:
+    return schema.tables.c.status == TableStatus.OPEN.value
+
+
+def _free_code(taken: set[str], rng: random.Random) -> str:
+    if len(taken) >= CODE_COUNT:
+        raise StoreError(f"all {CODE_COUNT:,} table codes are in use: close a table first")
+    while True:
+        code = f"{rng.randrange(CODE_COUNT):04d}"
+        if code not in taken:
+            return code
+
+
+def _table_record(row: Row[Any]) -> TableRecord:
+    return TableRecord(row.id, row.code, row.settings, row.status, row.created_at)
+
+
+def _token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def _table_ids(batch: Sequence[TableEvents]) -> str:
+    return ", ".join(str(table_id) for table_id in sorted({table_id for table_id, _ in batch}))
+
+
+async def _last_seqs(connection: AsyncConnection, table_ids: Sequence[int]) -> dict[int, int]:
+    events = schema.events
+    rows = await connection.execute(
+        select(events.c.table_id, func.max(events.c.seq))
+        .where(events.c.table_id.in_(table_ids))
+        .group_by(events.c.table_id)
+    )
+    return {table_id: last for table_id, last in rows}
+
+
+async def _check_continuity(connection: AsyncConnection, batch: Sequence[TableEvents]) -> None:
+    last = await _last_seqs(connection, [table_id for table_id, _ in batch])
+    for table_id, events in batch:
+        for event in events:
+            expected = last.get(table_id, 0) + 1
+            if event.seq != expected:
+                raise StaleWriterError(
+                    f"table {table_id} is at version {expected - 1}: the next event must be "
+                    f"seq {expected}, not {event.seq}"
+                )
+            last[table_id] = expected
+
+
+def _event_rows(batch: Sequence[TableEvents]) -> list[dict[str, Any]]:
+    return [
+        {
+            "table_id": table_id,
+            "seq": event.seq,
+            "kind": event.kind,
+            "data": event.data,
+            "at": event.at,
+        }
+        for table_id, events in batch
+        for event in events
+    ]

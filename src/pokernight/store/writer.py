@@ -1,0 +1,88 @@
+"""Group commit: the appends of a few milliseconds, from many tables, in one transaction.
+
+A commit costs a disk sync whatever it holds, so one commit for many tables'
+events keeps up with far more actions per second than one commit each. Each
+table's owner awaits its ``append``, which returns once the events are
+durable. One bad append (a stale writer) must not fail the others: a batch
+that fails is retried one append at a time, so only the culprit gets the error.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from pokernight.store.errors import StoreError
+from pokernight.store.records import StoredEvent
+from pokernight.store.store import Store
+
+
+@dataclass(frozen=True, slots=True)
+class _Append:
+    table_id: int
+    events: tuple[StoredEvent, ...]
+    done: asyncio.Future[None]
+
+
+class EventWriter:
+    def __init__(self, store: Store, max_delay: float = 0.005) -> None:
+        self.store = store
+        self.max_delay = max_delay
+        self._pending: list[_Append] = []
+        self._arrived = asyncio.Event()
+        self._task: asyncio.Task[None] | None = None
+        self._closed = False
+
+    async def append(self, table_id: int, events: Sequence[StoredEvent]) -> None:
+        """Return once ``events`` are committed (or raise the reason they were not)."""
+        if self._closed:
+            raise StoreError("the event writer is closed")
+        done = asyncio.get_running_loop().create_future()
+        self._pending.append(_Append(table_id, tuple(events), done))
+        self._arrived.set()
+        if self._task is None:
+            self._task = asyncio.create_task(self._run(), name="pokernight event writer")
+        await done
+
+    async def close(self) -> None:
+        """Commit what is pending, then stop; later appends are refused."""
+        self._closed = True
+        self._arrived.set()
+        if self._task is not None:
+            await self._task
+
+    async def _run(self) -> None:
+        while True:
+            if not self._pending:
+                if self._closed:
+                    return
+                self._arrived.clear()
+                await self._arrived.wait()
+                # Appends that arrive while we wait join this commit; appends that
+                # arrive while a commit runs make the next one, with no extra wait.
+                await asyncio.sleep(self.max_delay)
+            batch, self._pending = self._pending, []
+            await self._commit(batch)
+
+    async def _commit(self, batch: list[_Append]) -> None:
+        try:
+            await self.store.append_batch([(item.table_id, item.events) for item in batch])
+        except Exception as error:
+            if len(batch) == 1:
+                _settle(batch[0], error)
+                return
+            for item in batch:
+                await self._commit([item])
+            return
+        for item in batch:
+            _settle(item, None)
+
+
+def _settle(item: _Append, error: Exception | None) -> None:
+    if item.done.done():  # the appender was cancelled and no longer waits
+        return
+    if error is None:
+        item.done.set_result(None)
+    else:
+        item.done.set_exception(error)
