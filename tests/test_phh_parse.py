@@ -110,7 +110,7 @@ def test_a_malformed_card_is_refused() -> None:
 
 
 def test_a_card_twice_in_one_action_is_refused() -> None:
-    with pytest.raises(ValueError, match="Ac appears twice"):
+    with pytest.raises(PHHError, match="Ac appears twice"):
         parse_action("d db AcAcKd", 2)
 
 

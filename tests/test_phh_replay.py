@@ -161,3 +161,24 @@ def test_a_card_shown_that_differs_from_the_card_dealt_is_refused() -> None:
     (hand,) = parse_phh(text)
     with pytest.raises(PHHError, match="shows Ah where Ad was dealt"):
         replay_phh(hand)
+
+
+def test_a_card_dealt_twice_is_refused() -> None:
+    text = (
+        "variant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n"
+        "starting_stacks = [200, 200]\n"
+        "actions = ['d dh p1 AcAd', 'd dh p2 KcAd', 'p2 f']\n"
+    )
+    (hand,) = parse_phh(text)
+    with pytest.raises(PHHError, match="Ad is dealt twice"):
+        replay_phh(hand)
+
+
+def test_antes_other_than_equal_or_big_blind_extra_are_refused() -> None:
+    text = (
+        "variant = 'NT'\nantes = [1, 0, 2]\nblinds_or_straddles = [1, 2, 0]\nmin_bet = 2\n"
+        "starting_stacks = [200, 200, 200]\nactions = []\n"
+    )
+    (hand,) = parse_phh(text)
+    with pytest.raises(PHHError, match=r"antes \[1, 0, 2\] are not supported"):
+        replay_phh(hand)

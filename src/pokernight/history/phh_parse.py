@@ -156,9 +156,9 @@ def parse_phh_cards(text: str) -> tuple[Card | None, ...]:
     tokens = [text[i : i + 2] for i in range(0, len(text), 2)]
     try:
         cards = tuple(None if token == UNKNOWN_CARD else parse_card(token) for token in tokens)
+        ensure_distinct([card for card in cards if card is not None])
     except CardError as error:
         raise PHHError(str(error)) from error
-    ensure_distinct([card for card in cards if card is not None])
     return cards
 
 
