@@ -1,0 +1,112 @@
+"""What an equity calculation knows, and which cards it still has to deal.
+
+``slots`` lists the unknown cards in dealing order: each goes to a contender
+(or to the board, ``owner`` None), face up or down. Only Follow the Queen cares
+about the order and the face (its wild rank follows the up cards); elsewhere a
+slot is just "one more card for this hand".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from pokernight.cards import CARDS, Card, CardError, ensure_distinct
+from pokernight.equity.wild_state import WildState
+from pokernight.rules.variants import Variant
+
+SHOWDOWNS = ("high", "omaha", "low", "wild")
+BOARD_SIZE = 5
+STUD_CARDS = 7
+STUD_UP_POSITIONS = range(2, 6)  # third to sixth street's cards are dealt face up
+
+
+@dataclass(frozen=True, slots=True)
+class Slot:
+    owner: int | None  # a contender's index; None: the board
+    face_up: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Scenario:
+    showdown: str
+    hands: tuple[tuple[Card, ...], ...]
+    board: tuple[Card, ...] = ()
+    slots: tuple[Slot, ...] = ()
+    dead: tuple[Card, ...] = ()
+    wild: WildState = field(default_factory=WildState)
+
+    def __post_init__(self) -> None:
+        if self.showdown not in SHOWDOWNS:
+            raise ValueError(f"{self.showdown!r} is not a showdown (known: {SHOWDOWNS})")
+        if len(self.hands) < 2:
+            raise ValueError("equity needs at least two hands")
+        ensure_distinct([*self.known_cards, *self.dead])
+        if len(self.slots) > len(self.deck):
+            raise CardError(f"{len(self.slots)} cards to deal but only {len(self.deck)} left")
+
+    @property
+    def known_cards(self) -> tuple[Card, ...]:
+        return (*(card for hand in self.hands for card in hand), *self.board)
+
+    @property
+    def deck(self) -> tuple[Card, ...]:
+        """The cards that may still be dealt."""
+        used = {*self.known_cards, *self.dead}
+        return tuple(card for card in CARDS if card not in used)
+
+
+def scenario_for_variant(
+    variant: Variant,
+    hands: Sequence[Sequence[Card]],
+    board: Sequence[Card] = (),
+    dead: Sequence[Card] = (),
+    wild: WildState | None = None,
+) -> Scenario:
+    """The scenario of ``hands`` (stud: in dealt order, down, down, up x4, down) dealt out.
+
+    Missing hole cards are dealt at random. Follow the Queen's wild state, when
+    not given, is read from the up cards in the order they were dealt.
+    """
+    if variant.is_stud:
+        if board:
+            raise ValueError(f"{variant.name} has no board")
+        return _stud_scenario(variant, hands, dead, wild)
+    hole = sum(street.hole_cards for street in variant.streets)
+    for index, hand in enumerate(hands):
+        if len(hand) > hole:
+            raise ValueError(f"hand {index + 1} has {len(hand)} cards; {variant.name} deals {hole}")
+    if len(board) > BOARD_SIZE:
+        raise ValueError(f"a board has at most {BOARD_SIZE} cards, not {len(board)}")
+    slots = [Slot(owner) for owner, hand in enumerate(hands) for _ in range(hole - len(hand))]
+    slots += [Slot(None, True)] * (BOARD_SIZE - len(board))
+    return Scenario(variant.showdown, _tuples(hands), tuple(board), tuple(slots), tuple(dead))
+
+
+def _stud_scenario(
+    variant: Variant,
+    hands: Sequence[Sequence[Card]],
+    dead: Sequence[Card],
+    wild: WildState | None,
+) -> Scenario:
+    for index, hand in enumerate(hands):
+        if len(hand) > STUD_CARDS:
+            raise ValueError(f"hand {index + 1} has {len(hand)} cards; stud deals {STUD_CARDS}")
+    slots = tuple(
+        Slot(owner, position in STUD_UP_POSITIONS)
+        for position in range(STUD_CARDS)
+        for owner, hand in enumerate(hands)
+        if len(hand) <= position
+    )
+    if wild is None:
+        wild = WildState().after(
+            hand[position].rank
+            for position in STUD_UP_POSITIONS
+            for hand in hands
+            if len(hand) > position
+        )
+    return Scenario(variant.showdown, _tuples(hands), (), slots, tuple(dead), wild)
+
+
+def _tuples(hands: Sequence[Sequence[Card]]) -> tuple[tuple[Card, ...], ...]:
+    return tuple(tuple(hand) for hand in hands)

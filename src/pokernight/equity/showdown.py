@@ -1,0 +1,80 @@
+"""Each contender's hand value in many deals at once.
+
+Deals are an (N, S) array of card indices (``Card.index``), one column per
+``Scenario.slots`` entry. High hands (hold'em, stud) and Omaha go through the
+numpy batch evaluator; A-5 low and wild hands, which it does not cover, through
+their table-lookup fast paths one hand at a time.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+import numpy as np
+import numpy.typing as npt
+
+from pokernight.cards import CARDS, Card
+from pokernight.equity.scenario import Scenario
+from pokernight.evaluate import batch_high_values, low_value, wild_value
+
+Deals = npt.NDArray[np.intp]
+Values = npt.NDArray[np.int64]
+
+
+def hand_values(scenario: Scenario, deals: Deals) -> Values:
+    """(N, contenders) values: higher is better, equal is a tie."""
+    if scenario.showdown == "wild":
+        return _wild_values(scenario, deals)
+    holes = [_cards_of(scenario, deals, owner) for owner in range(len(scenario.hands))]
+    board = _cards_of(scenario, deals, None)
+    if scenario.showdown == "omaha":
+        columns = [_omaha_values(hole, board) for hole in holes]
+    elif scenario.showdown == "low":
+        columns = [_low_values(np.hstack((hole, board))) for hole in holes]
+    else:
+        columns = [batch_high_values(np.hstack((hole, board))).astype(np.int64) for hole in holes]
+    return np.column_stack(columns)
+
+
+def _cards_of(scenario: Scenario, deals: Deals, owner: int | None) -> Deals:
+    """(N, k) indices of one contender's cards (owner None: the board's)."""
+    known = scenario.board if owner is None else scenario.hands[owner]
+    fixed = np.broadcast_to(
+        np.array([card.index for card in known], dtype=np.intp), (len(deals), len(known))
+    )
+    columns = [index for index, slot in enumerate(scenario.slots) if slot.owner == owner]
+    return np.hstack((fixed, deals[:, columns]))
+
+
+def _omaha_values(hole: Deals, board: Deals) -> Values:
+    """Best of every two-hole-card, three-board-card hand, all in one batch."""
+    pairs = list(combinations(range(hole.shape[1]), 2))
+    triples = list(combinations(range(board.shape[1]), 3))
+    fives = np.stack(
+        [np.hstack((hole[:, pair], board[:, triple])) for pair in pairs for triple in triples],
+        axis=1,
+    )
+    values = batch_high_values(fives.reshape(-1, 5)).reshape(len(hole), -1)
+    return values.max(axis=1).astype(np.int64)
+
+
+def _low_values(hands: Deals) -> Values:
+    return np.array([low_value(_cards(row)) for row in hands.tolist()], dtype=np.int64)
+
+
+def _wild_values(scenario: Scenario, deals: Deals) -> Values:
+    up_columns = [index for index, slot in enumerate(scenario.slots) if slot.face_up]
+    hands = [
+        np.hstack((_cards_of(scenario, deals, owner), _cards_of(scenario, deals, None))).tolist()
+        for owner in range(len(scenario.hands))
+    ]
+    values = np.empty((len(deals), len(hands)), dtype=np.int64)
+    for row, up in enumerate(deals[:, up_columns].tolist()):
+        wild = scenario.wild.after(index // 4 for index in up).at_showdown()
+        for owner, hand in enumerate(hands):
+            values[row, owner] = wild_value(_cards(hand[row]), wild)
+    return values
+
+
+def _cards(indices: list[int]) -> list[Card]:
+    return [CARDS[index] for index in indices]
