@@ -78,7 +78,7 @@ def equity(
     weigh: Weigh | None = None,
     progress: Progress | None = None,
 ) -> EquityResult:
-    """Every deal when that costs at most ``exact_limit`` evaluations, else ``samples`` random ones."""
+    """Every deal if that costs at most ``exact_limit`` evaluations, else ``samples`` at random."""
     exact = enumeration_cost(scenario) <= exact_limit
     if exact:
         chunks: Iterator[Deals] = every_deal(scenario)
@@ -111,6 +111,7 @@ def _result(totals: _Totals, exact: bool) -> EquityResult:
 
 
 def _error(totals: _Totals, mean: Weights) -> float:
-    # A share in [0, 1] with mean p has variance at most p(1 - p); the weighted form replaces n by the effective sample size (sum w)^2 / sum w^2.
+    # A share in [0, 1] with mean p has variance at most p(1 - p); weights replace
+    # the sample size by the effective one, (sum w)^2 / sum w^2.
     effective = totals.weight**2 / totals.weight_squared
     return float(Z_95 * np.sqrt(max(float(np.max(mean * (1 - mean))), 0.0) / effective))

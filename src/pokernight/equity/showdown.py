@@ -55,7 +55,8 @@ def _omaha_values(hole: Deals, board: Deals) -> Values:
         axis=1,
     )
     values = batch_high_values(fives.reshape(-1, 5)).reshape(len(hole), -1)
-    return values.max(axis=1).astype(np.int64)
+    best: Values = values.max(axis=1).astype(np.int64)
+    return best
 
 
 def _low_values(hands: Deals) -> Values:
