@@ -70,6 +70,12 @@ class Store:
     async def close(self) -> None:
         await self.engine.dispose()
 
+    async def __aenter__(self) -> Store:
+        return self
+
+    async def __aexit__(self, *_exc_info: object) -> None:
+        await self.close()
+
     # Tables --------------------------------------------------------------------------------
 
     async def create_table(self, settings: dict[str, Any], rng: random.Random) -> TableRecord:
@@ -271,7 +277,14 @@ async def _last_seqs(connection: AsyncConnection, table_ids: Sequence[int]) -> d
 
 
 async def _check_continuity(connection: AsyncConnection, batch: Sequence[TableEvents]) -> None:
-    last = await _last_seqs(connection, [table_id for table_id, _ in batch])
+    table_ids = {table_id for table_id, _ in batch}
+    known = await connection.execute(
+        select(schema.tables.c.id).where(schema.tables.c.id.in_(table_ids))
+    )
+    missing = table_ids - set(known.scalars())
+    if missing:
+        raise StoreError(f"there is no table {min(missing)}")
+    last = await _last_seqs(connection, list(table_ids))
     for table_id, events in batch:
         for event in events:
             expected = last.get(table_id, 0) + 1

@@ -1,0 +1,100 @@
+"""Shared fixtures: databases for the tests that need one.
+
+``postgres_url``: env ``POKERNIGHT_TEST_POSTGRES_URL`` if set, else a throwaway
+PostgreSQL cluster started from the Debian binaries for the session (each
+xdist worker starts its own). Missing binaries fail the run when
+``POKERNIGHT_REQUIRE_ALL_TESTS`` is set (CI), and skip otherwise.
+``store_url``: an empty database per test, SQLite and PostgreSQL in turn.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import shutil
+import socket
+import subprocess
+import tempfile
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import asyncpg
+import pytest
+from sqlalchemy import make_url
+
+POSTGRES_BINARIES = Path("/usr/lib/postgresql")
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+def _postgres_bin() -> Path | None:
+    found = sorted(POSTGRES_BINARIES.glob("*/bin/initdb"), key=lambda path: int(path.parts[-3]))
+    return found[-1].parent if found else None
+
+
+def _as_postgres(command: str) -> None:
+    """Run ``command`` as the postgres user when we are root: initdb refuses root."""
+    shell = ["su", "postgres", "-s", "/bin/sh", "-c"] if os.geteuid() == 0 else ["/bin/sh", "-c"]
+    result = subprocess.run([*shell, command], capture_output=True, text=True, check=False)
+    if result.returncode != 0:
+        raise RuntimeError(f"{command} failed: {result.stderr.strip()}")
+
+
+@pytest.fixture(scope="session")
+def postgres_url() -> Iterator[str]:
+    """An asyncpg URL of a PostgreSQL database for this test session."""
+    given = os.environ.get("POKERNIGHT_TEST_POSTGRES_URL")
+    if given:
+        yield given
+        return
+    binaries = _postgres_bin()
+    if binaries is None:
+        reason = f"no PostgreSQL binaries under {POSTGRES_BINARIES} (apt-get install postgresql)"
+        if os.environ.get("POKERNIGHT_REQUIRE_ALL_TESTS"):
+            pytest.fail(reason)
+        pytest.skip(reason)
+    directory = Path(tempfile.mkdtemp(prefix="pokernight-postgres-"))
+    if os.geteuid() == 0:
+        shutil.chown(directory, "postgres", "postgres")
+    port = free_port()
+    data, log = directory / "data", directory / "log"
+    server = f"-p {port} -k {directory} -c listen_addresses=127.0.0.1 -c fsync=off"
+    try:
+        _as_postgres(
+            f"{binaries}/initdb -D {data} -A trust -U postgres"
+            f" && {binaries}/pg_ctl -D {data} -l {log} -w start -o '{server}'"
+            f" && {binaries}/createdb -h 127.0.0.1 -p {port} -U postgres pokernight_test"
+        )
+        yield f"postgresql+asyncpg://postgres@127.0.0.1:{port}/pokernight_test"
+    finally:
+        if (data / "postmaster.pid").exists():
+            _as_postgres(f"{binaries}/pg_ctl -D {data} -m fast stop")
+        shutil.rmtree(directory, ignore_errors=True)
+
+
+async def _run_sql(url: str, statement: str) -> None:
+    address = make_url(url).set(drivername="postgresql")
+    connection = await asyncpg.connect(address.render_as_string(hide_password=False))
+    try:
+        await connection.execute(statement)
+    finally:
+        await connection.close()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """The URL of an empty database, on each backend in turn."""
+    if request.param == "sqlite":
+        yield f"sqlite+aiosqlite:///{tmp_path / 'pokernight.sqlite3'}"
+        return
+    server: str = request.getfixturevalue("postgres_url")
+    name = f"test_{uuid.uuid4().hex}"
+    asyncio.run(_run_sql(server, f'CREATE DATABASE "{name}"'))
+    yield make_url(server).set(database=name).render_as_string(hide_password=False)
+    asyncio.run(_run_sql(server, f'DROP DATABASE "{name}" WITH (FORCE)'))
