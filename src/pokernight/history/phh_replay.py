@@ -117,7 +117,7 @@ def stakes_of(phh: PHHHand, variant: Variant, scale: ChipScale) -> Stakes:
     """Our ``Stakes`` for the hand's forced bets and bet sizes, in chips."""
     antes = [scale.to_chips(ante) for ante in phh.antes]
     blinds = [scale.to_chips(blind) for blind in phh.blinds_or_straddles]
-    stud = variant.forced == "bring-in"
+    stud = variant.is_stud
     if any(blinds[0 if stud else 3 :]):
         raise PHHError(f"blinds_or_straddles {_listed(phh.blinds_or_straddles)} are not supported")
     small_blind, big_blind, straddle = (*blinds, 0, 0, 0)[:3]
