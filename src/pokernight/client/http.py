@@ -1,0 +1,48 @@
+"""The HTTP half of the protocol: create a table, join one, read its ledger and hands.
+
+Plain ``urllib`` in a worker thread: the client needs no HTTP library.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import urllib.error
+import urllib.request
+from typing import Any
+
+
+class ClientError(Exception):
+    """The server refused a request; the message is its reason."""
+
+
+async def request_json(base_url: str, method: str, path: str, body: Any = None) -> Any:
+    return await asyncio.to_thread(_request_json, base_url, method, path, body)
+
+
+async def create_table(
+    base_url: str, name: str, settings: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    """A new table hosted by ``name``: ``{"code", "player_id", "token"}``."""
+    body = {"name": name, "settings": settings or {}}
+    result: dict[str, Any] = await request_json(base_url, "POST", "/api/tables", body)
+    return result
+
+
+def _request_json(base_url: str, method: str, path: str, body: Any) -> Any:
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(
+        base_url.rstrip("/") + path,
+        data=data,
+        method=method,
+        headers={"Content-Type": "application/json"},
+    )
+    try:
+        with urllib.request.urlopen(request, timeout=30) as response:
+            return json.loads(response.read())
+    except urllib.error.HTTPError as error:
+        try:
+            reason = json.loads(error.read())["error"]
+        except (ValueError, KeyError, TypeError):
+            reason = f"HTTP {error.code}"
+        raise ClientError(reason) from None

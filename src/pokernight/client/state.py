@@ -1,0 +1,148 @@
+"""A client's picture of a table, folded from the versions the server sends it.
+
+The server is the authority: this only records what the recipient was told.
+A snapshot replaces everything; every other version is one table event (with
+the hand events it caused and the hand's public ``status``), or a bare
+``{"v": n}`` that keeps the version count without telling anything.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+Json = dict[str, Any]
+
+
+@dataclass
+class TableState:
+    """``hand`` None between hands; ``cards`` are indexed like ``hand["seats"]`` (None: hidden).
+
+    ``gaps`` counts versions that did not follow the previous one: a client
+    that sees one must resume (the Python client does it by reconnecting).
+    """
+
+    player_id: str | None = None
+    version: int = 0
+    settings: Json = field(default_factory=dict)
+    host: str | None = None
+    seats: dict[int, Json] = field(default_factory=dict)
+    hand: Json | None = None
+    last_hand: Json | None = None
+    gaps: int = 0
+
+    def apply(self, message: Json) -> None:
+        version = int(message["v"])
+        if message.get("type") == "snapshot":
+            self._reset(message)
+        elif version != self.version + 1:
+            self.gaps += 1
+        else:
+            self._fold(message)
+        self.version = version
+
+    # Queries -----------------------------------------------------------------------------
+
+    @property
+    def my_seat(self) -> int | None:
+        return next(
+            (number for number, seat in self.seats.items() if seat["player_id"] == self.player_id),
+            None,
+        )
+
+    @property
+    def status(self) -> Json | None:
+        return None if self.hand is None else self.hand.get("status")
+
+    @property
+    def to_act(self) -> int | None:
+        status = self.status
+        return None if status is None else status["to_act"]
+
+    @property
+    def my_turn(self) -> bool:
+        return self.to_act is not None and self.to_act == self.my_seat
+
+    @property
+    def legal(self) -> Json | None:
+        status = self.status
+        return None if status is None else status["legal"]
+
+    def cards_of(self, seat: int) -> list[str | None]:
+        if self.hand is None or seat not in self.hand["seats"]:
+            return []
+        cards: list[str | None] = self.hand["cards"][self.hand["seats"].index(seat)]
+        return cards
+
+    # Folding -----------------------------------------------------------------------------
+
+    def _reset(self, snapshot: Json) -> None:
+        table = snapshot["table"]
+        self.settings = table["upcoming_settings"]
+        self.host = table["host"]
+        self.seats = {seat["seat"]: dict(seat) for seat in table["seats"]}
+        self.hand = snapshot["hand"]
+
+    def _fold(self, event: Json) -> None:
+        kind = event.get("type")
+        seat: int = event.get("seat", -1)
+        match kind:
+            case "TableOpened" | "SettingsChanged":
+                self.settings = event["settings"]
+                self.host = event.get("host", self.host)
+            case "PlayerSeated":
+                self.seats[seat] = {
+                    "seat": seat,
+                    "player_id": event["player_id"],
+                    "name": event["name"],
+                    "stack": event["buy_in"],
+                    "sitting_out": False,
+                    "queued": 0,
+                }
+            case "ChipsQueued":
+                self.seats[seat]["queued"] += event["amount"]
+            case "ChipsAdded":
+                self.seats[seat]["stack"] += event["amount"]
+                if event["queued"]:
+                    self.seats[seat]["queued"] = 0
+            case "PlayerLeft":
+                self.seats.pop(seat, None)
+            case "SatOut" | "SatIn":
+                self.seats[seat]["sitting_out"] = kind == "SatOut"
+            case "HostChanged":
+                self.host = event["host"]
+            case "HandStarted":
+                self.hand = {
+                    "hand_number": event["hand_number"],
+                    "variant": event["variant"],
+                    "seats": event["seats"],
+                    "cards": [[] for _ in event["seats"]],
+                    "board": [],
+                    "events": [],
+                    "status": None,
+                }
+            case "HandFinished":
+                self._finish(event)
+        if self.hand is not None:
+            for item in event.get("hand", ()):
+                self._fold_hand_event(self.hand, item)
+            if "status" in event:
+                self.hand["status"] = event["status"]
+
+    def _finish(self, event: Json) -> None:
+        if self.hand is None:
+            return
+        for number, stack in zip(self.hand["seats"], event["stacks"], strict=True):
+            self.seats[number]["stack"] = stack
+        self.last_hand, self.hand = self.hand, None
+
+    @staticmethod
+    def _fold_hand_event(hand: Json, item: Json) -> None:
+        hand["events"].append(item)
+        if item["type"] == "CardsDealt":
+            if item["seat"] is None:
+                hand["board"].extend(item["cards"])
+            else:
+                hand["cards"][item["seat"]].extend(item["cards"] or [None] * item["hidden"])
+        elif item["type"] == "CardsShown":
+            hand["cards"][item["seat"]] = list(item["cards"])

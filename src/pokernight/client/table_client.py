@@ -1,0 +1,202 @@
+"""``TableClient``: one player (or a spectator) at one table, over the WebSocket protocol.
+
+    async with TableClient("http://127.0.0.1:8000", "1234") as client:
+        await client.join("Alice")          # or TableClient(..., token=...) to come back
+        await client.sit(seat=0, buy_in=2_000)
+        event = await client.next_event()
+        await client.act("call")
+
+Every intent carries a client id; ``request`` waits for the server's ``ack``
+(after the events it caused have arrived, so ``state`` is up to date) or
+raises ``ClientError`` with the server's reason. ``reconnect`` resumes from
+the last version seen: the server sends what was missed, or a snapshot.
+Every frame received is kept in ``frames`` (tests check what each recipient saw).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import json
+from collections.abc import Callable
+from types import TracebackType
+from typing import Any
+
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
+
+from pokernight.client.http import ClientError, request_json
+from pokernight.client.state import TableState
+
+PROTOCOL = 1
+Json = dict[str, Any]
+
+
+class TableClient:
+    def __init__(self, url: str, code: str, token: str | None = None) -> None:
+        self.url = url.rstrip("/")
+        self.code = code
+        self.token = token
+        self.state = TableState()
+        self.frames: list[Json] = []
+        self.welcome: Json | None = None
+        self.closed_reason: str | None = None
+        self._socket: ClientConnection | None = None
+        self._reader: asyncio.Task[None] | None = None
+        self._events: asyncio.Queue[Json] = asyncio.Queue()
+        self._pending: dict[int, asyncio.Future[Json]] = {}
+        self._ids = itertools.count(1)
+
+    async def __aenter__(self) -> TableClient:
+        if self.token is not None:
+            await self.connect()
+        return self
+
+    async def __aexit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        await self.disconnect()
+
+    @property
+    def player_id(self) -> str | None:
+        return self.state.player_id
+
+    # Connecting --------------------------------------------------------------------------
+
+    async def join(self, name: str) -> str:
+        """Take a seat token for ``name`` at this table and connect with it; the player id."""
+        joined = await request_json(
+            self.url, "POST", f"/api/tables/{self.code}/join", {"name": name}
+        )
+        self.token = joined["token"]
+        await self.connect()
+        return str(joined["player_id"])
+
+    async def watch(self) -> None:
+        """Connect as a spectator (no token)."""
+        self.token = None
+        await self.connect()
+
+    async def connect(self) -> None:
+        """Open the socket and say hello with the last version seen; wait for the welcome."""
+        ws_url = "ws" + self.url.removeprefix("http") + f"/ws/{self.code}"
+        self._socket = await connect(ws_url, max_size=2**22)
+        hello = {"type": "hello", "protocol": PROTOCOL, "last_seq": self.state.version}
+        if self.token is not None:
+            hello["token"] = self.token
+        await self._socket.send(json.dumps(hello))
+        first = json.loads(await self._socket.recv())
+        self.frames.append(first)
+        if first.get("type") != "welcome":
+            await self._socket.close()
+            raise ClientError(first.get("reason", f"unexpected first message {first}"))
+        self.welcome = first
+        self.state.player_id = first["player_id"]
+        self._reader = asyncio.get_running_loop().create_task(self._read(self._socket))
+
+    async def disconnect(self) -> None:
+        if self._socket is not None:
+            await self._socket.close()
+        if self._reader is not None:
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._reader
+        self._socket = self._reader = None
+
+    async def reconnect(self) -> None:
+        await self.disconnect()
+        await self.connect()
+
+    # Intents -----------------------------------------------------------------------------
+
+    async def request(self, message: Json) -> Json:
+        """Send an intent with a fresh client id; its ack, or ClientError with the reason."""
+        return await self.send_with_id(message, next(self._ids))
+
+    async def send_with_id(self, message: Json, client_id: int) -> Json:
+        """Send an intent with ``client_id`` (resending an id is applied once by the server)."""
+        if self._socket is None:
+            raise ClientError("not connected")
+        future: asyncio.Future[Json] = asyncio.get_running_loop().create_future()
+        self._pending[client_id] = future
+        await self._socket.send(json.dumps({**message, "id": client_id}))
+        reply = await future
+        if reply["type"] == "error":
+            raise ClientError(reply["reason"])
+        return reply
+
+    async def sit(self, seat: int, buy_in: int) -> Json:
+        return await self.request({"type": "sit", "seat": seat, "buy_in": buy_in})
+
+    async def act(self, kind: str, amount: int | None = None) -> Json:
+        return await self.request({"type": "act", "kind": kind, "amount": amount})
+
+    async def sit_out(self) -> Json:
+        return await self.request({"type": "sit_out"})
+
+    async def sit_in(self) -> Json:
+        return await self.request({"type": "sit_in"})
+
+    async def post_big_blind(self) -> Json:
+        return await self.request({"type": "post_big_blind"})
+
+    async def add_chips(self, amount: int) -> Json:
+        return await self.request({"type": "add_chips", "amount": amount})
+
+    async def stand_up(self) -> Json:
+        return await self.request({"type": "stand_up"})
+
+    async def chat(self, text: str) -> Json:
+        return await self.request({"type": "chat", "text": text})
+
+    async def change_settings(self, settings: Json) -> Json:
+        return await self.request({"type": "settings", "settings": settings})
+
+    async def start(self) -> Json:
+        return await self.request({"type": "start"})
+
+    async def pause(self) -> Json:
+        return await self.request({"type": "pause"})
+
+    async def transfer_host(self, player_id: str) -> Json:
+        return await self.request({"type": "transfer_host", "player_id": player_id})
+
+    # Receiving ---------------------------------------------------------------------------
+
+    async def next_event(self, timeout: float | None = None) -> Json:
+        """The next message that is not a reply: a version, a chat line, a room change."""
+        return await asyncio.wait_for(self._events.get(), timeout)
+
+    async def wait_for(self, wanted: Callable[[Json], bool], timeout: float = 30.0) -> Json:
+        """Skip messages until one satisfies ``wanted``; it is returned."""
+        async with asyncio.timeout(timeout):
+            while True:
+                event = await self._events.get()
+                if wanted(event):
+                    return event
+
+    async def _read(self, socket: ClientConnection) -> None:
+        try:
+            async for text in socket:
+                self._receive(json.loads(text))
+        except ConnectionClosed:
+            pass
+        finally:
+            self.closed_reason = socket.close_reason
+            for future in self._pending.values():
+                if not future.done():
+                    future.set_exception(ClientError("connection closed"))
+            self._pending.clear()
+
+    def _receive(self, message: Json) -> None:
+        self.frames.append(message)
+        ref = message.get("ref")
+        if message.get("type") in ("ack", "error") and ref in self._pending:
+            self._pending.pop(ref).set_result(message)
+            return
+        if "v" in message:
+            self.state.apply(message)
+        self._events.put_nowait(message)

@@ -1,0 +1,276 @@
+"""One task per table: apply, persist, then broadcast, one command at a time.
+
+The actor owns its table: every change arrives in its inbox (a client's
+intent, a client attaching) or from its own clock (the action clock, the
+pause before the next hand). A command is applied to the pure ``Table``; the
+events it produced are stamped with the next versions and made durable
+through the store's group-commit writer BEFORE anybody hears of them; then
+each version goes to every connection through ``wire.for_recipient``. A
+refused command changes nothing and its sender gets the reason; an
+unexpected failure rebuilds the table from the store, so the actor never
+holds a state the database does not.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections import deque
+from dataclasses import dataclass
+from typing import Any
+
+from pokernight import table as core
+from pokernight.cards import secure_rng
+from pokernight.server import messages as msg
+from pokernight.server.config import ServerConfig
+from pokernight.server.connection import Connection, encode
+from pokernight.server.history import TableHistory
+from pokernight.server.messages import RefusedError
+from pokernight.server.settings_input import settings_from_json
+from pokernight.server.wire import WireEvent, for_recipient, snapshot_wire
+from pokernight.store import EventWriter, Store, StoredEvent, TableRecord
+from pokernight.table import HostChanged, Table, TableError, TableEvent
+
+log = logging.getLogger(__name__)
+
+CHAT_KEPT = 50
+IDS_REMEMBERED = 256
+
+
+@dataclass(frozen=True, slots=True)
+class Attach:
+    connection: Connection
+    last_seq: int
+
+
+@dataclass(frozen=True, slots=True)
+class Received:
+    connection: Connection
+    intent: msg.AnyIntent
+
+
+class TableActor:
+    def __init__(
+        self,
+        record: TableRecord,
+        history: TableHistory,
+        store: Store,
+        writer: EventWriter,
+        config: ServerConfig,
+    ) -> None:
+        self.record = record
+        self.history = history
+        self.store = store
+        self.writer = writer
+        self.config = config
+        self.inbox: asyncio.Queue[Attach | Received] = asyncio.Queue()
+        self.connections: set[Connection] = set()
+        # A table that has dealt before was started by its host: a restart resumes it.
+        self.running = history.table.hand_number > 0
+        self.next_hand_at: float | None = None
+        self.chat: deque[dict[str, Any]] = deque(maxlen=CHAT_KEPT)
+        self.done_ids: dict[str, deque[int | str]] = {}
+        self.task: asyncio.Task[None] | None = None
+
+    @property
+    def table(self) -> Table:
+        return self.history.table
+
+    @property
+    def code(self) -> str:
+        return self.record.code
+
+    def start(self) -> None:
+        self._schedule_next_hand()
+        self.task = asyncio.get_running_loop().create_task(self._run(), name=f"table {self.code}")
+
+    async def stop(self) -> None:
+        if self.task is not None:
+            self.task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self.task
+
+    def submit(self, item: Attach | Received) -> None:
+        self.inbox.put_nowait(item)
+
+    def detach(self, connection: Connection) -> None:
+        self.connections.discard(connection)
+
+    def room_json(self) -> dict[str, Any]:
+        return {
+            "code": self.code,
+            "protocol": msg.PROTOCOL,
+            "running": self.running,
+            "chat": list(self.chat),
+        }
+
+    # The loop ----------------------------------------------------------------------------
+
+    async def _run(self) -> None:
+        while True:
+            try:
+                await self._next()
+            except Exception:
+                # A bug must not take the table down with it: log it and serve on.
+                log.exception("table %s", self.code)
+
+    async def _next(self) -> None:
+        try:
+            item = await asyncio.wait_for(self.inbox.get(), self._seconds_to_wake())
+        except TimeoutError:
+            await self._on_clock()
+            return
+        if isinstance(item, Attach):
+            self._attach(item)
+        else:
+            await self._on_intent(item.connection, item.intent)
+
+    def _seconds_to_wake(self) -> float | None:
+        wakes = [] if self.next_hand_at is None else [self.next_hand_at]
+        if self.table.hand is not None and self.table.hand.to_act is not None:
+            wakes.append(self.table.deadline())
+        if not wakes:
+            return None
+        return max(min(wakes) - self.config.clock(), 0.0)
+
+    async def _on_clock(self) -> None:
+        now = self.config.clock()
+        timed_out = self.table.tick(now)
+        with contextlib.suppress(TableError, RefusedError):
+            if timed_out is not None:
+                await self._apply(timed_out, now)
+            elif self.next_hand_at is not None and now >= self.next_hand_at:
+                self.next_hand_at = None
+                if self.running:
+                    await self._apply(core.StartHand(secure_rng()), now)
+
+    def _attach(self, attach: Attach) -> None:
+        connection = attach.connection
+        missed = self.history.since(attach.last_seq)
+        if missed is None:
+            missed = [snapshot_wire(self.history.version, self.table, self.room_json())]
+        for wire in missed:
+            connection.send(for_recipient(wire, connection.player_id))
+        self.connections.add(connection)
+
+    # Intents -----------------------------------------------------------------------------
+
+    async def _on_intent(self, connection: Connection, intent: msg.AnyIntent) -> None:
+        player_id = connection.player_id
+        ref = intent.id
+        try:
+            if player_id is None:
+                raise RefusedError("spectators cannot act: join the table first")
+            if ref is not None and ref in self.done_ids.get(player_id, ()):
+                connection.send({"type": "ack", "ref": ref, "duplicate": True})
+                return
+            await self._carry_out(connection, player_id, intent)
+        except (TableError, RefusedError) as error:
+            connection.send({"type": "error", "reason": str(error), "ref": ref})
+            return
+        if ref is not None:
+            self.done_ids.setdefault(player_id, deque(maxlen=IDS_REMEMBERED)).append(ref)
+        connection.send({"type": "ack", "ref": ref, "v": self.history.version})
+
+    async def _carry_out(self, connection: Connection, player_id: str, intent: Any) -> None:
+        now = self.config.clock()
+        match intent:
+            case msg.Chat():
+                self._chat(connection, player_id, intent.text, now)
+            case msg.Start() | msg.Pause():
+                self._check_host(player_id)
+                self.running = isinstance(intent, msg.Start)
+                self._schedule_next_hand()
+                self._broadcast_unversioned({"type": "room", **self.room_json()})
+            case msg.TransferHost():
+                await self._transfer_host(player_id, intent.player_id, now)
+            case _:
+                await self._apply(self._command(connection, player_id, intent), now)
+
+    def _command(self, connection: Connection, player_id: str, intent: Any) -> core.Command:
+        match intent:
+            case msg.Sit():
+                return core.SitDown(intent.seat, player_id, connection.name, intent.buy_in)
+            case msg.Act():
+                return core.Act(player_id, intent.kind, intent.amount)
+            case msg.SitOut():
+                return core.SitOut(player_id)
+            case msg.SitIn():
+                return core.SitIn(player_id)
+            case msg.PostBigBlind():
+                return core.PostBigBlind(player_id)
+            case msg.AddChips():
+                return core.AddChips(player_id, intent.amount)
+            case msg.StandUp():
+                return core.StandUp(player_id)
+            case msg.ChangeSettings():
+                return core.ChangeSettings(player_id, settings_from_json(intent.settings))
+        raise RefusedError(f"{type(intent).__name__} is not a table command")
+
+    def _check_host(self, player_id: str) -> None:
+        if player_id != self.table.host:
+            raise RefusedError("only the host can do that")
+
+    def _chat(self, connection: Connection, player_id: str, text: str, now: float) -> None:
+        line = {"type": "chat", "player_id": player_id, "name": connection.name, "text": text}
+        self.chat.append({**line, "at": now})
+        self._broadcast_unversioned({**line, "at": now})
+
+    async def _transfer_host(self, player_id: str, new_host: str, now: float) -> None:
+        self._check_host(player_id)
+        self.table.seat_of(new_host)  # only a seated player can host
+        event = HostChanged(new_host)
+        self.table.fold(event)
+        await self._commit([event], now)
+
+    # Move, persist, broadcast ------------------------------------------------------------
+
+    async def _apply(self, command: core.Command, now: float) -> None:
+        try:
+            events = self.table.apply(command, now)
+        except TableError:
+            raise
+        except Exception:
+            log.exception("table %s failed to apply %r", self.code, command)
+            await self._reload()
+            raise RefusedError("the table could not apply that: it was reloaded") from None
+        await self._commit(events, now)
+
+    async def _commit(self, events: list[TableEvent], now: float) -> None:
+        first = self.history.version + 1
+        stored = [StoredEvent.of(first + i, event, now) for i, event in enumerate(events)]
+        try:
+            await self.writer.append(self.record.id, stored)
+        except Exception:
+            log.exception("table %s could not persist versions from %d", self.code, first)
+            await self._reload()
+            raise RefusedError("the move could not be saved: try again") from None
+        self._broadcast([self.history.record(event) for event in events])
+        self._schedule_next_hand()
+
+    async def _reload(self) -> None:
+        stored = await self.store.load_events(self.record.id)
+        self.history = TableHistory.from_stored(stored, self.config.ring_size)
+
+    def _schedule_next_hand(self) -> None:
+        if not self.running or self.table.hand is not None:
+            self.next_hand_at = None
+        elif self.next_hand_at is None:
+            self.next_hand_at = self.config.clock() + self.config.hand_pause_seconds
+
+    def _broadcast(self, wires: list[WireEvent]) -> None:
+        for wire in wires:
+            shared: str | None = None
+            for connection in self.connections:
+                if connection.player_id in wire.private:
+                    connection.send(for_recipient(wire, connection.player_id))
+                    continue
+                if shared is None:
+                    shared = encode(for_recipient(wire, None))
+                connection.send_text(shared)
+
+    def _broadcast_unversioned(self, message: dict[str, Any]) -> None:
+        text = encode(message)
+        for connection in self.connections:
+            connection.send_text(text)

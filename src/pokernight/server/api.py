@@ -1,0 +1,150 @@
+"""The HTTP API: create and look up tables, join one, the ledger and the hands played."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, TypeVar
+
+import msgspec
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+
+from pokernight.server.actor import TableActor
+from pokernight.server.lobby import Lobby
+from pokernight.server.messages import PROTOCOL
+from pokernight.server.settings_input import settings_from_json
+from pokernight.server.wire import table_json
+from pokernight.table import (
+    PlayerSeated,
+    Table,
+    TableError,
+    accounts,
+    balances,
+    ledger_csv,
+    settle_up,
+)
+
+DisplayName = Annotated[str, msgspec.Meta(min_length=1, max_length=32, pattern=r"^[^\x00-\x1f]+$")]
+MAX_BODY_BYTES = 16_384
+
+
+class NewTable(msgspec.Struct, forbid_unknown_fields=True):
+    name: DisplayName
+    settings: dict[str, Any] = {}
+
+
+class Join(msgspec.Struct, forbid_unknown_fields=True):
+    name: DisplayName
+
+
+Body = TypeVar("Body", NewTable, Join)
+
+
+async def create_table(request: Request) -> Response:
+    body = await _body(request, NewTable)
+    settings = settings_from_json(body.settings)
+    code, host, token = await _lobby(request).create_table(settings, body.name.strip())
+    return JSONResponse({"code": code, "player_id": str(host.id), "token": token}, status_code=201)
+
+
+async def table_info(request: Request) -> Response:
+    actor = _actor(request)
+    room = {"code": actor.code, "protocol": PROTOCOL, "running": actor.running}
+    return JSONResponse({**room, **table_json(actor.table)})
+
+
+async def join_table(request: Request) -> Response:
+    actor = _actor(request)
+    body = await _body(request, Join)
+    player, token = await actor.store.register_player(actor.record.id, body.name.strip())
+    return JSONResponse({"player_id": str(player.id), "token": token}, status_code=201)
+
+
+async def ledger(request: Request) -> Response:
+    table = _actor(request).table
+    names = player_names(table)
+    if request.query_params.get("format") == "csv":
+        return Response(ledger_csv(table.ledger, names), media_type="text/csv")
+    return JSONResponse(
+        {
+            "accounts": [
+                {
+                    "player_id": player_id,
+                    "name": names.get(player_id, player_id),
+                    "bought_in": account.bought_in,
+                    "cashed_out": account.cashed_out,
+                    "at_table": account.at_table,
+                    "net": account.net,
+                    "debt": account.debt,
+                }
+                for player_id, account in accounts(table.ledger).items()
+            ],
+            "settle_up": _settle_up(table, names),
+            "entries": [
+                {
+                    "hand": entry.hand_number,
+                    "player_id": entry.player_id,
+                    "kind": str(entry.kind),
+                    "amount": entry.amount,
+                }
+                for entry in table.ledger
+            ],
+        }
+    )
+
+
+async def settle(request: Request) -> Response:
+    table = _actor(request).table
+    return JSONResponse({"transfers": _settle_up(table, player_names(table))})
+
+
+async def hands(request: Request) -> Response:
+    return JSONResponse({"hands": list(_actor(request).history.hands)})
+
+
+def player_names(table: Table) -> dict[str, str]:
+    """Everybody who ever sat at the table, by player id (those who left included)."""
+    seated = (event for event in table.events if isinstance(event, PlayerSeated))
+    return {event.player_id: event.name for event in seated}
+
+
+def _settle_up(table: Table, names: dict[str, str]) -> list[dict[str, Any]]:
+    return [
+        {
+            "payer": transfer.payer,
+            "payer_name": names.get(transfer.payer, transfer.payer),
+            "payee": transfer.payee,
+            "payee_name": names.get(transfer.payee, transfer.payee),
+            "amount": transfer.amount,
+        }
+        for transfer in settle_up(balances(table.ledger))
+    ]
+
+
+def _lobby(request: Request) -> Lobby:
+    lobby: Lobby = request.app.state.lobby
+    return lobby
+
+
+def _actor(request: Request) -> TableActor:
+    return _lobby(request).actor(request.path_params["code"])
+
+
+async def _body(request: Request, shape: type[Body]) -> Body:
+    raw = await request.body()
+    if len(raw) > MAX_BODY_BYTES:
+        raise TableError(f"request body too large: {len(raw):,} bytes (at most {MAX_BODY_BYTES:,})")
+    try:
+        return msgspec.json.decode(raw, type=shape)
+    except msgspec.DecodeError as error:
+        raise TableError(f"bad request body: {error}") from None
+
+
+ROUTES = [
+    Route("/api/tables", create_table, methods=["POST"]),
+    Route("/api/tables/{code}", table_info, methods=["GET"]),
+    Route("/api/tables/{code}/join", join_table, methods=["POST"]),
+    Route("/api/tables/{code}/ledger", ledger, methods=["GET"]),
+    Route("/api/tables/{code}/settle", settle, methods=["GET"]),
+    Route("/api/tables/{code}/hands", hands, methods=["GET"]),
+]

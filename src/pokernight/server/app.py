@@ -1,0 +1,102 @@
+"""The ASGI application: routes, the lifespan that opens the store and resumes tables,
+and error handlers that turn every failure into a one-line JSON message."""
+
+from __future__ import annotations
+
+import gc
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+
+from pokernight.server.api import ROUTES
+from pokernight.server.config import ServerConfig
+from pokernight.server.lobby import Lobby, NoSuchTableError
+from pokernight.server.messages import RefusedError
+from pokernight.server.pages import home, stream
+from pokernight.server.socket import table_socket
+from pokernight.store import EventWriter, StoreError, open_store
+from pokernight.table import TableError
+
+log = logging.getLogger(__name__)
+
+
+def create_app(config: ServerConfig | None = None) -> Starlette:
+    settings = config or ServerConfig()
+
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        store = await open_store(settings.database_url)
+        writer = EventWriter(store)
+        lobby = Lobby(store, writer, settings)
+        try:
+            await lobby.resume_open_tables()
+            app.state.lobby = lobby
+            if settings.freeze_gc:
+                gc.collect()
+                gc.freeze()
+            yield
+        finally:
+            await lobby.close()
+            await writer.close()
+            await store.close()
+
+    return Starlette(
+        routes=_routes(settings),
+        lifespan=lifespan,
+        exception_handlers={
+            HTTPException: _http_error,
+            NoSuchTableError: _not_found,
+            TableError: _refused,
+            RefusedError: _refused,
+            StoreError: _unavailable,
+            Exception: _internal_error,
+        },
+    )
+
+
+def _routes(config: ServerConfig) -> list[BaseRoute]:
+    routes: list[BaseRoute] = [
+        *ROUTES,
+        Route("/stream/{code}", stream),
+        WebSocketRoute("/ws/{code}", table_socket),
+    ]
+    if config.static_dir is not None and config.static_dir.is_dir():
+        routes.append(Mount("/", StaticFiles(directory=config.static_dir, html=True)))
+    else:
+        routes.append(Route("/", home))
+    return routes
+
+
+def _error(status: int, message: str) -> JSONResponse:
+    return JSONResponse({"error": message}, status_code=status)
+
+
+async def _http_error(request: Request, error: Exception) -> Response:
+    assert isinstance(error, HTTPException)
+    if error.status_code == 404:
+        return _error(404, f"nothing at {request.url.path}")
+    return _error(error.status_code, str(error.detail))
+
+
+async def _not_found(request: Request, error: Exception) -> Response:
+    return _error(404, str(error))
+
+
+async def _refused(request: Request, error: Exception) -> Response:
+    return _error(400, str(error))
+
+
+async def _unavailable(request: Request, error: Exception) -> Response:
+    return _error(503, f"the database is unavailable: {error}")
+
+
+async def _internal_error(request: Request, error: Exception) -> Response:
+    log.error("%s %s failed", request.method, request.url.path, exc_info=error)
+    return _error(500, "internal error: the server logged it")

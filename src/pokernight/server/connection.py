@@ -1,0 +1,70 @@
+"""One WebSocket's way out: a bounded outbox drained by its own writer task.
+
+The table task never awaits a socket: it drops encoded text into the outbox
+and moves on. A client too slow to drain its outbox is disconnected (it
+resumes from its last version when it comes back), so one slow phone never
+stalls a table.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from typing import Any
+
+import msgspec
+from starlette.websockets import WebSocket
+
+CLOSE_TOO_SLOW = 4008
+
+_encoder = msgspec.json.Encoder()
+
+
+def encode(message: dict[str, Any]) -> str:
+    return _encoder.encode(message).decode()
+
+
+class Connection:
+    """``player_id`` None: a spectator (or the stream view)."""
+
+    def __init__(self, websocket: WebSocket, player_id: str | None, name: str, outbox: int) -> None:
+        self.websocket = websocket
+        self.player_id = player_id
+        self.name = name
+        self.outbox: asyncio.Queue[str] = asyncio.Queue(maxsize=outbox)
+        self.dropped = False
+        self.writer: asyncio.Task[None] | None = None
+        self.closing: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        self.writer = asyncio.get_running_loop().create_task(self._write_loop())
+
+    async def stop(self) -> None:
+        for task in (self.writer, self.closing):
+            if task is not None and task is not asyncio.current_task():
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await task
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.send_text(encode(message))
+
+    def send_text(self, text: str) -> None:
+        if self.dropped:
+            return
+        try:
+            self.outbox.put_nowait(text)
+        except asyncio.QueueFull:
+            self.dropped = True
+            self.closing = asyncio.get_running_loop().create_task(self._close_too_slow())
+
+    async def _write_loop(self) -> None:
+        while True:
+            text = await self.outbox.get()
+            await self.websocket.send_text(text)
+
+    async def _close_too_slow(self) -> None:
+        if self.writer is not None:
+            self.writer.cancel()
+        with contextlib.suppress(Exception):
+            await self.websocket.close(CLOSE_TOO_SLOW, "too slow: reconnect to resume")

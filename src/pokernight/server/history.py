@@ -1,0 +1,88 @@
+"""A table's versions as sent: the table, its narrated hand, a ring of recent versions.
+
+``TableHistory`` turns each table event, once folded into the table, into its
+version (``WireEvent``), keeps the last ``ring_size`` of them to resume
+reconnecting clients, and the last finished hands (public cards only) for the
+hands endpoint. The same path runs live and when a table is rebuilt from the
+store after a restart, so both produce the same versions.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Sequence
+from typing import Any
+
+from pokernight.rules import visible_events
+from pokernight.server.narrate import HandNarrator
+from pokernight.server.wire import WireEvent, table_event_wire
+from pokernight.store import StoredEvent
+from pokernight.table import HandFinished, Table, TableEvent, table_event_from_dict
+
+RING_SIZE = 512
+HANDS_KEPT = 20
+
+
+class TableHistory:
+    def __init__(self, table: Table, ring_size: int = RING_SIZE) -> None:
+        self.table = table
+        self.version = 0
+        self.narrator = HandNarrator()
+        self.ring: deque[WireEvent] = deque(maxlen=ring_size)
+        self.hands: deque[dict[str, Any]] = deque(maxlen=HANDS_KEPT)
+
+    @classmethod
+    def from_stored(cls, stored: Sequence[StoredEvent], ring_size: int = RING_SIZE) -> TableHistory:
+        """Rebuild a table, its hand in progress included, by folding its stored events."""
+        events = [table_event_from_dict(item.data) for item in stored]
+        history = cls(Table.from_events(events[:1]), ring_size)
+        history.record(events[0])
+        for event in events[1:]:
+            history.table.fold(event)
+            history.record(event)
+        return history
+
+    def record(self, event: TableEvent) -> WireEvent:
+        """The next version: ``event``, already folded into the table, as it is sent."""
+        if isinstance(event, HandFinished):
+            self._keep_finished_hand(event)
+        hand_events = self.narrator.narrate(event)
+        self.version += 1
+        wire = table_event_wire(
+            self.version,
+            event,
+            hand_events=hand_events,
+            hand=self.narrator.hand,
+            started=self.narrator.started,
+            table=self.table,
+        )
+        self.ring.append(wire)
+        return wire
+
+    def since(self, last_seq: int) -> list[WireEvent] | None:
+        """The versions after ``last_seq`` from the ring; None when they are no longer all there."""
+        if last_seq > self.version:
+            return None
+        if last_seq == self.version:
+            return []
+        if not self.ring or self.ring[0].v > last_seq + 1:
+            return None
+        return [wire for wire in self.ring if wire.v > last_seq]
+
+    def _keep_finished_hand(self, event: HandFinished) -> None:
+        hand, started = self.narrator.hand, self.narrator.started
+        if hand is None or started is None:
+            return
+        self.hands.append(
+            {
+                "hand_number": started.hand_number,
+                "variant": started.variant,
+                "stakes": started.to_dict()["stakes"],
+                "seats": list(started.seats),
+                "names": [self.table.seats[seat].name for seat in started.seats],
+                "stacks_before": list(started.stacks),
+                "stacks_after": list(event.stacks),
+                "commitment": started.commitment,
+                "events": [item.to_dict() for item in visible_events(hand.events, None)],
+            }
+        )

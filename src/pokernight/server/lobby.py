@@ -1,0 +1,61 @@
+"""Every open table of this process, by code: created here, or rebuilt from the store."""
+
+from __future__ import annotations
+
+from pokernight.cards import secure_rng
+from pokernight.server.actor import TableActor
+from pokernight.server.config import ServerConfig
+from pokernight.server.history import TableHistory
+from pokernight.store import EventWriter, PlayerRecord, Store, StoredEvent
+from pokernight.table import Table, TableSettings
+
+
+class NoSuchTableError(LookupError):
+    def __init__(self, code: str) -> None:
+        super().__init__(f"no open table with code {code}")
+
+
+class Lobby:
+    def __init__(self, store: Store, writer: EventWriter, config: ServerConfig) -> None:
+        self.store = store
+        self.writer = writer
+        self.config = config
+        self.actors: dict[str, TableActor] = {}
+
+    async def resume_open_tables(self) -> None:
+        """Rebuild every open table from its events, hand in progress included, and run it."""
+        for record in await self.store.open_tables():
+            stored = await self.store.load_events(record.id)
+            if not stored:
+                continue  # created but never opened: nothing to resume
+            history = TableHistory.from_stored(stored, self.config.ring_size)
+            self._run(TableActor(record, history, self.store, self.writer, self.config))
+
+    async def create_table(
+        self, settings: TableSettings, host_name: str
+    ) -> tuple[str, PlayerRecord, str]:
+        """Open a table hosted by a new player ``host_name``: its code, the host and their token."""
+        record = await self.store.create_table(settings.to_dict(), secure_rng())
+        host, token = await self.store.register_player(record.id, host_name)
+        table = Table.open(settings, str(host.id))
+        opened = table.events[0]
+        await self.writer.append(record.id, [StoredEvent.of(1, opened, self.config.clock())])
+        history = TableHistory(table, self.config.ring_size)
+        history.record(opened)
+        self._run(TableActor(record, history, self.store, self.writer, self.config))
+        return record.code, host, token
+
+    def actor(self, code: str) -> TableActor:
+        try:
+            return self.actors[code]
+        except KeyError:
+            raise NoSuchTableError(code) from None
+
+    async def close(self) -> None:
+        for actor in self.actors.values():
+            await actor.stop()
+        self.actors.clear()
+
+    def _run(self, actor: TableActor) -> None:
+        self.actors[actor.code] = actor
+        actor.start()

@@ -1,0 +1,136 @@
+"""The messages a client may send, as schemas: anything else is refused with a reason.
+
+Wire layout (JSON text frames): every client message is an object with a
+``type``; intents carry an optional client ``id`` (an int or a short string)
+that the server echoes as ``ref`` in its ``ack`` or ``error`` and uses to
+apply a resent intent once. ``docs/protocol.md`` lists every message.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import msgspec
+
+PROTOCOL = 1
+MAX_MESSAGE_BYTES = 4096
+MAX_CHAT_CHARS = 280
+
+ClientId = int | Annotated[str, msgspec.Meta(max_length=64)] | None
+Chips = Annotated[int, msgspec.Meta(ge=0, le=10**12)]
+
+
+class RefusedError(ValueError):
+    """An inbound message refused as a whole; ``ref`` is its client id, if it had one."""
+
+    def __init__(self, reason: str, ref: ClientId = None) -> None:
+        super().__init__(reason)
+        self.ref = ref
+
+
+class Hello(msgspec.Struct, tag="hello", tag_field="type", forbid_unknown_fields=True):
+    protocol: int
+    token: Annotated[str, msgspec.Meta(max_length=128)] | None = None
+    last_seq: Annotated[int, msgspec.Meta(ge=0)] = 0
+
+
+class Intent(msgspec.Struct, tag_field="type", forbid_unknown_fields=True, kw_only=True):
+    id: ClientId = None
+
+
+class Sit(Intent, tag="sit"):
+    seat: Annotated[int, msgspec.Meta(ge=0, le=99)]
+    buy_in: Chips
+
+
+class Act(Intent, tag="act"):
+    kind: str
+    amount: Chips | None = None
+
+
+class SitOut(Intent, tag="sit_out"):
+    pass
+
+
+class SitIn(Intent, tag="sit_in"):
+    pass
+
+
+class PostBigBlind(Intent, tag="post_big_blind"):
+    pass
+
+
+class AddChips(Intent, tag="add_chips"):
+    amount: Chips
+
+
+class StandUp(Intent, tag="stand_up"):
+    pass
+
+
+class Chat(Intent, tag="chat"):
+    text: Annotated[str, msgspec.Meta(min_length=1, max_length=MAX_CHAT_CHARS)]
+
+
+class ChangeSettings(Intent, tag="settings"):
+    settings: dict[str, Any]
+
+
+class Start(Intent, tag="start"):
+    pass
+
+
+class Pause(Intent, tag="pause"):
+    pass
+
+
+class TransferHost(Intent, tag="transfer_host"):
+    player_id: Annotated[str, msgspec.Meta(max_length=64)]
+
+
+AnyIntent = (
+    Sit
+    | Act
+    | SitOut
+    | SitIn
+    | PostBigBlind
+    | AddChips
+    | StandUp
+    | Chat
+    | ChangeSettings
+    | Start
+    | Pause
+    | TransferHost
+)
+
+
+def decode_hello(text: str) -> Hello:
+    try:
+        return msgspec.convert(_json_object(text), Hello)
+    except msgspec.ValidationError as error:
+        raise RefusedError(f"malformed hello: {error}") from None
+
+
+def decode_intent(text: str) -> AnyIntent:
+    """The intent in ``text``, or ``RefusedError`` naming what is wrong (size, JSON or schema)."""
+    data = _json_object(text)
+    ref = data.get("id")
+    ref = ref if isinstance(ref, int | str) and len(str(ref)) <= 64 else None
+    try:
+        intent: AnyIntent = msgspec.convert(data, AnyIntent)
+    except msgspec.ValidationError as error:
+        raise RefusedError(f"malformed message: {error}", ref) from None
+    return intent
+
+
+def _json_object(text: str) -> dict[str, Any]:
+    size = len(text.encode())
+    if size > MAX_MESSAGE_BYTES:
+        raise RefusedError(f"message too large: {size:,} bytes (at most {MAX_MESSAGE_BYTES:,})")
+    try:
+        data = msgspec.json.decode(text)
+    except msgspec.DecodeError:
+        raise RefusedError("malformed message: not JSON") from None
+    if not isinstance(data, dict):
+        raise RefusedError("malformed message: expected a JSON object")
+    return data

@@ -1,0 +1,113 @@
+"""The WebSocket endpoint ``/ws/{code}``: hello, then intents in and versions out.
+
+The socket task only reads: it checks each frame (size, JSON, schema, rate)
+and hands a valid intent to the table's actor; everything the client
+receives goes through its ``Connection`` outbox. ``finally`` detaches the
+connection whatever ends the socket, so a vanished client never lingers.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from pokernight.server.actor import Attach, Received, TableActor
+from pokernight.server.config import ServerConfig
+from pokernight.server.connection import Connection, encode
+from pokernight.server.lobby import Lobby, NoSuchTableError
+from pokernight.server.messages import PROTOCOL, Hello, RefusedError, decode_hello, decode_intent
+from pokernight.server.ratelimit import TokenBucket
+
+CLOSE_NO_TABLE = 4404
+CLOSE_BAD_HELLO = 4400
+SPECTATOR = "spectator"
+
+
+async def table_socket(websocket: WebSocket) -> None:
+    lobby: Lobby = websocket.app.state.lobby
+    await websocket.accept()
+    try:
+        actor = lobby.actor(websocket.path_params["code"])
+        hello = await _hello(websocket, lobby.config)
+        player_id, name = await _identify(actor, hello)
+    except (NoSuchTableError, RefusedError) as error:
+        code = CLOSE_NO_TABLE if isinstance(error, NoSuchTableError) else CLOSE_BAD_HELLO
+        await _refuse(websocket, str(error), code)
+        return
+    except WebSocketDisconnect:
+        return
+    connection = Connection(websocket, player_id, name, lobby.config.outbox_size)
+    connection.start()
+    connection.send(
+        {
+            "type": "welcome",
+            "protocol": PROTOCOL,
+            "code": actor.code,
+            "player_id": player_id,
+            "name": name,
+            "version": actor.history.version,
+        }
+    )
+    actor.submit(Attach(connection, hello.last_seq))
+    try:
+        await _read(websocket, actor, connection, lobby.config)
+    finally:
+        actor.detach(connection)
+        await connection.stop()
+
+
+async def _hello(websocket: WebSocket, config: ServerConfig) -> Hello:
+    try:
+        text = await asyncio.wait_for(_receive_text(websocket), config.hello_timeout_seconds)
+    except TimeoutError:
+        raise RefusedError('no hello: send {"type": "hello", "protocol": 1} first') from None
+    hello = decode_hello(text)
+    if hello.protocol != PROTOCOL:
+        raise RefusedError(
+            f"protocol {hello.protocol} is not supported (this server speaks {PROTOCOL})"
+        )
+    return hello
+
+
+async def _identify(actor: TableActor, hello: Hello) -> tuple[str | None, str]:
+    if hello.token is None:
+        return None, SPECTATOR
+    player = await actor.store.player_by_token(actor.record.id, hello.token)
+    if player is None:
+        raise RefusedError(f"this seat token does not belong to table {actor.code}: join again")
+    return str(player.id), player.name
+
+
+async def _read(
+    websocket: WebSocket, actor: TableActor, connection: Connection, config: ServerConfig
+) -> None:
+    bucket = TokenBucket(config.rate_capacity, config.rate_per_second, config.clock())
+    while True:
+        try:
+            text = await _receive_text(websocket)
+            allowed = bucket.take(config.clock())
+            intent = decode_intent(text)
+            if not allowed:
+                raise RefusedError("too many messages: slow down", intent.id)
+        except WebSocketDisconnect:
+            return
+        except RefusedError as refused:
+            connection.send({"type": "error", "reason": str(refused), "ref": refused.ref})
+            continue
+        actor.submit(Received(connection, intent))
+
+
+async def _receive_text(websocket: WebSocket) -> str:
+    message = await websocket.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000))
+    text = message.get("text")
+    if text is None:
+        raise RefusedError("binary frames are not part of the protocol: send JSON text")
+    return str(text)
+
+
+async def _refuse(websocket: WebSocket, reason: str, code: int) -> None:
+    await websocket.send_text(encode({"type": "error", "reason": reason, "ref": None}))
+    await websocket.close(code, reason[:120])
