@@ -20,7 +20,7 @@ class RepeatingRandom(random.Random):
         super().__init__(0)
         self.draws = draws
 
-    def randrange(self, *_args: object, **_kwargs: object) -> int:  # type: ignore[override]
+    def randrange(self, *_args: object, **_kwargs: object) -> int:
         return self.draws.pop(0)
 
 

@@ -37,7 +37,7 @@ def database_url(url: str | None = None) -> URL:
         url = f"sqlite+aiosqlite:///{url}"
     try:
         parsed = make_url(url.replace("postgres://", "postgresql://", 1))
-    except ArgumentError:
+    except (ArgumentError, ValueError):
         raise StoreUnavailableError(f"{url!r} is not a database URL") from None
     backend = parsed.get_backend_name()
     if backend not in ASYNC_DRIVERS:
@@ -48,13 +48,24 @@ def database_url(url: str | None = None) -> URL:
 
 
 def create_engine(url: URL) -> AsyncEngine:
+    """An engine for ``url`` (from ``database_url``); it connects on first use."""
     if url.get_backend_name() == "postgresql":
         return create_async_engine(
             url, connect_args={"timeout": CONNECT_TIMEOUT_SECONDS}, pool_pre_ping=True
         )
+    _check_sqlite_directory(url)
     engine = create_async_engine(url, connect_args={"timeout": CONNECT_TIMEOUT_SECONDS})
     event.listen(engine.sync_engine, "connect", _tune_sqlite)
     return engine
+
+
+def _check_sqlite_directory(url: URL) -> None:
+    # Said here, before aiosqlite tries: its failed connections outlive the event loop.
+    directory = Path(url.database or "").parent
+    if url.database not in (None, "", ":memory:") and not directory.is_dir():
+        raise StoreUnavailableError(
+            f"cannot create the database {url.database}: there is no directory {directory}"
+        )
 
 
 def _tune_sqlite(connection: Any, _record: ConnectionPoolEntry) -> None:

@@ -1,0 +1,131 @@
+"""Opening a store: which database a URL names, migrations, and a database that is down."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from pathlib import Path
+
+import pytest
+from alembic.autogenerate import compare_metadata
+from alembic.migration import MigrationContext
+from sqlalchemy import Connection, insert, inspect
+from sqlalchemy.exc import IntegrityError
+
+from pokernight.store import StoredEvent, StoreUnavailableError, open_store, schema
+from pokernight.store.engine import database_url, upgrade_to_head
+from tests.conftest import free_port
+
+SCHEMA_TABLES = {"tables", "players", "events", "seats", "hands", "ledger_entries"}
+
+
+def test_reopened_store_sees_everything_written_before(store_url: str) -> None:
+    async def scenario() -> None:
+        async with await open_store(store_url) as store:
+            table = await store.create_table({"seats": 6}, random.Random(3))
+            player, token = await store.register_player(table.id, "Ann")
+            await store.append_events(table.id, [StoredEvent(1, "Noted", {"a": [1]}, 5.0)])
+        async with await open_store(store_url) as reopened:
+            assert await reopened.table_by_code(table.code) == table
+            assert await reopened.player_by_token(table.id, token) == player
+            assert await reopened.load_events(table.id) == [
+                StoredEvent(1, "Noted", {"a": [1]}, 5.0)
+            ]
+
+    asyncio.run(scenario())
+
+
+def _schema_differences(connection: Connection) -> list[object]:
+    context = MigrationContext.configure(connection)
+    differences: list[object] = compare_metadata(context, schema.metadata)
+    return differences
+
+
+def _table_names(connection: Connection) -> set[str]:
+    return set(inspect(connection).get_table_names())
+
+
+def test_migrations_create_the_schema_of_the_models_and_rerun_as_a_no_op(store_url: str) -> None:
+    async def scenario() -> None:
+        async with await open_store(store_url) as store, store.transaction() as connection:
+            assert await connection.run_sync(_table_names) >= SCHEMA_TABLES
+            await connection.run_sync(upgrade_to_head)  # a second run changes nothing
+            assert await connection.run_sync(_schema_differences) == []
+
+    asyncio.run(scenario())
+
+
+def test_event_log_key_refuses_a_second_event_with_one_seq(store_url: str) -> None:
+    """The database itself, not only the store's check, keeps one event per version."""
+
+    async def scenario() -> None:
+        async with await open_store(store_url) as store:
+            table = await store.create_table({}, random.Random(1))
+            row = {"table_id": table.id, "seq": 1, "kind": "Noted", "data": {}, "at": 0.0}
+            async with store.transaction() as connection:
+                await connection.execute(insert(schema.events).values(**row))
+            with pytest.raises(IntegrityError):
+                async with store.engine.begin() as connection:
+                    await connection.execute(insert(schema.events).values(**row))
+
+    asyncio.run(scenario())
+
+
+def test_database_that_is_down_is_one_line_unavailable_error() -> None:
+    url = f"postgresql://player:secret@127.0.0.1:{free_port()}/pokernight"
+    with pytest.raises(StoreUnavailableError) as raised:
+        asyncio.run(open_store(url))
+    message = str(raised.value)
+    assert "\n" not in message and "secret" not in message
+    assert message.startswith("database postgresql+asyncpg://player:***@127.0.0.1")
+    assert "is unavailable" in message
+
+
+def test_sqlite_file_in_a_missing_directory_is_unavailable(tmp_path: Path) -> None:
+    with pytest.raises(StoreUnavailableError, match=r"there is no directory .*missing"):
+        asyncio.run(open_store(str(tmp_path / "missing" / "pokernight.sqlite3")))
+
+
+@pytest.mark.parametrize(
+    ("url", "reason"),
+    [
+        ("mysql://localhost/poker", "'mysql' databases are not supported"),
+        ("://nowhere", "is not a database URL"),
+        ("postgresql://u@host:port/poker", "is not a database URL"),
+    ],
+)
+def test_unusable_url_is_refused_with_the_reason(url: str, reason: str) -> None:
+    with pytest.raises(StoreUnavailableError, match=reason):
+        database_url(url)
+
+
+def test_default_database_is_a_sqlite_file_in_the_working_directory(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.delenv("POKERNIGHT_DB", raising=False)
+    monkeypatch.chdir(tmp_path)
+    assert database_url(None).render_as_string() == "sqlite+aiosqlite:///pokernight.sqlite3"
+
+    async def scenario() -> None:
+        async with await open_store() as store:
+            await store.create_table({}, random.Random(1))
+
+    asyncio.run(scenario())
+    assert (tmp_path / "pokernight.sqlite3").exists()
+
+
+@pytest.mark.parametrize(
+    ("given", "used"),
+    [
+        ("/srv/poker.db", "sqlite+aiosqlite:////srv/poker.db"),
+        ("postgresql://u@db/poker", "postgresql+asyncpg://u@db/poker"),
+        ("postgres://u@db/poker", "postgresql+asyncpg://u@db/poker"),
+        ("postgresql+asyncpg://u@db/poker", "postgresql+asyncpg://u@db/poker"),
+        ("sqlite:///poker.db", "sqlite+aiosqlite:///poker.db"),
+    ],
+)
+def test_environment_names_the_database(
+    monkeypatch: pytest.MonkeyPatch, given: str, used: str
+) -> None:
+    monkeypatch.setenv("POKERNIGHT_DB", given)
+    assert database_url(None).render_as_string() == used

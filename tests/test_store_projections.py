@@ -1,0 +1,144 @@
+"""The ledger and hands projections, filled from a real table's events."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+from pokernight.store import StoredEvent, open_store
+from pokernight.table import (
+    Act,
+    AddChips,
+    Command,
+    HandFinished,
+    SitDown,
+    StandUp,
+    StartHand,
+    Table,
+    TableSettings,
+    table_event_from_dict,
+)
+
+PLAYERS = {"ann": "Ann", "bob": "Bob", "cat": "Cat"}
+
+
+def play_out_hand(table: Table, now: float) -> list[Command]:
+    """The first player to act raises, everyone else calls or checks to showdown."""
+    commands: list[Command] = []
+    raised = False
+    while table.hand is not None and (legal := table.hand.legal_actions()) is not None:
+        assert table.started is not None
+        player = table.seats[table.started.seats[legal.seat]].player_id
+        if not raised and legal.min_raise_to is not None:
+            command = Act(player, "bet_or_raise", legal.min_raise_to)
+            raised = True
+        else:
+            command = Act(player, "check" if legal.can_check else "call")
+        table.apply(command, now)
+        commands.append(command)
+    return commands
+
+
+def events_since(table: Table, first: int, at: float) -> list[StoredEvent]:
+    """The table's events from index ``first`` on, numbered as versions (from 1)."""
+    return [StoredEvent.of(seq, event, at) for seq, event in enumerate(table.events, 1)][first:]
+
+
+def session() -> tuple[Table, list[list[StoredEvent]]]:
+    """Two hands, a rebuy between them and a cash-out, as the server would store them:
+    the events of each step appended together."""
+    rng = random.Random(2024)
+    table = Table.open(TableSettings(seats=6, debt_cap=5_000), host="ann")
+    appends = [events_since(table, 0, 0.0)]
+
+    def step(now: float, command: Command | None = None) -> None:
+        first = len(table.events)
+        if command is None:
+            play_out_hand(table, now)
+        else:
+            table.apply(command, now)
+        appends.append(events_since(table, first, now))
+
+    for seat, (player_id, name) in enumerate(PLAYERS.items()):
+        step(1.0, SitDown(seat, player_id, name, 1_000))
+    step(10.0, StartHand(rng))
+    step(15.0)
+    step(50.0, AddChips("bob", 500))
+    step(110.0, StartHand(rng))
+    step(115.0)
+    step(300.0, StandUp("cat"))
+    return table, appends
+
+
+def test_ledger_projection_equals_the_tables_own_ledger(store_url: str) -> None:
+    table, appends = session()
+
+    async def scenario() -> None:
+        async with await open_store(store_url) as store:
+            record = await store.create_table({}, random.Random(1))
+            for events in appends:
+                await store.append_events(record.id, events)
+            entries = await store.ledger_entries(record.id)
+        stored = [(e["hand_number"], e["player_id"], e["kind"], e["amount"]) for e in entries]
+        names = {entry["player_id"]: entry["name"] for entry in entries}
+        expected = [(e.hand_number, e.player_id, e.kind.value, e.amount) for e in table.ledger]
+        assert stored == expected
+        assert {"buy-in", "rebuy", "cash-out", "result"} == {kind for _, _, kind, _ in stored}
+        assert names == PLAYERS
+
+    asyncio.run(scenario())
+
+
+def test_hands_projection_summarises_each_hand_without_its_deck(store_url: str) -> None:
+    table, appends = session()
+    finished = [event for event in table.events if isinstance(event, HandFinished)]
+
+    async def scenario() -> None:
+        async with await open_store(store_url) as store:
+            record = await store.create_table({}, random.Random(1))
+            for events in appends:
+                await store.append_events(record.id, events)
+            hands = await store.hands(record.id)
+        assert [hand["hand_number"] for hand in hands] == [1, 2]
+        for hand, end in zip(hands, finished, strict=True):
+            summary = hand["summary"]
+            assert hand["started_at"] < hand["ended_at"]
+            assert summary["final_stacks"] == list(end.stacks)
+            assert sum(summary["results"]) == 0  # no rake
+            assert any(summary["results"])
+            assert summary["players"] == ["ann", "bob", "cat"]
+            assert "deck" not in summary and "salt" not in summary
+
+    asyncio.run(scenario())
+
+
+def test_hand_in_play_has_no_end_yet(store_url: str) -> None:
+    async def scenario() -> None:
+        table = Table.open(TableSettings(seats=6), host="ann")
+        for seat, (player_id, name) in enumerate(PLAYERS.items()):
+            table.apply(SitDown(seat, player_id, name, 1_000), 1.0)
+        table.apply(StartHand(random.Random(5)), 2.0)
+        async with await open_store(store_url) as store:
+            record = await store.create_table({}, random.Random(1))
+            await store.append_events(record.id, events_since(table, 0, 2.0))
+            [hand] = await store.hands(record.id)
+        assert hand["ended_at"] is None and "results" not in hand["summary"]
+
+    asyncio.run(scenario())
+
+
+def test_table_rebuilt_from_stored_events_equals_the_live_table(store_url: str) -> None:
+    table, appends = session()
+
+    async def scenario() -> None:
+        async with await open_store(store_url) as store:
+            record = await store.create_table({}, random.Random(1))
+            for events in appends:
+                await store.append_events(record.id, events)
+        async with await open_store(store_url) as reopened:
+            stored = await reopened.load_events(record.id)
+        rebuilt = Table.from_events(table_event_from_dict(event.data) for event in stored)
+        assert rebuilt.events == table.events
+        assert rebuilt.ledger == table.ledger
+
+    asyncio.run(scenario())
