@@ -56,6 +56,7 @@ def run(args: argparse.Namespace) -> int:
         host=args.host,
         port=args.port,
         log_level="warning",
+        ws="websockets-sansio",
         ws_max_size=MAX_FRAME_BYTES,
     )
     return 0

@@ -90,7 +90,12 @@ def hand_status(hand: Hand, started: HandStarted, table: Table) -> Json:
 
 
 def legal_json(legal: LegalActions, started: HandStarted) -> Json:
-    return {**asdict(legal), "seat": started.seats[legal.seat]}
+    return {
+        **asdict(legal),
+        "seat": started.seats[legal.seat],
+        "can_call": legal.can_call,
+        "can_bet_or_raise": legal.can_bet_or_raise,
+    }
 
 
 def _deadline(table: Table) -> float | None:

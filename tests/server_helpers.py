@@ -1,0 +1,160 @@
+"""Helpers for the server tests: a real server on a free port, real WebSocket clients.
+
+Every scenario runs in one event loop (``run``): uvicorn serves the ASGI app
+in-process on a socket bound to 127.0.0.1 port 0, on a temporary SQLite file,
+and ``TableClient``s talk to it over loopback exactly as any client would.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine
+from contextlib import asynccontextmanager
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import uvicorn
+
+from pokernight.client import TableClient, create_table
+from pokernight.server import ServerConfig, create_app
+
+FAST = ServerConfig(hand_pause_seconds=0.05, static_dir=None)
+SCENARIO_SECONDS = 60
+
+Json = dict[str, Any]
+
+
+def run(scenario: Coroutine[Any, Any, None]) -> None:
+    asyncio.run(asyncio.wait_for(scenario, SCENARIO_SECONDS))
+
+
+@asynccontextmanager
+async def serving(tmp_path: Path, config: ServerConfig = FAST) -> AsyncIterator[str]:
+    """A server on a fresh SQLite file for the length of the block; its base URL."""
+    database = f"sqlite+aiosqlite:///{tmp_path / 'room.sqlite3'}"
+    app = create_app(replace(config, database_url=database))
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    port = listener.getsockname()[1]
+    server = uvicorn.Server(
+        uvicorn.Config(app, log_level="warning", ws="websockets-sansio", ws_max_size=65_536)
+    )
+    task = asyncio.create_task(server.serve(sockets=[listener]))
+    while not server.started:
+        await asyncio.sleep(0.01)
+        if task.done():
+            task.result()
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        await task
+        listener.close()
+
+
+async def open_table(url: str, settings: Json, players: int) -> tuple[str, list[TableClient]]:
+    """A table created by the first of ``players`` clients; all are joined, none seated."""
+    created = await create_table(url, "player0", settings)
+    clients = [TableClient(url, created["code"], created["token"])]
+    await clients[0].connect()
+    for number in range(1, players):
+        client = TableClient(url, created["code"])
+        await client.join(f"player{number}")
+        clients.append(client)
+    return created["code"], clients
+
+
+async def close_all(clients: list[TableClient]) -> None:
+    for client in clients:
+        await client.disconnect()
+
+
+Policy = Callable[[TableClient], Awaitable[None]]
+
+
+async def passive(client: TableClient) -> None:
+    """Check when possible, else call (bring in when that is the only way)."""
+    legal = client.state.legal
+    assert legal is not None
+    if legal["can_check"]:
+        await client.act("check")
+    elif legal["can_bring_in"] and not legal["can_call"]:
+        await client.act("bring_in")
+    else:
+        await client.act("call")
+
+
+async def play_until_hand_over(clients: list[TableClient], hand_number: int, policy: Policy) -> None:
+    """Let whoever is to act play ``policy`` until hand ``hand_number`` has finished."""
+    while True:
+        newest = max(clients, key=lambda client: client.state.version)
+        await settle(clients, newest.state.version)
+        state = newest.state
+        if state.last_hand is not None and state.last_hand["hand_number"] >= hand_number:
+            return
+        actor = next((c for c in clients if state.hand and c.state.my_seat == state.to_act), None)
+        if actor is None:
+            await newest.next_event(timeout=10)
+        else:
+            await policy(actor)
+
+
+async def settle(clients: list[TableClient], version: int) -> None:
+    """Wait until every client has seen ``version`` (they all hear every version)."""
+    for client in clients:
+        while client.state.version < version:
+            await client.next_event(timeout=10)
+
+
+async def seat_and_start(clients: list[TableClient], buy_in: int) -> None:
+    for seat, client in enumerate(clients):
+        await client.sit(seat, buy_in)
+    await clients[0].start()
+
+
+def assert_no_hidden_card_leaked(client: TableClient) -> int:
+    """Check every versioned frame ``client`` received; the number of own hidden cards seen.
+
+    A face-down card may reach a recipient only in a ``CardsDealt`` to the
+    recipient's own seat; no frame may carry the deck or its salt.
+    """
+    me = client.state.player_id
+    players: dict[int, str] = {}
+    hand_seats: list[int] = []
+    own_cards = 0
+    for frame in client.frames:
+        assert not _has_key(frame, {"deck", "salt"}), frame
+        if "v" not in frame:
+            continue
+        hand_events = list(frame.get("hand") or [])
+        if frame.get("type") == "snapshot":
+            players = {seat["seat"]: seat["player_id"] for seat in frame["table"]["seats"]}
+            hand = frame["hand"]
+            hand_seats = [] if hand is None else hand["seats"]
+            hand_events = [] if hand is None else hand["events"]
+        elif frame.get("type") == "PlayerSeated":
+            players[frame["seat"]] = frame["player_id"]
+        elif frame.get("type") == "PlayerLeft":
+            players.pop(frame["seat"], None)
+        elif frame.get("type") == "HandStarted":
+            hand_seats = frame["seats"]
+        for event in hand_events:
+            if event["type"] == "CardsDealt" and not event["face_up"] and event["cards"]:
+                owner = players[hand_seats[event["seat"]]]
+                assert owner == me, f"{me} received {owner}'s hidden cards: {event}"
+                own_cards += len(event["cards"])
+    return own_cards
+
+
+def _has_key(value: object, keys: set[str]) -> bool:
+    if isinstance(value, dict):
+        return any(key in keys or _has_key(item, keys) for key, item in value.items())
+    if isinstance(value, list):
+        return any(_has_key(item, keys) for item in value)
+    return False
+
+
+def public_frames(frames: list[Json]) -> list[Json]:
+    return [frame for frame in frames if "v" in frame]
