@@ -1,0 +1,22 @@
+"""Bots: a seat's view in, a legal action out (see ``bot``), at three levels."""
+
+from __future__ import annotations
+
+import random
+
+from pokernight.bots.bot import Bot
+from pokernight.bots.easy import EasyBot
+from pokernight.bots.hard import HardBot
+from pokernight.bots.medium import MediumBot
+
+LEVELS: dict[str, type[Bot]] = {"easy": EasyBot, "medium": MediumBot, "hard": HardBot}
+
+
+def make_bot(level: str, rng: random.Random) -> Bot:
+    try:
+        return LEVELS[level](rng)
+    except KeyError:
+        raise ValueError(f"{level!r} is not a bot level (known: {', '.join(LEVELS)})") from None
+
+
+__all__ = ["LEVELS", "Bot", "EasyBot", "HardBot", "MediumBot", "make_bot"]

@@ -1,0 +1,49 @@
+"""The one bot interface: a seat's view in, a legal action out.
+
+A bot is handed a ``HandView`` (what a player at its seat may see: its own
+cards, everybody's up cards, the public events) and never the ``Hand``, so it
+cannot read a hidden card. ``players`` names the seats so a bot can tell its
+opponents apart across hands (default: the seat numbers); after each hand the
+driver calls ``learn`` with the final view so the bot updates its opponent
+statistics.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+
+from pokernight.bots.situation import Situation
+from pokernight.bots.stats import OpponentModel, PlayerStats
+from pokernight.rules import Action, HandView
+
+
+class Bot(ABC):
+    level: str
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+        self.opponents = OpponentModel()
+
+    def decide(self, view: HandView, players: Sequence[str] | None = None) -> Action:
+        """The bot's action at its turn (the view must be its own seat's)."""
+        situation = Situation.of(view)
+        names = _names(view, players)
+        return self.choose(situation, [self.opponents[names[seat]] for seat in situation.opponents])
+
+    def learn(self, view: HandView, players: Sequence[str] | None = None) -> None:
+        """Remember how the opponents played a finished hand."""
+        self.opponents.learn(view, _names(view, players))
+
+    @abstractmethod
+    def choose(self, situation: Situation, stats: list[PlayerStats]) -> Action:
+        """The action, given the live opponents' stats (in ``situation.opponents`` order)."""
+
+
+def _names(view: HandView, players: Sequence[str] | None) -> Sequence[str]:
+    if players is None:
+        return [str(seat) for seat in range(len(view.stacks))]
+    if len(players) != len(view.stacks):
+        raise ValueError(f"{len(players)} player names for {len(view.stacks)} seats")
+    return players

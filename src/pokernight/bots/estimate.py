@@ -1,0 +1,118 @@
+"""A bot's equity: its hand against the live opponents, from what its seat sees.
+
+The scenario holds the bot's own cards, every card showing, and the cards it
+cannot see (opponents' down cards) as slots to deal, followed by the cards
+still to come in dealing order: the board, or in stud each player's next
+cards (face up on the fourth to sixth streets, which may move Follow the
+Queen's wild rank). Folded players' shown cards are dead.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+
+import numpy as np
+
+from pokernight.bots.situation import Situation
+from pokernight.cards import Card
+from pokernight.equity import Scenario, Slot, WildState, equity
+from pokernight.equity.calculator import Weigh
+from pokernight.equity.deals import EVALUATION_COST
+from pokernight.equity.scenario import BOARD_SIZE, STUD_CARDS, STUD_UP_POSITIONS
+from pokernight.rules import CardsDealt, HandView, StreetStarted, WildRankChanged
+
+DECK_SIZE = 52
+MIN_SAMPLES = 40
+
+
+def scenario_of(situation: Situation) -> Scenario:
+    view = situation.view
+    contenders = (situation.seat, *situation.opponents)
+    hands = tuple(_seen(view, seat) for seat in contenders)
+    slots = [
+        Slot(owner)
+        for owner, seat in enumerate(contenders)
+        for card in view.cards[seat]
+        if card is None
+    ]
+    dead = tuple(
+        card for seat, folded in enumerate(view.folded) if folded for card in _seen(view, seat)
+    )
+    if situation.variant.is_stud:
+        slots += _stud_slots_to_come(situation, contenders)
+    else:
+        hole = sum(street.hole_cards for street in situation.variant.streets)
+        slots += [
+            Slot(owner)
+            for owner, seat in enumerate(contenders)
+            for _ in range(hole - len(view.cards[seat]))
+        ]
+        slots += [Slot(None, True)] * (BOARD_SIZE - len(view.board))
+    return Scenario(
+        situation.variant.showdown, hands, view.board, tuple(slots), dead, wild_state(view)
+    )
+
+
+def _seen(view: HandView, seat: int) -> tuple[Card, ...]:
+    return tuple(card for card in view.cards[seat] if card is not None)
+
+
+def _stud_slots_to_come(situation: Situation, contenders: tuple[int, ...]) -> list[Slot]:
+    """The stud cards still to come, street by street, in dealing order (see ``rules.dealing``)."""
+    view = situation.view
+    count = len(view.folded)
+    order = [(situation.button + 1 + step) % count for step in range(count)]
+    owner_of = {seat: owner for owner, seat in enumerate(contenders)}
+    burns = sum(1 for event in view.events if isinstance(event, StreetStarted) and event.burn)
+    dealt = sum(len(cards) for cards in view.cards) + len(view.board) + burns
+    slots: list[Slot] = []
+    for position in range(len(view.cards[situation.seat]), STUD_CARDS):
+        street = [
+            Slot(owner_of[seat], position in STUD_UP_POSITIONS)
+            for seat in order
+            if seat in owner_of
+        ]
+        remaining = DECK_SIZE - dealt
+        burn = 1 if remaining >= 2 else 0
+        if remaining - burn < len(street):
+            # Too few cards for everybody: one community card, face up, as at the table.
+            return [*slots, Slot(None, True)] if remaining else slots
+        slots += street
+        dealt += burn + len(street)
+    return slots
+
+
+def wild_state(view: HandView) -> WildState:
+    """Follow the Queen's wild rank and whether a queen waits, replayed from the events."""
+    state = WildState()
+    for event in view.events:
+        if isinstance(event, CardsDealt) and event.face_up:
+            state = state.after(card.rank for card in event.cards)
+        elif isinstance(event, WildRankChanged) and event.rank is None:
+            state = WildState()
+    return state
+
+
+def my_equity(situation: Situation, samples: Mapping[str, int], rng: random.Random) -> float:
+    """Equity against random hands, with ``samples[showdown]`` deals (see ``equity_of``)."""
+    return equity_of(scenario_of(situation), samples, rng)
+
+
+def equity_of(
+    scenario: Scenario, samples: Mapping[str, int], rng: random.Random, weigh: Weigh | None = None
+) -> float:
+    """Equity with ``samples[showdown]`` deals heads-up, proportionally fewer multiway.
+
+    A hand's cost grows with the contenders; a multiway equity is smaller and
+    needs less absolute precision. Exact whenever enumerating costs no more.
+    """
+    count = max(MIN_SAMPLES, samples[scenario.showdown] * 2 // len(scenario.hands))
+    result = equity(
+        scenario,
+        samples=count,
+        exact_limit=count * len(scenario.hands) * EVALUATION_COST[scenario.showdown],
+        rng=np.random.default_rng(rng.getrandbits(64)),
+        weigh=weigh,
+    )
+    return result.hands[0].equity

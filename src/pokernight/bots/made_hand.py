@@ -1,0 +1,27 @@
+"""The value of the hand a player holds now, with the variant's own evaluator."""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+
+from pokernight.cards import Card
+from pokernight.evaluate import high_value, low_value, omaha_value, wild_value
+
+OMAHA_HOLE = 4
+OMAHA_BOARD = 3
+
+
+def made_value(
+    showdown: str, cards: Sequence[Card], board: Sequence[Card], wild_ranks: Collection[int]
+) -> int:
+    """The value of ``cards`` with ``board`` now (Omaha before the flop: the hole alone)."""
+    if showdown == "omaha":
+        if len(board) < OMAHA_BOARD or len(cards) < OMAHA_HOLE:
+            return high_value(cards)
+        return omaha_value(cards, board)
+    hand = [*cards, *board]
+    if showdown == "low":
+        return low_value(hand)
+    if showdown == "wild":
+        return wild_value(hand, wild_ranks)
+    return high_value(hand)

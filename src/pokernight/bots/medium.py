@@ -1,0 +1,68 @@
+"""Medium: seed 004's call willingness, done with real equity and pot odds.
+
+A willingness (in percent) to stay in adds up the hand's equity against the
+price of the call (pot odds), the chips already invested (sunk cost makes it
+stickier) and the bettor's observed bluff rate; a random roll against it
+decides. Raises need a roll well inside the willingness, and every bet size
+is drawn at random, so neither its actions nor its sizes reveal its cards.
+"""
+
+from __future__ import annotations
+
+from pokernight.bots.bot import Bot
+from pokernight.bots.choices import bet_pot_fraction, passive, stay
+from pokernight.bots.estimate import my_equity
+from pokernight.bots.situation import Situation
+from pokernight.bots.stats import PRIOR_BLUFF, PlayerStats
+from pokernight.rules import Action
+
+SAMPLES = {"high": 400, "omaha": 200, "low": 200, "wild": 120}
+BASE_WILLINGNESS = 30.0
+EQUITY_OVER_ODDS = 150.0  # points per unit of equity above the pot odds
+SUNK_COST = 25.0  # points when all the bot's chips are already in
+BLUFF_CATCHING = 40.0  # points per unit of the bettor's bluff rate
+RAISE_MARGIN = 55.0  # a raise needs the roll this far inside the willingness
+BET_BASE = 10.0
+BET_PER_EDGE = 160.0  # points per unit of equity above a fair share
+
+
+class MediumBot(Bot):
+    level = "medium"
+
+    def choose(self, situation: Situation, stats: list[PlayerStats]) -> Action:
+        equity = my_equity(situation, SAMPLES, self.rng)
+        fair = 1 / (len(situation.opponents) + 1)
+        roll = self.rng.uniform(0, 100)
+        if situation.to_call == 0:
+            willing = BET_BASE + BET_PER_EDGE * (equity - fair)
+            if roll < willing:
+                return bet_pot_fraction(situation, self.rng.uniform(0.4, 0.9))
+            return stay(situation)
+        willing = (
+            BASE_WILLINGNESS
+            + EQUITY_OVER_ODDS * (equity - situation.pot_odds)
+            + SUNK_COST * _sunk_share(situation)
+            + BLUFF_CATCHING * _bettor_bluff_rate(situation, stats)
+        )
+        if roll < willing - RAISE_MARGIN and equity > fair:
+            return bet_pot_fraction(situation, self.rng.uniform(0.5, 1.0))
+        if roll < willing:
+            return stay(situation)
+        return passive(situation)
+
+
+def _sunk_share(situation: Situation) -> float:
+    invested = situation.invested[situation.seat]
+    return invested / (invested + situation.stack) if invested else 0.0
+
+
+def _bettor_bluff_rate(situation: Situation, stats: list[PlayerStats]) -> float:
+    """The bluff rate of the last opponent to bet or raise this street."""
+    aggressors = [
+        record.seat
+        for record in situation.records
+        if record.street == situation.street and record.is_aggressive
+    ]
+    if not aggressors or aggressors[-1] not in situation.opponents:
+        return PRIOR_BLUFF
+    return stats[situation.opponents.index(aggressors[-1])].bluff_rate

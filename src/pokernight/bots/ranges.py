@@ -1,0 +1,86 @@
+"""Opponents' likely hands: a weight for each sampled deal of their unknown cards.
+
+Hold'em only (two unknown cards each; elsewhere ranges stay uniform). Before
+the flop a player who raised holds about its top PFR share of hands, one who
+called its top VPIP share, re-raises narrower still. After the flop every bet
+or raise the player made makes a hand without a pair less likely, the more so
+the less that player bluffs. Weights are soft (a logistic edge), so a range
+never excludes a hand outright.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from pokernight.bots.preflop import PERCENTILE
+from pokernight.bots.situation import Situation
+from pokernight.bots.stats import PlayerStats
+from pokernight.equity.calculator import Weigh, Weights
+from pokernight.equity.scenario import Scenario
+from pokernight.equity.showdown import Deals
+from pokernight.evaluate import batch_high_values
+from pokernight.evaluate.strength import Category
+
+EDGE_SOFTNESS = 0.05
+RERAISE_NARROWING = 0.4
+HOLDEM_HOLE = 2
+FLOP_SIZE = 3
+PAIR_VALUE = int(Category.ONE_PAIR) << 20
+
+
+def range_weights(
+    situation: Situation, scenario: Scenario, stats: Sequence[PlayerStats]
+) -> Weigh | None:
+    """Deal weights for the opponents (contenders 1..n, with ``stats`` in that order)."""
+    if situation.variant.showdown != "high" or situation.variant.is_stud:
+        return None
+    opponents = situation.opponents
+    columns = [
+        [index for index, slot in enumerate(scenario.slots) if slot.owner == owner + 1]
+        for owner in range(len(opponents))
+    ]
+    if any(len(cols) != HOLDEM_HOLE for cols in columns):
+        return None
+    board = np.array([card.index for card in situation.view.board], dtype=np.intp)
+
+    def weigh(deals: Deals) -> Weights:
+        weights = np.ones(len(deals))
+        for seat, cols, player in zip(opponents, columns, stats, strict=True):
+            hole = deals[:, cols]
+            weights *= _preflop_weight(situation, seat, player, hole)
+            if len(board) >= FLOP_SIZE:
+                weights *= _postflop_weight(situation, seat, player, hole, board)
+        return weights
+
+    return weigh
+
+
+def _preflop_weight(situation: Situation, seat: int, player: PlayerStats, hole: Deals) -> Weights:
+    raises = situation.aggression_by(seat, 0)
+    if raises:
+        kept = player.pfr * RERAISE_NARROWING ** (raises - 1)
+    elif situation.entered(seat):
+        kept = player.vpip
+    else:
+        return np.ones(len(hole))
+    percentiles = PERCENTILE[hole[:, 0], hole[:, 1]]
+    return _logistic((percentiles - (1 - kept)) / EDGE_SOFTNESS)
+
+
+def _postflop_weight(
+    situation: Situation, seat: int, player: PlayerStats, hole: Deals, board: Deals
+) -> Weights:
+    bets = sum(situation.aggression_by(seat, street) for street in range(1, situation.street + 1))
+    if not bets:
+        return np.ones(len(hole))
+    hands = np.hstack((hole, np.broadcast_to(board, (len(hole), len(board)))))
+    made = batch_high_values(hands) >= PAIR_VALUE
+    unmade = min(0.8, player.bluff_rate * player.aggression)
+    return np.where(made, 1.0, unmade**bets)
+
+
+def _logistic(x: Weights) -> Weights:
+    result: Weights = 1 / (1 + np.exp(-x))
+    return result

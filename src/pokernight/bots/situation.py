@@ -1,0 +1,122 @@
+"""What a bot needs to know about the decision in front of it, read from its view alone."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pokernight.bots.history import ActionRecord, action_records
+from pokernight.cards import Card
+from pokernight.rules import HandStarted, HandView, LegalActions, Stakes, Variant, variant_for
+
+
+@dataclass(frozen=True, slots=True)
+class Situation:
+    view: HandView
+    variant: Variant
+    stakes: Stakes
+    button: int
+    seat: int
+    legal: LegalActions
+    records: tuple[ActionRecord, ...]
+    invested: tuple[int, ...]  # chips each seat has put in this hand
+
+    @classmethod
+    def of(cls, view: HandView) -> Situation:
+        if view.seat is None or view.legal is None:
+            raise ValueError("a bot decides only when it is its turn")
+        started = view.events[0]
+        if not isinstance(started, HandStarted):
+            raise ValueError("a hand's events begin with HandStarted")
+        invested = tuple(
+            start - now for start, now in zip(started.stacks, view.stacks, strict=True)
+        )
+        return cls(
+            view,
+            variant_for(started.variant, started.betting),
+            started.stakes,
+            started.button,
+            view.seat,
+            view.legal,
+            action_records(view.events),
+            invested,
+        )
+
+    @property
+    def unit(self) -> int:
+        """The big blind (stud: the smallest bet): the unit of stakes."""
+        return self.stakes.minimum_bet()
+
+    @property
+    def my_cards(self) -> tuple[Card, ...]:
+        return tuple(card for card in self.view.cards[self.seat] if card is not None)
+
+    @property
+    def pot(self) -> int:
+        return sum(self.invested)
+
+    @property
+    def to_call(self) -> int:
+        return self.legal.call_amount
+
+    @property
+    def pot_odds(self) -> float:
+        """The share of the final pot a call pays for."""
+        return self.to_call / (self.pot + self.to_call) if self.to_call else 0.0
+
+    @property
+    def opponents(self) -> tuple[int, ...]:
+        return tuple(
+            seat for seat, folded in enumerate(self.view.folded) if seat != self.seat and not folded
+        )
+
+    @property
+    def street(self) -> int:
+        return self.view.street_index
+
+    @property
+    def is_first_street(self) -> bool:
+        return self.view.street_index == 0
+
+    @property
+    def is_last_street(self) -> bool:
+        return self.view.street_index == len(self.variant.streets) - 1
+
+    @property
+    def stack(self) -> int:
+        return self.view.stacks[self.seat]
+
+    @property
+    def effective_stack(self) -> int:
+        """The most chips this seat can still win from any one opponent."""
+        deepest = max((self.view.stacks[seat] for seat in self.opponents), default=0)
+        return min(self.stack, deepest)
+
+    @property
+    def acts_last(self) -> bool:
+        """Whether every live opponent acts before this seat on later streets (board games)."""
+        count = len(self.view.folded)
+        distance = (self.seat - self.button - 1) % count
+        return all((seat - self.button - 1) % count < distance for seat in self.opponents)
+
+    def aggression_by(self, seat: int, street: int | None = None) -> int:
+        """Bets and raises the seat made this hand (on ``street`` only, if given)."""
+        return sum(
+            1
+            for record in self.records
+            if record.seat == seat
+            and record.is_aggressive
+            and (street is None or record.street == street)
+        )
+
+    def entered(self, seat: int) -> bool:
+        """Whether the seat put chips in voluntarily on the first street."""
+        return any(
+            record.seat == seat and record.street == 0 and record.is_voluntary_entry
+            for record in self.records
+        )
+
+    @property
+    def raises_this_street(self) -> int:
+        return sum(
+            1 for record in self.records if record.street == self.street and record.is_aggressive
+        )

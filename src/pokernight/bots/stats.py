@@ -1,0 +1,110 @@
+"""What a bot remembers about each opponent, from the public events of finished hands.
+
+The usual tracker numbers: VPIP (put chips in voluntarily on the first
+street), PFR (raised there), aggression (bets and raises per call) and fold to
+bet (folds when facing a bet). Seed 004's bluff rate is the share of the
+opponent's hands shown down after it bet or raised last that were weak. Every
+rate starts from a prior worth a few hands, so one hand never makes a maniac.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from pokernight.bots.history import action_records
+from pokernight.bots.made_hand import made_value
+from pokernight.evaluate import Category, category_of
+from pokernight.rules import CardsShown, HandStarted, HandView, variant_for
+
+PRIOR_HANDS = 10
+# Typical rates of a reasonable player; the priors the observed counts pull away from.
+PRIOR_VPIP, PRIOR_PFR, PRIOR_FOLD_TO_BET, PRIOR_BLUFF = 0.3, 0.15, 0.45, 0.25
+PRIOR_AGGRESSION = 1.0
+
+
+@dataclass(slots=True)
+class PlayerStats:
+    hands: int = 0
+    entered: int = 0
+    raised_first: int = 0
+    bets_and_raises: int = 0
+    calls: int = 0
+    faced_bets: int = 0
+    folds_to_bets: int = 0
+    aggressive_showdowns: int = 0
+    bluffs_shown: int = 0
+
+    @property
+    def vpip(self) -> float:
+        return _rate(self.entered, self.hands, PRIOR_VPIP)
+
+    @property
+    def pfr(self) -> float:
+        return _rate(self.raised_first, self.hands, PRIOR_PFR)
+
+    @property
+    def fold_to_bet(self) -> float:
+        return _rate(self.folds_to_bets, self.faced_bets, PRIOR_FOLD_TO_BET)
+
+    @property
+    def bluff_rate(self) -> float:
+        return _rate(self.bluffs_shown, self.aggressive_showdowns, PRIOR_BLUFF, prior_weight=4)
+
+    @property
+    def aggression(self) -> float:
+        """Bets and raises per call."""
+        return (self.bets_and_raises + PRIOR_AGGRESSION * 5) / (self.calls + 5)
+
+
+def _rate(count: int, out_of: int, prior: float, prior_weight: int = PRIOR_HANDS) -> float:
+    return (count + prior * prior_weight) / (out_of + prior_weight)
+
+
+class OpponentModel:
+    """Stats by player name; a bot keeps one and feeds it every hand it sees end."""
+
+    def __init__(self) -> None:
+        self._stats: dict[str, PlayerStats] = {}
+
+    def __getitem__(self, player: str) -> PlayerStats:
+        return self._stats.setdefault(player, PlayerStats())
+
+    def learn(self, view: HandView, players: Sequence[str]) -> None:
+        records = action_records(view.events)
+        for seat, player in enumerate(players):
+            stats = self[player]
+            stats.hands += 1
+            mine = [record for record in records if record.seat == seat]
+            stats.entered += any(r.street == 0 and r.is_voluntary_entry for r in mine)
+            stats.raised_first += any(r.street == 0 and r.is_aggressive for r in mine)
+            stats.bets_and_raises += sum(r.is_aggressive for r in mine)
+            stats.calls += sum(r.kind == "call" for r in mine)
+            stats.faced_bets += sum(r.to_call > 0 for r in mine)
+            stats.folds_to_bets += sum(r.kind == "fold" and r.to_call > 0 for r in mine)
+        aggressive = [record.seat for record in records if record.is_aggressive]
+        self._learn_bluffs(view, players, aggressive[-1] if aggressive else None)
+
+    def _learn_bluffs(
+        self, view: HandView, players: Sequence[str], last_aggressor: int | None
+    ) -> None:
+        showdown = _showdown_of(view)
+        if last_aggressor is None or showdown == "low":
+            return
+        for event in view.events:
+            if isinstance(event, CardsShown) and event.seat == last_aggressor:
+                stats = self[players[last_aggressor]]
+                stats.aggressive_showdowns += 1
+                value = made_value(showdown, event.cards, view.board, view.wild_ranks)
+                stats.bluffs_shown += category_of(value) < _weak_below(view)
+
+
+def _showdown_of(view: HandView) -> str:
+    started = view.events[0]
+    assert isinstance(started, HandStarted)
+    return variant_for(started.variant).showdown
+
+
+def _weak_below(view: HandView) -> Category:
+    # With wild cards made hands run about two categories higher.
+    return Category.FULL_HOUSE if view.wild_ranks else Category.TWO_PAIR
