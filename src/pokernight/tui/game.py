@@ -1,0 +1,154 @@
+"""``TerminalGame``: the human at seat 0 against bots, one hand after another.
+
+Every event the human's seat sees is told as it happens: one plain line each
+with ``plain`` (screen readers, SSH, logs), or in colour with a table of the
+players before each of the human's decisions. Stacks carry from hand to hand;
+a player who runs out buys in again. Input comes from ``ask`` (``input`` by
+default) so a script of answers can drive a game.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from pokernight.bots import Bot, make_bot
+from pokernight.cards import Rank, full_deck, shuffled
+from pokernight.rules import Action, Hand, HandView, Variant, default_stakes, view
+from pokernight.tui.cards import cards_text, plain_cards
+from pokernight.tui.narration import narrate
+from pokernight.tui.prompt import PromptError, QuitGame, choices, parse_answer
+
+HUMAN = 0
+BUY_IN_UNITS = 100
+
+
+@dataclass(frozen=True, slots=True)
+class GameSettings:
+    variant: Variant
+    bots: int
+    level: str
+    plain: bool = False
+    hands: int | None = None  # None: until the human quits
+    name: str = "Player"
+
+
+class TerminalGame:
+    def __init__(
+        self,
+        settings: GameSettings,
+        console: Console,
+        rng: random.Random,
+        ask: Callable[[str], str] = input,
+    ) -> None:
+        if not 1 <= settings.bots <= settings.variant.max_players - 1:
+            raise ValueError(
+                f"{settings.variant.name} seats 1 to {settings.variant.max_players - 1} bots"
+            )
+        self.settings = settings
+        self.console = console
+        self.rng = rng
+        self.ask = ask
+        self.stakes = default_stakes(settings.variant)
+        self.names = [settings.name, *(f"Bot {seat}" for seat in range(1, settings.bots + 1))]
+        self.bots: list[Bot] = [
+            make_bot(settings.level, random.Random(rng.getrandbits(64)))
+            for _ in range(settings.bots)
+        ]
+        self.buy_in = BUY_IN_UNITS * self.stakes.minimum_bet()
+        self.stacks = [self.buy_in] * len(self.names)
+
+    def play(self) -> int:
+        """Play until the hands run out or the human quits; the number of hands played."""
+        played = 0
+        try:
+            while self.settings.hands is None or played < self.settings.hands:
+                self._play_hand(button=played % len(self.names))
+                played += 1
+        except (QuitGame, EOFError):
+            self._say(f"Goodbye. You leave with {self.stacks[HUMAN]}.")
+        return played
+
+    def _play_hand(self, button: int) -> None:
+        self._rebuy()
+        deck = shuffled(full_deck(), self.rng)
+        hand = Hand.start(self.settings.variant, self.stakes, self.stacks, button, deck)
+        told = 0
+        while True:
+            seen = view(hand, HUMAN)
+            told = self._tell(seen, told)
+            seat = hand.to_act
+            if seat is None:
+                break
+            if seat == HUMAN:
+                hand.act(self._ask_human(seen))
+            else:
+                bot_view = view(hand, seat)
+                hand.act(self.bots[seat - 1].decide(bot_view, self.names))
+        for seat, bot in enumerate(self.bots, start=1):
+            bot.learn(view(hand, seat), self.names)
+        self.stacks = list(hand.final_stacks or hand.stacks)
+
+    def _rebuy(self) -> None:
+        for seat, stack in enumerate(self.stacks):
+            if stack == 0:
+                self.stacks[seat] = self.buy_in
+                self._say(f"{self.names[seat]} buys in again for {self.buy_in}")
+
+    def _tell(self, seen: HandView, told: int) -> int:
+        for event in seen.events[told:]:
+            line = narrate(event, self.names)
+            if line is not None:
+                self._say(line)
+        return len(seen.events)
+
+    def _ask_human(self, seen: HandView) -> Action:
+        assert seen.legal is not None
+        self._show_table(seen)
+        prompt = f"Your turn ({choices(seen.legal)}): "
+        while True:
+            try:
+                return parse_answer(self.ask(prompt), seen.legal)
+            except PromptError as error:
+                self._say(f"Not understood: {error}")
+
+    def _show_table(self, seen: HandView) -> None:
+        pot = sum(pot.amount for pot in seen.pots)
+        if self.settings.plain:
+            mine = plain_cards(seen.cards[HUMAN])
+            board = f", board {plain_cards(seen.board)}" if seen.board else ""
+            wild = _wild_words(seen)
+            self._say(f"Your cards {mine}{board}{wild}; pot {pot}; your stack {seen.stacks[HUMAN]}")
+            return
+        table = Table(title=f"Pot {pot}" + _wild_words(seen), show_edge=False)
+        for column in ("player", "stack", "bet", "cards"):
+            table.add_column(column)
+        for seat, name in enumerate(self.names):
+            status = " (folded)" if seen.folded[seat] else ""
+            turn = "▶ " if seen.to_act == seat else "  "
+            table.add_row(
+                turn + name + status,
+                str(seen.stacks[seat]),
+                str(seen.bets[seat]),
+                cards_text(seen.cards[seat]),
+            )
+        self.console.print(table)
+        if seen.board:
+            self.console.print(Text("Board: ") + cards_text(seen.board))
+
+    def _say(self, line: str) -> None:
+        if self.settings.plain:
+            self.console.print(line, markup=False, highlight=False)
+        else:
+            self.console.print(Text(line))
+
+
+def _wild_words(seen: HandView) -> str:
+    if not seen.wild_ranks:
+        return ""
+    return "; wild: " + " and ".join(Rank(rank).plural for rank in sorted(seen.wild_ranks))

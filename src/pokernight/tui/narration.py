@@ -1,0 +1,89 @@
+"""One line of text for every event a seat sees: the --plain log, and the rich game's log."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from pokernight.cards import Rank
+from pokernight.rules import (
+    ActionTaken,
+    AntePosted,
+    BetReturned,
+    BlindPosted,
+    BringInPosted,
+    CardsDealt,
+    CardsMucked,
+    CardsShown,
+    Event,
+    HandEnded,
+    HandStarted,
+    PotAwarded,
+    StreetStarted,
+    WildRankChanged,
+    variant_for,
+)
+from pokernight.tui.cards import plain_cards
+
+
+def narrate(event: Event, names: Sequence[str]) -> str | None:
+    """The line for ``event`` (None: nothing worth saying)."""
+    if isinstance(event, HandStarted):
+        variant = variant_for(event.variant, event.betting)
+        return f"New hand of {variant.name}; the button is {names[event.button]}"
+    if isinstance(event, StreetStarted):
+        return f"--- {event.name} ---"
+    if isinstance(event, AntePosted):
+        return f"{names[event.seat]} antes {event.amount}"
+    if isinstance(event, BlindPosted):
+        return f"{names[event.seat]} posts the {event.kind} blind of {event.amount}"
+    if isinstance(event, BringInPosted):
+        return f"{names[event.seat]} brings in for {event.amount}"
+    if isinstance(event, CardsDealt):
+        return _dealt(event, names)
+    if isinstance(event, ActionTaken):
+        return _action(event, names)
+    if isinstance(event, WildRankChanged):
+        if event.rank is None:
+            return f"Only queens are wild now ({event.card})"
+        return f"{Rank(event.rank).plural} are wild with the queens now (after {event.card})"
+    if isinstance(event, BetReturned):
+        return f"{event.amount} uncalled goes back to {names[event.seat]}"
+    if isinstance(event, CardsShown):
+        return f"{names[event.seat]} shows {plain_cards(event.cards)}: {event.description}"
+    if isinstance(event, CardsMucked):
+        return f"{names[event.seat]} mucks"
+    if isinstance(event, PotAwarded):
+        return _awarded(event, names)
+    if isinstance(event, HandEnded):
+        stacks = ", ".join(
+            f"{name} {stack}" for name, stack in zip(names, event.final_stacks, strict=True)
+        )
+        return f"Hand over. Stacks: {stacks}"
+    return None
+
+
+def _dealt(event: CardsDealt, names: Sequence[str]) -> str:
+    if event.seat is None:
+        return f"Board: {plain_cards(event.cards)}"
+    who = names[event.seat]
+    if event.hidden:
+        return f"{who} is dealt {event.hidden} card{'s' if event.hidden > 1 else ''} face down"
+    face = "face up" if event.face_up else "face down"
+    return f"{who} is dealt {plain_cards(event.cards)} {face}"
+
+
+def _action(event: ActionTaken, names: Sequence[str]) -> str:
+    who = names[event.seat]
+    if event.kind == "bet_or_raise":
+        return f"{who} bets or raises to {event.amount}"
+    if event.kind == "call":
+        return f"{who} calls (to {event.amount})"
+    return f"{who} {event.kind}s"
+
+
+def _awarded(event: PotAwarded, names: Sequence[str]) -> str:
+    pot = "the main pot" if event.index == 0 else f"side pot {event.index}"
+    winners = " and ".join(f"{names[seat]} ({chips})" for seat, chips in event.winners)
+    verb = "win" if len(event.winners) > 1 else "wins"
+    hand = f" with {event.description}" if event.description else ""
+    return f"{winners} {verb} {pot} of {event.amount}{hand}"

@@ -1,0 +1,95 @@
+"""The action prompt: what the human may do, and their typed answer as an ``Action``.
+
+Answers: ``f``/``fold``, ``k``/``check``, ``c``/``call``, ``b``/``bring`` (the
+bring-in), ``r 80``/``raise 80``/``bet 80``/``complete 20`` (a street total),
+``a``/``all-in``; ``q``/``quit`` ends the game. A wrong answer raises
+``PromptError`` saying why, and the prompt is asked again.
+"""
+
+from __future__ import annotations
+
+from pokernight.rules import Action, ActionKind, LegalActions
+
+
+class PromptError(ValueError):
+    pass
+
+
+class QuitGame(Exception):  # noqa: N818 (a request, not an error)
+    pass
+
+
+RAISE_WORDS = ("r", "raise", "bet", "complete")
+
+
+def choices(legal: LegalActions) -> str:
+    """The legal actions with their amounts, e.g. "fold, call 20, raise to 40-2000"."""
+    options = []
+    if legal.can_bring_in:
+        options.append(f"bring in {legal.bring_in_amount}")
+    if legal.can_fold:
+        options.append("fold")
+    if legal.can_check:
+        options.append("check")
+    if legal.can_call:
+        options.append(f"call {legal.call_amount}")
+    if legal.min_raise_to is not None and legal.max_raise_to is not None:
+        word = "raise" if legal.call_amount or legal.can_bring_in else "bet"
+        if legal.min_raise_to == legal.max_raise_to:
+            options.append(f"{word} to {legal.min_raise_to}")
+        else:
+            options.append(f"{word} to {legal.min_raise_to}-{legal.max_raise_to}")
+    return ", ".join(options)
+
+
+def parse_answer(text: str, legal: LegalActions) -> Action:
+    words = text.strip().lower().split()
+    if not words:
+        raise PromptError(f"type one of: {choices(legal)}")
+    word, rest = words[0], words[1:]
+    seat = legal.seat
+    if word in ("q", "quit", "exit"):
+        raise QuitGame
+    if word in ("f", "fold"):
+        return _checked(
+            legal.can_fold, Action(seat, ActionKind.FOLD), "there is nothing to fold to: check"
+        )
+    if word in ("k", "check", "x"):
+        return _checked(
+            legal.can_check, Action(seat, ActionKind.CHECK), "you cannot check: call or fold"
+        )
+    if word in ("c", "call"):
+        return _checked(legal.can_call, Action(seat, ActionKind.CALL), "there is no bet to call")
+    if word in ("b", "bring", "bring-in"):
+        return _checked(
+            legal.can_bring_in, Action(seat, ActionKind.BRING_IN), "there is no bring-in to post"
+        )
+    if word in ("a", "all-in", "allin", "shove"):
+        if legal.max_raise_to is None:
+            raise PromptError("you may not bet or raise now")
+        return Action(seat, ActionKind.BET_OR_RAISE, legal.max_raise_to)
+    if word in RAISE_WORDS:
+        return _raise(legal, rest)
+    raise PromptError(f"{text.strip()!r} is not an action; type one of: {choices(legal)}")
+
+
+def _checked(allowed: bool, action: Action, refusal: str) -> Action:
+    if not allowed:
+        raise PromptError(refusal)
+    return action
+
+
+def _raise(legal: LegalActions, rest: list[str]) -> Action:
+    low, high = legal.min_raise_to, legal.max_raise_to
+    if low is None or high is None:
+        raise PromptError("you may not bet or raise now")
+    if not rest:
+        if low == high:
+            return Action(legal.seat, ActionKind.BET_OR_RAISE, low)
+        raise PromptError(f"say how much: a total from {low} to {high}, e.g. 'raise {low}'")
+    if not rest[0].isdigit():
+        raise PromptError(f"{rest[0]!r} is not a number of chips")
+    amount = int(rest[0])
+    if not low <= amount <= high:
+        raise PromptError(f"the total must be from {low} to {high}, not {amount}")
+    return Action(legal.seat, ActionKind.BET_OR_RAISE, amount)
