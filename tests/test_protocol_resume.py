@@ -1,0 +1,124 @@
+"""Reconnection and the clock: missed versions, snapshots, an absent player folded."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+from pokernight.client import TableClient
+from tests.server_helpers import (
+    FAST,
+    assert_no_hidden_card_leaked,
+    close_all,
+    open_table,
+    passive,
+    play_until_hand_over,
+    run,
+    seat_and_start,
+    serving,
+    settle,
+)
+
+HOLDEM = {"variant": "nlhe", "stakes": {"small_blind": 5, "big_blind": 10}, "seats": 6}
+
+
+def test_a_player_who_reconnects_mid_hand_gets_the_versions_missed(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with serving(tmp_path) as url:
+            _, clients = await open_table(url, HOLDEM, players=3)
+            await seat_and_start(clients, buy_in=500)
+            away = clients[2]
+            await away.wait_for(lambda event: event.get("type") == "HandStarted")
+            await away.disconnect()
+            left_at = away.state.version
+            others = clients[:2]
+            while clients[0].state.to_act != away.state.my_seat:
+                actor = next(c for c in others if c.state.my_turn)
+                await passive(actor)
+                await settle(others, actor.state.version)
+            await away.reconnect()
+            await settle([away], clients[0].state.version)
+            resumed = [f for f in away.frames if "v" in f and f["v"] > left_at]
+            assert resumed and all(frame.get("type") != "snapshot" for frame in resumed)
+            assert away.state.my_turn
+            assert away.state.cards_of(away.state.my_seat or 0) == clients[2].state.cards_of(
+                away.state.my_seat or 0
+            )
+            await play_until_hand_over(clients, 1, passive)
+            await close_all(clients)
+        assert away.state.gaps == 0
+        assert assert_no_hidden_card_leaked(away) >= 2
+
+    run(scenario())
+
+
+def test_a_player_too_far_behind_gets_a_snapshot_with_own_cards_only(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with serving(tmp_path, replace(FAST, ring_size=2)) as url:
+            _, clients = await open_table(url, HOLDEM, players=4)
+            await seat_and_start(clients[:3], buy_in=500)
+            away, late = clients[1], clients[3]
+            await away.wait_for(lambda event: event.get("type") == "HandStarted")
+            mine = list(away.state.cards_of(away.state.my_seat or 0))
+            await away.disconnect()
+            await late.sit(3, 500)  # three versions while away: more than the ring holds
+            await late.sit_out()
+            await late.sit_in()
+            await away.reconnect()
+            snapshot = await away.wait_for(lambda event: event.get("type") == "snapshot")
+            await close_all(clients)
+        hand = snapshot["hand"]
+        index = hand["seats"].index(away.state.my_seat)
+        assert hand["cards"][index][:2] == mine
+        for other, cards in enumerate(hand["cards"]):
+            if other != index:
+                assert all(card is None for card in cards[:2])
+        assert assert_no_hidden_card_leaked(away) >= 2
+
+    run(scenario())
+
+
+def test_the_clock_folds_an_absent_player_and_two_timeouts_sit_them_out(tmp_path: Path) -> None:
+    settings = {**HOLDEM, "action_seconds": 0.2, "time_bank_seconds": 0}
+
+    async def scenario() -> None:
+        async with serving(tmp_path) as url:
+            code, clients = await open_table(url, settings, players=2)
+            await seat_and_start(clients, buy_in=500)
+            absent = clients[1]
+            seat = absent.state.my_seat
+            await absent.disconnect()
+            host = clients[0]
+            while not any(f.get("type") == "SatOut" and f["seat"] == seat for f in host.frames):
+                if host.state.my_turn:
+                    await passive(host)
+                else:
+                    await host.next_event(timeout=10)
+            sat_out = next(f for f in host.frames if f.get("type") == "SatOut")
+            timed_out = [
+                frame
+                for frame in host.frames
+                if frame.get("type") == "PlayerActed" and frame["timed_out"]
+            ]
+            await close_all(clients)
+        assert sat_out["reason"] == "timed out twice in a row"
+        assert len(timed_out) >= 2
+        assert all(frame["seat"] == seat for frame in timed_out)
+        assert {frame["kind"] for frame in timed_out} <= {"fold", "check"}
+
+    run(scenario())
+
+
+def test_a_spectator_resuming_sees_no_hidden_card(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with serving(tmp_path, replace(FAST, ring_size=2)) as url:
+            code, clients = await open_table(url, HOLDEM, players=2)
+            await seat_and_start(clients, buy_in=500)
+            await clients[0].wait_for(lambda event: event.get("type") == "HandStarted")
+            spectator = TableClient(url, code)
+            await spectator.watch()
+            await spectator.wait_for(lambda event: event.get("type") == "snapshot")
+            await close_all([*clients, spectator])
+        assert assert_no_hidden_card_leaked(spectator) == 0
+
+    run(scenario())
