@@ -88,8 +88,7 @@ class TableClient:
         hello = {"type": "hello", "protocol": PROTOCOL, "last_seq": self.state.version}
         if self.token is not None:
             hello["token"] = self.token
-        await self._socket.send(json.dumps(hello))
-        first = json.loads(await self._socket.recv())
+        first = await self._greeting(self._socket, hello)
         self.frames.append(first)
         if first.get("type") != "welcome":
             await self._socket.close()
@@ -97,6 +96,17 @@ class TableClient:
         self.welcome = first
         self.state.player_id = first["player_id"]
         self._reader = asyncio.get_running_loop().create_task(self._read(self._socket))
+
+    @staticmethod
+    async def _greeting(socket: ClientConnection, hello: Json) -> Json:
+        """The server's first message; a refused hello (a wrong code) may close at once."""
+        with contextlib.suppress(ConnectionClosed):
+            await socket.send(json.dumps(hello))
+        try:
+            first: Json = json.loads(await socket.recv())
+        except ConnectionClosed:
+            raise ClientError(socket.close_reason or "the server closed the connection") from None
+        return first
 
     async def disconnect(self) -> None:
         if self._socket is not None:

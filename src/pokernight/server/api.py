@@ -49,7 +49,12 @@ async def create_table(request: Request) -> Response:
 
 async def table_info(request: Request) -> Response:
     actor = _actor(request)
-    room = {"code": actor.code, "protocol": PROTOCOL, "running": actor.running}
+    room = {
+        "code": actor.code,
+        "protocol": PROTOCOL,
+        "version": actor.history.version,
+        "running": actor.running,
+    }
     return JSONResponse({**room, **table_json(actor.table)})
 
 
