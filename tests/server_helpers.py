@@ -86,7 +86,9 @@ async def passive(client: TableClient) -> None:
         await client.act("call")
 
 
-async def play_until_hand_over(clients: list[TableClient], hand_number: int, policy: Policy) -> None:
+async def play_until_hand_over(
+    clients: list[TableClient], hand_number: int, policy: Policy
+) -> None:
     """Let whoever is to act play ``policy`` until hand ``hand_number`` has finished."""
     while True:
         newest = max(clients, key=lambda client: client.state.version)
@@ -99,6 +101,18 @@ async def play_until_hand_over(clients: list[TableClient], hand_number: int, pol
             await newest.next_event(timeout=10)
         else:
             await policy(actor)
+
+
+async def act_once(clients: list[TableClient], policy: Policy) -> None:
+    """Wait for somebody's turn (a hand may be about to start), then play ``policy`` once."""
+    while True:
+        newest = max(clients, key=lambda client: client.state.version)
+        await settle(clients, newest.state.version)
+        actor = next((client for client in clients if client.state.my_turn), None)
+        if actor is not None:
+            await policy(actor)
+            return
+        await newest.next_event(timeout=10)
 
 
 async def settle(clients: list[TableClient], version: int) -> None:
