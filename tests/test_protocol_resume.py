@@ -83,7 +83,7 @@ def test_the_clock_folds_an_absent_player_and_two_timeouts_sit_them_out(tmp_path
 
     async def scenario() -> None:
         async with serving(tmp_path) as url:
-            code, clients = await open_table(url, settings, players=2)
+            _, clients = await open_table(url, settings, players=2)
             await seat_and_start(clients, buy_in=500)
             absent = clients[1]
             seat = absent.state.my_seat
