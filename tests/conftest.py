@@ -4,7 +4,7 @@
 PostgreSQL cluster started from the Debian binaries for the session (each
 xdist worker starts its own). Missing binaries fail the run when
 ``POKERNIGHT_REQUIRE_ALL_TESTS`` is set (CI), and skip otherwise.
-``store_url``: an empty database per test, SQLite and PostgreSQL in turn.
+``store_url``: an empty database for each test, SQLite and PostgreSQL in turn.
 """
 
 from __future__ import annotations
@@ -87,14 +87,21 @@ async def _run_sql(url: str, statement: str) -> None:
         await connection.close()
 
 
+@pytest.fixture(scope="session")
+def _postgres_database(postgres_url: str) -> Iterator[str]:
+    """A database of this session's own on the PostgreSQL server (xdist workers share one)."""
+    name = f"test_{uuid.uuid4().hex}"
+    asyncio.run(_run_sql(postgres_url, f'CREATE DATABASE "{name}"'))
+    yield make_url(postgres_url).set(database=name).render_as_string(hide_password=False)
+    asyncio.run(_run_sql(postgres_url, f'DROP DATABASE "{name}" WITH (FORCE)'))
+
+
 @pytest.fixture(params=["sqlite", "postgresql"])
-def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     """The URL of an empty database, on each backend in turn."""
     if request.param == "sqlite":
-        yield f"sqlite+aiosqlite:///{tmp_path / 'pokernight.sqlite3'}"
-        return
-    server: str = request.getfixturevalue("postgres_url")
-    name = f"test_{uuid.uuid4().hex}"
-    asyncio.run(_run_sql(server, f'CREATE DATABASE "{name}"'))
-    yield make_url(server).set(database=name).render_as_string(hide_password=False)
-    asyncio.run(_run_sql(server, f'DROP DATABASE "{name}" WITH (FORCE)'))
+        return f"sqlite+aiosqlite:///{tmp_path / 'pokernight.sqlite3'}"
+    database: str = request.getfixturevalue("_postgres_database")
+    # Emptying the schema is ten times faster than creating a database per test.
+    asyncio.run(_run_sql(database, "DROP SCHEMA public CASCADE; CREATE SCHEMA public"))
+    return database

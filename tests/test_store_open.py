@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
-from sqlalchemy import Connection, insert, inspect
+from sqlalchemy import Connection, insert, inspect, make_url
 from sqlalchemy.exc import IntegrityError
 
 from pokernight.store import StoredEvent, StoreUnavailableError, open_store, schema
@@ -129,3 +129,20 @@ def test_environment_names_the_database(
 ) -> None:
     monkeypatch.setenv("POKERNIGHT_DB", given)
     assert database_url(None).render_as_string() == used
+
+
+def test_missing_postgres_database_is_unavailable(postgres_url: str) -> None:
+    url = make_url(postgres_url).set(database="no_such_database").render_as_string(False)
+    with pytest.raises(StoreUnavailableError, match='"no_such_database" does not exist'):
+        asyncio.run(open_store(url))
+
+
+def test_stores_opened_together_migrate_once(store_url: str) -> None:
+    async def scenario() -> None:
+        stores = await asyncio.gather(*(open_store(store_url) for _ in range(3)))
+        for store in stores:
+            await store.close()
+        async with await open_store(store_url) as store, store.transaction() as connection:
+            assert await connection.run_sync(_schema_differences) == []
+
+    asyncio.run(scenario())

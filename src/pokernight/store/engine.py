@@ -14,7 +14,7 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import URL, Connection, event, make_url
+from sqlalchemy import URL, Connection, event, make_url, text
 from sqlalchemy.exc import ArgumentError
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 from sqlalchemy.pool import ConnectionPoolEntry
@@ -27,6 +27,7 @@ MIGRATIONS = Path(__file__).with_name("migrations")
 ASYNC_DRIVERS = {"sqlite": "sqlite+aiosqlite", "postgresql": "postgresql+asyncpg"}
 # A database that is down should fail fast, not hang start-up.
 CONNECT_TIMEOUT_SECONDS = 10
+MIGRATION_LOCK = 0x706F6B6572  # "poker": the advisory lock held while migrating
 
 
 def database_url(url: str | None = None) -> URL:
@@ -87,6 +88,11 @@ def alembic_config() -> Config:
 
 def upgrade_to_head(connection: Connection) -> None:
     """Run the migrations on ``connection`` (a sync connection: call through ``run_sync``)."""
+    # Processes starting together take turns; the later ones find the schema at head.
+    if connection.dialect.name == "postgresql":
+        connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
+    else:  # SQLite's driver would run the DDL outside any transaction: take the write lock
+        connection.exec_driver_sql("BEGIN IMMEDIATE")
     config = alembic_config()
     config.attributes["connection"] = connection
     command.upgrade(config, "head")

@@ -16,7 +16,7 @@ from contextlib import asynccontextmanager
 from typing import Any
 
 from sqlalchemy import Row, func, insert, select, update
-from sqlalchemy.exc import IntegrityError, InterfaceError, OperationalError
+from sqlalchemy.exc import DBAPIError, IntegrityError, InterfaceError, OperationalError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from pokernight.store import schema
@@ -40,8 +40,13 @@ async def open_store(url: str | None = None) -> Store:
     address = database_url(url)
     store = Store(create_engine(address), address.render_as_string(hide_password=True))
     try:
-        async with store.transaction() as connection:
+        async with store.engine.begin() as connection:
             await connection.run_sync(upgrade_to_head)
+    except (DBAPIError, OSError) as error:
+        # Whatever stops the first connection (no server, no such database, a
+        # refused login) is the database being unavailable to us.
+        await store.close()
+        raise StoreUnavailableError(store.unavailable(error)) from None
     except BaseException:
         await store.close()
         raise
@@ -60,9 +65,10 @@ class Store:
             async with self.engine.begin() as connection:
                 yield connection
         except (OperationalError, InterfaceError, OSError) as error:
-            raise StoreUnavailableError(self._unavailable(error)) from None
+            raise StoreUnavailableError(self.unavailable(error)) from None
 
-    def _unavailable(self, error: Exception) -> str:
+    def unavailable(self, error: Exception) -> str:
+        """A one-line message for the database error ``error``."""
         reason = getattr(error, "orig", None) or error
         first_line = str(reason).strip().splitlines()[0] if str(reason).strip() else ""
         return f"database {self.description} is unavailable: {first_line or type(reason).__name__}"
