@@ -1,0 +1,113 @@
+"""The HTTP API: tables by code, joining, the ledger with settle-up and CSV, JSON errors."""
+
+from __future__ import annotations
+
+import asyncio
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from pokernight.client import ClientError, TableClient, create_table, request_json
+from tests.server_helpers import (
+    close_all,
+    open_table,
+    passive,
+    play_until_hand_over,
+    run,
+    seat_and_start,
+    serving,
+    settle,
+)
+
+HOLDEM = {"variant": "nlhe", "stakes": {"small_blind": 5, "big_blind": 10}, "seats": 6}
+
+
+def fetch_text(url: str) -> tuple[str, str]:
+    with urllib.request.urlopen(url, timeout=30) as response:
+        return response.headers["Content-Type"], response.read().decode()
+
+
+def test_bad_settings_and_wrong_codes_get_one_line_json_errors(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with serving(tmp_path) as url:
+            errors = []
+            for settings in ({"seats": 40}, {"sets": 4}, {"seats": "x"}, {"variant": "go"}):
+                with pytest.raises(ClientError) as refused:
+                    await create_table(url, "host", settings)
+                errors.append(str(refused.value))
+            with pytest.raises(ClientError, match="no open table with code 0000"):
+                await request_json(url, "GET", "/api/tables/0000")
+            with pytest.raises(ClientError, match="no open table with code 0000"):
+                await request_json(url, "POST", "/api/tables/0000/join", {"name": "x"})
+            with pytest.raises(ClientError, match="nothing at /api/nowhere"):
+                await request_json(url, "GET", "/api/nowhere")
+        assert errors == [
+            "seats must be between 2 and 10 for this game",
+            "'sets' is not a table setting",
+            "settings: Expected `int`, got `str` - at `$.seats`",
+            "'go' is not a variant (known: nlhe, plhe, flhe, nlo, plo, stud, razz, ftq)",
+        ]
+
+    run(scenario())
+
+
+def test_a_stud_table_without_stakes_gets_the_stud_defaults(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with serving(tmp_path) as url:
+            created = await create_table(url, "host", {"variant": "ftq"})
+            info = await request_json(url, "GET", f"/api/tables/{created['code']}")
+        assert info["settings"]["stakes"]["bring_in"] > 0
+        assert info["settings"]["seats"] == 8
+
+    run(scenario())
+
+
+def test_the_same_token_on_another_device_gets_the_same_seat(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with serving(tmp_path) as url:
+            code, clients = await open_table(url, HOLDEM, players=1)
+            await clients[0].sit(4, 500)
+            other_device = TableClient(url, code, clients[0].token)
+            await other_device.connect()
+            await settle([other_device], clients[0].state.version)
+            await close_all([*clients, other_device])
+        assert other_device.state.my_seat == 4
+
+    run(scenario())
+
+
+def test_ledger_settle_up_csv_and_hands_after_play(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with serving(tmp_path) as url:
+            code, clients = await open_table(url, HOLDEM, players=3)
+            await seat_and_start(clients, buy_in=500)
+            await play_until_hand_over(clients, 1, passive)
+            await clients[0].pause()
+            base = f"/api/tables/{code}"
+            ledger = await request_json(url, "GET", f"{base}/ledger")
+            settle = await request_json(url, "GET", f"{base}/settle")
+            hands = await request_json(url, "GET", f"{base}/hands")
+            kind, csv = await asyncio.to_thread(fetch_text, f"{url}{base}/ledger?format=csv")
+            _, stream = await asyncio.to_thread(fetch_text, f"{url}/stream/{code}")
+            _, home = await asyncio.to_thread(fetch_text, f"{url}/")
+            await close_all(clients)
+        nets = {account["player_id"]: account["net"] for account in ledger["accounts"]}
+        paid = {player: 0 for player in nets}
+        for transfer in settle["transfers"]:
+            paid[transfer["payer"]] -= transfer["amount"]
+            paid[transfer["payee"]] += transfer["amount"]
+        assert paid == nets
+        assert settle["transfers"] == ledger["settle_up"]
+        assert kind.startswith("text/csv")
+        assert csv.splitlines()[0] == "hand,player,kind,amount"
+        assert "player0,buy-in,500" in csv
+        hand = hands["hands"][0]
+        assert hand["hand_number"] == 1 and sum(hand["stacks_after"]) == sum(hand["stacks_before"])
+        for event in hand["events"]:
+            if event["type"] == "CardsDealt" and not event["face_up"]:
+                assert event["cards"] == []
+        assert f"/ws/{code}" not in stream and "Table " + code in stream
+        assert "pokernight" in home
+
+    run(scenario())
