@@ -1,0 +1,42 @@
+"""The one per-recipient view: full event, public part, or a bare version."""
+
+from __future__ import annotations
+
+import random
+
+from pokernight.server.history import TableHistory
+from pokernight.server.wire import WireEvent, for_recipient
+from pokernight.table import SitDown, StartHand, Table, TableSettings
+
+
+def test_a_recipient_gets_its_private_part_others_the_public_part_or_a_bare_version() -> None:
+    event = WireEvent(7, {"type": "X", "hand": ["public"]}, {"p1": {"hand": ["mine"]}})
+    hidden = WireEvent(8, None, {"p1": {"note": "only p1"}})
+    assert for_recipient(event, "p1") == {"type": "X", "hand": ["mine"], "v": 7}
+    assert for_recipient(event, "p2") == {"type": "X", "hand": ["public"], "v": 7}
+    assert for_recipient(event, None) == {"type": "X", "hand": ["public"], "v": 7}
+    assert for_recipient(hidden, "p2") == {"v": 8}
+    assert for_recipient(hidden, "p1") == {"note": "only p1", "v": 8}
+
+
+def test_hand_started_is_sent_without_its_deck_and_hole_cards_only_to_their_owner() -> None:
+    table = Table.open(TableSettings(), "a")
+    history = TableHistory(table)
+    history.record(table.events[0])
+    for seat, player in enumerate("abc"):
+        for event in table.apply(SitDown(seat, player, player.upper(), 1_000), 0.0):
+            history.record(event)
+    wires = [history.record(event) for event in table.apply(StartHand(random.Random(3)), 0.0)]
+    started, hand = wires[0], table.started
+    assert hand is not None
+    assert started.public is not None and "deck" not in started.public
+    assert set(started.private) == {"a", "b", "c"}
+    for player in "abc":
+        seen = for_recipient(started, player)["hand"]
+        dealt = [event for event in seen if event["type"] == "CardsDealt"]
+        own = [event for event in dealt if event["cards"]]
+        assert (
+            len(own) == 1 and table.seats[table.started.seats[own[0]["seat"]]].player_id == player
+        )
+    spectator = for_recipient(started, None)["hand"]
+    assert all(not event["cards"] for event in spectator if event["type"] == "CardsDealt")
