@@ -35,8 +35,7 @@ def test_hand_started_is_sent_without_its_deck_and_hole_cards_only_to_their_owne
         seen = for_recipient(started, player)["hand"]
         dealt = [event for event in seen if event["type"] == "CardsDealt"]
         own = [event for event in dealt if event["cards"]]
-        assert (
-            len(own) == 1 and table.seats[table.started.seats[own[0]["seat"]]].player_id == player
-        )
+        assert len(own) == 1
+        assert table.seats[hand.seats[own[0]["seat"]]].player_id == player
     spectator = for_recipient(started, None)["hand"]
     assert all(not event["cards"] for event in spectator if event["type"] == "CardsDealt")
