@@ -7,7 +7,14 @@ import random
 
 import pytest
 
-from pokernight.store import EventWriter, StaleWriterError, StoredEvent, StoreError, open_store
+from pokernight.store import (
+    EventWriter,
+    StaleWriterError,
+    StoredEvent,
+    StoreError,
+    StoreUnavailableError,
+    open_store,
+)
 
 
 def numbered(first: int, count: int, kind: str = "Noted") -> list[StoredEvent]:
@@ -138,5 +145,30 @@ def test_closed_writer_flushes_then_refuses_appends(store_url: str) -> None:
             assert await store.last_seq(table.id) == 1
             with pytest.raises(StoreError, match="the event writer is closed"):
                 await writer.append(table.id, numbered(2, 1))
+
+    asyncio.run(scenario())
+
+
+def test_group_commit_fails_every_append_at_once_when_the_database_is_down(
+    store_url: str,
+) -> None:
+    async def scenario() -> None:
+        async with await open_store(store_url) as store:
+            attempts = 0
+
+            async def down(_batch: object) -> None:
+                nonlocal attempts
+                attempts += 1
+                raise StoreUnavailableError("database is unavailable: connection refused")
+
+            store.append_batch = down  # type: ignore[method-assign,assignment]
+            writer = EventWriter(store, max_delay=0.05)
+            outcomes = await asyncio.gather(
+                *(writer.append(table_id, numbered(1, 1)) for table_id in range(5)),
+                return_exceptions=True,
+            )
+            await writer.close()
+        assert all(isinstance(outcome, StoreUnavailableError) for outcome in outcomes)
+        assert attempts == 1
 
     asyncio.run(scenario())

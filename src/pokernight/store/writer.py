@@ -4,7 +4,8 @@ A commit costs a disk sync whatever it holds, so one commit for many tables'
 events keeps up with far more actions per second than one commit each. Each
 table's owner awaits its ``append``, which returns once the events are
 durable. One bad append (a stale writer) must not fail the others: a batch
-that fails is retried one append at a time, so only the culprit gets the error.
+that fails is retried one append at a time, so only the culprit gets the error
+(unless the database is down: then every append gets that error at once).
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import asyncio
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from pokernight.store.errors import StoreError
+from pokernight.store.errors import StoreError, StoreUnavailableError
 from pokernight.store.records import StoredEvent
 from pokernight.store.store import Store
 
@@ -26,6 +27,9 @@ class _Append:
 
 
 class EventWriter:
+    """Commits the events handed to ``append`` in groups: at most ``max_delay`` seconds
+    after the first of a group arrives, or as soon as the previous commit ends."""
+
     def __init__(self, store: Store, max_delay: float = 0.005) -> None:
         self.store = store
         self.max_delay = max_delay
@@ -53,30 +57,32 @@ class EventWriter:
             await self._task
 
     async def _run(self) -> None:
-        while True:
-            if not self._pending:
-                if self._closed:
-                    return
-                self._arrived.clear()
-                await self._arrived.wait()
-                # Appends that arrive while we wait join this commit; appends that
-                # arrive while a commit runs make the next one, with no extra wait.
-                await asyncio.sleep(self.max_delay)
+        # Appends that arrive while we wait join the commit; appends that arrive
+        # while a commit runs make the next one, with no extra wait.
+        await asyncio.sleep(self.max_delay)
+        while self._pending:
             batch, self._pending = self._pending, []
             await self._commit(batch)
+            if not self._pending and not self._closed:
+                self._arrived.clear()
+                await self._arrived.wait()
+                await asyncio.sleep(self.max_delay)
 
     async def _commit(self, batch: list[_Append]) -> None:
         try:
             await self.store.append_batch([(item.table_id, item.events) for item in batch])
+        except StoreUnavailableError as error:
+            for item in batch:  # one at a time would fail the same way, only slower
+                _settle(item, error)
         except Exception as error:
             if len(batch) == 1:
                 _settle(batch[0], error)
                 return
             for item in batch:
                 await self._commit([item])
-            return
-        for item in batch:
-            _settle(item, None)
+        else:
+            for item in batch:
+                _settle(item, None)
 
 
 def _settle(item: _Append, error: Exception | None) -> None:
