@@ -1,15 +1,345 @@
-"""Placeholder until the server load benchmark is written."""
+"""``pokernight bench server``: tables of bots playing through a real server, over loopback.
+
+The server is ``pokernight serve`` in its own process (a free 127.0.0.1 port,
+a fresh SQLite file unless ``--db`` names one), so the bots' work is not
+counted as the server's. The bots run in this process (``load_clients``):
+``--tables`` tables of ``--players`` bots each, one WebSocket per bot, every
+table playing ``--rate`` actions a second for ``--seconds``.
+
+Reported: actions/s; the latency from sending an action to receiving the
+version it caused, for the acting bot and for the others at the table
+(p50/p99/max); the server's resident memory before the tables, once they are
+seated and after play, per 100 tables; the CPU each process used, since a
+saturated client would inflate the latencies it measures.
+"""
 
 from __future__ import annotations
 
 import argparse
+import asyncio
+import contextlib
+import gc
+import shutil
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
 
-describe = "(not built yet)"
+import psutil
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from pokernight.bench.load_clients import Latencies, close_tables, open_tables
+from pokernight.client import ClientError
+
+describe = (
+    "bots at many tables over WebSockets against pokernight serve: actions/s, latency, memory"
+)
+
+MAX_TABLES = 2_000
+MAX_PLAYERS = 9
+MAX_SECONDS = 3_600.0
+MAX_RATE = 10.0
+"""A bot may send 10 messages a second (the server's rate limit); a table's bots share the rate."""
+START_TIMEOUT_SECONDS = 60.0
+STOP_TIMEOUT_SECONDS = 15.0
+MEBIBYTE = 1024 * 1024
+REFRESH_SECONDS = 1.0
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    del parser
+    parser.add_argument("--tables", type=int, default=500, help="tables to open (500)")
+    parser.add_argument("--players", type=int, default=6, help="bots per table (6)")
+    parser.add_argument("--seconds", type=float, default=30.0, help="seconds of play measured (30)")
+    parser.add_argument("--rate", type=float, default=1.0, help="actions per table per second (1)")
+    parser.add_argument(
+        "--port", type=int, default=0, help="port of the server on 127.0.0.1 (0: a free one)"
+    )
+    parser.add_argument(
+        "--db", default=None, help="database URL or SQLite path (default: a fresh temporary file)"
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Percentiles:
+    count: int
+    p50: float
+    p99: float
+    worst: float
+
+    @classmethod
+    def of(cls, seconds: list[float]) -> Percentiles:
+        if len(seconds) < 2:
+            only = seconds[0] if seconds else 0.0
+            return cls(len(seconds), only, only, only)
+        cuts = statistics.quantiles(seconds, n=100, method="inclusive")
+        return cls(len(seconds), cuts[49], cuts[98], max(seconds))
+
+
+@dataclass(frozen=True, slots=True)
+class Report:
+    tables: int
+    connections: int
+    seconds: float
+    actions: int
+    refused: int
+    acting: Percentiles
+    others: Percentiles
+    everyone: Percentiles
+    server_mib_empty: float
+    server_mib_seated: float
+    server_mib_after: float
+    server_cpu_share: float
+    """Of one core, during play."""
+    client_cpu_share: float
+
+    @property
+    def actions_per_second(self) -> float:
+        return self.actions / self.seconds
+
+    @property
+    def mib_per_100_tables_seated(self) -> float:
+        return (self.server_mib_seated - self.server_mib_empty) * 100 / self.tables
+
+    @property
+    def mib_per_100_tables_after(self) -> float:
+        return (self.server_mib_after - self.server_mib_empty) * 100 / self.tables
+
+
+@dataclass(frozen=True, slots=True)
+class Load:
+    tables: int
+    players: int
+    seconds: float
+    rate: float
+    port: int
+    db: str | None
 
 
 def run(args: argparse.Namespace) -> int:
-    raise ValueError("not built yet")
+    load = Load(args.tables, args.players, args.seconds, args.rate, args.port, args.db)
+    console = Console()
+    report = measure(load, console)
+    console.print(render(report))
+    return 0
+
+
+def measure(load: Load, console: Console) -> Report:
+    """Start a server, play ``load`` through it, stop everything; the figures."""
+    check(load)
+    with _workspace() as workspace, _server(load, workspace) as server:
+        return asyncio.run(_play(load, server, console))
+
+
+def check(load: Load) -> None:
+    if not 1 <= load.tables <= MAX_TABLES:
+        raise ValueError(f"--tables must be between 1 and {MAX_TABLES}")
+    if not 2 <= load.players <= MAX_PLAYERS:
+        raise ValueError(f"--players must be between 2 and {MAX_PLAYERS}")
+    if not 0 < load.seconds <= MAX_SECONDS:
+        raise ValueError(f"--seconds must be positive and at most {MAX_SECONDS:.0f}")
+    if not 0 < load.rate <= MAX_RATE:
+        raise ValueError(f"--rate must be positive and at most {MAX_RATE:.0f}")
+    if not 0 <= load.port <= 65_535:
+        raise ValueError(f"--port {load.port} is not a TCP port")
+
+
+# The server process --------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Server:
+    url: str
+    process: psutil.Process
+
+    def mib(self) -> float:
+        return float(self.process.memory_info().rss) / MEBIBYTE
+
+    def cpu_seconds(self) -> float:
+        times = self.process.cpu_times()
+        return float(times.user + times.system)
+
+
+@contextlib.contextmanager
+def _workspace() -> Iterator[Path]:
+    path = Path(tempfile.mkdtemp(prefix="pokernight-bench-"))
+    try:
+        yield path
+    finally:
+        shutil.rmtree(path, ignore_errors=True)
+
+
+@contextlib.contextmanager
+def _server(load: Load, workspace: Path) -> Iterator[Server]:
+    port = load.port or _free_port()
+    db = load.db or str(workspace / "bench.sqlite3")
+    log_path = workspace / "server.log"
+    command = [
+        sys.executable, "-m", "pokernight.cli.main", "serve", "--host", "127.0.0.1",
+        "--port", str(port), "--db", db, "--hand-pause", str(1.0 / load.rate),
+    ]  # fmt: skip
+    with log_path.open("wb") as log:
+        process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
+    try:
+        _wait_until_listening(process, port, log_path)
+        yield Server(f"http://127.0.0.1:{port}", psutil.Process(process.pid))
+    finally:
+        _stop(process)
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+def _wait_until_listening(process: subprocess.Popen[bytes], port: int, log_path: Path) -> None:
+    deadline = time.monotonic() + START_TIMEOUT_SECONDS
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            tail = log_path.read_text(errors="replace").strip().splitlines()[-1:]
+            raise ValueError(f"the server stopped at start-up: {' '.join(tail) or 'no output'}")
+        with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 0.2):
+            return
+        time.sleep(0.1)
+    raise ValueError(f"the server did not listen on port {port} within {START_TIMEOUT_SECONDS} s")
+
+
+def _stop(process: subprocess.Popen[bytes]) -> None:
+    if process.poll() is None:
+        process.send_signal(signal.SIGINT)  # uvicorn's graceful shutdown
+        try:
+            process.wait(STOP_TIMEOUT_SECONDS)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+# Playing --------------------------------------------------------------------------------
+
+
+async def _play(load: Load, server: Server, console: Console) -> Report:
+    latencies = Latencies()
+    mib_empty = server.mib()
+    columns = (
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TextColumn("{task.fields[figures]}"),
+    )
+    with Progress(*columns, console=console) as progress:
+        seating = progress.add_task("seating bots", total=load.tables * load.players, figures="")
+        try:
+            tables = await open_tables(
+                server.url,
+                tables=load.tables,
+                players=load.players,
+                rate=load.rate,
+                latencies=latencies,
+                progress=lambda: progress.advance(seating),
+            )
+        except ClientError as error:
+            raise ValueError(f"the server refused to seat the bots: {error}") from None
+        try:
+            mib_seated = server.mib()
+            playing = progress.add_task("playing", total=round(load.seconds), figures="")
+            # Set-up garbage would otherwise be traced by every collection during play.
+            gc.collect()
+            gc.freeze()
+            latencies.clear()
+            server_cpu, client_cpu = server.cpu_seconds(), time.process_time()
+            started = time.perf_counter()
+            await _watch(load.seconds, latencies, progress, playing)
+            elapsed = time.perf_counter() - started
+            server_share = (server.cpu_seconds() - server_cpu) / elapsed
+            client_share = (time.process_time() - client_cpu) / elapsed
+            snapshot = _freeze_figures(latencies)
+        finally:
+            await close_tables(tables)
+            gc.unfreeze()
+    return Report(
+        tables=load.tables,
+        connections=load.tables * load.players,
+        seconds=elapsed,
+        actions=snapshot.actions,
+        refused=snapshot.refused,
+        acting=Percentiles.of(snapshot.acting),
+        others=Percentiles.of(snapshot.others),
+        everyone=Percentiles.of(snapshot.acting + snapshot.others),
+        server_mib_empty=mib_empty,
+        server_mib_seated=mib_seated,
+        server_mib_after=server.mib(),
+        server_cpu_share=server_share,
+        client_cpu_share=client_share,
+    )
+
+
+async def _watch(seconds: float, latencies: Latencies, progress: Progress, task: int) -> None:
+    """Let the bots play for ``seconds``, showing the last second's figures as they go."""
+    end = time.perf_counter() + seconds
+    seen_actions = seen_samples = 0
+    while (left := end - time.perf_counter()) > 0:
+        await asyncio.sleep(min(REFRESH_SECONDS, left))
+        recent = latencies.others[seen_samples:]
+        seen_samples = len(latencies.others)
+        figures = f"{latencies.actions - seen_actions} actions"
+        if recent:
+            figures += f", p99 {Percentiles.of(recent).p99 * 1000:.0f} ms"
+        seen_actions = latencies.actions
+        progress.update(task, completed=round(seconds - max(left - REFRESH_SECONDS, 0)))
+        progress.update(task, figures=figures)
+
+
+def _freeze_figures(latencies: Latencies) -> Latencies:
+    """A copy of the figures at the end of play: closing sockets must not add to them."""
+    return Latencies(
+        list(latencies.acting), list(latencies.others), latencies.actions, latencies.refused
+    )
+
+
+# The report ------------------------------------------------------------------------------
+
+
+def render(report: Report) -> Table:
+    table = Table(
+        title=(
+            f"{report.tables} tables, {report.connections} connections, "
+            f"{report.seconds:.0f} s of play"
+        )
+    )
+    table.add_column("figure")
+    table.add_column("value", justify="right")
+    rows = [
+        ("actions/s", f"{report.actions_per_second:,.1f}"),
+        ("actions refused", f"{report.refused}"),
+        *_latency_rows("acting bot", report.acting),
+        *_latency_rows("others at the table", report.others),
+        *_latency_rows("everyone", report.everyone),
+        ("server memory, no tables", f"{report.server_mib_empty:.1f} MiB"),
+        ("server memory, bots seated", f"{report.server_mib_seated:.1f} MiB"),
+        ("server memory, after play", f"{report.server_mib_after:.1f} MiB"),
+        ("per 100 tables, seated", f"{report.mib_per_100_tables_seated:.1f} MiB"),
+        ("per 100 tables, after play", f"{report.mib_per_100_tables_after:.1f} MiB"),
+        ("server CPU (of one core)", f"{report.server_cpu_share:.0%}"),
+        ("bots' CPU (of one core)", f"{report.client_cpu_share:.0%}"),
+    ]
+    for name, value in rows:
+        table.add_row(name, value)
+    return table
+
+
+def _latency_rows(who: str, figures: Percentiles) -> list[tuple[str, str]]:
+    return [
+        (f"latency to {who}: p50", f"{figures.p50 * 1000:.1f} ms"),
+        (f"latency to {who}: p99", f"{figures.p99 * 1000:.1f} ms"),
+        (f"latency to {who}: worst of {figures.count:,}", f"{figures.worst * 1000:.1f} ms"),
+    ]

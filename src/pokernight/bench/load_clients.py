@@ -1,0 +1,204 @@
+"""The client side of the server load benchmark: tables of bots over real WebSockets.
+
+Every bot is a ``TableClient`` (the protocol's reference client) that plays
+the simplest legal game: check, else call, and now and then a minimum raise.
+A table's bots act at most ``rate`` times a second between them, so the load
+is set by the benchmark, not by how fast the server answers.
+
+Latency is measured here, on the client side: from the moment a bot sends an
+action to the moment each player at the table receives the version that
+action caused (the ``PlayerActed`` event): once for the acting bot, once for
+each of the others. The bots keep no frames and no event queue, so thousands
+of them fit in one process for minutes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from pokernight.client import TableClient, create_table
+
+Json = dict[str, Any]
+HOST_NAME = "bot 0"
+BUY_IN = 2_000
+"""100 big blinds at the default stakes (10/20): nobody goes broke in a benchmark's minutes."""
+RAISE_SHARE = 0.1
+"""How often a bot raises the minimum when it may: raises reopen the betting, as in play."""
+CONNECTING_AT_ONCE = 32
+"""Joins and connections in flight together: enough to set up fast, few enough not to time out."""
+
+
+@dataclass
+class Latencies:
+    """Seconds from an action's sending to its broadcast's arrival, by who received it."""
+
+    acting: list[float] = field(default_factory=list)
+    others: list[float] = field(default_factory=list)
+    actions: int = 0
+    refused: int = 0
+
+    def clear(self) -> None:
+        self.acting.clear()
+        self.others.clear()
+        self.actions = self.refused = 0
+
+
+@dataclass
+class _Sent:
+    at: float
+    seat: int
+    awaited: int
+    """Players at the table who have not yet received the version this action caused."""
+
+
+class LoadTable:
+    """One table's bots and the actions they have sent and not yet seen come back."""
+
+    def __init__(self, code: str, rate: float, latencies: Latencies, rng: random.Random) -> None:
+        self.code = code
+        self.interval = 1.0 / rate
+        self.latencies = latencies
+        self.rng = rng
+        self.bots: list[BotClient] = []
+        self.sent: dict[int, _Sent] = {}
+        self.next_action_at = 0.0
+
+    def action_sent(self, version: int, seat: int, now: float) -> None:
+        self.sent[version] = _Sent(now, seat, len(self.bots))
+        self.next_action_at = now + self.interval
+        self.latencies.actions += 1
+
+    def version_received(self, version: int, seat: int, kind: str | None, now: float) -> None:
+        sent = self.sent.get(version)
+        if sent is None or kind != "PlayerActed":
+            return
+        received = self.latencies.acting if seat == sent.seat else self.latencies.others
+        received.append(now - sent.at)
+        sent.awaited -= 1
+        if sent.awaited == 0:
+            del self.sent[version]
+
+
+class BotClient(TableClient):
+    """A player that acts whenever the version it holds says it is its turn."""
+
+    def __init__(self, url: str, code: str, table: LoadTable, seat: int) -> None:
+        super().__init__(url, code)
+        self.table = table
+        self.seat = seat
+        self._acting_on: int | None = None
+        """The version this bot has decided an action for (one action per turn)."""
+
+    def _receive(self, message: Json) -> None:
+        # Replaces the reference client's bookkeeping (every frame kept, every
+        # message queued) with what a long benchmark can afford.
+        now = time.perf_counter()
+        ref = message.get("ref")
+        if message.get("type") in ("ack", "error") and ref in self._pending:
+            self._pending.pop(ref).set_result(message)
+            return
+        if message.get("type") == "error":
+            self.table.latencies.refused += 1
+        if "v" not in message:
+            return
+        self.table.version_received(message["v"], self.seat, message.get("type"), now)
+        self.state.apply(message)
+        if self.state.my_turn and self._acting_on != self.state.version:
+            self._acting_on = self.state.version
+            delay = max(self.table.next_action_at - now, 0.0)
+            asyncio.get_running_loop().call_later(delay, self._act_now)
+
+    def _act_now(self) -> None:
+        legal = self.state.legal
+        if not self.state.my_turn or legal is None or self._socket is None:
+            return  # the turn passed meanwhile (the clock acted for us)
+        kind, amount = choose_action(legal, self.table.rng)
+        message = {"type": "act", "kind": kind, "amount": amount}
+        self.table.action_sent(self.state.version + 1, self.seat, time.perf_counter())
+        # No ack is awaited: the latency is taken from the broadcast.
+        task = asyncio.get_running_loop().create_task(self._socket.send(json.dumps(message)))
+        _keep_until_done(task)
+
+
+def choose_action(legal: Json, rng: random.Random) -> tuple[str, int | None]:
+    """Check, else call; a minimum raise now and then; fold only when nothing else is legal."""
+    if legal["can_bet_or_raise"] and rng.random() < RAISE_SHARE:
+        return "bet_or_raise", int(legal["min_raise_to"])
+    if legal["can_check"]:
+        return "check", None
+    if legal["can_call"]:
+        return "call", None
+    return "fold", None
+
+
+async def open_tables(
+    url: str,
+    *,
+    tables: int,
+    players: int,
+    rate: float,
+    latencies: Latencies,
+    progress: Callable[[], None],
+) -> list[LoadTable]:
+    """``tables`` running tables of ``players`` seated bots; ``progress`` is told of each bot."""
+    limit = asyncio.Semaphore(CONNECTING_AT_ONCE)
+
+    async def open_one(index: int) -> LoadTable:
+        async with limit:
+            return await _open_table(
+                url,
+                players=players,
+                rate=rate,
+                latencies=latencies,
+                rng=random.Random(index),
+                progress=progress,
+            )
+
+    return list(await asyncio.gather(*(open_one(index) for index in range(tables))))
+
+
+async def _open_table(
+    url: str,
+    *,
+    players: int,
+    rate: float,
+    latencies: Latencies,
+    rng: random.Random,
+    progress: Callable[[], None],
+) -> LoadTable:
+    created = await create_table(
+        url, HOST_NAME, {"seats": players, "max_buy_in": BUY_IN, "debt_cap": None}
+    )
+    table = LoadTable(created["code"], rate, latencies, rng)
+    host = BotClient(url, table.code, table, seat=0)
+    host.token = created["token"]
+    await host.connect()
+    table.bots.append(host)
+    for seat in range(1, players):
+        bot = BotClient(url, table.code, table, seat)
+        await bot.join(f"bot {seat}")
+        table.bots.append(bot)
+    for bot in table.bots:
+        await bot.sit(bot.seat, buy_in=BUY_IN)
+        progress()
+    await host.start()
+    return table
+
+
+async def close_tables(tables: list[LoadTable]) -> None:
+    await asyncio.gather(*(bot.disconnect() for table in tables for bot in table.bots))
+
+
+_running: set[asyncio.Task[None]] = set()
+
+
+def _keep_until_done(task: asyncio.Task[None]) -> None:
+    # The loop keeps only weak references to tasks: hold them until they finish.
+    _running.add(task)
+    task.add_done_callback(_running.discard)
