@@ -1,0 +1,55 @@
+"""The server load benchmark runs end to end at a tiny scale and reports sane figures.
+
+No timing is asserted: only that bots played through a real server process and
+that every figure is one a report can carry.
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import replace
+from typing import Any
+
+import pytest
+from rich.console import Console
+
+from pokernight.bench.server import Load, check, measure, render
+
+TINY = Load(tables=2, players=3, seconds=3.0, rate=2.0, port=0, db=None)
+
+
+def test_bench_server_plays_and_reports_every_figure() -> None:
+    output = io.StringIO()
+    report = measure(TINY, Console(file=output, width=120))
+    assert report.tables == 2
+    assert report.connections == 6
+    assert report.actions > 0
+    assert report.refused == 0
+    # Every action is received by the acting bot and by both others at its table.
+    assert report.acting.count > 0
+    assert report.others.count >= report.acting.count
+    assert report.everyone.count == report.acting.count + report.others.count
+    for figures in (report.acting, report.others, report.everyone):
+        assert 0 < figures.p50 <= figures.p99 <= figures.worst
+    assert report.server_mib_empty > 0
+    assert report.server_mib_seated > 0
+    assert report.server_cpu_share > 0
+    text = io.StringIO()
+    Console(file=text, width=120).print(render(report))
+    assert "actions/s" in text.getvalue()
+    assert "per 100 tables" in text.getvalue()
+
+
+@pytest.mark.parametrize(
+    ("changes", "reason"),
+    [
+        ({"tables": 0}, "--tables must be between 1 and 2000"),
+        ({"players": 1}, "--players must be between 2 and 9"),
+        ({"seconds": 0.0}, "--seconds must be positive"),
+        ({"rate": 11.0}, "--rate must be positive and at most 10"),
+        ({"port": 70_000}, "--port 70000 is not a TCP port"),
+    ],
+)
+def test_bench_server_refuses_a_load_out_of_bounds(changes: dict[str, Any], reason: str) -> None:
+    with pytest.raises(ValueError, match=reason):
+        check(replace(TINY, **changes))
