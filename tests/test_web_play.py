@@ -1,0 +1,191 @@
+"""Three browsers create and join a table and play hold'em then Follow the Queen by clicking.
+
+One scenario (a browser and a server are slow to start, so they are shared):
+Alice creates the table in the lobby, Bob and Carol (on a phone-sized screen)
+join with its code, each picks a seat and a buy-in, the host deals. A hand of
+hold'em is played to showdown by clicking the action buttons (one action by
+keyboard shortcut); Bob reloads in the middle and keeps his seat and cards.
+The host switches the game to Follow the Queen for the next hand, which is
+also played to showdown. A spectator's stream view watches throughout. Every
+frame each page received is checked for other players' face-down cards.
+Screenshots go to tests/artifacts/.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.web_helpers import (
+    ARTIFACTS,
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    FrameLog,
+    hidden_card_leaks,
+    require_chromium,
+    served_room,
+)
+
+DESKTOP = {"width": 1280, "height": 860}
+PHONE = {"width": 390, "height": 844}
+WAIT_MS = 15_000
+MAX_ACTIONS_PER_HAND = 80
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    require_chromium()
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(
+            executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS
+        )
+        yield launched
+        launched.close()
+
+
+def _page(browser: Any, name: str, logs: list[FrameLog], viewport: dict[str, int]) -> Any:
+    page = browser.new_context(viewport=viewport).new_page()
+    page.set_default_timeout(WAIT_MS)
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.errors = errors
+    log = FrameLog(name)
+    log.watch(page)
+    logs.append(log)
+    return page
+
+
+def _shot(page: Any, name: str) -> Path:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    path = ARTIFACTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path
+
+
+def _sit(page: Any, seat: int) -> None:
+    page.click(f"button[data-key='sit-{seat}']")
+    page.click("#buy-in-submit")
+    page.wait_for_selector(".seat.me")
+
+
+def _hand_number(page: Any) -> str:
+    return str(page.locator(".hand-number").inner_text())
+
+
+def _act_once(pages: list[Any], by_keyboard: bool = False) -> bool:
+    """The player to act checks, calls or brings in; False when nobody is to act."""
+    for page in pages:
+        if page.evaluate("document.body.dataset.myTurn") == "true":
+            before = page.evaluate("document.body.dataset.version")
+            if by_keyboard:
+                page.keyboard.press("c")
+            else:
+                page.click("#act-call")
+            page.wait_for_function(
+                "v => document.body.dataset.myTurn !== 'true' || document.body.dataset.version !== v",
+                arg=before,
+            )
+            return True
+    return False
+
+
+def _play_to_showdown(pages: list[Any], midway: Any = None) -> int:
+    actions = 0
+    for _ in range(MAX_ACTIONS_PER_HAND):
+        if all(page.locator(".showdown").count() for page in pages):
+            return actions
+        if _act_once(pages, by_keyboard=actions == 1):
+            actions += 1
+            if actions == 2 and midway is not None:
+                midway()
+        else:
+            pages[0].wait_for_timeout(100)
+    raise AssertionError(f"no showdown after {actions} actions")
+
+
+def test_three_browsers_play_holdem_and_follow_the_queen_by_clicking(
+    browser: Any, tmp_path: Path
+) -> None:
+    logs: list[FrameLog] = []
+    with served_room(tmp_path) as url:
+        alice = _page(browser, "alice", logs, DESKTOP)
+        bob = _page(browser, "bob", logs, DESKTOP)
+        carol = _page(browser, "carol", logs, PHONE)
+        players = [alice, bob, carol]
+
+        alice.goto(f"{url}/")
+        alice.wait_for_selector("#create-name")
+        _shot(alice, "lobby")
+        alice.fill("#create-name", "Alice")
+        alice.click("#create-submit")
+        alice.wait_for_selector("#felt")
+        code = alice.evaluate("location.hash.slice(1)")
+        assert re.fullmatch(r"\d{4}", code)
+
+        stream = _page(browser, "stream", logs, DESKTOP)
+        stream.goto(f"{url}/stream.html#{code}")
+
+        carol.goto(f"{url}/")
+        carol.fill("#join-code", "0000" if code != "0000" else "0001")
+        carol.fill("#join-name", "Carol")
+        carol.click("#join-submit")
+        assert "no open table with code" in carol.locator("#join-error").inner_text().lower()
+        for page, name in ((bob, "Bob"), (carol, "Carol")):
+            page.goto(f"{url}/")
+            page.fill("#join-code", code)
+            page.fill("#join-name", name)
+            page.click("#join-submit")
+            page.wait_for_selector("#felt")
+        for seat, page in enumerate(players):
+            _sit(page, seat)
+
+        alice.click("#host-start")
+        for page in players:
+            page.wait_for_function("document.querySelector('.hand-number').textContent === 'Hand #1'")
+
+        def bob_reloads() -> None:
+            cards_before = bob.locator(".seat.me .card:not(.back)").count()
+            bob.reload()
+            bob.wait_for_selector(".seat.me .card")
+            assert bob.locator(".seat.me .name").inner_text() == "Bob"
+            assert bob.locator(".seat.me .card:not(.back)").count() == cards_before == 2
+            _shot(alice, "holdem-mid-hand")
+            _shot(carol, "phone-table")
+            # Next hand: Follow the Queen; and stop dealing after this one.
+            alice.click(".host-settings summary")
+            alice.select_option(".host-settings select[name=variant]", "ftq")
+            alice.click("#host-apply")
+            alice.wait_for_selector(".host-settings .note:has-text('Saved')")
+            alice.click("#host-start")
+
+        _play_to_showdown(players, midway=bob_reloads)
+        for page in players:
+            assert page.locator(".card.winning").count() >= 5 or "wins" in page.locator(
+                ".showdown"
+            ).inner_text()
+        assert _hand_number(alice) == ""  # the host paused: no hand is being dealt
+
+        alice.click("#host-start")
+        for page in players:
+            page.wait_for_selector("#wild-panel")
+            page.wait_for_function("document.querySelector('.hand-number').textContent === 'Hand #2'")
+        alice.click("#host-start")  # pause after this hand, so the showdown stays in view
+        _play_to_showdown(players)
+        for page in players:
+            assert page.locator("#wild-ranks").inner_text().startswith("Queens")
+            assert page.locator(".seat.winner").count() >= 1
+            assert page.locator(".card.winning").count() >= 5
+        _shot(alice, "ftq-showdown")
+        stream.wait_for_selector(".award")
+        _shot(stream, "stream-view")
+
+        assert hidden_card_leaks(logs) == []
+        assert all(len(log.frames) > 20 for log in logs)
+        for page in [*players, stream]:
+            assert page.errors == []

@@ -1,0 +1,165 @@
+"""Helpers for the browser tests: a real ``pokernight serve``, Debian's Chromium, frame logs.
+
+The server runs as a subprocess on a free 127.0.0.1 port with a temporary
+SQLite file and the real ``web/`` directory; it is stopped by its process id.
+Every WebSocket frame a page receives is recorded, so a test can check that no
+frame ever held another player's face-down card.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
+]
+ARTIFACTS = Path(__file__).parent / "artifacts"
+SERVER_START_SECONDS = 30
+Json = dict[str, Any]
+
+
+def require_chromium() -> None:
+    """Skip (or fail, when every test must run) without Chromium or Playwright."""
+    reason = ""
+    if not CHROMIUM.exists():
+        reason = f"no Chromium at {CHROMIUM} (apt-get install chromium)"
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        reason = "Playwright for Python is not installed"
+    if reason:
+        if os.environ.get("POKERNIGHT_REQUIRE_ALL_TESTS"):
+            pytest.fail(reason)
+        pytest.skip(reason)
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+@contextmanager
+def served_room(tmp_path: Path, hand_pause: float = 1.0) -> Iterator[str]:
+    """``pokernight serve`` on a fresh SQLite file for the length of the block; its URL."""
+    port = _free_port()
+    database = f"sqlite+aiosqlite:///{tmp_path / 'room.sqlite3'}"
+    command = [sys.executable, "-m", "pokernight.cli.main", "serve", "--port", str(port)]
+    command += ["--db", database, "--hand-pause", str(hand_pause)]
+    log = (tmp_path / "server.log").open("w")
+    process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        _wait_until_serving(url, process)
+        yield url
+    finally:
+        process.send_signal(signal.SIGINT)
+        try:
+            process.wait(10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+        log.close()
+
+
+def _wait_until_serving(url: str, process: subprocess.Popen[bytes]) -> None:
+    deadline = time.monotonic() + SERVER_START_SECONDS
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"pokernight serve exited with {process.returncode}")
+        try:
+            with urllib.request.urlopen(f"{url}/index.html", timeout=1):
+                return
+        except (urllib.error.URLError, ConnectionError):
+            time.sleep(0.1)
+    raise RuntimeError(f"pokernight serve did not answer at {url}")
+
+
+@dataclass
+class FrameLog:
+    """Every WebSocket frame one page received, decoded, in order."""
+
+    name: str
+    frames: list[Json] = field(default_factory=list)
+
+    def watch(self, page: Any) -> None:
+        page.on("websocket", lambda socket: socket.on("framereceived", self._received))
+
+    def _received(self, payload: str | bytes) -> None:
+        self.frames.append(json.loads(payload))
+
+
+def own_down_cards(log: FrameLog) -> dict[int, set[str]]:
+    """By hand number: the face-down cards this player was dealt (named only to them)."""
+    found: dict[int, set[str]] = {}
+    for frame, hand_number in _hand_frames(log):
+        for item in _hand_events(frame):
+            if item["type"] == "CardsDealt" and not item["face_up"] and item["cards"]:
+                found.setdefault(hand_number, set()).update(item["cards"])
+    return found
+
+
+def hidden_card_leaks(logs: list[FrameLog]) -> list[str]:
+    """Frames that name another player's face-down card before that player showed it."""
+    down = {log.name: own_down_cards(log) for log in logs}
+    leaks = []
+    for log in logs:
+        for frame, hand_number in _hand_frames(log):
+            public = _without_shown(frame)
+            for owner, hands in down.items():
+                if owner == log.name:
+                    continue
+                for card in hands.get(hand_number, ()):
+                    if f'"{card}"' in public:
+                        leaks.append(f"{log.name} saw {owner}'s {card} in hand {hand_number}")
+    return leaks
+
+
+def _hand_frames(log: FrameLog) -> Iterator[tuple[Json, int]]:
+    hand_number = 0
+    for frame in log.frames:
+        if frame.get("type") == "HandStarted":
+            hand_number = frame["hand_number"]
+        elif frame.get("type") == "snapshot" and frame.get("hand"):
+            hand_number = frame["hand"]["hand_number"]
+        yield frame, hand_number
+
+
+def _hand_events(frame: Json) -> list[Json]:
+    if frame.get("type") == "snapshot":
+        return list((frame.get("hand") or {}).get("events", []))
+    return list(frame.get("hand", []))
+
+
+def _without_shown(frame: Json) -> str:
+    """The frame as text with the cards players chose to show (CardsShown) left out."""
+    events = [item for item in _hand_events(frame) if item["type"] != "CardsShown"]
+    if frame.get("type") == "snapshot" and frame.get("hand"):
+        shown = any(item["type"] == "CardsShown" for item in frame["hand"]["events"])
+        hand = {**frame["hand"], "events": events}
+        if shown:
+            hand.pop("cards")
+        return json.dumps({**frame, "hand": hand})
+    return json.dumps({**frame, "hand": events})

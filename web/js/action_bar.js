@@ -1,0 +1,205 @@
+// Fold, check/call, bet/raise (slider, presets limited to what is legal), all-in;
+// keys F, C, R, A; pre-action boxes; the server's refusal shown right here.
+
+import { chips, h, sentence } from "./dom.js";
+import { potTotal } from "./table_view.js";
+
+const PRESETS = [["min", "Min"], ["half", "\u00bd Pot"], ["three-quarters", "\u00be Pot"],
+  ["pot", "Pot"], ["all-in", "All-in"]];
+const POT_FRACTIONS = { half: 0.5, "three-quarters": 0.75, pot: 1 };
+
+function button(id, key, text) {
+  return h("button", { id, type: "button", "aria-keyshortcuts": key, disabled: true },
+    h("span", { class: "label" }, text), h("kbd", { "aria-hidden": "true" }, key));
+}
+
+/** The amount a preset stands for, clamped to the legal range. */
+export function presetAmount(preset, legal, status) {
+  const low = legal.min_raise_to;
+  const high = legal.max_raise_to;
+  let amount = low;
+  if (preset === "all-in") amount = high;
+  else if (preset in POT_FRACTIONS) {
+    // A pot-sized raise: call first, then raise by the pot that call makes.
+    const potAfterCall = potTotal(status) + legal.call_amount;
+    amount = legal.call_to + Math.floor(POT_FRACTIONS[preset] * potAfterCall);
+  }
+  return Math.min(high, Math.max(low, amount));
+}
+
+export class ActionBar {
+  constructor(send) {
+    this.send = send;
+    this.legal = null;
+    this.status = null;
+    this.wasMyTurn = false;
+    this.fold = button("act-fold", "F", "Fold");
+    this.call = button("act-call", "C", "Check");
+    this.raise = button("act-raise", "R", "Raise");
+    this.allIn = button("act-allin", "A", "All-in");
+    this.slider = h("input", { id: "raise-slider", type: "range", "aria-label": "Bet or raise to" });
+    this.amount = h("input", { id: "raise-amount", type: "number", inputmode: "numeric",
+      "aria-label": "Bet or raise to (chips)" });
+    this.presets = PRESETS.map(([preset, words]) => h("button", { type: "button",
+      class: "preset", dataset: { preset }, onclick: () => this.usePreset(preset) }, words));
+    this.checkFold = h("input", { id: "pre-check-fold", type: "checkbox" });
+    this.callAny = h("input", { id: "pre-call-any", type: "checkbox" });
+    this.error = h("p", { id: "action-error", class: "error", role: "alert" });
+    this.sizing = h("div", { class: "sizing" }, h("div", { class: "presets" }, this.presets),
+      h("div", { class: "slider-row" }, this.slider, this.amount));
+    this.preActions = h("div", { class: "pre-actions", hidden: true },
+      h("label", {}, this.checkFold, " Check/Fold"),
+      h("label", {}, this.callAny, " Call any"));
+    this.element = h("section", { class: "action-bar", "aria-label": "Your actions" },
+      h("div", { class: "buttons" }, this.fold, this.call, this.raise, this.allIn),
+      this.sizing, this.preActions, this.error);
+    this.fold.addEventListener("click", () => this.act("fold"));
+    this.call.addEventListener("click", () => this.act(this.passiveKind()));
+    this.raise.addEventListener("click", () => this.act("bet_or_raise", this.raiseTo()));
+    this.allIn.addEventListener("click", () => this.goAllIn());
+    this.slider.addEventListener("input", () => this.setAmount(Number(this.slider.value)));
+    this.amount.addEventListener("input", () => this.setAmount(Number(this.amount.value), false));
+    this.amount.addEventListener("keydown", (event) => {
+      if (event.key === "Enter") this.raise.click();
+    });
+    this.checkFold.addEventListener("change", () => { if (this.checkFold.checked) this.callAny.checked = false; });
+    this.callAny.addEventListener("change", () => { if (this.callAny.checked) this.checkFold.checked = false; });
+    document.addEventListener("keydown", (event) => this.shortcut(event));
+  }
+
+  /** ``inHand``: the viewer holds live cards in the hand being played. */
+  update(state, inHand) {
+    const legal = state.legal;
+    this.status = state.status;
+    this.element.hidden = !inHand && !legal;
+    const myTurn = legal !== null;
+    const turnBegins = myTurn && !this.wasMyTurn;
+    this.wasMyTurn = myTurn;
+    this.legal = legal;
+    for (const control of [this.fold, this.call, this.raise, this.allIn, this.slider,
+      this.amount, ...this.presets]) control.disabled = !myTurn;
+    this.preActions.hidden = myTurn || !inHand;
+    if (!inHand) {
+      this.checkFold.checked = false;
+      this.callAny.checked = false;
+    }
+    if (!myTurn) return false;
+    this.fold.disabled = !legal.can_fold;
+    this.setLabel(this.call, this.passiveWords());
+    this.call.disabled = this.passiveKind() === null;
+    const opening = Math.max(0, ...this.status.bets) === 0;
+    this.raise.disabled = !legal.can_bet_or_raise;
+    this.allIn.disabled = !legal.can_bet_or_raise && !legal.can_call;
+    this.setLabel(this.allIn, `All-in ${chips(this.allInAmount())}`);
+    this.sizing.hidden = !legal.can_bet_or_raise;
+    if (legal.can_bet_or_raise) {
+      Object.assign(this.slider, { min: legal.min_raise_to, max: legal.max_raise_to, step: 1 });
+      Object.assign(this.amount, { min: legal.min_raise_to, max: legal.max_raise_to });
+      const fixed = legal.min_raise_to === legal.max_raise_to;
+      for (const preset of this.presets) preset.hidden = fixed;
+      if (turnBegins) this.setAmount(legal.min_raise_to);
+      this.raiseWord = opening ? "Bet" : "Raise to";
+      this.setLabel(this.raise, `${this.raiseWord} ${chips(this.raiseTo())}`);
+    }
+    if (turnBegins) {
+      this.error.textContent = "";
+      return this.preAction() ? false : true;
+    }
+    return false;
+  }
+
+  setLabel(control, text) {
+    control.querySelector(".label").textContent = text;
+  }
+
+  passiveKind() {
+    const legal = this.legal;
+    if (!legal) return null;
+    if (legal.can_check) return "check";
+    if (legal.can_call) return "call";
+    if (legal.can_bring_in) return "bring_in";
+    return null;
+  }
+
+  passiveWords() {
+    const legal = this.legal;
+    switch (this.passiveKind()) {
+      case "check": return "Check";
+      case "call": return `Call ${chips(legal.call_amount)}`;
+      case "bring_in": return `Bring in ${chips(legal.bring_in_amount)}`;
+      default: return "Check";
+    }
+  }
+
+  allInAmount() {
+    const legal = this.legal;
+    return legal.can_bet_or_raise ? legal.max_raise_to : legal.call_to;
+  }
+
+  raiseTo() {
+    return Number(this.amount.value);
+  }
+
+  setAmount(value, fillInput = true) {
+    const legal = this.legal;
+    if (!legal || !legal.can_bet_or_raise || !Number.isFinite(value)) return;
+    const clamped = Math.min(legal.max_raise_to, Math.max(legal.min_raise_to, Math.round(value)));
+    this.slider.value = clamped;
+    if (fillInput) this.amount.value = clamped;
+    this.setLabel(this.raise, `${this.raiseWord ?? "Raise to"} ${chips(fillInput ? clamped : value)}`);
+  }
+
+  usePreset(preset) {
+    if (this.legal?.can_bet_or_raise) this.setAmount(presetAmount(preset, this.legal, this.status));
+  }
+
+  goAllIn() {
+    if (!this.legal) return;
+    if (this.legal.can_bet_or_raise) this.act("bet_or_raise", this.legal.max_raise_to);
+    else if (this.legal.can_call) this.act("call");
+  }
+
+  /** Carry out a ticked pre-action; true when it acted. */
+  preAction() {
+    const legal = this.legal;
+    if (this.checkFold.checked) {
+      this.checkFold.checked = false;
+      this.act(legal.can_check ? "check" : "fold");
+      return true;
+    }
+    if (this.callAny.checked) {
+      this.callAny.checked = false;
+      this.act(legal.can_check ? "check" : "call");
+      return true;
+    }
+    return false;
+  }
+
+  act(kind, amount) {
+    if (!this.legal || kind === null) return;
+    if (kind === "bet_or_raise") {
+      const { min_raise_to: low, max_raise_to: high } = this.legal;
+      if (!Number.isInteger(amount) || amount < low || amount > high) {
+        this.error.textContent = `Bet or raise to between ${chips(low)} and ${chips(high)}.`;
+        this.amount.focus();
+        return;
+      }
+    }
+    this.error.textContent = "";
+    const intent = { type: "act", kind };
+    if (amount !== undefined) intent.amount = amount;
+    this.send(intent).catch((error) => { this.error.textContent = sentence(error.message); });
+  }
+
+  shortcut(event) {
+    if (event.ctrlKey || event.metaKey || event.altKey || !this.legal) return;
+    const target = event.target;
+    if (target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return;
+    if (target instanceof HTMLInputElement && target.type !== "range" && target.type !== "checkbox") return;
+    const control = { f: this.fold, c: this.call, r: this.raise, a: this.allIn }[event.key.toLowerCase()];
+    if (control && !control.disabled) {
+      event.preventDefault();
+      control.click();
+    }
+  }
+}

@@ -1,0 +1,20 @@
+// The HTTP half of the protocol (docs/protocol.md): create, look up and join tables.
+
+async function request(path, options = {}) {
+  const response = await fetch(path, {
+    ...options,
+    headers: options.body ? { "content-type": "application/json" } : {},
+  });
+  const body = await response.json().catch(() => ({}));
+  if (!response.ok) throw new Error(body.error || `the server answered ${response.status}`);
+  return body;
+}
+
+const post = (path, body) => request(path, { method: "POST", body: JSON.stringify(body) });
+
+export const createTable = (name, settings) => post("/api/tables", { name, settings });
+export const joinTable = (code, name) => post(`/api/tables/${code}/join`, { name });
+export const tableInfo = (code) => request(`/api/tables/${code}`);
+export const ledger = (code) => request(`/api/tables/${code}/ledger`);
+export const lastHands = (code) => request(`/api/tables/${code}/hands`);
+export const ledgerCsvUrl = (code) => `/api/tables/${code}/ledger?format=csv`;

@@ -1,0 +1,56 @@
+// Cards as the server writes them ("Ah", "Td"): names for screen readers and elements for the page.
+
+import { h } from "./dom.js";
+
+export const RANKS = "23456789TJQKA";
+export const RANK_WORDS = [
+  "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten",
+  "Jack", "Queen", "King", "Ace",
+];
+export const RANK_PLURALS = [
+  "Twos", "Threes", "Fours", "Fives", "Sixes", "Sevens", "Eights", "Nines", "Tens",
+  "Jacks", "Queens", "Kings", "Aces",
+];
+export const QUEEN = 10;
+const RANK_LABELS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"];
+// Suit order as the server's Suit enum: clubs < diamonds < hearts < spades.
+export const SUITS = "cdhs";
+const SUIT_WORDS = { c: "clubs", d: "diamonds", h: "hearts", s: "spades" };
+export const SUIT_SYMBOLS = { c: "\u2663", d: "\u2666", h: "\u2665", s: "\u2660" };
+
+export function rankOf(card) {
+  return RANKS.indexOf(card[0]);
+}
+
+export function suitOf(card) {
+  return card[1];
+}
+
+export function cardName(card) {
+  return `${RANK_WORDS[rankOf(card)]} of ${SUIT_WORDS[suitOf(card)]}`;
+}
+
+export function cardText(card) {
+  return RANK_LABELS[rankOf(card)] + SUIT_SYMBOLS[suitOf(card)];
+}
+
+/**
+ * A card element. ``card`` null is a face-down card nobody here may see; ``down`` marks
+ * the viewer's own face-down card (shown to them, hidden from everybody else).
+ */
+export function cardElement(card, { down = false, wild = false, winning = false, dim = false } = {}) {
+  if (card === null) {
+    return h("span", { class: "card back", role: "img", "aria-label": "face-down card" });
+  }
+  const notes = [down && "face down, only you see it", wild && "wild", winning && "winning hand"];
+  const label = [cardName(card), ...notes.filter(Boolean)].join(", ");
+  const classes = ["card", `suit-${suitOf(card)}`, down && "down", wild && "wild",
+    winning && "winning", dim && "dim"].filter(Boolean).join(" ");
+  return h("span", { class: classes, role: "img", "aria-label": label, title: label },
+    h("span", { class: "rank", "aria-hidden": "true" }, RANK_LABELS[rankOf(card)]),
+    h("span", { class: "suit", "aria-hidden": "true" }, SUIT_SYMBOLS[suitOf(card)]));
+}
+
+export function rankPlural(rank) {
+  return RANK_PLURALS[rank];
+}

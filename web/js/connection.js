@@ -1,0 +1,122 @@
+// The WebSocket half of the protocol: hello, versions in order, intents with acks,
+// and resuming by itself after a drop with the last version it saw.
+
+const CLOSE_NO_TABLE = 4404;
+const CLOSE_BAD_HELLO = 4400;
+const RETRY_DELAYS_MS = [300, 1000, 2000, 4000, 8000];
+// Intent ids must never repeat for this player, across reloads too: the server
+// acknowledges a repeated id without applying it.
+const ID_PREFIX = Math.random().toString(36).slice(2, 10);
+
+export class Connection {
+  /**
+   * ``listener``: {changed(message), status(text|null), chat(line), fatal(reason)}.
+   */
+  constructor(code, token, state, listener) {
+    this.code = code;
+    this.token = token;
+    this.state = state;
+    this.listener = listener;
+    this.socket = null;
+    this.pending = new Map();
+    this.nextId = 1;
+    this.attempt = 0;
+    this.closed = false;
+    this.welcomed = false;
+  }
+
+  open() {
+    const scheme = location.protocol === "https:" ? "wss://" : "ws://";
+    const socket = new WebSocket(`${scheme}${location.host}/ws/${this.code}`);
+    this.socket = socket;
+    this.welcomed = false;
+    socket.onopen = () => {
+      const hello = { type: "hello", protocol: 1, last_seq: this.state.version };
+      if (this.token) hello.token = this.token;
+      socket.send(JSON.stringify(hello));
+    };
+    socket.onmessage = (frame) => this.receive(JSON.parse(frame.data));
+    socket.onclose = (event) => this.closedBy(event);
+  }
+
+  close() {
+    this.closed = true;
+    this.socket?.close();
+  }
+
+  /** Send an intent; resolves on its ack, rejects with the server's reason. */
+  send(intent) {
+    const id = `${ID_PREFIX}-${this.nextId++}`;
+    const message = { ...intent, id };
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { message, resolve, reject });
+      if (this.welcomed) this.socket.send(JSON.stringify(message));
+    });
+  }
+
+  receive(message) {
+    // An ack carries "v" too (the version its intent reached) but is not a version.
+    if ("v" in message && message.type !== "ack") {
+      const outcome = this.state.apply(message);
+      if (outcome === "gap") {
+        this.socket.close(); // resume from the last version we hold
+        return;
+      }
+      if (outcome === "applied") this.listener.changed(message);
+      return;
+    }
+    switch (message.type) {
+      case "welcome":
+        this.welcomed = true;
+        this.attempt = 0;
+        this.state.playerId = message.player_id;
+        this.listener.status(null);
+        // Resending is safe: the server applies an id once.
+        for (const { message: intent } of this.pending.values()) {
+          this.socket.send(JSON.stringify(intent));
+        }
+        break;
+      case "ack":
+        this.settle(message.ref, (entry) => entry.resolve(message));
+        break;
+      case "error":
+        if (message.ref !== null && this.pending.has(message.ref)) {
+          this.settle(message.ref, (entry) => entry.reject(new Error(message.reason)));
+        } else {
+          this.listener.fatal(message.reason);
+        }
+        break;
+      case "chat":
+        this.state.noteServerTime(message.at);
+        this.state.chat.push(message);
+        this.listener.chat(message);
+        break;
+      case "room":
+        this.state.running = message.running;
+        this.listener.changed(message);
+        break;
+      default:
+        break;
+    }
+  }
+
+  settle(ref, how) {
+    const entry = this.pending.get(ref);
+    if (!entry) return;
+    this.pending.delete(ref);
+    how(entry);
+  }
+
+  closedBy(event) {
+    if (this.closed) return;
+    if (event.code === CLOSE_NO_TABLE || event.code === CLOSE_BAD_HELLO) {
+      this.closed = true;
+      this.listener.fatal(event.reason || "the table refused this connection");
+      return;
+    }
+    this.listener.status("reconnecting\u2026");
+    const delay = RETRY_DELAYS_MS[Math.min(this.attempt, RETRY_DELAYS_MS.length - 1)];
+    this.attempt += 1;
+    setTimeout(() => this.open(), delay);
+  }
+}

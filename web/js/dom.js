@@ -1,0 +1,45 @@
+// Building DOM nodes without innerHTML: player text (names, chat) is always inserted as text.
+
+export function h(tag, attributes = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attributes)) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key === "class") node.className = value;
+    else if (key === "dataset") Object.assign(node.dataset, value);
+    else if (key === "style") node.style.cssText = value;
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else if (value === true) node.setAttribute(key, "");
+    else node.setAttribute(key, String(value));
+  }
+  append(node, children);
+  return node;
+}
+
+function append(node, children) {
+  for (const child of children.flat(Infinity)) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+}
+
+export function $(selector, root = document) {
+  return root.querySelector(selector);
+}
+
+/** Replace the children of ``node`` while keeping keyboard focus on the element with the same key. */
+export function replaceKeepingFocus(node, ...children) {
+  const focusedKey = document.activeElement?.dataset?.key;
+  node.replaceChildren();
+  append(node, children);
+  if (focusedKey) node.querySelector(`[data-key="${CSS.escape(focusedKey)}"]`)?.focus();
+}
+
+export function chips(amount) {
+  return Number(amount).toLocaleString("en-US");
+}
+
+/** A server reason ("not your turn") as a sentence for the page. */
+export function sentence(reason) {
+  const text = String(reason || "something went wrong").trim();
+  return text.charAt(0).toUpperCase() + text.slice(1) + (/[.!?]$/.test(text) ? "" : ".");
+}

@@ -1,0 +1,119 @@
+// The host's panel: deal or pause, settings (from the next hand), passing the host
+// role on, and the ledger with the settle-up and its CSV file.
+
+import * as api from "./api.js";
+import { chips, h, sentence } from "./dom.js";
+import { readSettings, settingsForm } from "./settings_form.js";
+
+export class HostPanel {
+  constructor(code, send) {
+    this.code = code;
+    this.send = send;
+    this.startButton = h("button", { id: "host-start", type: "button", class: "primary",
+      onclick: () => this.run(this.running ? "pause" : "start", this.runError) }, "Deal");
+    this.runError = h("p", { class: "error", role: "alert" });
+    this.formHolder = h("div");
+    this.settingsError = h("p", { class: "error", role: "alert" });
+    this.settingsNote = h("p", { class: "note", role: "status" });
+    this.hostSelect = h("select", { "aria-label": "New host" });
+    this.hostError = h("p", { class: "error", role: "alert" });
+    this.element = h("section", { class: "panel host", "aria-labelledby": "host-title", hidden: true },
+      h("h2", { id: "host-title" }, "Host"),
+      h("div", { class: "row" }, this.startButton), this.runError,
+      h("details", { class: "host-settings" },
+        h("summary", {}, "Table settings (applied from the next hand)"),
+        this.formHolder,
+        h("button", { id: "host-apply", type: "button", onclick: () => this.applySettings() },
+          "Apply from the next hand"),
+        this.settingsError, this.settingsNote),
+      h("div", { class: "row" }, h("label", {}, "Pass the host role to ", this.hostSelect),
+        h("button", { type: "button", onclick: () => this.transfer() }, "Pass")), this.hostError,
+      h("p", { class: "note" }, "Players sit themselves out and in from their own seat controls."));
+    this.running = false;
+    this.formFor = null;
+  }
+
+  render(state) {
+    this.element.hidden = !state.isHost;
+    if (!state.isHost) return;
+    this.running = state.running;
+    this.startButton.textContent = state.running ? "Pause after this hand" : "Deal (start the game)";
+    const key = JSON.stringify(state.upcoming);
+    if (this.formFor !== key && !this.formHolder.contains(document.activeElement)) {
+      this.formFor = key;
+      this.form = settingsForm(state.upcoming);
+      this.formHolder.replaceChildren(this.form);
+    }
+    const others = [...state.seats.values()].filter((seat) => seat.player_id !== state.playerId);
+    this.hostSelect.replaceChildren(...others.map((seat) => h("option", { value: seat.player_id }, seat.name)));
+  }
+
+  async run(type, errorLine) {
+    try {
+      await this.send({ type });
+      errorLine.textContent = "";
+    } catch (error) {
+      errorLine.textContent = sentence(error.message);
+    }
+  }
+
+  async applySettings() {
+    this.settingsNote.textContent = "";
+    try {
+      await this.send({ type: "settings", settings: readSettings(this.form) });
+      this.settingsError.textContent = "";
+      this.settingsNote.textContent = "Saved: the next hand is dealt with these settings.";
+    } catch (error) {
+      this.settingsError.textContent = sentence(error.message);
+    }
+  }
+
+  async transfer() {
+    if (!this.hostSelect.value) {
+      this.hostError.textContent = "Nobody else is seated to take the host role.";
+      return;
+    }
+    try {
+      await this.send({ type: "transfer_host", player_id: this.hostSelect.value });
+      this.hostError.textContent = "";
+    } catch (error) {
+      this.hostError.textContent = sentence(error.message);
+    }
+  }
+}
+
+/** Everybody may read the ledger: buy-ins, results, who pays whom, and the CSV file. */
+export class LedgerPanel {
+  constructor(code) {
+    this.code = code;
+    this.body = h("div", { class: "ledger" });
+    this.error = h("p", { class: "error", role: "alert" });
+    this.element = h("section", { class: "panel", "aria-labelledby": "ledger-title" },
+      h("h2", { id: "ledger-title" }, "Ledger"),
+      h("div", { class: "row" },
+        h("button", { id: "ledger-refresh", type: "button", onclick: () => this.refresh() }, "Show the ledger"),
+        h("a", { href: api.ledgerCsvUrl(code), download: `pokernight-${code}-ledger.csv`,
+          class: "button-link" }, "Download CSV")),
+      this.body, this.error);
+  }
+
+  async refresh() {
+    try {
+      const ledger = await api.ledger(this.code);
+      const rows = ledger.accounts.map((account) => h("tr", {},
+        h("th", { scope: "row" }, account.name), h("td", {}, chips(account.bought_in)),
+        h("td", {}, chips(account.at_table)), h("td", {}, chips(account.cashed_out)),
+        h("td", { class: account.net < 0 ? "loss" : "gain" }, chips(account.net))));
+      const transfers = ledger.settle_up.map((t) => h("li", {},
+        `${t.payer_name} pays ${t.payee_name} ${chips(t.amount)}`));
+      this.body.replaceChildren(
+        h("table", {}, h("thead", {}, h("tr", {}, ["Player", "Bought in", "At table", "Cashed out", "Net"]
+          .map((title) => h("th", { scope: "col" }, title)))), h("tbody", {}, rows)),
+        h("h3", {}, "Settle up"),
+        transfers.length ? h("ul", {}, transfers) : h("p", { class: "muted" }, "Nobody owes anything."));
+      this.error.textContent = "";
+    } catch (error) {
+      this.error.textContent = sentence(error.message);
+    }
+  }
+}

@@ -1,0 +1,94 @@
+// The lobby: create a table with its settings, join one by its code, or watch it.
+
+import * as api from "./api.js";
+import { h, sentence } from "./dom.js";
+import { savedSeat, saveSeat } from "./session.js";
+import { readSettings, settingsForm } from "./settings_form.js";
+
+const CODE_PATTERN = "[0-9]{4}";
+
+function field(id, label, attributes) {
+  return [h("label", { for: id }, label), h("input", { id, ...attributes })];
+}
+
+function onSubmit(form, error, action) {
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    error.textContent = "";
+    const button = form.querySelector("button[type=submit]");
+    button.disabled = true;
+    document.body.classList.add("busy");
+    try {
+      await action();
+    } catch (failure) {
+      error.textContent = sentence(failure.message);
+    } finally {
+      button.disabled = false;
+      document.body.classList.remove("busy");
+    }
+  });
+}
+
+function goToTable(code) {
+  location.hash = code;
+}
+
+function createForm() {
+  const settings = settingsForm({});
+  const error = h("p", { class: "error", role: "alert", id: "create-error" });
+  const form = h("form", { class: "card-panel", "aria-labelledby": "create-title" },
+    h("h2", { id: "create-title" }, "Start a table"),
+    field("create-name", "Your name", { type: "text", maxlength: 32, required: true, autocomplete: "nickname" }),
+    h("details", { class: "settings" }, h("summary", {}, "Game and stakes"), settings),
+    h("button", { type: "submit", class: "primary", id: "create-submit" }, "Create the table"),
+    error);
+  onSubmit(form, error, async () => {
+    const name = form.querySelector("#create-name").value.trim();
+    const created = await api.createTable(name, readSettings(settings));
+    saveSeat(created.code, { token: created.token, player_id: created.player_id, name });
+    goToTable(created.code);
+  });
+  return form;
+}
+
+function joinForm() {
+  const error = h("p", { class: "error", role: "alert", id: "join-error" });
+  const form = h("form", { class: "card-panel", "aria-labelledby": "join-title" },
+    h("h2", { id: "join-title" }, "Join a table"),
+    field("join-code", "Table code", { type: "text", inputmode: "numeric", pattern: CODE_PATTERN,
+      maxlength: 4, required: true, autocomplete: "off", title: "the 4 digits the host shared" }),
+    field("join-name", "Your name", { type: "text", maxlength: 32, required: true, autocomplete: "nickname" }),
+    h("div", { class: "row" },
+      h("button", { type: "submit", class: "primary", id: "join-submit" }, "Join"),
+      h("button", { type: "button", id: "watch", onclick: () => watch(form, error) }, "Just watch")),
+    error);
+  onSubmit(form, error, async () => {
+    const code = form.querySelector("#join-code").value.trim();
+    const name = form.querySelector("#join-name").value.trim();
+    if (savedSeat(code)?.token) {
+      goToTable(code); // this browser already has a seat there: back to it
+      return;
+    }
+    const joined = await api.joinTable(code, name);
+    saveSeat(code, { ...joined, name });
+    goToTable(code);
+  });
+  return form;
+}
+
+async function watch(form, error) {
+  const code = form.querySelector("#join-code").value.trim();
+  try {
+    await api.tableInfo(code);
+    goToTable(code);
+  } catch (failure) {
+    error.textContent = sentence(failure.message);
+  }
+}
+
+export function renderLobby(root) {
+  root.replaceChildren(h("div", { class: "lobby" },
+    h("p", { class: "tagline" }, "Poker night with friends: share a 4-digit code, play from any browser."),
+    h("div", { class: "lobby-forms" }, createForm(), joinForm())));
+  document.title = "pokernight";
+}

@@ -1,0 +1,63 @@
+// Hand events in words, for the hand log, the last hands and the stream view.
+
+import { cardText, rankPlural } from "./cards.js";
+import { chips } from "./dom.js";
+
+const STREET_WORDS = { preflop: "Pre-flop" };
+
+export function streetName(name) {
+  return STREET_WORDS[name] ?? (name ? name[0].toUpperCase() + name.slice(1) : "");
+}
+
+export function actionWords(action) {
+  const amount = action.amount ? ` ${chips(action.amount)}` : "";
+  switch (action.kind) {
+    case "fold": return "folds";
+    case "check": return "checks";
+    case "call": return `calls${amount}`;
+    case "bring_in": return `brings in${amount}`;
+    case "bet_or_raise": return `bets/raises to${amount}`;
+    default: return action.kind;
+  }
+}
+
+export function wildWords(ranks) {
+  const others = ranks.filter((rank) => rank !== 10).map(rankPlural);
+  return ["Queens", ...others].join(" and ") + " wild";
+}
+
+/** One line for a hand event, or null for events not worth a line. ``name(index)`` names a seat. */
+export function describeEvent(item, name) {
+  switch (item.type) {
+    case "StreetStarted": return `\u2014 ${streetName(item.name)} \u2014`;
+    case "AntePosted": return `${name(item.seat)} antes ${chips(item.amount)}`;
+    case "BlindPosted": return `${name(item.seat)} posts the ${item.kind} blind ${chips(item.amount)}`;
+    case "BringInPosted": return `${name(item.seat)} brings in ${chips(item.amount)}`;
+    case "CardsDealt":
+      if (item.seat === null && item.cards.length) {
+        return `Board: ${item.cards.map(cardText).join(" ")}`;
+      }
+      if (item.face_up && item.cards.length) {
+        return `${name(item.seat)} is dealt ${item.cards.map(cardText).join(" ")} face up`;
+      }
+      return null;
+    case "ActionTaken": return `${name(item.seat)} ${actionWords(item)}`;
+    case "WildRankChanged":
+      return item.rank === null
+        ? `${cardText(item.card)} was the last up card: only Queens are wild`
+        : `${cardText(item.card)} follows a Queen: ${rankPlural(item.rank)} are wild`;
+    case "BetReturned": return `${chips(item.amount)} returned to ${name(item.seat)}`;
+    case "CardsShown":
+      return `${name(item.seat)} shows ${item.cards.map(cardText).join(" ")}`
+        + (item.description ? ` (${item.description})` : "");
+    case "CardsMucked": return `${name(item.seat)} mucks`;
+    case "PotAwarded": return awardWords(item, name);
+    default: return null;
+  }
+}
+
+export function awardWords(award, name) {
+  const pot = award.index === 0 ? "the pot" : `side pot ${award.index}`;
+  const winners = award.winners.map(([seat, amount]) => `${name(seat)} wins ${chips(amount)}`);
+  return `${winners.join(", ")} from ${pot}${award.description ? ` \u2014 ${award.description}` : ""}`;
+}

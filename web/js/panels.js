@@ -1,0 +1,115 @@
+// The side panels everybody sees: this hand in words, the last hands, the chat,
+// and the wild cards of Follow the Queen (always in view, in pink).
+
+import * as api from "./api.js";
+import { cardElement, cardText, rankPlural } from "./cards.js";
+import { chips, h, sentence } from "./dom.js";
+import { describeEvent, wildWords } from "./narrate.js";
+import { GAME_NAMES } from "./state.js";
+
+export function handLines(events, name) {
+  return events.map((item) => describeEvent(item, name)).filter(Boolean);
+}
+
+export class HandLog {
+  constructor() {
+    this.list = h("ol", { class: "log", "aria-live": "off" });
+    this.element = h("section", { class: "panel", "aria-labelledby": "log-title" },
+      h("h2", { id: "log-title" }, "This hand"), this.list);
+  }
+
+  render(state) {
+    const hand = state.hand ?? state.lastHand;
+    if (!hand) {
+      this.list.replaceChildren(h("li", { class: "muted" }, "No hand yet."));
+      return;
+    }
+    const name = (index) => state.nameOfHandSeat(index, hand);
+    const title = `Hand #${hand.number} \u00b7 ${GAME_NAMES[hand.variant] ?? hand.variant}`;
+    this.list.replaceChildren(h("li", { class: "muted" }, title),
+      ...handLines(hand.events, name).map((line) => h("li", {}, line)));
+    this.list.scrollTop = this.list.scrollHeight;
+  }
+}
+
+export class LastHands {
+  constructor(code) {
+    this.code = code;
+    this.list = h("div", { class: "hands" });
+    this.error = h("p", { class: "error", role: "alert" });
+    this.element = h("section", { class: "panel", "aria-labelledby": "hands-title" },
+      h("h2", { id: "hands-title" }, "Last hands"), this.list, this.error);
+  }
+
+  async refresh() {
+    try {
+      const { hands } = await api.lastHands(this.code);
+      this.list.replaceChildren(...hands.slice().reverse().map((hand) => this.handElement(hand)));
+      if (!hands.length) this.list.replaceChildren(h("p", { class: "muted" }, "No hand finished yet."));
+      this.error.textContent = "";
+    } catch (error) {
+      this.error.textContent = sentence(error.message);
+    }
+  }
+
+  handElement(hand) {
+    const name = (index) => (index === null ? "the board" : hand.names[index]);
+    const net = hand.stacks_after.map((after, i) => [hand.names[i], after - hand.stacks_before[i]]);
+    const winners = net.filter(([, delta]) => delta > 0)
+      .map(([who, delta]) => `${who} +${chips(delta)}`).join(", ");
+    return h("details", { class: "hand" },
+      h("summary", {}, `#${hand.hand_number} ${GAME_NAMES[hand.variant] ?? hand.variant}`
+        + (winners ? ` \u2014 ${winners}` : "")),
+      h("ol", { class: "log" }, handLines(hand.events, name).map((line) => h("li", {}, line))));
+  }
+}
+
+export class Chat {
+  constructor(send) {
+    this.send = send;
+    this.list = h("ol", { class: "chat-lines", "aria-live": "polite" });
+    this.input = h("input", { type: "text", maxlength: 280, "aria-label": "Chat message",
+      placeholder: "Say something", id: "chat-input" });
+    this.error = h("p", { class: "error", role: "alert" });
+    const form = h("form", { class: "chat-form" }, this.input,
+      h("button", { type: "submit" }, "Send"));
+    form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      const text = this.input.value.trim();
+      if (!text) return;
+      this.send({ type: "chat", text })
+        .then(() => { this.input.value = ""; this.error.textContent = ""; })
+        .catch((error) => { this.error.textContent = sentence(error.message); });
+    });
+    this.element = h("section", { class: "panel", "aria-labelledby": "chat-title" },
+      h("h2", { id: "chat-title" }, "Chat"), this.list, form, this.error);
+  }
+
+  render(lines, canSend) {
+    this.list.replaceChildren(...lines.map((line) => h("li", {},
+      h("b", {}, line.name), " ", line.text)));
+    this.list.scrollTop = this.list.scrollHeight;
+    this.input.disabled = !canSend;
+  }
+}
+
+/** Follow the Queen: the ranks wild now and every change, with the card that caused it. */
+export function wildPanel(state, { large = false } = {}) {
+  const hand = state.hand ?? state.lastHand;
+  const variant = hand?.variant ?? state.settings.variant;
+  if (variant !== "ftq") return null;
+  const ranks = hand ? hand.wildRanks : [];
+  const wild = ranks.length ? ranks : [10];
+  const history = hand ? hand.wildHistory : [];
+  const name = (index) => state.nameOfHandSeat(index, hand);
+  return h("section", { class: `wild-panel${large ? " large" : ""}`, id: "wild-panel",
+    "aria-label": "wild cards", role: "status" },
+    h("div", { class: "wild-now" }, h("span", { class: "wild-title" }, "Wild:"), " ",
+      h("strong", { id: "wild-ranks" }, wildWords(wild))),
+    h("ol", { class: "wild-history", "aria-label": "wild card history" },
+      history.length ? history.map((change) => h("li", {},
+        cardElement(change.card), " ",
+        change.rank === null ? `last up card (${name(change.seat)}): only Queens`
+          : `${cardText(change.card)} to ${name(change.seat)} after a Queen: ${rankPlural(change.rank)}`))
+        : h("li", { class: "muted" }, "Queens are wild; the card after a face-up Queen makes its rank wild too.")));
+}

@@ -1,0 +1,29 @@
+// What survives a reload: the seat token of each table (the player's only credential)
+// and the player's preferences.
+
+const seatKey = (code) => `pokernight.seat.${code}`;
+
+export function savedSeat(code) {
+  try {
+    return JSON.parse(localStorage.getItem(seatKey(code)));
+  } catch {
+    return null;
+  }
+}
+
+export function saveSeat(code, seat) {
+  localStorage.setItem(seatKey(code), JSON.stringify(seat));
+}
+
+export function forgetSeat(code) {
+  localStorage.removeItem(seatKey(code));
+}
+
+export function preference(name, fallback) {
+  const stored = localStorage.getItem(`pokernight.pref.${name}`);
+  return stored === null ? fallback : JSON.parse(stored);
+}
+
+export function setPreference(name, value) {
+  localStorage.setItem(`pokernight.pref.${name}`, JSON.stringify(value));
+}

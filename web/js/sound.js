@@ -1,0 +1,36 @@
+// Short WebAudio beeps (no audio files): your turn, chips to a winner. Off with one button.
+
+import { preference, setPreference } from "./session.js";
+
+const TONES = {
+  turn: [[660, 0.09], [880, 0.12]],
+  win: [[523, 0.08], [659, 0.08], [784, 0.14]],
+  chat: [[440, 0.06]],
+};
+
+let context = null;
+
+export function soundOn() {
+  return preference("sound", true);
+}
+
+export function setSound(on) {
+  setPreference("sound", on);
+}
+
+export function play(name) {
+  if (!soundOn() || !window.AudioContext) return;
+  context ??= new AudioContext();
+  let at = context.currentTime;
+  for (const [frequency, seconds] of TONES[name]) {
+    const oscillator = context.createOscillator();
+    const gain = context.createGain();
+    oscillator.frequency.value = frequency;
+    gain.gain.setValueAtTime(0.08, at);
+    gain.gain.exponentialRampToValueAtTime(0.001, at + seconds);
+    oscillator.connect(gain).connect(context.destination);
+    oscillator.start(at);
+    oscillator.stop(at + seconds);
+    at += seconds;
+  }
+}

@@ -1,0 +1,252 @@
+// What this browser knows of a table, folded from the versions the server sends.
+//
+// The server is the authority; this only records what we were told. A snapshot
+// replaces everything, every other version is one table event (with ``hand``: the
+// hand events it caused, seats indexed like ``HandStarted.seats``; and ``status``:
+// the hand's public state after it), or a bare {"v": n} that only counts.
+
+export const STUD_GAMES = new Set(["stud", "razz", "ftq"]);
+export const GAME_NAMES = {
+  nlhe: "No-Limit Hold'em", plhe: "Pot-Limit Hold'em", flhe: "Fixed-Limit Hold'em",
+  nlo: "No-Limit Omaha", plo: "Pot-Limit Omaha", stud: "Seven-Card Stud", razz: "Razz",
+  ftq: "Follow the Queen",
+};
+
+export class TableState {
+  constructor(playerId = null) {
+    this.playerId = playerId;
+    this.version = 0;
+    this.settings = {};
+    this.upcoming = {};
+    this.host = null;
+    this.handNumber = 0;
+    this.seats = new Map();
+    this.hand = null;
+    this.lastHand = null;
+    this.running = false;
+    this.chat = [];
+    // Server time minus our time, at least: an event's ``at`` is never in the server's future.
+    this.clockOffset = -Infinity;
+  }
+
+  /** Fold one versioned message: "applied", "stale" (seen before) or "gap" (must resume). */
+  apply(message) {
+    if (message.type === "snapshot") {
+      this.reset(message);
+    } else if (message.v <= this.version) {
+      return "stale";
+    } else if (message.v !== this.version + 1) {
+      return "gap";
+    } else {
+      this.fold(message);
+    }
+    this.version = message.v;
+    return "applied";
+  }
+
+  // Queries ------------------------------------------------------------------------------
+
+  get mySeat() {
+    for (const [number, seat] of this.seats) if (seat.player_id === this.playerId) return number;
+    return null;
+  }
+
+  get isHost() {
+    return this.playerId !== null && this.host === this.playerId;
+  }
+
+  get status() {
+    return this.hand?.status ?? null;
+  }
+
+  get legal() {
+    const legal = this.status?.legal;
+    return legal && legal.seat === this.mySeat ? legal : null;
+  }
+
+  /** Index of a table seat in the hand (events and status are indexed this way), or -1. */
+  handIndex(seat, hand = this.hand) {
+    return hand ? hand.seats.indexOf(seat) : -1;
+  }
+
+  nameOfHandSeat(index, hand = this.hand) {
+    if (index === null || index === undefined) return "the board";
+    const seat = hand?.seats[index];
+    return hand?.names?.[index] ?? this.seats.get(seat)?.name ?? `seat ${seat + 1}`;
+  }
+
+  serverNow() {
+    const offset = Number.isFinite(this.clockOffset) ? this.clockOffset : 0;
+    return Date.now() / 1000 + offset;
+  }
+
+  // Folding ------------------------------------------------------------------------------
+
+  noteServerTime(at) {
+    if (typeof at === "number") this.clockOffset = Math.max(this.clockOffset, at - Date.now() / 1000);
+  }
+
+  reset(snapshot) {
+    const { table, room, hand } = snapshot;
+    this.settings = table.settings;
+    this.upcoming = table.upcoming_settings;
+    this.host = table.host;
+    this.handNumber = table.hand_number;
+    this.seats = new Map(table.seats.map((seat) => [seat.seat, { ...seat }]));
+    this.running = room.running;
+    this.chat = [...room.chat];
+    this.hand = null;
+    if (hand) {
+      this.hand = this.newHand({ ...hand, hand_number: hand.hand_number });
+      for (const item of hand.events) this.foldHandEvent(this.hand, item);
+      this.hand.folded = [...hand.folded];
+      this.setStatus(this.hand, hand.status);
+    }
+  }
+
+  newHand(started) {
+    return {
+      number: started.hand_number,
+      variant: started.variant,
+      betting: started.betting,
+      stakes: started.stakes,
+      seats: started.seats,
+      button: started.button,
+      names: started.seats.map((seat) => this.seats.get(seat)?.name ?? `seat ${seat + 1}`),
+      stacksBefore: started.stacks ?? null,
+      cards: started.seats.map(() => []),
+      board: [],
+      folded: started.seats.map(() => false),
+      lastActions: started.seats.map(() => null),
+      shown: new Map(),
+      awards: [],
+      wildHistory: [],
+      street: "",
+      events: [],
+      status: null,
+      wildRanks: [],
+      ended: false,
+    };
+  }
+
+  fold(event) {
+    const seat = event.seat ?? -1;
+    this.noteServerTime(event.at);
+    switch (event.type) {
+      case "TableOpened":
+        this.settings = event.settings;
+        this.upcoming = event.settings;
+        this.host = event.host;
+        break;
+      case "SettingsChanged":
+        this.upcoming = event.settings;
+        break;
+      case "PlayerSeated":
+        this.seats.set(seat, {
+          seat, player_id: event.player_id, name: event.name, stack: event.buy_in,
+          sitting_out: false, waiting: true, queued: 0,
+        });
+        break;
+      case "ChipsQueued":
+        this.updateSeat(seat, (s) => { s.queued += event.amount; });
+        break;
+      case "ChipsAdded":
+        this.updateSeat(seat, (s) => {
+          s.stack += event.amount;
+          if (event.queued) s.queued = 0;
+        });
+        break;
+      case "PlayerLeft":
+        this.seats.delete(seat);
+        break;
+      case "SatOut":
+      case "SatIn":
+        this.updateSeat(seat, (s) => { s.sitting_out = event.type === "SatOut"; });
+        break;
+      case "HostChanged":
+        this.host = event.host;
+        break;
+      case "HandStarted":
+        this.settings = this.upcoming;
+        this.handNumber = event.hand_number;
+        for (const number of event.seats) this.updateSeat(number, (s) => { s.waiting = false; });
+        this.hand = this.newHand(event);
+        break;
+      case "HandFinished":
+        this.finish(event);
+        break;
+      default:
+        break;
+    }
+    if (this.hand) {
+      for (const item of event.hand ?? []) this.foldHandEvent(this.hand, item);
+      if (event.status) this.setStatus(this.hand, event.status);
+    }
+  }
+
+  setStatus(hand, status) {
+    hand.status = status;
+    // Kept past the end of the hand: the showdown is read with the last wild ranks.
+    hand.wildRanks = status?.wild_ranks ?? hand.wildRanks ?? [];
+  }
+
+  updateSeat(seat, change) {
+    const found = this.seats.get(seat);
+    if (found) change(found);
+  }
+
+  finish(event) {
+    if (!this.hand) return;
+    this.hand.seats.forEach((seat, index) => {
+      this.updateSeat(seat, (s) => { s.stack = event.stacks[index]; });
+    });
+    this.hand.ended = true;
+    this.hand.status = null;
+    this.lastHand = this.hand;
+    this.hand = null;
+  }
+
+  foldHandEvent(hand, item) {
+    hand.events.push(item);
+    switch (item.type) {
+      case "StreetStarted":
+        hand.street = item.name;
+        hand.lastActions = hand.seats.map(() => null);
+        break;
+      case "CardsDealt":
+        if (item.seat === null) {
+          hand.board.push(...item.cards);
+        } else {
+          const dealt = item.cards.length
+            ? item.cards.map((card) => ({ card, up: item.face_up }))
+            : Array.from({ length: item.hidden }, () => ({ card: null, up: false }));
+          hand.cards[item.seat].push(...dealt);
+        }
+        break;
+      case "CardsShown": {
+        const before = hand.cards[item.seat];
+        hand.cards[item.seat] = item.cards.map((card, i) => ({ card, up: before[i]?.up ?? false }));
+        hand.shown.set(item.seat, item.description);
+        break;
+      }
+      case "ActionTaken":
+        hand.lastActions[item.seat] = item;
+        if (item.kind === "fold") hand.folded[item.seat] = true;
+        break;
+      case "BringInPosted":
+        hand.lastActions[item.seat] = { kind: "bring_in", amount: item.amount };
+        break;
+      case "WildRankChanged":
+        hand.wildHistory.push(item);
+        break;
+      case "PotAwarded":
+        hand.awards.push(item);
+        break;
+      case "HandEnded":
+        hand.ended = true;
+        break;
+      default:
+        break;
+    }
+  }
+}

@@ -1,0 +1,67 @@
+// The stream view (/stream.html#1234): large type, public cards only (it connects as a
+// spectator, so the server never sends it a hidden card), for OBS or Discord.
+
+import { cardElement, rankOf } from "./cards.js";
+import { Connection } from "./connection.js";
+import { $, chips, h, sentence } from "./dom.js";
+import { actionWords, awardWords } from "./narrate.js";
+import { wildPanel } from "./panels.js";
+import { GAME_NAMES, TableState } from "./state.js";
+import { potTotal } from "./table_view.js";
+
+const code = location.hash.slice(1);
+const state = new TableState(null);
+const root = $("#stream");
+const banner = $("#banner");
+
+function seatElement(seat, hand) {
+  const index = hand ? state.handIndex(seat.seat, hand) : -1;
+  const status = state.hand?.status;
+  const inHand = index >= 0;
+  const stack = inHand && status ? status.stacks[index] : seat.stack;
+  const bet = inHand && status ? status.bets[index] : 0;
+  const folded = inHand && hand.folded[index];
+  const won = inHand && hand.awards.some((award) => award.winners.some(([s]) => s === index));
+  const wild = new Set(hand?.variant === "ftq" ? hand.wildRanks : []);
+  const last = inHand && !hand.ended ? hand.lastActions[index] : null;
+  const classes = ["stream-seat", status?.to_act === seat.seat && "turn", folded && "folded", won && "winner"];
+  return h("div", { class: classes.filter(Boolean).join(" ") },
+    h("div", { class: "who" }, h("span", {}, seat.name), h("span", { class: "stack" }, chips(stack))),
+    inHand ? h("div", { class: "cards" }, hand.cards[index].map(({ card }) =>
+      cardElement(card, { wild: card !== null && wild.has(rankOf(card)) }))) : null,
+    h("div", { class: "muted" }, [bet ? `bet ${chips(bet)}` : "", last ? actionWords(last) : "",
+      folded ? "folded" : "", seat.sitting_out ? "sitting out" : ""].filter(Boolean).join(" \u00b7 ")));
+}
+
+function render() {
+  const hand = state.hand ?? state.lastHand;
+  const status = state.hand?.status;
+  const name = (index) => state.nameOfHandSeat(index, hand);
+  root.replaceChildren(
+    h("h1", {}, `Table ${code} \u00b7 ${GAME_NAMES[hand?.variant ?? state.settings.variant] ?? ""}`
+      + (hand ? ` \u00b7 hand #${hand.number}` : "")),
+    wildPanel(state, { large: true }),
+    h("div", { class: "board", "aria-label": "board" }, (hand?.board ?? []).map((card) => cardElement(card))),
+    status ? h("div", { class: "pot" }, `Pot ${chips(potTotal(status))}`) : null,
+    ...(hand?.awards ?? []).map((award) => h("div", { class: "award" }, awardWords(award, name))),
+    h("div", { class: "stream-seats" }, [...state.seats.values()].map((seat) => seatElement(seat, hand))));
+}
+
+function setBanner(text, kind = "info") {
+  banner.textContent = text ?? "";
+  banner.hidden = !text;
+  banner.className = `banner ${kind}`;
+}
+
+if (!/^\d{4}$/.test(code)) {
+  setBanner("Open this page as /stream.html#CODE with the table's 4-digit code.", "error");
+} else {
+  document.title = `pokernight stream \u00b7 ${code}`;
+  new Connection(code, null, state, {
+    changed: render,
+    status: setBanner,
+    chat: () => {},
+    fatal: (reason) => setBanner(sentence(reason), "error"),
+  }).open();
+  render();
+}

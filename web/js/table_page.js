@@ -1,0 +1,134 @@
+// One table in the browser: the connection, the felt, the action bar and the panels,
+// redrawn from the folded state after every version.
+
+import { ActionBar } from "./action_bar.js";
+import { Connection } from "./connection.js";
+import { h, sentence } from "./dom.js";
+import { HostPanel, LedgerPanel } from "./host_panel.js";
+import { Chat, HandLog, LastHands, wildPanel } from "./panels.js";
+import { SeatControls, buyInDialog, joinForm } from "./seat_controls.js";
+import { savedSeat } from "./session.js";
+import { play } from "./sound.js";
+import { GAME_NAMES, TableState } from "./state.js";
+import { TableView } from "./table_view.js";
+
+const SPINNER_AFTER_MS = 400;
+const CLOCK_TICK_MS = 250;
+
+export class TablePage {
+  constructor(root, code, banner) {
+    this.code = code;
+    this.banner = banner;
+    this.seat = savedSeat(code);
+    this.state = new TableState(this.seat?.player_id ?? null);
+    this.connection = new Connection(code, this.seat?.token ?? null, this.state, {
+      changed: (message) => this.changed(message),
+      status: (text) => this.setBanner(text),
+      chat: () => this.renderChat(),
+      fatal: (reason) => this.setBanner(sentence(reason), "error"),
+    });
+    const send = (intent) => this.send(intent);
+    this.view = new TableView(h("div", { class: "felt", id: "felt" }), {
+      onSit: (seat) => buyInDialog(this.state, seat, send),
+    });
+    this.actionBar = new ActionBar(send);
+    this.seatControls = new SeatControls(send);
+    this.hostPanel = new HostPanel(code, send);
+    this.ledger = new LedgerPanel(code);
+    this.handLog = new HandLog();
+    this.lastHands = new LastHands(code);
+    this.chat = new Chat(send);
+    this.title = h("div", { class: "table-title" });
+    this.wildHolder = h("div", { class: "wild-holder" });
+    this.spectatorArea = h("div", { class: "spectator-area" });
+    const links = h("p", { class: "links" },
+      "Invite with code ", h("strong", { class: "code" }, code), " \u00b7 ",
+      h("a", { href: `/stream.html#${code}`, target: "_blank", rel: "noopener" }, "Stream view (OBS / Discord)"));
+    root.replaceChildren(h("div", { class: "table-page" },
+      h("div", { class: "play" }, this.title, this.wildHolder,
+        h("div", { class: "felt-wrap" }, this.view.root),
+        this.actionBar.element, this.seatControls.element, this.spectatorArea, links),
+      h("aside", { class: "side" }, this.hostPanel.element, this.handLog.element,
+        this.chat.element, this.lastHands.element, this.ledger.element)));
+    this.connection.open();
+    this.setBanner("connecting\u2026");
+    this.timer = setInterval(() => this.view.tick(this.state), CLOCK_TICK_MS);
+    this.lastHands.refresh();
+    this.render();
+  }
+
+  close() {
+    clearInterval(this.timer);
+    this.connection.close();
+  }
+
+  /** Send an intent; a spinner shows if the answer is slow. */
+  send(intent) {
+    const spinner = setTimeout(() => document.body.classList.add("busy"), SPINNER_AFTER_MS);
+    return this.connection.send(intent).finally(() => {
+      clearTimeout(spinner);
+      document.body.classList.remove("busy");
+    });
+  }
+
+  setBanner(text, kind = "info") {
+    this.banner.textContent = text ?? "";
+    this.banner.hidden = !text;
+    this.banner.className = `banner ${kind}`;
+    document.body.classList.toggle("connecting", kind === "info" && Boolean(text));
+  }
+
+  changed(message) {
+    if (message.type === "HandFinished") {
+      this.lastHands.refresh();
+      if (this.state.lastHand?.awards.some((a) => a.winners.some(([i]) =>
+        this.state.lastHand.seats[i] === this.state.mySeat))) play("win");
+    }
+    if (message.type === "snapshot" && message.room) this.renderChat();
+    this.render();
+  }
+
+  render() {
+    const state = this.state;
+    const settings = state.settings;
+    const game = GAME_NAMES[(state.hand ?? state.lastHand)?.variant ?? settings.variant] ?? "";
+    const stakes = settings.stakes ?? {};
+    const stakesWords = stakes.big_blind ? `${stakes.small_blind}/${stakes.big_blind}`
+      : `ante ${stakes.ante}, bring-in ${stakes.bring_in}`;
+    this.title.replaceChildren(h("h1", {}, `Table ${this.code}`),
+      h("span", { class: "game" }, `${game} \u00b7 ${stakesWords}`),
+      h("span", { class: "hand-number" }, state.hand ? `Hand #${state.hand.number}` : ""));
+    document.title = `pokernight \u00b7 ${this.code}`;
+    const wild = wildPanel(state);
+    this.wildHolder.replaceChildren(...(wild ? [wild] : []));
+    const joined = state.playerId !== null;
+    const mine = state.mySeat;
+    this.view.render(state, { canSit: joined && mine === null });
+    const index = mine === null ? -1 : state.handIndex(mine);
+    const inHand = index >= 0 && !state.hand.folded[index];
+    if (this.actionBar.update(state, inHand)) play("turn");
+    this.seatControls.render(state);
+    this.hostPanel.render(state);
+    this.handLog.render(state);
+    this.renderSpectator(joined, mine);
+    document.body.dataset.myTurn = String(state.legal !== null);
+    document.body.dataset.version = String(state.version);
+  }
+
+  renderSpectator(joined, mine) {
+    if (!joined) {
+      if (!this.spectatorArea.firstChild) {
+        this.spectatorArea.replaceChildren(h("p", {}, "You are watching."), joinForm(this.code));
+      }
+    } else if (mine === null) {
+      this.spectatorArea.replaceChildren(h("p", { class: "hint" }, "Pick an empty seat on the table to sit down."));
+    } else {
+      this.spectatorArea.replaceChildren();
+    }
+  }
+
+  renderChat() {
+    this.chat.render(this.state.chat, this.state.playerId !== null);
+    if (this.state.chat.length) play("chat");
+  }
+}
