@@ -146,7 +146,8 @@ async def open_tables(
     latencies: Latencies,
     progress: Callable[[], None],
 ) -> list[LoadTable]:
-    """``tables`` running tables of ``players`` seated bots; ``progress`` is told of each bot."""
+    """``tables`` tables of ``players`` seated bots, not yet dealing; ``progress`` is told of
+    each bot seated."""
     limit = asyncio.Semaphore(CONNECTING_AT_ONCE)
 
     async def open_one(index: int) -> LoadTable:
@@ -187,8 +188,15 @@ async def _open_table(
     for bot in table.bots:
         await bot.sit(bot.seat, buy_in=BUY_IN)
         progress()
-    await host.start()
     return table
+
+
+async def start_tables(tables: list[LoadTable], over_seconds: float) -> None:
+    """Have each host start dealing, spread over ``over_seconds`` so the tables do not act
+    in step (all at once, every table's first action would fall in the same instant)."""
+    for table in tables:
+        await table.bots[0].start()
+        await asyncio.sleep(over_seconds / len(tables))
 
 
 async def close_tables(tables: list[LoadTable]) -> None:

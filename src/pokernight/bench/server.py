@@ -33,10 +33,17 @@ from pathlib import Path
 
 import psutil
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TaskID,
+    TextColumn,
+    TimeElapsedColumn,
+)
 from rich.table import Table
 
-from pokernight.bench.load_clients import Latencies, close_tables, open_tables
+from pokernight.bench.load_clients import Latencies, close_tables, open_tables, start_tables
 from pokernight.client import ClientError
 
 describe = (
@@ -52,6 +59,8 @@ START_TIMEOUT_SECONDS = 60.0
 STOP_TIMEOUT_SECONDS = 15.0
 MEBIBYTE = 1024 * 1024
 REFRESH_SECONDS = 1.0
+WARM_UP_SECONDS = 5
+"""Play before measuring: the first hands start, the first broadcasts warm the caches."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -251,6 +260,9 @@ async def _play(load: Load, server: Server, console: Console) -> Report:
             raise ValueError(f"the server refused to seat the bots: {error}") from None
         try:
             mib_seated = server.mib()
+            warming = progress.add_task("warming up", total=WARM_UP_SECONDS, figures="")
+            await start_tables(tables, over_seconds=1.0 / load.rate)
+            await _watch(WARM_UP_SECONDS, latencies, progress, warming)
             playing = progress.add_task("playing", total=round(load.seconds), figures="")
             # Set-up garbage would otherwise be traced by every collection during play.
             gc.collect()
@@ -263,6 +275,7 @@ async def _play(load: Load, server: Server, console: Console) -> Report:
             server_share = (server.cpu_seconds() - server_cpu) / elapsed
             client_share = (time.process_time() - client_cpu) / elapsed
             snapshot = _freeze_figures(latencies)
+            mib_after = server.mib()
         finally:
             await close_tables(tables)
             gc.unfreeze()
@@ -277,13 +290,13 @@ async def _play(load: Load, server: Server, console: Console) -> Report:
         everyone=Percentiles.of(snapshot.acting + snapshot.others),
         server_mib_empty=mib_empty,
         server_mib_seated=mib_seated,
-        server_mib_after=server.mib(),
+        server_mib_after=mib_after,
         server_cpu_share=server_share,
         client_cpu_share=client_share,
     )
 
 
-async def _watch(seconds: float, latencies: Latencies, progress: Progress, task: int) -> None:
+async def _watch(seconds: float, latencies: Latencies, progress: Progress, task: TaskID) -> None:
     """Let the bots play for ``seconds``, showing the last second's figures as they go."""
     end = time.perf_counter() + seconds
     seen_actions = seen_samples = 0
