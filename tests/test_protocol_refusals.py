@@ -132,3 +132,24 @@ def test_a_wrong_code_or_token_gets_a_clear_error(tmp_path: Path) -> None:
             await close_all([*clients, spectator])
 
     run(scenario())
+
+
+def test_the_host_is_handed_only_to_a_seated_player_and_only_by_the_host(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with serving(tmp_path) as url:
+            _, clients = await open_table(url, HOLDEM, players=2)
+            host, guest = clients
+            assert guest.player_id is not None and host.player_id is not None
+            with pytest.raises(ClientError, match="is not seated: only a seated player can host"):
+                await host.transfer_host(guest.player_id)
+            await guest.sit(1, 500)
+            with pytest.raises(ClientError, match="only the host can hand the table"):
+                await guest.transfer_host(guest.player_id)
+            await host.transfer_host(guest.player_id)
+            await guest.start()  # the new host may do what only the host may
+            await close_all(clients)
+        assert host.state.host == guest.player_id
+        changes = [frame for frame in guest.frames if frame.get("type") == "HostChanged"]
+        assert changes == [{"type": "HostChanged", "host": guest.player_id, "v": changes[0]["v"]}]
+
+    run(scenario())

@@ -22,11 +22,10 @@ def test_a_recipient_gets_its_private_part_others_the_public_part_or_a_bare_vers
 def test_hand_started_is_sent_without_its_deck_and_hole_cards_only_to_their_owner() -> None:
     table = Table.open(TableSettings(), "a")
     history = TableHistory(table)
-    history.record(table.events[0])
     for seat, player in enumerate("abc"):
-        for event in table.apply(SitDown(seat, player, player.upper(), 1_000), 0.0):
-            history.record(event)
-    wires = [history.record(event) for event in table.apply(StartHand(random.Random(3)), 0.0)]
+        for folded in table.apply(SitDown(seat, player, player.upper(), 1_000), 0.0):
+            history.record(folded)
+    wires = [history.record(folded) for folded in table.apply(StartHand(random.Random(3)), 0.0)]
     started, hand = wires[0], table.started
     assert hand is not None
     assert started.public is not None and "deck" not in started.public

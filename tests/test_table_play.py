@@ -13,6 +13,7 @@ from pokernight.table import (
     Act,
     AddChips,
     ChangeSettings,
+    Command,
     HandStarted,
     HostChanged,
     PostBigBlind,
@@ -39,8 +40,13 @@ def seated(seats: dict[int, int], settings: TableSettings = SETTINGS) -> Table:
     return table
 
 
+def events_of(table: Table, command: Command, now: float) -> list[TableEvent]:
+    """The table events ``command`` caused."""
+    return [folded.event for folded in table.apply(command, now)]
+
+
 def start(table: Table, now: float = 0.0, seed: int = 1) -> HandStarted:
-    started = table.apply(StartHand(random.Random(seed)), now)[-1]
+    started = events_of(table, StartHand(random.Random(seed)), now)[0]
     assert isinstance(started, HandStarted)
     return started
 
@@ -172,12 +178,12 @@ def play_with_sleeper(table: Table, sleeper: str, now: float) -> list[TableEvent
         if player_to_act(table) == sleeper:
             timeout = table.tick(now)
             assert timeout is not None and timeout.timed_out
-            events += table.apply(timeout, now)
+            events += events_of(table, timeout, now)
         else:
             legal = table.hand.legal_actions()
             assert legal is not None
-            events += table.apply(
-                Act(player_to_act(table), "check" if legal.can_check else "call"), now
+            events += events_of(
+                table, Act(player_to_act(table), "check" if legal.can_check else "call"), now
             )
     return events
 
@@ -234,8 +240,7 @@ def test_host_transfer_to_longest_seated() -> None:
     table.apply(SitDown(5, "ann", "Ann", 1000), 0.0)
     table.apply(SitDown(7, "bob", "Bob", 1000), 0.0)
     table.apply(SitDown(1, "cat", "Cat", 1000), 0.0)  # a lower seat, but seated later
-    events = table.apply(StandUp("ann"), 0.0)
-    assert HostChanged("bob") in events
+    assert HostChanged("bob") in events_of(table, StandUp("ann"), 0.0)
     assert table.host == "bob"
 
 

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 import pytest
 
-from pokernight.rules import BettingStructure, Stakes
+from pokernight.rules import VARIANTS, BettingStructure, Stakes, default_stakes
 from pokernight.table import TableError, TableSettings
 
 DEFAULT = TableSettings()
@@ -83,3 +83,26 @@ def test_settings_round_trip_through_json() -> None:
         debt_cap=None,
     )
     assert TableSettings.from_dict(json.loads(json.dumps(settings.to_dict()))) == settings
+
+
+@pytest.mark.parametrize("key", sorted(VARIANTS))
+def test_settings_for_a_variant_are_valid_without_changes(key: str) -> None:
+    game = VARIANTS[key]
+    settings = TableSettings.for_variant(key)
+    assert settings.validated() == settings
+    assert settings.stakes == default_stakes(game)
+    assert settings.seats == min(9, game.max_players)
+
+
+def test_settings_for_stud_seat_eight_and_post_a_bring_in() -> None:
+    settings = TableSettings.for_variant("stud")
+    assert settings.seats == 8
+    assert settings.stakes.bring_in > 0 and settings.stakes.big_blind == 0
+
+
+def test_changes_to_a_variants_settings_are_validated() -> None:
+    assert TableSettings.for_variant("razz", seats=6, debt_cap=None).seats == 6
+    with pytest.raises(TableError, match="seats must be between 2 and 8"):
+        TableSettings.for_variant("stud", seats=9)
+    with pytest.raises(TableError, match="'whist' is not a variant"):
+        TableSettings.for_variant("whist")

@@ -30,7 +30,7 @@ from pokernight.server.messages import RefusedError
 from pokernight.server.settings_input import settings_from_json
 from pokernight.server.wire import WireEvent, for_recipient, snapshot_wire
 from pokernight.store import EventWriter, Store, StoredEvent, TableRecord
-from pokernight.table import HostChanged, Table, TableError, TableEvent
+from pokernight.table import Folded, Table, TableError
 
 log = logging.getLogger(__name__)
 
@@ -183,8 +183,6 @@ class TableActor:
                 self.running = isinstance(intent, msg.Start)
                 self._schedule_next_hand()
                 self._broadcast_unversioned({"type": "room", **self.room_json()})
-            case msg.TransferHost():
-                await self._transfer_host(player_id, intent.player_id, now)
             case _:
                 await self._apply(self._command(connection, player_id, intent), now)
 
@@ -206,6 +204,8 @@ class TableActor:
                 return core.StandUp(player_id)
             case msg.ChangeSettings():
                 return core.ChangeSettings(player_id, settings_from_json(intent.settings))
+            case msg.TransferHost():
+                return core.TransferHost(player_id, intent.player_id)
         raise RefusedError(f"{type(intent).__name__} is not a table command")
 
     def _check_host(self, player_id: str) -> None:
@@ -217,36 +217,29 @@ class TableActor:
         self.chat.append({**line, "at": now})
         self._broadcast_unversioned({**line, "at": now})
 
-    async def _transfer_host(self, player_id: str, new_host: str, now: float) -> None:
-        self._check_host(player_id)
-        self.table.seat_of(new_host)  # only a seated player can host
-        event = HostChanged(new_host)
-        self.table.fold(event)
-        await self._commit([event], now)
-
     # Move, persist, broadcast ------------------------------------------------------------
 
     async def _apply(self, command: core.Command, now: float) -> None:
         try:
-            events = self.table.apply(command, now)
+            done = self.table.apply(command, now)
         except TableError:
             raise
         except Exception:
             log.exception("table %s failed to apply %r", self.code, command)
             await self._reload()
             raise RefusedError("the table could not apply that: it was reloaded") from None
-        await self._commit(events, now)
+        await self._commit(done, now)
 
-    async def _commit(self, events: list[TableEvent], now: float) -> None:
+    async def _commit(self, done: list[Folded], now: float) -> None:
         first = self.history.version + 1
-        stored = [StoredEvent.of(first + i, event, now) for i, event in enumerate(events)]
+        stored = [StoredEvent.of(first + i, folded.event, now) for i, folded in enumerate(done)]
         try:
             await self.writer.append(self.record.id, stored)
         except Exception:
             log.exception("table %s could not persist versions from %d", self.code, first)
             await self._reload()
             raise RefusedError("the move could not be saved: try again") from None
-        self._broadcast([self.history.record(event) for event in events])
+        self._broadcast([self.history.record(folded) for folded in done])
         self._schedule_next_hand()
 
     async def _reload(self) -> None:

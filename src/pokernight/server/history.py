@@ -1,10 +1,11 @@
-"""A table's versions as sent: the table, its narrated hand, a ring of recent versions.
+"""A table's versions as sent: the table, a ring of recent versions, the last hands.
 
-``TableHistory`` turns each table event, once folded into the table, into its
-version (``WireEvent``), keeps the last ``ring_size`` of them to resume
-reconnecting clients, and the last finished hands (public cards only) for the
-hands endpoint. The same path runs live and when a table is rebuilt from the
-store after a restart, so both produce the same versions.
+``TableHistory`` turns each table event, once folded into the table (a
+``Folded``: the event with the hand events it caused), into its version
+(``WireEvent``), keeps the last ``ring_size`` of them to resume reconnecting
+clients, and the last finished hands (public cards only) for the hands
+endpoint. The same path runs live and when a table is rebuilt from the store
+after a restart, so both produce the same versions.
 """
 
 from __future__ import annotations
@@ -14,48 +15,42 @@ from collections.abc import Sequence
 from typing import Any
 
 from pokernight.rules import visible_events
-from pokernight.server.narrate import HandNarrator
 from pokernight.server.wire import WireEvent, table_event_wire
 from pokernight.store import StoredEvent
-from pokernight.table import HandFinished, Table, TableEvent, table_event_from_dict
+from pokernight.table import Folded, HandFinished, Table, table_event_from_dict
 
 RING_SIZE = 512
 HANDS_KEPT = 20
 
 
 class TableHistory:
+    """The versions of ``table``, a table just opened: its opening is version 1."""
+
     def __init__(self, table: Table, ring_size: int = RING_SIZE) -> None:
         self.table = table
         self.version = 0
-        self.narrator = HandNarrator()
         self.ring: deque[WireEvent] = deque(maxlen=ring_size)
         self.hands: deque[dict[str, Any]] = deque(maxlen=HANDS_KEPT)
+        # The last version recorded during a hand: its hand is the one HandFinished ends.
+        self.in_play: Folded | None = None
+        self.record(Folded(table.events[0]))
 
     @classmethod
     def from_stored(cls, stored: Sequence[StoredEvent], ring_size: int = RING_SIZE) -> TableHistory:
         """Rebuild a table, its hand in progress included, by folding its stored events."""
         events = [table_event_from_dict(item.data) for item in stored]
         history = cls(Table.from_events(events[:1]), ring_size)
-        history.record(events[0])
         for event in events[1:]:
-            history.table.fold(event)
-            history.record(event)
+            history.record(history.table.fold(event))
         return history
 
-    def record(self, event: TableEvent) -> WireEvent:
-        """The next version: ``event``, already folded into the table, as it is sent."""
-        if isinstance(event, HandFinished):
-            self._keep_finished_hand(event)
-        hand_events = self.narrator.narrate(event)
+    def record(self, folded: Folded) -> WireEvent:
+        """The next version: ``folded``, just folded into the table, as it is sent."""
+        if isinstance(folded.event, HandFinished) and self.in_play is not None:
+            self._keep_finished_hand(folded.event, self.in_play)
+        self.in_play = folded if folded.hand is not None else None
         self.version += 1
-        wire = table_event_wire(
-            self.version,
-            event,
-            hand_events=hand_events,
-            hand=self.narrator.hand,
-            started=self.narrator.started,
-            table=self.table,
-        )
+        wire = table_event_wire(self.version, folded, self.table)
         self.ring.append(wire)
         return wire
 
@@ -69,8 +64,8 @@ class TableHistory:
             return None
         return [wire for wire in self.ring if wire.v > last_seq]
 
-    def _keep_finished_hand(self, event: HandFinished) -> None:
-        hand, started = self.narrator.hand, self.narrator.started
+    def _keep_finished_hand(self, event: HandFinished, last: Folded) -> None:
+        hand, started = last.hand, last.started
         if hand is None or started is None:
             return
         self.hands.append(

@@ -41,7 +41,6 @@ class Lobby:
         opened = table.events[0]
         await self.writer.append(record.id, [StoredEvent.of(1, opened, self.config.clock())])
         history = TableHistory(table, self.config.ring_size)
-        history.record(opened)
         self._run(TableActor(record, history, self.store, self.writer, self.config))
         return record.code, host, token
 

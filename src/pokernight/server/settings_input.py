@@ -1,17 +1,18 @@
 """Table settings from JSON sent by a browser: typed, then checked by ``TableSettings``.
 
-Keys left out take the defaults (a stud game without stakes gets the stud
-defaults); any unknown key or wrong type is refused with the path that is wrong.
+Keys left out take the defaults of the (first) game, ``TableSettings.for_variant``:
+its default stakes and as many seats as it deals to; any unknown key or wrong
+type is refused with the path that is wrong.
 """
 
 from __future__ import annotations
 
-from dataclasses import asdict, fields
+from dataclasses import fields
 from typing import Any
 
 import msgspec
 
-from pokernight.rules import Stakes, Variant, default_stakes, variant_for
+from pokernight.rules import Stakes
 from pokernight.table import TableError, TableSettings
 
 StakesJson = dict[str, int | None]
@@ -43,12 +44,7 @@ def settings_from_json(data: object) -> TableSettings:
     unknown = sorted(set(data) - SETTING_NAMES)
     if unknown:
         raise TableError(f"{unknown[0]!r} is not a table setting")
-    merged: dict[str, Any] = {**TableSettings().to_dict(), **data}
-    game = _first_game(merged)
-    if "stakes" not in data:
-        merged["stakes"] = asdict(default_stakes(game))
-    if "seats" not in data:
-        merged["seats"] = min(merged["seats"], game.max_players)
+    merged: dict[str, Any] = {**TableSettings.for_variant(_first_game(data)).to_dict(), **data}
     try:
         shape = msgspec.convert(merged, _SettingsShape)
         for stakes in (shape.stakes, *shape.blind_levels):
@@ -60,9 +56,9 @@ def settings_from_json(data: object) -> TableSettings:
         raise TableError(f"settings: stakes hold an unknown amount ({error})") from None
 
 
-def _first_game(merged: dict[str, Any]) -> Variant:
-    games = merged.get("dealers_choice") or [merged.get("variant")]
-    try:
-        return variant_for(str(games[0]))
-    except ValueError as error:
-        raise TableError(str(error)) from None
+def _first_game(data: dict[str, Any]) -> str:
+    """The game whose defaults fill the keys left out: dealer's choice's first, else the variant."""
+    games = data.get("dealers_choice")
+    if isinstance(games, list) and games:
+        return str(games[0])
+    return str(data.get("variant", TableSettings().variant))

@@ -20,9 +20,9 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from pokernight.rules import Event, Hand, LegalActions, view, visible_event
+from pokernight.rules import Hand, LegalActions, view, visible_event
 from pokernight.rules.views import HandView
-from pokernight.table import HandStarted, Table, TableEvent
+from pokernight.table import Folded, HandStarted, Table
 
 SECRET_FIELDS: Mapping[str, frozenset[str]] = {"HandStarted": frozenset({"deck", "salt"})}
 """Table event fields no player may receive: the deck would show every hidden card."""
@@ -45,32 +45,25 @@ def for_recipient(event: WireEvent, player_id: str | None) -> Json:
     return {**(event.public or {}), **(mine or {}), "v": event.v}
 
 
-def table_event_wire(
-    v: int,
-    event: TableEvent,
-    *,
-    hand_events: tuple[Event, ...],
-    hand: Hand | None,
-    started: HandStarted | None,
-    table: Table,
-) -> WireEvent:
+def table_event_wire(v: int, folded: Folded, table: Table) -> WireEvent:
     """A table event with the hand events it caused and the hand's public state after them."""
+    event, started = folded.event, folded.started
     public = {
         key: value
         for key, value in event.to_dict().items()
         if key not in SECRET_FIELDS.get(type(event).__name__, frozenset())
     }
     private: dict[str, Json] = {}
-    if hand_events and started is not None:
-        shown = [visible_event(item, None) for item in hand_events]
+    if folded.hand_events and started is not None:
+        shown = [visible_event(item, None) for item in folded.hand_events]
         public["hand"] = [item.to_dict() for item in shown]
         for index, seat in enumerate(started.seats):
-            seen = [visible_event(item, index) for item in hand_events]
+            seen = [visible_event(item, index) for item in folded.hand_events]
             if any(mine is not theirs for mine, theirs in zip(seen, shown, strict=True)):
                 player_id = table.seats[seat].player_id
                 private[player_id] = {"hand": [item.to_dict() for item in seen]}
-    if hand is not None and started is not None:
-        public["status"] = hand_status(hand, started, table)
+    if folded.hand is not None and started is not None:
+        public["status"] = hand_status(folded.hand, started, table)
     return WireEvent(v, public, private)
 
 

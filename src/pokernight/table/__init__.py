@@ -17,6 +17,7 @@ from pokernight.table.commands import (
     SitOut,
     StandUp,
     StartHand,
+    TransferHost,
 )
 from pokernight.table.errors import LedgerOutOfBalanceError, TableError
 from pokernight.table.events import (
@@ -36,6 +37,7 @@ from pokernight.table.events import (
     TableOpened,
     table_event_from_dict,
 )
+from pokernight.table.folded import Folded
 from pokernight.table.ledger import Account, EntryKind, LedgerEntry, accounts, balances, ledger_csv
 from pokernight.table.settings import TableSettings
 from pokernight.table.settle import Transfer, settle_up
@@ -52,6 +54,7 @@ __all__ = [
     "Command",
     "DealPlan",
     "EntryKind",
+    "Folded",
     "HandFinished",
     "HandStarted",
     "HostChanged",
@@ -77,6 +80,7 @@ __all__ = [
     "TableOpened",
     "TableSettings",
     "Transfer",
+    "TransferHost",
     "accounts",
     "balances",
     "ledger_csv",

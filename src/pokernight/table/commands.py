@@ -60,10 +60,18 @@ class ChangeSettings:
 
 
 @dataclass(frozen=True, slots=True)
+class TransferHost:
+    """The host hands the table to ``new_host``, a seated player."""
+
+    player_id: str
+    new_host: str
+
+
+@dataclass(frozen=True, slots=True)
 class StartHand:
     """Deal the next hand; ``rng`` shuffles the deck and draws the commitment's salt.
 
-    ``verify`` and ``can`` shuffle too, so they also draw from ``rng``.
+    Only ``apply`` draws from ``rng``: ``verify`` and ``can`` check without shuffling.
     """
 
     rng: random.Random
@@ -84,5 +92,14 @@ class Act:
 
 
 Command = (
-    SitDown | AddChips | StandUp | SitOut | SitIn | PostBigBlind | ChangeSettings | StartHand | Act
+    SitDown
+    | AddChips
+    | StandUp
+    | SitOut
+    | SitIn
+    | PostBigBlind
+    | ChangeSettings
+    | TransferHost
+    | StartHand
+    | Act
 )

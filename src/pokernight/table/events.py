@@ -3,7 +3,7 @@
 A table is the fold of its events (``Table.fold``), so the server persists
 them and rebuilds a table after a restart by folding them again. Seats are
 table seat numbers (0-based, clockwise). ``HandStarted`` holds the shuffled
-deck and its salt: the server must keep it private until the hand is over.
+deck and its salt: they never leave the server (only the commitment is sent).
 
 Every event turns into a JSON-ready dict (``to_dict``: tuples as lists, the
 class name under "type") and back (``table_event_from_dict``).
@@ -34,8 +34,10 @@ class TableEvent:
 
 @dataclass(frozen=True, slots=True)
 class TableOpened(TableEvent):
+    """A new table; ``host`` None: nobody hosts it yet (the first player seated will)."""
+
     settings: TableSettings
-    host: str
+    host: str | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,8 +108,10 @@ class HandStarted(TableEvent):
 
     ``button``, ``small_blind`` and ``big_blind`` are seat numbers (a seat may be
     empty: a dead button or small blind); ``posted`` seats posted a big blind to
-    be dealt in. ``deck`` is the shuffled order, published after the hand with
-    ``salt``; ``commitment`` is published before it (``cards.deck_commitment``).
+    be dealt in. ``deck`` is the shuffled order and ``salt`` the commitment's
+    salt: both stay on the server, never sent to anybody, during the hand or
+    after it; ``commitment`` (``cards.deck_commitment``) is published when the
+    hand starts.
     """
 
     hand_number: int

@@ -11,10 +11,11 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
-from pokernight.rules import BettingStructure, Stakes, Variant, variant_for
+from pokernight.rules import BettingStructure, Stakes, Variant, default_stakes, variant_for
 from pokernight.table.errors import TableError
 
 MIN_SEATS = 2
+DEFAULT_SEATS = 9
 DEFAULT_MIN_BUY_IN_UNITS = 20
 DEFAULT_MAX_BUY_IN_UNITS = 100
 DEFAULT_MAX_STACK_UNITS = 200
@@ -36,7 +37,7 @@ class TableSettings:
     variant: str = "nlhe"
     betting: BettingStructure | None = None
     stakes: Stakes = field(default_factory=lambda: Stakes(small_blind=10, big_blind=20))
-    seats: int = 9
+    seats: int = DEFAULT_SEATS
     min_buy_in: int | None = None
     max_buy_in: int | None = None
     max_stack: int | None = None
@@ -46,6 +47,21 @@ class TableSettings:
     level_minutes: float = DEFAULT_LEVEL_MINUTES
     dealers_choice: tuple[str, ...] = ()
     debt_cap: int | None = DEFAULT_DEBT_CAP
+
+    @classmethod
+    def for_variant(cls, key: str, **changes: Any) -> TableSettings:
+        """Settings for the game ``key``, valid without ``changes``: its default stakes,
+        and nine seats or as many as it deals to; then ``changes``, validated.
+
+        ``TableSettings()`` alone is a hold'em table: its blinds do not fit stud.
+        """
+        game = variant_for_key(key)
+        defaults = cls(
+            variant=key,
+            stakes=default_stakes(game),
+            seats=min(DEFAULT_SEATS, game.max_players),
+        )
+        return replace(defaults, **changes).validated()
 
     def validated(self) -> TableSettings:
         """These settings, or a TableError naming the first thing wrong with them."""
@@ -82,10 +98,7 @@ class TableSettings:
         return self.dealers_choice or (self.variant,)
 
     def variant_of(self, key: str) -> Variant:
-        try:
-            return variant_for(key, self.betting)
-        except ValueError as error:
-            raise TableError(str(error)) from None
+        return variant_for_key(key, self.betting)
 
     def game_for_hand(self, hand_number: int) -> Variant:
         """Dealer's choice rotates the listed games one per hand (hand 1 plays the first)."""
@@ -139,6 +152,14 @@ class TableSettings:
         values["blind_levels"] = tuple(Stakes(**level) for level in data["blind_levels"])
         values["dealers_choice"] = tuple(data["dealers_choice"])
         return replace(cls(), **values)
+
+
+def variant_for_key(key: str, betting: BettingStructure | None = None) -> Variant:
+    """The game ``key`` names, or a TableError naming the games there are."""
+    try:
+        return variant_for(key, betting)
+    except ValueError as error:
+        raise TableError(str(error)) from None
 
 
 def _unit(stakes: Stakes) -> int:

@@ -4,7 +4,9 @@ A ``Table`` is the fold of its events. A command is checked against the
 current state (``verify`` raises a TableError saying why not), turned into
 events, and each event is folded in (``fold``); folding an event may call for
 more (a hand that ended is finished, a second timeout sits the player out,
-the host's leaving hands the table on). Replaying the stored events with
+the host's leaving hands the table on). Folding ``HandStarted`` or
+``PlayerActed`` runs the hand (``pokernight.rules``): each fold answers with
+the hand events it caused (``Folded``). Replaying the stored events with
 ``Table.from_events`` rebuilds the same table, hand in progress included.
 
 The table is mutable (one owner task changes it, in order) and pure: time
@@ -15,10 +17,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
+from random import Random
 from typing import Any
 
-from pokernight.cards import deck_commitment, format_cards, full_deck, new_salt, shuffled
-from pokernight.rules import Action, ActionKind, Hand
+from pokernight.cards import deck_commitment, full_deck, new_salt, shuffled
+from pokernight.rules import Action, ActionKind, Event, Hand, Stakes, Variant
 from pokernight.table.button import DealPlan, Positions, plan_blinds, plan_stud
 from pokernight.table.commands import (
     Act,
@@ -31,6 +34,7 @@ from pokernight.table.commands import (
     SitOut,
     StandUp,
     StartHand,
+    TransferHost,
 )
 from pokernight.table.dealing import action_kind, start_hand, verify_action
 from pokernight.table.errors import LedgerOutOfBalanceError, TableError
@@ -50,6 +54,7 @@ from pokernight.table.events import (
     TableEvent,
     TableOpened,
 )
+from pokernight.table.folded import Folded
 from pokernight.table.ledger import Account, EntryKind, LedgerEntry
 from pokernight.table.settings import TableSettings
 
@@ -78,6 +83,17 @@ class Seat:
     timeouts: int = 0
 
 
+@dataclass(frozen=True, slots=True)
+class NextDeal:
+    """What the next hand will be, decided before any card is shuffled."""
+
+    hand_number: int
+    game: Variant
+    plan: DealPlan
+    level: int
+    stakes: Stakes
+
+
 class Table:
     def __init__(self, opened: TableOpened) -> None:
         self.settings = opened.settings.validated()
@@ -96,7 +112,7 @@ class Table:
         self.events: list[TableEvent] = [opened]
 
     @classmethod
-    def open(cls, settings: TableSettings, host: str) -> Table:
+    def open(cls, settings: TableSettings, host: str | None) -> Table:
         return cls(TableOpened(settings, host))
 
     @classmethod
@@ -115,24 +131,26 @@ class Table:
 
     def verify(self, command: Command, now: float) -> None:
         """Raise a TableError saying why ``command`` would be refused; else nothing."""
-        self._decide(command, now)
+        if isinstance(command, StartHand):
+            self._next_deal(now)  # checking a deal must not draw from its RNG: only dealing does
+        else:
+            self._decide(command, now)
 
     def can(self, command: Command, now: float) -> bool:
         try:
-            self._decide(command, now)
+            self.verify(command, now)
         except TableError:
             return False
         return True
 
-    def apply(self, command: Command, now: float) -> list[TableEvent]:
-        """Carry out ``command``: the events it caused, already folded into the table."""
+    def apply(self, command: Command, now: float) -> list[Folded]:
+        """Carry out ``command``: the events it caused, in order, each folded into the table."""
         pending = self._decide(command, now)
-        done: list[TableEvent] = []
+        done: list[Folded] = []
         while pending:
-            event = pending.pop(0)
-            self.fold(event)
-            done.append(event)
-            pending[:0] = self._consequences(event)
+            folded = self.fold(pending.pop(0))
+            done.append(folded)
+            pending[:0] = self._consequences(folded.event)
         return done
 
     def tick(self, now: float) -> Act | None:
@@ -198,8 +216,10 @@ class Table:
                 return self._post_big_blind(command)
             case ChangeSettings():
                 return self._change_settings(command)
+            case TransferHost():
+                return self._transfer_host(command)
             case StartHand():
-                return self._start_hand(command, now)
+                return [self._deal(self._next_deal(now), command.rng, now)]
             case Act():
                 return self._act(command, now)
 
@@ -275,7 +295,17 @@ class Table:
             )
         return [SettingsChanged(settings)]
 
-    def _start_hand(self, command: StartHand, now: float) -> list[TableEvent]:
+    def _transfer_host(self, command: TransferHost) -> list[TableEvent]:
+        if command.player_id != self.host:
+            raise TableError("only the host can hand the table to a new host")
+        if command.new_host == self.host:
+            raise TableError(f"{command.new_host} is already the host")
+        if all(seat.player_id != command.new_host for seat in self.seats.values()):
+            raise TableError(f"{command.new_host} is not seated: only a seated player can host")
+        return [HostChanged(command.new_host)]
+
+    def _next_deal(self, now: float) -> NextDeal:
+        """The hand ``StartHand`` would deal at ``now``, or a TableError saying why none can be."""
         if self.hand is not None:
             raise TableError("a hand is being played")
         settings = self.upcoming_settings
@@ -285,28 +315,30 @@ class Table:
         if plan is None:
             raise TableError("at least two players with chips must be sitting in")
         level = settings.level_at(self._seconds_since_first_hand(now))
-        deck = shuffled(full_deck(), command.rng)
-        salt = new_salt(command.rng)
-        positions = plan.positions
-        started = HandStarted(
-            hand_number=number,
+        return NextDeal(number, game, plan, level, settings.stakes_at_level(level))
+
+    def _deal(self, deal: NextDeal, rng: Random, now: float) -> HandStarted:
+        deck = shuffled(full_deck(), rng)
+        salt = new_salt(rng)
+        plan = deal.plan
+        return HandStarted(
+            hand_number=deal.hand_number,
             at=now,
-            variant=game.key,
-            betting=game.betting.value,
-            level=level,
-            stakes=settings.stakes_at_level(level),
+            variant=deal.game.key,
+            betting=deal.game.betting.value,
+            level=deal.level,
+            stakes=deal.stakes,
             seats=plan.seats,
             stacks=tuple(self.seats[seat].stack for seat in plan.seats),
-            button=positions.button,
-            small_blind=positions.small_blind,
-            big_blind=positions.big_blind,
+            button=plan.positions.button,
+            small_blind=plan.positions.small_blind,
+            big_blind=plan.positions.big_blind,
             posted=plan.posted,
             hand_button=plan.hand_button,
-            deck=tuple(format_cards(deck).split()),
+            deck=tuple(str(card) for card in deck),
             salt=salt,
             commitment=deck_commitment(deck, salt),
         )
-        return [started]
 
     def _seconds_since_first_hand(self, now: float) -> float:
         """Blind levels count from the first hand dealt, not from the table's opening."""
@@ -389,8 +421,9 @@ class Table:
 
     # Folding: event -> state -------------------------------------------------------------
 
-    def fold(self, event: TableEvent) -> None:
+    def fold(self, event: TableEvent) -> Folded:
         """Apply one stored event to the table (the events are trusted: they were verified)."""
+        hand_events: tuple[Event, ...] = ()
         match event:
             case PlayerSeated():
                 self.arrivals += 1
@@ -431,15 +464,16 @@ class Table:
             case SettingsChanged():
                 self.pending_settings = event.settings
             case HandStarted():
-                self._hand_started(event)
+                hand_events = self._hand_started(event)
             case PlayerActed():
-                self._player_acted(event)
+                hand_events = self._player_acted(event)
             case HandFinished():
                 self._hand_finished(event)
         self.events.append(event)
         self._check_ledger()
+        return Folded(event, hand_events, self.hand, self.started)
 
-    def _hand_started(self, event: HandStarted) -> None:
+    def _hand_started(self, event: HandStarted) -> tuple[Event, ...]:
         self.settings = self.upcoming_settings
         self.pending_settings = None
         if self.levels_started_at is None:
@@ -453,8 +487,9 @@ class Table:
         self.hand = start_hand(event)
         self.started = event
         self.turn_started_at = event.at
+        return self.hand.events
 
-    def _player_acted(self, event: PlayerActed) -> None:
+    def _player_acted(self, event: PlayerActed) -> tuple[Event, ...]:
         assert self.hand is not None and self.started is not None
         seat = self.seats[event.seat]
         overtime = max(event.at - self.turn_started_at - self.settings.action_seconds, 0.0)
@@ -464,8 +499,10 @@ class Table:
             timeouts=seat.timeouts + 1 if event.timed_out else 0,
         )
         index = self.started.seats.index(event.seat)
+        before = len(self.hand.events)
         self.hand = self.hand.act(Action(index, ActionKind(event.kind), event.amount))
         self.turn_started_at = event.at
+        return self.hand.events[before:]
 
     def _hand_finished(self, event: HandFinished) -> None:
         started = self.started
