@@ -18,14 +18,11 @@ function below that says so), then play goes on with actions both accept:
   blind is the bet), lifted for a round that begins heads-up;
 - short all-ins reopen the betting only when together they make a full raise
   over what the player facing them put in;
-- a short opening bet (an all-in for less, or a lone small blind when the big
-  blind went all-in on the ante) may be completed to a full bet;
 - each pot is split on its own; odd chips one each from the first winner left
   of the button (stud: highest card by suit);
 - a stud deck that runs short deals one community card (PokerKit reshuffles
   the muck): the comparison stops there;
-- a check that changes nothing (no opponent has chips) is asked by one engine
-  and not the other: it is made for the engine that asks.
+- a check that can change nothing is asked by our engine, not by PokerKit.
 
 Not generated: straddles (PokerKit counts a straddle as a raise of the
 difference, so its minimum re-raise differs) and big-blind antes (PokerKit
@@ -316,14 +313,13 @@ def play_both(table: Table, rng: random.Random) -> None:
             if _community_card_dealt(hand, state):
                 return
         theirs = pokerkit_options(state)
-        if ours == _only_check(ours.seat) and (theirs is None or theirs.seat != ours.seat):
-            hand = hand.check(ours.seat)  # a check PokerKit does not ask for
+        if _pointless_check(ours) and (theirs is None or theirs.seat != ours.seat):
+            hand = hand.check(ours.seat)
             deal_pending(state, hand)
             continue
         assert theirs is not None, f"we expect {ours}, PokerKit expects nobody (street {street})"
         hand = _act(hand, state, agreed_options(hand, ours, theirs), rng)
         deal_pending(state, hand)
-        _check_where_we_do_not_ask(state, hand)
     assert hand.is_over, "nobody is to act but the hand is not over"
     if _community_card_dealt(hand, state):
         return
@@ -331,8 +327,11 @@ def play_both(table: Table, rng: random.Random) -> None:
     assert_same_awards(hand, state)
 
 
-def _only_check(seat: int) -> Options:
-    return Options(seat, False, 0, None, None, None)
+def _pointless_check(options: Options) -> bool:
+    """A check that can change nothing: the player may only check (every opponent is
+    all-in). Our engine sometimes asks for it (the big blind's option after all-in
+    calls), PokerKit does not: the check is made in our engine alone."""
+    return options == Options(options.seat, False, 0, None, None, None)
 
 
 def _community_card_dealt(hand: Hand, state: State) -> bool:
@@ -347,16 +346,6 @@ def _community_card_dealt(hand: Hand, state: State) -> bool:
     return True
 
 
-def _check_where_we_do_not_ask(state: State, hand: Hand) -> None:
-    """Our engine does not always ask a player for a check that can change nothing (no
-    opponent has chips to bet against); PokerKit does (and the other way round, above).
-    Check for them there."""
-    while (theirs := pokerkit_options(state)) is not None and theirs.seat != hand.to_act:
-        assert theirs == _only_check(theirs.seat), f"PokerKit expects {theirs}, we {hand.to_act}"
-        state.check_or_call()
-        deal_pending(state, hand)
-
-
 def agreed_options(hand: Hand, ours: Options, theirs: Options) -> Options:
     """Assert the two engines offer the same options, except where RULES.md differs from
     PokerKit (then OUR rule is asserted); return the options both engines accept."""
@@ -369,12 +358,8 @@ def agreed_options(hand: Hand, ours: Options, theirs: Options) -> Options:
     if our_range == their_range:
         return ours
     betting = StreetBetting.of(hand)
-    explained = (
-        _cap_lifted_or_counted_our_way(hand, betting, ours, theirs)
-        or _short_all_ins_reopen_our_way(betting, ours, theirs)
-        or _short_opening_bet_completed(hand, betting, ours, theirs)
-        or _raise_nobody_can_call(hand, betting, ours, theirs)
-    )
+    capped = _cap_lifted_or_counted_our_way(hand, betting, ours, theirs)
+    explained = capped or _short_all_ins_reopen_our_way(betting, ours, theirs)
     assert explained, f"raise sizes differ: ours {our_range}, PokerKit {their_range}"
     return without_raise
 
@@ -405,33 +390,6 @@ def _short_all_ins_reopen_our_way(betting: StreetBetting, ours: Options, theirs:
     if betting.level - acted_at >= betting.increment:
         return ours.min_raise_to is not None and theirs.min_raise_to is None
     return ours.min_raise_to is None and theirs.min_raise_to is not None
-
-
-def _short_opening_bet_completed(
-    hand: Hand, betting: StreetBetting, ours: Options, theirs: Options
-) -> bool:
-    """RULES.md: the minimum bet is the big blind (fixed limit: the street's bet). While
-    only a short bet stands (an all-in for less, or a small blind whose big blind went
-    all-in on the ante), the next player may complete it to a full bet; PokerKit makes
-    them raise a full bet over the short one."""
-    if ours.min_raise_to is None or betting.full_level or betting.level >= betting.full_bet:
-        return False
-    all_in = hand.stacks[ours.seat] + hand.bets[ours.seat]
-    fixed = hand.variant.betting is BettingStructure.FIXED_LIMIT
-    same_maximum = fixed or ours.max_raise_to == theirs.max_raise_to
-    return ours.min_raise_to == min(betting.full_bet, all_in) and same_maximum
-
-
-def _raise_nobody_can_call(
-    hand: Hand, betting: StreetBetting, ours: Options, theirs: Options
-) -> bool:
-    """KNOWN ENGINE BUG, pinned by test_no_raise_when_no_opponent_can_call_more in
-    test_differential_pokerkit.py: our engine offers a raise that no opponent has the
-    chips to call beyond the current bet; PokerKit refuses it, as RULES.md does ("nobody
-    may bet or raise when no opponent has chips left to call it")."""
-    others = [seat for seat, folded in enumerate(hand.folded) if seat != ours.seat and not folded]
-    nobody_can_call = all(hand.bets[seat] + hand.stacks[seat] <= betting.level for seat in others)
-    return ours.min_raise_to is not None and theirs.min_raise_to is None and nobody_can_call
 
 
 def _act(hand: Hand, state: State, options: Options, rng: random.Random) -> Hand:
