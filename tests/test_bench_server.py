@@ -34,6 +34,8 @@ def test_bench_server_plays_and_reports_every_figure() -> None:
     assert report.server_mib_empty > 0
     assert report.server_mib_seated > 0
     assert report.server_cpu_share > 0
+    assert report.server_cpu_ms_per_action > 0
+    assert report.target_rate == 4.0
     text = io.StringIO()
     Console(file=text, width=120).print(render(report))
     assert "actions/s" in text.getvalue()

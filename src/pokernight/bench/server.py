@@ -108,10 +108,18 @@ class Report:
     server_cpu_share: float
     """Of one core, during play."""
     client_cpu_share: float
+    target_rate: float
+    """Actions per second asked for: tables times ``--rate``."""
 
     @property
     def actions_per_second(self) -> float:
         return self.actions / self.seconds
+
+    @property
+    def server_cpu_ms_per_action(self) -> float:
+        """The server's cost of an action, broadcast included: unlike latency, it holds up
+        on a busy machine, and says how many actions a second one core could carry."""
+        return self.server_cpu_share * self.seconds * 1000 / max(self.actions, 1)
 
     @property
     def mib_per_100_tables_seated(self) -> float:
@@ -190,17 +198,22 @@ def _server(load: Load, workspace: Path) -> Iterator[Server]:
     port = load.port or _free_port()
     db = load.db or str(workspace / "bench.sqlite3")
     log_path = workspace / "server.log"
-    command = [
-        sys.executable, "-m", "pokernight.cli.main", "serve", "--host", "127.0.0.1",
-        "--port", str(port), "--db", db, "--hand-pause", str(1.0 / load.rate),
-    ]  # fmt: skip
     with log_path.open("wb") as log:
-        process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
+        process = subprocess.Popen(
+            _serve_command(port, db, 1.0 / load.rate), stdout=log, stderr=subprocess.STDOUT
+        )
     try:
         _wait_until_listening(process, port, log_path)
         yield Server(f"http://127.0.0.1:{port}", psutil.Process(process.pid))
     finally:
         _stop(process)
+
+
+def _serve_command(port: int, db: str, hand_pause: float) -> list[str]:
+    return [
+        sys.executable, "-m", "pokernight.cli.main", "serve", "--host", "127.0.0.1",
+        "--port", str(port), "--db", db, "--hand-pause", str(hand_pause),
+    ]  # fmt: skip
 
 
 def _free_port() -> int:
@@ -293,6 +306,7 @@ async def _play(load: Load, server: Server, console: Console) -> Report:
         server_mib_after=mib_after,
         server_cpu_share=server_share,
         client_cpu_share=client_share,
+        target_rate=load.tables * load.rate,
     )
 
 
@@ -332,7 +346,7 @@ def render(report: Report) -> Table:
     table.add_column("figure")
     table.add_column("value", justify="right")
     rows = [
-        ("actions/s", f"{report.actions_per_second:,.1f}"),
+        ("actions/s", f"{report.actions_per_second:,.1f} of {report.target_rate:,.0f} asked"),
         ("actions refused", f"{report.refused}"),
         *_latency_rows("acting bot", report.acting),
         *_latency_rows("others at the table", report.others),
@@ -343,6 +357,7 @@ def render(report: Report) -> Table:
         ("per 100 tables, seated", f"{report.mib_per_100_tables_seated:.1f} MiB"),
         ("per 100 tables, after play", f"{report.mib_per_100_tables_after:.1f} MiB"),
         ("server CPU (of one core)", f"{report.server_cpu_share:.0%}"),
+        ("server CPU per action", f"{report.server_cpu_ms_per_action:.2f} ms"),
         ("bots' CPU (of one core)", f"{report.client_cpu_share:.0%}"),
     ]
     for name, value in rows:
