@@ -34,6 +34,8 @@ DESKTOP = {"width": 1280, "height": 860}
 PHONE = {"width": 390, "height": 844}
 WAIT_MS = 15_000
 MAX_ACTIONS_PER_HAND = 80
+RANK_WORDS = "Two|Three|Four|Five|Six|Seven|Eight|Nine|Ten|Jack|Queen|King|Ace"
+CARD_LABEL = rf"({RANK_WORDS}) of (clubs|diamonds|hearts|spades)"
 
 
 @pytest.fixture(scope="module")
@@ -78,6 +80,13 @@ def _hand_number(page: Any) -> str:
     return str(page.locator(".hand-number").inner_text())
 
 
+def _wait_for_hand(pages: list[Any], number: int) -> None:
+    for page in pages:
+        page.wait_for_function(
+            "n => document.querySelector('.hand-number').textContent === `Hand #${n}`", arg=number
+        )
+
+
 def _act_once(pages: list[Any], by_keyboard: bool = False) -> bool:
     """The player to act checks, calls or brings in; False when nobody is to act."""
     for page in pages:
@@ -88,7 +97,8 @@ def _act_once(pages: list[Any], by_keyboard: bool = False) -> bool:
             else:
                 page.click("#act-call")
             page.wait_for_function(
-                "v => document.body.dataset.myTurn !== 'true' || document.body.dataset.version !== v",
+                "v => document.body.dataset.myTurn !== 'true'"
+                " || document.body.dataset.version !== v",
                 arg=before,
             )
             return True
@@ -146,8 +156,7 @@ def test_three_browsers_play_holdem_and_follow_the_queen_by_clicking(
             _sit(page, seat)
 
         alice.click("#host-start")
-        for page in players:
-            page.wait_for_function("document.querySelector('.hand-number').textContent === 'Hand #1'")
+        _wait_for_hand(players, 1)
 
         def bob_reloads() -> None:
             cards_before = bob.locator(".seat.me .card:not(.back)").count()
@@ -155,26 +164,29 @@ def test_three_browsers_play_holdem_and_follow_the_queen_by_clicking(
             bob.wait_for_selector(".seat.me .card")
             assert bob.locator(".seat.me .name").inner_text() == "Bob"
             assert bob.locator(".seat.me .card:not(.back)").count() == cards_before == 2
+            for label in bob.locator(".seat.me .card").evaluate_all(
+                "cards => cards.map(card => card.getAttribute('aria-label'))"
+            ):
+                assert re.match(CARD_LABEL, label)
             _shot(alice, "holdem-mid-hand")
             _shot(carol, "phone-table")
             # Next hand: Follow the Queen; and stop dealing after this one.
             alice.click(".host-settings summary")
             alice.select_option(".host-settings select[name=variant]", "ftq")
             alice.click("#host-apply")
-            alice.wait_for_selector(".host-settings .note:has-text('Saved')")
+            alice.wait_for_selector("#host-settings-note:has-text('Saved')")
             alice.click("#host-start")
 
         _play_to_showdown(players, midway=bob_reloads)
         for page in players:
-            assert page.locator(".card.winning").count() >= 5 or "wins" in page.locator(
-                ".showdown"
-            ).inner_text()
+            assert page.locator(".card.winning").count() >= 5
+            assert "wins" in page.locator(".showdown").inner_text()
         assert _hand_number(alice) == ""  # the host paused: no hand is being dealt
 
         alice.click("#host-start")
+        _wait_for_hand(players, 2)
         for page in players:
             page.wait_for_selector("#wild-panel")
-            page.wait_for_function("document.querySelector('.hand-number').textContent === 'Hand #2'")
         alice.click("#host-start")  # pause after this hand, so the showdown stays in view
         _play_to_showdown(players)
         for page in players:

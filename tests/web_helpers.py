@@ -54,7 +54,7 @@ def require_chromium() -> None:
         pytest.skip(reason)
 
 
-def _free_port() -> int:
+def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port: int = probe.getsockname()[1]
@@ -62,13 +62,17 @@ def _free_port() -> int:
 
 
 @contextmanager
-def served_room(tmp_path: Path, hand_pause: float = 1.0) -> Iterator[str]:
-    """``pokernight serve`` on a fresh SQLite file for the length of the block; its URL."""
-    port = _free_port()
+def served_room(tmp_path: Path, hand_pause: float = 1.0, port: int | None = None) -> Iterator[str]:
+    """``pokernight serve`` on the SQLite file in ``tmp_path`` for the block; its URL.
+
+    Started again with the same ``tmp_path`` and ``port``, it is the same room after
+    a restart (the browser sees a network drop).
+    """
+    port = port or free_port()
     database = f"sqlite+aiosqlite:///{tmp_path / 'room.sqlite3'}"
     command = [sys.executable, "-m", "pokernight.cli.main", "serve", "--port", str(port)]
     command += ["--db", database, "--hand-pause", str(hand_pause)]
-    log = (tmp_path / "server.log").open("w")
+    log = (tmp_path / "server.log").open("a")
     process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"
     try:

@@ -3,7 +3,7 @@
 
 const CLOSE_NO_TABLE = 4404;
 const CLOSE_BAD_HELLO = 4400;
-const RETRY_DELAYS_MS = [300, 1000, 2000, 4000, 8000];
+const RETRY_DELAYS_MS = [300, 1000, 2000, 4000];
 // Intent ids must never repeat for this player, across reloads too: the server
 // acknowledges a repeated id without applying it.
 const ID_PREFIX = Math.random().toString(36).slice(2, 10);

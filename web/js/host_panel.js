@@ -14,7 +14,7 @@ export class HostPanel {
     this.runError = h("p", { class: "error", role: "alert" });
     this.formHolder = h("div");
     this.settingsError = h("p", { class: "error", role: "alert" });
-    this.settingsNote = h("p", { class: "note", role: "status" });
+    this.settingsNote = h("p", { class: "note", role: "status", id: "host-settings-note" });
     this.hostSelect = h("select", { "aria-label": "New host" });
     this.hostError = h("p", { class: "error", role: "alert" });
     this.element = h("section", { class: "panel host", "aria-labelledby": "host-title", hidden: true },
@@ -25,7 +25,8 @@ export class HostPanel {
         this.formHolder,
         h("button", { id: "host-apply", type: "button", onclick: () => this.applySettings() },
           "Apply from the next hand"),
-        this.settingsError, this.settingsNote),
+        this.settingsError),
+      this.settingsNote,
       h("div", { class: "row" }, h("label", {}, "Pass the host role to ", this.hostSelect),
         h("button", { type: "button", onclick: () => this.transfer() }, "Pass")), this.hostError,
       h("p", { class: "note" }, "Players sit themselves out and in from their own seat controls."));
@@ -63,6 +64,7 @@ export class HostPanel {
       await this.send({ type: "settings", settings: readSettings(this.form) });
       this.settingsError.textContent = "";
       this.settingsNote.textContent = "Saved: the next hand is dealt with these settings.";
+      this.element.querySelector(".host-settings").open = false;
     } catch (error) {
       this.settingsError.textContent = sentence(error.message);
     }

@@ -66,7 +66,8 @@ export function buyInDialog(state, seat, send) {
   const input = h("input", { id: "buy-in", type: "number", min: minimum, max: maximum,
     value: offered, inputmode: "numeric", required: true });
   const error = h("p", { class: "error", role: "alert", id: "buy-in-error" });
-  const form = h("form", { method: "dialog" },
+  // The server says why a buy-in is refused, in words: no silent browser tooltip.
+  const form = h("form", { method: "dialog", novalidate: true },
     h("h2", {}, `Sit in seat ${seat + 1}`),
     h("label", { for: "buy-in" }, `Buy-in (${chips(minimum)} to ${chips(maximum)} chips)`),
     input,

@@ -37,14 +37,15 @@ function render() {
   const hand = state.hand ?? state.lastHand;
   const status = state.hand?.status;
   const name = (index) => state.nameOfHandSeat(index, hand);
-  root.replaceChildren(
+  const parts = [
     h("h1", {}, `Table ${code} \u00b7 ${GAME_NAMES[hand?.variant ?? state.settings.variant] ?? ""}`
       + (hand ? ` \u00b7 hand #${hand.number}` : "")),
     wildPanel(state, { large: true }),
-    h("div", { class: "board", "aria-label": "board" }, (hand?.board ?? []).map((card) => cardElement(card))),
+    hand?.board.length ? h("div", { class: "board", "aria-label": "board" }, hand.board.map((card) => cardElement(card))) : null,
     status ? h("div", { class: "pot" }, `Pot ${chips(potTotal(status))}`) : null,
     ...(hand?.awards ?? []).map((award) => h("div", { class: "award" }, awardWords(award, name))),
-    h("div", { class: "stream-seats" }, [...state.seats.values()].map((seat) => seatElement(seat, hand))));
+    h("div", { class: "stream-seats" }, [...state.seats.values()].map((seat) => seatElement(seat, hand)))];
+  root.replaceChildren(...parts.filter(Boolean));
 }
 
 function setBanner(text, kind = "info") {

@@ -40,13 +40,14 @@ export class TablePage {
     this.chat = new Chat(send);
     this.title = h("div", { class: "table-title" });
     this.wildHolder = h("div", { class: "wild-holder" });
+    this.results = h("div", { class: "results" });
     this.spectatorArea = h("div", { class: "spectator-area" });
     const links = h("p", { class: "links" },
       "Invite with code ", h("strong", { class: "code" }, code), " \u00b7 ",
       h("a", { href: `/stream.html#${code}`, target: "_blank", rel: "noopener" }, "Stream view (OBS / Discord)"));
     root.replaceChildren(h("div", { class: "table-page" },
       h("div", { class: "play" }, this.title, this.wildHolder,
-        h("div", { class: "felt-wrap" }, this.view.root),
+        h("div", { class: "felt-wrap" }, this.view.root), this.results,
         this.actionBar.element, this.seatControls.element, this.spectatorArea, links),
       h("aside", { class: "side" }, this.hostPanel.element, this.handLog.element,
         this.chat.element, this.lastHands.element, this.ledger.element)));
@@ -104,6 +105,7 @@ export class TablePage {
     const joined = state.playerId !== null;
     const mine = state.mySeat;
     this.view.render(state, { canSit: joined && mine === null });
+    this.results.replaceChildren(...[this.view.results(state)].filter(Boolean));
     const index = mine === null ? -1 : state.handIndex(mine);
     const inHand = index >= 0 && !state.hand.folded[index];
     if (this.actionBar.update(state, inHand)) play("turn");

@@ -19,7 +19,7 @@ function showdownGame(variant) {
 /** Where seat ``number`` sits, in percent of the felt: clockwise, ``bottom`` at the bottom. */
 export function seatPosition(number, seats, bottom) {
   const angle = (2 * Math.PI * (number - bottom)) / seats;
-  return { x: 50 - 44 * Math.sin(angle), y: 50 + 41 * Math.cos(angle) };
+  return { x: 50 - 43 * Math.sin(angle), y: 50 + 41 * Math.cos(angle) };
 }
 
 /** The cards of each winner that make the winning hand, as a Set of card texts. */
@@ -140,19 +140,22 @@ export class TableView {
       while (slots.length < BOARD_SLOTS) slots.push(h("span", { class: "card slot", "aria-hidden": "true" }));
     }
     const pots = status?.pots ?? [];
-    const lines = [];
-    if (hand && hand.awards.length) {
-      const name = (index) => state.nameOfHandSeat(index, hand);
-      for (const award of hand.awards) lines.push(h("div", { class: "award" }, awardWords(award, name)));
-    }
     return h("div", { class: "center" },
       h("div", { class: "board", "aria-label": "board" }, slots),
       status ? h("div", { class: "pot", id: "pot" }, `Pot ${chips(potTotal(status))}`,
         pots.length > 1 ? h("span", { class: "side-pots" },
           pots.map((amount, i) => ` · ${i === 0 ? "main" : `side ${i}`} ${chips(amount)}`)) : null)
         : null,
-      lines.length ? h("div", { class: "showdown", role: "status" }, lines) : null,
       h("div", { class: "turn-line", id: "turn-line", "aria-live": "polite" }, this.turnWords(state)));
+  }
+
+  /** The showdown in words (who wins what, with which hand), shown under the felt. */
+  results(state) {
+    const hand = state.hand ?? state.lastHand;
+    if (!hand || !hand.awards.length) return null;
+    const name = (index) => state.nameOfHandSeat(index, hand);
+    return h("div", { class: "showdown", role: "status" },
+      hand.awards.map((award) => h("div", { class: "award" }, awardWords(award, name))));
   }
 
   turnWords(state) {

@@ -1,0 +1,64 @@
+"""The page reconnects by itself after the server goes away, and shows refusals in words."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.web_helpers import CHROMIUM, CHROMIUM_ARGS, free_port, require_chromium, served_room
+
+WAIT_MS = 20_000
+
+
+@pytest.fixture
+def page() -> Iterator[Any]:
+    require_chromium()
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS
+        )
+        opened = browser.new_page()
+        opened.set_default_timeout(WAIT_MS)
+        yield opened
+        browser.close()
+
+
+def _create_table(page: Any, url: str) -> None:
+    page.goto(f"{url}/")
+    page.fill("#create-name", "Alice")
+    page.click("#create-submit")
+    page.wait_for_selector("button[data-key='sit-0']")
+
+
+def test_a_refused_buy_in_is_explained_beside_the_buy_in(page: Any, tmp_path: Path) -> None:
+    with served_room(tmp_path) as url:
+        _create_table(page, url)
+        page.click("button[data-key='sit-0']")
+        page.fill("#buy-in", "999999")
+        page.click("#buy-in-submit")
+        error = page.locator("#buy-in-error")
+        error.wait_for()
+        assert "999,999" in error.inner_text() or "buy-in" in error.inner_text().lower()
+        assert page.locator(".seat.me").count() == 0
+
+
+def test_the_page_reconnects_after_a_drop_and_keeps_the_seat(page: Any, tmp_path: Path) -> None:
+    port = free_port()
+    with served_room(tmp_path, port=port) as url:
+        _create_table(page, url)
+        page.click("button[data-key='sit-0']")
+        page.click("#buy-in-submit")
+        page.wait_for_selector(".seat.me")
+    page.wait_for_selector("#banner:has-text('reconnecting')")
+    with served_room(tmp_path, port=port):
+        page.wait_for_selector("#banner", state="hidden")
+        page.click("#chat-input")
+        page.keyboard.type("back again")
+        page.keyboard.press("Enter")
+        page.wait_for_selector(".chat-lines li:has-text('back again')")
+        assert page.locator(".seat.me .name").inner_text() == "Alice"
