@@ -15,12 +15,15 @@ of them fit in one process for minutes.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
+
+from websockets.exceptions import ConnectionClosed
 
 from pokernight.client import TableClient, create_table
 
@@ -122,8 +125,14 @@ class BotClient(TableClient):
         message = {"type": "act", "kind": kind, "amount": amount}
         self.table.action_sent(self.state.version + 1, self.seat, time.perf_counter())
         # No ack is awaited: the latency is taken from the broadcast.
-        task = asyncio.get_running_loop().create_task(self._socket.send(json.dumps(message)))
+        task = asyncio.get_running_loop().create_task(self._send(json.dumps(message)))
         _keep_until_done(task)
+
+    async def _send(self, text: str) -> None:
+        # A turn may come due while the benchmark is closing the sockets.
+        if self._socket is not None:
+            with contextlib.suppress(ConnectionClosed):
+                await self._socket.send(text)
 
 
 def choose_action(legal: Json, rng: random.Random) -> tuple[str, int | None]:
