@@ -15,11 +15,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pokernight.rules.positions import opener
+from pokernight.rules.records import fast_init
 from pokernight.rules.stakes import BettingStructure
 from pokernight.rules.state import HandState, raise_base
 
 
-@dataclass(frozen=True, slots=True)
+@fast_init  # built once per decision: see ``records``
+@dataclass(frozen=True)
 class LegalActions:
     """What the seat to act may do.
 
@@ -74,13 +76,14 @@ def legal_actions(state: HandState, seat: int) -> LegalActions:
 
 
 def _legal_actions(state: HandState, seat: int) -> LegalActions:
-    stack = state.stacks[seat]
     bet = state.bets[seat]
+    all_in = bet + state.stacks[seat]
     low, high = raise_range(state, seat)
     if state.bring_in_pending:
-        bring_in = min(state.stakes.bring_in, stack)
+        bring_in = min(state.stakes.bring_in, all_in - bet)
         return LegalActions(seat, False, False, 0, True, bring_in, low, high, bet)
-    call_to = min(state.level, bet + stack)
+    level = state.level
+    call_to = level if level < all_in else all_in
     call = call_to - bet
     return LegalActions(seat, call > 0, call == 0, call, False, 0, low, high, call_to)
 
@@ -89,18 +92,20 @@ def raise_range(state: HandState, seat: int) -> tuple[int | None, int | None]:
     """The smallest and largest street total the seat may bet or raise to."""
     if raise_refusal(state, seat) is not None:
         return None, None
-    all_in = state.bets[seat] + state.stacks[seat]
+    bet = state.bets[seat]
+    all_in = bet + state.stacks[seat]
     level = state.level
     smallest = raise_base(state) + state.increment
     betting = state.variant.betting
-    if betting is BettingStructure.FIXED_LIMIT:
-        largest = smallest
+    if betting is BettingStructure.NO_LIMIT:
+        largest = all_in
     elif betting is BettingStructure.POT_LIMIT:
-        pot_after_call = sum(state.contributed) + level - state.bets[seat]
+        pot_after_call = state.chips_in_pots + level - bet
         largest = max(smallest, level + pot_after_call)
     else:
-        largest = all_in
-    return min(smallest, all_in), min(largest, all_in)
+        largest = smallest
+    # Asking for more than the stack is an all-in for the stack.
+    return (smallest if smallest < all_in else all_in), (largest if largest < all_in else all_in)
 
 
 def _an_opponent_can_call_a_raise(state: HandState, seat: int) -> bool:

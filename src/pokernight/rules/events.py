@@ -1,5 +1,8 @@
 """The events of one hand: frozen records, appended in order, never changed.
 
+Each event is a frozen dataclass built by ``records.fast_init`` (a hand makes
+some thirty-five of them, and the dataclass's own ``__init__`` is slow).
+
 A hand is the fold of its events (``state.apply``). Amounts are chips. Seats
 are indices into the players dealt in (0-based, clockwise). ``ActionTaken.amount``
 and ``BringInPosted.amount`` are street totals ("to"), so a call or a raise is
@@ -15,6 +18,7 @@ from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
 from pokernight.cards import Card, parse_card
+from pokernight.rules.records import fast_init
 from pokernight.rules.stakes import Stakes
 
 
@@ -34,7 +38,8 @@ class Event:
         return data
 
 
-@dataclass(frozen=True, slots=True)
+@fast_init
+@dataclass(frozen=True)
 class HandStarted(Event):
     variant: str
     betting: str
@@ -43,7 +48,8 @@ class HandStarted(Event):
     button: int
 
 
-@dataclass(frozen=True, slots=True)
+@fast_init
+@dataclass(frozen=True)
 class StreetStarted(Event):
     """A new betting round; ``burn``: one card is burnt before this street's cards."""
 
@@ -52,26 +58,30 @@ class StreetStarted(Event):
     burn: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@fast_init
+@dataclass(frozen=True)
 class AntePosted(Event):
     seat: int
     amount: int
 
 
-@dataclass(frozen=True, slots=True)
+@fast_init
+@dataclass(frozen=True)
 class BlindPosted(Event):
     seat: int
     amount: int
     kind: str  # "small", "big" or "straddle"
 
 
-@dataclass(frozen=True, slots=True)
+@fast_init
+@dataclass(frozen=True)
 class BringInPosted(Event):
     seat: int
     amount: int
 
 
-@dataclass(frozen=True, slots=True)
+@fast_init
+@dataclass(frozen=True)
 class CardsDealt(Event):
     """Cards to a seat (``seat`` None: to the board, or a stud community card).
 
@@ -85,14 +95,16 @@ class CardsDealt(Event):
     hidden: int = 0
 
 
-@dataclass(frozen=True, slots=True)
+@fast_init
+@dataclass(frozen=True)
 class ActionTaken(Event):
     seat: int
     kind: str  # an ActionKind value
     amount: int | None = None  # the seat's street total after a call, bet or raise
 
 
-@dataclass(frozen=True, slots=True)
+@fast_init
+@dataclass(frozen=True)
 class WildRankChanged(Event):
     """Follow the Queen: ``rank`` is now wild with the queens (None: only queens).
 
@@ -105,7 +117,8 @@ class WildRankChanged(Event):
     seat: int | None
 
 
-@dataclass(frozen=True, slots=True)
+@fast_init
+@dataclass(frozen=True)
 class BetReturned(Event):
     """The part of a bet nobody called goes back to the bettor."""
 
@@ -113,19 +126,22 @@ class BetReturned(Event):
     amount: int
 
 
-@dataclass(frozen=True, slots=True)
+@fast_init
+@dataclass(frozen=True)
 class CardsShown(Event):
     seat: int
     cards: tuple[Card, ...]
     description: str = ""
 
 
-@dataclass(frozen=True, slots=True)
+@fast_init
+@dataclass(frozen=True)
 class CardsMucked(Event):
     seat: int
 
 
-@dataclass(frozen=True, slots=True)
+@fast_init
+@dataclass(frozen=True)
 class PotAwarded(Event):
     """Pot ``index`` (0 = main pot) shared by ``winners`` as (seat, chips) pairs."""
 
@@ -135,7 +151,8 @@ class PotAwarded(Event):
     description: str = ""
 
 
-@dataclass(frozen=True, slots=True)
+@fast_init
+@dataclass(frozen=True)
 class HandEnded(Event):
     final_stacks: tuple[int, ...]
 

@@ -54,6 +54,7 @@ from pokernight.rules.events import (
 from pokernight.rules.forced import post_forced_bets
 from pokernight.rules.positions import wild_ranks
 from pokernight.rules.pots import Pot, compute_pots, uncalled_bet
+from pokernight.rules.records import fast_init
 from pokernight.rules.showdown import finish_hand
 from pokernight.rules.stakes import Stakes
 from pokernight.rules.state import HandState, apply
@@ -70,7 +71,8 @@ class ActionKind(StrEnum):
     BRING_IN = "bring_in"
 
 
-@dataclass(frozen=True, slots=True)
+@fast_init  # built once per decision: see ``records``
+@dataclass(frozen=True)
 class Action:
     seat: int
     kind: ActionKind
@@ -189,7 +191,7 @@ class Hand:
     @property
     def total_pot(self) -> int:
         """Every chip put in this hand and not yet awarded, this street's bets included."""
-        return sum(self._state.contributed) - self._state.awarded
+        return self._state.chips_in_pots
 
     @property
     def street_index(self) -> int:

@@ -56,13 +56,14 @@ class HandState:
     __slots__ = (
         "acted_level",
         "active",
-        "awarded",
         "bets",
         "board",
         "bring_in_pending",
         "button",
         "cap_lifted",
         "cards",
+        "chips_behind",
+        "chips_in_pots",
         "contributed",
         "count",
         "cursor",
@@ -103,6 +104,8 @@ class HandState:
         self.count = count
         self.starting_stacks = event.stacks
         self.total_chips = sum(event.stacks)
+        self.chips_behind = self.total_chips  # in the stacks
+        self.chips_in_pots = 0  # put in this hand and not yet awarded, bets included
         self.stacks = list(event.stacks)
         self.bets = [0] * count
         self.contributed = [0] * count
@@ -133,31 +136,37 @@ class HandState:
         self.pending_queen: tuple[Card, int | None] | None = None
         self.shown = [False] * count
         self.mucked = [False] * count
-        self.awarded = 0
         self.over = False
         self.final_stacks: tuple[int, ...] | None = None
 
 
 def apply(state: HandState, event: Event) -> None:
-    """Fold one event into the state (in place), then check that chips are conserved."""
+    """Fold one event into the state (in place), then check that chips are conserved.
+
+    The check runs after every event, so it compares running totals (O(1)) that
+    every chip movement keeps (``_take``, ``_bet_returned``, ``_pot_awarded``); the
+    hand's end recounts the stacks themselves.
+    """
     state.legal = None
     _HANDLERS[type(event)](state, event)
-    if sum(state.stacks) + sum(state.contributed) - state.awarded != state.total_chips:
+    if state.chips_behind + state.chips_in_pots != state.total_chips:
         message = f"chips are not conserved: stacks {state.stacks}, in {state.contributed}"
         raise ChipsNotConservedError(message)
 
 
 def _put_to(state: HandState, seat: int, to: int) -> None:
     """Bring the seat's street total to ``to``, from its stack."""
-    added = to - state.bets[seat]
-    _take(state, seat, added)
+    _take(state, seat, to - state.bets[seat])
     state.bets[seat] = to
 
 
 def _take(state: HandState, seat: int, chips: int) -> None:
+    """Move chips from the seat's stack into the hand."""
     stacks = state.stacks
     stacks[seat] -= chips
     state.contributed[seat] += chips
+    state.chips_behind -= chips
+    state.chips_in_pots += chips
     if not stacks[seat] and chips:
         state.active -= 1
 
@@ -277,11 +286,14 @@ def _raise_to(state: HandState, seat: int, to: int) -> None:
 
 
 def _bet_returned(state: HandState, event: BetReturned) -> None:
-    if not state.stacks[event.seat] and not state.folded[event.seat]:
+    seat, chips = event.seat, event.amount
+    if not state.stacks[seat] and not state.folded[seat]:
         state.active += 1
-    state.stacks[event.seat] += event.amount
-    state.bets[event.seat] -= event.amount
-    state.contributed[event.seat] -= event.amount
+    state.stacks[seat] += chips
+    state.bets[seat] -= chips
+    state.contributed[seat] -= chips
+    state.chips_behind += chips
+    state.chips_in_pots -= chips
 
 
 def _cards_shown(state: HandState, event: CardsShown) -> None:
@@ -293,12 +305,16 @@ def _cards_mucked(state: HandState, event: CardsMucked) -> None:
 
 
 def _pot_awarded(state: HandState, event: PotAwarded) -> None:
+    # ``contributed`` keeps what each seat put in; the pot leaves ``chips_in_pots``.
     for seat, chips in event.winners:
         state.stacks[seat] += chips
-    state.awarded += event.amount
+        state.chips_behind += chips
+    state.chips_in_pots -= event.amount
 
 
 def _hand_ended(state: HandState, event: HandEnded) -> None:
+    if sum(state.stacks) != state.total_chips:
+        raise ChipsNotConservedError(f"the hand ends with stacks {state.stacks}")
     state.over = True
     state.to_act = None
     state.final_stacks = event.final_stacks
