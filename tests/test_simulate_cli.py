@@ -1,0 +1,46 @@
+"""``pokernight simulate`` runs bots against bots and reports bb/100 with 95% intervals."""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+import pytest
+
+from pokernight.cli.main import main
+from pokernight.sim import Simulation, play_hands, summarize
+
+ROW = re.compile(r"^(hard|medium|easy)\s+(\d)\s+(-?[\d.]+) \[\s*(-?[\d.]+),\s*(-?[\d.]+)\]$")
+
+
+def test_simulate_reports_every_level_with_an_interval(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["simulate", "--players", "3", "--hands", "30", "--seed", "5", "--workers", "1"]
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    rows = [match for line in out.splitlines() if (match := ROW.match(line.strip()))]
+    assert [row.group(1) for row in rows] == ["hard", "medium", "easy"]
+    for row in rows:
+        mean, low, high = (float(row.group(index)) for index in (3, 4, 5))
+        assert low <= mean <= high
+    assert "30 hands of nlhe, seed 5" in out
+    assert re.search(r"[\d.]+ hands/s", out)
+
+
+def test_chips_are_conserved_over_a_simulation() -> None:
+    simulation = Simulation("ftq", ("hard", "medium", "easy"), 12, seed=2)
+    results = play_hands(simulation)
+    assert results.shape == (12, 3)
+    assert np.allclose(results.sum(axis=1), 0)
+
+
+def test_the_same_seed_gives_the_same_results_in_one_process_or_two() -> None:
+    simulation = Simulation("nlhe", ("easy", "easy"), 260, seed=9)
+    assert np.array_equal(play_hands(simulation, workers=1), play_hands(simulation, workers=2))
+
+
+def test_a_level_difference_is_paired_hand_by_hand() -> None:
+    results = np.array([[3.0, -3.0], [1.0, -1.0], [2.0, -2.0]])
+    summary = summarize(results, ["hard", "easy"])
+    difference = summary.differences[0]
+    assert difference.name == "hard - easy"
+    assert difference.bb_per_100 == pytest.approx(400.0)

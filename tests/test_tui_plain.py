@@ -1,0 +1,72 @@
+"""The terminal game plays whole hands from scripted input, one line per change with --plain."""
+
+from __future__ import annotations
+
+import io
+import random
+from collections.abc import Callable
+from itertools import chain, cycle
+
+import pytest
+from rich.console import Console
+
+from pokernight.cli.main import main
+from pokernight.rules import variant_for
+from pokernight.tui import GameSettings, TerminalGame
+
+
+def _script(answers: list[str]) -> Callable[[str], str]:
+    """The answers, then "call" and "check" in turn (one of them is always legal)."""
+    queue = chain(answers, cycle(["call", "check"]))
+
+    def ask(prompt: str) -> str:
+        return next(queue)
+
+    return ask
+
+
+def test_a_whole_hand_plays_from_scripted_input_in_plain_mode(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO("c\nxyz\nk\nk\nk\nk\nk\nk\nk\nk\n"))
+    args = ["play", "--plain", "--seed", "1", "--bots", "2", "--level", "easy", "--hands", "1"]
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    assert "Player is dealt 2h 4d face down" in out
+    assert "Your turn (fold, call 20, raise to 40-2000)" in out
+    assert "Not understood: 'xyz' is not an action" in out
+    assert "wins the main pot of" in out
+    assert out.rstrip().splitlines()[-1].startswith("Hand over. Stacks: Player ")
+
+
+def test_a_raise_outside_the_legal_amounts_is_refused_and_asked_again() -> None:
+    output = io.StringIO()
+    settings = GameSettings(variant_for("nlhe"), 1, "easy", plain=True, hands=1)
+    answers = ["raise 5", "raise 1000000", "fold"]
+    game = TerminalGame(settings, Console(file=output), random.Random(2), _script(answers))
+    assert game.play() == 1
+    text = output.getvalue()
+    assert "the total must be from" in text
+    assert "Player folds" in text or "Hand over" in text
+
+
+def test_follow_the_queen_plays_to_the_end_with_wild_cards_named() -> None:
+    output = io.StringIO()
+    settings = GameSettings(variant_for("ftq"), 3, "medium", plain=True, hands=2)
+    game = TerminalGame(
+        settings, Console(file=output), random.Random(5), _script(["bring", "call"])
+    )
+    assert game.play() == 2
+    text = output.getvalue()
+    assert text.count("Hand over. Stacks:") == 2
+    assert "wild: Queens" in text
+
+
+def test_the_rich_game_draws_suits_in_four_colours() -> None:
+    output = io.StringIO()
+    settings = GameSettings(variant_for("nlhe"), 2, "easy", hands=1)
+    console = Console(file=output, force_terminal=True, color_system="truecolor", width=100)
+    TerminalGame(settings, console, random.Random(1), _script(["fold"])).play()
+    text = output.getvalue()
+    assert "♥" in text or "♦" in text or "♣" in text or "♠" in text
+    assert "Pot 30" in text
