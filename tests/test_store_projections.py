@@ -15,6 +15,7 @@ from pokernight.table import (
     StandUp,
     StartHand,
     Table,
+    TableEvent,
     TableSettings,
     table_event_from_dict,
 )
@@ -22,9 +23,9 @@ from pokernight.table import (
 PLAYERS = {"ann": "Ann", "bob": "Bob", "cat": "Cat"}
 
 
-def play_out_hand(table: Table, now: float) -> list[Command]:
-    """The first player to act raises, everyone else calls or checks to showdown."""
-    commands: list[Command] = []
+def play_out_hand(table: Table, now: float) -> list[TableEvent]:
+    """The first player to act raises, everyone else calls or checks to showdown; the events."""
+    events: list[TableEvent] = []
     raised = False
     while table.hand is not None and (legal := table.hand.legal_actions()) is not None:
         assert table.started is not None
@@ -34,30 +35,30 @@ def play_out_hand(table: Table, now: float) -> list[Command]:
             raised = True
         else:
             command = Act(player, "check" if legal.can_check else "call")
-        table.apply(command, now)
-        commands.append(command)
-    return commands
+        events += [folded.event for folded in table.apply(command, now)]
+    return events
 
 
-def events_since(table: Table, first: int, at: float) -> list[StoredEvent]:
-    """The table's events from index ``first`` on, numbered as versions (from 1)."""
-    return [StoredEvent.of(seq, event, at) for seq, event in enumerate(table.events, 1)][first:]
+def stored(events: list[TableEvent], first: int, at: float) -> list[StoredEvent]:
+    """``events`` from index ``first`` on, numbered as versions (from 1)."""
+    return [StoredEvent.of(seq, event, at) for seq, event in enumerate(events, 1)][first:]
 
 
-def session() -> tuple[Table, list[list[StoredEvent]]]:
+def session() -> tuple[Table, list[TableEvent], list[list[StoredEvent]]]:
     """Two hands, a rebuy between them and a cash-out, as the server would store them:
-    the events of each step appended together."""
+    the table, its events, and the events of each step appended together."""
     rng = random.Random(2024)
     table = Table.open(TableSettings(seats=6, debt_cap=5_000), host="ann")
-    appends = [events_since(table, 0, 0.0)]
+    events: list[TableEvent] = [table.opened]
+    appends = [stored(events, 0, 0.0)]
 
     def step(now: float, command: Command | None = None) -> None:
-        first = len(table.events)
+        first = len(events)
         if command is None:
-            play_out_hand(table, now)
+            events.extend(play_out_hand(table, now))
         else:
-            table.apply(command, now)
-        appends.append(events_since(table, first, now))
+            events.extend(folded.event for folded in table.apply(command, now))
+        appends.append(stored(events, first, now))
 
     for seat, (player_id, name) in enumerate(PLAYERS.items()):
         step(1.0, SitDown(seat, player_id, name, 1_000))
@@ -67,17 +68,17 @@ def session() -> tuple[Table, list[list[StoredEvent]]]:
     step(110.0, StartHand(rng))
     step(115.0)
     step(300.0, StandUp("cat"))
-    return table, appends
+    return table, events, appends
 
 
 def test_ledger_projection_equals_the_tables_own_ledger(store_url: str) -> None:
-    table, appends = session()
+    table, _, appends = session()
 
     async def scenario() -> None:
         async with await open_store(store_url) as store:
             record = await store.create_table({}, random.Random(1))
-            for events in appends:
-                await store.append_events(record.id, events)
+            for appended in appends:
+                await store.append_events(record.id, appended)
             entries = await store.ledger_entries(record.id)
         stored = [(e["hand_number"], e["player_id"], e["kind"], e["amount"]) for e in entries]
         names = {entry["player_id"]: entry["name"] for entry in entries}
@@ -90,14 +91,14 @@ def test_ledger_projection_equals_the_tables_own_ledger(store_url: str) -> None:
 
 
 def test_hands_projection_summarises_each_hand_without_its_deck(store_url: str) -> None:
-    table, appends = session()
-    finished = [event for event in table.events if isinstance(event, HandFinished)]
+    _, events, appends = session()
+    finished = [event for event in events if isinstance(event, HandFinished)]
 
     async def scenario() -> None:
         async with await open_store(store_url) as store:
             record = await store.create_table({}, random.Random(1))
-            for events in appends:
-                await store.append_events(record.id, events)
+            for appended in appends:
+                await store.append_events(record.id, appended)
             hands = await store.hands(record.id)
         assert [hand["hand_number"] for hand in hands] == [1, 2]
         for hand, end in zip(hands, finished, strict=True):
@@ -115,12 +116,15 @@ def test_hands_projection_summarises_each_hand_without_its_deck(store_url: str) 
 def test_hand_in_play_has_no_end_yet(store_url: str) -> None:
     async def scenario() -> None:
         table = Table.open(TableSettings(seats=6), host="ann")
+        events: list[TableEvent] = [table.opened]
         for seat, (player_id, name) in enumerate(PLAYERS.items()):
-            table.apply(SitDown(seat, player_id, name, 1_000), 1.0)
-        table.apply(StartHand(random.Random(5)), 2.0)
+            events += [
+                each.event for each in table.apply(SitDown(seat, player_id, name, 1_000), 1.0)
+            ]
+        events += [each.event for each in table.apply(StartHand(random.Random(5)), 2.0)]
         async with await open_store(store_url) as store:
             record = await store.create_table({}, random.Random(1))
-            await store.append_events(record.id, events_since(table, 0, 2.0))
+            await store.append_events(record.id, stored(events, 0, 2.0))
             [hand] = await store.hands(record.id)
         assert hand["ended_at"] is None and "results" not in hand["summary"]
 
@@ -128,17 +132,18 @@ def test_hand_in_play_has_no_end_yet(store_url: str) -> None:
 
 
 def test_table_rebuilt_from_stored_events_equals_the_live_table(store_url: str) -> None:
-    table, appends = session()
+    table, events, appends = session()
 
     async def scenario() -> None:
         async with await open_store(store_url) as store:
             record = await store.create_table({}, random.Random(1))
-            for events in appends:
-                await store.append_events(record.id, events)
+            for appended in appends:
+                await store.append_events(record.id, appended)
         async with await open_store(store_url) as reopened:
-            stored = await reopened.load_events(record.id)
-        rebuilt = Table.from_events(table_event_from_dict(event.data) for event in stored)
-        assert rebuilt.events == table.events
+            loaded = await reopened.load_events(record.id)
+        assert [table_event_from_dict(event.data) for event in loaded] == events
+        rebuilt = Table.from_events(table_event_from_dict(event.data) for event in loaded)
+        assert rebuilt.seats == table.seats
         assert rebuilt.ledger == table.ledger
 
     asyncio.run(scenario())

@@ -92,8 +92,8 @@ def test_replaying_the_stored_events_tells_the_same_hand_events(players: int, se
     live += play_one_hand(table, chooser)
     if table.can(StartHand(chooser), 0.0):  # and a hand in progress, unless one took all
         live += table.apply(StartHand(chooser), 0.0)
-    replayed = Table.from_events(table.events[:1])
-    assert [replayed.fold(event).hand_events for event in table.events[1:]] == [
+    replayed = Table.from_events([table.opened])
+    assert [replayed.fold(folded.event).hand_events for folded in live] == [
         folded.hand_events for folded in live
     ]
     in_progress = [None if each.hand is None else each.hand.events for each in (table, replayed)]

@@ -5,7 +5,8 @@ intent, a client attaching) or from its own clock (the action clock, the
 pause before the next hand). A command is applied to the pure ``Table``; the
 events it produced are stamped with the next versions and made durable
 through the store's group-commit writer BEFORE anybody hears of them; then
-each version goes to every connection through ``wire.for_recipient``. A
+each version goes to every connection as ``wire.for_recipient`` makes it,
+encoded once per view and shared by every recipient of that view. A
 refused command changes nothing and its sender gets the reason; an
 unexpected failure rebuilds the table from the store, so the actor never
 holds a state the database does not.
@@ -24,11 +25,11 @@ from pokernight import table as core
 from pokernight.cards import secure_rng
 from pokernight.server import messages as msg
 from pokernight.server.config import ServerConfig
-from pokernight.server.connection import Connection, encode
+from pokernight.server.connection import Connection
 from pokernight.server.history import TableHistory
 from pokernight.server.messages import RefusedError
 from pokernight.server.settings_input import settings_from_json
-from pokernight.server.wire import WireEvent, for_recipient, snapshot_wire
+from pokernight.server.wire import WireEvent, encode, snapshot_wire
 from pokernight.store import EventWriter, Store, StoredEvent, TableRecord
 from pokernight.table import Folded, Table, TableError
 
@@ -151,7 +152,7 @@ class TableActor:
         if missed is None:
             missed = [snapshot_wire(self.history.version, self.table, self.room_json())]
         for wire in missed:
-            connection.send(for_recipient(wire, connection.player_id))
+            connection.send_text(wire.text_for(connection.player_id))
         self.connections.add(connection)
 
     # Intents -----------------------------------------------------------------------------
@@ -254,14 +255,8 @@ class TableActor:
 
     def _broadcast(self, wires: list[WireEvent]) -> None:
         for wire in wires:
-            shared: str | None = None
             for connection in self.connections:
-                if connection.player_id in wire.private:
-                    connection.send(for_recipient(wire, connection.player_id))
-                    continue
-                if shared is None:
-                    shared = encode(for_recipient(wire, None))
-                connection.send_text(shared)
+                connection.send_text(wire.text_for(connection.player_id))
 
     def _broadcast_unversioned(self, message: dict[str, Any]) -> None:
         text = encode(message)

@@ -15,7 +15,6 @@ from pokernight.server.messages import PROTOCOL
 from pokernight.server.settings_input import settings_from_json
 from pokernight.server.wire import table_json
 from pokernight.table import (
-    PlayerSeated,
     Table,
     TableError,
     accounts,
@@ -66,8 +65,8 @@ async def join_table(request: Request) -> Response:
 
 
 async def ledger(request: Request) -> Response:
-    table = _actor(request).table
-    names = player_names(table)
+    actor = _actor(request)
+    table, names = actor.table, actor.history.names
     if request.query_params.get("format") == "csv":
         return Response(ledger_csv(table.ledger, names), media_type="text/csv")
     return JSONResponse(
@@ -99,18 +98,24 @@ async def ledger(request: Request) -> Response:
 
 
 async def settle(request: Request) -> Response:
-    table = _actor(request).table
-    return JSONResponse({"transfers": _settle_up(table, player_names(table))})
+    actor = _actor(request)
+    return JSONResponse({"transfers": _settle_up(actor.table, actor.history.names)})
 
 
 async def hands(request: Request) -> Response:
     return JSONResponse({"hands": list(_actor(request).history.hands)})
 
 
-def player_names(table: Table) -> dict[str, str]:
-    """Everybody who ever sat at the table, by player id (those who left included)."""
-    seated = (event for event in table.events if isinstance(event, PlayerSeated))
-    return {event.player_id: event.name for event in seated}
+async def server_info(request: Request) -> Response:
+    """How the process is doing: open tables, connections, and the collector's pauses."""
+    lobby = _lobby(request)
+    return JSONResponse(
+        {
+            "tables": len(lobby.actors),
+            "connections": sum(len(actor.connections) for actor in lobby.actors.values()),
+            "gc": request.app.state.gc_stats.to_json(),
+        }
+    )
 
 
 def _settle_up(table: Table, names: dict[str, str]) -> list[dict[str, Any]]:
@@ -146,6 +151,7 @@ async def _body(request: Request, shape: type[Body]) -> Body:
 
 
 ROUTES = [
+    Route("/api/server", server_info, methods=["GET"]),
     Route("/api/tables", create_table, methods=["POST"]),
     Route("/api/tables/{code}", table_info, methods=["GET"]),
     Route("/api/tables/{code}/join", join_table, methods=["POST"]),

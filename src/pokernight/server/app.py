@@ -3,7 +3,6 @@ and error handlers that turn every failure into a one-line JSON message."""
 
 from __future__ import annotations
 
-import gc
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -16,6 +15,7 @@ from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
 from pokernight.server.api import ROUTES
+from pokernight.server.collector import Collector, GcStats
 from pokernight.server.config import ServerConfig
 from pokernight.server.lobby import Lobby, NoSuchTableError
 from pokernight.server.messages import RefusedError
@@ -35,14 +35,18 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
         store = await open_store(settings.database_url)
         writer = EventWriter(store)
         lobby = Lobby(store, writer, settings)
+        collector = Collector(settings.gc_freeze_seconds)
+        app.state.gc_stats = GcStats()
+        app.state.gc_stats.start()
         try:
             await lobby.resume_open_tables()
             app.state.lobby = lobby
             if settings.freeze_gc:
-                gc.collect()
-                gc.freeze()
+                collector.start()  # after the tables are resumed: they are frozen too
             yield
         finally:
+            await collector.stop()
+            app.state.gc_stats.stop()
             await lobby.close()
             await writer.close()
             await store.close()

@@ -12,16 +12,11 @@ import asyncio
 import contextlib
 from typing import Any
 
-import msgspec
 from starlette.websockets import WebSocket
 
+from pokernight.server.wire import encode
+
 CLOSE_TOO_SLOW = 4008
-
-_encoder = msgspec.json.Encoder()
-
-
-def encode(message: dict[str, Any]) -> str:
-    return _encoder.encode(message).decode()
 
 
 class Connection:

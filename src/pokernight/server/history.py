@@ -17,9 +17,11 @@ from typing import Any
 from pokernight.rules import visible_events
 from pokernight.server.wire import WireEvent, table_event_wire
 from pokernight.store import StoredEvent
-from pokernight.table import Folded, HandFinished, Table, table_event_from_dict
+from pokernight.table import Folded, HandFinished, PlayerSeated, Table, table_event_from_dict
 
-RING_SIZE = 512
+RING_SIZE = 128
+"""About five hands of six players: a phone that blinks off resumes from memory; longer gaps
+get a snapshot (the store has every event). 512 cost 10 MiB per 100 tables."""
 HANDS_KEPT = 20
 
 
@@ -33,7 +35,9 @@ class TableHistory:
         self.hands: deque[dict[str, Any]] = deque(maxlen=HANDS_KEPT)
         # The last version recorded during a hand: its hand is the one HandFinished ends.
         self.in_play: Folded | None = None
-        self.record(Folded(table.events[0]))
+        # Everybody who ever sat here, by player id (those who left included), for the ledger.
+        self.names: dict[str, str] = {}
+        self.record(Folded(table.opened))
 
     @classmethod
     def from_stored(cls, stored: Sequence[StoredEvent], ring_size: int = RING_SIZE) -> TableHistory:
@@ -48,6 +52,8 @@ class TableHistory:
         """The next version: ``folded``, just folded into the table, as it is sent."""
         if isinstance(folded.event, HandFinished) and self.in_play is not None:
             self._keep_finished_hand(folded.event, self.in_play)
+        if isinstance(folded.event, PlayerSeated):
+            self.names[folded.event.player_id] = folded.event.name
         self.in_play = folded if folded.hand is not None else None
         self.version += 1
         wire = table_event_wire(self.version, folded, self.table)

@@ -38,8 +38,8 @@ class Lobby:
         record = await self.store.create_table(settings.to_dict(), secure_rng())
         host, token = await self.store.register_player(record.id, host_name)
         table = Table.open(settings, str(host.id))
-        opened = table.events[0]
-        await self.writer.append(record.id, [StoredEvent.of(1, opened, self.config.clock())])
+        opened = StoredEvent.of(1, table.opened, self.config.clock())
+        await self.writer.append(record.id, [opened])
         history = TableHistory(table, self.config.ring_size)
         self._run(TableActor(record, history, self.store, self.writer, self.config))
         return record.code, host, token

@@ -14,10 +14,11 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from pokernight.server.actor import Attach, Received, TableActor
 from pokernight.server.config import ServerConfig
-from pokernight.server.connection import Connection, encode
+from pokernight.server.connection import Connection
 from pokernight.server.lobby import Lobby, NoSuchTableError
 from pokernight.server.messages import PROTOCOL, Hello, RefusedError, decode_hello, decode_intent
 from pokernight.server.ratelimit import TokenBucket
+from pokernight.server.wire import encode
 
 CLOSE_NO_TABLE = 4404
 CLOSE_BAD_HELLO = 4400

@@ -17,10 +17,12 @@ in the public part.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass, field, fields
 from typing import Any
 
-from pokernight.rules import Hand, LegalActions, view, visible_event
+import msgspec
+
+from pokernight.rules import Event, Hand, LegalActions, Stakes, view, visible_event
 from pokernight.rules.views import HandView
 from pokernight.table import Folded, HandStarted, Table
 
@@ -30,11 +32,37 @@ SECRET_FIELDS: Mapping[str, frozenset[str]] = {"HandStarted": frozenset({"deck",
 Json = dict[str, Any]
 
 
+LEGAL_FIELDS = tuple(item.name for item in fields(LegalActions))
+STAKES_FIELDS = tuple(item.name for item in fields(Stakes))
+
+_encoder = msgspec.json.Encoder()
+
+
 @dataclass(frozen=True, slots=True)
 class WireEvent:
+    """``texts``: each view already encoded, by recipient (None: the public view).
+
+    A version goes to every connection at its table and again to each client
+    that resumes from the ring: it is encoded once per distinct view, and the
+    same text is sent to every recipient of that view.
+    """
+
     v: int
     public: Json | None
     private: Mapping[str, Json]
+    texts: dict[str | None, str] = field(default_factory=dict, compare=False, repr=False)
+
+    def text_for(self, player_id: str | None) -> str:
+        """``for_recipient(self, player_id)`` as JSON text."""
+        viewer = player_id if player_id in self.private else None
+        text = self.texts.get(viewer)
+        if text is None:
+            text = self.texts[viewer] = encode(for_recipient(self, viewer))
+        return text
+
+
+def encode(message: Json) -> str:
+    return _encoder.encode(message).decode()
 
 
 def for_recipient(event: WireEvent, player_id: str | None) -> Json:
@@ -56,15 +84,28 @@ def table_event_wire(v: int, folded: Folded, table: Table) -> WireEvent:
     private: dict[str, Json] = {}
     if folded.hand_events and started is not None:
         shown = [visible_event(item, None) for item in folded.hand_events]
-        public["hand"] = [item.to_dict() for item in shown]
-        for index, seat in enumerate(started.seats):
+        shown_json = [item.to_dict() for item in shown]
+        public["hand"] = shown_json
+        # Hiding only ever removes cards: when the public view hides nothing, no seat sees more.
+        hidden = any(
+            theirs is not item for theirs, item in zip(shown, folded.hand_events, strict=True)
+        )
+        for index, seat in enumerate(started.seats if hidden else ()):
             seen = [visible_event(item, index) for item in folded.hand_events]
             if any(mine is not theirs for mine, theirs in zip(seen, shown, strict=True)):
                 player_id = table.seats[seat].player_id
-                private[player_id] = {"hand": [item.to_dict() for item in seen]}
+                private[player_id] = {"hand": _seen_json(seen, shown, shown_json)}
     if folded.hand is not None and started is not None:
         public["status"] = hand_status(folded.hand, started, table)
     return WireEvent(v, public, private)
+
+
+def _seen_json(seen: list[Event], shown: list[Event], shown_json: list[Json]) -> list[Json]:
+    """A seat's hand events as JSON, reusing the public JSON of every event it sees as all do."""
+    return [
+        public if mine is theirs else mine.to_dict()
+        for mine, theirs, public in zip(seen, shown, shown_json, strict=True)
+    ]
 
 
 def hand_status(hand: Hand, started: HandStarted, table: Table) -> Json:
@@ -83,8 +124,9 @@ def hand_status(hand: Hand, started: HandStarted, table: Table) -> Json:
 
 
 def legal_json(legal: LegalActions, started: HandStarted) -> Json:
+    # Field by field: ``dataclasses.asdict`` deep-copies every value, and this runs every event.
     return {
-        **asdict(legal),
+        **{name: getattr(legal, name) for name in LEGAL_FIELDS},
         "seat": started.seats[legal.seat],
         "can_call": legal.can_call,
         "can_bet_or_raise": legal.can_bet_or_raise,
@@ -103,20 +145,21 @@ def snapshot_wire(v: int, table: Table, room: Json) -> WireEvent:
     private: dict[str, Json] = {}
     hand, started = table.hand, table.started
     if hand is not None and started is not None:
-        public["hand"] = hand_json(view(hand, None), hand, started, table)
+        status = hand_status(hand, started, table)  # the same for every seat: computed once
+        public["hand"] = hand_json(view(hand, None), started, status)
         for index, seat in enumerate(started.seats):
-            mine = hand_json(view(hand, index), hand, started, table)
+            mine = hand_json(view(hand, index), started, status)
             private[table.seats[seat].player_id] = {"hand": mine}
     return WireEvent(v, public, private)
 
 
-def hand_json(seen: HandView, hand: Hand, started: HandStarted, table: Table) -> Json:
+def hand_json(seen: HandView, started: HandStarted, status: Json) -> Json:
     """A hand as one seat (or a spectator) sees it; seats in ``events`` index ``seats``."""
     return {
         "hand_number": started.hand_number,
         "variant": started.variant,
         "betting": started.betting,
-        "stakes": asdict(started.stakes),
+        "stakes": {name: getattr(started.stakes, name) for name in STAKES_FIELDS},
         "seats": list(started.seats),
         "button": started.button,
         "commitment": started.commitment,
@@ -124,7 +167,7 @@ def hand_json(seen: HandView, hand: Hand, started: HandStarted, table: Table) ->
         "board": [str(card) for card in seen.board],
         "folded": list(seen.folded),
         "events": [item.to_dict() for item in seen.events],
-        "status": hand_status(hand, started, table),
+        "status": status,
     }
 
 

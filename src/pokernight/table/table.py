@@ -109,7 +109,9 @@ class Table:
         self.ledger: list[LedgerEntry] = []
         self.accounts: dict[str, Account] = {}
         self.arrivals = 0
-        self.events: list[TableEvent] = [opened]
+        # The table keeps its opening, not its whole log: the store holds the events, and a
+        # log kept here grew for as long as the table ran.
+        self.opened = opened
 
     @classmethod
     def open(cls, settings: TableSettings, host: str | None) -> Table:
@@ -469,7 +471,6 @@ class Table:
                 hand_events = self._player_acted(event)
             case HandFinished():
                 self._hand_finished(event)
-        self.events.append(event)
         self._check_ledger()
         return Folded(event, hand_events, self.hand, self.started)
 
