@@ -26,13 +26,17 @@ def compute_pots(
     top = max(contributed)
     all_in_totals = {contributed[seat] for seat in live if not stacks[seat]}
     levels = sorted(total for total in all_in_totals if 0 < total < top)
-    if top:
-        levels.append(top)
+    if not top:
+        return ()
+    if not levels:
+        # Nobody is all-in below the top (most hands): one pot of every chip.
+        return (Pot(sum(contributed), _eligible(live, contributed, stacks, top)),)
+    levels.append(top)
     pots: list[Pot] = []
     below = 0
     for level in levels:
         amount = sum(min(chips, level) - min(chips, below) for chips in contributed)
-        eligible = frozenset(seat for seat in live if stacks[seat] or contributed[seat] >= level)
+        eligible = _eligible(live, contributed, stacks, level)
         if pots and (pots[-1].eligible == eligible or not eligible):
             # Folded players' chips above every live total belong to the pot below.
             pots[-1] = Pot(pots[-1].amount + amount, pots[-1].eligible)
@@ -40,6 +44,13 @@ def compute_pots(
             pots.append(Pot(amount, eligible))
         below = level
     return tuple(pots)
+
+
+def _eligible(
+    live: list[int], contributed: Sequence[int], stacks: Sequence[int], level: int
+) -> frozenset[int]:
+    """The live players who reached ``level`` or still have chips to reach it."""
+    return frozenset(seat for seat in live if stacks[seat] or contributed[seat] >= level)
 
 
 def uncalled_bet(bets: Sequence[int]) -> tuple[int, int] | None:
