@@ -27,6 +27,7 @@ MIGRATIONS = Path(__file__).with_name("migrations")
 ASYNC_DRIVERS = {"sqlite": "sqlite+aiosqlite", "postgresql": "postgresql+asyncpg"}
 # A database that is down should fail fast, not hang start-up.
 CONNECT_TIMEOUT_SECONDS = 10
+BUSY_TIMEOUT_MS = 30_000
 MIGRATION_LOCK = 0x706F6B6572  # "poker": the advisory lock held while migrating
 
 
@@ -70,12 +71,15 @@ def _check_sqlite_directory(url: URL) -> None:
 
 
 def _tune_sqlite(connection: Any, _record: ConnectionPoolEntry) -> None:
-    # WAL lets readers run while the event writer commits; the busy timeout
-    # makes a second process wait for the write lock instead of failing at once.
+    # WAL lets readers run while the event writer commits. synchronous=NORMAL
+    # syncs the WAL at checkpoints, not at every commit: a killed server loses
+    # nothing, a power cut may lose the last commits (decision 0006). The busy
+    # timeout makes a second process wait for the write lock instead of failing
+    # at once; within this process the store lets one write at a time through.
     cursor = connection.cursor()
     cursor.execute("PRAGMA journal_mode=WAL")
-    cursor.execute("PRAGMA synchronous=FULL")
-    cursor.execute("PRAGMA busy_timeout=10000")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.close()
 

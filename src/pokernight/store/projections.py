@@ -15,11 +15,17 @@ Which events feed them (``pokernight.table.events``, stored as their
 
 A ledger entry's hand number is the last hand started when it happened, as in
 ``Table.ledger``, so the projection equals the table's own ledger.
+
+A group commit holds the events of many tables, and every statement is a
+round trip to the database's thread: so a table's seats and last hand are read
+once per commit (and only when one of its events feeds a projection), followed
+in memory, and the ledger entries of the whole commit go in one ``executemany``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import delete, func, insert, select, update
@@ -45,102 +51,129 @@ PUBLIC_DEAL_FIELDS = (
 )
 
 
+PROJECTED = frozenset({"PlayerSeated", "ChipsAdded", "PlayerLeft", "HandStarted", "HandFinished"})
+
+
 async def project(
-    connection: AsyncConnection, table_id: int, events: Sequence[StoredEvent]
+    connection: AsyncConnection, batch: Sequence[tuple[int, Sequence[StoredEvent]]]
 ) -> None:
-    for event in events:
-        await _project(connection, table_id, event)
+    """Write the projections of ``batch`` (each table's new events, in order)."""
+    ledger: list[dict[str, Any]] = []
+    for table_id, events in batch:
+        projected = [event for event in events if event.kind in PROJECTED]
+        if projected:
+            tables = await _TableProjection.load(connection, table_id, ledger)
+            for event in projected:
+                await tables.project(connection, event)
+    if ledger:
+        await connection.execute(insert(schema.ledger_entries), ledger)
 
 
-async def _project(connection: AsyncConnection, table_id: int, event: StoredEvent) -> None:
-    data = event.data
-    match event.kind:
-        case "PlayerSeated":
-            await connection.execute(
-                insert(schema.seats).values(
-                    table_id=table_id,
-                    seat=data["seat"],
-                    player_id=data["player_id"],
-                    name=data["name"],
-                )
+@dataclass
+class _TableProjection:
+    """One table's seats and last hand as the commit goes, and the ledger rows it adds."""
+
+    table_id: int
+    seated: dict[int, tuple[str, str]]
+    hand_number: int
+    ledger: list[dict[str, Any]]
+    summaries: dict[int, dict[str, Any]] = field(default_factory=dict)
+    """Hands started in this commit, by number: their summary is not worth reading back."""
+
+    @classmethod
+    async def load(
+        cls, connection: AsyncConnection, table_id: int, ledger: list[dict[str, Any]]
+    ) -> _TableProjection:
+        seats, hands = schema.seats, schema.hands
+        rows = await connection.execute(
+            select(seats.c.seat, seats.c.player_id, seats.c.name).where(
+                seats.c.table_id == table_id
             )
-            await _enter(connection, table_id, data["seat"], EntryKind.BUY_IN, data["buy_in"])
-        case "ChipsAdded":
-            await _enter(connection, table_id, data["seat"], EntryKind.REBUY, data["amount"])
-        case "PlayerLeft":
-            await _enter(connection, table_id, data["seat"], EntryKind.CASH_OUT, data["cash_out"])
-            await connection.execute(delete(schema.seats).where(*_seat_is(table_id, data["seat"])))
-        case "HandStarted":
-            await _hand_started(connection, table_id, event)
-        case "HandFinished":
-            await _hand_finished(connection, table_id, event)
-
-
-async def _hand_started(connection: AsyncConnection, table_id: int, event: StoredEvent) -> None:
-    summary = {field: event.data[field] for field in PUBLIC_DEAL_FIELDS}
-    summary["players"] = [
-        (await _seated(connection, table_id, seat))[0] for seat in summary["seats"]
-    ]
-    await connection.execute(
-        insert(schema.hands).values(
-            table_id=table_id,
-            hand_number=event.data["hand_number"],
-            started_at=event.at,
-            ended_at=None,
-            summary=summary,
         )
-    )
-
-
-async def _hand_finished(connection: AsyncConnection, table_id: int, event: StoredEvent) -> None:
-    hands = schema.hands
-    hand = (hands.c.table_id == table_id, hands.c.hand_number == event.data["hand_number"])
-    summary = dict((await connection.execute(select(hands.c.summary).where(*hand))).scalar_one())
-    final_stacks = event.data["stacks"]
-    results = [
-        after - before for before, after in zip(summary["stacks"], final_stacks, strict=True)
-    ]
-    summary["final_stacks"] = final_stacks
-    summary["results"] = results
-    await connection.execute(update(hands).where(*hand).values(ended_at=event.at, summary=summary))
-    for seat, result in zip(summary["seats"], results, strict=True):
-        await _enter(connection, table_id, seat, EntryKind.RESULT, result)
-
-
-async def _enter(
-    connection: AsyncConnection, table_id: int, seat: int, kind: EntryKind, amount: int
-) -> None:
-    """A ledger entry for whoever sits in ``seat``."""
-    player_id, name = await _seated(connection, table_id, seat)
-    hands = schema.hands
-    hand_number = (
-        await connection.execute(
+        last_hand = await connection.execute(
             select(func.coalesce(func.max(hands.c.hand_number), 0)).where(
                 hands.c.table_id == table_id
             )
         )
-    ).scalar_one()
-    await connection.execute(
-        insert(schema.ledger_entries).values(
-            table_id=table_id,
-            hand_number=hand_number,
-            player_id=player_id,
-            name=name,
-            kind=kind.value,
-            amount=amount,
-        )
-    )
+        seated = {row.seat: (row.player_id, row.name) for row in rows}
+        return cls(table_id, seated, last_hand.scalar_one(), ledger)
 
+    async def project(self, connection: AsyncConnection, event: StoredEvent) -> None:
+        data = event.data
+        match event.kind:
+            case "PlayerSeated":
+                self.seated[data["seat"]] = (data["player_id"], data["name"])
+                await connection.execute(
+                    insert(schema.seats).values(
+                        table_id=self.table_id,
+                        seat=data["seat"],
+                        player_id=data["player_id"],
+                        name=data["name"],
+                    )
+                )
+                self._enter(data["seat"], EntryKind.BUY_IN, data["buy_in"])
+            case "ChipsAdded":
+                self._enter(data["seat"], EntryKind.REBUY, data["amount"])
+            case "PlayerLeft":
+                self._enter(data["seat"], EntryKind.CASH_OUT, data["cash_out"])
+                del self.seated[data["seat"]]
+                seats = schema.seats
+                await connection.execute(
+                    delete(seats).where(
+                        seats.c.table_id == self.table_id, seats.c.seat == data["seat"]
+                    )
+                )
+            case "HandStarted":
+                await self._hand_started(connection, event)
+            case "HandFinished":
+                await self._hand_finished(connection, event)
 
-async def _seated(connection: AsyncConnection, table_id: int, seat: int) -> tuple[str, str]:
-    seats = schema.seats
-    row = (
+    async def _hand_started(self, connection: AsyncConnection, event: StoredEvent) -> None:
+        summary = {field: event.data[field] for field in PUBLIC_DEAL_FIELDS}
+        summary["players"] = [self.seated[seat][0] for seat in summary["seats"]]
+        self.hand_number = event.data["hand_number"]
+        self.summaries[self.hand_number] = summary
         await connection.execute(
-            select(seats.c.player_id, seats.c.name).where(*_seat_is(table_id, seat))
+            insert(schema.hands).values(
+                table_id=self.table_id,
+                hand_number=self.hand_number,
+                started_at=event.at,
+                ended_at=None,
+                summary=summary,
+            )
         )
-    ).one()
-    return row.player_id, row.name
 
+    async def _hand_finished(self, connection: AsyncConnection, event: StoredEvent) -> None:
+        hands = schema.hands
+        number = event.data["hand_number"]
+        hand = (hands.c.table_id == self.table_id, hands.c.hand_number == number)
+        summary = self.summaries.pop(number, None)
+        if summary is None:
+            found = await connection.execute(select(hands.c.summary).where(*hand))
+            summary = found.scalar_one()
+        summary = dict(summary)
+        final_stacks = event.data["stacks"]
+        results = [
+            after - before for before, after in zip(summary["stacks"], final_stacks, strict=True)
+        ]
+        summary["final_stacks"] = final_stacks
+        summary["results"] = results
+        await connection.execute(
+            update(hands).where(*hand).values(ended_at=event.at, summary=summary)
+        )
+        for seat, result in zip(summary["seats"], results, strict=True):
+            self._enter(seat, EntryKind.RESULT, result)
 
-def _seat_is(table_id: int, seat: int) -> tuple[Any, ...]:
-    return (schema.seats.c.table_id == table_id, schema.seats.c.seat == seat)
+    def _enter(self, seat: int, kind: EntryKind, amount: int) -> None:
+        """A ledger entry for whoever sits in ``seat``."""
+        player_id, name = self.seated[seat]
+        self.ledger.append(
+            {
+                "table_id": self.table_id,
+                "hand_number": self.hand_number,
+                "player_id": player_id,
+                "name": name,
+                "kind": kind.value,
+                "amount": amount,
+            }
+        )

@@ -3,16 +3,25 @@
 Every method is one short transaction. ``append_events`` is the only writer of
 a table's log and writes the projections from the same events in the same
 transaction, so the projections never disagree with the log.
+
+SQLite lets one connection write at a time, and a connection waiting for the
+write lock waits inside SQLite, where a busy event loop stretches every other
+transaction: under load, joins failed with "database is locked" after the
+busy timeout. So on SQLite every write of this process takes its turn on one
+asyncio lock first (``_writing``): waiting happens in the event loop, and
+SQLite only ever sees one writer from us.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import hashlib
 import random
 import secrets
 import time
 from collections.abc import AsyncIterator, Sequence
-from contextlib import asynccontextmanager
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from typing import Any
 
 from sqlalchemy import Row, func, insert, select, update
@@ -57,6 +66,9 @@ class Store:
     def __init__(self, engine: AsyncEngine, description: str) -> None:
         self.engine = engine
         self.description = description
+        self._write_turn: AbstractAsyncContextManager[Any] = (
+            asyncio.Lock() if engine.dialect.name == "sqlite" else contextlib.nullcontext()
+        )
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[AsyncConnection]:
@@ -66,6 +78,12 @@ class Store:
                 yield connection
         except (OperationalError, InterfaceError, OSError) as error:
             raise StoreUnavailableError(self.unavailable(error)) from None
+
+    @asynccontextmanager
+    async def _writing(self) -> AsyncIterator[AsyncConnection]:
+        """A transaction that writes: on SQLite, once this process's previous write is done."""
+        async with self._write_turn, self.transaction() as connection:
+            yield connection
 
     def unavailable(self, error: Exception) -> str:
         """A one-line message for the database error ``error``."""
@@ -95,7 +113,7 @@ class Store:
                 )
             code = _free_code(taken, rng)
             try:
-                async with self.transaction() as connection:
+                async with self._writing() as connection:
                     values: dict[str, Any] = {
                         "code": code,
                         "settings": settings,
@@ -135,7 +153,7 @@ class Store:
             return None if row is None else _table_record(row)
 
     async def _update_table(self, table_id: int, **values: Any) -> None:
-        async with self.transaction() as connection:
+        async with self._writing() as connection:
             result = await connection.execute(
                 update(schema.tables).where(schema.tables.c.id == table_id).values(values)
             )
@@ -148,7 +166,7 @@ class Store:
         """A new player and their seat token; only the token's SHA-256 is stored."""
         token = secrets.token_urlsafe(TOKEN_BYTES)
         created_at = time.time()
-        async with self.transaction() as connection:
+        async with self._writing() as connection:
             result = await connection.execute(
                 insert(schema.players)
                 .values(
@@ -187,7 +205,7 @@ class Store:
         """
         if not any(events for _, events in batch):
             return
-        async with self.transaction() as connection:
+        async with self._writing() as connection:
             await _check_continuity(connection, batch)
             try:
                 await connection.execute(insert(schema.events), _event_rows(batch))
@@ -196,8 +214,7 @@ class Store:
                 raise StaleWriterError(
                     f"another writer appended to table(s) {_table_ids(batch)} first"
                 ) from None
-            for table_id, events in batch:
-                await project(connection, table_id, events)
+            await project(connection, batch)
 
     async def load_events(self, table_id: int, after: int = 0) -> list[StoredEvent]:
         """The table's events after version ``after``, in order."""
