@@ -111,3 +111,23 @@ def test_ledger_settle_up_csv_and_hands_after_play(tmp_path: Path) -> None:
         assert "pokernight" in home
 
     run(scenario())
+
+
+def test_server_info_counts_tables_and_connections_and_times_the_collector(
+    tmp_path: Path,
+) -> None:
+    async def scenario() -> None:
+        async with serving(tmp_path) as url:
+            _, clients = await open_table(url, HOLDEM, 2)
+            info = await request_json(url, "GET", "/api/server")
+            await close_all(clients)
+        assert info["tables"] == 1
+        assert info["connections"] == 2
+        gc = info["gc"]
+        assert len(gc["collections"]) == len(gc["total_ms"]) == len(gc["worst_ms"]) == 3
+        assert gc["collections"][0] > 0  # opening a table and two sockets allocates plenty
+        assert all(
+            worst <= total for worst, total in zip(gc["worst_ms"], gc["total_ms"], strict=True)
+        )
+
+    run(scenario())

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 
 from pokernight.server.history import TableHistory
@@ -38,3 +39,12 @@ def test_hand_started_is_sent_without_its_deck_and_hole_cards_only_to_their_owne
         assert table.seats[hand.seats[own[0]["seat"]]].player_id == player
     spectator = for_recipient(started, None)["hand"]
     assert all(not event["cards"] for event in spectator if event["type"] == "CardsDealt")
+
+
+def test_each_view_of_a_version_is_encoded_once_and_shared_by_its_recipients() -> None:
+    event = WireEvent(7, {"type": "X", "hand": ["public"]}, {"p1": {"hand": ["mine"]}})
+    public = event.text_for("p2")
+    assert event.text_for("p3") is public and event.text_for(None) is public
+    assert json.loads(public) == for_recipient(event, "p2")
+    assert event.text_for("p1") is event.text_for("p1")
+    assert json.loads(event.text_for("p1")) == for_recipient(event, "p1")

@@ -10,7 +10,9 @@ Reported: actions/s; the latency from sending an action to receiving the
 version it caused, for the acting bot and for the others at the table
 (p50/p99/max); the server's resident memory before the tables, once they are
 seated and after play, per 100 tables; the CPU each process used, since a
-saturated client would inflate the latencies it measures.
+saturated client would inflate the latencies it measures; the server's
+garbage collections during play and their longest pause (``GET /api/server``):
+a long full collection stops every table at once.
 """
 
 from __future__ import annotations
@@ -44,7 +46,7 @@ from rich.progress import (
 from rich.table import Table
 
 from pokernight.bench.load_clients import Latencies, close_tables, open_tables, start_tables
-from pokernight.client import ClientError
+from pokernight.client import ClientError, request_json
 
 describe = (
     "bots at many tables over WebSockets against pokernight serve: actions/s, latency, memory"
@@ -107,6 +109,10 @@ class Report:
     server_mib_after: float
     server_cpu_share: float
     """Of one core, during play."""
+    gc_collections: list[int]
+    """The server's collections during play, by generation (0, 1, 2: full)."""
+    gc_worst_ms: list[float]
+    """The longest pause of each generation since the server started."""
     client_cpu_share: float
     target_rate: float
     """Actions per second asked for: tables times ``--rate``."""
@@ -281,6 +287,7 @@ async def _play(load: Load, server: Server, console: Console) -> Report:
             gc.collect()
             gc.freeze()
             latencies.clear()
+            gc_before = await request_json(server.url, "GET", "/api/server")
             server_cpu, client_cpu = server.cpu_seconds(), time.process_time()
             started = time.perf_counter()
             await _watch(load.seconds, latencies, progress, playing)
@@ -289,6 +296,7 @@ async def _play(load: Load, server: Server, console: Console) -> Report:
             client_share = (time.process_time() - client_cpu) / elapsed
             snapshot = _freeze_figures(latencies)
             mib_after = server.mib()
+            gc_after = (await request_json(server.url, "GET", "/api/server"))["gc"]
         finally:
             await close_tables(tables)
             gc.unfreeze()
@@ -305,6 +313,13 @@ async def _play(load: Load, server: Server, console: Console) -> Report:
         server_mib_seated=mib_seated,
         server_mib_after=mib_after,
         server_cpu_share=server_share,
+        gc_collections=[
+            after - before
+            for before, after in zip(
+                gc_before["gc"]["collections"], gc_after["collections"], strict=True
+            )
+        ],
+        gc_worst_ms=list(gc_after["worst_ms"]),
         client_cpu_share=client_share,
         target_rate=load.tables * load.rate,
     )
@@ -358,6 +373,8 @@ def render(report: Report) -> Table:
         ("per 100 tables, after play", f"{report.mib_per_100_tables_after:.1f} MiB"),
         ("server CPU (of one core)", f"{report.server_cpu_share:.0%}"),
         ("server CPU per action", f"{report.server_cpu_ms_per_action:.2f} ms"),
+        ("server GC during play (gen 0/1/2)", "/".join(map(str, report.gc_collections))),
+        ("server GC longest pause (gen 0/1/2)", _pauses(report.gc_worst_ms)),
         ("bots' CPU (of one core)", f"{report.client_cpu_share:.0%}"),
     ]
     for name, value in rows:
@@ -371,3 +388,7 @@ def _latency_rows(who: str, figures: Percentiles) -> list[tuple[str, str]]:
         (f"latency to {who}: p99", f"{figures.p99 * 1000:.1f} ms"),
         (f"latency to {who}: worst of {figures.count:,}", f"{figures.worst * 1000:.1f} ms"),
     ]
+
+
+def _pauses(milliseconds: list[float]) -> str:
+    return "/".join(f"{pause:.0f}" for pause in milliseconds) + " ms"

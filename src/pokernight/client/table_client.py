@@ -10,7 +10,12 @@ Every intent carries a client id; ``request`` waits for the server's ``ack``
 (after the events it caused have arrived, so ``state`` is up to date) or
 raises ``ClientError`` with the server's reason. ``reconnect`` resumes from
 the last version seen: the server sends what was missed, or a snapshot.
-Every frame received is kept in ``frames`` (tests check what each recipient saw).
+
+By default every frame received is kept in ``frames`` (tests check what each
+recipient saw) and every message waits in a queue for ``next_event``. A
+client that runs for hours passes ``keep_frames=False`` and a bounded
+``events_kept`` (the oldest waiting message is dropped for a new one; 0 keeps
+none), and reads messages as they arrive by overriding ``on_message``.
 """
 
 from __future__ import annotations
@@ -34,11 +39,23 @@ Json = dict[str, Any]
 
 
 class TableClient:
-    def __init__(self, url: str, code: str, token: str | None = None) -> None:
+    def __init__(
+        self,
+        url: str,
+        code: str,
+        token: str | None = None,
+        *,
+        keep_frames: bool = True,
+        events_kept: int | None = None,
+    ) -> None:
+        if events_kept is not None and events_kept < 0:
+            raise ValueError(f"events_kept must be 0 or more, not {events_kept}")
         self.url = url.rstrip("/")
         self.code = code
         self.token = token
         self.state = TableState()
+        self.keep_frames = keep_frames
+        self.events_kept = events_kept
         self.frames: list[Json] = []
         self.welcome: Json | None = None
         self.closed_reason: str | None = None
@@ -89,7 +106,8 @@ class TableClient:
         if self.token is not None:
             hello["token"] = self.token
         first = await self._greeting(self._socket, hello)
-        self.frames.append(first)
+        if self.keep_frames:
+            self.frames.append(first)
         if first.get("type") != "welcome":
             await self._socket.close()
             raise ClientError(first.get("reason", f"unexpected first message {first}"))
@@ -201,12 +219,27 @@ class TableClient:
                     future.set_exception(ClientError("connection closed"))
             self._pending.clear()
 
+    def on_message(self, message: Json) -> None:
+        """Called with each message that is not a reply, once ``state`` has taken it in."""
+
     def _receive(self, message: Json) -> None:
-        self.frames.append(message)
+        if self.keep_frames:
+            self.frames.append(message)
         ref = message.get("ref")
         if message.get("type") in ("ack", "error") and ref in self._pending:
             self._pending.pop(ref).set_result(message)
             return
         if "v" in message:
             self.state.apply(message)
+        self.on_message(message)
+        self._queue(message)
+
+    def _queue(self, message: Json) -> None:
+        if self.events_kept is None:
+            self._events.put_nowait(message)
+            return
+        if self.events_kept == 0:
+            return
+        if self._events.qsize() >= self.events_kept:
+            self._events.get_nowait()  # the oldest waiting message makes room
         self._events.put_nowait(message)
