@@ -1,12 +1,15 @@
 """``pokernight play [--variant ftq] [--bots 3] [--level medium] [--plain] [--seed N]``.
 
-A game against bots in the terminal (see ``pokernight.tui``). ``--connect URL
---code 1234`` (joining a server's table) is not available from the terminal yet.
+A game against bots in the terminal (see ``pokernight.tui``), or with
+``--connect URL --code 1234 [--seat N] [--buy-in N]`` a seat at a server's
+table, drawn and asked the same way. The seat token is kept (see
+``pokernight.tui.tokens``) so running the same command again is the same player.
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import random
 
 from rich.console import Console
@@ -15,7 +18,9 @@ from pokernight.bots import LEVELS
 from pokernight.cards import secure_rng
 from pokernight.cli.types import Subparsers
 from pokernight.rules import VARIANTS, variant_for
-from pokernight.tui import GameSettings, TerminalGame
+from pokernight.tui import GameSettings, RemoteGame, RemoteSettings, TerminalGame
+from pokernight.tui.screen import Screen
+from pokernight.tui.tokens import TokenStore, tokens_path
 
 
 def register(subparsers: Subparsers) -> None:
@@ -29,18 +34,29 @@ def register(subparsers: Subparsers) -> None:
     parser.add_argument("--name", default="Player")
     parser.add_argument("--connect", metavar="URL", help="join a table on a server")
     parser.add_argument("--code", help="the table's 4-digit code (with --connect)")
+    parser.add_argument("--seat", type=int, default=None, help="the seat to take (with --connect)")
+    parser.add_argument("--buy-in", type=int, default=None, help="chips to sit with (--connect)")
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
+    console = Console(no_color=args.plain, highlight=False)
     if args.connect or args.code:
-        raise ValueError(
-            "--connect is not available yet: play against bots, or join from a browser"
-        )
+        return _play_at_server(args, console)
     settings = GameSettings(
         variant_for(args.variant), args.bots, args.level, args.plain, args.hands, args.name
     )
     rng = secure_rng() if args.seed is None else random.Random(args.seed)
-    console = Console(no_color=args.plain, highlight=False)
     TerminalGame(settings, console, rng).play()
+    return 0
+
+
+def _play_at_server(args: argparse.Namespace, console: Console) -> int:
+    if not (args.connect and args.code):
+        raise ValueError("--connect URL and --code 1234 go together")
+    settings = RemoteSettings(
+        args.connect, args.code, args.name, args.seat, args.buy_in, args.hands
+    )
+    game = RemoteGame(settings, Screen(console, args.plain), TokenStore(tokens_path()))
+    asyncio.run(game.play())
     return 0

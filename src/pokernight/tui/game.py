@@ -14,15 +14,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from rich.console import Console
-from rich.table import Table
-from rich.text import Text
 
 from pokernight.bots import Bot, make_bot
-from pokernight.cards import Rank, full_deck, shuffled
+from pokernight.cards import full_deck, shuffled
 from pokernight.rules import Action, Hand, HandView, Variant, default_stakes, view
-from pokernight.tui.cards import cards_text, plain_cards
 from pokernight.tui.narration import narrate
-from pokernight.tui.prompt import PromptError, QuitGame, choices, parse_answer
+from pokernight.tui.prompt import QuitGame
+from pokernight.tui.screen import Screen, picture_of
 
 HUMAN = 0
 BUY_IN_UNITS = 100
@@ -51,9 +49,8 @@ class TerminalGame:
                 f"{settings.variant.name} seats 1 to {settings.variant.max_players - 1} bots"
             )
         self.settings = settings
-        self.console = console
+        self.screen = Screen(console, settings.plain, ask)
         self.rng = rng
-        self.ask = ask
         self.stakes = default_stakes(settings.variant)
         self.names = [settings.name, *(f"Bot {seat}" for seat in range(1, settings.bots + 1))]
         self.bots: list[Bot] = [
@@ -109,46 +106,8 @@ class TerminalGame:
 
     def _ask_human(self, seen: HandView) -> Action:
         assert seen.legal is not None
-        self._show_table(seen)
-        prompt = f"Your turn ({choices(seen.legal)}): "
-        while True:
-            try:
-                return parse_answer(self.ask(prompt), seen.legal)
-            except PromptError as error:
-                self._say(f"Not understood: {error}")
-
-    def _show_table(self, seen: HandView) -> None:
-        pot = sum(pot.amount for pot in seen.pots)
-        if self.settings.plain:
-            mine = plain_cards(seen.cards[HUMAN])
-            board = f", board {plain_cards(seen.board)}" if seen.board else ""
-            wild = _wild_words(seen)
-            self._say(f"Your cards {mine}{board}{wild}; pot {pot}; your stack {seen.stacks[HUMAN]}")
-            return
-        table = Table(title=f"Pot {pot}" + _wild_words(seen), show_edge=False)
-        for column in ("player", "stack", "bet", "cards"):
-            table.add_column(column)
-        for seat, name in enumerate(self.names):
-            status = " (folded)" if seen.folded[seat] else ""
-            turn = "▶ " if seen.to_act == seat else "  "
-            table.add_row(
-                turn + name + status,
-                str(seen.stacks[seat]),
-                str(seen.bets[seat]),
-                cards_text(seen.cards[seat]),
-            )
-        self.console.print(table)
-        if seen.board:
-            self.console.print(Text("Board: ") + cards_text(seen.board))
+        self.screen.show_table(picture_of(seen, HUMAN, self.names))
+        return self.screen.read_action(seen.legal)
 
     def _say(self, line: str) -> None:
-        if self.settings.plain:
-            self.console.print(line, markup=False, highlight=False)
-        else:
-            self.console.print(Text(line))
-
-
-def _wild_words(seen: HandView) -> str:
-    if not seen.wild_ranks:
-        return ""
-    return "; wild: " + " and ".join(Rank(rank).plural for rank in sorted(seen.wild_ranks))
+        self.screen.say(line)

@@ -1,8 +1,13 @@
-"""One line of text for every event a seat sees: the --plain log, and the rich game's log."""
+"""One line of text for every event a seat sees: the --plain log, and the rich game's log.
+
+Hand events come from the rules engine (locally, or decoded from a server's
+JSON); table events and chat come from a server as its JSON messages.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from pokernight.cards import Rank
 from pokernight.rules import (
@@ -87,3 +92,32 @@ def _awarded(event: PotAwarded, names: Sequence[str]) -> str:
     verb = "win" if len(event.winners) > 1 else "wins"
     hand = f" with {event.description}" if event.description else ""
     return f"{winners} {verb} {pot} of {event.amount}{hand}"
+
+
+def narrate_table(message: dict[str, Any], names: Mapping[int, str]) -> str | None:
+    """The line for a server message about the table rather than the hand (None: nothing new).
+
+    ``names`` are by table seat. Chat is quoted as text: it is never markup.
+    """
+    kind = message.get("type")
+    seat = message.get("seat", -1)
+    who = names.get(seat, f"Seat {seat}")
+    if kind == "PlayerSeated":
+        return f"{message['name']} sits in seat {seat} with {message['buy_in']}"
+    if kind == "PlayerLeft":
+        return f"{who} leaves the table with {message['cash_out']}"
+    if kind == "SatOut":
+        return f"{who} sits out ({message['reason']})"
+    if kind == "SatIn":
+        return f"{who} is back in"
+    if kind == "ChipsAdded":
+        return f"{who} adds {message['amount']} chips"
+    if kind == "PlayerActed" and message.get("timed_out"):
+        return f"{who} ran out of time"
+    if kind == "chat":
+        return f"{message['name']} says: {message['text']}"
+    if kind == "room":
+        return "The host deals the cards" if message["running"] else "The host pauses the game"
+    if kind == "error":
+        return f"The server says: {message['reason']}"
+    return None

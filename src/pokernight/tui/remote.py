@@ -1,0 +1,290 @@
+"""``RemoteGame``: the human at a server's table, told and asked like the local game.
+
+The server is the dealer and the referee: every message it sends is told
+(``narration``), the table is drawn from its view (``remote_view``) and the
+human's answer, checked against the legal actions it sent, goes back as an
+intent. A refusal is said in the server's words and the human is asked again.
+A dropped connection is resumed with the last version seen.
+
+The answer is read in a worker thread (``input`` blocks) while the client
+keeps receiving; messages are told in order, and the prompt comes only once
+every message received so far has been told.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from websockets.asyncio.client import ClientConnection
+from websockets.exceptions import WebSocketException
+
+from pokernight.client import ClientError, TableClient
+from pokernight.rules import Action
+from pokernight.table import TableSettings
+from pokernight.tui.narration import narrate, narrate_table
+from pokernight.tui.prompt import QuitGame
+from pokernight.tui.remote_view import hand_events, hand_names, legal_actions, table_picture
+from pokernight.tui.screen import Screen
+from pokernight.tui.tokens import TokenStore
+
+Json = dict[str, Any]
+DROPPED = "connection dropped"  # an inbox message type of our own: never sent by a server
+RECONNECT_ATTEMPTS = 12
+RECONNECT_WAIT_LIMIT = 5.0
+NETWORK_ERRORS = (OSError, ClientError, WebSocketException, TimeoutError)
+
+
+@dataclass(frozen=True, slots=True)
+class RemoteSettings:
+    url: str
+    code: str
+    name: str
+    seat: int | None = None  # None: the first free seat
+    buy_in: int | None = None  # None: the table's largest buy-in
+    hands: int | None = None  # None: until the human quits
+
+
+class InboxClient(TableClient):
+    """A ``TableClient`` that puts every message, and the end of every connection, in ``inbox``.
+
+    ``TableClient`` has no hook for a closed connection, so its reader is
+    wrapped; the connection's number tells a drop from a reconnect's own close.
+    A version after a gap is not told: it is asked for again by ``resume``.
+    """
+
+    def __init__(self, url: str, code: str, token: str | None, inbox: asyncio.Queue[Json]) -> None:
+        super().__init__(url, code, token, keep_frames=False, events_kept=0)
+        self.inbox = inbox
+        self.connections = 0
+        self.in_order = 0  # the last version received without a gap
+        self.resuming = False
+
+    async def connect(self) -> None:
+        self.connections += 1
+        await super().connect()
+
+    async def resume(self) -> None:
+        """Reconnect from the last version received in order."""
+        # ``TableState`` moves its version past a gap; the versions missed come before it.
+        self.state.version, self.state.gaps, self.resuming = self.in_order, 0, False
+        await self.reconnect()
+
+    def on_message(self, message: Json) -> None:
+        if self.state.gaps:
+            if not self.resuming:
+                self.resuming = True
+                self.inbox.put_nowait({"type": DROPPED, "connection": self.connections})
+            return
+        self.in_order = self.state.version
+        self.inbox.put_nowait(message)
+
+    async def _read(self, socket: ClientConnection) -> None:
+        number = self.connections
+        try:
+            await super()._read(socket)
+        finally:
+            self.inbox.put_nowait({"type": DROPPED, "connection": number})
+
+
+class RemoteGame:
+    def __init__(self, settings: RemoteSettings, screen: Screen, tokens: TokenStore) -> None:
+        self.settings = settings
+        self.screen = screen
+        self.tokens = tokens
+        self.url = settings.url.rstrip("/")
+        self.inbox: asyncio.Queue[Json] = asyncio.Queue()
+        self.client = InboxClient(self.url, settings.code, None, self.inbox)
+        self.names: dict[int, str] = {}
+        self.hand_seats: list[int] = []
+        self.hand_number: int | None = None
+        self.told = 0  # hand events of hand ``hand_number`` told so far
+        self.waiting_for: tuple[int, int, int] | None = None
+        self.clock_offset = 0.0  # server time minus ours, from the events' timestamps
+        self.hands_played = 0
+
+    async def play(self) -> int:
+        """Join, sit and play until the hands run out or the human quits; the hands played."""
+        try:
+            await self._enter()
+            while self.settings.hands is None or self.hands_played < self.settings.hands:
+                await self._step()
+        except (QuitGame, EOFError):
+            pass
+        finally:
+            await self.client.disconnect()
+        self.screen.say(
+            f"Goodbye. Your seat at table {self.settings.code} is kept: "
+            "run the same command to come back."
+        )
+        return self.hands_played
+
+    # Entering ----------------------------------------------------------------------------
+
+    async def _enter(self) -> None:
+        try:
+            await self._connect()
+            await self._catch_up()
+            await self._sit()
+        except ClientError as error:
+            raise ValueError(f"table {self.settings.code}: {error}") from None
+        except (OSError, WebSocketException) as error:
+            reason = getattr(error, "reason", None) or error
+            raise ValueError(f"cannot reach the server at {self.url} ({reason})") from None
+
+    async def _connect(self) -> None:
+        """With the saved token (the same player, the same seat), else as a new player."""
+        code = self.settings.code
+        token = self.tokens.get(self.url, code)
+        if token is not None:
+            self.client.token = token
+            try:
+                await self.client.connect()
+                return
+            except ClientError:
+                self.tokens.forget(self.url, code)  # the table was closed, or its code reused
+        await self.client.join(self.settings.name)
+        assert self.client.token is not None
+        self.tokens.put(self.url, code, self.client.token)
+
+    async def _catch_up(self) -> None:
+        """Take in the table's past silently: only what happens from now on is told."""
+        assert self.client.welcome is not None
+        while self.client.state.version < self.client.welcome["version"]:
+            self._remember(await self.inbox.get())
+        hand = self.client.state.hand
+        if hand is not None:
+            self.hand_number, self.hand_seats = hand["hand_number"], hand["seats"]
+            self.told = len(hand["events"])
+
+    async def _sit(self) -> None:
+        state = self.client.state
+        code = self.settings.code
+        seat = state.my_seat
+        if seat is not None:
+            if state.seats[seat]["sitting_out"]:
+                await self.client.sit_in()
+            self.screen.say(f"Back at table {code} in seat {seat}")
+            return
+        seats = int(state.settings["seats"])
+        free = [number for number in range(seats) if number not in state.seats]
+        if not free:
+            raise ValueError(f"table {code} is full ({seats} seats taken)")
+        seat = free[0] if self.settings.seat is None else self.settings.seat
+        buy_in = self.settings.buy_in
+        if buy_in is None:
+            buy_in = TableSettings.from_dict(state.settings).maximum_buy_in
+        try:
+            await self.client.sit(seat, buy_in)
+        except ClientError as error:
+            raise ValueError(f"cannot sit at table {code}: {error}") from None
+        self.screen.say(f"You sit at table {code} in seat {seat} with {buy_in}")
+
+    # Playing -----------------------------------------------------------------------------
+
+    async def _step(self) -> None:
+        """Ask for an action if it is the human's turn and all is told; else tell one message."""
+        if self.inbox.empty() and self.client.state.my_turn:
+            await self._take_turn()
+            return
+        message = await self.inbox.get()
+        if message["type"] == DROPPED:
+            if message["connection"] == self.client.connections:
+                await self._reconnect()
+            return
+        self._tell(message)
+        if self.inbox.empty():
+            self._say_whose_turn()
+
+    async def _take_turn(self) -> None:
+        state = self.client.state
+        assert state.hand is not None and state.legal is not None and state.my_seat is not None
+        legal = legal_actions(state.legal, state.hand)
+        self.screen.show_table(table_picture(state.hand, state.my_seat, self.names))
+        action = await asyncio.to_thread(self.screen.read_action, legal, self._clock_words())
+        await self._send(action)
+
+    async def _send(self, action: Action) -> None:
+        try:
+            await self.client.act(str(action.kind), action.amount)
+        except ClientError as error:
+            self.screen.say(f"Refused: {error}")
+
+    async def _reconnect(self) -> None:
+        """Resume from the last version received; the server sends what was missed."""
+        self.screen.say("Connection lost: reconnecting…")
+        for attempt in range(RECONNECT_ATTEMPTS):
+            try:
+                await self.client.resume()
+            except NETWORK_ERRORS:
+                await asyncio.sleep(min(0.25 * 2**attempt, RECONNECT_WAIT_LIMIT))
+                continue
+            self.screen.say("Reconnected")
+            return
+        raise ValueError(f"lost the connection to {self.url} and could not reconnect")
+
+    # Telling -----------------------------------------------------------------------------
+
+    def _tell(self, message: Json) -> None:
+        self._remember(message)
+        line = narrate_table(message, self.names)
+        if line is not None:
+            self.screen.say(line)
+        for event in self._new_hand_events(message):
+            hand_line = narrate(event, hand_names({"seats": self.hand_seats}, self.names))
+            if hand_line is not None:
+                self.screen.say(hand_line)
+        if message.get("type") == "HandFinished" and self.client.state.my_seat in self.hand_seats:
+            self.hands_played += 1
+
+    def _remember(self, message: Json) -> None:
+        """Names by table seat (kept after a player leaves) and the server's clock."""
+        if message.get("type") == "snapshot":
+            for seat in message["table"]["seats"]:
+                self.names[seat["seat"]] = seat["name"]
+        elif message.get("type") == "PlayerSeated":
+            self.names[message["seat"]] = message["name"]
+        if "at" in message:
+            self.clock_offset = message["at"] - time.time()
+
+    def _new_hand_events(self, message: Json) -> list[Any]:
+        """The hand events in ``message`` not told yet (a snapshot repeats the hand so far)."""
+        if message.get("type") == "snapshot":
+            hand = message["hand"]
+            if hand is None:
+                return []
+            fresh = hand["hand_number"] != self.hand_number
+            items = hand["events"][0 if fresh else self.told :]
+            self.hand_number, self.hand_seats = hand["hand_number"], hand["seats"]
+            self.told = len(hand["events"])
+            return hand_events(items)
+        if message.get("type") == "HandStarted":
+            self.hand_number, self.hand_seats, self.told = (
+                message["hand_number"],
+                message["seats"],
+                0,
+            )
+        items = message.get("hand") or []
+        self.told += len(items)
+        return hand_events(items)
+
+    def _say_whose_turn(self) -> None:
+        state = self.client.state
+        hand, to_act = state.hand, state.to_act
+        if hand is None or to_act is None or to_act == state.my_seat:
+            return
+        waiting = (hand["hand_number"], len(hand["events"]), to_act)
+        if waiting != self.waiting_for:
+            self.waiting_for = waiting
+            name = self.names.get(to_act, f"Seat {to_act}")
+            self.screen.say(f"{name} to act{self._clock_words()}")
+
+    def _clock_words(self) -> str:
+        status = self.client.state.status
+        deadline = None if status is None else status.get("deadline")
+        if deadline is None:
+            return ""
+        left = max(int(deadline - (time.time() + self.clock_offset)), 0)
+        return f", {left} s left"

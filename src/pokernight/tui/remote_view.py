@@ -1,0 +1,67 @@
+"""A server's JSON (``docs/protocol.md``) as the rules engine's values the terminal already draws.
+
+The server indexes a hand's events by hand seat (the order of the hand's
+``seats``) but ``status.to_act`` and ``legal.seat`` by table seat; everything
+here is turned into hand seats, like the local game's ``HandView``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from pokernight.cards import parse_card
+from pokernight.rules import Event, LegalActions, event_from_dict
+from pokernight.tui.screen import TablePicture
+
+Json = dict[str, Any]
+
+
+def hand_events(items: Sequence[Json]) -> list[Event]:
+    return [event_from_dict(item) for item in items]
+
+
+def hand_names(hand: Json, names: Mapping[int, str]) -> list[str]:
+    """The players' names by hand seat (``names`` by table seat, kept after a player leaves)."""
+    return [names.get(seat, f"Seat {seat}") for seat in hand["seats"]]
+
+
+def legal_actions(legal: Json, hand: Json) -> LegalActions:
+    return LegalActions(
+        seat=hand["seats"].index(legal["seat"]),
+        can_fold=legal["can_fold"],
+        can_check=legal["can_check"],
+        call_amount=legal["call_amount"],
+        can_bring_in=legal["can_bring_in"],
+        bring_in_amount=legal["bring_in_amount"],
+        min_raise_to=legal["min_raise_to"],
+        max_raise_to=legal["max_raise_to"],
+        call_to=legal["call_to"],
+    )
+
+
+def table_picture(hand: Json, my_seat: int, names: Mapping[int, str]) -> TablePicture:
+    """``hand`` as ``TableState`` keeps it (snapshot or folded events), seen from ``my_seat``."""
+    status = hand["status"]
+    seats: list[int] = hand["seats"]
+    folded = {
+        item["seat"]
+        for item in hand["events"]
+        if item["type"] == "ActionTaken" and item["kind"] == "fold"
+    }
+    to_act = status["to_act"]
+    return TablePicture(
+        me=seats.index(my_seat),
+        names=hand_names(hand, names),
+        stacks=status["stacks"],
+        bets=status["bets"],
+        cards=[
+            [None if card is None else parse_card(card) for card in cards]
+            for cards in hand["cards"]
+        ],
+        folded=[index in folded for index in range(len(seats))],
+        board=[parse_card(card) for card in hand["board"]],
+        pot=sum(status["pots"]),
+        to_act=None if to_act is None else seats.index(to_act),
+        wild_ranks=frozenset(status["wild_ranks"]),
+    )

@@ -1,0 +1,149 @@
+"""``pokernight play --connect``: the terminal player at a real server's table, from a script."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import re
+from contextlib import suppress
+from pathlib import Path
+
+import pytest
+
+from pokernight.cli.main import main
+from pokernight.client import TableClient
+from tests.server_helpers import close_all, open_table, passive, run, serving
+
+HOLDEM = {"variant": "nlhe", "stakes": {"small_blind": 5, "big_blind": 10}, "seats": 3}
+# "c" when there is nothing to call is refused locally and the next line ("k") is read.
+ANSWERS = "raise 1\n" + "c\nk\n" * 20
+
+
+@pytest.fixture(autouse=True)
+def tokens_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    path = tmp_path / "config" / "tokens.json"
+    monkeypatch.setenv("POKERNIGHT_TOKENS", str(path))
+    return path
+
+
+async def _play_bots(bots: list[TableClient], terminal: asyncio.Future[int]) -> None:
+    """Check or call for the bots whenever it is one's turn, until the terminal player leaves."""
+    while not terminal.done():
+        actor = next((bot for bot in bots if bot.state.my_turn), None)
+        if actor is not None:
+            await passive(actor)
+            continue
+        with suppress(TimeoutError):
+            await bots[0].next_event(timeout=0.2)
+
+
+def _hole_cards(client: TableClient, hand_number: int) -> set[str]:
+    hand = client.state.last_hand
+    assert hand is not None and hand["hand_number"] == hand_number
+    seat = hand["seats"].index(client.state.my_seat)
+    return {card for card in hand["cards"][seat] if card is not None}
+
+
+def test_a_terminal_player_plays_a_whole_hand_at_a_server_table_seeing_only_own_cards(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO(ANSWERS))
+    status: list[int] = []
+
+    async def scenario() -> None:
+        async with serving(tmp_path) as url:
+            code, bots = await open_table(url, HOLDEM, players=2)
+            for seat, bot in enumerate(bots):
+                await bot.sit(seat, 500)
+            argv = ["play", "--connect", url, "--code", code, "--name", "Carol", "--plain"]
+            argv += ["--seat", "2", "--buy-in", "500", "--hands", "1"]
+            terminal = asyncio.ensure_future(asyncio.to_thread(main, argv))
+            await bots[0].wait_for(lambda event: event.get("type") == "PlayerSeated"
+                                   and event["name"] == "Carol")  # fmt: skip
+            await bots[0].start()
+            await _play_bots(bots, terminal)
+            status.append(await terminal)
+            bot_cards = [_hole_cards(bot, 1) for bot in bots]
+            await close_all(bots)
+        out = capsys.readouterr().out
+        assert status == [0]
+        assert "You sit at table" in out and "in seat 2 with 500" in out
+        assert re.search(r"Carol is dealt \w\w \w\w face down", out)
+        assert "player0 is dealt 2 cards face down" in out
+        assert "Your turn" in out and "to 20-500" in out
+        assert "Not understood: the total must be from" in out
+        winner = re.search(r"^(player0|player1|Carol).* wins? the main pot of \d+ with (.+)$",
+                           out, re.MULTILINE)  # fmt: skip
+        assert winner is not None, out
+        assert "Hand over. Stacks:" in out
+        for cards in bot_cards:
+            for card in cards:
+                for line in out.splitlines():
+                    if re.search(rf"\b{card}\b", line):
+                        assert " shows " in line, f"{card} printed before showdown: {line}"
+
+    run(scenario())
+
+
+def test_the_seat_token_is_saved_so_a_second_run_is_the_same_player(
+    tmp_path: Path, tokens_file: Path, monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:  # fmt: skip
+    async def scenario() -> None:
+        async with serving(tmp_path) as url:
+            code, bots = await open_table(url, HOLDEM, players=1)
+            argv = ["play", "--connect", url, "--code", code, "--name", "Dan", "--plain"]
+            for _ in range(2):
+                monkeypatch.setattr("sys.stdin", io.StringIO("q\n"))
+                assert await asyncio.to_thread(main, [*argv, "--hands", "0"]) == 0
+            seats = bots[0].state.seats
+            await close_all(bots)
+        assert [seat["name"] for seat in seats.values()] == ["Dan"]
+        assert code in tokens_file.read_text()
+        out = capsys.readouterr().out
+        assert "You sit at table" in out
+        assert f"Back at table {code} in seat 0" in out
+
+    run(scenario())
+
+
+def test_a_wrong_code_is_one_line_naming_the_code(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    async def scenario() -> None:
+        async with serving(tmp_path) as url:
+            argv = ["play", "--connect", url, "--code", "0000", "--name", "Eve", "--plain"]
+            assert await asyncio.to_thread(main, argv) == 2
+
+    run(scenario())
+    error = capsys.readouterr().err
+    assert error.count("\n") == 1
+    assert "no open table with code 0000" in error
+
+
+def test_a_server_that_is_down_is_one_line_naming_the_server(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    url = "http://127.0.0.1:9"  # the discard port: nothing listens there
+    assert main(["play", "--connect", url, "--code", "1234", "--plain"]) == 2
+    error = capsys.readouterr().err
+    assert error.count("\n") == 1
+    assert f"cannot reach the server at {url}" in error
+
+
+def test_a_full_table_is_one_line_saying_so(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    async def scenario() -> None:
+        async with serving(tmp_path) as url:
+            code, bots = await open_table(url, {**HOLDEM, "seats": 2}, players=2)
+            for seat, bot in enumerate(bots):
+                await bot.sit(seat, 500)
+            argv = ["play", "--connect", url, "--code", code, "--name", "Fay", "--plain"]
+            assert await asyncio.to_thread(main, argv) == 2
+            await close_all(bots)
+
+    run(scenario())
+    error = capsys.readouterr().err
+    assert error.count("\n") == 1
+    assert "is full (2 seats taken)" in error
