@@ -172,3 +172,21 @@ def test_group_commit_fails_every_append_at_once_when_the_database_is_down(
         assert attempts == 1
 
     asyncio.run(scenario())
+
+
+def test_a_writer_that_remembers_an_old_version_is_stale_then_reads_the_log_again(
+    store_url: str,
+) -> None:
+    async def scenario() -> None:
+        async with await open_store(store_url) as ours, await open_store(store_url) as theirs:
+            table = await ours.create_table({}, random.Random(1))
+            await ours.append_events(table.id, numbered(1, 2))
+            await theirs.append_events(table.id, numbered(3, 1))  # another process moved on
+            with pytest.raises(StaleWriterError):
+                await ours.append_events(table.id, numbered(3, 1))
+            with pytest.raises(StaleWriterError, match="is at version 3"):
+                await ours.append_events(table.id, numbered(5, 1))
+            await ours.append_events(table.id, numbered(4, 1))
+            assert await theirs.load_events(table.id) == numbered(1, 4)
+
+    asyncio.run(scenario())

@@ -66,6 +66,9 @@ class Store:
     def __init__(self, engine: AsyncEngine, description: str) -> None:
         self.engine = engine
         self.description = description
+        self._versions: dict[int, int] = {}
+        """The last seq this store committed for each table: the continuity check need not
+        read it back. Another process appending meanwhile still fails on UNIQUE(table_id, seq)."""
         self._write_turn: AbstractAsyncContextManager[Any] = (
             asyncio.Lock() if engine.dialect.name == "sqlite" else contextlib.nullcontext()
         )
@@ -206,15 +209,33 @@ class Store:
         if not any(events for _, events in batch):
             return
         async with self._writing() as connection:
-            await _check_continuity(connection, batch)
+            last = await self._last_seqs_known(connection, batch)
+            versions = _check_continuity(batch, last)
             try:
                 await connection.execute(insert(schema.events), _event_rows(batch))
             except IntegrityError:
-                # The check above read the log before another process appended to it.
+                # Another process appended since we read (or last wrote) these logs.
+                for table_id, _ in batch:
+                    self._versions.pop(table_id, None)
                 raise StaleWriterError(
                     f"another writer appended to table(s) {_table_ids(batch)} first"
                 ) from None
             await project(connection, batch)
+        self._versions.update(versions)
+
+    async def _last_seqs_known(
+        self, connection: AsyncConnection, batch: Sequence[TableEvents]
+    ) -> dict[int, int]:
+        """Each table's last seq: remembered from our last commit, else read from the log."""
+        unknown = {table_id for table_id, _ in batch} - self._versions.keys()
+        last = {
+            table_id: self._versions[table_id] for table_id, _ in batch if table_id not in unknown
+        }
+        if unknown:
+            await _check_tables_exist(connection, unknown)
+            read = await _last_seqs(connection, list(unknown))
+            last.update({table_id: read.get(table_id, 0) for table_id in unknown})
+        return last
 
     async def load_events(self, table_id: int, after: int = 0) -> list[StoredEvent]:
         """The table's events after version ``after``, in order."""
@@ -299,24 +320,29 @@ async def _last_seqs(connection: AsyncConnection, table_ids: Sequence[int]) -> d
     return {table_id: last for table_id, last in rows}
 
 
-async def _check_continuity(connection: AsyncConnection, batch: Sequence[TableEvents]) -> None:
-    table_ids = {table_id for table_id, _ in batch}
+async def _check_tables_exist(connection: AsyncConnection, table_ids: set[int]) -> None:
     known = await connection.execute(
         select(schema.tables.c.id).where(schema.tables.c.id.in_(table_ids))
     )
     missing = table_ids - set(known.scalars())
     if missing:
         raise StoreError(f"there is no table {min(missing)}")
-    last = await _last_seqs(connection, list(table_ids))
+
+
+def _check_continuity(batch: Sequence[TableEvents], last: dict[int, int]) -> dict[int, int]:
+    """Each table's last seq after ``batch``, or StaleWriterError if it does not continue
+    from ``last``."""
+    last = dict(last)
     for table_id, events in batch:
         for event in events:
-            expected = last.get(table_id, 0) + 1
+            expected = last[table_id] + 1
             if event.seq != expected:
                 raise StaleWriterError(
                     f"table {table_id} is at version {expected - 1}: the next event must be "
                     f"seq {expected}, not {event.seq}"
                 )
             last[table_id] = expected
+    return last
 
 
 def _event_rows(batch: Sequence[TableEvents]) -> list[dict[str, Any]]:
