@@ -9,9 +9,13 @@ from contextlib import suppress
 from pathlib import Path
 
 import pytest
+from rich.console import Console
 
 from pokernight.cli.main import main
 from pokernight.client import TableClient
+from pokernight.tui import RemoteGame, RemoteSettings
+from pokernight.tui.screen import Screen
+from pokernight.tui.tokens import TokenStore
 from tests.server_helpers import close_all, open_table, passive, run, serving
 
 HOLDEM = {"variant": "nlhe", "stakes": {"small_blind": 5, "big_blind": 10}, "seats": 3}
@@ -147,3 +151,33 @@ def test_a_full_table_is_one_line_saying_so(
     error = capsys.readouterr().err
     assert error.count("\n") == 1
     assert "is full (2 seats taken)" in error
+
+
+def test_a_dropped_connection_is_resumed_and_the_hand_played_to_the_end(tmp_path: Path) -> None:
+    output = io.StringIO()
+    answers = iter(["c", "k"] * 20)
+    screen = Screen(Console(file=output), plain=True, ask=lambda prompt: next(answers))
+
+    async def scenario() -> None:
+        async with serving(tmp_path) as url:
+            code, bots = await open_table(url, HOLDEM, players=2)
+            for seat, bot in enumerate(bots):
+                await bot.sit(seat, 500)
+            settings = RemoteSettings(url, code, "Gil", seat=2, buy_in=500, hands=1)
+            game = RemoteGame(settings, screen, TokenStore(tmp_path / "tokens.json"))
+            terminal = asyncio.ensure_future(game.play())
+            await bots[0].wait_for(lambda event: event.get("type") == "PlayerSeated"
+                                   and event["name"] == "Gil")  # fmt: skip
+            await bots[0].start()
+            await bots[0].wait_for(lambda event: event.get("type") == "HandStarted")
+            await game.client.disconnect()  # as a network drop: the game was not told to stop
+            await _play_bots(bots, terminal)
+            assert await terminal == 1
+            await close_all(bots)
+
+    run(scenario())
+    text = output.getvalue()
+    assert "Connection lost: reconnecting…" in text
+    assert "Reconnected" in text
+    assert text.count("New hand of") == 1
+    assert re.search(r"wins? the main pot of \d+", text)
