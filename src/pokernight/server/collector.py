@@ -26,16 +26,21 @@ from typing import Any
 
 GENERATIONS = 3
 FREEZE_SECONDS = 5.0
+LONG_PAUSE_MS = 50.0
 
 
 @dataclass
 class GcStats:
-    """Collections and their pauses, by generation (0, 1, 2), since ``start``."""
+    """Collections by generation (0, 1, 2) since ``start``: how many, how many paused the
+    server ``LONG_PAUSE_MS`` or more, the total and worst pause, and the worst in CPU time
+    (what the collection itself cost: a busy machine stretches the pause, not the CPU)."""
 
     collections: list[int] = field(default_factory=lambda: [0] * GENERATIONS)
+    long_pauses: list[int] = field(default_factory=lambda: [0] * GENERATIONS)
     total_ms: list[float] = field(default_factory=lambda: [0.0] * GENERATIONS)
     worst_ms: list[float] = field(default_factory=lambda: [0.0] * GENERATIONS)
-    _began: float = 0.0
+    worst_cpu_ms: list[float] = field(default_factory=lambda: [0.0] * GENERATIONS)
+    _began: tuple[float, float] = (0.0, 0.0)
 
     def start(self) -> None:
         gc.callbacks.append(self._on_collection)
@@ -47,20 +52,26 @@ class GcStats:
     def to_json(self) -> dict[str, Any]:
         return {
             "collections": list(self.collections),
+            "long_pauses": list(self.long_pauses),
+            "long_pause_ms": LONG_PAUSE_MS,
             "total_ms": [round(value, 3) for value in self.total_ms],
             "worst_ms": [round(value, 3) for value in self.worst_ms],
+            "worst_cpu_ms": [round(value, 3) for value in self.worst_cpu_ms],
             "frozen": gc.get_freeze_count(),
         }
 
     def _on_collection(self, phase: str, info: dict[str, int]) -> None:
         if phase == "start":
-            self._began = time.perf_counter()
+            self._began = (time.perf_counter(), time.thread_time())
             return
         generation = info["generation"]
-        pause_ms = (time.perf_counter() - self._began) * 1000
+        pause_ms = (time.perf_counter() - self._began[0]) * 1000
+        cpu_ms = (time.thread_time() - self._began[1]) * 1000
         self.collections[generation] += 1
+        self.long_pauses[generation] += pause_ms >= LONG_PAUSE_MS
         self.total_ms[generation] += pause_ms
         self.worst_ms[generation] = max(self.worst_ms[generation], pause_ms)
+        self.worst_cpu_ms[generation] = max(self.worst_cpu_ms[generation], cpu_ms)
 
 
 class Collector:
