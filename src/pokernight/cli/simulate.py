@@ -20,7 +20,7 @@ from pokernight.sim import Simulation, Summary, play_hands, summarize
 
 
 def register(subparsers: Subparsers) -> None:
-    parser = subparsers.add_parser("simulate", help="bots against bots: bb/100 with 95% intervals")
+    parser = subparsers.add_parser("simulate", help="bots against bots: bb/100 with 95%% intervals")
     parser.add_argument("--variant", default="nlhe", choices=sorted(VARIANTS))
     parser.add_argument("--players", type=int, default=6)
     parser.add_argument("--hands", type=int, default=10_000)
