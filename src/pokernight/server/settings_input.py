@@ -32,6 +32,8 @@ class _SettingsShape(msgspec.Struct, forbid_unknown_fields=True):
     level_minutes: float
     dealers_choice: list[str]
     debt_cap: int | None
+    approve_seats: bool
+    bot_delay_seconds: float
 
 
 SETTING_NAMES = frozenset(field.name for field in fields(TableSettings))

@@ -68,6 +68,46 @@ class TransferHost:
 
 
 @dataclass(frozen=True, slots=True)
+class SitPlayerOut:
+    """The host sits ``target`` out: now between hands, from the next hand during one."""
+
+    player_id: str
+    target: str
+
+
+@dataclass(frozen=True, slots=True)
+class ApproveSeat:
+    """The host seats ``requester``, who asked for a seat at a table that approves seats."""
+
+    player_id: str
+    requester: str
+
+
+@dataclass(frozen=True, slots=True)
+class DeclineSeat:
+    player_id: str
+    requester: str
+
+
+@dataclass(frozen=True, slots=True)
+class AddBot:
+    """The host seats a bot of ``level`` (a ``BotLevel`` value); ``buy_in`` None: the default."""
+
+    player_id: str
+    seat: int
+    level: str
+    buy_in: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class RemoveBot:
+    """The host takes the bot at ``seat`` away; its stack is cashed out."""
+
+    player_id: str
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
 class StartHand:
     """Deal the next hand; ``rng`` shuffles the deck and draws the commitment's salt.
 
@@ -100,6 +140,11 @@ Command = (
     | PostBigBlind
     | ChangeSettings
     | TransferHost
+    | SitPlayerOut
+    | ApproveSeat
+    | DeclineSeat
+    | AddBot
+    | RemoveBot
     | StartHand
     | Act
 )

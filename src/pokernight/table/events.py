@@ -42,10 +42,28 @@ class TableOpened(TableEvent):
 
 @dataclass(frozen=True, slots=True)
 class PlayerSeated(TableEvent):
+    """``bot_level``: the seat is played by a bot of that level (None: a person)."""
+
     seat: int
     player_id: str
     name: str
     buy_in: int
+    bot_level: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRequested(TableEvent):
+    """A player asked for a seat at a table where the host approves seats."""
+
+    seat: int
+    player_id: str
+    name: str
+    buy_in: int
+
+
+@dataclass(frozen=True, slots=True)
+class SeatDeclined(TableEvent):
+    player_id: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,7 +186,12 @@ def table_event_from_dict(data: dict[str, Any]) -> TableEvent:
     cls = TableEvent.registry.get(str(kind))
     if cls is None:
         raise ValueError(f"{kind!r} is not a table event")
-    values = {field.name: _decode(field.name, data[field.name]) for field in fields(cls)}
+    # A field added later is missing from older stored events: it keeps its default.
+    values = {
+        field.name: _decode(field.name, data[field.name])
+        for field in fields(cls)
+        if field.name in data
+    }
     return cls(**values)
 
 

@@ -21,6 +21,8 @@ DEFAULT_MAX_BUY_IN_UNITS = 100
 DEFAULT_MAX_STACK_UNITS = 200
 DEFAULT_LEVEL_MINUTES = 15
 DEFAULT_DEBT_CAP = 1_000
+DEFAULT_BOT_DELAY_SECONDS = 1.3
+MAX_BOT_DELAY_SECONDS = 10.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,7 +33,9 @@ class TableSettings:
     which then rotate one per hand. ``betting`` None plays each game with its own
     structure. ``blind_levels`` are the stakes after the first level (``stakes``);
     an empty schedule means the stakes never rise. ``None`` limits take the
-    defaults in units; ``debt_cap`` None means no cap.
+    defaults in units; ``debt_cap`` None means no cap. ``approve_seats``: the
+    host approves each player who asks for a seat. A bot waits about
+    ``bot_delay_seconds`` (half to one and a half times it) before it acts.
     """
 
     variant: str = "nlhe"
@@ -47,6 +51,8 @@ class TableSettings:
     level_minutes: float = DEFAULT_LEVEL_MINUTES
     dealers_choice: tuple[str, ...] = ()
     debt_cap: int | None = DEFAULT_DEBT_CAP
+    approve_seats: bool = False
+    bot_delay_seconds: float = DEFAULT_BOT_DELAY_SECONDS
 
     @classmethod
     def for_variant(cls, key: str, **changes: Any) -> TableSettings:
@@ -90,6 +96,10 @@ class TableSettings:
             raise TableError(
                 f"a debt cap of {self.debt_cap:,} would not allow the minimum buy-in "
                 f"of {self.minimum_buy_in:,}"
+            )
+        if not 0 <= self.bot_delay_seconds <= MAX_BOT_DELAY_SECONDS:
+            raise TableError(
+                f"the bot delay must be between 0 and {MAX_BOT_DELAY_SECONDS:g} seconds"
             )
         return self
 

@@ -25,13 +25,18 @@ from pokernight.rules import Action, ActionKind, Event, Hand, Stakes, Variant
 from pokernight.table.button import DealPlan, Positions, plan_blinds, plan_stud
 from pokernight.table.commands import (
     Act,
+    AddBot,
     AddChips,
+    ApproveSeat,
     ChangeSettings,
     Command,
+    DeclineSeat,
     PostBigBlind,
+    RemoveBot,
     SitDown,
     SitIn,
     SitOut,
+    SitPlayerOut,
     StandUp,
     StartHand,
     TransferHost,
@@ -50,11 +55,20 @@ from pokernight.table.events import (
     PlayerSeated,
     SatIn,
     SatOut,
+    SeatDeclined,
+    SeatRequested,
     SettingsChanged,
     TableEvent,
     TableOpened,
 )
 from pokernight.table.folded import Folded
+from pokernight.table.host_controls import (
+    add_bot,
+    approve_seat,
+    decline_seat,
+    remove_bot,
+    sit_player_out,
+)
 from pokernight.table.ledger import Account, EntryKind, LedgerEntry
 from pokernight.table.settings import TableSettings
 
@@ -67,7 +81,8 @@ class Seat:
 
     ``waiting``: for the big blind (new, or back after missing a hand);
     ``posting``: offered to post one instead; ``queued``: chips bought during a
-    hand, added when it ends; ``timeouts``: in a row.
+    hand, added when it ends; ``timeouts``: in a row; ``bot``: the level of
+    the bot playing the seat (None: a person).
     """
 
     player_id: str
@@ -81,6 +96,7 @@ class Seat:
     missed_hand: bool = False
     queued: int = 0
     timeouts: int = 0
+    bot: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,6 +125,7 @@ class Table:
         self.ledger: list[LedgerEntry] = []
         self.accounts: dict[str, Account] = {}
         self.arrivals = 0
+        self.seat_requests: dict[str, SeatRequested] = {}  # by player id, waiting for the host
         # The table keeps its opening, not its whole log: the store holds the events, and a
         # log kept here grew for as long as the table ran.
         self.opened = opened
@@ -220,30 +237,52 @@ class Table:
                 return self._change_settings(command)
             case TransferHost():
                 return self._transfer_host(command)
+            case SitPlayerOut():
+                return sit_player_out(self, command)
+            case ApproveSeat():
+                return approve_seat(self, command)
+            case DeclineSeat():
+                return decline_seat(self, command)
+            case AddBot():
+                return add_bot(self, command)
+            case RemoveBot():
+                return remove_bot(self, command)
             case StartHand():
                 return [self._deal(self._next_deal(now), command.rng, now)]
             case Act():
                 return self._act(command, now)
 
     def _sit_down(self, command: SitDown) -> list[TableEvent]:
+        self.check_seat_free(command.seat, command.player_id)
+        self.check_buy_in(command.player_id, command.buy_in)
+        if self.upcoming_settings.approve_seats and self.host not in (None, command.player_id):
+            asked = self.seat_requests.get(command.player_id)
+            if asked is not None:
+                raise TableError(
+                    f"{command.player_id} has already asked for seat {asked.seat}: "
+                    "wait for the host"
+                )
+            return [SeatRequested(command.seat, command.player_id, command.name, command.buy_in)]
+        return [PlayerSeated(command.seat, command.player_id, command.name, command.buy_in)]
+
+    def check_seat_free(self, number: int, player_id: str) -> None:
+        """A TableError if ``player_id`` may not take seat ``number`` now."""
         settings = self.upcoming_settings
         if len(self.seats) >= settings.seats:
             raise TableError("table is full")
-        if not 0 <= command.seat < settings.seats:
-            raise TableError(
-                f"seat {command.seat} does not exist (seats 0 to {settings.seats - 1})"
-            )
-        if command.seat in self.seats:
-            raise TableError(f"seat {command.seat} is taken")
-        if any(seat.player_id == command.player_id for seat in self.seats.values()):
-            raise TableError(
-                f"{command.player_id} is already seated at seat {self.seat_of(command.player_id)}"
-            )
+        if not 0 <= number < settings.seats:
+            raise TableError(f"seat {number} does not exist (seats 0 to {settings.seats - 1})")
+        if number in self.seats:
+            raise TableError(f"seat {number} is taken")
+        if any(seat.player_id == player_id for seat in self.seats.values()):
+            raise TableError(f"{player_id} is already seated at seat {self.seat_of(player_id)}")
+
+    def check_buy_in(self, player_id: str, buy_in: int) -> None:
+        settings = self.upcoming_settings
         low, high = settings.minimum_buy_in, settings.maximum_buy_in
-        if not low <= command.buy_in <= high:
+        if not low <= buy_in <= high:
             raise TableError(f"buy-in must be between {low:,} and {high:,}")
-        self._check_debt_cap(command.player_id, command.buy_in)
-        return [PlayerSeated(command.seat, command.player_id, command.name, command.buy_in)]
+        self._check_debt_cap(player_id, buy_in)
 
     def _add_chips(self, command: AddChips) -> list[TableEvent]:
         number = self.seat_of(command.player_id)
@@ -436,8 +475,14 @@ class Table:
                     joined=self.arrivals,
                     time_bank=self.upcoming_settings.time_bank_seconds,
                     waiting=self.hand_number > 0,
+                    bot=event.bot_level,
                 )
+                self.seat_requests.pop(event.player_id, None)
                 self._record(event.player_id, EntryKind.BUY_IN, event.buy_in)
+            case SeatRequested():
+                self.seat_requests[event.player_id] = event
+            case SeatDeclined():
+                del self.seat_requests[event.player_id]
             case ChipsQueued():
                 self._update(event.seat, queued=self.seats[event.seat].queued + event.amount)
             case ChipsAdded():

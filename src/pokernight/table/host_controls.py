@@ -1,0 +1,90 @@
+"""What the host decides about seats: sitting a player out, approving seats, bots.
+
+Each function checks a host command against the table and answers with the
+events it causes, or raises a TableError saying why not; ``Table`` folds them.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import TYPE_CHECKING
+
+from pokernight.table.commands import AddBot, ApproveSeat, DeclineSeat, RemoveBot, SitPlayerOut
+from pokernight.table.errors import TableError
+from pokernight.table.events import PlayerLeft, PlayerSeated, SatOut, SeatDeclined, TableEvent
+
+if TYPE_CHECKING:
+    from pokernight.table.table import Table
+
+
+class BotLevel(StrEnum):
+    EASY = "easy"
+    MEDIUM = "medium"
+    HARD = "hard"
+
+
+SAT_OUT_BY_HOST = "sat out by the host"
+
+
+def check_host(table: Table, player_id: str, doing: str) -> None:
+    if player_id != table.host:
+        raise TableError(f"only the host can {doing}")
+
+
+def sit_player_out(table: Table, command: SitPlayerOut) -> list[TableEvent]:
+    # Sitting out during a hand keeps the player in it and deals them out of the next one.
+    check_host(table, command.player_id, "sit a player out")
+    number = table.seat_of(command.target)
+    if table.seats[number].sitting_out:
+        raise TableError(f"seat {number} is already sitting out")
+    return [SatOut(number, SAT_OUT_BY_HOST)]
+
+
+def approve_seat(table: Table, command: ApproveSeat) -> list[TableEvent]:
+    check_host(table, command.player_id, "approve a seat")
+    request = table.seat_requests.get(command.requester)
+    if request is None:
+        raise TableError(f"{command.requester} has not asked for a seat")
+    table.check_seat_free(request.seat, request.player_id)
+    table.check_buy_in(request.player_id, request.buy_in)
+    return [PlayerSeated(request.seat, request.player_id, request.name, request.buy_in)]
+
+
+def decline_seat(table: Table, command: DeclineSeat) -> list[TableEvent]:
+    check_host(table, command.player_id, "decline a seat")
+    if command.requester not in table.seat_requests:
+        raise TableError(f"{command.requester} has not asked for a seat")
+    return [SeatDeclined(command.requester)]
+
+
+def add_bot(table: Table, command: AddBot) -> list[TableEvent]:
+    check_host(table, command.player_id, "add a bot")
+    try:
+        level = BotLevel(command.level)
+    except ValueError:
+        known = ", ".join(BotLevel)
+        raise TableError(f"{command.level!r} is not a bot level (known: {known})") from None
+    # Seated players are counted so that a bot's id is never reused, even after it left.
+    player_id = f"bot-{table.arrivals + 1}"
+    table.check_seat_free(command.seat, player_id)
+    buy_in = default_bot_buy_in(table) if command.buy_in is None else command.buy_in
+    table.check_buy_in(player_id, buy_in)
+    name = f"{level.value.capitalize()} bot {table.arrivals + 1}"
+    return [PlayerSeated(command.seat, player_id, name, buy_in, bot_level=level.value)]
+
+
+def default_bot_buy_in(table: Table) -> int:
+    """The largest buy-in the table allows within its debt cap."""
+    settings = table.upcoming_settings
+    cap = settings.debt_cap if settings.debt_cap is not None else settings.maximum_buy_in
+    return min(settings.maximum_buy_in, cap)
+
+
+def remove_bot(table: Table, command: RemoveBot) -> list[TableEvent]:
+    check_host(table, command.player_id, "remove a bot")
+    seat = table.seats.get(command.seat)
+    if seat is None or seat.bot is None:
+        raise TableError(f"there is no bot at seat {command.seat}")
+    if table.in_hand(command.seat):
+        raise TableError(f"seat {command.seat} is in the hand: remove the bot when it is over")
+    return [PlayerLeft(command.seat, seat.player_id, seat.stack)]
