@@ -6,7 +6,7 @@ import json
 import random
 
 from pokernight.server.history import TableHistory
-from pokernight.server.wire import WireEvent, for_recipient
+from pokernight.server.wire import Version, WireEvent, for_recipient
 from pokernight.table import SitDown, StartHand, Table, TableSettings
 
 
@@ -26,25 +26,25 @@ def test_hand_started_is_sent_without_its_deck_and_hole_cards_only_to_their_owne
     for seat, player in enumerate("abc"):
         for folded in table.apply(SitDown(seat, player, player.upper(), 1_000), 0.0):
             history.record(folded)
-    wires = [history.record(folded) for folded in table.apply(StartHand(random.Random(3)), 0.0)]
-    started, hand = wires[0], table.started
+    versions = [history.record(each) for each in table.apply(StartHand(random.Random(3)), 0.0)]
+    started, hand = versions[0], table.started
     assert hand is not None
-    assert started.public is not None and "deck" not in started.public
-    assert set(started.private) == {"a", "b", "c"}
+    assert "deck" not in json.loads(started.public_text)
+    assert set(started.private_texts) == {"a", "b", "c"}
     for player in "abc":
-        seen = for_recipient(started, player)["hand"]
+        seen = json.loads(started.text_for(player))["hand"]
         dealt = [event for event in seen if event["type"] == "CardsDealt"]
         own = [event for event in dealt if event["cards"]]
         assert len(own) == 1
         assert table.seats[hand.seats[own[0]["seat"]]].player_id == player
-    spectator = for_recipient(started, None)["hand"]
+    spectator = json.loads(started.text_for(None))["hand"]
     assert all(not event["cards"] for event in spectator if event["type"] == "CardsDealt")
 
 
 def test_each_view_of_a_version_is_encoded_once_and_shared_by_its_recipients() -> None:
     event = WireEvent(7, {"type": "X", "hand": ["public"]}, {"p1": {"hand": ["mine"]}})
-    public = event.text_for("p2")
-    assert event.text_for("p3") is public and event.text_for(None) is public
+    version = Version.of(event)
+    public = version.text_for("p2")
+    assert version.text_for("p3") is public and version.text_for(None) is public
     assert json.loads(public) == for_recipient(event, "p2")
-    assert event.text_for("p1") is event.text_for("p1")
-    assert json.loads(event.text_for("p1")) == for_recipient(event, "p1")
+    assert json.loads(version.text_for("p1")) == for_recipient(event, "p1")

@@ -29,7 +29,7 @@ from pokernight.server.connection import Connection
 from pokernight.server.history import TableHistory
 from pokernight.server.messages import RefusedError
 from pokernight.server.settings_input import settings_from_json
-from pokernight.server.wire import WireEvent, encode, snapshot_wire
+from pokernight.server.wire import Version, encode, snapshot_wire
 from pokernight.store import EventWriter, Store, StoredEvent, TableRecord
 from pokernight.table import Folded, Table, TableError
 
@@ -150,7 +150,8 @@ class TableActor:
         connection = attach.connection
         missed = self.history.since(attach.last_seq)
         if missed is None:
-            missed = [snapshot_wire(self.history.version, self.table, self.room_json())]
+            snapshot = snapshot_wire(self.history.version, self.table, self.room_json())
+            missed = [Version.of(snapshot)]
         for wire in missed:
             connection.send_text(wire.text_for(connection.player_id))
         self.connections.add(connection)
@@ -253,10 +254,10 @@ class TableActor:
         elif self.next_hand_at is None:
             self.next_hand_at = self.config.clock() + self.config.hand_pause_seconds
 
-    def _broadcast(self, wires: list[WireEvent]) -> None:
-        for wire in wires:
+    def _broadcast(self, versions: list[Version]) -> None:
+        for version in versions:
             for connection in self.connections:
-                connection.send_text(wire.text_for(connection.player_id))
+                connection.send_text(version.text_for(connection.player_id))
 
     def _broadcast_unversioned(self, message: dict[str, Any]) -> None:
         text = encode(message)

@@ -103,7 +103,9 @@ async def settle(request: Request) -> Response:
 
 
 async def hands(request: Request) -> Response:
-    return JSONResponse({"hands": list(_actor(request).history.hands)})
+    # The hands are kept as JSON text: joined, not decoded and encoded again.
+    kept = ",".join(_actor(request).history.hands)
+    return Response(f'{{"hands":[{kept}]}}', media_type="application/json")
 
 
 async def server_info(request: Request) -> Response:

@@ -2,20 +2,20 @@
 
 ``TableHistory`` turns each table event, once folded into the table (a
 ``Folded``: the event with the hand events it caused), into its version
-(``WireEvent``), keeps the last ``ring_size`` of them to resume reconnecting
-clients, and the last finished hands (public cards only) for the hands
-endpoint. The same path runs live and when a table is rebuilt from the store
-after a restart, so both produce the same versions.
+(``WireEvent``, encoded once per view as a ``Version``), keeps the last
+``ring_size`` of them to resume reconnecting clients, and the last finished
+hands (public cards only, as JSON text) for the hands endpoint. The same
+path runs live and when a table is rebuilt from the store after a restart, so
+both produce the same versions.
 """
 
 from __future__ import annotations
 
 from collections import deque
 from collections.abc import Sequence
-from typing import Any
 
 from pokernight.rules import visible_events
-from pokernight.server.wire import WireEvent, table_event_wire
+from pokernight.server.wire import Version, encode, table_event_wire
 from pokernight.store import StoredEvent
 from pokernight.table import Folded, HandFinished, PlayerSeated, Table, table_event_from_dict
 
@@ -31,8 +31,9 @@ class TableHistory:
     def __init__(self, table: Table, ring_size: int = RING_SIZE) -> None:
         self.table = table
         self.version = 0
-        self.ring: deque[WireEvent] = deque(maxlen=ring_size)
-        self.hands: deque[dict[str, Any]] = deque(maxlen=HANDS_KEPT)
+        self.ring: deque[Version] = deque(maxlen=ring_size)
+        self.hands: deque[str] = deque(maxlen=HANDS_KEPT)
+        """Each as JSON text: a few times smaller than the dicts, and sent as it is."""
         # The last version recorded during a hand: its hand is the one HandFinished ends.
         self.in_play: Folded | None = None
         # Everybody who ever sat here, by player id (those who left included), for the ledger.
@@ -48,7 +49,7 @@ class TableHistory:
             history.record(history.table.fold(event))
         return history
 
-    def record(self, folded: Folded) -> WireEvent:
+    def record(self, folded: Folded) -> Version:
         """The next version: ``folded``, just folded into the table, as it is sent."""
         if isinstance(folded.event, HandFinished) and self.in_play is not None:
             self._keep_finished_hand(folded.event, self.in_play)
@@ -56,11 +57,11 @@ class TableHistory:
             self.names[folded.event.player_id] = folded.event.name
         self.in_play = folded if folded.hand is not None else None
         self.version += 1
-        wire = table_event_wire(self.version, folded, self.table)
-        self.ring.append(wire)
-        return wire
+        version = Version.of(table_event_wire(self.version, folded, self.table))
+        self.ring.append(version)
+        return version
 
-    def since(self, last_seq: int) -> list[WireEvent] | None:
+    def since(self, last_seq: int) -> list[Version] | None:
         """The versions after ``last_seq`` from the ring; None when they are no longer all there."""
         if last_seq > self.version:
             return None
@@ -75,15 +76,17 @@ class TableHistory:
         if hand is None or started is None:
             return
         self.hands.append(
-            {
-                "hand_number": started.hand_number,
-                "variant": started.variant,
-                "stakes": started.to_dict()["stakes"],
-                "seats": list(started.seats),
-                "names": [self.table.seats[seat].name for seat in started.seats],
-                "stacks_before": list(started.stacks),
-                "stacks_after": list(event.stacks),
-                "commitment": started.commitment,
-                "events": [item.to_dict() for item in visible_events(hand.events, None)],
-            }
+            encode(
+                {
+                    "hand_number": started.hand_number,
+                    "variant": started.variant,
+                    "stakes": started.to_dict()["stakes"],
+                    "seats": list(started.seats),
+                    "names": [self.table.seats[seat].name for seat in started.seats],
+                    "stacks_before": list(started.stacks),
+                    "stacks_after": list(event.stacks),
+                    "commitment": started.commitment,
+                    "events": [item.to_dict() for item in visible_events(hand.events, None)],
+                }
+            )
         )
