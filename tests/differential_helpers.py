@@ -24,10 +24,11 @@ function below that says so), then play goes on with actions both accept:
   the muck): the comparison stops there;
 - a check that can change nothing is asked by our engine, not by PokerKit.
 
+Big-blind antes are generated (both engines keep them as dead money in the main
+pot), but never with a big blind too short to cover blind and ante: there TDA
+posts the blind first and PokerKit the ante (``test_rules_antes`` checks ours).
 Not generated: straddles (PokerKit counts a straddle as a raise of the
-difference, so its minimum re-raise differs) and big-blind antes (PokerKit
-keeps them as dead money in the main pot, where our engine layers them into
-side pots like the big blind's other chips: a question RULES.md leaves open).
+difference, so its minimum re-raise differs).
 """
 
 from __future__ import annotations
@@ -111,19 +112,25 @@ def random_table(variant_key: str, rng: random.Random) -> Table:
         players = rng.randint(2, 9)
         stakes = _random_blinds(variant.betting, players, rng)
         unit = stakes.big_blind
-    stacks = tuple(_random_stack(unit, rng) for _ in range(players))
-    return Table(variant_key, stakes, stacks, shuffled(CARDS, rng))
+    stacks = [_random_stack(unit, rng) for _ in range(players)]
+    if stakes.big_blind_ante:
+        big_blind = 0 if players == 2 else 1
+        stacks[big_blind] = max(stacks[big_blind], stakes.big_blind + stakes.big_blind_ante)
+    return Table(variant_key, stakes, tuple(stacks), shuffled(CARDS, rng))
 
 
 def _random_blinds(betting: BettingStructure, players: int, rng: random.Random) -> Stakes:
     small_blind = rng.choice((1, 1, 2, 5))
     big_blind = 2 * small_blind
-    ante = small_blind if rng.random() < 0.2 else 0
+    roll = rng.random()
+    ante = small_blind if roll < 0.2 else 0
+    big_blind_ante = big_blind if 0.2 <= roll < 0.4 else 0
     fixed = betting is BettingStructure.FIXED_LIMIT
     return Stakes(
         small_blind=small_blind,
         big_blind=big_blind,
         ante=ante,
+        big_blind_ante=big_blind_ante,
         small_bet=big_blind if fixed else 0,
         big_bet=2 * big_blind if fixed else 0,
     )
@@ -141,22 +148,25 @@ def _random_stack(unit: int, rng: random.Random) -> int:
 def pokerkit_state(table: Table) -> State:
     """The same hand in PokerKit, before any card is dealt.
 
-    Antes are the same for everybody here; PokerKit's "ante trimming" then layers them
-    into side pots like any other chip, as our engine does. (Big-blind antes are left
-    out: PokerKit holds them as dead money, see test_big_blind_ante_is_dead_money.)
+    Antes are the same for everybody, or paid by the big blind alone. Equal antes
+    PokerKit "trims" (layers into side pots like any other chip), which comes to the
+    same as our dead antes at the bottom of the main pot; a big-blind ante (PokerKit's
+    player 1, heads-up too) it keeps untrimmed, as dead money in the main pot.
     """
     stakes, stacks, players = table.stakes, list(table.stacks), len(table.stacks)
+    trimming = not stakes.big_blind_ante
+    antes: int | dict[int, int] = {1: stakes.big_blind_ante} if not trimming else stakes.ante
     blinds = (stakes.small_blind, stakes.big_blind)
     stud = (stakes.ante, stakes.bring_in, stakes.small_bet, stakes.big_bet, stacks, players)
     factories: dict[str, Callable[[], State]] = {
         "nlhe": lambda: NoLimitTexasHoldem.create_state(
-            AUTOMATIONS, True, stakes.ante, blinds, stakes.minimum_bet(), stacks, players
+            AUTOMATIONS, trimming, antes, blinds, stakes.minimum_bet(), stacks, players
         ),
         "plo": lambda: PotLimitOmahaHoldem.create_state(
-            AUTOMATIONS, True, stakes.ante, blinds, stakes.minimum_bet(), stacks, players
+            AUTOMATIONS, trimming, antes, blinds, stakes.minimum_bet(), stacks, players
         ),
         "flhe": lambda: FixedLimitTexasHoldem.create_state(
-            AUTOMATIONS, True, stakes.ante, blinds, *stud[2:]
+            AUTOMATIONS, trimming, antes, blinds, *stud[2:]
         ),
         "stud": lambda: FixedLimitSevenCardStud.create_state(AUTOMATIONS, True, *stud),
         "razz": lambda: FixedLimitRazz.create_state(AUTOMATIONS, True, *stud),

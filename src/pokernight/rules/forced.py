@@ -1,9 +1,11 @@
-"""Forced bets: antes (and the big blind's ante), blinds and the straddle.
+"""Forced bets: antes, blinds, the big blind's ante and the straddle.
 
-Antes are posted first (clockwise from left of the button), then the big
-blind's ante, then the blinds; a player who cannot cover one posts what is left
-and is all-in. Antes are dead money; blinds are live bets. Stud posts antes
-only: its bring-in is the first action of third street (``bring_in``).
+Antes are posted first (clockwise from left of the button), then the blinds,
+then the big blind's ante: when the big blind cannot cover both, the blind
+comes first and the ante takes what is left (TDA, big blind ante). A player
+who cannot cover a forced bet posts what is left and is all-in. Every ante is
+dead money (see ``pots``); blinds are live bets. Stud posts antes only: its
+bring-in is the first action of third street (``bring_in``).
 """
 
 from __future__ import annotations
@@ -23,10 +25,10 @@ def post_forced_bets(state: HandState, emit: Emit) -> None:
             _post(state, emit, seat, stakes.ante, None)
     if state.variant.is_stud:
         return
-    if stakes.big_blind_ante:
-        _post(state, emit, big, stakes.big_blind_ante, None)
     _post(state, emit, small, stakes.small_blind, "small")
     _post(state, emit, big, stakes.big_blind, "big")
+    if stakes.big_blind_ante:
+        _post(state, emit, big, stakes.big_blind_ante, None)
     if straddle is not None:
         _post(state, emit, straddle, stakes.straddle, "straddle")
 

@@ -186,7 +186,8 @@ class Hand:
 
     @property
     def pots(self) -> tuple[Pot, ...]:
-        return compute_pots(self._state.contributed, self._state.folded, self._state.stacks)
+        state = self._state
+        return compute_pots(state.contributed, state.dead, state.folded, state.stacks)
 
     @property
     def total_pot(self) -> int:

@@ -1,10 +1,15 @@
 """Main and side pots, uncalled bets and odd chips.
 
-Pots are computed, never stored: each total at which a live player is all-in
-closes a layer; a layer holds every player's chips up to that total (folded
-players' chips included) and is open to the live players who reached it or
-still have chips to reach it. Layers open to the same players merge, so a hand
-without all-ins has one pot.
+Pots are computed, never stored. Antes (the big blind's ante included) are dead
+money: they sit at the bottom of the main pot, below every live chip, and never
+count as a bet. So each seat's chips are laid out on one scale: its antes from 0
+up, its live chips (blinds and bets) from the largest ante up. A live player who
+is all-in reaches the top of their own chips on that scale (all-in for less than
+the ante: the part of the antes they matched; else every ante and their live
+chips); each such height closes a layer. A layer holds every player's chips in
+its band (folded players' chips included) and is open to the live players who
+reached it or still have chips to reach it. Layers open to the same players
+merge, so a hand without all-ins has one pot.
 """
 
 from __future__ import annotations
@@ -20,23 +25,31 @@ class Pot:
 
 
 def compute_pots(
-    contributed: Sequence[int], folded: Sequence[bool], stacks: Sequence[int]
+    contributed: Sequence[int],
+    dead: Sequence[int],
+    folded: Sequence[bool],
+    stacks: Sequence[int],
 ) -> tuple[Pot, ...]:
-    live = [seat for seat in range(len(contributed)) if not folded[seat]]
-    top = max(contributed)
-    all_in_totals = {contributed[seat] for seat in live if not stacks[seat]}
-    levels = sorted(total for total in all_in_totals if 0 < total < top)
+    """The pots, main first; ``dead``: each seat's antes (part of ``contributed``)."""
+    antes = max(dead)
+    live_chips = [chips - ante for chips, ante in zip(contributed, dead, strict=True)]
+    top = antes + max(live_chips)
     if not top:
         return ()
+    live = [seat for seat in range(len(contributed)) if not folded[seat]]
+    reach = [antes + chips if chips else ante for chips, ante in zip(live_chips, dead, strict=True)]
+    levels = sorted({reach[seat] for seat in live if not stacks[seat] and reach[seat] < top})
     if not levels:
         # Nobody is all-in below the top (most hands): one pot of every chip.
-        return (Pot(sum(contributed), _eligible(live, contributed, stacks, top)),)
+        return (Pot(sum(contributed), _eligible(live, reach, stacks, top)),)
     levels.append(top)
     pots: list[Pot] = []
     below = 0
     for level in levels:
-        amount = sum(min(chips, level) - min(chips, below) for chips in contributed)
-        eligible = _eligible(live, contributed, stacks, level)
+        amount = sum(_band(ante, 0, below, level) for ante in dead) + sum(
+            _band(chips, antes, below, level) for chips in live_chips
+        )
+        eligible = _eligible(live, reach, stacks, level)
         if pots and (pots[-1].eligible == eligible or not eligible):
             # Folded players' chips above every live total belong to the pot below.
             pots[-1] = Pot(pots[-1].amount + amount, pots[-1].eligible)
@@ -46,11 +59,17 @@ def compute_pots(
     return tuple(pots)
 
 
+def _band(chips: int, base: int, low: int, high: int) -> int:
+    """How many of ``chips`` laid from ``base`` up fall between heights ``low`` and ``high``."""
+    top = base + chips
+    return max(0, min(top, high) - max(base, low)) if chips else 0
+
+
 def _eligible(
-    live: list[int], contributed: Sequence[int], stacks: Sequence[int], level: int
+    live: list[int], reach: Sequence[int], stacks: Sequence[int], level: int
 ) -> frozenset[int]:
     """The live players who reached ``level`` or still have chips to reach it."""
-    return frozenset(seat for seat in live if stacks[seat] or contributed[seat] >= level)
+    return frozenset(seat for seat in live if stacks[seat] or reach[seat] >= level)
 
 
 def uncalled_bet(bets: Sequence[int]) -> tuple[int, int] | None:

@@ -27,7 +27,7 @@ from pokernight.rules.state import HandState
 
 
 def finish_hand(state: HandState, emit: Emit) -> None:
-    pots = compute_pots(state.contributed, state.folded, state.stacks)
+    pots = compute_pots(state.contributed, state.dead, state.folded, state.stacks)
     live = [seat for seat in range(state.count) if not state.folded[seat]]
     if len(live) == 1:
         for index, pot in enumerate(pots):

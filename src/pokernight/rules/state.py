@@ -67,6 +67,7 @@ class HandState:
         "contributed",
         "count",
         "cursor",
+        "dead",
         "deck_position",
         "final_stacks",
         "folded",
@@ -109,6 +110,7 @@ class HandState:
         self.stacks = list(event.stacks)
         self.bets = [0] * count
         self.contributed = [0] * count
+        self.dead = [0] * count  # antes: in ``contributed``, never in ``bets`` (see ``pots``)
         self.folded = [False] * count
         self.live = count
         self.active = count
@@ -200,6 +202,7 @@ def _street_started(state: HandState, event: StreetStarted) -> None:
 
 def _ante_posted(state: HandState, event: AntePosted) -> None:
     _take(state, event.seat, event.amount)
+    state.dead[event.seat] += event.amount
     state.round_active = state.active
 
 
