@@ -12,6 +12,7 @@ from pokernight.table import (
     AddBot,
     ApproveSeat,
     ChangeSettings,
+    Command,
     DeclineSeat,
     PlayerLeft,
     PlayerSeated,
@@ -43,8 +44,8 @@ def hosted_by_ann(settings: TableSettings = SETTINGS) -> tuple[Table, list[Table
     return table, log
 
 
-def apply(table: Table, command: object) -> list[TableEvent]:
-    return [folded.event for folded in table.apply(command, 0.0)]  # type: ignore[arg-type]
+def apply(table: Table, command: Command) -> list[TableEvent]:
+    return [folded.event for folded in table.apply(command, 0.0)]
 
 
 def test_host_may_sit_a_player_out() -> None:

@@ -24,6 +24,7 @@ from typing import Any
 from pokernight import table as core
 from pokernight.cards import secure_rng
 from pokernight.server import messages as msg
+from pokernight.server.bot_driver import BotDriver
 from pokernight.server.config import ServerConfig
 from pokernight.server.connection import Connection
 from pokernight.server.history import TableHistory
@@ -73,6 +74,7 @@ class TableActor:
         self.chat: deque[dict[str, Any]] = deque(maxlen=CHAT_KEPT)
         self.done_ids: dict[str, deque[int | str]] = {}
         self.task: asyncio.Task[None] | None = None
+        self.bots = BotDriver(lambda bot, intent: self.submit(Received(bot, intent)), secure_rng())
 
     @property
     def table(self) -> Table:
@@ -85,8 +87,10 @@ class TableActor:
     def start(self) -> None:
         self._schedule_next_hand()
         self.task = asyncio.get_running_loop().create_task(self._run(), name=f"table {self.code}")
+        self.bots.resume(self.table)
 
     async def stop(self) -> None:
+        await self.bots.stop()
         if self.task is not None:
             self.task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -208,6 +212,16 @@ class TableActor:
                 return core.ChangeSettings(player_id, settings_from_json(intent.settings))
             case msg.TransferHost():
                 return core.TransferHost(player_id, intent.player_id)
+            case msg.SitPlayerOut():
+                return core.SitPlayerOut(player_id, intent.player_id)
+            case msg.ApproveSeat():
+                return core.ApproveSeat(player_id, intent.player_id)
+            case msg.DeclineSeat():
+                return core.DeclineSeat(player_id, intent.player_id)
+            case msg.AddBot():
+                return core.AddBot(player_id, intent.seat, intent.level, intent.buy_in)
+            case msg.RemoveBot():
+                return core.RemoveBot(player_id, intent.seat)
         raise RefusedError(f"{type(intent).__name__} is not a table command")
 
     def _check_host(self, player_id: str) -> None:
@@ -243,6 +257,7 @@ class TableActor:
             raise RefusedError("the move could not be saved: try again") from None
         self._broadcast([self.history.record(folded) for folded in done])
         self._schedule_next_hand()
+        self.bots.after_commit(done, self.table)
 
     async def _reload(self) -> None:
         stored = await self.store.load_events(self.record.id)

@@ -18,6 +18,7 @@ MAX_CHAT_CHARS = 280
 
 ClientId = int | Annotated[str, msgspec.Meta(max_length=64)] | None
 Chips = Annotated[int, msgspec.Meta(ge=0, le=10**12)]
+SeatNumber = Annotated[int, msgspec.Meta(ge=0, le=99)]
 
 
 class RefusedError(ValueError):
@@ -39,7 +40,7 @@ class Intent(msgspec.Struct, tag_field="type", forbid_unknown_fields=True, kw_on
 
 
 class Sit(Intent, tag="sit"):
-    seat: Annotated[int, msgspec.Meta(ge=0, le=99)]
+    seat: SeatNumber
     buy_in: Chips
 
 
@@ -88,6 +89,31 @@ class TransferHost(Intent, tag="transfer_host"):
     player_id: Annotated[str, msgspec.Meta(max_length=64)]
 
 
+PlayerId = Annotated[str, msgspec.Meta(max_length=64)]
+
+
+class SitPlayerOut(Intent, tag="sit_player_out"):
+    player_id: PlayerId
+
+
+class ApproveSeat(Intent, tag="approve_seat"):
+    player_id: PlayerId
+
+
+class DeclineSeat(Intent, tag="decline_seat"):
+    player_id: PlayerId
+
+
+class AddBot(Intent, tag="add_bot"):
+    seat: SeatNumber
+    level: Annotated[str, msgspec.Meta(max_length=16)]
+    buy_in: Chips | None = None
+
+
+class RemoveBot(Intent, tag="remove_bot"):
+    seat: SeatNumber
+
+
 AnyIntent = (
     Sit
     | Act
@@ -101,6 +127,11 @@ AnyIntent = (
     | Start
     | Pause
     | TransferHost
+    | SitPlayerOut
+    | ApproveSeat
+    | DeclineSeat
+    | AddBot
+    | RemoveBot
 )
 
 

@@ -6,7 +6,8 @@ included, and ``private`` parts keyed by player id that replace public keys
 for that player alone (their own face-down cards). ``for_recipient`` is the
 one function that turns a version into what one recipient gets: the full
 event, the event without its private part, or a bare ``{"v": n}`` so every
-viewer's version stream stays gap-free. Nothing else reads ``private``.
+viewer's version stream stays gap-free. Nothing else reads ``private``:
+``Version`` holds each view encoded once, for every recipient of that view.
 
 Secrets never enter a wire event: ``HandStarted``'s deck and salt are dropped
 when it is built (only the commitment is published), and cards are hidden by
@@ -30,7 +31,6 @@ SECRET_FIELDS: Mapping[str, frozenset[str]] = {"HandStarted": frozenset({"deck",
 """Table event fields no player may receive: the deck would show every hidden card."""
 
 Json = dict[str, Any]
-
 
 LEGAL_FIELDS = tuple(item.name for item in fields(LegalActions))
 STAKES_FIELDS = tuple(item.name for item in fields(Stakes))
@@ -199,7 +199,9 @@ def table_json(table: Table) -> Json:
                 "sitting_out": seat.sitting_out,
                 "waiting": seat.waiting,
                 "queued": seat.queued,
+                "bot": seat.bot,
             }
             for number, seat in sorted(table.seats.items())
         ],
+        "seat_requests": [request.to_dict() for request in table.seat_requests.values()],
     }

@@ -1,0 +1,74 @@
+"""Bots at a server table and the host's seat controls, over real WebSockets."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from pokernight.client import ClientError, TableClient
+from tests.server_helpers import (
+    FAST,
+    assert_no_hidden_card_leaked,
+    close_all,
+    open_table,
+    passive,
+    play_until_hand_over,
+    run,
+    serving,
+)
+
+QUICK_BOTS = {
+    "variant": "nlhe",
+    "stakes": {"small_blind": 5, "big_blind": 10},
+    "seats": 6,
+    "bot_delay_seconds": 0,
+}
+
+
+def test_a_human_and_two_bots_play_a_hand_and_the_bots_cards_stay_hidden(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        # A ring of one version: the spectator who comes late is sent a snapshot.
+        async with serving(tmp_path, replace(FAST, ring_size=1)) as url:
+            code, (host,) = await open_table(url, QUICK_BOTS, players=1)
+            await host.sit(0, 1_000)
+            await host.request({"type": "add_bot", "seat": 1, "level": "easy"})
+            await host.request({"type": "add_bot", "seat": 3, "level": "hard", "buy_in": 800})
+            await host.start()
+            await play_until_hand_over([host], 1, passive)
+            spectator = TableClient(url, code)
+            await spectator.watch()
+            snapshot = await spectator.wait_for(lambda frame: frame.get("type") == "snapshot")
+            await close_all([host, spectator])
+        seats = {seat["seat"]: seat for seat in snapshot["table"]["seats"]}
+        assert (seats[0]["bot"], seats[1]["bot"], seats[3]["bot"]) == (None, "easy", "hard")
+        assert sum(seat["stack"] for seat in seats.values()) == 1_000 + 1_000 + 800
+        last = host.state.last_hand
+        assert last is not None and last["hand_number"] >= 1
+        acted = {frame["seat"] for frame in host.frames if frame.get("type") == "PlayerActed"}
+        assert {1, 3} <= acted, f"both bots act in the first hand: {acted}"
+        assert assert_no_hidden_card_leaked(host) >= 2
+        assert assert_no_hidden_card_leaked(spectator) == 0
+        assert host.state.gaps == 0
+
+    run(scenario())
+
+
+def test_the_host_approves_a_seat_and_sits_a_player_out(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with serving(tmp_path) as url:
+            _, (host, guest) = await open_table(url, {**QUICK_BOTS, "approve_seats": True}, 2)
+            await host.sit(0, 1_000)
+            await guest.sit(2, 1_000)
+            assert 2 not in host.state.seats
+            with pytest.raises(ClientError, match="only the host can approve a seat"):
+                await guest.request({"type": "approve_seat", "player_id": guest.player_id})
+            await host.request({"type": "approve_seat", "player_id": guest.player_id})
+            await host.request({"type": "sit_player_out", "player_id": guest.player_id})
+            await guest.wait_for(lambda frame: frame.get("type") == "SatOut")
+            await close_all([host, guest])
+        assert guest.state.seats[2]["player_id"] == guest.player_id
+        assert guest.state.seats[2]["sitting_out"]
+
+    run(scenario())
