@@ -1,8 +1,9 @@
-// The host's panel: deal or pause, settings (from the next hand), passing the host
-// role on, and the ledger with the settle-up and its CSV file.
+// The host's panel: deal or pause, settings (from the next hand), seats and bots,
+// passing the host role on, and the ledger with the settle-up and its CSV file.
 
 import * as api from "./api.js";
 import { chips, h, sentence } from "./dom.js";
+import { HostSeats } from "./host_seats.js";
 import { readSettings, settingsForm } from "./settings_form.js";
 
 export class HostPanel {
@@ -17,6 +18,7 @@ export class HostPanel {
     this.settingsNote = h("p", { class: "note", role: "status", id: "host-settings-note" });
     this.hostSelect = h("select", { "aria-label": "New host" });
     this.hostError = h("p", { class: "error", role: "alert" });
+    this.seatsPart = new HostSeats(send);
     this.element = h("section", { class: "panel host", "aria-labelledby": "host-title", hidden: true },
       h("h2", { id: "host-title" }, "Host"),
       h("div", { class: "row" }, this.startButton), this.runError,
@@ -27,9 +29,10 @@ export class HostPanel {
           "Apply from the next hand"),
         this.settingsError),
       this.settingsNote,
+      this.seatsPart.element,
       h("div", { class: "row" }, h("label", {}, "Pass the host role to ", this.hostSelect),
         h("button", { type: "button", onclick: () => this.transfer() }, "Pass")), this.hostError,
-      h("p", { class: "note" }, "Players sit themselves out and in from their own seat controls."));
+      h("p", { class: "note" }, "A player sat out sits back in from their own seat controls."));
     this.running = false;
     this.formFor = null;
   }
@@ -45,7 +48,9 @@ export class HostPanel {
       this.form = settingsForm(state.upcoming);
       this.formHolder.replaceChildren(this.form);
     }
-    const others = [...state.seats.values()].filter((seat) => seat.player_id !== state.playerId);
+    this.seatsPart.render(state);
+    const others = [...state.seats.values()]
+      .filter((seat) => seat.player_id !== state.playerId && !seat.bot);
     this.hostSelect.replaceChildren(...others.map((seat) => h("option", { value: seat.player_id }, seat.name)));
   }
 

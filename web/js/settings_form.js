@@ -67,6 +67,11 @@ export function settingsForm(initial = {}) {
     numberField("time_bank_seconds", "Time bank (seconds)", initial.time_bank_seconds ?? 60),
     numberField("debt_cap", "Debt cap (empty: none)",
       "debt_cap" in initial ? initial.debt_cap : 1000),
+    numberField("bot_delay_seconds", "Bots think for about (seconds)",
+      initial.bot_delay_seconds ?? 1.3, { step: 0.1 }),
+    h("label", { class: "check field" },
+      h("input", { type: "checkbox", name: "approve_seats", checked: initial.approve_seats ?? false }),
+      "The host approves each seat"),
     h("div", { class: "field wide" },
       h("label", {}, "Blind schedule (levels after the first, e.g. 20/40, 50/100)",
         h("input", { name: "blind_levels", type: "text", value: levelsText(initial.blind_levels) }))),
@@ -109,11 +114,14 @@ export function readSettings(form) {
     action_seconds: integer("action_seconds"),
     time_bank_seconds: integer("time_bank_seconds"),
     debt_cap: integer("debt_cap"),
+    approve_seats: form.querySelector("[name=approve_seats]").checked,
+    bot_delay_seconds: integer("bot_delay_seconds"),
     blind_levels: parseLevels(value("blind_levels"), STUD_GAMES.has(variant)),
     level_minutes: integer("level_minutes"),
     dealers_choice: [...form.querySelectorAll("[name=dealers_choice]:checked")].map((box) => box.value),
   };
-  for (const name of ["seats", "action_seconds", "time_bank_seconds", "level_minutes"]) {
+  for (const name of ["seats", "action_seconds", "time_bank_seconds", "level_minutes",
+    "bot_delay_seconds"]) {
     if (settings[name] === null) delete settings[name];
   }
   return settings;

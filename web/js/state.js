@@ -21,6 +21,7 @@ export class TableState {
     this.host = null;
     this.handNumber = 0;
     this.seats = new Map();
+    this.seatRequests = new Map(); // player id -> SeatRequested, waiting for the host
     this.hand = null;
     this.lastHand = null;
     this.running = false;
@@ -93,6 +94,7 @@ export class TableState {
     this.host = table.host;
     this.handNumber = table.hand_number;
     this.seats = new Map(table.seats.map((seat) => [seat.seat, { ...seat }]));
+    this.seatRequests = new Map((table.seat_requests ?? []).map((asked) => [asked.player_id, asked]));
     this.running = room.running;
     this.chat = [...room.chat];
     this.hand = null;
@@ -144,8 +146,15 @@ export class TableState {
       case "PlayerSeated":
         this.seats.set(seat, {
           seat, player_id: event.player_id, name: event.name, stack: event.buy_in,
-          sitting_out: false, waiting: true, queued: 0,
+          sitting_out: false, waiting: true, queued: 0, bot: event.bot_level ?? null,
         });
+        this.seatRequests.delete(event.player_id);
+        break;
+      case "SeatRequested":
+        this.seatRequests.set(event.player_id, event);
+        break;
+      case "SeatDeclined":
+        this.seatRequests.delete(event.player_id);
         break;
       case "ChipsQueued":
         this.updateSeat(seat, (s) => { s.queued += event.amount; });

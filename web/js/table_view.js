@@ -2,6 +2,7 @@
 // showdown with the winning five cards raised, and whose turn with the clock.
 
 import { bestFive } from "./best_five.js";
+import { botBadge, botWords } from "./bot_badge.js";
 import { cardElement, rankOf } from "./cards.js";
 import { chips, h, replaceKeepingFocus } from "./dom.js";
 import { actionWords, awardWords } from "./narrate.js";
@@ -92,6 +93,7 @@ export class TableView {
     if (hand && hand.button === seat.seat && !STUD_GAMES.has(hand.variant)) {
       tags.push(h("span", { class: "dealer", title: "dealer button", "aria-label": "dealer button" }, "D"));
     }
+    if (seat.bot) tags.push(botBadge(seat.bot));
     if (folded) tags.push(h("span", { class: "tag" }, "Folded"));
     if (allIn) tags.push(h("span", { class: "tag allin" }, "All-in"));
     if (seat.sitting_out) tags.push(h("span", { class: "tag" }, "Sitting out"));
@@ -100,7 +102,8 @@ export class TableView {
     if (last) tags.push(h("span", { class: "tag action" }, actionWords(last)));
     const classes = ["seat", turn && "turn", folded && "folded", allIn && "allin",
       seat.sitting_out && "out", seat.seat === state.mySeat && "me", won && "winner"];
-    const label = `${seat.name}, seat ${seat.seat + 1}, ${chips(stack)} chips`
+    const label = `${seat.name}, ${seat.bot ? `${botWords(seat.bot)}, ` : ""}seat ${seat.seat + 1}, `
+      + `${chips(stack)} chips`
       + (turn ? ", to act" : "") + (folded ? ", folded" : "") + (allIn ? ", all-in" : "");
     return h("div", { class: classes.filter(Boolean).join(" "), style, role: "group",
       "aria-label": label, dataset: { seat: seat.seat } },

@@ -69,7 +69,7 @@ def add_bot(table: Table, command: AddBot) -> list[TableEvent]:
     table.check_seat_free(command.seat, player_id)
     buy_in = default_bot_buy_in(table) if command.buy_in is None else command.buy_in
     table.check_buy_in(player_id, buy_in)
-    name = f"{level.value.capitalize()} bot {table.arrivals + 1}"
+    name = f"{level.value.capitalize()} bot {command.seat + 1}"  # seats are shown from 1
     return [PlayerSeated(command.seat, player_id, name, buy_in, bot_level=level.value)]
 
 

@@ -1,0 +1,129 @@
+"""The host panel in a real Chromium: a bot added by clicking plays a hand against the host.
+
+The host creates a table in the lobby (bots think for a tenth of a second),
+sits down, picks an empty seat and a level in the host panel and clicks "Add
+bot"; the bot's seat carries the robot badge and "bot (hard)" for a screen
+reader, on the table and in the stream view. The host deals and plays a hand
+out against the bot by clicking; no frame the host's page received names the
+bot's face-down cards. The host panel is saved as tests/artifacts/host-panel-bots.png.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.web_helpers import (
+    ARTIFACTS,
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    FrameLog,
+    require_chromium,
+    served_room,
+)
+
+DESKTOP = {"width": 1280, "height": 900}
+WAIT_MS = 15_000
+MAX_ACTIONS = 40
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    require_chromium()
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(
+            executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS
+        )
+        yield launched
+        launched.close()
+
+
+def _page(browser: Any) -> Any:
+    page = browser.new_context(viewport=DESKTOP).new_page()
+    page.set_default_timeout(WAIT_MS)
+    return page
+
+
+def _play_hand_out(page: Any) -> int:
+    """Call or check at every turn until the hand is over; the number of actions taken."""
+    actions = 0
+    for _ in range(MAX_ACTIONS):
+        if page.locator(".hand-number").inner_text() == "":
+            return actions
+        if page.evaluate("document.body.dataset.myTurn") == "true":
+            before = page.evaluate("document.body.dataset.version")
+            page.click("#act-call")
+            page.wait_for_function(
+                "v => document.body.dataset.myTurn !== 'true'"
+                " || document.body.dataset.version !== v",
+                arg=before,
+            )
+            actions += 1
+        else:
+            page.wait_for_timeout(100)
+    raise AssertionError(f"the hand was not over after {actions} actions")
+
+
+def _down_cards_dealt_to(frames: list[dict[str, Any]]) -> set[int]:
+    """The hand seats whose face-down cards were named in any frame."""
+    seats = set()
+    for frame in frames:
+        events = (
+            (frame.get("hand") or {}).get("events", [])
+            if frame.get("type") == "snapshot"
+            else frame.get("hand", [])
+        )
+        for item in events:
+            if item["type"] == "CardsDealt" and not item["face_up"] and item["cards"]:
+                seats.add(item["seat"])
+    return seats
+
+
+def test_the_host_adds_a_bot_by_clicking_and_plays_a_hand_against_it(
+    browser: Any, tmp_path: Path
+) -> None:
+    with served_room(tmp_path, hand_pause=0.3) as url:
+        host = _page(browser)
+        frames = FrameLog("host")
+        frames.watch(host)
+        host.goto(f"{url}/")
+        host.fill("#create-name", "Ann")
+        host.click("details.settings summary")
+        host.fill("[name=bot_delay_seconds]", "0.1")
+        host.click("#create-submit")
+        host.wait_for_selector("#felt")
+        code = host.evaluate("location.hash.slice(1)")
+        host.click("button[data-key='sit-0']")
+        host.click("#buy-in-submit")
+        host.wait_for_selector(".seat.me")
+
+        host.select_option("#bot-seat", "3")
+        host.select_option("#bot-level", "hard")
+        host.click("#add-bot")
+        bot_seat = host.locator(".seat[data-seat='3']")
+        bot_seat.locator(".bot-badge").wait_for()
+        assert "bot (hard)" in bot_seat.locator(".bot-badge").text_content()
+        assert "bot (hard)" in str(bot_seat.get_attribute("aria-label"))
+        assert host.locator("#host-players button:has-text('Remove bot')").count() == 1
+
+        stream = _page(browser)
+        stream.goto(f"{url}/stream.html#{code}")
+        stream.locator(".bot-badge").wait_for()
+        assert stream.locator(".bot-badge .visually-hidden").text_content() == "bot (hard)"
+
+        host.click("#host-start")
+        host.wait_for_function("document.querySelector('.hand-number').textContent === 'Hand #1'")
+        host.click("#host-start")  # pause after this hand: it stays on the felt
+        _play_hand_out(host)
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        host.screenshot(path=str(ARTIFACTS / "host-panel-bots.png"), full_page=True)
+
+        assert host.locator(".seat[data-seat='3'] .bot-badge").count() == 1
+        hand_events = [frame for frame in frames.frames if frame.get("type") == "PlayerActed"]
+        assert any(frame["seat"] == 3 for frame in hand_events), "the bot acted"
+        assert _down_cards_dealt_to(frames.frames) == {0}, "only the host's own cards"
