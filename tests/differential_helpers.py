@@ -22,7 +22,9 @@ function below that says so), then play goes on with actions both accept:
   of the button (stud: highest card by suit);
 - a stud deck that runs short deals one community card (PokerKit reshuffles
   the muck): the comparison stops there;
-- a check that can change nothing is asked by our engine, not by PokerKit.
+- a check that can change nothing (at most one player has chips and faces no
+  bet) is asked by PokerKit when the others went all-in during the round; our
+  engine ends the round: the check is made in PokerKit alone.
 
 Big-blind antes are generated (both engines keep them as dead money in the main
 pot), but never with a big blind too short to cover blind and ante: there TDA
@@ -316,17 +318,16 @@ def play_both(table: Table, rng: random.Random) -> None:
     state = pokerkit_state(table)
     deal_pending(state, hand)
     street = hand.street_index
-    while (ours := our_options(hand)) is not None:
+    while True:
+        _skip_pointless_check(hand, state)
+        if (ours := our_options(hand)) is None:
+            break
         if hand.street_index != street:
             street = hand.street_index
             assert_same_pots(hand, state)
             if _community_card_dealt(hand, state):
                 return
         theirs = pokerkit_options(state)
-        if _pointless_check(ours) and (theirs is None or theirs.seat != ours.seat):
-            hand = hand.check(ours.seat)
-            deal_pending(state, hand)
-            continue
         assert theirs is not None, f"we expect {ours}, PokerKit expects nobody (street {street})"
         hand = _act(hand, state, agreed_options(hand, ours, theirs), rng)
         deal_pending(state, hand)
@@ -337,11 +338,19 @@ def play_both(table: Table, rng: random.Random) -> None:
     assert_same_awards(hand, state)
 
 
-def _pointless_check(options: Options) -> bool:
-    """A check that can change nothing: the player may only check (every opponent is
-    all-in). Our engine sometimes asks for it (the big blind's option after all-in
-    calls), PokerKit does not: the check is made in our engine alone."""
-    return options == Options(options.seat, False, 0, None, None, None)
+def _skip_pointless_check(hand: Hand, state: State) -> None:
+    """RULES.md: when at most one player has chips and faces no bet, the betting round
+    ends. PokerKit still asks that player to check when the others went all-in during
+    the round: the check (which can change nothing) is made in PokerKit alone."""
+    theirs = pokerkit_options(state)
+    if theirs is None or theirs != Options(theirs.seat, False, 0, None, None, None):
+        return
+    ours = our_options(hand)
+    if ours is None or ours.seat != theirs.seat:
+        with_chips = sum(1 for live, stack in zip(state.statuses, state.stacks) if live and stack)
+        assert with_chips <= 1, f"{theirs} is not pointless: {with_chips} players have chips"
+        state.check_or_call()
+        deal_pending(state, hand)
 
 
 def _community_card_dealt(hand: Hand, state: State) -> bool:

@@ -255,16 +255,32 @@ def test_lone_small_blind_opens_the_betting_when_the_big_blind_is_all_in_on_the_
     assert legal is not None and legal.call_amount == 5 and legal.min_raise_to == 15
 
 
-def test_player_with_chips_still_acts_when_everybody_else_went_all_in() -> None:
+def test_big_blind_is_not_asked_to_check_when_the_short_small_blind_is_all_in() -> None:
     deck = holdem_deck(2, ["AsAh", "KsKh", "QsQh"], "2c3d4h8c7d")
     hand = Hand.start(NLHE, BLINDS, [3, 100, 100], 2, deck)  # seat 0 posts 3 of the 5
     hand.fold(2)
-    legal = hand.legal_actions()
-    assert legal is not None and legal.seat == 1 and legal.can_check
-    assert legal.min_raise_to is None, "nobody has chips to call a raise"
+    assert hand.is_over and hand.legal_actions() is None
 
 
 def test_fixed_limit_cap_counts_the_big_blind_as_the_first_bet() -> None:
     hand = six_max(variant="flhe", stakes=FIXED)
     hand.bet_or_raise(3, 20).bet_or_raise(4, 30).bet_or_raise(5, 40)
     assert not hand.can_bet_or_raise(0, 50)
+
+
+def test_no_check_is_asked_when_it_can_change_nothing() -> None:
+    # The button calls all-in for the big blind, the small blind folds: the big blind
+    # faces no bet and nobody could answer a raise, so the hand runs to the showdown.
+    hand = Hand.start(NLHE, BLINDS, [10, 1000, 1000], 0, holdem_deck(0, SIX_HOLES[:3]))
+    hand.call(0).fold(1)
+    assert hand.is_over
+    assert hand.legal_actions() is None
+
+
+def test_lone_player_with_chips_still_answers_a_bet() -> None:
+    # The button moves all-in over the big blind: the big blind, alone with chips,
+    # must still call or fold.
+    hand = Hand.start(NLHE, BLINDS, [50, 1000, 1000], 0, holdem_deck(0, SIX_HOLES[:3]))
+    hand.bet_or_raise(0, 50).fold(1)
+    legal = hand.legal_actions()
+    assert legal is not None and legal.seat == 2 and legal.call_amount == 40

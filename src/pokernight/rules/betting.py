@@ -50,10 +50,15 @@ class LegalActions:
 
 
 def next_actor(state: HandState) -> int | None:
-    """The next seat that must act on this street, or None when the round is over."""
+    """The next seat that must act on this street, or None when the round is over.
+
+    A seat must act when it faces a bet, or has not acted yet while another player
+    could still answer it. When at most one player has chips, the only decision left
+    is a call: a check that can change nothing is never asked (as in PokerKit).
+    """
     count = state.count
     start = opener(state) if state.cursor is None else state.cursor + 1
-    betting = state.round_active >= 2
+    betting = state.active >= 2
     stacks, bets, folded, acted = state.stacks, state.bets, state.folded, state.acted_level
     level = state.level
     for offset in range(count):

@@ -17,9 +17,6 @@ Betting bookkeeping for the current street:
 - ``opened``: a full bet stands (the big blind counts, a stud bring-in does not);
 - ``raises``: bets and raises so far, for the fixed-limit cap;
 - ``live``: players not folded; ``active``: live players with chips left;
-  ``round_active``: the same when the round's betting began (after the forced
-  bets): with two or more, everybody with chips acts at least once, as in
-  PokerKit, even if the others have gone all-in meanwhile;
 - ``legal``: the legal actions of the seat to act, computed once when asked;
 - ``cursor``: the last seat to act (None: nobody yet; action starts at the
   street's ``opener``, computed by ``positions``).
@@ -84,7 +81,6 @@ class HandState:
         "over",
         "pending_queen",
         "raises",
-        "round_active",
         "shown",
         "stacks",
         "stakes",
@@ -114,7 +110,6 @@ class HandState:
         self.folded = [False] * count
         self.live = count
         self.active = count
-        self.round_active = count
         self.legal: Any = None
         self.cards: list[list[Card]] = [[] for _ in range(count)]
         self.up: list[list[Card]] = [[] for _ in range(count)]
@@ -190,7 +185,6 @@ def _street_started(state: HandState, event: StreetStarted) -> None:
     state.opened = False
     state.raises = 0
     state.cap_lifted = state.live == 2
-    state.round_active = state.active
     state.acted_level = [-1] * count
     state.last_aggressor = None
     state.opener = None
@@ -203,13 +197,11 @@ def _street_started(state: HandState, event: StreetStarted) -> None:
 def _ante_posted(state: HandState, event: AntePosted) -> None:
     _take(state, event.seat, event.amount)
     state.dead[event.seat] += event.amount
-    state.round_active = state.active
 
 
 def _blind_posted(state: HandState, event: BlindPosted) -> None:
     seat = event.seat
     _put_to(state, seat, state.bets[seat] + event.amount)
-    state.round_active = state.active
     state.level = max(state.level, state.bets[seat])
     # Any blind opens the betting: a raise counts from it (even a lone small
     # blind when the big blind had no chips left after the ante).
