@@ -127,3 +127,42 @@ def test_the_host_adds_a_bot_by_clicking_and_plays_a_hand_against_it(
         hand_events = [frame for frame in frames.frames if frame.get("type") == "PlayerActed"]
         assert any(frame["seat"] == 3 for frame in hand_events), "the bot acted"
         assert _down_cards_dealt_to(frames.frames) == {0}, "only the host's own cards"
+
+
+def test_the_host_approves_a_seat_and_sits_the_player_out_by_clicking(
+    browser: Any, tmp_path: Path
+) -> None:
+    with served_room(tmp_path) as url:
+        host, guest = _page(browser), _page(browser)
+        host.goto(f"{url}/")
+        host.fill("#create-name", "Ann")
+        host.click("details.settings summary")
+        host.check("[name=approve_seats]")
+        host.click("#create-submit")
+        host.wait_for_selector("#felt")
+        code = host.evaluate("location.hash.slice(1)")
+        host.click("button[data-key='sit-0']")
+        host.click("#buy-in-submit")
+        host.wait_for_selector(".seat.me")
+
+        guest.goto(f"{url}/")
+        guest.fill("#join-code", code)
+        guest.fill("#join-name", "Bea")
+        guest.click("#join-submit")
+        guest.click("button[data-key='sit-4']")
+        guest.click("#buy-in-submit")
+        guest.wait_for_selector("#seat-request-note:has-text('waiting for the host')")
+        assert guest.locator(".seat.me").count() == 0
+
+        approve = host.locator("#host-requests button:has-text('Approve')")
+        approve.wait_for()
+        assert "Bea asks for seat 5" in host.locator("#host-requests").inner_text()
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        host.locator(".panel.host").screenshot(path=str(ARTIFACTS / "host-panel-requests.png"))
+        approve.click()
+        guest.wait_for_selector(".seat.me[data-seat='4']")
+        assert guest.locator("#seat-request-note").inner_text() == ""
+
+        host.click("#host-players button:has-text('Sit out')")
+        guest.wait_for_selector(".seat.me .tag:has-text('Sitting out')")
+        assert guest.locator("#sit-out").inner_text() == "Sit back in"

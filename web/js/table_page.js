@@ -42,13 +42,15 @@ export class TablePage {
     this.wildHolder = h("div", { class: "wild-holder" });
     this.results = h("div", { class: "results" });
     this.spectatorArea = h("div", { class: "spectator-area" });
+    this.askedNote = h("p", { class: "note", role: "status", id: "seat-request-note" });
     const links = h("p", { class: "links" },
       "Invite with code ", h("strong", { class: "code" }, code), " \u00b7 ",
       h("a", { href: `/stream.html#${code}`, target: "_blank", rel: "noopener" }, "Stream view (OBS / Discord)"));
     root.replaceChildren(h("div", { class: "table-page" },
       h("div", { class: "play" }, this.title, this.wildHolder,
         h("div", { class: "felt-wrap" }, this.view.root), this.results,
-        this.actionBar.element, this.seatControls.element, this.spectatorArea, links),
+        this.actionBar.element, this.seatControls.element, this.askedNote, this.spectatorArea,
+        links),
       h("aside", { class: "side" }, this.hostPanel.element, this.handLog.element,
         this.chat.element, this.lastHands.element, this.ledger.element)));
     this.connection.open();
@@ -104,7 +106,10 @@ export class TablePage {
     this.wildHolder.replaceChildren(...(wild ? [wild] : []));
     const joined = state.playerId !== null;
     const mine = state.mySeat;
-    this.view.render(state, { canSit: joined && mine === null });
+    const asked = joined ? state.seatRequests.get(state.playerId) : undefined;
+    this.askedNote.textContent = asked && mine === null
+      ? `You asked for seat ${asked.seat + 1}: waiting for the host to let you in.` : "";
+    this.view.render(state, { canSit: joined && mine === null && !asked });
     this.results.replaceChildren(...[this.view.results(state)].filter(Boolean));
     const index = mine === null ? -1 : state.handIndex(mine);
     const inHand = index >= 0 && !state.hand.folded[index];
