@@ -26,9 +26,9 @@ export class HostSeats {
 
   render(state) {
     const asked = [...state.seatRequests.values()];
-    replaceKeepingFocus(this.requests, asked.length ? asked.map((request) => h("li", {},
+    replaceKeepingFocus(this.requests, asked.length ? asked.map((request) => h("li", { class: "request" },
       h("span", { class: "who" },
-        `${request.name} asks for seat ${request.seat + 1} with ${chips(request.buy_in)}`),
+        `${request.name} asks for seat ${request.seat + 1} with ${chips(request.buy_in)} chips`),
       this.button(`approve-${request.player_id}`, `Approve ${request.name}`, "Approve",
         { type: "approve_seat", player_id: request.player_id }),
       this.button(`decline-${request.player_id}`, `Decline ${request.name}`, "Decline",
