@@ -122,7 +122,9 @@ class TableActor:
 
     async def _next(self) -> None:
         try:
-            item = await asyncio.wait_for(self.inbox.get(), self._seconds_to_wake())
+            # asyncio.timeout, not wait_for: wait_for wraps the get in a new task every time.
+            async with asyncio.timeout(self._seconds_to_wake()):
+                item = await self.inbox.get()
         except TimeoutError:
             await self._on_clock()
             return
