@@ -347,7 +347,8 @@ def _skip_pointless_check(hand: Hand, state: State) -> None:
         return
     ours = our_options(hand)
     if ours is None or ours.seat != theirs.seat:
-        with_chips = sum(1 for live, stack in zip(state.statuses, state.stacks) if live and stack)
+        players = zip(state.statuses, state.stacks, strict=True)
+        with_chips = sum(1 for live, stack in players if live and stack)
         assert with_chips <= 1, f"{theirs} is not pointless: {with_chips} players have chips"
         state.check_or_call()
         deal_pending(state, hand)

@@ -284,3 +284,32 @@ def test_lone_player_with_chips_still_answers_a_bet() -> None:
     hand.bet_or_raise(0, 50).fold(1)
     legal = hand.legal_actions()
     assert legal is not None and legal.seat == 2 and legal.call_amount == 40
+
+
+def test_dead_small_blind_puts_the_big_blind_left_of_the_button() -> None:
+    hand = Hand.start(NLHE, BLINDS, [1000] * 4, 0, holdem_deck(0, SIX_HOLES[:4]),
+                      dead_small_blind=True)  # fmt: skip
+    assert hand.bets == (0, 10, 0, 0)
+    hand.call(2).call(3).call(0).check(1)
+    assert hand.street_index == 1 and hand.to_act == 1  # the button acts last after the flop
+
+
+def test_posted_big_blind_is_live_and_may_check() -> None:
+    hand = Hand.start(NLHE, BLINDS, [1000] * 6, 0, holdem_deck(0, SIX_HOLES), posted_big_blinds=[4])
+    assert hand.bets == (0, 5, 10, 0, 10, 0)
+    hand.call(3)
+    legal = hand.legal_actions()
+    assert legal is not None and legal.seat == 4 and legal.can_check
+    assert legal.min_raise_to == 20
+    hand.check(4).call(5).call(0).call(1)
+    assert hand.to_act == 2  # the big blind keeps the option
+
+
+@pytest.mark.parametrize(
+    ("posted", "message"),
+    [([1], "seat 1 already posts a blind"), ([7], "there is no seat 7"), ([3, 3], "one big")],
+)
+def test_posted_big_blinds_must_be_other_seats(posted: list[int], message: str) -> None:
+    with pytest.raises(RulesError, match=message):
+        Hand.start(NLHE, BLINDS, [1000] * 6, 0, holdem_deck(0, SIX_HOLES),
+                   posted_big_blinds=posted)  # fmt: skip

@@ -348,6 +348,37 @@ def test_dead_small_blind_when_big_blind_leaves() -> None:
     assert table.hand.bets == (0, 0, 20)  # seats 0, 1, 3: nobody posts the small blind
 
 
+def test_dead_small_blind_leaves_the_button_last_to_act_after_the_flop() -> None:
+    table = seated({0: 1000, 1: 1000, 2: 1000, 3: 1000})
+    start(table)
+    check_down(table)
+    table.apply(StandUp("p2"), 0.0)  # the big blind of hand 1, so the small blind of hand 2
+    start(table)  # button 1, small blind 2 (dead), big blind 3
+    for player in ("p0", "p1", "p3"):  # before the flop: left of the big blind first
+        assert player_to_act(table) == player
+        table.apply(Act(player, "call" if player != "p3" else "check"), 0.0)
+    assert table.hand is not None and table.hand.street_index == 1
+    assert player_to_act(table) == "p3"  # after it: left of the button, the button last
+
+
+def test_posting_player_further_round_is_dealt_in_at_once() -> None:
+    table = seated({0: 1000, 2: 1000, 4: 1000, 6: 1000})
+    start(table)  # button 0, blinds 2 and 4
+    check_down(table)
+    table.apply(SitDown(1, "late", "Late", 1000), 0.0)
+    table.apply(PostBigBlind("late"), 0.0)
+    started = start(table)  # button 2, blinds 4 and 6: seat 1 acts second before the flop
+    assert started.posted == (1,) and 1 in started.seats
+    assert table.hand is not None
+    assert table.hand.bets[started.seats.index(1)] == 20
+    table.apply(Act("p0", "call"), 0.0)
+    assert player_to_act(table) == "late"
+    table.apply(Act("late", "check"), 0.0)  # a posted big blind is live: nothing to call
+    for player in ("p2", "p4"):
+        table.apply(Act(player, "call"), 0.0)
+    assert player_to_act(table) == "p6"  # the big blind keeps the option
+
+
 def test_dead_button_keeps_the_order_of_play() -> None:
     table = seated({0: 1000, 1: 1000, 2: 1000, 3: 1000})
     start(table)

@@ -41,11 +41,16 @@ class Event:
 @fast_init
 @dataclass(frozen=True)
 class HandStarted(Event):
+    """``dead_small_blind``: nobody posts the small blind (the big blind sits left of
+    the button); ``posted_big_blinds``: seats that post a live big blind to be dealt in."""
+
     variant: str
     betting: str
     stakes: Stakes
     stacks: tuple[int, ...]
     button: int
+    dead_small_blind: bool = False
+    posted_big_blinds: tuple[int, ...] = ()
 
 
 @fast_init
@@ -70,7 +75,7 @@ class AntePosted(Event):
 class BlindPosted(Event):
     seat: int
     amount: int
-    kind: str  # "small", "big" or "straddle"
+    kind: str  # "small", "big", "straddle" or "posted" (a big blind posted to be dealt in)
 
 
 @fast_init
@@ -179,6 +184,7 @@ _DECODERS: dict[str, Any] = {
     "stakes": lambda value: Stakes(**value),
     "stacks": tuple,
     "final_stacks": tuple,
+    "posted_big_blinds": tuple,
     "cards": _decode_cards,
     "card": parse_card,
     "winners": _decode_pairs,

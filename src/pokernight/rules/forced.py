@@ -1,4 +1,4 @@
-"""Forced bets: antes, blinds, the big blind's ante and the straddle.
+"""Forced bets: antes, blinds, the big blind's ante, the straddle and posted big blinds.
 
 Antes are posted first (clockwise from left of the button), then the blinds,
 then the big blind's ante: when the big blind cannot cover both, the blind
@@ -19,18 +19,21 @@ from pokernight.rules.state import HandState
 def post_forced_bets(state: HandState, emit: Emit) -> None:
     stakes = state.stakes
     count = state.count
-    small, big, straddle = blind_seats(count, state.button, stakes.straddle > 0)
+    small, big, straddle = blind_seats(state)
     if stakes.ante:
         for seat in clockwise_from(left_of(state.button, count), count):
             _post(state, emit, seat, stakes.ante, None)
     if state.variant.is_stud:
         return
-    _post(state, emit, small, stakes.small_blind, "small")
+    if small is not None:
+        _post(state, emit, small, stakes.small_blind, "small")
     _post(state, emit, big, stakes.big_blind, "big")
     if stakes.big_blind_ante:
         _post(state, emit, big, stakes.big_blind_ante, None)
     if straddle is not None:
         _post(state, emit, straddle, stakes.straddle, "straddle")
+    for seat in state.posted_big_blinds:
+        _post(state, emit, seat, stakes.big_blind, "posted")
 
 
 def _post(state: HandState, emit: Emit, seat: int, amount: int, blind: str | None) -> None:

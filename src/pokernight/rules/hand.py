@@ -52,7 +52,7 @@ from pokernight.rules.events import (
     event_from_dict,
 )
 from pokernight.rules.forced import post_forced_bets
-from pokernight.rules.positions import wild_ranks
+from pokernight.rules.positions import blind_seats, wild_ranks
 from pokernight.rules.pots import Pot, compute_pots, uncalled_bet
 from pokernight.rules.records import fast_init
 from pokernight.rules.showdown import finish_hand
@@ -97,11 +97,29 @@ class Hand:
         stacks: Sequence[int],
         button: int,
         deck: Sequence[Card],
+        *,
+        dead_small_blind: bool = False,
+        posted_big_blinds: Sequence[int] = (),
     ) -> Hand:
-        """Deal a hand to the players ``stacks`` (clockwise, index = seat)."""
+        """Deal a hand to the players ``stacks`` (clockwise, index = seat).
+
+        ``dead_small_blind``: nobody posts the small blind this hand (dead-button rule);
+        the big blind sits left of the button. ``posted_big_blinds``: seats that post a
+        live big blind to be dealt in at once (they act in their turn and may check if
+        nobody raised).
+        """
         _check_setup(variant, stacks, button, deck)
-        started = HandStarted(variant.key, str(variant.betting), stakes, tuple(stacks), button)
+        started = HandStarted(
+            variant.key,
+            str(variant.betting),
+            stakes,
+            tuple(stacks),
+            button,
+            dead_small_blind,
+            tuple(sorted(posted_big_blinds)),
+        )
         hand = cls(deck, started)
+        _check_posted_big_blinds(hand._state)
         hand._emit(StreetStarted(0, variant.streets[0].name))
         post_forced_bets(hand._state, hand._emit)
         deal_street(hand._state, hand._deck, hand._emit)
@@ -407,6 +425,22 @@ def _check_setup(
         ensure_distinct(deck)
     if len(deck) < _cards_required(variant, count):
         raise RulesError(f"the deck has {len(deck)} cards, too few for {count} players")
+
+
+def _check_posted_big_blinds(state: HandState) -> None:
+    posted = state.posted_big_blinds
+    if not posted:
+        return
+    if state.variant.is_stud:
+        raise RulesError(f"{state.variant.name} has no blinds to post")
+    if len(set(posted)) != len(posted):
+        raise RulesError("a seat posts one big blind at most")
+    blinds = blind_seats(state)
+    for seat in posted:
+        if not 0 <= seat < state.count:
+            raise RulesError(f"there is no seat {seat} in this hand")
+        if seat in blinds:
+            raise RulesError(f"seat {seat} already posts a blind")
 
 
 def _cards_required(variant: Variant, count: int) -> int:

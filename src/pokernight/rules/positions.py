@@ -1,10 +1,12 @@
 """Who posts what and who acts first.
 
 Board games: the small blind sits left of the button and the big blind left of
-it; heads-up the button posts the small blind. A straddle (three or more
-players) sits left of the big blind. Before the flop the player left of the
-last blind acts first (heads-up: the button); after it, the first live player
-left of the button.
+it; heads-up the button posts the small blind. With a dead small blind nobody
+posts it and the big blind sits left of the button. A straddle (three or more
+players) sits left of the big blind. Players who post a big blind to be dealt in
+do so in their own seats; their blind is live but moves nobody's turn. Before
+the flop the player left of the last blind acts first (heads-up: the button);
+after it, the first live player left of the button.
 
 Stud: the button is only a fixed seat that fixes the dealing order and breaks
 ties. On third street the lowest up card brings in (Razz: the highest, aces
@@ -28,11 +30,13 @@ def clockwise_from(start: int, count: int) -> list[int]:
     return [(start + offset) % count for offset in range(count)]
 
 
-def blind_seats(count: int, button: int, straddle: bool) -> tuple[int, int, int | None]:
-    """(small blind, big blind, straddle or None) seats."""
+def blind_seats(state: HandState) -> tuple[int | None, int, int | None]:
+    """(small blind or None, big blind, straddle or None) seats."""
+    count, button = state.count, state.button
     small = button if count == 2 else left_of(button, count)
-    big = left_of(small, count)
-    return small, big, (left_of(big, count) if straddle and count > 2 else None)
+    big = left_of(button if state.dead_small_blind else small, count)
+    straddle = left_of(big, count) if state.stakes.straddle > 0 and count > 2 else None
+    return (None if state.dead_small_blind else small), big, straddle
 
 
 def opener(state: HandState) -> int:
@@ -48,7 +52,7 @@ def _compute_opener(state: HandState) -> int:
         return bring_in_seat(state) if state.street_index == 0 else best_showing_seat(state)
     if state.street_index > 0:
         return left_of(state.button, count)
-    _, big, straddle = blind_seats(count, state.button, state.stakes.straddle > 0)
+    _, big, straddle = blind_seats(state)
     last_blind = big if straddle is None else straddle
     return left_of(last_blind, count)
 

@@ -65,6 +65,7 @@ class HandState:
         "count",
         "cursor",
         "dead",
+        "dead_small_blind",
         "deck_position",
         "final_stacks",
         "folded",
@@ -80,6 +81,7 @@ class HandState:
         "opener",
         "over",
         "pending_queen",
+        "posted_big_blinds",
         "raises",
         "shown",
         "stacks",
@@ -98,6 +100,8 @@ class HandState:
         self.variant: Variant = variant_for(event.variant, event.betting)
         self.stakes: Stakes = event.stakes
         self.button = event.button
+        self.dead_small_blind = event.dead_small_blind
+        self.posted_big_blinds = event.posted_big_blinds
         self.count = count
         self.starting_stacks = event.stacks
         self.total_chips = sum(event.stacks)
@@ -209,7 +213,7 @@ def _blind_posted(state: HandState, event: BlindPosted) -> None:
     state.last_full_to = state.level
     if event.kind != "small":
         state.raises = 1  # the big blind is the round's first bet (for the cap)
-        nominal = state.stakes.big_blind if event.kind == "big" else state.stakes.straddle
+        nominal = state.stakes.straddle if event.kind == "straddle" else state.stakes.big_blind
         state.increment = max(state.increment, nominal)
 
 

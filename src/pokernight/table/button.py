@@ -10,12 +10,11 @@ The dead-button rule (TDA), as card rooms play it:
   now (a dead button).
 
 A new player, or one back from sitting out, waits for the big blind unless
-they post one to be dealt in at once; a post is not allowed on the button, in
-the small blind, or between them, where it would buy a hand without paying the
-blinds. The hand engine posts it as a straddle of one big blind, so it is
-taken from the player directly left of the big blind; further round the
-player waits one more hand. Heads-up, the button posts the small blind and the other player the
-big blind (the big blind still advances, so nobody takes it twice in a row).
+they post one to be dealt in at once, from any seat except the button, the
+small blind or between them, where it would buy a hand without paying the
+blinds. A posted big blind is live: the player acts in turn and may check if
+nobody raised. Heads-up, the button posts the small blind and the other player
+the big blind (the big blind still advances, so nobody takes it twice in a row).
 When the chain of positions no longer makes sense (the first hand, a restart
 after the game stopped, a stud hand before, or a seat change that put the big
 blind on the button) the button and small blind are laid out anew behind the
@@ -55,19 +54,17 @@ class DealPlan:
     def hand_button(self) -> int:
         """Index (into ``seats``) of the player the hand treats as the button.
 
-        The hand puts its small blind left of its button (heads-up: on it).
-        With a dead button that is the dealt-in player just before the small
-        blind, which keeps the order of play exact. With a dead small blind it
-        is the player two places before the big blind (see ``table.dealing``).
+        The hand puts its small blind left of its button (heads-up: on it), or,
+        with a dead small blind, its big blind. With a dead button that is the
+        dealt-in player just before the small blind (or the big blind), which
+        keeps the order of play exact.
         """
         positions, seats = self.positions, self.seats
-        if positions.big_blind is None:
-            return seats.index(positions.button)
-        if len(seats) == 2:
+        if positions.big_blind is None or len(seats) == 2:
             return seats.index(positions.button)
         if positions.small_blind is not None and self.small_blind_posted:
             return (seats.index(positions.small_blind) - 1) % len(seats)
-        return (seats.index(positions.big_blind) - 2) % len(seats)
+        return (seats.index(positions.big_blind) - 1) % len(seats)
 
 
 def plan_stud(previous: Positions | None, players: Sequence[int]) -> DealPlan | None:
@@ -100,32 +97,13 @@ def plan_blinds(
     button = previous.small_blind if previous.small_blind is not None else previous.button
     dead_zone = _arc(button, small_blind, seat_count)
     seats = tuple(seat for seat in players if seat not in waiting or seat == big_blind)
-    posted = _under_the_gun_post(big_blind, players, seats, posting, dead_zone)
+    posted = tuple(sorted(seat for seat in posting if seat not in seats and seat not in dead_zone))
     seats = tuple(sorted((*seats, *posted)))
     if len(seats) < 2:
         return _fresh(previous, players)
     if len(seats) == 2 or big_blind in dead_zone:
         return _laid_out_behind(big_blind, seats, posted)
     return DealPlan(seats, Positions(button, small_blind, big_blind), posted)
-
-
-def _under_the_gun_post(
-    big_blind: int,
-    players: Sequence[int],
-    seats: Collection[int],
-    posting: Collection[int],
-    dead_zone: Collection[int],
-) -> tuple[int, ...]:
-    """The player who posts, if they are the first clockwise after the big blind.
-
-    A post is taken only there: it plays exactly like a live straddle of one
-    big blind, which the hand posts. Further round, the player waits.
-    """
-    after = [seat for seat in players if seat > big_blind] + [s for s in players if s < big_blind]
-    first = next((seat for seat in after if seat in seats or seat in posting), None)
-    if first is None or first in seats or first in dead_zone:
-        return ()
-    return (first,)
 
 
 def _fresh(previous: Positions | None, players: Sequence[int]) -> DealPlan:
@@ -140,10 +118,14 @@ def _fresh(previous: Positions | None, players: Sequence[int]) -> DealPlan:
 
 
 def _laid_out_behind(big_blind: int, seats: tuple[int, ...], posted: tuple[int, ...]) -> DealPlan:
-    """Small blind just before the big blind, button before it (heads-up: the same player)."""
+    """Small blind just before the big blind, button before it (heads-up: the same player).
+
+    A player who posted and lands on a blind pays that blind instead.
+    """
     index = seats.index(big_blind)
     small_blind = seats[index - 1]
     button = small_blind if len(seats) == 2 else seats[index - 2]
+    posted = tuple(seat for seat in posted if seat not in (small_blind, big_blind))
     return DealPlan(seats, Positions(button, small_blind, big_blind), posted)
 
 
