@@ -59,7 +59,7 @@ def run(args: argparse.Namespace) -> int:
         ws="websockets-sansio",
         ws_max_size=MAX_FRAME_BYTES,
         # Poker messages are a few hundred bytes: compressing each one for each
-        # recipient cost a sixth of the CPU and half the memory (decision 0005).
+        # recipient cost a sixth of the CPU and half the memory (decision 0013).
         ws_per_message_deflate=False,
     )
     return 0

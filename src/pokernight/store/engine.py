@@ -73,7 +73,7 @@ def _check_sqlite_directory(url: URL) -> None:
 def _tune_sqlite(connection: Any, _record: ConnectionPoolEntry) -> None:
     # WAL lets readers run while the event writer commits. synchronous=NORMAL
     # syncs the WAL at checkpoints, not at every commit: a killed server loses
-    # nothing, a power cut may lose the last commits (decision 0006). The busy
+    # nothing, a power cut may lose the last commits (decision 0014). The busy
     # timeout makes a second process wait for the write lock instead of failing
     # at once; within this process the store lets one write at a time through.
     cursor = connection.cursor()
