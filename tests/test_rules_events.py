@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from pokernight.cards import CARDS
 from pokernight.rules import (
     VARIANTS,
     CardsDealt,
@@ -70,3 +71,11 @@ def test_variants_are_one_table_of_data() -> None:
     assert {variant.max_players for variant in VARIANTS.values()} == {8, 10}
     assert [street.hole_cards for street in VARIANTS["stud"].streets] == [3, 1, 1, 1, 1]
     assert default_stakes(VARIANTS["ftq"]) == Stakes(ante=5, bring_in=10, small_bet=20, big_bet=40)
+
+
+def test_events_since_gives_the_events_an_action_added() -> None:
+    hand = Hand.start(VARIANTS["nlhe"], Stakes(small_blind=1, big_blind=2), [100] * 3, 0, CARDS)
+    before = hand.event_count
+    hand.fold(0)
+    assert hand.events_since(before) == hand.events[before:]
+    assert hand.event_count == len(hand.events) > before

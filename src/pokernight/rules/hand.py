@@ -174,7 +174,16 @@ class Hand:
 
     @property
     def events(self) -> tuple[Event, ...]:
+        """The whole log (a copy: for the events an action added, see ``events_since``)."""
         return tuple(self._events)
+
+    @property
+    def event_count(self) -> int:
+        return len(self._events)
+
+    def events_since(self, count: int) -> tuple[Event, ...]:
+        """The events after the first ``count``, without copying the whole log."""
+        return tuple(self._events[count:])
 
     @property
     def to_act(self) -> int | None:

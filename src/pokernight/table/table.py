@@ -545,10 +545,10 @@ class Table:
             timeouts=seat.timeouts + 1 if event.timed_out else 0,
         )
         index = self.started.seats.index(event.seat)
-        before = len(self.hand.events)
+        before = self.hand.event_count
         self.hand = self.hand.act(Action(index, ActionKind(event.kind), event.amount))
         self.turn_started_at = event.at
-        return self.hand.events[before:]
+        return self.hand.events_since(before)
 
     def _hand_finished(self, event: HandFinished) -> None:
         started = self.started
