@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from pokernight.client import ClientError, TableClient
+from pokernight.client import ClientError, TableClient, request_json
 from tests.server_helpers import (
     FAST,
     assert_no_hidden_card_leaked,
@@ -40,10 +40,13 @@ def test_a_human_and_two_bots_play_a_hand_and_the_bots_cards_stay_hidden(tmp_pat
             spectator = TableClient(url, code)
             await spectator.watch()
             snapshot = await spectator.wait_for(lambda frame: frame.get("type") == "snapshot")
+            ledger = await request_json(url, "GET", f"/api/tables/{code}/ledger")
             await close_all([host, spectator])
         seats = {seat["seat"]: seat for seat in snapshot["table"]["seats"]}
         assert (seats[0]["bot"], seats[1]["bot"], seats[3]["bot"]) == (None, "easy", "hard")
         assert sum(seat["stack"] for seat in seats.values()) == 1_000 + 1_000 + 800
+        bought = {account["name"]: account["bought_in"] for account in ledger["accounts"]}
+        assert bought == {"player0": 1_000, "Easy bot 2": 1_000, "Hard bot 4": 800}
         last = host.state.last_hand
         assert last is not None and last["hand_number"] >= 1
         acted = {frame["seat"] for frame in host.frames if frame.get("type") == "PlayerActed"}
