@@ -101,7 +101,7 @@ def raise_range(state: HandState, seat: int) -> tuple[int | None, int | None]:
     all_in = bet + state.stacks[seat]
     level = state.level
     smallest = raise_base(state) + state.increment
-    betting = state.variant.betting
+    betting = state.betting
     if betting is BettingStructure.NO_LIMIT:
         largest = all_in
     elif betting is BettingStructure.POT_LIMIT:
@@ -135,7 +135,7 @@ def raise_refusal(state: HandState, seat: int) -> str | None:
         return "no opponent has chips left to call a raise"
     cap = state.stakes.raise_cap
     if (
-        state.variant.betting is BettingStructure.FIXED_LIMIT
+        state.betting is BettingStructure.FIXED_LIMIT
         and cap is not None
         and not state.cap_lifted
         and state.raises >= cap

@@ -54,7 +54,7 @@ def deal_street(state: HandState, deck: Sequence[Card], emit: Emit) -> None:
     seats = live_in_dealing_order(state) if street.hole_cards else []
     remaining = len(deck) - state.deck_position
     if remaining < cards_needed(street, len(seats)):
-        if not state.variant.is_stud or remaining < 1:
+        if not state.is_stud or remaining < 1:
             raise RulesError("the deck ran out of cards")
         _deal_community_card(state, deck, emit)
         return

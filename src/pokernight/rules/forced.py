@@ -23,7 +23,7 @@ def post_forced_bets(state: HandState, emit: Emit) -> None:
     if stakes.ante:
         for seat in clockwise_from(left_of(state.button, count), count):
             _post(state, emit, seat, stakes.ante, None)
-    if state.variant.is_stud:
+    if state.is_stud:
         return
     if small is not None:
         _post(state, emit, small, stakes.small_blind, "small")

@@ -346,7 +346,6 @@ class Hand:
     def _settle(self) -> None:
         """Run the hand on until somebody must act or it is over."""
         state = self._state
-        last_street = len(state.variant.streets) - 1
         while True:
             if state.live > 1:
                 actor = next_actor(state)
@@ -356,7 +355,7 @@ class Hand:
             returned = uncalled_bet(state.bets)
             if returned is not None:
                 self._emit(BetReturned(*returned))
-            if state.live == 1 or state.street_index == last_street:
+            if state.live == 1 or state.street_index == state.last_street:
                 finish_hand(state, self._emit)
                 return
             index = state.street_index + 1

@@ -48,7 +48,7 @@ def opener(state: HandState) -> int:
 
 def _compute_opener(state: HandState) -> int:
     count = state.count
-    if state.variant.is_stud:
+    if state.is_stud:
         return bring_in_seat(state) if state.street_index == 0 else best_showing_seat(state)
     if state.street_index > 0:
         return left_of(state.button, count)

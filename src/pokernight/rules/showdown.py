@@ -71,7 +71,7 @@ def _low_name(value: int, size: int) -> str:
 def showing_order(state: HandState) -> list[int]:
     if state.last_aggressor is not None:
         first = state.last_aggressor
-    elif state.variant.is_stud:
+    elif state.is_stud:
         first = opener(state)
     else:
         first = left_of(state.button, state.count)
@@ -101,7 +101,7 @@ def _show_down(state: HandState, pots: tuple[Pot, ...], emit: Emit) -> None:
 
 
 def _odd_chip_order(state: HandState, winners: list[int]) -> list[int]:
-    if state.variant.is_stud:
+    if state.is_stud:
         return sorted(winners, key=lambda seat: _highest_card(state.cards[seat]), reverse=True)
     start = left_of(state.button, state.count)
     return sorted(winners, key=lambda seat: (seat - start) % state.count)
