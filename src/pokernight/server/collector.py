@@ -26,6 +26,8 @@ from typing import Any
 
 GENERATIONS = 3
 FREEZE_SECONDS = 5.0
+"""Measured at 500 tables: every 1 s made 28 full collections in 30 s, 17 of them over 50 ms;
+every 5 s, 6 (each under 85 ms of CPU). A full collection has a cost of its own."""
 LONG_PAUSE_MS = 50.0
 
 

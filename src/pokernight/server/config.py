@@ -7,6 +7,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from pokernight.server.collector import FREEZE_SECONDS
+
 
 @dataclass(frozen=True, slots=True)
 class ServerConfig:
@@ -31,4 +33,4 @@ class ServerConfig:
     hello_timeout_seconds: float = 10.0
     static_dir: Path | None = None
     freeze_gc: bool = False
-    gc_freeze_seconds: float = 5.0
+    gc_freeze_seconds: float = FREEZE_SECONDS
