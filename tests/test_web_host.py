@@ -20,13 +20,13 @@ from tests.web_helpers import (
     ARTIFACTS,
     CHROMIUM,
     CHROMIUM_ARGS,
+    WAIT_MS,
     FrameLog,
     require_chromium,
     served_room,
 )
 
 DESKTOP = {"width": 1280, "height": 900}
-WAIT_MS = 15_000
 MAX_ACTIONS = 40
 
 

@@ -24,6 +24,7 @@ from tests.web_helpers import (
     ARTIFACTS,
     CHROMIUM,
     CHROMIUM_ARGS,
+    WAIT_MS,
     FrameLog,
     hidden_card_leaks,
     require_chromium,
@@ -32,7 +33,6 @@ from tests.web_helpers import (
 
 DESKTOP = {"width": 1280, "height": 860}
 PHONE = {"width": 390, "height": 844}
-WAIT_MS = 15_000
 MAX_ACTIONS_PER_HAND = 80
 RANK_WORDS = "Two|Three|Four|Five|Six|Seven|Eight|Nine|Ten|Jack|Queen|King|Ace"
 CARD_LABEL = rf"({RANK_WORDS}) of (clubs|diamonds|hearts|spades)"

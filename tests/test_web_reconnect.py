@@ -8,9 +8,14 @@ from typing import Any
 
 import pytest
 
-from tests.web_helpers import CHROMIUM, CHROMIUM_ARGS, free_port, require_chromium, served_room
-
-WAIT_MS = 20_000
+from tests.web_helpers import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    WAIT_MS,
+    free_port,
+    require_chromium,
+    served_room,
+)
 
 
 @pytest.fixture

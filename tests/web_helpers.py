@@ -36,6 +36,10 @@ CHROMIUM_ARGS = [
 ]
 ARTIFACTS = Path(__file__).parent / "artifacts"
 SERVER_START_SECONDS = 30
+# How long a page may take to show what a step waits for. Generous: a loaded CI
+# machine runs two test workers beside Chromium and the server. Not a timing
+# assertion: a passing step returns as soon as the page is ready.
+WAIT_MS = 40_000
 Json = dict[str, Any]
 
 
