@@ -19,6 +19,12 @@ from pokernight.rules.records import fast_init
 from pokernight.rules.stakes import BettingStructure
 from pokernight.rules.state import HandState, raise_base
 
+# Read once: an Enum member read off its class costs some 0.4 µs on 3.11 (see ``hand``),
+# and the betting structure is compared on every action.
+NO_LIMIT = BettingStructure.NO_LIMIT
+POT_LIMIT = BettingStructure.POT_LIMIT
+FIXED_LIMIT = BettingStructure.FIXED_LIMIT
+
 
 @fast_init  # built once per decision: see ``records``
 @dataclass(frozen=True)
@@ -102,9 +108,9 @@ def raise_range(state: HandState, seat: int) -> tuple[int | None, int | None]:
     level = state.level
     smallest = raise_base(state) + state.increment
     betting = state.betting
-    if betting is BettingStructure.NO_LIMIT:
+    if betting is NO_LIMIT:
         largest = all_in
-    elif betting is BettingStructure.POT_LIMIT:
+    elif betting is POT_LIMIT:
         pot_after_call = state.chips_in_pots + level - bet
         largest = max(smallest, level + pot_after_call)
     else:
@@ -135,7 +141,7 @@ def raise_refusal(state: HandState, seat: int) -> str | None:
         return "no opponent has chips left to call a raise"
     cap = state.stakes.raise_cap
     if (
-        state.betting is BettingStructure.FIXED_LIMIT
+        state.betting is FIXED_LIMIT
         and cap is not None
         and not state.cap_lifted
         and state.raises >= cap

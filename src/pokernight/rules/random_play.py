@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 
 from pokernight.rules.betting import LegalActions
-from pokernight.rules.hand import Action, ActionKind
+from pokernight.rules.hand import BET_OR_RAISE, BRING_IN, CALL, CHECK, FOLD, Action
 
 
 def random_action(legal: LegalActions, rng: random.Random) -> Action:
@@ -18,13 +18,13 @@ def random_action(legal: LegalActions, rng: random.Random) -> Action:
     low, high = legal.min_raise_to, legal.max_raise_to
     if legal.can_bring_in:
         if low is not None and high is not None and roll < 0.3:
-            return Action(seat, ActionKind.BET_OR_RAISE, _size(low, high, rng))
-        return Action(seat, ActionKind.BRING_IN)
+            return Action(seat, BET_OR_RAISE, _size(low, high, rng))
+        return Action(seat, BRING_IN)
     if low is not None and high is not None and roll < 0.25:
-        return Action(seat, ActionKind.BET_OR_RAISE, _size(low, high, rng))
+        return Action(seat, BET_OR_RAISE, _size(low, high, rng))
     if legal.can_fold and roll < 0.45:
-        return Action(seat, ActionKind.FOLD)
-    return Action(seat, ActionKind.CALL if legal.call_amount else ActionKind.CHECK)
+        return Action(seat, FOLD)
+    return Action(seat, CALL if legal.call_amount else CHECK)
 
 
 def _size(low: int, high: int, rng: random.Random) -> int:
