@@ -5,6 +5,7 @@ PostgreSQL cluster started from the Debian binaries for the session (each
 xdist worker starts its own). Missing binaries fail the run when
 ``POKERNIGHT_REQUIRE_ALL_TESTS`` is set (CI), and skip otherwise.
 ``store_url``: an empty database for each test, SQLite and PostgreSQL in turn.
+``browser``: Debian's Chromium, headless, through Playwright, for a test module.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import tempfile
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import asyncpg
 import pytest
@@ -105,3 +107,19 @@ def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     # Emptying the schema is ten times faster than creating a database per test.
     asyncio.run(_run_sql(database, "DROP SCHEMA public CASCADE; CREATE SCHEMA public"))
     return database
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """One headless Chromium per browser-test module (see ``tests/web_helpers``)."""
+    from tests.web_helpers import CHROMIUM, CHROMIUM_ARGS, require_chromium
+
+    require_chromium()
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(
+            executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS
+        )
+        yield launched
+        launched.close()

@@ -63,3 +63,15 @@ def random_hand(variant: Variant, stakes: Stakes, rng: random.Random) -> Hand:
     deck = list(CARDS)
     rng.shuffle(deck)
     return Hand.start(variant, stakes, stacks, rng.randrange(count), deck)
+
+
+def check_to_showdown(hand: Hand) -> Hand:
+    """Everyone brings in, calls or checks until the hand is over."""
+    while not hand.is_over:
+        legal = hand.legal_actions()
+        assert legal is not None
+        if legal.can_bring_in:
+            hand.bring_in(legal.seat)
+        else:
+            hand.check_or_call(legal.seat)
+    return hand

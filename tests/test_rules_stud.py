@@ -14,21 +14,9 @@ from pokernight.rules import (
     Stakes,
     StreetStarted,
 )
-from tests.rules_helpers import stud_deck
+from tests.rules_helpers import check_to_showdown, stud_deck
 
 STUD_STAKES = Stakes(ante=1, bring_in=2, small_bet=10, big_bet=20)
-
-
-def check_down(hand: Hand) -> Hand:
-    """Everyone calls the bring-in and checks to the showdown."""
-    while not hand.is_over:
-        legal = hand.legal_actions()
-        assert legal is not None
-        if legal.can_bring_in:
-            hand.bring_in(legal.seat)
-        else:
-            hand.check_or_call(legal.seat)
-    return hand
 
 
 def test_stud_bring_in_lowest_up_card_ties_by_suit() -> None:
@@ -81,7 +69,7 @@ def test_stud_odd_chip_to_highest_card_by_suit() -> None:
         [["AsKs9d", "AhKh9c", "3c4c2d"], ["8c", "8d", "7s"], ["5h", "5s", "Js"],
          ["4d", "4h", "Qd"], ["2h", "2s", "Tc"]],
     )  # fmt: skip
-    hand = check_down(Hand.start(VARIANTS["stud"], STUD_STAKES, [100, 100, 100], 2, deck))
+    hand = check_to_showdown(Hand.start(VARIANTS["stud"], STUD_STAKES, [100, 100, 100], 2, deck))
     (award,) = [event for event in hand.events if isinstance(event, PotAwarded)]
     assert award.amount == 9
     assert dict(award.winners) == {0: 5, 1: 4}, "the ace of spades beats the ace of hearts"
@@ -91,7 +79,7 @@ def test_deck_runs_out_deals_community_card() -> None:
     stakes = Stakes(ante=1, bring_in=2, small_bet=10, big_bet=20)
     deck = tuple(parse_cards(" ".join(f"{rank}{suit}" for rank in "23456789TJQKA"
                                       for suit in "cdhs")))  # fmt: skip
-    hand = check_down(Hand.start(VARIANTS["stud"], stakes, [100] * 8, 0, deck))
+    hand = check_to_showdown(Hand.start(VARIANTS["stud"], stakes, [100] * 8, 0, deck))
     seventh = [event for event in hand.events if isinstance(event, StreetStarted)][-1]
     assert seventh.index == 4 and not seventh.burn, "one card left: no burn"
     assert hand.board == (deck[51],)

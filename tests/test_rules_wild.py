@@ -4,22 +4,11 @@ from __future__ import annotations
 
 from pokernight.cards import Rank, parse_card
 from pokernight.rules import VARIANTS, Hand, Stakes, WildRankChanged
-from tests.rules_helpers import stud_deck
+from tests.rules_helpers import check_to_showdown, stud_deck
 
 FTQ = VARIANTS["ftq"]
 SEED_STAKES = Stakes(ante=5, bring_in=10, small_bet=20, big_bet=40)
 QUEEN = int(Rank.QUEEN)
-
-
-def play_to_showdown(hand: Hand) -> Hand:
-    while not hand.is_over:
-        legal = hand.legal_actions()
-        assert legal is not None
-        if legal.can_bring_in:
-            hand.bring_in(legal.seat)
-        else:
-            hand.check_or_call(legal.seat)
-    return hand
 
 
 def start(streets: list[list[str]]) -> Hand:
@@ -42,7 +31,7 @@ def test_follow_the_queen_queen_then_seven_makes_sevens_wild() -> None:
 def test_queen_as_last_up_card_leaves_only_queens_wild() -> None:
     # Seed example 2: 9♦ then Q♣ as the last card dealt face up: only queens are wild.
     hand = start([["2c3cQh", "4d5d7s"], ["Ah", "Kh"], ["Ac", "Kc"], ["9d", "Qc"], ["2h", "3h"]])
-    play_to_showdown(hand)
+    check_to_showdown(hand)
     assert hand.wild_ranks == {QUEEN}
     assert wild_changes(hand)[-1] == WildRankChanged(None, parse_card("Qc"), 1)
 
@@ -63,7 +52,7 @@ def test_seed_example_multiple_queens_last_queen_decides() -> None:
 def test_old_wild_rank_stays_until_the_next_up_card_names_a_new_one() -> None:
     hand = start([["2c3cQh", "4d5d8s", "2h3hQs"], ["Kd", "Ac", "Ad"]])
     assert hand.wild_ranks == {QUEEN, Rank.EIGHT}, "the queen of spades waits for a follower"
-    play_to_showdown(hand)
+    check_to_showdown(hand)
     assert [change.rank for change in wild_changes(hand)][:2] == [Rank.EIGHT, Rank.KING]
 
 
@@ -71,7 +60,7 @@ def test_down_cards_never_change_wild_rank() -> None:
     # Queens dealt face down name nothing; after the last up queen, the down 7th card neither.
     hand = start([["QcQd5h", "4d5d8s"], ["Ah", "Kh"], ["Ac", "Kc"], ["9d", "Qs"], ["7h", "7c"]])
     assert hand.wild_ranks == {QUEEN}
-    play_to_showdown(hand)
+    check_to_showdown(hand)
     assert hand.wild_ranks == {QUEEN}
     assert [change.rank for change in wild_changes(hand)] == [None]
 
@@ -86,7 +75,7 @@ def test_follow_the_queen_first_to_act_counts_wild_cards() -> None:
 
 def test_follow_the_queen_wild_cards_make_five_of_a_kind() -> None:
     hand = start([["AsAhQh", "2c3c4d"], ["Ad", "5h"], ["Ac", "6h"], ["Qd", "7h"], ["9s", "Ts"]])
-    play_to_showdown(hand)
+    check_to_showdown(hand)
     assert hand.final_stacks is not None and hand.final_stacks[0] > hand.final_stacks[1]
     descriptions = [getattr(event, "description", "") for event in hand.events]
     assert any("Five of a Kind" in text for text in descriptions)

@@ -10,37 +10,18 @@ bot's face-down cards. The host panel is saved as tests/artifacts/host-panel-bot
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from tests.web_helpers import (
     ARTIFACTS,
-    CHROMIUM,
-    CHROMIUM_ARGS,
     WAIT_MS,
     FrameLog,
-    require_chromium,
     served_room,
 )
 
 DESKTOP = {"width": 1280, "height": 900}
 MAX_ACTIONS = 40
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    require_chromium()
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(
-            executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS
-        )
-        yield launched
-        launched.close()
 
 
 def _page(browser: Any) -> Any:

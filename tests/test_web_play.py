@@ -14,20 +14,14 @@ Screenshots go to tests/artifacts/.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from tests.web_helpers import (
     ARTIFACTS,
-    CHROMIUM,
-    CHROMIUM_ARGS,
     WAIT_MS,
     FrameLog,
     hidden_card_leaks,
-    require_chromium,
     served_room,
 )
 
@@ -36,19 +30,6 @@ PHONE = {"width": 390, "height": 844}
 MAX_ACTIONS_PER_HAND = 80
 RANK_WORDS = "Two|Three|Four|Five|Six|Seven|Eight|Nine|Ten|Jack|Queen|King|Ace"
 CARD_LABEL = rf"({RANK_WORDS}) of (clubs|diamonds|hearts|spades)"
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    require_chromium()
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(
-            executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS
-        )
-        yield launched
-        launched.close()
 
 
 def _page(browser: Any, name: str, logs: list[FrameLog], viewport: dict[str, int]) -> Any:
