@@ -8,51 +8,22 @@ ranks), and the five cards it picks must make that value.
 
 from __future__ import annotations
 
-import mimetypes
 import random
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from pokernight.cards import CARDS, parse_cards
 from pokernight.evaluate import high_value, wild_value
-from tests.web_helpers import CHROMIUM, CHROMIUM_ARGS, require_chromium
+from tests.web_helpers import module_page
 
-WEB = Path(__file__).parent.parent / "web"
-ORIGIN = "http://pokernight.test"
 HANDS = 400
 QUEEN = 10
 
 
-def _serve_web(route: Any) -> None:
-    """Answer the page's requests from web/ (modules need an http origin, not file://)."""
-    path = route.request.url.removeprefix(ORIGIN).split("#")[0] or "/"
-    if path == "/":
-        route.fulfill(body="<!doctype html><title>t</title>", content_type="text/html")
-        return
-    file = WEB / path.lstrip("/")
-    content_type = mimetypes.guess_type(file.name)[0] or "text/plain"
-    if file.name.endswith(".js"):
-        content_type = "text/javascript"
-    route.fulfill(body=file.read_text(), content_type=content_type)
-
-
 @pytest.fixture(scope="module")
-def page() -> Iterator[Any]:
-    require_chromium()
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS
-        )
-        opened = browser.new_page()
-        opened.route(f"{ORIGIN}/**", _serve_web)
-        opened.goto(f"{ORIGIN}/")
-        yield opened
-        browser.close()
+def page(browser: Any) -> Any:
+    return module_page(browser)
 
 
 def _browser_best(page: Any, hands: list[list[str]], wild: list[list[int]]) -> list[Any]:

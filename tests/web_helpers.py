@@ -9,6 +9,7 @@ frame ever held another player's face-down card.
 from __future__ import annotations
 
 import json
+import mimetypes
 import os
 import signal
 import socket
@@ -171,3 +172,31 @@ def _without_shown(frame: Json) -> str:
             hand.pop("cards")
         return json.dumps({**frame, "hand": hand})
     return json.dumps({**frame, "hand": events})
+
+
+WEB = Path(__file__).parent.parent / "web"
+MODULE_ORIGIN = "http://pokernight.test"
+
+
+def module_page(browser: Any) -> Any:
+    """A page on a made-up origin whose requests are answered from ``web/``.
+
+    ES modules need an http origin, not file://; no server is started, so a test
+    can import one module of the page and call its functions directly.
+    """
+    page = browser.new_page()
+    page.route(f"{MODULE_ORIGIN}/**", _serve_web_file)
+    page.goto(f"{MODULE_ORIGIN}/")
+    return page
+
+
+def _serve_web_file(route: Any) -> None:
+    path = route.request.url.removeprefix(MODULE_ORIGIN).split("#")[0] or "/"
+    if path == "/":
+        route.fulfill(body="<!doctype html><title>t</title>", content_type="text/html")
+        return
+    file = WEB / path.lstrip("/")
+    content_type = mimetypes.guess_type(file.name)[0] or "text/plain"
+    if file.name.endswith(".js"):
+        content_type = "text/javascript"
+    route.fulfill(body=file.read_text(), content_type=content_type)

@@ -9,14 +9,18 @@ export function streetName(name) {
   return STREET_WORDS[name] ?? (name ? name[0].toUpperCase() + name.slice(1) : "");
 }
 
-export function actionWords(action) {
+/** ``facing``: the street's bet before this action, when known (the hand log knows it;
+ * a seat's last-action tag does not), so a bet and a raise can be told apart. */
+export function actionWords(action, facing = null) {
   const amount = action.amount ? ` ${chips(action.amount)}` : "";
   switch (action.kind) {
     case "fold": return "folds";
     case "check": return "checks";
     case "call": return `calls${amount}`;
     case "bring_in": return `brings in${amount}`;
-    case "bet_or_raise": return `bets/raises to${amount}`;
+    case "bet_or_raise":
+      if (facing === null) return `bets/raises to${amount}`;
+      return facing > 0 ? `raises to${amount}` : `bets${amount}`;
     default: return action.kind;
   }
 }
@@ -27,7 +31,7 @@ export function wildWords(ranks) {
 }
 
 /** One line for a hand event, or null for events not worth a line. ``name(index)`` names a seat. */
-export function describeEvent(item, name) {
+export function describeEvent(item, name, facing = null) {
   switch (item.type) {
     case "StreetStarted": return `\u2014 ${streetName(item.name)} \u2014`;
     case "AntePosted": return `${name(item.seat)} antes ${chips(item.amount)}`;
@@ -41,7 +45,7 @@ export function describeEvent(item, name) {
         return `${name(item.seat)} is dealt ${item.cards.map(cardText).join(" ")} face up`;
       }
       return null;
-    case "ActionTaken": return `${name(item.seat)} ${actionWords(item)}`;
+    case "ActionTaken": return `${name(item.seat)} ${actionWords(item, facing)}`;
     case "WildRankChanged":
       return item.rank === null
         ? `${cardText(item.card)} was the last up card: only Queens are wild`

@@ -1,0 +1,52 @@
+"""The hand log tells a bet from a raise (``web/js/panels.js`` ``handLines``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.web_helpers import module_page
+
+
+@pytest.fixture(scope="module")
+def page(browser: Any) -> Any:
+    return module_page(browser)
+
+
+def _lines(page: Any, events: list[dict[str, Any]]) -> list[str]:
+    lines: list[str] = page.evaluate(
+        """async (events) => {
+            const m = await import('/js/panels.js');
+            return m.handLines(events, (seat) => ['Ann', 'Bob', 'Cy'][seat]);
+        }""",
+        events,
+    )
+    return lines
+
+
+def test_first_chips_of_a_street_are_a_bet_then_a_raise(page: Any) -> None:
+    lines = _lines(
+        page,
+        [
+            {"type": "StreetStarted", "name": "flop"},
+            {"type": "ActionTaken", "seat": 0, "kind": "bet_or_raise", "amount": 30},
+            {"type": "ActionTaken", "seat": 1, "kind": "bet_or_raise", "amount": 90},
+            {"type": "StreetStarted", "name": "turn"},
+            {"type": "ActionTaken", "seat": 0, "kind": "bet_or_raise", "amount": 40},
+        ],
+    )
+    assert lines == ["— Flop —", "Ann bets 30", "Bob raises to 90", "— Turn —", "Ann bets 40"]
+
+
+def test_raising_the_big_blind_is_a_raise_and_antes_do_not_count(page: Any) -> None:
+    lines = _lines(
+        page,
+        [
+            {"type": "StreetStarted", "name": "preflop"},
+            {"type": "AntePosted", "seat": 0, "amount": 5},
+            {"type": "BlindPosted", "seat": 1, "kind": "big", "amount": 20},
+            {"type": "ActionTaken", "seat": 2, "kind": "bet_or_raise", "amount": 60},
+        ],
+    )
+    assert lines[-1] == "Cy raises to 60"
