@@ -17,6 +17,8 @@ import re
 from pathlib import Path
 from typing import Any
 
+from playwright.sync_api import expect
+
 from tests.web_helpers import (
     ARTIFACTS,
     WAIT_MS,
@@ -126,7 +128,9 @@ def test_three_browsers_play_holdem_and_follow_the_queen_by_clicking(
         carol.fill("#join-code", "0000" if code != "0000" else "0001")
         carol.fill("#join-name", "Carol")
         carol.click("#join-submit")
-        assert "no open table with code" in carol.locator("#join-error").inner_text().lower()
+        expect(carol.locator("#join-error")).to_contain_text(
+            re.compile("no open table with code", re.IGNORECASE), timeout=WAIT_MS
+        )
         for page, name in ((bob, "Bob"), (carol, "Carol")):
             page.goto(f"{url}/")
             page.fill("#join-code", code)

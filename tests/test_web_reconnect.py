@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.web_helpers import (
     CHROMIUM,
@@ -46,9 +48,9 @@ def test_a_refused_buy_in_is_explained_beside_the_buy_in(page: Any, tmp_path: Pa
         page.click("button[data-key='sit-0']")
         page.fill("#buy-in", "999999")
         page.click("#buy-in-submit")
-        error = page.locator("#buy-in-error")
-        error.wait_for()
-        assert "999,999" in error.inner_text() or "buy-in" in error.inner_text().lower()
+        expect(page.locator("#buy-in-error")).to_contain_text(
+            re.compile("999,999|buy-in", re.IGNORECASE), timeout=WAIT_MS
+        )
         assert page.locator(".seat.me").count() == 0
 
 
