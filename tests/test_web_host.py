@@ -10,6 +10,7 @@ bot's face-down cards. The host panel is saved as tests/artifacts/host-panel-bot
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -65,6 +66,20 @@ def _down_cards_dealt_to(frames: list[dict[str, Any]]) -> set[int]:
     return seats
 
 
+def _create_and_sit(host: Any, set_up: Callable[[], None]) -> str:
+    """Ann creates a table with the settings ``set_up`` fills in and sits in seat 1."""
+    host.fill("#create-name", "Ann")
+    host.click("details.settings summary")
+    set_up()
+    host.click("#create-submit")
+    host.wait_for_selector("#felt")
+    code: str = host.evaluate("location.hash.slice(1)")
+    host.click("button[data-key='sit-0']")
+    host.click("#buy-in-submit")
+    host.wait_for_selector(".seat.me")
+    return code
+
+
 def test_the_host_adds_a_bot_by_clicking_and_plays_a_hand_against_it(
     browser: Any, tmp_path: Path
 ) -> None:
@@ -73,15 +88,7 @@ def test_the_host_adds_a_bot_by_clicking_and_plays_a_hand_against_it(
         frames = FrameLog("host")
         frames.watch(host)
         host.goto(f"{url}/")
-        host.fill("#create-name", "Ann")
-        host.click("details.settings summary")
-        host.fill("[name=bot_delay_seconds]", "0.1")
-        host.click("#create-submit")
-        host.wait_for_selector("#felt")
-        code = host.evaluate("location.hash.slice(1)")
-        host.click("button[data-key='sit-0']")
-        host.click("#buy-in-submit")
-        host.wait_for_selector(".seat.me")
+        code = _create_and_sit(host, lambda: host.fill("[name=bot_delay_seconds]", "0.1"))
 
         host.select_option("#bot-seat", "3")
         host.select_option("#bot-level", "hard")
@@ -116,15 +123,7 @@ def test_the_host_approves_a_seat_and_sits_the_player_out_by_clicking(
     with served_room(tmp_path) as url:
         host, guest = _page(browser), _page(browser)
         host.goto(f"{url}/")
-        host.fill("#create-name", "Ann")
-        host.click("details.settings summary")
-        host.check("[name=approve_seats]")
-        host.click("#create-submit")
-        host.wait_for_selector("#felt")
-        code = host.evaluate("location.hash.slice(1)")
-        host.click("button[data-key='sit-0']")
-        host.click("#buy-in-submit")
-        host.wait_for_selector(".seat.me")
+        code = _create_and_sit(host, lambda: host.check("[name=approve_seats]"))
 
         guest.goto(f"{url}/")
         guest.fill("#join-code", code)
