@@ -18,8 +18,11 @@ Json = dict[str, Any]
 class TableState:
     """``hand`` None between hands; ``cards`` are indexed like ``hand["seats"]`` (None: hidden).
 
-    ``gaps`` counts versions that did not follow the previous one: a client
-    that sees one must resume (the Python client does it by reconnecting).
+    ``gaps`` counts versions that did not follow the previous one. Such a version
+    is not folded (nor is one already folded) and ``version`` stays at the last
+    one folded, so resuming from ``version`` asks the server for exactly what was
+    missed (the Python client does it by reconnecting). ``seat_requests``:
+    players waiting for the host to seat them, by player id.
     """
 
     player_id: str | None = None
@@ -29,14 +32,18 @@ class TableState:
     seats: dict[int, Json] = field(default_factory=dict)
     hand: Json | None = None
     last_hand: Json | None = None
+    seat_requests: dict[str, Json] = field(default_factory=dict)
     gaps: int = 0
 
     def apply(self, message: Json) -> None:
         version = int(message["v"])
         if message.get("type") == "snapshot":
             self._reset(message)
+        elif version <= self.version:
+            return  # already folded: a resume may send it again
         elif version != self.version + 1:
             self.gaps += 1
+            return
         else:
             self._fold(message)
         self.version = version
@@ -81,6 +88,9 @@ class TableState:
         self.settings = table["upcoming_settings"]
         self.host = table["host"]
         self.seats = {seat["seat"]: dict(seat) for seat in table["seats"]}
+        self.seat_requests = {
+            request["player_id"]: dict(request) for request in table.get("seat_requests", ())
+        }
         self.hand = snapshot["hand"]
 
     def _fold(self, event: Json) -> None:
@@ -98,7 +108,15 @@ class TableState:
                     "stack": event["buy_in"],
                     "sitting_out": False,
                     "queued": 0,
+                    "bot": event.get("bot_level"),
                 }
+                self.seat_requests.pop(event["player_id"], None)
+            case "SeatRequested":
+                self.seat_requests[event["player_id"]] = {
+                    key: event[key] for key in ("seat", "player_id", "name", "buy_in")
+                }
+            case "SeatDeclined":
+                self.seat_requests.pop(event["player_id"], None)
             case "ChipsQueued":
                 self.seats[seat]["queued"] += event["amount"]
             case "ChipsAdded":

@@ -59,7 +59,6 @@ class InboxClient(TableClient):
         super().__init__(url, code, token, keep_frames=False, events_kept=0)
         self.inbox = inbox
         self.connections = 0
-        self.in_order = 0  # the last version received without a gap
         self.resuming = False
 
     async def connect(self) -> None:
@@ -67,9 +66,8 @@ class InboxClient(TableClient):
         await super().connect()
 
     async def resume(self) -> None:
-        """Reconnect from the last version received in order."""
-        # ``TableState`` moves its version past a gap; the versions missed come before it.
-        self.state.version, self.state.gaps, self.resuming = self.in_order, 0, False
+        """Reconnect from the last version received in order (``TableState`` stops at a gap)."""
+        self.state.gaps, self.resuming = 0, False
         await self.reconnect()
 
     def on_message(self, message: Json) -> None:
@@ -78,7 +76,6 @@ class InboxClient(TableClient):
                 self.resuming = True
                 self.inbox.put_nowait({"type": DROPPED, "connection": self.connections})
             return
-        self.in_order = self.state.version
         self.inbox.put_nowait(message)
 
     async def _read(self, socket: ClientConnection) -> None:
