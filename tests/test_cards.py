@@ -1,4 +1,4 @@
-"""Cards: parsing, printing, the layout the evaluators rely on, shuffling, fairness."""
+"""Cards: parsing, printing, the layout the evaluators rely on, shuffling."""
 
 from __future__ import annotations
 
@@ -16,14 +16,11 @@ from pokernight.cards import (
     CardError,
     Rank,
     Suit,
-    deck_commitment,
     full_deck,
-    new_salt,
     parse_card,
     parse_cards,
     secure_rng,
     shuffled,
-    verify_commitment,
 )
 
 
@@ -110,23 +107,3 @@ def test_fisher_yates_is_uniform_on_a_small_deck() -> None:
     assert len(counts) == 6
     # each of the 6 orders expects 10,000; 5 standard deviations is about 456
     assert all(abs(count - 10_000) < 460 for count in counts.values())
-
-
-def test_commitment_verifies_the_published_deck_and_salt() -> None:
-    rng = random.Random(1)
-    deck = shuffled(full_deck(), rng)
-    salt = new_salt(rng)
-    commitment = deck_commitment(deck, salt)
-    assert len(commitment) == 64
-    assert verify_commitment(deck, salt, commitment)
-    assert verify_commitment(deck, salt, commitment.upper())
-
-
-def test_commitment_fails_if_two_cards_are_swapped_or_the_salt_changes() -> None:
-    rng = random.Random(2)
-    deck = shuffled(full_deck(), rng)
-    salt = new_salt(rng)
-    commitment = deck_commitment(deck, salt)
-    swapped = (deck[1], deck[0], *deck[2:])
-    assert not verify_commitment(swapped, salt, commitment)
-    assert not verify_commitment(deck, new_salt(rng), commitment)

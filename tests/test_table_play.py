@@ -7,7 +7,8 @@ from dataclasses import replace
 
 import pytest
 
-from pokernight.cards import parse_cards, verify_commitment
+from pokernight.cards import parse_cards
+from pokernight.commitment import verify_commitment
 from pokernight.rules import Stakes
 from pokernight.table import (
     Act,

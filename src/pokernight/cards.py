@@ -1,4 +1,4 @@
-"""Cards, decks, the shuffle and the fairness commitment.
+"""Cards, decks and the shuffle (the fairness commitment is in ``commitment``).
 
 A card is one of 52 interned ``int`` values whose bits are laid out so that the
 *sum* of a hand is itself a key the evaluators look up directly::
@@ -17,7 +17,6 @@ the stud order used for bring-ins and odd chips.
 
 from __future__ import annotations
 
-import hashlib
 import random
 import secrets
 from collections.abc import Iterable, Sequence
@@ -207,22 +206,3 @@ def shuffled(cards: Sequence[Card], rng: random.Random) -> tuple[Card, ...]:
         j = rng.randrange(i + 1)
         order[i], order[j] = order[j], order[i]
     return tuple(order)
-
-
-def new_salt(rng: random.Random) -> str:
-    """32 random bytes as hex: the secret that makes the commitment binding."""
-    return rng.getrandbits(256).to_bytes(32, "big").hex()
-
-
-def deck_commitment(deck: Sequence[Card], salt: str) -> str:
-    """SHA-256 of the deck order and the salt, published before the hand.
-
-    After the hand the salt and the order are revealed; anybody can recompute
-    this and see that the deck was fixed before the first card was dealt.
-    """
-    payload = f"{''.join(str(card) for card in deck)}:{salt}".encode()
-    return hashlib.sha256(payload).hexdigest()
-
-
-def verify_commitment(deck: Sequence[Card], salt: str, commitment: str) -> bool:
-    return secrets.compare_digest(deck_commitment(deck, salt), commitment.strip().lower())

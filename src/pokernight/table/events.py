@@ -128,7 +128,7 @@ class HandStarted(TableEvent):
     empty: a dead button or small blind); ``posted`` seats posted a big blind to
     be dealt in. ``deck`` is the shuffled order and ``salt`` the commitment's
     salt: both stay on the server, never sent to anybody, during the hand or
-    after it; ``commitment`` (``cards.deck_commitment``) is published when the
+    after it; ``commitment`` (``commitment.deck_commitment``) is published when the
     hand starts.
     """
 

@@ -20,7 +20,8 @@ from dataclasses import dataclass, replace
 from random import Random
 from typing import Any
 
-from pokernight.cards import deck_commitment, full_deck, new_salt, shuffled
+from pokernight.cards import full_deck, shuffled
+from pokernight.commitment import deck_commitment, new_salt
 from pokernight.rules import Action, ActionKind, Event, Hand, Stakes, Variant
 from pokernight.table.button import DealPlan, Positions, plan_blinds, plan_stud
 from pokernight.table.commands import (

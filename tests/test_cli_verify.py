@@ -1,0 +1,89 @@
+"""``pokernight verify``: a hand's proof, or a whole deck, against its commitment."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from pokernight.cards import full_deck, shuffled
+from pokernight.cli.main import main
+from pokernight.commitment import deck_commitment, deck_leaves, new_salt, reveal
+
+RNG = random.Random(11)
+DECK = shuffled(full_deck(), RNG)
+SALT = new_salt(RNG)
+COMMITMENT = deck_commitment(DECK, SALT)
+
+
+def proof_file(tmp_path: Path, shown: range = range(5), **changes: object) -> Path:
+    proof = {
+        "commitment": COMMITMENT,
+        "leaves": list(deck_leaves(DECK, SALT)),
+        "revealed": [item.to_dict() for item in reveal(DECK, SALT, [DECK[i] for i in shown])],
+        **changes,
+    }
+    path = tmp_path / "hand.json"
+    path.write_text(json.dumps({"hand_number": 3, "fairness": proof}), encoding="utf-8")
+    return path
+
+
+def test_an_honest_proof_verifies(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["verify", str(proof_file(tmp_path))]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("ok: 5 cards are the ones committed before the hand")
+    assert f"{DECK[0]}@0" in out
+
+
+def test_a_card_swapped_after_the_commitment_is_a_mismatch(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    revealed = [item.to_dict() for item in reveal(DECK, SALT, [DECK[7]])]
+    revealed[0]["card"] = str(DECK[8])
+    assert main(["verify", str(proof_file(tmp_path, revealed=revealed))]) == 1
+    assert f"MISMATCH: {DECK[8]} is not the card committed at position 7" in capsys.readouterr().out
+
+
+def test_leaves_of_another_deck_are_a_mismatch(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    other = shuffled(full_deck(), random.Random(12))
+    path = proof_file(tmp_path, range(0), leaves=list(deck_leaves(other, SALT)))
+    assert main(["verify", str(path)]) == 1
+    assert "the leaves do not give the published commitment" in capsys.readouterr().out
+
+
+def test_the_whole_deck_verifies_with_its_salt(capsys: pytest.CaptureFixture[str]) -> None:
+    deck = " ".join(str(card) for card in DECK)
+    args = ["verify", "--deck", deck, "--salt", SALT, "--commitment", COMMITMENT]
+    assert main(args) == 0
+    assert "ok: the deck of 52 cards" in capsys.readouterr().out
+    wrong = COMMITMENT[:-1] + ("0" if COMMITMENT[-1] != "0" else "1")
+    assert main([*args[:-1], wrong]) == 1
+    assert "MISMATCH" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("content", "reason"),
+    [
+        ("{not json", "is not JSON"),
+        ('{"commitment": "ab"}', "the proof lacks leaves, revealed"),
+        ("[1, 2]", "holds no fairness proof"),
+    ],
+)
+def test_a_bad_proof_file_gets_one_clear_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], content: str, reason: str
+) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text(content, encoding="utf-8")
+    assert main(["verify", str(path)]) != 0
+    err = capsys.readouterr().err
+    assert reason in err
+    assert "Traceback" not in err
+
+
+def test_without_a_file_all_three_options_are_needed(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["verify", "--salt", SALT]) != 0
+    assert "missing --deck, --commitment" in capsys.readouterr().err
