@@ -7,25 +7,29 @@ import pytest
 from pokernight.cards import Card
 from pokernight.commitment import Reveal, check_reveals
 from pokernight.rules import CardsDealt, CardsMucked, CardsShown, Event
-from pokernight.table import Act, Table, TableSettings
-from pokernight.table.fairness import HandProof, cards_in
-from tests.test_table_play import check_down, player_to_act, seated, start
+from pokernight.table import Act, Folded, HandFinished, HandProof, Table, TableSettings
+from pokernight.table.fairness import cards_in
+from tests.test_table_play import player_to_act, seated, start
 
 
 def play_one_hand(table: Table, seed: int, fold_first: bool) -> tuple[HandProof, list[Event]]:
-    """Deal and play a hand (the first who may fold does if ``fold_first``); its proof and log."""
-    started = start(table, seed=seed)
+    """Deal and play a hand (the first who may fold does if ``fold_first``): the proof that
+    came with its ``HandFinished``, and its log."""
+    start(table, seed=seed)
     assert table.hand is not None
-    hand = table.hand
-    while fold_first and table.hand is not None:
+    events = table.hand.events
+    done: list[Folded] = []
+    while table.hand is not None:
         legal = table.hand.legal_actions()
         assert legal is not None
-        if legal.can_fold:  # a stud bring-in cannot fold: the next player will
-            table.apply(Act(player_to_act(table), "fold"), 0.0)
-            break
-        table.apply(Act(player_to_act(table), "bring_in" if legal.can_bring_in else "call"), 0.0)
-    check_down(table)
-    return HandProof(started, hand.events), list(hand.events)
+        if fold_first and legal.can_fold:  # a stud bring-in cannot fold: the next player will
+            kind, fold_first = "fold", False
+        else:
+            kind = "bring_in" if legal.can_bring_in else "check" if legal.can_check else "call"
+        done = table.apply(Act(player_to_act(table), kind), 0.0)
+        events += done[0].hand_events
+    assert isinstance(done[-1].event, HandFinished) and done[-1].proof is not None
+    return done[-1].proof, list(events)
 
 
 def revealed(proof: HandProof, seat: int | None) -> dict[int, str]:

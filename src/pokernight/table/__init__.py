@@ -44,6 +44,7 @@ from pokernight.table.events import (
     TableOpened,
     table_event_from_dict,
 )
+from pokernight.table.fairness import HandProof
 from pokernight.table.folded import Folded
 from pokernight.table.host_controls import BotLevel
 from pokernight.table.ledger import Account, EntryKind, LedgerEntry, accounts, balances, ledger_csv
@@ -68,6 +69,7 @@ __all__ = [
     "EntryKind",
     "Folded",
     "HandFinished",
+    "HandProof",
     "HandStarted",
     "HostChanged",
     "LedgerEntry",

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from pokernight.rules import Event, Hand
 from pokernight.table.events import HandStarted, TableEvent
+from pokernight.table.fairness import HandProof
 
 
 @dataclass(frozen=True, slots=True)
@@ -22,9 +23,11 @@ class Folded:
     ``hand`` and ``started`` are the hand in play right after ``event`` (None
     between hands, so None on ``HandFinished``). ``hand`` is the table's own
     hand, which the next action changes in place: read it before applying more.
+    ``proof``: on ``HandFinished``, the fairness proof of the hand that ended.
     """
 
     event: TableEvent
     hand_events: tuple[Event, ...] = ()
     hand: Hand | None = None
     started: HandStarted | None = None
+    proof: HandProof | None = None

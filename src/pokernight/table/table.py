@@ -62,6 +62,7 @@ from pokernight.table.events import (
     TableEvent,
     TableOpened,
 )
+from pokernight.table.fairness import HandProof
 from pokernight.table.folded import Folded
 from pokernight.table.host_controls import (
     add_bot,
@@ -466,6 +467,7 @@ class Table:
     def fold(self, event: TableEvent) -> Folded:
         """Apply one stored event to the table (the events are trusted: they were verified)."""
         hand_events: tuple[Event, ...] = ()
+        proof = None
         match event:
             case PlayerSeated():
                 self.arrivals += 1
@@ -516,9 +518,11 @@ class Table:
             case PlayerActed():
                 hand_events = self._player_acted(event)
             case HandFinished():
+                assert self.hand is not None and self.started is not None
+                proof = HandProof(self.started, self.hand.events)
                 self._hand_finished(event)
         self._check_ledger()
-        return Folded(event, hand_events, self.hand, self.started)
+        return Folded(event, hand_events, self.hand, self.started, proof)
 
     def _hand_started(self, event: HandStarted) -> tuple[Event, ...]:
         self.settings = self.upcoming_settings
