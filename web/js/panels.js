@@ -43,8 +43,10 @@ export class HandLog {
 }
 
 export class LastHands {
-  constructor(code) {
+  /** ``proofs``: hand number -> this player's own fairness proof (fuller than the public one). */
+  constructor(code, proofs = new Map()) {
     this.code = code;
+    this.proofs = proofs;
     this.list = h("div", { class: "hands" });
     this.error = h("p", { class: "error", role: "alert" });
     this.element = h("section", { class: "panel", "aria-labelledby": "hands-title" },
@@ -70,7 +72,25 @@ export class LastHands {
     return h("details", { class: "hand" },
       h("summary", {}, `#${hand.hand_number} ${GAME_NAMES[hand.variant] ?? hand.variant}`
         + (winners ? ` \u2014 ${winners}` : "")),
-      h("ol", { class: "log" }, handLines(hand.events, name).map((line) => h("li", {}, line))));
+      h("ol", { class: "log" }, handLines(hand.events, name).map((line) => h("li", {}, line))),
+      this.proofLink(hand));
+  }
+
+  /** A download of the hand's fairness proof, for ``pokernight verify``. */
+  proofLink(hand) {
+    const proof = this.proofs.get(hand.hand_number) ?? hand.fairness;
+    if (!proof) return "";
+    const link = h("a", {
+      class: "proof", href: "#", download: `${this.code}-hand-${hand.hand_number}-proof.json`,
+      title: "Every card you saw, with the hashes committed before the hand: check it with "
+        + "\"pokernight verify FILE\"",
+    }, "Fairness proof");
+    link.addEventListener("click", () => {
+      const blob = new Blob([JSON.stringify(proof, null, 1)], { type: "application/json" });
+      link.href = URL.createObjectURL(blob);
+      setTimeout(() => URL.revokeObjectURL(link.href), 0);
+    });
+    return h("p", { class: "proof-line" }, link);
   }
 }
 

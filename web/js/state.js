@@ -12,6 +12,9 @@ export const GAME_NAMES = {
   ftq: "Follow the Queen",
 };
 
+/** As many as the server's "last hands" (its ring of hands). */
+export const PROOFS_KEPT = 20;
+
 export class TableState {
   constructor(playerId = null) {
     this.playerId = playerId;
@@ -24,6 +27,8 @@ export class TableState {
     this.seatRequests = new Map(); // player id -> SeatRequested, waiting for the host
     this.hand = null;
     this.lastHand = null;
+    // Hand number -> this player's fairness proof (own down cards included), the last few.
+    this.proofs = new Map();
     this.running = false;
     this.chat = [];
     // Server time minus our time, at least: an event's ``at`` is never in the server's future.
@@ -205,6 +210,7 @@ export class TableState {
   }
 
   finish(event) {
+    if (event.fairness) this.keepProof(event.fairness);
     if (!this.hand) return;
     this.hand.seats.forEach((seat, index) => {
       this.updateSeat(seat, (s) => { s.stack = event.stacks[index]; });
@@ -213,6 +219,14 @@ export class TableState {
     this.hand.status = null;
     this.lastHand = this.hand;
     this.hand = null;
+  }
+
+  keepProof(proof) {
+    this.proofs.set(proof.hand_number, proof);
+    for (const number of this.proofs.keys()) {
+      if (this.proofs.size <= PROOFS_KEPT) break;
+      this.proofs.delete(number);
+    }
   }
 
   foldHandEvent(hand, item) {

@@ -36,7 +36,7 @@ export class TablePage {
     this.hostPanel = new HostPanel(code, send);
     this.ledger = new LedgerPanel(code);
     this.handLog = new HandLog();
-    this.lastHands = new LastHands(code);
+    this.lastHands = new LastHands(code, this.state.proofs);
     this.chat = new Chat(send);
     this.title = h("div", { class: "table-title" });
     this.wildHolder = h("div", { class: "wild-holder" });
