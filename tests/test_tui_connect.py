@@ -19,8 +19,8 @@ from pokernight.tui.tokens import TokenStore
 from tests.server_helpers import close_all, open_table, passive, run, serving
 
 HOLDEM = {"variant": "nlhe", "stakes": {"small_blind": 5, "big_blind": 10}, "seats": 3}
-# "c" when there is nothing to call is refused locally and the next line ("k") is read.
-ANSWERS = "raise 1\n" + "c\nk\n" * 20
+# "c" checks when there is nothing to call, else calls.
+ANSWERS = "raise 1\n" + "c\n" * 40
 
 
 @pytest.fixture(autouse=True)
@@ -155,7 +155,7 @@ def test_a_full_table_is_one_line_saying_so(
 
 def test_a_dropped_connection_is_resumed_and_the_hand_played_to_the_end(tmp_path: Path) -> None:
     output = io.StringIO()
-    answers = iter(["c", "k"] * 20)
+    answers = iter(["c"] * 40)
     screen = Screen(Console(file=output), plain=True, ask=lambda prompt: next(answers))
 
     async def scenario() -> None:

@@ -70,3 +70,43 @@ def test_the_rich_game_draws_suits_in_four_colours() -> None:
     text = output.getvalue()
     assert "♥" in text or "♦" in text or "♣" in text or "♠" in text
     assert "Pot 30" in text
+
+
+def _answers_then_end_of_input(answers: list[str]) -> Callable[[str], str]:
+    queue = iter(answers)
+
+    def ask(prompt: str) -> str:
+        answer = next(queue, None)
+        if answer is None:
+            raise EOFError
+        return answer
+
+    return ask
+
+
+def test_end_of_input_mid_hand_gives_the_hand_up_and_states_the_stack_left() -> None:
+    output = io.StringIO()
+    settings = GameSettings(variant_for("nlhe"), 1, "easy", plain=True)
+    ask = _answers_then_end_of_input([])
+    game = TerminalGame(settings, Console(file=output, width=200), random.Random(3), ask)
+    assert game.play() == 0
+    # Heads-up the human has the button and the small blind (10 of 2,000), and acts first.
+    last = output.getvalue().rstrip().splitlines()[-1]
+    assert (
+        last
+        == "Goodbye. You give up the hand in play and the 10 you put in it: you leave with 1990."
+    )
+
+
+def test_quitting_in_the_second_hand_gives_up_that_hand_after_the_first_was_settled() -> None:
+    output = io.StringIO()
+    settings = GameSettings(variant_for("nlhe"), 1, "easy", plain=True)
+    console = Console(file=output, width=200)
+    game = TerminalGame(settings, console, random.Random(3), _script(["fold", "q"]))
+    assert game.play() == 1
+    text = output.getvalue()
+    assert "Player folds" in text
+    # The fold lost the small blind; the big blind's 20 goes with the quit second hand.
+    assert text.rstrip().splitlines()[-1] == (
+        "Goodbye. You give up the hand in play and the 20 you put in it: you leave with 1970."
+    )

@@ -3,8 +3,9 @@
 Every event the human's seat sees is told as it happens: one plain line each
 with ``plain`` (screen readers, SSH, logs), or in colour with a table of the
 players before each of the human's decisions. Stacks carry from hand to hand;
-a player who runs out buys in again. Input comes from ``ask`` (``input`` by
-default) so a script of answers can drive a game.
+a player who runs out buys in again. Quitting (or the end of input) in the
+middle of a hand gives that hand up with the chips already in it. Input comes
+from ``ask`` (``input`` by default) so a script of answers can drive a game.
 """
 
 from __future__ import annotations
@@ -59,6 +60,7 @@ class TerminalGame:
         ]
         self.buy_in = BUY_IN_UNITS * self.stakes.minimum_bet()
         self.stacks = [self.buy_in] * len(self.names)
+        self.hand: Hand | None = None  # the hand being played, or the last one
 
     def play(self) -> int:
         """Play until the hands run out or the human quits; the number of hands played."""
@@ -68,13 +70,23 @@ class TerminalGame:
                 self._play_hand(button=played % len(self.names))
                 played += 1
         except (QuitGame, EOFError):
-            self._say(f"Goodbye. You leave with {self.stacks[HUMAN]}.")
+            self._say(self._goodbye())
         return played
+
+    def _goodbye(self) -> str:
+        """The stack the human leaves with: a hand left unfinished is given up, not paid back."""
+        hand = self.hand
+        if hand is None or hand.final_stacks is not None:
+            return f"Goodbye. You leave with {self.stacks[HUMAN]}."
+        left = hand.stacks[HUMAN]
+        put_in = hand.starting_stacks[HUMAN] - left
+        lost = f" and the {put_in} you put in it" if put_in else ""
+        return f"Goodbye. You give up the hand in play{lost}: you leave with {left}."
 
     def _play_hand(self, button: int) -> None:
         self._rebuy()
         deck = shuffled(full_deck(), self.rng)
-        hand = Hand.start(self.settings.variant, self.stakes, self.stacks, button, deck)
+        hand = self.hand = Hand.start(self.settings.variant, self.stakes, self.stacks, button, deck)
         told = 0
         while True:
             seen = view(hand, HUMAN)
@@ -107,7 +119,7 @@ class TerminalGame:
     def _ask_human(self, seen: HandView) -> Action:
         assert seen.legal is not None
         self.screen.show_table(picture_of(seen, HUMAN, self.names))
-        return self.screen.read_action(seen.legal)
+        return self.screen.read_action(seen.legal, seen.stacks[HUMAN])
 
     def _say(self, line: str) -> None:
         self.screen.say(line)

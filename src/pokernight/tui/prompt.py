@@ -1,9 +1,11 @@
 """The action prompt: what the human may do, and their typed answer as an ``Action``.
 
-Answers: ``f``/``fold``, ``k``/``check``, ``c``/``call``, ``b``/``bring`` (the
-bring-in), ``r 80``/``raise 80``/``bet 80``/``complete 20`` (a street total),
-``a``/``all-in``; ``q``/``quit`` ends the game. A wrong answer raises
-``PromptError`` saying why, and the prompt is asked again.
+Answers: ``f``/``fold``, ``k``/``check``, ``c``/``call`` (check when there is
+nothing to call, as the web's C key), ``b``/``bring`` (the bring-in),
+``r 80``/``raise 80``/``bet 80``/``complete 20`` (a street total), ``a``/``all-in``
+(every chip: a bet, a raise, a call or a bring-in, whichever puts the whole stack
+in); ``q``/``quit`` ends the game. A wrong answer raises ``PromptError`` saying
+why, and the prompt is asked again.
 """
 
 from __future__ import annotations
@@ -42,7 +44,8 @@ def choices(legal: LegalActions) -> str:
     return ", ".join(options)
 
 
-def parse_answer(text: str, legal: LegalActions) -> Action:
+def parse_answer(text: str, legal: LegalActions, stack: int) -> Action:
+    """``text`` as an action of ``legal.seat``, which has ``stack`` chips behind its bet."""
     words = text.strip().lower().split()
     if not words:
         raise PromptError(f"type one of: {choices(legal)}")
@@ -59,15 +62,13 @@ def parse_answer(text: str, legal: LegalActions) -> Action:
             legal.can_check, Action(seat, ActionKind.CHECK), "you cannot check: call or fold"
         )
     if word in ("c", "call"):
-        return _checked(legal.can_call, Action(seat, ActionKind.CALL), "there is no bet to call")
+        return _check_or_call(legal)
     if word in ("b", "bring", "bring-in"):
         return _checked(
             legal.can_bring_in, Action(seat, ActionKind.BRING_IN), "there is no bring-in to post"
         )
     if word in ("a", "all-in", "allin", "shove"):
-        if legal.max_raise_to is None:
-            raise PromptError("you may not bet or raise now")
-        return Action(seat, ActionKind.BET_OR_RAISE, legal.max_raise_to)
+        return _all_in(legal, stack)
     if word in RAISE_WORDS:
         return _raise(legal, rest)
     raise PromptError(f"{text.strip()!r} is not an action; type one of: {choices(legal)}")
@@ -77,6 +78,33 @@ def _checked(allowed: bool, action: Action, refusal: str) -> Action:
     if not allowed:
         raise PromptError(refusal)
     return action
+
+
+def _check_or_call(legal: LegalActions) -> Action:
+    if legal.can_call:
+        return Action(legal.seat, ActionKind.CALL)
+    if legal.can_check:
+        return Action(legal.seat, ActionKind.CHECK)
+    raise PromptError(f"there is no bet to call: type one of: {choices(legal)}")
+
+
+def _all_in(legal: LegalActions, stack: int) -> Action:
+    """The action that puts every chip in, whether it is a raise, a call or a bring-in."""
+    seat = legal.seat
+    # ``call_to - call_amount`` is what the seat has already bet this street.
+    all_in_to = legal.call_to - legal.call_amount + stack
+    if legal.max_raise_to == all_in_to:
+        return Action(seat, ActionKind.BET_OR_RAISE, all_in_to)
+    if legal.can_call and legal.call_amount == stack:
+        return Action(seat, ActionKind.CALL)
+    if legal.can_bring_in and legal.bring_in_amount == stack:
+        return Action(seat, ActionKind.BRING_IN)
+    if legal.max_raise_to is not None:
+        raise PromptError(
+            f"you cannot go all-in for {all_in_to}: the most you may raise to is "
+            f"{legal.max_raise_to}"
+        )
+    raise PromptError(f"you cannot go all-in now: type one of: {choices(legal)}")
 
 
 def _raise(legal: LegalActions, rest: list[str]) -> Action:

@@ -199,8 +199,10 @@ class RemoteGame:
         state = self.client.state
         assert state.hand is not None and state.legal is not None and state.my_seat is not None
         legal = legal_actions(state.legal, state.hand)
-        self.screen.show_table(table_picture(state.hand, state.my_seat, self.names))
-        action = await asyncio.to_thread(self.screen.read_action, legal, self._clock_words())
+        picture = table_picture(state.hand, state.my_seat, self.names)
+        self.screen.show_table(picture)
+        stack = picture.stacks[picture.me]
+        action = await asyncio.to_thread(self.screen.read_action, legal, stack, self._clock_words())
         await self._send(action)
 
     async def _send(self, action: Action) -> None:
