@@ -72,7 +72,7 @@ def test_an_illegal_action_is_refused_and_changes_nothing(tmp_path: Path) -> Non
             with pytest.raises(ClientError, match="only the host"):
                 await clients[1].start()
             await clients[0].sit(0, 500)
-            with pytest.raises(ClientError, match="seat 0 is taken"):
+            with pytest.raises(ClientError, match="seat 1 is taken"):
                 await clients[1].sit(0, 500)
             info = await request_json(url, "GET", f"/api/tables/{clients[0].code}")
             await close_all(clients)

@@ -7,9 +7,11 @@ import json
 import pytest
 
 from pokernight.table import (
+    AddBot,
     ChangeSettings,
     HostChanged,
     SitDown,
+    StandUp,
     Table,
     TableError,
     TableOpened,
@@ -41,8 +43,8 @@ def test_the_host_hands_the_table_to_a_seated_player() -> None:
     ("command", "reason"),
     [
         (TransferHost("bob", "bob"), "only the host can hand the table to a new host"),
-        (TransferHost("ann", "ann"), "ann is already the host"),
-        (TransferHost("ann", "zed"), "zed is not seated: only a seated player can host"),
+        (TransferHost("ann", "ann"), "you are already the host"),
+        (TransferHost("ann", "zed"), "that player is not seated: only a seated player can host"),
     ],
 )
 def test_a_refused_host_transfer_says_why_and_changes_nothing(
@@ -66,3 +68,32 @@ def test_a_table_without_a_host_is_hosted_by_the_first_player_seated() -> None:
 def test_an_opening_without_a_host_survives_the_store() -> None:
     opened = TableOpened(SETTINGS, None)
     assert table_event_from_dict(json.loads(json.dumps(opened.to_dict()))) == opened
+
+
+def test_when_the_host_leaves_the_longest_seated_person_hosts_never_a_bot() -> None:
+    table = Table.open(SETTINGS, host="ann")
+    table.apply(SitDown(0, "ann", "Ann", 1000), 0.0)
+    table.apply(AddBot("ann", 1, "easy"), 0.0)  # seated before bob: the longest seated after ann
+    table.apply(SitDown(2, "bob", "Bob", 1000), 0.0)
+    done = table.apply(StandUp("ann"), 0.0)
+    assert HostChanged("bob") in [folded.event for folded in done]
+    assert table.host == "bob"
+
+
+def test_a_table_left_to_bots_has_no_host_until_a_person_sits() -> None:
+    table = Table.open(SETTINGS, host="ann")
+    table.apply(SitDown(0, "ann", "Ann", 1000), 0.0)
+    table.apply(AddBot("ann", 1, "hard"), 0.0)
+    table.apply(StandUp("ann"), 0.0)
+    assert table.host is None
+    table.apply(SitDown(2, "cat", "Cat", 1000), 0.0)
+    assert table.host == "cat"
+
+
+def test_the_host_cannot_hand_the_table_to_a_bot() -> None:
+    table = hosted_by_ann()
+    table.apply(AddBot("ann", 4, "medium"), 0.0)
+    bot = table.seats[4].player_id
+    with pytest.raises(TableError, match="Medium bot 5 is a bot: only a person can host"):
+        table.apply(TransferHost("ann", bot), 0.0)
+    assert table.host == "ann"

@@ -73,7 +73,7 @@ def test_a_player_sat_out_during_a_hand_plays_it_and_misses_the_next() -> None:
     ("command", "reason"),
     [
         (SitPlayerOut("bob", "ann"), "only the host can sit a player out"),
-        (SitPlayerOut("ann", "zed"), "zed is not seated at this table"),
+        (SitPlayerOut("ann", "zed"), "that player is not seated at this table"),
     ],
 )
 def test_sitting_a_player_out_is_refused_with_the_reason(
@@ -88,7 +88,7 @@ def test_seat_waits_for_host_approval() -> None:
     table, log = hosted_by_ann(APPROVING)
     assert log[-1] == SeatRequested(1, "bob", "Bob", 1000)
     assert 1 not in table.seats and "bob" in table.seat_requests
-    with pytest.raises(TableError, match="bob has already asked for seat 1: wait for the host"):
+    with pytest.raises(TableError, match="you have already asked for seat 2: wait for the host"):
         table.verify(SitDown(2, "bob", "Bob", 1000), 0.0)
     with pytest.raises(TableError, match="only the host can approve a seat"):
         table.verify(ApproveSeat("bob", "bob"), 0.0)
@@ -100,7 +100,7 @@ def test_a_declined_seat_request_seats_nobody() -> None:
     table, _ = hosted_by_ann(APPROVING)
     assert apply(table, DeclineSeat("ann", "bob")) == [SeatDeclined("bob")]
     assert 1 not in table.seats and not table.seat_requests
-    with pytest.raises(TableError, match="bob has not asked for a seat"):
+    with pytest.raises(TableError, match="that player has not asked for a seat"):
         table.verify(ApproveSeat("ann", "bob"), 0.0)
 
 
@@ -112,7 +112,7 @@ def test_approval_checks_the_seat_and_buy_in_again() -> None:
         table.verify(ApproveSeat("ann", "bob"), 0.0)
     apply(table, ChangeSettings("ann", APPROVING))
     apply(table, AddBot("ann", 1, "easy", 1000))
-    with pytest.raises(TableError, match="seat 1 is taken"):
+    with pytest.raises(TableError, match="seat 2 is taken"):
         table.verify(ApproveSeat("ann", "bob"), 0.0)
 
 
@@ -128,7 +128,7 @@ def test_only_host_adds_bots() -> None:
         table.verify(AddBot("bob", 2, "hard"), 0.0)
     with pytest.raises(TableError, match="'genius' is not a bot level"):
         table.verify(AddBot("ann", 2, "genius"), 0.0)
-    with pytest.raises(TableError, match="seat 1 is taken"):
+    with pytest.raises(TableError, match="seat 2 is taken"):
         table.verify(AddBot("ann", 1, "hard"), 0.0)
     (seated,) = apply(table, AddBot("ann", 2, "hard"))
     assert isinstance(seated, PlayerSeated) and seated.bot_level == "hard"
@@ -142,7 +142,7 @@ def test_removing_a_bot_cashes_it_out() -> None:
     bot = table.seats[2].player_id
     with pytest.raises(TableError, match="only the host can remove a bot"):
         table.verify(RemoveBot("bob", 2), 0.0)
-    with pytest.raises(TableError, match="there is no bot at seat 1"):
+    with pytest.raises(TableError, match="there is no bot at seat 2"):
         table.verify(RemoveBot("ann", 1), 0.0)
     assert apply(table, RemoveBot("ann", 2)) == [PlayerLeft(2, bot, 1500)]
     assert 2 not in table.seats
@@ -153,7 +153,7 @@ def test_a_bot_in_the_hand_is_removed_when_it_is_over() -> None:
     table, _ = hosted_by_ann()
     apply(table, AddBot("ann", 2, "medium"))
     apply(table, StartHand(random.Random(3)))
-    with pytest.raises(TableError, match="seat 2 is in the hand: remove the bot when it is over"):
+    with pytest.raises(TableError, match="Medium bot 3 is in the hand: remove the bot when it"):
         table.verify(RemoveBot("ann", 2), 0.0)
 
 

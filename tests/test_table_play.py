@@ -275,14 +275,14 @@ def test_dealers_choice_rotates_the_games() -> None:
 @pytest.mark.parametrize(
     ("command", "reason"),
     [
-        (SitDown(0, "new", "New", 1000), "seat 0 is taken"),
-        (SitDown(12, "new", "New", 1000), "seat 12 does not exist"),
+        (SitDown(0, "new", "New", 1000), "seat 1 is taken"),
+        (SitDown(12, "new", "New", 1000), r"seat 13 does not exist \(seats 1 to 9\)"),
         (SitDown(3, "new", "New", 100), "buy-in must be between 400 and 2,000"),
-        (SitDown(3, "p1", "Again", 1000), "p1 is already seated at seat 1"),
+        (SitDown(3, "p1", "Again", 1000), "you are already seated at seat 2"),
         (AddChips("p0", 3500), "the stack may not go above 4,000: add at most 3,000"),
-        (AddChips("nobody", 100), "nobody is not seated at this table"),
-        (SitIn("p0"), "seat 0 is not sitting out"),
-        (PostBigBlind("p0"), "seat 0 is not waiting for the big blind"),
+        (AddChips("nobody", 100), "you are not seated at this table"),
+        (SitIn("p0"), "you are not sitting out"),
+        (PostBigBlind("p0"), "you are not waiting for the big blind"),
         (Act("p0", "check"), "no hand is being played"),
     ],
 )
@@ -303,7 +303,7 @@ def test_table_is_full() -> None:
 
 def test_debt_cap_refuses_more_chips() -> None:
     table = seated({0: 1000}, replace(SETTINGS, debt_cap=1000))
-    with pytest.raises(TableError, match="debt cap of 1,000 reached: p0 owes 1,000"):
+    with pytest.raises(TableError, match="debt cap of 1,000 reached: you owe 1,000"):
         table.apply(AddChips("p0", 1), 0.0)
     table.apply(StandUp("p0"), 0.0)  # cashing out 1,000 pays the debt back
     table.apply(SitDown(0, "p0", "Again", 1000), 0.0)
@@ -323,7 +323,7 @@ def test_rebuy_during_a_hand_waits_for_it_to_end() -> None:
 def test_cannot_stand_up_during_own_hand() -> None:
     table = seated({0: 1000, 1: 1000})
     start(table)
-    with pytest.raises(TableError, match="seat 0 is in the hand"):
+    with pytest.raises(TableError, match="you are in the hand: stand up when it is over"):
         table.apply(StandUp("p0"), 0.0)
 
 

@@ -1,6 +1,18 @@
-"""The one error the table raises for a command it refuses."""
+"""The one error the table raises for a command it refuses, and the words it uses.
+
+A refusal is read by a person: it speaks to the sender as "you", names other
+players, and counts seats from 1 as the table is drawn (the protocol numbers
+them from 0).
+"""
 
 from __future__ import annotations
+
+YOU = "you"
+
+
+def seat_words(number: int) -> str:
+    """``number`` (0-based) as players see it."""
+    return f"seat {number + 1}"
 
 
 class TableError(ValueError):

@@ -10,7 +10,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from pokernight.table.commands import AddBot, ApproveSeat, DeclineSeat, RemoveBot, SitPlayerOut
-from pokernight.table.errors import TableError
+from pokernight.table.errors import TableError, seat_words
 from pokernight.table.events import PlayerLeft, PlayerSeated, SatOut, SeatDeclined, TableEvent
 
 if TYPE_CHECKING:
@@ -34,9 +34,9 @@ def check_host(table: Table, player_id: str, doing: str) -> None:
 def sit_player_out(table: Table, command: SitPlayerOut) -> list[TableEvent]:
     # Sitting out during a hand keeps the player in it and deals them out of the next one.
     check_host(table, command.player_id, "sit a player out")
-    number = table.seat_of(command.target)
+    number = table.seat_of(command.target, who="that player")
     if table.seats[number].sitting_out:
-        raise TableError(f"seat {number} is already sitting out")
+        raise TableError(f"{table.seats[number].name} is already sitting out")
     return [SatOut(number, SAT_OUT_BY_HOST)]
 
 
@@ -44,16 +44,16 @@ def approve_seat(table: Table, command: ApproveSeat) -> list[TableEvent]:
     check_host(table, command.player_id, "approve a seat")
     request = table.seat_requests.get(command.requester)
     if request is None:
-        raise TableError(f"{command.requester} has not asked for a seat")
-    table.check_seat_free(request.seat, request.player_id)
-    table.check_buy_in(request.player_id, request.buy_in)
+        raise TableError("that player has not asked for a seat")
+    table.check_seat_free(request.seat, request.player_id, who=request.name)
+    table.check_buy_in(request.player_id, request.buy_in, who=request.name)
     return [PlayerSeated(request.seat, request.player_id, request.name, request.buy_in)]
 
 
 def decline_seat(table: Table, command: DeclineSeat) -> list[TableEvent]:
     check_host(table, command.player_id, "decline a seat")
     if command.requester not in table.seat_requests:
-        raise TableError(f"{command.requester} has not asked for a seat")
+        raise TableError("that player has not asked for a seat")
     return [SeatDeclined(command.requester)]
 
 
@@ -66,10 +66,10 @@ def add_bot(table: Table, command: AddBot) -> list[TableEvent]:
         raise TableError(f"{command.level!r} is not a bot level (known: {known})") from None
     # Seated players are counted so that a bot's id is never reused, even after it left.
     player_id = f"bot-{table.arrivals + 1}"
-    table.check_seat_free(command.seat, player_id)
-    buy_in = default_bot_buy_in(table) if command.buy_in is None else command.buy_in
-    table.check_buy_in(player_id, buy_in)
     name = f"{level.value.capitalize()} bot {command.seat + 1}"  # seats are shown from 1
+    table.check_seat_free(command.seat, player_id, who=name)
+    buy_in = default_bot_buy_in(table) if command.buy_in is None else command.buy_in
+    table.check_buy_in(player_id, buy_in, who=name)
     return [PlayerSeated(command.seat, player_id, name, buy_in, bot_level=level.value)]
 
 
@@ -84,7 +84,7 @@ def remove_bot(table: Table, command: RemoveBot) -> list[TableEvent]:
     check_host(table, command.player_id, "remove a bot")
     seat = table.seats.get(command.seat)
     if seat is None or seat.bot is None:
-        raise TableError(f"there is no bot at seat {command.seat}")
+        raise TableError(f"there is no bot at {seat_words(command.seat)}")
     if table.in_hand(command.seat):
-        raise TableError(f"seat {command.seat} is in the hand: remove the bot when it is over")
+        raise TableError(f"{seat.name} is in the hand: remove the bot when it is over")
     return [PlayerLeft(command.seat, seat.player_id, seat.stack)]

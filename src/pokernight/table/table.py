@@ -43,7 +43,7 @@ from pokernight.table.commands import (
     TransferHost,
 )
 from pokernight.table.dealing import action_kind, start_hand, verify_action
-from pokernight.table.errors import LedgerOutOfBalanceError, TableError
+from pokernight.table.errors import YOU, LedgerOutOfBalanceError, TableError, seat_words
 from pokernight.table.events import (
     BigBlindOffered,
     ChipsAdded,
@@ -204,11 +204,12 @@ class Table:
         """The settings of the next hand (the host's change, if any, else the current)."""
         return self.pending_settings or self.settings
 
-    def seat_of(self, player_id: str) -> int:
+    def seat_of(self, player_id: str, who: str = YOU) -> int:
+        """The seat of ``player_id``; a TableError calling them ``who`` if they have none."""
         for number, seat in self.seats.items():
             if seat.player_id == player_id:
                 return number
-        raise TableError(f"{player_id} is not seated at this table")
+        raise TableError(f"{who} {'are' if who == YOU else 'is'} not seated at this table")
 
     def in_hand(self, seat: int) -> bool:
         return self.started is not None and seat in self.started.seats
@@ -261,30 +262,31 @@ class Table:
             asked = self.seat_requests.get(command.player_id)
             if asked is not None:
                 raise TableError(
-                    f"{command.player_id} has already asked for seat {asked.seat}: "
-                    "wait for the host"
+                    f"you have already asked for {seat_words(asked.seat)}: wait for the host"
                 )
             return [SeatRequested(command.seat, command.player_id, command.name, command.buy_in)]
         return [PlayerSeated(command.seat, command.player_id, command.name, command.buy_in)]
 
-    def check_seat_free(self, number: int, player_id: str) -> None:
-        """A TableError if ``player_id`` may not take seat ``number`` now."""
+    def check_seat_free(self, number: int, player_id: str, who: str = YOU) -> None:
+        """A TableError if ``player_id`` (called ``who`` in the reason) may not take seat
+        ``number`` now."""
         settings = self.upcoming_settings
         if len(self.seats) >= settings.seats:
             raise TableError("table is full")
         if not 0 <= number < settings.seats:
-            raise TableError(f"seat {number} does not exist (seats 0 to {settings.seats - 1})")
+            raise TableError(f"{seat_words(number)} does not exist (seats 1 to {settings.seats})")
         if number in self.seats:
-            raise TableError(f"seat {number} is taken")
+            raise TableError(f"{seat_words(number)} is taken")
         if any(seat.player_id == player_id for seat in self.seats.values()):
-            raise TableError(f"{player_id} is already seated at seat {self.seat_of(player_id)}")
+            where = seat_words(self.seat_of(player_id))
+            raise TableError(f"{who} {'are' if who == YOU else 'is'} already seated at {where}")
 
-    def check_buy_in(self, player_id: str, buy_in: int) -> None:
+    def check_buy_in(self, player_id: str, buy_in: int, who: str = YOU) -> None:
         settings = self.upcoming_settings
         low, high = settings.minimum_buy_in, settings.maximum_buy_in
         if not low <= buy_in <= high:
             raise TableError(f"buy-in must be between {low:,} and {high:,}")
-        self._check_debt_cap(player_id, buy_in)
+        self._check_debt_cap(player_id, buy_in, who)
 
     def _add_chips(self, command: AddChips) -> list[TableEvent]:
         number = self.seat_of(command.player_id)
@@ -303,28 +305,28 @@ class Table:
     def _stand_up(self, command: StandUp) -> list[TableEvent]:
         number = self.seat_of(command.player_id)
         if self.in_hand(number):
-            raise TableError(f"seat {number} is in the hand: stand up when it is over")
+            raise TableError("you are in the hand: stand up when it is over")
         return [PlayerLeft(number, command.player_id, self.seats[number].stack)]
 
     def _sit_out(self, command: SitOut) -> list[TableEvent]:
         number = self.seat_of(command.player_id)
         if self.seats[number].sitting_out:
-            raise TableError(f"seat {number} is already sitting out")
+            raise TableError("you are already sitting out")
         return [SatOut(number, "asked")]
 
     def _sit_in(self, command: SitIn) -> list[TableEvent]:
         number = self.seat_of(command.player_id)
         if not self.seats[number].sitting_out:
-            raise TableError(f"seat {number} is not sitting out")
+            raise TableError("you are not sitting out")
         return [SatIn(number)]
 
     def _post_big_blind(self, command: PostBigBlind) -> list[TableEvent]:
         number = self.seat_of(command.player_id)
         seat = self.seats[number]
         if seat.sitting_out or not seat.waiting:
-            raise TableError(f"seat {number} is not waiting for the big blind")
+            raise TableError("you are not waiting for the big blind")
         if seat.posting:
-            raise TableError(f"seat {number} has already offered to post the big blind")
+            raise TableError("you have already offered to post the big blind")
         return [BigBlindOffered(number)]
 
     def _change_settings(self, command: ChangeSettings) -> list[TableEvent]:
@@ -334,7 +336,7 @@ class Table:
         highest = max(self.seats, default=-1)
         if highest >= settings.seats:
             raise TableError(
-                f"seat {highest} is taken: the table needs at least {highest + 1} seats"
+                f"{seat_words(highest)} is taken: the table needs at least {highest + 1} seats"
             )
         return [SettingsChanged(settings)]
 
@@ -342,9 +344,14 @@ class Table:
         if command.player_id != self.host:
             raise TableError("only the host can hand the table to a new host")
         if command.new_host == self.host:
-            raise TableError(f"{command.new_host} is already the host")
-        if all(seat.player_id != command.new_host for seat in self.seats.values()):
-            raise TableError(f"{command.new_host} is not seated: only a seated player can host")
+            raise TableError("you are already the host")
+        seat = next(
+            (seat for seat in self.seats.values() if seat.player_id == command.new_host), None
+        )
+        if seat is None:
+            raise TableError("that player is not seated: only a seated player can host")
+        if seat.bot is not None:
+            raise TableError(f"{seat.name} is a bot: only a person can host")
         return [HostChanged(command.new_host)]
 
     def _next_deal(self, now: float) -> NextDeal:
@@ -403,7 +410,7 @@ class Table:
             raise TableError("no hand is being played")
         number = self.seat_of(command.player_id)
         if number not in started.seats:
-            raise TableError(f"seat {number} is not in this hand")
+            raise TableError("you are not in this hand: you are dealt in from the next one")
         action = Action(started.seats.index(number), action_kind(command.kind), command.amount)
         if command.timed_out and self.tick(now) != command:
             raise TableError(f"seat {number} still has time to act")
@@ -414,12 +421,13 @@ class Table:
             )
         ]
 
-    def _check_debt_cap(self, player_id: str, amount: int) -> None:
+    def _check_debt_cap(self, player_id: str, amount: int, who: str = YOU) -> None:
         cap = self.upcoming_settings.debt_cap
         debt = self.account(player_id).debt + self._queued_for(player_id)
         if cap is not None and debt + amount > cap:
+            owes = "owe" if who == YOU else "owes"
             raise TableError(
-                f"debt cap of {cap:,} reached: {player_id} owes {debt:,} "
+                f"debt cap of {cap:,} reached: {who} {owes} {debt:,} "
                 f"and cannot take {amount:,} more"
             )
 
@@ -442,7 +450,7 @@ class Table:
                 ]
             case PlayerLeft() if event.player_id == self.host:
                 return [HostChanged(self._longest_seated())]
-            case PlayerSeated() if self.host is None:
+            case PlayerSeated() if self.host is None and event.bot_level is None:
                 return [HostChanged(event.player_id)]
         return []
 
@@ -458,9 +466,9 @@ class Table:
         return [] if final_stacks is None else [HandFinished(hand_number, final_stacks)]
 
     def _longest_seated(self) -> str | None:
-        if not self.seats:
-            return None
-        return min(self.seats.values(), key=lambda seat: seat.joined).player_id
+        """The person seated the longest (bots never host: nobody could start the game)."""
+        people = [seat for seat in self.seats.values() if seat.bot is None]
+        return min(people, key=lambda seat: seat.joined).player_id if people else None
 
     # Folding: event -> state -------------------------------------------------------------
 
