@@ -108,6 +108,14 @@ class RemoveBot:
 
 
 @dataclass(frozen=True, slots=True)
+class CloseTable:
+    """The host ends the game: everybody is cashed out and the table closes for good
+    (at once between hands, else when the hand is over)."""
+
+    player_id: str
+
+
+@dataclass(frozen=True, slots=True)
 class StartHand:
     """Deal the next hand; ``rng`` shuffles the deck and draws the commitment's salt.
 
@@ -145,6 +153,7 @@ Command = (
     | DeclineSeat
     | AddBot
     | RemoveBot
+    | CloseTable
     | StartHand
     | Act
 )

@@ -121,6 +121,16 @@ class SettingsChanged(TableEvent):
 
 
 @dataclass(frozen=True, slots=True)
+class CloseRequested(TableEvent):
+    """The host closes the table: at once between hands, else when the hand is over."""
+
+
+@dataclass(frozen=True, slots=True)
+class TableClosed(TableEvent):
+    """The game is over: everybody has been cashed out (``PlayerLeft`` each) just before."""
+
+
+@dataclass(frozen=True, slots=True)
 class HandStarted(TableEvent):
     """A hand dealt to ``seats`` (clockwise) with ``stacks``; ``hand_button`` indexes ``seats``.
 

@@ -30,6 +30,7 @@ from pokernight.table.commands import (
     AddChips,
     ApproveSeat,
     ChangeSettings,
+    CloseTable,
     Command,
     DeclineSeat,
     PostBigBlind,
@@ -48,6 +49,7 @@ from pokernight.table.events import (
     BigBlindOffered,
     ChipsAdded,
     ChipsQueued,
+    CloseRequested,
     HandFinished,
     HandStarted,
     HostChanged,
@@ -59,6 +61,7 @@ from pokernight.table.events import (
     SeatDeclined,
     SeatRequested,
     SettingsChanged,
+    TableClosed,
     TableEvent,
     TableOpened,
 )
@@ -128,6 +131,8 @@ class Table:
         self.accounts: dict[str, Account] = {}
         self.arrivals = 0
         self.seat_requests: dict[str, SeatRequested] = {}  # by player id, waiting for the host
+        self.closing = False  # the host closed it during a hand: it closes when the hand ends
+        self.closed = False
         # The table keeps its opening, not its whole log: the store holds the events, and a
         # log kept here grew for as long as the table ran.
         self.opened = opened
@@ -223,6 +228,8 @@ class Table:
     # Deciding: state -> events, or a TableError ------------------------------------------
 
     def _decide(self, command: Command, now: float) -> list[TableEvent]:
+        if self.closed:
+            raise TableError("the table is closed: the game is over")
         match command:
             case SitDown():
                 return self._sit_down(command)
@@ -250,6 +257,8 @@ class Table:
                 return add_bot(self, command)
             case RemoveBot():
                 return remove_bot(self, command)
+            case CloseTable():
+                return self._close(command)
             case StartHand():
                 return [self._deal(self._next_deal(now), command.rng, now)]
             case Act():
@@ -354,10 +363,29 @@ class Table:
             raise TableError(f"{seat.name} is a bot: only a person can host")
         return [HostChanged(command.new_host)]
 
+    def _close(self, command: CloseTable) -> list[TableEvent]:
+        if command.player_id != self.host:
+            raise TableError("only the host can close the table")
+        if self.closing:
+            raise TableError("the table already closes when this hand is over")
+        return [CloseRequested()]
+
+    def _closing_events(self) -> list[TableEvent]:
+        """Everybody cashed out (chips bought during the last hand included), then the close."""
+        leaving: list[TableEvent] = [
+            PlayerLeft(number, seat.player_id, seat.stack + seat.queued)
+            for number, seat in sorted(self.seats.items())
+        ]
+        return [*leaving, TableClosed()]
+
     def _next_deal(self, now: float) -> NextDeal:
         """The hand ``StartHand`` would deal at ``now``, or a TableError saying why none can be."""
+        if self.closed:
+            raise TableError("the table is closed: the game is over")
         if self.hand is not None:
             raise TableError("a hand is being played")
+        if self.closing:
+            raise TableError("the table is closing")
         settings = self.upcoming_settings
         number = self.hand_number + 1
         game = settings.game_for_hand(number)
@@ -443,12 +471,15 @@ class Table:
             case PlayerActed():
                 return self._after_action(event)
             case HandFinished():
-                return [
+                queued: list[TableEvent] = [
                     ChipsAdded(number, seat.queued, queued=True)
                     for number, seat in sorted(self.seats.items())
                     if seat.queued
                 ]
-            case PlayerLeft() if event.player_id == self.host:
+                return queued + (self._closing_events() if self.closing else [])
+            case CloseRequested() if self.hand is None:
+                return self._closing_events()
+            case PlayerLeft() if event.player_id == self.host and not self.closing:
                 return [HostChanged(self._longest_seated())]
             case PlayerSeated() if self.host is None and event.bot_level is None:
                 return [HostChanged(event.player_id)]
@@ -519,6 +550,10 @@ class Table:
                 self._update(event.seat, posting=True)
             case HostChanged():
                 self.host = event.host
+            case CloseRequested():
+                self.closing = True
+            case TableClosed():
+                self.closing, self.closed = False, True
             case SettingsChanged():
                 self.pending_settings = event.settings
             case HandStarted():
