@@ -1,10 +1,17 @@
-"""``pokernight serve``: start the poker room."""
+"""``pokernight serve``: start the poker room.
+
+``--certfile``/``--keyfile`` make uvicorn speak HTTPS (and so WSS) itself, for a
+room reached from outside the local network without a reverse proxy;
+``--log-level info`` adds uvicorn's access log (see docs/deploy.md).
+"""
 
 from __future__ import annotations
 
 import argparse
 import asyncio
 import os
+import ssl
+from dataclasses import dataclass
 from pathlib import Path
 
 from pokernight.cli.types import Subparsers
@@ -12,6 +19,16 @@ from pokernight.cli.types import Subparsers
 # The browser client lives beside the package in a source checkout.
 WEB_DIR = Path(__file__).resolve().parents[3] / "web"
 MAX_FRAME_BYTES = 65_536
+LOG_LEVELS = ("critical", "error", "warning", "info", "debug")
+EVERY_ADDRESS = ("0.0.0.0", "::", "")
+
+
+@dataclass(frozen=True, slots=True)
+class Certificate:
+    """A PEM certificate chain and its unencrypted private key, checked to go together."""
+
+    certfile: Path
+    keyfile: Path
 
 
 def register(subparsers: Subparsers) -> None:
@@ -20,7 +37,9 @@ def register(subparsers: Subparsers) -> None:
         help="start the poker room (SQLite by default) and print its URL",
         description="Start the poker room on HOST:PORT and print the URL to share.",
     )
-    parser.add_argument("--host", default="127.0.0.1", help="address to listen on")
+    parser.add_argument(
+        "--host", default="127.0.0.1", help="address to listen on (0.0.0.0: every address)"
+    )
     parser.add_argument("--port", type=int, default=8000, help="port to listen on")
     parser.add_argument(
         "--db",
@@ -34,6 +53,21 @@ def register(subparsers: Subparsers) -> None:
         metavar="SECONDS",
         help="pause between hands (default 3)",
     )
+    parser.add_argument(
+        "--certfile",
+        type=Path,
+        metavar="PEM",
+        help="TLS certificate chain, with --keyfile: serve https:// and wss://",
+    )
+    parser.add_argument(
+        "--keyfile", type=Path, metavar="PEM", help="the certificate's unencrypted private key"
+    )
+    parser.add_argument(
+        "--log-level",
+        default="warning",
+        choices=LOG_LEVELS,
+        help="server log detail (default warning; info adds a line per request)",
+    )
     parser.set_defaults(run=run)
 
 
@@ -42,6 +76,7 @@ def run(args: argparse.Namespace) -> int:
 
     from pokernight.server import ServerConfig, create_app
 
+    certificate = _certificate(args.certfile, args.keyfile)
     database_url = args.db or os.environ.get("DATABASE_URL")
     asyncio.run(_check_database(database_url))
     config = ServerConfig(
@@ -50,12 +85,14 @@ def run(args: argparse.Namespace) -> int:
         static_dir=WEB_DIR,
         freeze_gc=True,
     )
-    print(f"pokernight room: open http://{args.host}:{args.port}/  (Ctrl-C to stop)", flush=True)
+    print(f"pokernight room: {_where(args.host, args.port, certificate)}", flush=True)
     uvicorn.run(
         create_app(config),
         host=args.host,
         port=args.port,
-        log_level="warning",
+        log_level=args.log_level,
+        ssl_certfile=None if certificate is None else certificate.certfile,
+        ssl_keyfile=None if certificate is None else certificate.keyfile,
         ws="websockets-sansio",
         ws_max_size=MAX_FRAME_BYTES,
         # Poker messages are a few hundred bytes: compressing each one for each
@@ -63,6 +100,56 @@ def run(args: argparse.Namespace) -> int:
         ws_per_message_deflate=False,
     )
     return 0
+
+
+def _certificate(certfile: Path | None, keyfile: Path | None) -> Certificate | None:
+    """The pair if both were given and load, None if neither; a one-line error otherwise.
+
+    Loading them here, before listening, turns what uvicorn would report as a
+    traceback (or a pass-phrase prompt for an encrypted key) into one line.
+    """
+    if certfile is None and keyfile is None:
+        return None
+    if certfile is None or keyfile is None:
+        raise ValueError("--certfile and --keyfile go together: give both or neither")
+    for kind, path in (("certificate", certfile), ("key", keyfile)):
+        if not path.is_file():
+            raise ValueError(f"the {kind} file {path} does not exist")
+    try:
+        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        context.load_cert_chain(certfile, keyfile, password=_refuse_pass_phrase)
+    except _EncryptedKeyError:
+        raise ValueError(
+            f"the key {keyfile} is encrypted: give an unencrypted key "
+            "(openssl pkey -in KEY -out PLAIN_KEY)"
+        ) from None
+    except ssl.SSLError as error:
+        if error.reason == "KEY_VALUES_MISMATCH":
+            raise ValueError(f"the key {keyfile} is not the key of {certfile}") from None
+        raise ValueError(
+            f"cannot serve HTTPS with {certfile} and {keyfile} (both must be PEM files): "
+            f"{error.reason or error}"
+        ) from None
+    return Certificate(certfile, keyfile)
+
+
+class _EncryptedKeyError(Exception):
+    pass
+
+
+def _refuse_pass_phrase() -> str:
+    raise _EncryptedKeyError
+
+
+def _where(host: str, port: int, certificate: Certificate | None) -> str:
+    scheme = "http" if certificate is None else "https"
+    if host in EVERY_ADDRESS:
+        return (
+            f"open {scheme}://localhost:{port}/ here, or {scheme}://THIS-MACHINE:{port}/ "
+            "from another device (listening on every address; Ctrl-C to stop)"
+        )
+    name = f"[{host}]" if ":" in host else host
+    return f"open {scheme}://{name}:{port}/  (Ctrl-C to stop)"
 
 
 async def _check_database(url: str | None) -> None:

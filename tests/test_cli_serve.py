@@ -1,0 +1,145 @@
+"""``pokernight serve`` over HTTPS with a certificate made here, its log level, and its refusals."""
+
+from __future__ import annotations
+
+import asyncio
+import http.client
+import shutil
+import signal
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from pokernight.cli.main import main
+from pokernight.client import TableClient, create_table
+from tests.web_helpers import free_port
+
+OPENSSL = shutil.which("openssl")
+needs_openssl = pytest.mark.skipif(OPENSSL is None, reason="openssl makes the test certificate")
+
+
+@dataclass(frozen=True)
+class Served:
+    url: str  # as printed by the server
+    log: Path  # everything it printed (uvicorn's access log goes to standard output)
+
+
+def _self_signed(directory: Path, name: str) -> tuple[Path, Path]:
+    """A certificate for 127.0.0.1 (and localhost) and its unencrypted key."""
+    assert OPENSSL is not None
+    certfile, keyfile = directory / f"{name}.crt", directory / f"{name}.key"
+    subprocess.run(
+        [OPENSSL, "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2",
+         "-subj", "/CN=localhost", "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1",
+         "-keyout", str(keyfile), "-out", str(certfile)],
+        check=True, capture_output=True,
+    )  # fmt: skip
+    return certfile, keyfile
+
+
+@contextmanager
+def _serving(tmp_path: Path, *options: str) -> Iterator[Served]:
+    """``pokernight serve`` with ``options`` for the block, once its first request is answered."""
+    command = [sys.executable, "-m", "pokernight.cli.main", "serve", "--port", str(free_port())]
+    command += ["--db", f"sqlite+aiosqlite:///{tmp_path / 'room.sqlite3'}", *options]
+    log = tmp_path / "serve.log"
+    with log.open("w") as output:
+        process = subprocess.Popen(command, stdout=output, stderr=subprocess.STDOUT)
+    try:
+        url = _printed_url(process, log)
+        _wait_until_answering(url, process, log)
+        yield Served(url, log)
+    finally:
+        process.send_signal(signal.SIGINT)
+        try:
+            process.wait(10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+def _printed_url(process: subprocess.Popen[bytes], log: Path) -> str:
+    """The URL in the server's first line, "pokernight room: open URL/ ..."."""
+    while True:
+        assert process.poll() is None, log.read_text()
+        printed = log.read_text().partition("\n")
+        if printed[1]:
+            assert printed[0].startswith("pokernight room: open "), printed[0]
+            return printed[0].split()[3].rstrip("/")
+        time.sleep(0.05)
+
+
+def _wait_until_answering(url: str, process: subprocess.Popen[bytes], log: Path) -> None:
+    while True:
+        assert process.poll() is None, log.read_text()
+        try:
+            with urllib.request.urlopen(f"{url}/api/server", timeout=5):
+                return
+        except (urllib.error.URLError, ConnectionError):
+            time.sleep(0.05)
+
+
+@needs_openssl
+def test_with_a_certificate_the_room_is_https_and_wss_at_the_printed_url(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    certfile, keyfile = _self_signed(tmp_path, "room")
+    # The client trusts what the OS trusts: here, this one self-signed certificate.
+    monkeypatch.setenv("SSL_CERT_FILE", str(certfile))
+
+    async def host_a_table(url: str) -> tuple[str, str | None]:
+        created = await create_table(url, "Ann")
+        async with TableClient(url, created["code"], created["token"]) as client:
+            return created["player_id"], client.player_id
+
+    with _serving(tmp_path, "--certfile", str(certfile), "--keyfile", str(keyfile)) as served:
+        assert served.url.startswith("https://127.0.0.1:")
+        player_id, welcomed_as = asyncio.run(host_a_table(served.url))
+        plain = "http" + served.url.removeprefix("https")
+        with pytest.raises((OSError, http.client.HTTPException)):
+            urllib.request.urlopen(f"{plain}/api/server", timeout=5)
+    assert welcomed_as == player_id
+    assert "GET /api/server" not in served.log.read_text()  # the default level is warning
+
+
+def test_log_level_info_logs_a_line_per_request(tmp_path: Path) -> None:
+    # ``_serving`` waits for an answer to GET /api/server: that is the request logged.
+    with _serving(tmp_path, "--log-level", "info") as served:
+        assert served.url.startswith("http://127.0.0.1:")
+    assert '"GET /api/server HTTP/1.1" 200' in served.log.read_text()
+
+
+@pytest.mark.parametrize("given", [["--certfile", "room.crt"], ["--keyfile", "room.key"]])
+def test_a_certificate_without_its_key_or_a_key_alone_is_refused_in_one_line(
+    given: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["serve", *given]) == 2
+    error = capsys.readouterr().err
+    assert error == "pokernight serve: --certfile and --keyfile go together: give both or neither\n"
+
+
+def test_a_missing_certificate_file_is_named(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    missing = tmp_path / "missing.crt"
+    (tmp_path / "room.key").write_text("")
+    assert main(["serve", "--certfile", str(missing), "--keyfile", str(tmp_path / "room.key")]) == 2
+    assert capsys.readouterr().err.endswith(f"the certificate file {missing} does not exist\n")
+
+
+@needs_openssl
+def test_a_key_of_another_certificate_is_refused_before_listening(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    certfile, _ = _self_signed(tmp_path, "room")
+    _, other_key = _self_signed(tmp_path, "other")
+    assert main(["serve", "--certfile", str(certfile), "--keyfile", str(other_key)]) == 2
+    assert capsys.readouterr().err.endswith(f"the key {other_key} is not the key of {certfile}\n")
