@@ -23,7 +23,6 @@ from pokernight.rules.state import HandState, raise_base
 # and the betting structure is compared on every action.
 NO_LIMIT = BettingStructure.NO_LIMIT
 POT_LIMIT = BettingStructure.POT_LIMIT
-FIXED_LIMIT = BettingStructure.FIXED_LIMIT
 
 
 @fast_init  # built once per decision: see ``records``
@@ -62,17 +61,16 @@ def next_actor(state: HandState) -> int | None:
     could still answer it. When at most one player has chips, the only decision left
     is a call: a check that can change nothing is never asked (as in PokerKit).
     """
-    count = state.count
-    start = opener(state) if state.cursor is None else state.cursor + 1
+    cursor = state.cursor
+    start = opener(state) if cursor is None else cursor + 1
     betting = state.active >= 2
     stacks, bets, folded, acted = state.stacks, state.bets, state.folded, state.acted_level
     level = state.level
-    for offset in range(count):
-        seat = (start + offset) % count
+    for seat in state.rotations[start]:
         if (
             stacks[seat]
             and not folded[seat]
-            and (bets[seat] < level or (acted[seat] < 0 and betting))
+            and (bets[seat] < level or (betting and acted[seat] < 0))
         ):
             return seat
     return None
@@ -82,29 +80,28 @@ def legal_actions(state: HandState, seat: int) -> LegalActions:
     """What ``seat`` may do now (cached on the state until the next event)."""
     legal: LegalActions | None = state.legal
     if legal is None or legal.seat != seat:
-        legal = state.legal = _legal_actions(state, seat)
+        legal = state.legal = compute_legal_actions(state, seat)
     return legal
 
 
-def _legal_actions(state: HandState, seat: int) -> LegalActions:
+def compute_legal_actions(state: HandState, seat: int) -> LegalActions:
     bet = state.bets[seat]
     all_in = bet + state.stacks[seat]
-    low, high = raise_range(state, seat)
+    level = state.level
+    if raise_refusal(state, seat) is None:
+        low, high = _raise_range(state, bet, all_in)
+    else:
+        low = high = None
     if state.bring_in_pending:
         bring_in = min(state.stakes.bring_in, all_in - bet)
         return LegalActions(seat, False, False, 0, True, bring_in, low, high, bet)
-    level = state.level
     call_to = level if level < all_in else all_in
     call = call_to - bet
     return LegalActions(seat, call > 0, call == 0, call, False, 0, low, high, call_to)
 
 
-def raise_range(state: HandState, seat: int) -> tuple[int | None, int | None]:
-    """The smallest and largest street total the seat may bet or raise to."""
-    if raise_refusal(state, seat) is not None:
-        return None, None
-    bet = state.bets[seat]
-    all_in = bet + state.stacks[seat]
+def _raise_range(state: HandState, bet: int, all_in: int) -> tuple[int, int]:
+    """The smallest and largest street total a seat that may raise may raise to."""
     level = state.level
     smallest = raise_base(state) + state.increment
     betting = state.betting
@@ -119,32 +116,23 @@ def raise_range(state: HandState, seat: int) -> tuple[int | None, int | None]:
     return (smallest if smallest < all_in else all_in), (largest if largest < all_in else all_in)
 
 
-def _an_opponent_can_call_a_raise(state: HandState, seat: int) -> bool:
-    """Somebody else could put in more than the current level (and so has chips)."""
-    level, bets, stacks, folded = state.level, state.bets, state.stacks, state.folded
-    for other in range(state.count):
-        if other != seat and not folded[other] and bets[other] + stacks[other] > level:
-            return True
-    return False
-
-
 def raise_refusal(state: HandState, seat: int) -> str | None:
     """Why the seat may not bet or raise now, or None if it may."""
-    stack = state.stacks[seat]
+    bets, stacks = state.bets, state.stacks
     level = state.level
-    if state.bets[seat] + stack <= level:
+    if bets[seat] + stacks[seat] <= level:
         return "calling takes every chip you have: you cannot raise"
     acted = state.acted_level[seat]
     if acted >= state.last_full_to and level - acted < state.increment:
         return "the betting was not reopened by a full raise: you may only call or fold"
-    if not _an_opponent_can_call_a_raise(state, seat):
+    folded = state.folded
+    # Somebody else could put in more than the current level (and so has chips).
+    for other in state.rotations[0]:
+        if other != seat and not folded[other] and bets[other] + stacks[other] > level:
+            break
+    else:
         return "no opponent has chips left to call a raise"
-    cap = state.stakes.raise_cap
-    if (
-        state.betting is FIXED_LIMIT
-        and cap is not None
-        and not state.cap_lifted
-        and state.raises >= cap
-    ):
+    cap = state.raise_cap
+    if cap is not None and not state.cap_lifted and state.raises >= cap:
         return f"the betting is capped at {cap} bets this round"
     return None

@@ -39,7 +39,13 @@ from enum import StrEnum
 from typing import Any
 
 from pokernight.cards import Card, ensure_distinct, format_cards, parse_card
-from pokernight.rules.betting import LegalActions, legal_actions, next_actor, raise_refusal
+from pokernight.rules.betting import (
+    LegalActions,
+    compute_legal_actions,
+    legal_actions,
+    next_actor,
+    raise_refusal,
+)
 from pokernight.rules.dealing import can_burn, deal_street
 from pokernight.rules.errors import RulesError
 from pokernight.rules.events import (
@@ -53,14 +59,15 @@ from pokernight.rules.events import (
 )
 from pokernight.rules.forced import post_forced_bets
 from pokernight.rules.positions import blind_seats, wild_ranks
-from pokernight.rules.pots import Pot, compute_pots, uncalled_bet
+from pokernight.rules.pots import Pot, pots_of, uncalled_bet
 from pokernight.rules.records import fast_init
 from pokernight.rules.showdown import finish_hand
 from pokernight.rules.stakes import Stakes
-from pokernight.rules.state import HandState, apply
-from pokernight.rules.variants import Variant
+from pokernight.rules.state import HandState, apply, apply_action
+from pokernight.rules.variants import VARIANTS, Variant
 
 MIN_PLAYERS = 2
+MAX_SEATS = max(variant.max_players for variant in VARIANTS.values())
 
 
 class ActionKind(StrEnum):
@@ -82,6 +89,12 @@ class Action:
     seat: int
     kind: ActionKind
     amount: int | None = None  # the street total of a bet or raise
+
+
+# Folds and checks carry nothing but the seat: one event per seat serves every hand
+# (events are frozen values, so sharing them is invisible).
+_FOLDS = tuple(ActionTaken(seat, "fold") for seat in range(MAX_SEATS))
+_CHECKS = tuple(ActionTaken(seat, "check") for seat in range(MAX_SEATS))
 
 
 class Hand:
@@ -218,8 +231,7 @@ class Hand:
 
     @property
     def pots(self) -> tuple[Pot, ...]:
-        state = self._state
-        return compute_pots(state.contributed, state.dead, state.folded, state.stacks)
+        return pots_of(self._state)
 
     @property
     def total_pot(self) -> int:
@@ -255,8 +267,12 @@ class Hand:
         return self._state.final_stacks
 
     def legal_actions(self) -> LegalActions | None:
-        seat = self._state.to_act
-        return None if seat is None else legal_actions(self._state, seat)
+        state = self._state
+        legal: LegalActions | None = state.legal  # computed when the seat to act was found
+        if legal is not None:
+            return legal
+        seat = state.to_act
+        return None if seat is None else legal_actions(state, seat)
 
     def __repr__(self) -> str:
         state = self._state
@@ -279,7 +295,11 @@ class Hand:
 
     def act(self, action: Action) -> Hand:
         event = self._event_for(action)
-        self._emit(event)
+        self._events.append(event)
+        if type(event) is ActionTaken:
+            apply_action(self._state, event)
+        else:
+            apply(self._state, event)
         self._settle()
         return self
 
@@ -356,6 +376,7 @@ class Hand:
                 actor = next_actor(state)
                 if actor is not None:
                     state.to_act = actor
+                    state.legal = compute_legal_actions(state, actor)
                     return
             returned = uncalled_bet(state.bets)
             if returned is not None:
@@ -372,15 +393,11 @@ class Hand:
         """The event the action would append, or RulesError saying why it is illegal."""
         state = self._state
         seat = action.seat
-        if state.over:
-            raise RulesError("hand is over")
-        if not 0 <= seat < state.count:
-            raise RulesError(f"there is no seat {seat} in this hand")
-        if state.folded[seat]:
-            raise RulesError(f"seat {seat} has folded")
-        if seat != state.to_act:
-            raise RulesError("not your turn")
-        legal = legal_actions(state, seat)
+        if seat != state.to_act or seat is None:
+            raise RulesError(self._seat_refusal(seat))
+        legal = state.legal
+        if legal is None or legal.seat != seat:
+            legal = legal_actions(state, seat)
         # ActionKind is a StrEnum: plain strings compare equal to its members.
         kind = action.kind
         if kind == BET_OR_RAISE:
@@ -391,19 +408,30 @@ class Hand:
             return BringInPosted(seat, legal.bring_in_amount)
         if legal.can_bring_in:
             raise RulesError("post the bring-in or complete the bet first")
+        if kind == CALL:
+            if not legal.call_amount:
+                raise RulesError("there is no bet to call: check instead")
+            return ActionTaken(seat, "call", legal.call_to)
         if kind == FOLD:
             if not legal.can_fold:
                 raise RulesError("there is no bet to fold to: check instead")
-            return ActionTaken(seat, "fold")
+            return _FOLDS[seat]
         if kind == CHECK:
             if not legal.can_check:
                 raise RulesError(f"cannot check facing a bet of {state.level}")
-            return ActionTaken(seat, "check")
-        if kind != CALL:
-            raise RulesError(f"{kind!r} is not an action")
-        if not legal.call_amount:
-            raise RulesError("there is no bet to call: check instead")
-        return ActionTaken(seat, "call", legal.call_to)
+            return _CHECKS[seat]
+        raise RulesError(f"{kind!r} is not an action")
+
+    def _seat_refusal(self, seat: int | None) -> str:
+        """Why ``seat``, which is not the seat to act, may not act."""
+        state = self._state
+        if state.over:
+            return "hand is over"
+        if not 0 <= seat < state.count:  # type: ignore[operator]
+            return f"there is no seat {seat} in this hand"
+        if state.folded[seat]:  # type: ignore[index]
+            return f"seat {seat} has folded"
+        return "not your turn"
 
     def _bet_or_raise_event(self, legal: LegalActions, amount: int | None) -> Event:
         state = self._state

@@ -17,11 +17,25 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from pokernight.rules.state import HandState
+
 
 @dataclass(frozen=True, slots=True)
 class Pot:
     amount: int
     eligible: frozenset[int]
+
+
+def pots_of(state: HandState) -> tuple[Pot, ...]:
+    """The hand's pots. While no live player is all-in (most hands) there is no layer
+    to close: one pot of every chip, open to every live player."""
+    if state.active != state.live:
+        return compute_pots(state.contributed, state.dead, state.folded, state.stacks)
+    total = sum(state.contributed)
+    if not total:
+        return ()
+    folded = state.folded
+    return (Pot(total, frozenset([seat for seat in state.rotations[0] if not folded[seat]])),)
 
 
 def compute_pots(

@@ -22,16 +22,16 @@ from pokernight.evaluate.tables import HAND_SIZE
 from pokernight.rules.dealing import Emit, resolve_last_queen
 from pokernight.rules.events import CardsMucked, CardsShown, HandEnded, PotAwarded
 from pokernight.rules.positions import clockwise_from, left_of, opener, wild_ranks
-from pokernight.rules.pots import Pot, compute_pots, split
+from pokernight.rules.pots import Pot, pots_of, split
 from pokernight.rules.state import HandState
 
 
 def finish_hand(state: HandState, emit: Emit) -> None:
-    pots = compute_pots(state.contributed, state.dead, state.folded, state.stacks)
-    live = [seat for seat in range(state.count) if not state.folded[seat]]
-    if len(live) == 1:
+    pots = pots_of(state)
+    if state.live == 1:
+        winner = state.folded.index(False)
         for index, pot in enumerate(pots):
-            emit(PotAwarded(index, pot.amount, ((live[0], pot.amount),)))
+            emit(PotAwarded(index, pot.amount, ((winner, pot.amount),)))
     else:
         resolve_last_queen(state, emit)
         _show_down(state, pots, emit)
@@ -48,6 +48,14 @@ def hand_value(state: HandState, seat: int) -> int:
     if kind == "wild":
         return wild_value(cards, wild_ranks(state))
     return high_value(cards)
+
+
+def hand_values(state: HandState, seats: list[int]) -> dict[int, int]:
+    if state.variant.showdown == "high":
+        # The common game, evaluated without going through ``hand_value`` seat by seat.
+        cards, board = state.cards, state.board
+        return {seat: high_value(cards[seat] + board) for seat in seats}
+    return {seat: hand_value(state, seat) for seat in seats}
 
 
 def describe(state: HandState, seat: int, value: int) -> str:
@@ -79,24 +87,30 @@ def showing_order(state: HandState) -> list[int]:
 
 
 def _show_down(state: HandState, pots: tuple[Pot, ...], emit: Emit) -> None:
-    values = {seat: hand_value(state, seat) for seat in showing_order(state)}
+    values = hand_values(state, showing_order(state))
+    cards, stacks = state.cards, state.stacks
     descriptions: dict[int, str] = {}
     everyone_shows = state.active <= 1
     best_shown = [-1] * len(pots)
     for seat, value in values.items():
         in_pots = [index for index, pot in enumerate(pots) if seat in pot.eligible]
-        could_win = any(value >= best_shown[index] for index in in_pots)
-        if everyone_shows or state.stacks[seat] == 0 or could_win:
-            descriptions[seat] = describe(state, seat, value)
-            emit(CardsShown(seat, tuple(state.cards[seat]), descriptions[seat]))
+        show = everyone_shows or not stacks[seat]
+        for index in in_pots:
+            if value >= best_shown[index]:
+                show = True
+        if show:
+            description = descriptions[seat] = describe(state, seat, value)
+            emit(CardsShown(seat, tuple(cards[seat]), description))
             for index in in_pots:
-                best_shown[index] = max(best_shown[index], value)
+                if value > best_shown[index]:
+                    best_shown[index] = value
         else:
             emit(CardsMucked(seat))
     for index, pot in enumerate(pots):
-        contenders = [seat for seat in pot.eligible if seat in descriptions]
-        best = max(values[seat] for seat in contenders)
-        winners = _odd_chip_order(state, [seat for seat in contenders if values[seat] == best])
+        best = best_shown[index]
+        winners = [seat for seat in pot.eligible if seat in descriptions and values[seat] == best]
+        if len(winners) > 1:
+            winners = _odd_chip_order(state, winners)
         emit(PotAwarded(index, pot.amount, split(pot.amount, winners), descriptions[winners[0]]))
 
 

@@ -30,6 +30,7 @@ hand.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from typing import Any
 
 from pokernight.cards import Card, Rank
@@ -91,7 +92,9 @@ class HandState:
         "over",
         "pending_queen",
         "posted_big_blinds",
+        "raise_cap",
         "raises",
+        "rotations",
         "shown",
         "stacks",
         "stakes",
@@ -106,12 +109,14 @@ class HandState:
 
     def __init__(self, event: HandStarted) -> None:
         count = len(event.stacks)
-        self.variant: Variant = variant_for(event.variant, event.betting)
+        self.variant: Variant = _variant(event.variant, event.betting)
         self.stakes: Stakes = event.stakes
         self.betting = self.variant.betting
         self.is_stud = self.variant.is_stud
         self.last_street = len(self.variant.streets) - 1
         self.full_bets = _full_bets(self.variant, self.stakes)
+        self.raise_cap = self.stakes.raise_cap if self.betting is _FIXED_LIMIT else None
+        self.rotations = rotations(count)
         self.button = event.button
         self.dead_small_blind = event.dead_small_blind
         self.posted_big_blinds = event.posted_big_blinds
@@ -154,6 +159,22 @@ class HandState:
         self.final_stacks: tuple[int, ...] | None = None
 
 
+_FIXED_LIMIT = BettingStructure.FIXED_LIMIT
+
+
+@cache
+def rotations(count: int) -> tuple[tuple[int, ...], ...]:
+    """For each start 0 to ``count`` (``count`` is 0 again), the seats clockwise from it."""
+    return tuple(
+        tuple((start + offset) % count for offset in range(count)) for start in range(count + 1)
+    )
+
+
+# Looked up on every hand's start: the same few variants and stakes come back.
+_variant = cache(variant_for)
+
+
+@cache
 def _full_bets(variant: Variant, stakes: Stakes) -> tuple[int, ...]:
     """Each street's full bet: the smallest bet, and the first raise increment."""
     if variant.betting is BettingStructure.FIXED_LIMIT:
@@ -171,8 +192,21 @@ def apply(state: HandState, event: Event) -> None:
     state.legal = None
     _HANDLERS[type(event)](state, event)
     if state.chips_behind + state.chips_in_pots != state.total_chips:
-        message = f"chips are not conserved: stacks {state.stacks}, in {state.contributed}"
-        raise ChipsNotConservedError(message)
+        raise chips_lost(state)
+
+
+def apply_action(state: HandState, event: ActionTaken) -> None:
+    """``apply`` for an action, without looking up its handler (the live action path)."""
+    state.legal = None
+    _action_taken(state, event)
+    if state.chips_behind + state.chips_in_pots != state.total_chips:
+        raise chips_lost(state)
+
+
+def chips_lost(state: HandState) -> ChipsNotConservedError:
+    return ChipsNotConservedError(
+        f"chips are not conserved: stacks {state.stacks}, in {state.contributed}"
+    )
 
 
 def _put_to(state: HandState, seat: int, to: int) -> None:
@@ -274,7 +308,16 @@ def _action_taken(state: HandState, event: ActionTaken) -> None:
         to = event.amount
         _put_to(state, seat, to)
         if kind == "bet_or_raise":
-            _raise_to(state, seat, to)
+            size = to - raise_base(state)
+            if size >= state.increment:
+                state.increment = size
+                state.last_full_to = to
+                state.opened = True
+                state.raises += 1
+            if to > state.level:
+                state.level = to
+            state.last_aggressor = seat
+            state.bring_in_pending = False
     state.acted_level[seat] = state.level
     state.cursor = seat
     state.to_act = None
@@ -284,18 +327,6 @@ def raise_base(state: HandState) -> int:
     """What a bet or raise is measured from: the level, except that completing a
     stud bring-in to a full bet counts from zero."""
     return state.level if state.opened or state.last_aggressor is not None else 0
-
-
-def _raise_to(state: HandState, seat: int, to: int) -> None:
-    size = to - raise_base(state)
-    if size >= state.increment:
-        state.increment = size
-        state.last_full_to = to
-        state.opened = True
-        state.raises += 1
-    state.level = max(state.level, to)
-    state.last_aggressor = seat
-    state.bring_in_pending = False
 
 
 def _bet_returned(state: HandState, event: BetReturned) -> None:
