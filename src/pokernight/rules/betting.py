@@ -88,10 +88,10 @@ def compute_legal_actions(state: HandState, seat: int) -> LegalActions:
     bet = state.bets[seat]
     all_in = bet + state.stacks[seat]
     level = state.level
+    low: int | None = None
+    high: int | None = None
     if raise_refusal(state, seat) is None:
         low, high = _raise_range(state, bet, all_in)
-    else:
-        low = high = None
     if state.bring_in_pending:
         bring_in = min(state.stakes.bring_in, all_in - bet)
         return LegalActions(seat, False, False, 0, True, bring_in, low, high, bet)

@@ -102,8 +102,7 @@ def _show_down(state: HandState, pots: tuple[Pot, ...], emit: Emit) -> None:
             description = descriptions[seat] = describe(state, seat, value)
             emit(CardsShown(seat, tuple(cards[seat]), description))
             for index in in_pots:
-                if value > best_shown[index]:
-                    best_shown[index] = value
+                best_shown[index] = max(best_shown[index], value)
         else:
             emit(CardsMucked(seat))
     for index, pot in enumerate(pots):

@@ -314,8 +314,7 @@ def _action_taken(state: HandState, event: ActionTaken) -> None:
                 state.last_full_to = to
                 state.opened = True
                 state.raises += 1
-            if to > state.level:
-                state.level = to
+            state.level = max(state.level, to)
             state.last_aggressor = seat
             state.bring_in_pending = False
     state.acted_level[seat] = state.level
