@@ -17,6 +17,7 @@ from pokernight.table.commands import (
     DeclineSeat,
     PostBigBlind,
     RemoveBot,
+    ShowCards,
     SitDown,
     SitIn,
     SitOut,
@@ -28,6 +29,7 @@ from pokernight.table.commands import (
 from pokernight.table.errors import LedgerOutOfBalanceError, TableError
 from pokernight.table.events import (
     BigBlindOffered,
+    CardsShownByChoice,
     ChipsAdded,
     ChipsQueued,
     CloseRequested,
@@ -63,6 +65,7 @@ __all__ = [
     "ApproveSeat",
     "BigBlindOffered",
     "BotLevel",
+    "CardsShownByChoice",
     "ChangeSettings",
     "ChipsAdded",
     "ChipsQueued",
@@ -91,6 +94,7 @@ __all__ = [
     "SeatDeclined",
     "SeatRequested",
     "SettingsChanged",
+    "ShowCards",
     "SitDown",
     "SitIn",
     "SitOut",

@@ -108,6 +108,14 @@ class RemoveBot:
 
 
 @dataclass(frozen=True, slots=True)
+class ShowCards:
+    """A player shows everybody their cards of the last hand that ended (won without a
+    showdown, mucked, or folded: a player's choice, RULES.md "Showdown")."""
+
+    player_id: str
+
+
+@dataclass(frozen=True, slots=True)
 class CloseTable:
     """The host ends the game: everybody is cashed out and the table closes for good
     (at once between hands, else when the hand is over)."""
@@ -154,6 +162,7 @@ Command = (
     | AddBot
     | RemoveBot
     | CloseTable
+    | ShowCards
     | StartHand
     | Act
 )

@@ -121,6 +121,15 @@ class SettingsChanged(TableEvent):
 
 
 @dataclass(frozen=True, slots=True)
+class CardsShownByChoice(TableEvent):
+    """A player showed their cards of hand ``hand_number`` after it ended (public)."""
+
+    hand_number: int
+    seat: int
+    cards: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class CloseRequested(TableEvent):
     """The host closes the table: at once between hands, else when the hand is over."""
 

@@ -22,7 +22,7 @@ from typing import Any
 
 from pokernight.cards import full_deck, shuffled
 from pokernight.commitment import deck_commitment, new_salt
-from pokernight.rules import Action, ActionKind, Event, Hand, Stakes, Variant
+from pokernight.rules import Action, ActionKind, CardsShown, Event, Hand, Stakes, Variant
 from pokernight.table.button import DealPlan, Positions, plan_blinds, plan_stud
 from pokernight.table.commands import (
     Act,
@@ -35,6 +35,7 @@ from pokernight.table.commands import (
     DeclineSeat,
     PostBigBlind,
     RemoveBot,
+    ShowCards,
     SitDown,
     SitIn,
     SitOut,
@@ -47,6 +48,7 @@ from pokernight.table.dealing import action_kind, start_hand, verify_action
 from pokernight.table.errors import YOU, LedgerOutOfBalanceError, TableError, seat_words
 from pokernight.table.events import (
     BigBlindOffered,
+    CardsShownByChoice,
     ChipsAdded,
     ChipsQueued,
     CloseRequested,
@@ -125,6 +127,10 @@ class Table:
         self.hand_number = 0
         self.hand: Hand | None = None
         self.started: HandStarted | None = None
+        # The hand that ended last, and the seats that showed it: a player may still show.
+        self.last_hand: Hand | None = None
+        self.last_started: HandStarted | None = None
+        self.shown_by_choice: set[int] = set()
         self.turn_started_at = 0.0
         self.levels_started_at: float | None = None
         self.ledger: list[LedgerEntry] = []
@@ -259,6 +265,8 @@ class Table:
                 return remove_bot(self, command)
             case CloseTable():
                 return self._close(command)
+            case ShowCards():
+                return self._show_cards(command)
             case StartHand():
                 return [self._deal(self._next_deal(now), command.rng, now)]
             case Act():
@@ -362,6 +370,19 @@ class Table:
         if seat.bot is not None:
             raise TableError(f"{seat.name} is a bot: only a person can host")
         return [HostChanged(command.new_host)]
+
+    def _show_cards(self, command: ShowCards) -> list[TableEvent]:
+        number = self.seat_of(command.player_id)
+        hand, started = self.last_hand, self.last_started
+        if hand is None or started is None or number not in started.seats:
+            raise TableError("you have no cards to show: you were not in the last hand")
+        index = started.seats.index(number)
+        if number in self.shown_by_choice or any(
+            isinstance(item, CardsShown) and item.seat == index for item in hand.events
+        ):
+            raise TableError("your cards are already shown")
+        cards = tuple(str(card) for card in hand.hole(index))
+        return [CardsShownByChoice(started.hand_number, number, cards)]
 
     def _close(self, command: CloseTable) -> list[TableEvent]:
         if command.player_id != self.host:
@@ -550,6 +571,8 @@ class Table:
                 self._update(event.seat, posting=True)
             case HostChanged():
                 self.host = event.host
+            case CardsShownByChoice():
+                self.shown_by_choice.add(event.seat)
             case CloseRequested():
                 self.closing = True
             case TableClosed():
@@ -605,6 +628,8 @@ class Table:
             self._update(number, stack=after)
             self._record(self.seats[number].player_id, EntryKind.RESULT, after - before)
         self.positions = Positions(started.button, started.small_blind, started.big_blind)
+        self.last_hand, self.last_started = self.hand, started
+        self.shown_by_choice = set()
         self.hand = None
         self.started = None
 
