@@ -107,6 +107,10 @@ def test_the_seat_token_is_saved_so_a_second_run_is_the_same_player(
         out = capsys.readouterr().out
         assert "You sit at table" in out
         assert f"Back at table {code} in seat 0" in out
+        assert (
+            f"Goodbye. Your seat at table {code} is kept, and the clock checks or folds for you "
+            "until two timeouts in a row sit you out: run the same command to come back."
+        ) in out
 
     run(scenario())
 

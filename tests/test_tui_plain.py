@@ -88,7 +88,7 @@ def test_end_of_input_mid_hand_gives_the_hand_up_and_states_the_stack_left() -> 
     output = io.StringIO()
     settings = GameSettings(variant_for("nlhe"), 1, "easy", plain=True)
     ask = _answers_then_end_of_input([])
-    game = TerminalGame(settings, Console(file=output, width=200), random.Random(3), ask)
+    game = TerminalGame(settings, Console(file=output), random.Random(3), ask)
     assert game.play() == 0
     # Heads-up the human has the button and the small blind (10 of 2,000), and acts first.
     last = output.getvalue().rstrip().splitlines()[-1]
@@ -101,7 +101,7 @@ def test_end_of_input_mid_hand_gives_the_hand_up_and_states_the_stack_left() -> 
 def test_quitting_in_the_second_hand_gives_up_that_hand_after_the_first_was_settled() -> None:
     output = io.StringIO()
     settings = GameSettings(variant_for("nlhe"), 1, "easy", plain=True)
-    console = Console(file=output, width=200)
+    console = Console(file=output)
     game = TerminalGame(settings, console, random.Random(3), _script(["fold", "q"]))
     assert game.play() == 1
     text = output.getvalue()

@@ -112,11 +112,19 @@ class RemoteGame:
             pass
         finally:
             await self.client.disconnect()
-        self.screen.say(
-            f"Goodbye. Your seat at table {self.settings.code} is kept: "
-            "run the same command to come back."
-        )
+        self.screen.say(self._goodbye())
         return self.hands_played
+
+    def _goodbye(self) -> str:
+        """The seat is kept by the server, whose clock plays for a player sitting in."""
+        state = self.client.state
+        seat = state.seats.get(state.my_seat) if state.my_seat is not None else None
+        kept = f"Goodbye. Your seat at table {self.settings.code} is kept"
+        if seat is not None and not seat["sitting_out"]:
+            kept += (
+                ", and the clock checks or folds for you until two timeouts in a row sit you out"
+            )
+        return kept + ": run the same command to come back."
 
     # Entering ----------------------------------------------------------------------------
 

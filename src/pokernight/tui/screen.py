@@ -62,7 +62,8 @@ class Screen:
 
     def say(self, line: str) -> None:
         if self.plain:
-            self.console.print(line, markup=False, highlight=False)
+            # One line per change, however long: a screen reader or a log reads it whole.
+            self.console.print(line, markup=False, highlight=False, soft_wrap=True)
         else:
             self.console.print(Text(line))
 
