@@ -57,7 +57,7 @@ def create_engine(url: URL) -> AsyncEngine:
         )
     _check_sqlite_directory(url)
     engine = create_async_engine(url, connect_args={"timeout": CONNECT_TIMEOUT_SECONDS})
-    event.listen(engine.sync_engine, "connect", _tune_sqlite)
+    event.listen(engine.sync_engine, "connect", tune_sqlite)
     return engine
 
 
@@ -70,7 +70,7 @@ def _check_sqlite_directory(url: URL) -> None:
         )
 
 
-def _tune_sqlite(connection: Any, _record: ConnectionPoolEntry) -> None:
+def tune_sqlite(connection: Any, _record: ConnectionPoolEntry) -> None:
     # WAL lets readers run while the event writer commits. synchronous=NORMAL
     # syncs the WAL at checkpoints, not at every commit: a killed server loses
     # nothing, a power cut may lose the last commits (decision 0014). The busy

@@ -17,9 +17,10 @@ A ledger entry's hand number is the last hand started when it happened, as in
 ``Table.ledger``, so the projection equals the table's own ledger.
 
 A group commit holds the events of many tables, and every statement is a
-round trip to the database's thread: so a table's seats and last hand are read
-once per commit (and only when one of its events feeds a projection), followed
-in memory, and the ledger entries of the whole commit go in one ``executemany``.
+round trip to the database: so a table's seats and last hand are read once per
+commit (and only when one of its events feeds a projection), followed in
+memory, and the ledger entries of the whole commit go in one ``executemany``.
+Synchronous, as ``append`` is: the whole write transaction is one call.
 """
 
 from __future__ import annotations
@@ -28,8 +29,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import delete, func, insert, select, update
-from sqlalchemy.ext.asyncio import AsyncConnection
+from sqlalchemy import Connection, delete, func, insert, select, update
 
 from pokernight.store import schema
 from pokernight.store.records import StoredEvent
@@ -54,19 +54,17 @@ PUBLIC_DEAL_FIELDS = (
 PROJECTED = frozenset({"PlayerSeated", "ChipsAdded", "PlayerLeft", "HandStarted", "HandFinished"})
 
 
-async def project(
-    connection: AsyncConnection, batch: Sequence[tuple[int, Sequence[StoredEvent]]]
-) -> None:
+def project(connection: Connection, batch: Sequence[tuple[int, Sequence[StoredEvent]]]) -> None:
     """Write the projections of ``batch`` (each table's new events, in order)."""
     ledger: list[dict[str, Any]] = []
     for table_id, events in batch:
         projected = [event for event in events if event.kind in PROJECTED]
         if projected:
-            tables = await _TableProjection.load(connection, table_id, ledger)
+            tables = _TableProjection.load(connection, table_id, ledger)
             for event in projected:
-                await tables.project(connection, event)
+                tables.project(connection, event)
     if ledger:
-        await connection.execute(insert(schema.ledger_entries), ledger)
+        connection.execute(insert(schema.ledger_entries), ledger)
 
 
 @dataclass
@@ -81,16 +79,16 @@ class _TableProjection:
     """Hands started in this commit, by number: their summary is not worth reading back."""
 
     @classmethod
-    async def load(
-        cls, connection: AsyncConnection, table_id: int, ledger: list[dict[str, Any]]
+    def load(
+        cls, connection: Connection, table_id: int, ledger: list[dict[str, Any]]
     ) -> _TableProjection:
         seats, hands = schema.seats, schema.hands
-        rows = await connection.execute(
+        rows = connection.execute(
             select(seats.c.seat, seats.c.player_id, seats.c.name).where(
                 seats.c.table_id == table_id
             )
         )
-        last_hand = await connection.execute(
+        last_hand = connection.execute(
             select(func.coalesce(func.max(hands.c.hand_number), 0)).where(
                 hands.c.table_id == table_id
             )
@@ -98,12 +96,12 @@ class _TableProjection:
         seated = {row.seat: (row.player_id, row.name) for row in rows}
         return cls(table_id, seated, last_hand.scalar_one(), ledger)
 
-    async def project(self, connection: AsyncConnection, event: StoredEvent) -> None:
+    def project(self, connection: Connection, event: StoredEvent) -> None:
         data = event.data
         match event.kind:
             case "PlayerSeated":
                 self.seated[data["seat"]] = (data["player_id"], data["name"])
-                await connection.execute(
+                connection.execute(
                     insert(schema.seats).values(
                         table_id=self.table_id,
                         seat=data["seat"],
@@ -118,22 +116,22 @@ class _TableProjection:
                 self._enter(data["seat"], EntryKind.CASH_OUT, data["cash_out"])
                 del self.seated[data["seat"]]
                 seats = schema.seats
-                await connection.execute(
+                connection.execute(
                     delete(seats).where(
                         seats.c.table_id == self.table_id, seats.c.seat == data["seat"]
                     )
                 )
             case "HandStarted":
-                await self._hand_started(connection, event)
+                self._hand_started(connection, event)
             case "HandFinished":
-                await self._hand_finished(connection, event)
+                self._hand_finished(connection, event)
 
-    async def _hand_started(self, connection: AsyncConnection, event: StoredEvent) -> None:
+    def _hand_started(self, connection: Connection, event: StoredEvent) -> None:
         summary = {field: event.data[field] for field in PUBLIC_DEAL_FIELDS}
         summary["players"] = [self.seated[seat][0] for seat in summary["seats"]]
         self.hand_number = event.data["hand_number"]
         self.summaries[self.hand_number] = summary
-        await connection.execute(
+        connection.execute(
             insert(schema.hands).values(
                 table_id=self.table_id,
                 hand_number=self.hand_number,
@@ -143,13 +141,13 @@ class _TableProjection:
             )
         )
 
-    async def _hand_finished(self, connection: AsyncConnection, event: StoredEvent) -> None:
+    def _hand_finished(self, connection: Connection, event: StoredEvent) -> None:
         hands = schema.hands
         number = event.data["hand_number"]
         hand = (hands.c.table_id == self.table_id, hands.c.hand_number == number)
         summary = self.summaries.pop(number, None)
         if summary is None:
-            found = await connection.execute(select(hands.c.summary).where(*hand))
+            found = connection.execute(select(hands.c.summary).where(*hand))
             summary = found.scalar_one()
         summary = dict(summary)
         final_stacks = event.data["stacks"]
@@ -158,9 +156,7 @@ class _TableProjection:
         ]
         summary["final_stacks"] = final_stacks
         summary["results"] = results
-        await connection.execute(
-            update(hands).where(*hand).values(ended_at=event.at, summary=summary)
-        )
+        connection.execute(update(hands).where(*hand).values(ended_at=event.at, summary=summary))
         for seat, result in zip(summary["seats"], results, strict=True):
             self._enter(seat, EntryKind.RESULT, result)
 

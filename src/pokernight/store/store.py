@@ -9,7 +9,9 @@ write lock waits inside SQLite, where a busy event loop stretches every other
 transaction: under load, joins failed with "database is locked" after the
 busy timeout. So on SQLite every write of this process takes its turn on one
 asyncio lock first (``_writing``): waiting happens in the event loop, and
-SQLite only ever sees one writer from us.
+SQLite only ever sees one writer from us. The event log's group commits, the
+bulk of the writes, run on SQLite as one synchronous call (``sqlite_writer``);
+on PostgreSQL through the async connection.
 """
 
 from __future__ import annotations
@@ -20,25 +22,26 @@ import hashlib
 import random
 import secrets
 import time
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Callable, Iterator, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
-from typing import Any
+from typing import Any, TypeVar
 
-from sqlalchemy import Row, func, insert, select, update
+from sqlalchemy import Connection, Row, insert, select, update
 from sqlalchemy.exc import DBAPIError, IntegrityError, InterfaceError, OperationalError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
-from pokernight.store import schema
+from pokernight.store import append, schema
+from pokernight.store.append import TableEvents
 from pokernight.store.engine import create_engine, database_url, upgrade_to_head
 from pokernight.store.errors import StaleWriterError, StoreError, StoreUnavailableError
-from pokernight.store.projections import project
 from pokernight.store.records import PlayerRecord, StoredEvent, TableRecord
 from pokernight.store.schema import TableStatus
+from pokernight.store.sqlite_writer import SqliteWriter
 
 CODE_COUNT = 10_000
 TOKEN_BYTES = 32
 
-TableEvents = tuple[int, Sequence[StoredEvent]]
+Result = TypeVar("Result")
 
 
 async def open_store(url: str | None = None) -> Store:
@@ -47,7 +50,10 @@ async def open_store(url: str | None = None) -> Store:
     A database that is down or a URL we cannot use raises StoreUnavailableError.
     """
     address = database_url(url)
-    store = Store(create_engine(address), address.render_as_string(hide_password=True))
+    sqlite_writer = SqliteWriter(address) if address.get_backend_name() == "sqlite" else None
+    store = Store(
+        create_engine(address), address.render_as_string(hide_password=True), sqlite_writer
+    )
     try:
         async with store.engine.begin() as connection:
             await connection.run_sync(upgrade_to_head)
@@ -63,7 +69,9 @@ async def open_store(url: str | None = None) -> Store:
 
 
 class Store:
-    def __init__(self, engine: AsyncEngine, description: str) -> None:
+    def __init__(
+        self, engine: AsyncEngine, description: str, sqlite_writer: SqliteWriter | None = None
+    ) -> None:
         self.engine = engine
         self.description = description
         self._versions: dict[int, int] = {}
@@ -72,13 +80,19 @@ class Store:
         self._write_turn: AbstractAsyncContextManager[Any] = (
             asyncio.Lock() if engine.dialect.name == "sqlite" else contextlib.nullcontext()
         )
+        self._sqlite_writer = sqlite_writer
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[AsyncConnection]:
         """One transaction; losing the database becomes a one-line StoreUnavailableError."""
-        try:
+        with self._unavailable_on_error():
             async with self.engine.begin() as connection:
                 yield connection
+
+    @contextlib.contextmanager
+    def _unavailable_on_error(self) -> Iterator[None]:
+        try:
+            yield
         except (OperationalError, InterfaceError, OSError) as error:
             raise StoreUnavailableError(self.unavailable(error)) from None
 
@@ -95,6 +109,8 @@ class Store:
         return f"database {self.description} is unavailable: {first_line or type(reason).__name__}"
 
     async def close(self) -> None:
+        if self._sqlite_writer is not None:
+            self._sqlite_writer.close()
         await self.engine.dispose()
 
     async def __aenter__(self) -> Store:
@@ -208,34 +224,23 @@ class Store:
         """
         if not any(events for _, events in batch):
             return
-        async with self._writing() as connection:
-            last = await self._last_seqs_known(connection, batch)
-            versions = _check_continuity(batch, last)
+        async with self._write_turn:
+            known = {tid: self._versions[tid] for tid, _ in batch if tid in self._versions}
             try:
-                await connection.execute(insert(schema.events), _event_rows(batch))
-            except IntegrityError:
-                # Another process appended since we read (or last wrote) these logs.
-                for table_id, _ in batch:
+                versions = await self._write(lambda c: append.append_batch(c, batch, known))
+            except StaleWriterError:
+                for table_id, _ in batch:  # read them back next time
                     self._versions.pop(table_id, None)
-                raise StaleWriterError(
-                    f"another writer appended to table(s) {_table_ids(batch)} first"
-                ) from None
-            await project(connection, batch)
+                raise
         self._versions.update(versions)
 
-    async def _last_seqs_known(
-        self, connection: AsyncConnection, batch: Sequence[TableEvents]
-    ) -> dict[int, int]:
-        """Each table's last seq: remembered from our last commit, else read from the log."""
-        unknown = {table_id for table_id, _ in batch} - self._versions.keys()
-        last = {
-            table_id: self._versions[table_id] for table_id, _ in batch if table_id not in unknown
-        }
-        if unknown:
-            await _check_tables_exist(connection, unknown)
-            read = await _last_seqs(connection, list(unknown))
-            last.update({table_id: read.get(table_id, 0) for table_id in unknown})
-        return last
+    async def _write(self, work: Callable[[Connection], Result]) -> Result:
+        """``work`` in a write transaction: on SQLite, in one blocking call (``sqlite_writer``)."""
+        with self._unavailable_on_error():
+            if self._sqlite_writer is not None:
+                return self._sqlite_writer.write(work)
+            async with self.engine.begin() as connection:
+                return await connection.run_sync(work)
 
     async def load_events(self, table_id: int, after: int = 0) -> list[StoredEvent]:
         """The table's events after version ``after``, in order."""
@@ -251,7 +256,7 @@ class Store:
     async def last_seq(self, table_id: int) -> int:
         """The table's version: the seq of its last event, 0 before the first."""
         async with self.transaction() as connection:
-            return (await _last_seqs(connection, [table_id])).get(table_id, 0)
+            return (await connection.run_sync(append.last_seqs, [table_id])).get(table_id, 0)
 
     # Projections ---------------------------------------------------------------------------
 
@@ -304,56 +309,3 @@ def _table_record(row: Row[Any]) -> TableRecord:
 
 def _token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
-
-
-def _table_ids(batch: Sequence[TableEvents]) -> str:
-    return ", ".join(str(table_id) for table_id in sorted({table_id for table_id, _ in batch}))
-
-
-async def _last_seqs(connection: AsyncConnection, table_ids: Sequence[int]) -> dict[int, int]:
-    events = schema.events
-    rows = await connection.execute(
-        select(events.c.table_id, func.max(events.c.seq))
-        .where(events.c.table_id.in_(table_ids))
-        .group_by(events.c.table_id)
-    )
-    return {table_id: last for table_id, last in rows}
-
-
-async def _check_tables_exist(connection: AsyncConnection, table_ids: set[int]) -> None:
-    known = await connection.execute(
-        select(schema.tables.c.id).where(schema.tables.c.id.in_(table_ids))
-    )
-    missing = table_ids - set(known.scalars())
-    if missing:
-        raise StoreError(f"there is no table {min(missing)}")
-
-
-def _check_continuity(batch: Sequence[TableEvents], last: dict[int, int]) -> dict[int, int]:
-    """Each table's last seq after ``batch``, or StaleWriterError if it does not continue
-    from ``last``."""
-    last = dict(last)
-    for table_id, events in batch:
-        for event in events:
-            expected = last[table_id] + 1
-            if event.seq != expected:
-                raise StaleWriterError(
-                    f"table {table_id} is at version {expected - 1}: the next event must be "
-                    f"seq {expected}, not {event.seq}"
-                )
-            last[table_id] = expected
-    return last
-
-
-def _event_rows(batch: Sequence[TableEvents]) -> list[dict[str, Any]]:
-    return [
-        {
-            "table_id": table_id,
-            "seq": event.seq,
-            "kind": event.kind,
-            "data": event.data,
-            "at": event.at,
-        }
-        for table_id, events in batch
-        for event in events
-    ]
