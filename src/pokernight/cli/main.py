@@ -13,9 +13,9 @@ import sys
 from collections.abc import Sequence
 
 from pokernight import __version__
-from pokernight.cli import bench, equity, eval, play, replay, serve, simulate, verify
+from pokernight.cli import bench, equity, eval, export, play, replay, serve, simulate, verify
 
-COMMANDS = (serve, play, simulate, equity, eval, verify, replay, bench)
+COMMANDS = (serve, play, simulate, equity, eval, verify, replay, export, bench)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -4,21 +4,27 @@ PHH numbers players from the seat left of the button (``p1``) round to the
 button (``pn``), heads-up too; forced bets are listed in that order, with the
 big-blind ante at index 1 (the big blind's place, as PokerKit reads it). Cards
 dealt one at a time round the table are written as one ``d dh`` action per
-player and street. Only cards shown at showdown appear in ``sm`` actions.
+player and street. Only cards shown at showdown appear in ``sm`` actions; a
+hand mucked at showdown is a bare ``sm``.
+
+``to_phh`` writes the hand as a seat or a spectator saw it when given that
+view's events (``rules.visible_events``): a card they did not see is ``??``.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Sequence
 from typing import Final
 
 from pokernight.cards import Card
-from pokernight.history.phh_parse import PHHError
+from pokernight.history.phh_parse import UNKNOWN_CARD, PHHError
 from pokernight.rules import Hand
 from pokernight.rules.events import (
     ActionTaken,
     BringInPosted,
     CardsDealt,
+    CardsMucked,
     CardsShown,
     Event,
     HandStarted,
@@ -44,9 +50,14 @@ ACTION_CODES: Final = {
 }
 
 
-def to_phh(hand: Hand) -> str:
-    """The hand as the text of a ``.phh`` file (``finishing_stacks`` once it is over)."""
-    started = hand.events[0]
+def to_phh(hand: Hand, events: Sequence[Event] | None = None, players: Sequence[str] = ()) -> str:
+    """The hand as the text of a ``.phh`` file (``finishing_stacks`` once it is over).
+
+    ``events``: the hand's events as one view sees them (default: all of them);
+    ``players``: names by seat, written in PHH order.
+    """
+    events = hand.events if events is None else events
+    started = events[0]
     assert isinstance(started, HandStarted)
     order = _player_order(len(started.stacks), started.button)
     lines = [f"variant = {_quoted(_phh_code(started))}", "ante_trimming_status = true"]
@@ -54,21 +65,23 @@ def to_phh(hand: Hand) -> str:
     lines.append(f"starting_stacks = {_numbers(started.stacks[seat] for seat in order)}")
     player = {seat: f"p{number}" for number, seat in enumerate(order, start=1)}
     lines.append("actions = [")
-    lines += [f"  {_quoted(action)}," for action in phh_actions(hand.events, player)]
+    lines += [f"  {_quoted(action)}," for action in phh_actions(events, player)]
     lines.append("]")
     final_stacks = hand.final_stacks
     if final_stacks is not None:
         lines.append(f"finishing_stacks = {_numbers(final_stacks[seat] for seat in order)}")
+    if players:
+        lines.append(f"players = [{', '.join(_quoted_name(players[seat]) for seat in order)}]")
     return "\n".join(lines) + "\n"
 
 
 def phh_actions(events: Sequence[Event], player: dict[int, str]) -> list[str]:
     """The PHH action strings for our events (forced bets and burns are implicit in PHH)."""
     actions: list[str] = []
-    dealt: dict[int | None, list[Card]] = {}
+    dealt: dict[int | None, list[Card | None]] = {}
     for event in events:
         if isinstance(event, CardsDealt):
-            dealt.setdefault(event.seat, []).extend(event.cards)
+            dealt.setdefault(event.seat, []).extend([*event.cards, *[None] * event.hidden])
             continue
         actions += _dealing_actions(dealt, player)
         dealt = {}
@@ -79,10 +92,14 @@ def phh_actions(events: Sequence[Event], player: dict[int, str]) -> list[str]:
             actions.append(f"{player[event.seat]} pb")
         elif isinstance(event, CardsShown):
             actions.append(f"{player[event.seat]} sm {_cards(event.cards)}")
+        elif isinstance(event, CardsMucked):
+            actions.append(f"{player[event.seat]} sm")
     return actions + _dealing_actions(dealt, player)
 
 
-def _dealing_actions(dealt: dict[int | None, list[Card]], player: dict[int, str]) -> list[str]:
+def _dealing_actions(
+    dealt: dict[int | None, list[Card | None]], player: dict[int, str]
+) -> list[str]:
     """One ``d dh`` per player (in the order they were dealt), then the board's ``d db``."""
     holes = [
         f"d dh {player[seat]} {_cards(cards)}" for seat, cards in dealt.items() if seat is not None
@@ -128,10 +145,18 @@ def _numbers(values: Iterable[int]) -> str:
     return "[" + ", ".join(str(value) for value in values) + "]"
 
 
-def _cards(cards: Iterable[Card]) -> str:
-    return "".join(str(card) for card in cards)
+def _cards(cards: Iterable[Card | None]) -> str:
+    return "".join(UNKNOWN_CARD if card is None else str(card) for card in cards)
 
 
 def _quoted(text: str) -> str:
     # PHH strings never hold quotes or backslashes (codes, cards, numbers).
     return f"'{text}'"
+
+
+def _quoted_name(name: str) -> str:
+    """A player's name as a TOML basic string (names may hold any character).
+
+    JSON's escapes are TOML's, except that TOML also escapes DEL.
+    """
+    return json.dumps(name, ensure_ascii=False).replace("\x7f", "\\u007f")

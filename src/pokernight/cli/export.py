@@ -1,0 +1,143 @@
+"""``pokernight export CODE``: a table's hand histories, as readable text or PHH.
+
+Reads the room's database (the one ``pokernight serve`` uses), replays the
+table's stored events and writes every finished hand: ``text`` is the hand
+told line by line with the players' names, ``phh`` a ``.phhs`` file that
+PokerKit and ``pokernight replay`` read (hold'em, pot-limit Omaha, stud and
+razz: PHH has no code for the other games, which are left out with a note).
+
+By default a hand is written as a spectator saw it: down cards never shown
+are ``??`` (text: "is dealt 2 cards face down"). ``--all-cards`` writes every
+card dealt, mucked hands included: the host's own archive, not for sharing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import sys
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+
+from rich.progress import Progress
+
+from pokernight.cli.types import Subparsers
+from pokernight.history import PHHError, to_phh
+from pokernight.history.table_export import PlayedHand, played_hands
+from pokernight.rules import Event, visible_events
+from pokernight.table import TableEvent, table_event_from_dict
+from pokernight.tui.narration import narrate
+
+FORMATS = ("text", "phh")
+SUFFIXES = {"text": ".txt", "phh": ".phhs"}
+
+
+def register(subparsers: Subparsers) -> None:
+    parser = subparsers.add_parser(
+        "export",
+        help="write a table's hand histories (readable text or PHH)",
+        description=(
+            "Replay a table's stored events and write every finished hand to one file: "
+            "'text' tells each hand with the players' names, 'phh' is the PHH format "
+            "that PokerKit and 'pokernight replay' read. Unshown down cards are hidden "
+            "unless --all-cards is given."
+        ),
+    )
+    parser.add_argument("code", help="the table's 4-digit code (the latest table with it)")
+    parser.add_argument(
+        "--db",
+        help="database URL or SQLite file (default: $DATABASE_URL, else pokernight.sqlite3)",
+    )
+    parser.add_argument("--format", choices=FORMATS, default="text", help="text (default) or phh")
+    parser.add_argument(
+        "--out", type=Path, help="the file to write (default: table-CODE.txt or .phhs)"
+    )
+    parser.add_argument(
+        "--all-cards",
+        action="store_true",
+        help="write every card dealt, mucked hands included (the host's archive)",
+    )
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    code = str(args.code)
+    if not (len(code) == 4 and code.isdigit()):
+        raise ValueError(f"{code!r} is not a table code: codes are 4 digits")
+    events = asyncio.run(_load(code, args.db or os.environ.get("DATABASE_URL")))
+    out: Path = args.out or Path(f"table-{code}{SUFFIXES[args.format]}")
+    skipped: list[str] = []
+    chunks = list(_written(_with_progress(played_hands(events)), args, skipped))
+    out.write_text("\n".join(chunks), encoding="utf-8")
+    print(f"wrote {len(chunks)} hands of table {code} to {out}")
+    for note in skipped:
+        print(note, file=sys.stderr)
+    return 0
+
+
+async def _load(code: str, url: str | None) -> list[TableEvent]:
+    from pokernight.store import StoreError, open_store
+
+    _check_sqlite_file(url)
+    try:
+        store = await open_store(url)
+    except StoreError as error:
+        raise ValueError(str(error)) from None
+    try:
+        record = await store.table_by_code(code)
+        if record is None:
+            raise ValueError(f"no table with code {code} in {store.description}")
+        stored = await store.load_events(record.id)
+    finally:
+        await store.close()
+    return [table_event_from_dict(item.data) for item in stored]
+
+
+def _check_sqlite_file(url: str | None) -> None:
+    """Opening a SQLite file creates it: a mistyped path must not give an empty export."""
+    from pokernight.store.engine import DEFAULT_FILE
+
+    path = url or DEFAULT_FILE
+    if "://" in path:
+        path = path.split(":///", 1)[1] if path.startswith("sqlite") and ":///" in path else ""
+    if path and not Path(path).exists():
+        raise ValueError(f"there is no database at {path}: give --db")
+
+
+def _with_progress(hands: Iterator[PlayedHand]) -> Iterator[PlayedHand]:
+    if not sys.stderr.isatty():
+        yield from hands
+        return
+    with Progress(transient=True) as progress:
+        task = progress.add_task("replaying hands", total=None)
+        for hand in hands:
+            yield hand
+            progress.advance(task)
+
+
+def _written(
+    hands: Iterator[PlayedHand], args: argparse.Namespace, skipped: list[str]
+) -> Iterator[str]:
+    for played in hands:
+        events = played.hand.events if args.all_cards else visible_events(played.hand.events, None)
+        if args.format == "text":
+            yield hand_text(played, events)
+            continue
+        try:
+            body = to_phh(played.hand, events, played.names)
+        except PHHError as error:
+            skipped.append(f"hand {played.number} left out: {error}")
+            continue
+        yield f"[{played.number}]\n{body}"
+
+
+def hand_text(played: PlayedHand, events: Sequence[Event]) -> str:
+    """One hand told in lines, with the table's hand number and seat numbers."""
+    seats = ", ".join(
+        f"seat {seat + 1} {name}"
+        for seat, name in zip(played.started.seats, played.names, strict=True)
+    )
+    lines = [f"Hand #{played.number} ({seats})"]
+    lines += [line for event in events if (line := narrate(event, played.names)) is not None]
+    return "\n".join(lines) + "\n"

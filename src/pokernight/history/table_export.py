@@ -1,0 +1,45 @@
+"""The hands a table played, read back from its stored events, ready to export.
+
+A table is the fold of its events, so folding them again replays every hand
+exactly as it was played; each hand is yielded once it is over, with the
+names the players had at the table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+
+from pokernight.rules import Hand
+from pokernight.table import HandFinished, HandStarted, Table, TableEvent, TableOpened
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedHand:
+    """A finished hand: the table's ``started`` event (table seats, time, stakes), the
+    engine's ``hand``, and the players' ``names`` by hand seat."""
+
+    started: HandStarted
+    hand: Hand
+    names: tuple[str, ...]
+
+    @property
+    def number(self) -> int:
+        return self.started.hand_number
+
+
+def played_hands(events: Iterable[TableEvent]) -> Iterator[PlayedHand]:
+    """Every hand the events finish, in order (a hand still in play is left out)."""
+    stream = iter(events)
+    opened = next(stream, None)
+    if not isinstance(opened, TableOpened):
+        raise ValueError("a table's events begin with TableOpened")
+    table = Table(opened)
+    for event in stream:
+        if isinstance(event, HandFinished) and table.started is not None:
+            names = tuple(table.seats[seat].name for seat in table.started.seats)
+            table.fold(event)
+            assert table.last_started is not None and table.last_hand is not None
+            yield PlayedHand(table.last_started, table.last_hand, names)
+        else:
+            table.fold(event)

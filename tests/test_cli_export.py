@@ -1,0 +1,150 @@
+"""``pokernight export``: a table's finished hands from the database, as text or PHH."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from pathlib import Path
+
+import pytest
+
+from pokernight.cli.main import main
+from pokernight.history import parse_phh, replay_phh
+from pokernight.store import StoredEvent, open_store
+from pokernight.table import (
+    Act,
+    Command,
+    SitDown,
+    StartHand,
+    Table,
+    TableEvent,
+    TableSettings,
+)
+
+HANDS = 6
+
+
+def play_table(variant: str) -> list[TableEvent]:
+    """Three players check or call through ``HANDS`` hands; the first to act folds in odd ones."""
+    table = Table.open(TableSettings.for_variant(variant, debt_cap=None), host="1")
+    log: list[TableEvent] = [table.opened]
+
+    def run(command: Command) -> None:
+        log.extend(folded.event for folded in table.apply(command, 0.0))
+
+    for seat, name in enumerate(["Ann", "Bob", "Cat"]):
+        run(SitDown(seat, str(seat + 1), name, 1000))
+    for number in range(HANDS):
+        run(StartHand(random.Random(number)))
+        fold = number % 2 == 1
+        while table.hand is not None and table.started is not None:
+            legal = table.hand.legal_actions()
+            assert legal is not None and legal.seat is not None
+            player = table.seats[table.started.seats[legal.seat]].player_id
+            if fold and legal.can_fold:
+                kind, fold = "fold", False
+            else:
+                kind = "bring_in" if legal.can_bring_in else "check" if legal.can_check else "call"
+            run(Act(player, kind))
+    return log
+
+
+def stored_table(tmp_path: Path, variant: str) -> tuple[str, str]:
+    """A SQLite database holding one played table: (its path, the table's code)."""
+    path = str(tmp_path / "room.sqlite3")
+
+    async def save() -> str:
+        store = await open_store(path)
+        try:
+            record = await store.create_table({}, random.Random(1))
+            events = play_table(variant)
+            await store.append_events(
+                record.id, [StoredEvent.of(seq, e, 0.0) for seq, e in enumerate(events, 1)]
+            )
+            return record.code
+        finally:
+            await store.close()
+
+    return path, asyncio.run(save())
+
+
+def test_text_export_tells_every_hand_with_names_and_hides_unshown_cards(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db, code = stored_table(tmp_path, "nlhe")
+    out = tmp_path / "night.txt"
+    assert main(["export", code, "--db", db, "--out", str(out)]) == 0
+    assert f"wrote {HANDS} hands of table {code}" in capsys.readouterr().out
+    text = out.read_text(encoding="utf-8")
+    assert text.count("Hand #") == HANDS
+    assert "Hand #1 (seat 1 Ann, seat 2 Bob, seat 3 Cat)" in text
+    assert "is dealt 2 cards face down" in text
+    folded_hand = text.split("Hand #2 ")[1].split("Hand #3 ")[0]
+    assert "folds" in folded_hand
+
+
+def test_all_cards_writes_every_hole_card(tmp_path: Path) -> None:
+    db, code = stored_table(tmp_path, "nlhe")
+    out = tmp_path / "archive.txt"
+    assert main(["export", code, "--db", db, "--out", str(out), "--all-cards"]) == 0
+    text = out.read_text(encoding="utf-8")
+    assert "face down" in text and "is dealt 2 cards face down" not in text
+
+
+@pytest.mark.parametrize("variant", ["nlhe", "stud"])
+def test_the_hosts_phh_archive_replays_to_the_stacks_the_table_recorded(
+    tmp_path: Path, variant: str
+) -> None:
+    db, code = stored_table(tmp_path, variant)
+    out = tmp_path / "night.phhs"
+    argv = ["export", code, "--db", db, "--format", "phh", "--out", str(out), "--all-cards"]
+    assert main(argv) == 0
+    hands = parse_phh(out.read_text(encoding="utf-8"))
+    assert len(hands) == HANDS
+    for hand in hands:
+        assert replay_phh(hand).finishing_stacks == hand.finishing_stacks
+    assert 'players = ["' in out.read_text(encoding="utf-8")
+
+
+def test_the_public_phh_export_hides_the_cards_nobody_was_shown(tmp_path: Path) -> None:
+    db, code = stored_table(tmp_path, "nlhe")
+    out = tmp_path / "night.phhs"
+    assert main(["export", code, "--db", db, "--format", "phh", "--out", str(out)]) == 0
+    hands = parse_phh(out.read_text(encoding="utf-8"))
+    dealt = [action for hand in hands for action in hand.actions if action.text.startswith("d dh")]
+    assert len(dealt) == 3 * HANDS and all(action.text.endswith("????") for action in dealt)
+    shown = [action for hand in hands for action in hand.actions if " sm " in action.text]
+    assert shown and all("?" not in action.text for action in shown)
+
+
+def test_phh_leaves_out_games_it_has_no_code_for(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db, code = stored_table(tmp_path, "ftq")
+    out = tmp_path / "ftq.phhs"
+    assert main(["export", code, "--db", db, "--format", "phh", "--out", str(out)]) == 0
+    captured = capsys.readouterr()
+    assert "wrote 0 hands" in captured.out
+    assert "hand 1 left out: PHH has no variant code for Follow the Queen" in captured.err
+
+
+@pytest.mark.parametrize(
+    ("argv", "reason"),
+    [
+        (["export", "12a4"], "'12a4' is not a table code"),
+        (["export", "1234", "--db", "/nonexistent/room.sqlite3"], "there is no database at"),
+    ],
+)
+def test_bad_input_gets_one_line(
+    argv: list[str], reason: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(argv) != 0
+    err = capsys.readouterr().err
+    assert reason in err and "Traceback" not in err
+
+
+def test_a_code_with_no_table_says_so(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    db, code = stored_table(tmp_path, "nlhe")
+    other = "0000" if code != "0000" else "0001"
+    assert main(["export", other, "--db", db]) != 0
+    assert f"no table with code {other}" in capsys.readouterr().err
