@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -143,3 +144,18 @@ def test_a_key_of_another_certificate_is_refused_before_listening(
     _, other_key = _self_signed(tmp_path, "other")
     assert main(["serve", "--certfile", str(certfile), "--keyfile", str(other_key)]) == 2
     assert capsys.readouterr().err.endswith(f"the key {other_key} is not the key of {certfile}\n")
+
+
+def test_listening_on_every_address_prints_where_to_open_it_here_and_from_elsewhere(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    started: list[dict[str, Any]] = []
+    monkeypatch.setattr("uvicorn.run", lambda app, **options: started.append(options))
+    database = f"sqlite+aiosqlite:///{tmp_path / 'room.sqlite3'}"
+    assert main(["serve", "--host", "0.0.0.0", "--port", "8123", "--db", database]) == 0
+    assert capsys.readouterr().out == (
+        "pokernight room: open http://localhost:8123/ here, or http://THIS-MACHINE:8123/ from "
+        "another device (listening on every address; Ctrl-C to stop)\n"
+    )
+    assert started[0]["host"] == "0.0.0.0" and started[0]["log_level"] == "warning"
+    assert started[0]["ssl_certfile"] is None and started[0]["ssl_keyfile"] is None

@@ -35,7 +35,10 @@ def register(subparsers: Subparsers) -> None:
     parser = subparsers.add_parser(
         "serve",
         help="start the poker room (SQLite by default) and print its URL",
-        description="Start the poker room on HOST:PORT and print the URL to share.",
+        description=(
+            "Start the poker room on HOST:PORT and print the URL to share. "
+            "For friends outside your network, see docs/deploy.md."
+        ),
     )
     parser.add_argument(
         "--host", default="127.0.0.1", help="address to listen on (0.0.0.0: every address)"
