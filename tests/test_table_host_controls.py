@@ -17,9 +17,11 @@ from pokernight.table import (
     PlayerLeft,
     PlayerSeated,
     RemoveBot,
+    SatIn,
     SatOut,
     SeatDeclined,
     SeatRequested,
+    SitBotIn,
     SitDown,
     SitIn,
     SitPlayerOut,
@@ -173,3 +175,23 @@ def test_rebuilding_from_events_keeps_bots_requests_and_sitting_out() -> None:
 def test_a_seat_event_stored_before_bots_existed_is_a_person() -> None:
     old = {"type": "PlayerSeated", "seat": 0, "player_id": "ann", "name": "Ann", "buy_in": 500}
     assert table_event_from_dict(old) == PlayerSeated(0, "ann", "Ann", 500, bot_level=None)
+
+
+def test_the_host_sits_a_bot_back_in() -> None:
+    table, _ = hosted_by_ann()
+    apply(table, AddBot("ann", 2, "easy"))
+    bot = table.seats[2].player_id
+    apply(table, SitPlayerOut("ann", bot))
+    with pytest.raises(TableError, match="only the host can sit a bot in"):
+        table.verify(SitBotIn("bob", 2), 0.0)
+    assert apply(table, SitBotIn("ann", 2)) == [SatIn(2)]
+    assert not table.seats[2].sitting_out
+    with pytest.raises(TableError, match="Easy bot 3 is not sitting out"):
+        table.verify(SitBotIn("ann", 2), 0.0)
+
+
+def test_only_a_bot_is_sat_in_by_the_host() -> None:
+    table, _ = hosted_by_ann()
+    apply(table, SitPlayerOut("ann", "bob"))
+    with pytest.raises(TableError, match="there is no bot at seat 2"):
+        table.verify(SitBotIn("ann", 1), 0.0)

@@ -76,6 +76,14 @@ class SitPlayerOut:
 
 
 @dataclass(frozen=True, slots=True)
+class SitBotIn:
+    """The host sits the bot at ``seat`` back in (a person sits in by themselves)."""
+
+    player_id: str
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
 class ApproveSeat:
     """The host seats ``requester``, who asked for a seat at a table that approves seats."""
 
@@ -157,6 +165,7 @@ Command = (
     | ChangeSettings
     | TransferHost
     | SitPlayerOut
+    | SitBotIn
     | ApproveSeat
     | DeclineSeat
     | AddBot

@@ -9,9 +9,23 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
-from pokernight.table.commands import AddBot, ApproveSeat, DeclineSeat, RemoveBot, SitPlayerOut
+from pokernight.table.commands import (
+    AddBot,
+    ApproveSeat,
+    DeclineSeat,
+    RemoveBot,
+    SitBotIn,
+    SitPlayerOut,
+)
 from pokernight.table.errors import TableError, seat_words
-from pokernight.table.events import PlayerLeft, PlayerSeated, SatOut, SeatDeclined, TableEvent
+from pokernight.table.events import (
+    PlayerLeft,
+    PlayerSeated,
+    SatIn,
+    SatOut,
+    SeatDeclined,
+    TableEvent,
+)
 
 if TYPE_CHECKING:
     from pokernight.table.table import Table
@@ -38,6 +52,16 @@ def sit_player_out(table: Table, command: SitPlayerOut) -> list[TableEvent]:
     if table.seats[number].sitting_out:
         raise TableError(f"{table.seats[number].name} is already sitting out")
     return [SatOut(number, SAT_OUT_BY_HOST)]
+
+
+def sit_bot_in(table: Table, command: SitBotIn) -> list[TableEvent]:
+    check_host(table, command.player_id, "sit a bot in")
+    seat = table.seats.get(command.seat)
+    if seat is None or seat.bot is None:
+        raise TableError(f"there is no bot at {seat_words(command.seat)}")
+    if not seat.sitting_out:
+        raise TableError(f"{seat.name} is not sitting out")
+    return [SatIn(command.seat)]
 
 
 def approve_seat(table: Table, command: ApproveSeat) -> list[TableEvent]:

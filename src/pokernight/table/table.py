@@ -36,6 +36,7 @@ from pokernight.table.commands import (
     PostBigBlind,
     RemoveBot,
     ShowCards,
+    SitBotIn,
     SitDown,
     SitIn,
     SitOut,
@@ -74,6 +75,7 @@ from pokernight.table.host_controls import (
     approve_seat,
     decline_seat,
     remove_bot,
+    sit_bot_in,
     sit_player_out,
 )
 from pokernight.table.ledger import Account, EntryKind, LedgerEntry
@@ -255,6 +257,8 @@ class Table:
                 return self._transfer_host(command)
             case SitPlayerOut():
                 return sit_player_out(self, command)
+            case SitBotIn():
+                return sit_bot_in(self, command)
             case ApproveSeat():
                 return approve_seat(self, command)
             case DeclineSeat():
