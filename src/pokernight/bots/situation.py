@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pokernight.bots.history import ActionRecord, action_records
 from pokernight.cards import Card
+from pokernight.history.actions import ActionRecord, action_records
 from pokernight.rules import HandStarted, HandView, LegalActions, Stakes, Variant, variant_for
 
 

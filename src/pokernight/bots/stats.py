@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from pokernight.bots.history import action_records
 from pokernight.bots.made_hand import made_value
 from pokernight.evaluate import Category, category_of
+from pokernight.history.actions import action_records
 from pokernight.rules import CardsShown, HandStarted, HandView, variant_for
 
 PRIOR_HANDS = 10
