@@ -1,6 +1,7 @@
 // The page's router: "#1234" is table 1234, anything else is the lobby.
 
 import { $ } from "./dom.js";
+import { applyFelt, feltSelect } from "./felt.js";
 import { renderLobby } from "./lobby.js";
 import { setSound, soundOn } from "./sound.js";
 import { TablePage } from "./table_page.js";
@@ -31,5 +32,7 @@ function soundButton() {
 }
 
 window.addEventListener("hashchange", route);
+applyFelt();
+feltSelect($("#felt-colour"));
 soundButton();
 route();

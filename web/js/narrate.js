@@ -65,3 +65,24 @@ export function awardWords(award, name) {
   const winners = award.winners.map(([seat, amount]) => `${name(seat)} wins ${chips(amount)}`);
   return `${winners.join(", ")} from ${pot}${award.description ? ` \u2014 ${award.description}` : ""}`;
 }
+
+/** A hand's name as said after "with": "Flush, Ace high" -> "a flush, ace high". */
+export function handPhrase(description) {
+  const pair = /^One Pair, (.*)$/.exec(description);
+  // Words lose their capitals; rank symbols ("7-5-4-2-A low") keep theirs.
+  const words = (pair ? `pair of ${pair[1]}` : description).replace(/\b[A-Z][a-z]+/g,
+    (word) => word.toLowerCase());
+  return /^(pair|straight|flush|full house|royal flush)/.test(words) ? `a ${words}` : words;
+}
+
+/** One line per pot for the winner announcement: "Bob wins 240 with a flush, ace high". */
+export function winnerLines(awards, name) {
+  return awards.map((award) => {
+    const pot = awards.length === 1 ? "" : award.index === 0 ? " of the main pot"
+      : ` of side pot ${award.index}`;
+    const names = award.winners.map(([seat]) => name(seat));
+    const took = names.length === 1 ? `${names[0]} wins ${chips(award.amount)}${pot}`
+      : `${names.slice(0, -1).join(", ")} and ${names.at(-1)} split ${chips(award.amount)}${pot}`;
+    return award.description ? `${took} with ${handPhrase(award.description)}` : took;
+  });
+}

@@ -1,5 +1,5 @@
-// The side panels everybody sees: this hand in words, the last hands, the chat,
-// and the wild cards of Follow the Queen (always in view, in pink).
+// The side panels everybody sees: this hand in words, the last hands, the chat, how we
+// shuffle, and the wild cards of Follow the Queen (always in view, in pink).
 
 import * as api from "./api.js";
 import { cardElement, cardText, rankPlural } from "./cards.js";
@@ -142,4 +142,28 @@ export function wildPanel(state, { large = false } = {}) {
         change.rank === null ? `last up card (${name(change.seat)}): only Queens`
           : `${cardText(change.card)} to ${name(change.seat)} after a Queen: ${rankPlural(change.rank)}`))
         : h("li", { class: "muted" }, "Queens are wild; the card after a face-up Queen makes its rank wild too.")));
+}
+
+/** How we shuffle, in players' words (docs/decisions/0002 and 0003): folded away at first. */
+export function shufflePanel() {
+  return h("section", { class: "panel" },
+    h("details", { class: "shuffle-info", id: "shuffle-info" },
+      h("summary", {}, h("h2", {}, "How we shuffle")),
+      h("p", {}, "Every hand is dealt from a fresh 52-card deck. The server shuffles it with the ",
+        h("strong", {}, "Fisher\u2013Yates"), " shuffle: from the last card to the first, each "
+        + "card swaps places with a card picked at random among those not placed yet, so every "
+        + "order of the deck is equally likely."),
+      h("p", {}, "The random numbers come from the operating system's cryptographic random "
+        + "source, the one that makes encryption keys: nobody can work out the next card from "
+        + "the cards already seen. The deck never leaves the server; your browser only gets "
+        + "your own cards and the cards dealt face up."),
+      h("p", {}, h("strong", {}, "You can check it."), " Before the first card is dealt:"),
+      h("ol", {},
+        h("li", {}, "the room publishes a fingerprint of the shuffled deck, made of one sealed "
+          + "hash per deck position, each with its own secret key;"),
+        h("li", {}, "after the hand, open it under \u201cLast hands\u201d and download its ",
+          h("em", {}, "Fairness proof"), ": every card you saw, with the keys of their positions;"),
+        h("li", {}, "run ", h("code", {}, "pokernight verify FILE"), ". It proves every card you "
+          + "saw was fixed before the first card was dealt. Mucked and undealt cards stay "
+          + "secret: their keys are never given out."))));
 }

@@ -1,25 +1,38 @@
-// A seated player's own controls (sit out / in, post a big blind, add chips, stand up),
-// the buy-in dialog for an empty seat, and the join form for a spectator.
+// A seated player's own controls (sit out / in, post a big blind, add chips with how many
+// the debt cap still allows, stand up), the buy-in dialog for an empty seat, and the join
+// form for a spectator.
 
 import * as api from "./api.js";
+import { chipsRoom, roomWords } from "./chip_room.js";
 import { chips, h, sentence } from "./dom.js";
 import { saveSeat } from "./session.js";
 import { buyInRange } from "./settings_form.js";
 
+/** What this player owes the group (the ledger's ``debt``): 0 before any buy-in. */
+async function debtOf(code, playerId) {
+  const { accounts } = await api.ledger(code);
+  return accounts.find((account) => account.player_id === playerId)?.debt ?? 0;
+}
+
 export class SeatControls {
-  constructor(send) {
+  constructor(code, send) {
+    this.code = code;
     this.send = send;
+    this.debt = null; // unknown until the ledger answers
+    this.state = null;
     this.error = h("p", { class: "error", role: "alert", id: "seat-error" });
+    this.hint = h("p", { class: "note rebuy-hint", id: "rebuy-hint" });
     this.sitOut = h("button", { type: "button", id: "sit-out", onclick: () => this.toggleSitOut() }, "Sit out");
     this.postBlind = h("button", { type: "button", onclick: () => this.run({ type: "post_big_blind" }) },
       "Post a big blind to play now");
     this.addAmount = h("input", { type: "number", min: 1, "aria-label": "Chips to add", inputmode: "numeric" });
+    this.addButton = h("button", { type: "button", id: "add-chips", "aria-describedby": "rebuy-hint",
+      onclick: () => this.addChips() }, "Add chips");
     this.standUp = h("button", { type: "button", onclick: () => this.run({ type: "stand_up" }) }, "Stand up");
     this.element = h("section", { class: "seat-controls", "aria-label": "Your seat", hidden: true },
       this.sitOut, this.postBlind,
-      h("span", { class: "add-chips" }, this.addAmount,
-        h("button", { type: "button", onclick: () => this.addChips() }, "Add chips")),
-      this.standUp, this.error);
+      h("span", { class: "add-chips" }, this.addAmount, this.addButton),
+      this.standUp, this.hint, this.error);
     this.sittingOut = false;
   }
 
@@ -32,6 +45,34 @@ export class SeatControls {
     const inHand = state.hand !== null && state.handIndex(seat.seat) >= 0;
     this.postBlind.hidden = !seat.waiting || inHand || seat.sitting_out;
     this.standUp.disabled = inHand;
+    this.state = state;
+    this.renderRoom(seat);
+  }
+
+  /** Fetch this player's debt again: after a buy-in, a rebuy or a cash-out. */
+  async refreshDebt(state) {
+    this.state = state;
+    if (state.playerId === null) return;
+    try {
+      this.debt = await debtOf(this.code, this.state.playerId);
+    } catch {
+      this.debt = null; // no hint rather than a wrong one: the server still says why
+    }
+    const seat = this.state.seats.get(this.state.mySeat);
+    if (seat) this.renderRoom(seat);
+  }
+
+  renderRoom(seat) {
+    if (this.debt === null) {
+      this.hint.textContent = "";
+      this.addButton.disabled = false;
+      return;
+    }
+    const room = chipsRoom(this.state.upcoming, { debt: this.debt, stack: seat.stack, queued: seat.queued });
+    this.hint.textContent = roomWords(room);
+    this.addButton.disabled = room.amount === 0;
+    this.addAmount.max = room.amount;
+    this.addAmount.disabled = room.amount === 0;
   }
 
   toggleSitOut() {
@@ -58,21 +99,26 @@ export class SeatControls {
 }
 
 /** A modal dialog asking the buy-in for ``seat``; resolves when seated or closed. */
-export function buyInDialog(state, seat, send) {
+export async function buyInDialog(code, state, seat, send) {
   const { minimum, maximum } = buyInRange(state.upcoming);
+  // A player back for another seat may already owe: the ledger says how much.
+  const debt = await debtOf(code, state.playerId).catch(() => 0);
+  const room = chipsRoom(state.upcoming, { debt });
   // The debt cap limits what a player may owe: offer the most they can take.
-  const cap = state.upcoming.debt_cap ?? maximum;
-  const offered = Math.max(minimum, Math.min(maximum, cap));
+  const offered = Math.max(minimum, Math.min(maximum, room.amount));
   const input = h("input", { id: "buy-in", type: "number", min: minimum, max: maximum,
-    value: offered, inputmode: "numeric", required: true });
-  const error = h("p", { class: "error", role: "alert", id: "buy-in-error" });
+    value: offered, inputmode: "numeric", required: true, "aria-describedby": "buy-in-room" });
+  const short = room.amount < minimum;
+  const error = h("p", { class: "error", role: "alert", id: "buy-in-error" },
+    short ? `${roomWords(room, "take")} The smallest buy-in is ${chips(minimum)}.` : "");
   // The server says why a buy-in is refused, in words: no silent browser tooltip.
   const form = h("form", { method: "dialog", novalidate: true },
     h("h2", {}, `Sit in seat ${seat + 1}`),
     h("label", { for: "buy-in" }, `Buy-in (${chips(minimum)} to ${chips(maximum)} chips)`),
     input,
+    h("p", { class: "note", id: "buy-in-room" }, room.debtCapped && !short ? roomWords(room, "take") : ""),
     h("div", { class: "row" },
-      h("button", { type: "submit", class: "primary", id: "buy-in-submit" }, "Sit down"),
+      h("button", { type: "submit", class: "primary", id: "buy-in-submit", disabled: short }, "Sit down"),
       h("button", { type: "button", onclick: () => dialog.close() }, "Cancel")),
     error);
   const dialog = h("dialog", { class: "buy-in", "aria-label": "Buy in" }, form);

@@ -134,5 +134,5 @@ export function buyInRange(settings) {
   const cap = settings.max_stack ?? 200 * unit;
   const minimum = settings.min_buy_in ?? 20 * unit;
   const maximum = settings.max_buy_in ?? Math.min(100 * unit, cap);
-  return { minimum, maximum };
+  return { minimum, maximum, stackCap: cap };
 }

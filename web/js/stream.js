@@ -5,6 +5,7 @@ import { botBadge } from "./bot_badge.js";
 import { cardElement, rankOf } from "./cards.js";
 import { Connection } from "./connection.js";
 import { $, chips, h, sentence } from "./dom.js";
+import { applyFelt } from "./felt.js";
 import { actionWords, awardWords } from "./narrate.js";
 import { wildPanel } from "./panels.js";
 import { GAME_NAMES, TableState } from "./state.js";
@@ -55,6 +56,7 @@ function setBanner(text, kind = "info") {
   banner.className = `banner ${kind}`;
 }
 
+applyFelt();
 if (!/^\d{4}$/.test(code)) {
   setBanner("Open this page as /stream.html#CODE with the table's 4-digit code.", "error");
 } else {

@@ -5,15 +5,18 @@ import { ActionBar } from "./action_bar.js";
 import { Connection } from "./connection.js";
 import { h, sentence } from "./dom.js";
 import { HostPanel, LedgerPanel } from "./host_panel.js";
-import { Chat, HandLog, LastHands, wildPanel } from "./panels.js";
+import { Chat, HandLog, LastHands, shufflePanel, wildPanel } from "./panels.js";
 import { SeatControls, buyInDialog, joinForm } from "./seat_controls.js";
 import { savedSeat } from "./session.js";
 import { play } from "./sound.js";
 import { GAME_NAMES, TableState } from "./state.js";
 import { TableView } from "./table_view.js";
+import { WinnerAnnouncement } from "./winner.js";
 
 const SPINNER_AFTER_MS = 400;
 const CLOCK_TICK_MS = 250;
+// The versions that change what a player owes (the ledger's debt): ask the ledger again.
+const DEBT_EVENTS = new Set(["snapshot", "PlayerSeated", "ChipsAdded", "PlayerLeft"]);
 
 export class TablePage {
   constructor(root, code, banner) {
@@ -29,15 +32,16 @@ export class TablePage {
     });
     const send = (intent) => this.send(intent);
     this.view = new TableView(h("div", { class: "felt", id: "felt" }), {
-      onSit: (seat) => buyInDialog(this.state, seat, send),
+      onSit: (seat) => buyInDialog(code, this.state, seat, send),
     });
     this.actionBar = new ActionBar(send);
-    this.seatControls = new SeatControls(send);
+    this.seatControls = new SeatControls(code, send);
     this.hostPanel = new HostPanel(code, send);
     this.ledger = new LedgerPanel(code);
     this.handLog = new HandLog();
     this.lastHands = new LastHands(code, this.state.proofs);
     this.chat = new Chat(send);
+    this.winner = new WinnerAnnouncement();
     this.title = h("div", { class: "table-title" });
     this.wildHolder = h("div", { class: "wild-holder" });
     this.results = h("div", { class: "results" });
@@ -48,11 +52,11 @@ export class TablePage {
       h("a", { href: `/stream.html#${code}`, target: "_blank", rel: "noopener" }, "Stream view (OBS / Discord)"));
     root.replaceChildren(h("div", { class: "table-page" },
       h("div", { class: "play" }, this.title, this.wildHolder,
-        h("div", { class: "felt-wrap" }, this.view.root), this.results,
+        h("div", { class: "felt-wrap" }, this.view.root, this.winner.element), this.results,
         this.actionBar.element, this.seatControls.element, this.askedNote, this.spectatorArea,
         links),
       h("aside", { class: "side" }, this.hostPanel.element, this.handLog.element,
-        this.chat.element, this.lastHands.element, this.ledger.element)));
+        this.chat.element, this.lastHands.element, shufflePanel(), this.ledger.element)));
     this.connection.open();
     this.setBanner("connecting\u2026");
     this.timer = setInterval(() => this.view.tick(this.state), CLOCK_TICK_MS);
@@ -88,10 +92,12 @@ export class TablePage {
         this.state.lastHand.seats[i] === this.state.mySeat))) play("win");
     }
     if (message.type === "snapshot" && message.room) this.renderChat();
-    this.render();
+    if (DEBT_EVENTS.has(message.type)) this.seatControls.refreshDebt(this.state);
+    this.render(message.type !== "snapshot");
   }
 
-  render() {
+  /** ``live``: drawn for a version just played (a snapshot's cards and result are not new). */
+  render(live = false) {
     const state = this.state;
     const settings = state.settings;
     const game = GAME_NAMES[(state.hand ?? state.lastHand)?.variant ?? settings.variant] ?? "";
@@ -109,7 +115,8 @@ export class TablePage {
     const asked = joined ? state.seatRequests.get(state.playerId) : undefined;
     this.askedNote.textContent = asked && mine === null
       ? `You asked for seat ${asked.seat + 1}: waiting for the host to let you in.` : "";
-    this.view.render(state, { canSit: joined && mine === null && !asked });
+    this.view.render(state, { canSit: joined && mine === null && !asked, animate: live });
+    this.winner.render(state, { live });
     this.results.replaceChildren(...[this.view.results(state)].filter(Boolean));
     const index = mine === null ? -1 : state.handIndex(mine);
     const inHand = index >= 0 && !state.hand.folded[index];

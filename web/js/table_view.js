@@ -1,5 +1,7 @@
 // The felt: seats around an oval (yours at the bottom), the board, the pots, the
-// showdown with the winning five cards raised, and whose turn with the clock.
+// showdown with the winning five cards raised, whose turn with the clock, and each
+// card sliding in from the dealer when it is dealt (once: the felt is redrawn after
+// every version, so a card is known by its hand, seat and place, not by its element).
 
 import { bestFive } from "./best_five.js";
 import { botBadge, botWords } from "./bot_badge.js";
@@ -9,6 +11,11 @@ import { actionWords, awardWords } from "./narrate.js";
 import { STUD_GAMES } from "./state.js";
 
 const BOARD_SLOTS = 5;
+// As long as .card.dealing's animation in app.css; cards dealt together follow each other.
+const DEAL_MS = 420;
+const DEAL_STAGGER_MS = 55;
+// Where the board sits (.center in app.css), in percent of the felt.
+const BOARD_AT = { x: 50, y: 42 };
 
 function showdownGame(variant) {
   if (variant === "ftq") return "wild";
@@ -47,13 +54,18 @@ export class TableView {
     this.root = root;
     this.onSit = onSit;
     this.animatedHand = null;
+    // Deal key ("12-3-0": hand 12, seat 3, first card) -> when its slide starts (ms).
+    this.dealStarts = new Map();
+    this.dealtHand = null;
   }
 
-  render(state, { canSit }) {
+  /** ``animate``: false for a snapshot (a reload or a resume), whose cards are not new. */
+  render(state, { canSit, animate = true }) {
     const hand = state.hand ?? state.lastHand;
     const seatCount = state.settings.seats ?? 9;
     const mine = state.mySeat;
     const bottom = mine ?? 0;
+    this.beginDeal(hand, seatCount, bottom, animate);
     const winning = hand && hand.awards.length ? winningCards(hand) : new Set();
     const seats = [];
     for (let number = 0; number < seatCount; number += 1) {
@@ -123,12 +135,17 @@ export class TableView {
     const wild = new Set(hand.variant === "ftq" ? hand.wildRanks : []);
     const shown = hand.shown.has(index);
     const decided = hand.awards.length > 0;
-    const cards = hand.cards[index].map(({ card, up }) => cardElement(card, {
+    const seat = hand.seats[index];
+    // Dealt one card a round, from the button's left.
+    const players = hand.seats.length;
+    const fromButton = (index - hand.seats.indexOf(hand.button) - 1 + 2 * players) % players;
+    const cards = hand.cards[index].map(({ card, up }, place) => this.dealt(cardElement(card, {
       down: stud && !up && card !== null && !shown,
       wild: card !== null && wild.has(rankOf(card)),
       winning: decided && card !== null && shown && winning.has(card),
       dim: decided && shown && card !== null && !winning.has(card),
-    }));
+    }), { hand: hand.number, group: seat, place }, this.deal.seatAt(seat),
+    (round) => round * players + fromButton));
     const classes = ["cards", stud && "stud", hand.folded[index] && "mucked"];
     return h("div", { class: classes.filter(Boolean).join(" ") }, cards);
   }
@@ -137,8 +154,9 @@ export class TableView {
     const status = state.hand?.status ?? null;
     const board = hand ? hand.board : [];
     const boardGame = hand && !STUD_GAMES.has(hand.variant);
-    const slots = board.map((card) => cardElement(card, {
-      winning: winning.has(card), dim: winning.size > 0 && !winning.has(card) }));
+    const slots = board.map((card, place) => this.dealt(cardElement(card, {
+      winning: winning.has(card), dim: winning.size > 0 && !winning.has(card) }),
+    { hand: hand.number, group: "board", place }, BOARD_AT, (round) => round));
     if (boardGame) {
       while (slots.length < BOARD_SLOTS) slots.push(h("span", { class: "card slot", "aria-hidden": "true" }));
     }
@@ -152,12 +170,13 @@ export class TableView {
       h("div", { class: "turn-line", id: "turn-line", "aria-live": "polite" }, this.turnWords(state)));
   }
 
-  /** The showdown in words (who wins what, with which hand), shown under the felt. */
+  /** The showdown in words (who wins what, with which hand), shown under the felt; the
+   * winner announcement over the felt is what a screen reader hears. */
   results(state) {
     const hand = state.hand ?? state.lastHand;
     if (!hand || !hand.awards.length) return null;
     const name = (index) => state.nameOfHandSeat(index, hand);
-    return h("div", { class: "showdown", role: "status" },
+    return h("div", { class: "showdown" },
       hand.awards.map((award) => h("div", { class: "award" }, awardWords(award, name))));
   }
 
@@ -184,6 +203,51 @@ export class TableView {
     clock.querySelector(".bar").style.width = `${Math.min(100, (100 * left) / total)}%`;
     clock.querySelector(".seconds").textContent = `${Math.ceil(left)}s`;
     clock.classList.toggle("urgent", left < 8);
+  }
+
+  /** Ready this render's deal: where the dealer is, the felt's size, which cards are old. */
+  beginDeal(hand, seatCount, bottom, animate) {
+    if (hand?.number !== this.dealtHand) {
+      this.dealStarts.clear();
+      this.dealtHand = hand?.number ?? null;
+    }
+    const stud = hand && STUD_GAMES.has(hand.variant);
+    this.deal = {
+      now: performance.now(),
+      animate,
+      width: this.root.clientWidth,
+      height: this.root.clientHeight,
+      // Stud has no button: its cards come from the middle of the table.
+      from: hand && !stud ? seatPosition(hand.button, seatCount, bottom) : { x: 50, y: 50 },
+      seatAt: (seat) => seatPosition(seat, seatCount, bottom),
+      newCards: new Map(), // seat or "board" -> cards new to this render so far
+    };
+  }
+
+  /**
+   * Mark ``element`` as card ``place`` of ``group`` (a seat, or the board) in ``hand``; a
+   * card new since the last render slides in from the dealer to ``to`` (percent of the
+   * felt). ``slot(round)`` orders it among the cards dealt with it. Drawn again while
+   * sliding, it carries on where it was (a negative delay) instead of starting over.
+   */
+  dealt(element, { hand, group, place }, to, slot) {
+    const key = `${hand}-${group}-${place}`;
+    element.dataset.deal = key;
+    const deal = this.deal;
+    let start = this.dealStarts.get(key);
+    if (start === undefined) {
+      const round = deal.newCards.get(group) ?? 0;
+      deal.newCards.set(group, round + 1);
+      start = deal.animate ? deal.now + DEAL_STAGGER_MS * slot(round) : -Infinity;
+      this.dealStarts.set(key, start);
+    }
+    const elapsed = deal.now - start;
+    if (elapsed >= DEAL_MS) return element;
+    element.classList.add("dealing");
+    element.style.animationDelay = `${Math.round(-elapsed)}ms`;
+    element.style.setProperty("--deal-x", `${((deal.from.x - to.x) * deal.width) / 100}px`);
+    element.style.setProperty("--deal-y", `${((deal.from.y - to.y) * deal.height) / 100}px`);
+    return element;
   }
 
   /** Chips slide from the pot to each winner once per hand. */

@@ -1,0 +1,54 @@
+// The winner announcement over the felt when a hand ends: who wins how much with what,
+// for a few seconds (or until the next deal, or the × button). It never takes focus or
+// clicks meant for the table, and a screen reader hears it (a polite live region).
+
+import { h } from "./dom.js";
+import { winnerLines } from "./narrate.js";
+
+const SHOWN_MS = 5000;
+// As long as .winner-announcement's fade in app.css.
+const FADE_MS = 300;
+
+export class WinnerAnnouncement {
+  constructor() {
+    // The live region stays in the page; the announcement comes and goes inside it.
+    this.element = h("div", { class: "winner-holder", role: "status", "aria-live": "polite",
+      "aria-atomic": "true" });
+    this.announced = null;
+    this.timers = [];
+  }
+
+  /** ``live``: false for a snapshot (a reload), whose result is old news. */
+  render(state, { live }) {
+    const hand = state.hand ?? state.lastHand;
+    if (state.hand && this.announced !== null && state.hand.number !== this.announced) this.dismiss();
+    if (!hand?.awards.length || this.announced === hand.number) return;
+    this.announced = hand.number;
+    if (!live) return;
+    const name = (index) => state.nameOfHandSeat(index, hand);
+    this.show(winnerLines(hand.awards, name));
+  }
+
+  show(lines) {
+    this.clearTimers();
+    const box = h("div", { class: "winner-announcement", id: "winner" },
+      lines.map((line) => h("div", { class: "line" }, line)),
+      h("button", { type: "button", class: "close", "aria-label": "Dismiss the result",
+        onclick: () => this.dismiss() }, "\u00d7"));
+    this.element.replaceChildren(box);
+    this.timers.push(setTimeout(() => this.dismiss(), SHOWN_MS));
+  }
+
+  dismiss() {
+    const box = this.element.firstChild;
+    if (!box || box.classList.contains("leaving")) return;
+    this.clearTimers();
+    box.classList.add("leaving");
+    this.timers.push(setTimeout(() => box.remove(), FADE_MS));
+  }
+
+  clearTimers() {
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers = [];
+  }
+}
