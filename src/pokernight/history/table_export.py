@@ -17,11 +17,13 @@ from pokernight.table import HandFinished, HandStarted, Table, TableEvent, Table
 @dataclass(frozen=True, slots=True)
 class PlayedHand:
     """A finished hand: the table's ``started`` event (table seats, time, stakes), the
-    engine's ``hand``, and the players' ``names`` by hand seat."""
+    engine's ``hand``, and the players' ``names`` and ``player_ids`` by hand seat (ids
+    empty when the maker of the record did not give them)."""
 
     started: HandStarted
     hand: Hand
     names: tuple[str, ...]
+    player_ids: tuple[str, ...] = ()
 
     @property
     def number(self) -> int:
@@ -37,9 +39,14 @@ def played_hands(events: Iterable[TableEvent]) -> Iterator[PlayedHand]:
     table = Table(opened)
     for event in stream:
         if isinstance(event, HandFinished) and table.started is not None:
-            names = tuple(table.seats[seat].name for seat in table.started.seats)
+            seats = [table.seats[seat] for seat in table.started.seats]
             table.fold(event)
             assert table.last_started is not None and table.last_hand is not None
-            yield PlayedHand(table.last_started, table.last_hand, names)
+            yield PlayedHand(
+                table.last_started,
+                table.last_hand,
+                tuple(seat.name for seat in seats),
+                tuple(seat.player_id for seat in seats),
+            )
         else:
             table.fold(event)
