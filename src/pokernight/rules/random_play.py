@@ -9,7 +9,12 @@ from __future__ import annotations
 import random
 
 from pokernight.rules.betting import LegalActions
-from pokernight.rules.hand import BET_OR_RAISE, BRING_IN, CALL, CHECK, FOLD, Action
+from pokernight.rules.hand import BET_OR_RAISE, BRING_IN, CALL, CHECK, FOLD, MAX_SEATS, Action
+
+# Actions without an amount are values fixed by the seat: built once, not once a decision.
+_FOLDS, _CHECKS, _CALLS, _BRING_INS = (
+    tuple(Action(seat, kind) for seat in range(MAX_SEATS)) for kind in (FOLD, CHECK, CALL, BRING_IN)
+)
 
 
 def random_action(legal: LegalActions, rng: random.Random) -> Action:
@@ -19,12 +24,12 @@ def random_action(legal: LegalActions, rng: random.Random) -> Action:
     if legal.can_bring_in:
         if low is not None and high is not None and roll < 0.3:
             return Action(seat, BET_OR_RAISE, _size(low, high, rng))
-        return Action(seat, BRING_IN)
+        return _BRING_INS[seat]
     if low is not None and high is not None and roll < 0.25:
         return Action(seat, BET_OR_RAISE, _size(low, high, rng))
-    if legal.can_fold and roll < 0.45:
-        return Action(seat, FOLD)
-    return Action(seat, CALL if legal.call_amount else CHECK)
+    if roll < 0.45 and legal.can_fold:
+        return _FOLDS[seat]
+    return _CALLS[seat] if legal.call_amount else _CHECKS[seat]
 
 
 def _size(low: int, high: int, rng: random.Random) -> int:
