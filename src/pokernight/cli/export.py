@@ -14,19 +14,17 @@ card dealt, mucked hands included: the host's own archive, not for sharing.
 from __future__ import annotations
 
 import argparse
-import asyncio
-import os
 import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from rich.progress import Progress
 
+from pokernight.cli.stored_table import add_table_arguments, read_table_events
 from pokernight.cli.types import Subparsers
 from pokernight.history import PHHError, to_phh
 from pokernight.history.table_export import PlayedHand, played_hands
 from pokernight.rules import Event, visible_events
-from pokernight.table import TableEvent, table_event_from_dict
 from pokernight.tui.narration import narrate
 
 FORMATS = ("text", "phh")
@@ -44,11 +42,7 @@ def register(subparsers: Subparsers) -> None:
             "unless --all-cards is given."
         ),
     )
-    parser.add_argument("code", help="the table's 4-digit code (the latest table with it)")
-    parser.add_argument(
-        "--db",
-        help="database URL or SQLite file (default: $DATABASE_URL, else pokernight.sqlite3)",
-    )
+    add_table_arguments(parser)
     parser.add_argument("--format", choices=FORMATS, default="text", help="text (default) or phh")
     parser.add_argument(
         "--out", type=Path, help="the file to write (default: table-CODE.txt or .phhs)"
@@ -63,9 +57,7 @@ def register(subparsers: Subparsers) -> None:
 
 def run(args: argparse.Namespace) -> int:
     code = str(args.code)
-    if not (len(code) == 4 and code.isdigit()):
-        raise ValueError(f"{code!r} is not a table code: codes are 4 digits")
-    events = asyncio.run(_load(code, args.db or os.environ.get("DATABASE_URL")))
+    events = read_table_events(code, args.db)
     out: Path = args.out or Path(f"table-{code}{SUFFIXES[args.format]}")
     skipped: list[str] = []
     chunks = list(_written(_with_progress(played_hands(events)), args, skipped))
@@ -74,35 +66,6 @@ def run(args: argparse.Namespace) -> int:
     for note in skipped:
         print(note, file=sys.stderr)
     return 0
-
-
-async def _load(code: str, url: str | None) -> list[TableEvent]:
-    from pokernight.store import StoreError, open_store
-
-    _check_sqlite_file(url)
-    try:
-        store = await open_store(url)
-    except StoreError as error:
-        raise ValueError(str(error)) from None
-    try:
-        record = await store.table_by_code(code)
-        if record is None:
-            raise ValueError(f"no table with code {code} in {store.description}")
-        stored = await store.load_events(record.id)
-    finally:
-        await store.close()
-    return [table_event_from_dict(item.data) for item in stored]
-
-
-def _check_sqlite_file(url: str | None) -> None:
-    """Opening a SQLite file creates it: a mistyped path must not give an empty export."""
-    from pokernight.store.engine import DEFAULT_FILE
-
-    path = url or DEFAULT_FILE
-    if "://" in path:
-        path = path.split(":///", 1)[1] if path.startswith("sqlite") and ":///" in path else ""
-    if path and not Path(path).exists():
-        raise ValueError(f"there is no database at {path}: give --db")
 
 
 def _with_progress(hands: Iterator[PlayedHand]) -> Iterator[PlayedHand]:

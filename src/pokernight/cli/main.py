@@ -13,9 +13,20 @@ import sys
 from collections.abc import Sequence
 
 from pokernight import __version__
-from pokernight.cli import bench, equity, eval, export, play, replay, serve, simulate, verify
+from pokernight.cli import (
+    bench,
+    equity,
+    eval,
+    export,
+    play,
+    replay,
+    serve,
+    simulate,
+    stats,
+    verify,
+)
 
-COMMANDS = (serve, play, simulate, equity, eval, verify, replay, export, bench)
+COMMANDS = (serve, play, simulate, equity, eval, verify, replay, export, stats, bench)
 
 
 def build_parser() -> argparse.ArgumentParser:

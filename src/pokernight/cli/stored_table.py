@@ -1,0 +1,58 @@
+"""A table's events read back from the room's database, for the commands that replay it.
+
+``pokernight export`` and ``pokernight stats`` both take a table's code and the
+database ``pokernight serve`` uses, and fold the table's stored events again.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+from pathlib import Path
+
+from pokernight.table import TableEvent, table_event_from_dict
+
+
+def add_table_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("code", help="the table's 4-digit code (the latest table with it)")
+    parser.add_argument(
+        "--db",
+        help="database URL or SQLite file (default: $DATABASE_URL, else pokernight.sqlite3)",
+    )
+
+
+def read_table_events(code: str, db: str | None) -> list[TableEvent]:
+    """The events of the latest table with ``code``; a ValueError saying why there are none."""
+    if not (len(code) == 4 and code.isdigit()):
+        raise ValueError(f"{code!r} is not a table code: codes are 4 digits")
+    return asyncio.run(_load(code, db or os.environ.get("DATABASE_URL")))
+
+
+async def _load(code: str, url: str | None) -> list[TableEvent]:
+    from pokernight.store import StoreError, open_store
+
+    _check_sqlite_file(url)
+    try:
+        store = await open_store(url)
+    except StoreError as error:
+        raise ValueError(str(error)) from None
+    try:
+        record = await store.table_by_code(code)
+        if record is None:
+            raise ValueError(f"no table with code {code} in {store.description}")
+        stored = await store.load_events(record.id)
+    finally:
+        await store.close()
+    return [table_event_from_dict(item.data) for item in stored]
+
+
+def _check_sqlite_file(url: str | None) -> None:
+    """Opening a SQLite file creates it: a mistyped path must not read an empty room."""
+    from pokernight.store.engine import DEFAULT_FILE
+
+    path = url or DEFAULT_FILE
+    if "://" in path:
+        path = path.split(":///", 1)[1] if path.startswith("sqlite") and ":///" in path else ""
+    if path and not Path(path).exists():
+        raise ValueError(f"there is no database at {path}: give --db")
