@@ -21,7 +21,7 @@ from typing import Any
 
 import pytest
 
-from tests.web_helpers import ARTIFACTS, WAIT_MS, served_room
+from tests.web_helpers import ARTIFACTS, MODULE_ORIGIN, WAIT_MS, module_page, served_room
 
 CSS = Path(__file__).parent.parent / "web" / "css" / "app.css"
 DESKTOP = {"width": 1280, "height": 900}
@@ -262,14 +262,15 @@ def test_at_the_default_debt_cap_adding_chips_is_disabled_with_the_reason(
 ) -> None:
     alice = played["alice"]
     hint = alice.locator("#rebuy-hint")
-    assert "you owe 1,000 and the debt cap is 1,000" in hint.inner_text()
+    assert "you owe 1,000 and the debt cap is 1,000. You can raise it" in hint.inner_text()
     assert alice.locator("#add-chips").is_disabled()
 
 
 def test_the_rebuy_hint_says_how_much_the_debt_cap_still_allows(browser: Any, room: str) -> None:
     bob, _ = _player_page(browser, room, {"debt_cap": 1600}, "Bob")
     bob.click("button[data-key='sit-2']")
-    assert bob.locator("#buy-in-room").inner_text() == "You can take up to 1,600 (debt cap 1,600)."
+    offered = bob.locator("#buy-in-room").inner_text()
+    assert offered.startswith("You can take up to 1,600 (debt cap 1,600).")
     bob.fill("#buy-in", "1000")
     bob.click("#buy-in-submit")
     hint = bob.locator("#rebuy-hint")
@@ -299,3 +300,55 @@ def test_the_web_app_manifest_is_served_and_linked(browser: Any, room: str) -> N
         page.goto(f"{room}{path}")
         link = page.evaluate("document.querySelector('link[rel=manifest]').href")
         assert link == f"{room}/manifest.webmanifest"
+
+
+@pytest.fixture(scope="module")
+def narrate(browser: Any) -> Any:
+    """A page with web/js/narrate.js loaded as ``window.narrate`` (no server)."""
+    page = module_page(browser)
+    page.evaluate(
+        f"async () => {{ window.narrate = await import('{MODULE_ORIGIN}/js/narrate.js'); }}"
+    )
+    return page
+
+
+@pytest.mark.parametrize(
+    ("description", "phrase"),
+    [
+        ("Flush, Ace high", "a flush, ace high"),
+        ("One Pair, Kings", "a pair of kings"),
+        ("Two Pair, Queens and Fives", "two pair, queens and fives"),
+        ("Full House, Kings full of Fives", "a full house, kings full of fives"),
+        ("Royal Flush", "a royal flush"),
+        ("Five of a Kind, Aces", "five of a kind, aces"),
+        ("7-5-4-2-A low", "7-5-4-2-A low"),
+        ("Pair of Twos low", "a pair of twos low"),
+    ],
+)
+def test_a_hand_name_reads_as_a_phrase_after_with(
+    narrate: Any, description: str, phrase: str
+) -> None:
+    assert narrate.evaluate("d => narrate.handPhrase(d)", description) == phrase
+
+
+def test_the_announcement_names_each_pot_its_winners_and_a_split(narrate: Any) -> None:
+    awards = [
+        {
+            "index": 0,
+            "amount": 240,
+            "winners": [[0, 120], [2, 120]],
+            "description": "Straight, Ten high",
+        },
+        {"index": 1, "amount": 90, "winners": [[1, 90]], "description": "Flush, Ace high"},
+    ]
+    lines = narrate.evaluate(
+        "awards => narrate.winnerLines(awards, (i) => ['Ann', 'Bob', 'Cy'][i])", awards
+    )
+    assert lines == [
+        "Ann and Cy split 240 of the main pot with a straight, ten high",
+        "Bob wins 90 of side pot 1 with a flush, ace high",
+    ]
+    uncontested = [{"index": 0, "amount": 30, "winners": [[1, 30]], "description": ""}]
+    assert narrate.evaluate(
+        "awards => narrate.winnerLines(awards, (i) => ['Ann', 'Bob'][i])", uncontested
+    ) == ["Bob wins 30"]

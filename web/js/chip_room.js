@@ -20,15 +20,19 @@ export function chipsRoom(settings, { debt, stack = 0, queued = 0 }) {
   };
 }
 
-/** "You can add up to 600 (debt cap 1,000)." or why nothing can be added. */
-export function roomWords(room, verb = "add") {
+/**
+ * "You can add up to 600 (debt cap 1,000)." or why nothing can be added. ``verb``: "add"
+ * (a rebuy) or "take" (a buy-in); ``host``: the player can raise the cap themselves.
+ */
+export function roomWords(room, { verb = "add", host = false } = {}) {
   if (room.amount > 0) {
     const limit = room.debtCapped ? `debt cap ${chips(room.cap)}`
       : `the table's biggest stack is ${chips(room.stackCap)}`;
     return `You can ${verb} up to ${chips(room.amount)} (${limit}).`;
   }
+  const raise = host ? "You can raise it" : "The host can raise it";
   return room.debtCapped
     ? `You cannot ${verb} chips: you owe ${chips(room.owed)} and the debt cap is `
-      + `${chips(room.cap)}. The host can raise it in the table settings.`
+      + `${chips(room.cap)}. ${raise} in the table settings.`
     : `You cannot ${verb} chips: your stack is at the table's biggest, ${chips(room.stackCap)}.`;
 }

@@ -69,7 +69,7 @@ export class SeatControls {
       return;
     }
     const room = chipsRoom(this.state.upcoming, { debt: this.debt, stack: seat.stack, queued: seat.queued });
-    this.hint.textContent = roomWords(room);
+    this.hint.textContent = roomWords(room, { host: this.state.isHost });
     this.addButton.disabled = room.amount === 0;
     this.addAmount.max = room.amount;
     this.addAmount.disabled = room.amount === 0;
@@ -110,13 +110,15 @@ export async function buyInDialog(code, state, seat, send) {
     value: offered, inputmode: "numeric", required: true, "aria-describedby": "buy-in-room" });
   const short = room.amount < minimum;
   const error = h("p", { class: "error", role: "alert", id: "buy-in-error" },
-    short ? `${roomWords(room, "take")} The smallest buy-in is ${chips(minimum)}.` : "");
+    short ? `${roomWords(room, { verb: "take", host: state.isHost })} The smallest buy-in is `
+      + `${chips(minimum)}.` : "");
   // The server says why a buy-in is refused, in words: no silent browser tooltip.
   const form = h("form", { method: "dialog", novalidate: true },
     h("h2", {}, `Sit in seat ${seat + 1}`),
     h("label", { for: "buy-in" }, `Buy-in (${chips(minimum)} to ${chips(maximum)} chips)`),
     input,
-    h("p", { class: "note", id: "buy-in-room" }, room.debtCapped && !short ? roomWords(room, "take") : ""),
+    h("p", { class: "note", id: "buy-in-room" }, room.debtCapped && !short
+      ? `${roomWords(room, { verb: "take" })} Rebuys count toward the cap too.` : ""),
     h("div", { class: "row" },
       h("button", { type: "submit", class: "primary", id: "buy-in-submit", disabled: short }, "Sit down"),
       h("button", { type: "button", onclick: () => dialog.close() }, "Cancel")),
