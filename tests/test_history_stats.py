@@ -218,9 +218,9 @@ def random_table(seed: int) -> tuple[Table, list[PlayedHand]]:
     """A table of a random game and size, played for a few hands by random legal actions."""
     rng = random.Random(seed)
     variant = rng.choice(sorted(VARIANTS))
-    settings_ = TableSettings.for_variant(variant, debt_cap=None)
-    names = [f"p{index}" for index in range(rng.randint(2, min(6, settings_.seats)))]
-    game = ScriptedTable(variant, names, buy_in=settings_.minimum_buy_in)
+    table_settings = TableSettings.for_variant(variant, debt_cap=None)
+    names = [f"p{index}" for index in range(rng.randint(2, min(6, table_settings.seats)))]
+    game = ScriptedTable(variant, names, buy_in=table_settings.minimum_buy_in)
     for _ in range(rng.randint(1, 6)):
         if not game.table.can(StartHand(random.Random(0)), 0.0):
             break
