@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -171,12 +172,8 @@ def test_the_latest_name_labels_a_player_kept_by_id() -> None:
 def test_a_hand_without_player_ids_is_refused() -> None:
     first = limp_raise_and_checked_big_blind().played()[0]
     anonymous = PlayedHand(first.started, first.hand, first.names)
-    try:
+    with pytest.raises(ValueError, match="has no player ids"):
         TableStats().add(anonymous)
-    except ValueError as error:
-        assert "no player ids" in str(error)
-    else:
-        raise AssertionError("a hand without player ids was counted")
 
 
 def stud_hand(steps: Sequence[Step]) -> dict[str, PlayerRow]:
