@@ -15,7 +15,7 @@ from rich.console import Console
 
 from pokernight.bench.server import Load, check, measure, render
 
-TINY = Load(tables=2, players=3, seconds=3.0, rate=2.0, port=0, db=None)
+TINY = Load(tables=2, players=3, seconds=3.0, rate=2.0, port=0, db=None, client_processes=2)
 
 
 def test_bench_server_plays_and_reports_every_figure() -> None:
@@ -41,13 +41,21 @@ def test_bench_server_plays_and_reports_every_figure() -> None:
         0 <= long <= count
         for long, count in zip(report.gc_long_pauses, report.gc_collections, strict=True)
     )
-    # The server collects and freezes every few seconds: at least one full collection ran.
+    # The server collects fully once at start, then freezes what survives.
     assert report.gc_worst_cpu_ms[2] > 0
+    # Both bots' processes played and reported; each loop's lag was sampled during play.
+    assert len(report.client_cpu_shares) == 2
+    assert all(share > 0 for share in report.client_cpu_shares)
+    assert report.server_lag.count > 0
+    assert report.client_lag.count > 0
+    assert report.server_lag.p50_ms <= report.server_lag.p99_ms <= report.server_lag.worst_ms
     text = io.StringIO()
     Console(file=text, width=120).print(render(report))
     assert "actions/s" in text.getvalue()
     assert "per 100 tables" in text.getvalue()
     assert "server GC during play" in text.getvalue()
+    assert "bots' CPU by process" in text.getvalue()
+    assert "server loop lag" in text.getvalue()
 
 
 @pytest.mark.parametrize(
@@ -58,6 +66,7 @@ def test_bench_server_plays_and_reports_every_figure() -> None:
         ({"seconds": 0.0}, "--seconds must be positive"),
         ({"rate": 11.0}, "--rate must be positive and at most 10"),
         ({"port": 70_000}, "--port 70000 is not a TCP port"),
+        ({"client_processes": 3}, "--client-processes must be between 1 and 16, and at most"),
     ],
 )
 def test_bench_server_refuses_a_load_out_of_bounds(changes: dict[str, Any], reason: str) -> None:

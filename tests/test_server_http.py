@@ -129,5 +129,8 @@ def test_server_info_counts_tables_and_connections_and_times_the_collector(
         assert all(
             worst <= total for worst, total in zip(gc["worst_ms"], gc["total_ms"], strict=True)
         )
+        lag = info["lag"]
+        assert len(lag["counts"]) == len(lag["bounds_ms"]) + 1
+        assert sum(lag["counts"]) > 0  # the monitor has been sampling since start-up
 
     run(scenario())

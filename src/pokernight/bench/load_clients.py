@@ -10,6 +10,11 @@ action to the moment each player at the table receives the version that
 action caused (the ``PlayerActed`` event): once for the acting bot, once for
 each of the others. The bots keep no frames and no event queue, so thousands
 of them fit in one process for minutes.
+
+A bots' process whose own event loop falls behind would add its lag to every
+latency it measures, so the benchmark spreads the tables over several
+processes (``play_share``, one ``Share`` of the tables each), each reporting
+its figures, its CPU and its own loop's lag back through a pipe.
 """
 
 from __future__ import annotations
@@ -21,11 +26,14 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from enum import StrEnum
+from multiprocessing.connection import Connection
 from typing import Any
 
 from websockets.exceptions import ConnectionClosed
 
-from pokernight.client import TableClient, create_table
+from pokernight.client import ClientError, TableClient, create_table
+from pokernight.server.lag import LagMonitor, counts_between
 
 Json = dict[str, Any]
 HOST_NAME = "bot 0"
@@ -35,6 +43,7 @@ RAISE_SHARE = 0.1
 """How often a bot raises the minimum when it may: raises reopen the betting, as in play."""
 CONNECTING_AT_ONCE = 32
 """Joins and connections in flight together: enough to set up fast, few enough not to time out."""
+PIPE_POLL_SECONDS = 0.05
 
 
 @dataclass
@@ -50,6 +59,16 @@ class Latencies:
         self.acting.clear()
         self.others.clear()
         self.actions = self.refused = 0
+
+    def copy(self) -> Latencies:
+        """The figures as they are now: sockets closing later must not add to them."""
+        return Latencies(list(self.acting), list(self.others), self.actions, self.refused)
+
+    def add(self, other: Latencies) -> None:
+        self.acting.extend(other.acting)
+        self.others.extend(other.others)
+        self.actions += other.actions
+        self.refused += other.refused
 
 
 @dataclass
@@ -143,14 +162,14 @@ def choose_action(legal: Json, rng: random.Random) -> tuple[str, int | None]:
 async def open_tables(
     url: str,
     *,
-    tables: int,
+    tables: range,
     players: int,
     rate: float,
     latencies: Latencies,
     progress: Callable[[], None],
 ) -> list[LoadTable]:
-    """``tables`` tables of ``players`` seated bots, not yet dealing; ``progress`` is told of
-    each bot seated."""
+    """A table of ``players`` seated bots, not yet dealing, for each index in ``tables`` (it
+    seeds the bots' choices); ``progress`` is told of each bot seated."""
     limit = asyncio.Semaphore(CONNECTING_AT_ONCE)
 
     async def open_one(index: int) -> LoadTable:
@@ -164,7 +183,7 @@ async def open_tables(
                 progress=progress,
             )
 
-    return list(await asyncio.gather(*(open_one(index) for index in range(tables))))
+    return list(await asyncio.gather(*(open_one(index) for index in tables)))
 
 
 async def _open_table(
@@ -213,3 +232,92 @@ def _keep_until_done(task: asyncio.Task[None]) -> None:
     # The loop keeps only weak references to tasks: hold them until they finish.
     _running.add(task)
     task.add_done_callback(_running.discard)
+
+
+# One bots' process -----------------------------------------------------------------------
+
+
+class Step(StrEnum):
+    """What the benchmark tells a bots' process, and what it answers."""
+
+    SEATED = "seated"
+    """(answer) one more bot is seated"""
+    READY = "ready"
+    """(answer) every table of the share is seated"""
+    START = "start"
+    """the tables start dealing"""
+    MEASURE = "measure"
+    """warm-up is over: the figures start from here"""
+    STOP = "stop"
+    """play is over: answer the figures, then close the sockets"""
+
+
+@dataclass(frozen=True, slots=True)
+class Share:
+    """The tables one bots' process plays: ``tables`` are their indices among all tables."""
+
+    url: str
+    tables: range
+    players: int
+    rate: float
+
+
+@dataclass(frozen=True, slots=True)
+class ShareFigures:
+    """What one bots' process measured during play."""
+
+    latencies: Latencies
+    cpu_seconds: float
+    lag_counts: list[int]
+    """Its own event loop's lag (``pokernight.server.lag`` buckets): it adds to every latency."""
+
+
+@dataclass(frozen=True, slots=True)
+class ShareFailed:
+    reason: str
+
+
+def play_share(share: Share, pipe: Connection) -> None:
+    """A bots' process: seat ``share``, then follow the steps the benchmark sends on ``pipe``."""
+    try:
+        asyncio.run(_play_share(share, pipe))
+    except ClientError as error:
+        pipe.send(ShareFailed(str(error)))
+
+
+async def _play_share(share: Share, pipe: Connection) -> None:
+    latencies = Latencies()
+    lag = LagMonitor()
+    lag.start()
+    tables = await open_tables(
+        share.url,
+        tables=share.tables,
+        players=share.players,
+        rate=share.rate,
+        latencies=latencies,
+        progress=lambda: pipe.send(Step.SEATED),
+    )
+    try:
+        pipe.send(Step.READY)
+        await _until(pipe, Step.START)
+        await start_tables(tables, over_seconds=1.0 / share.rate)
+        await _until(pipe, Step.MEASURE)
+        latencies.clear()
+        cpu, lag_before = time.process_time(), list(lag.counts)
+        await _until(pipe, Step.STOP)
+        figures = ShareFigures(
+            latencies.copy(), time.process_time() - cpu, counts_between(lag_before, lag.counts)
+        )
+    finally:
+        await close_tables(tables)
+        await lag.stop()
+    pipe.send(figures)
+
+
+async def _until(pipe: Connection, step: Step) -> None:
+    # Polled: a blocking read would stop the bots' event loop.
+    while not pipe.poll():
+        await asyncio.sleep(PIPE_POLL_SECONDS)
+    received = pipe.recv()
+    if received != step:
+        raise RuntimeError(f"the benchmark sent {received!r} where {step!r} was due")

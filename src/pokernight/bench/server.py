@@ -2,7 +2,8 @@
 
 The server is ``pokernight serve`` in its own process (a free 127.0.0.1 port,
 a fresh SQLite file unless ``--db`` names one), so the bots' work is not
-counted as the server's. The bots run in this process (``load_clients``):
+counted as the server's. The bots run in ``--client-processes`` processes of
+their own (``load_clients``), the tables shared out among them:
 ``--tables`` tables of ``--players`` bots each, one WebSocket per bot, every
 table playing ``--rate`` actions a second for ``--seconds``.
 
@@ -11,8 +12,9 @@ version it caused, for the acting bot and for the others at the table
 (p50/p99/max); the server's resident memory before the tables, once they are
 seated and after play, per 100 tables; the CPU each process used, since a
 saturated client would inflate the latencies it measures; the server's
-garbage collections during play and their longest pause (``GET /api/server``):
-a long full collection stops every table at once.
+garbage collections during play and their longest pause, and how late its
+event loop ran (``GET /api/server``): a long pause stops every table at once;
+and each bots' process's own loop lag, which adds to what it measures.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import gc
+import multiprocessing
 import shutil
 import signal
 import socket
@@ -29,9 +31,12 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from multiprocessing.connection import Connection
+from multiprocessing.process import BaseProcess
 from pathlib import Path
+from typing import Any
 
 import psutil
 from rich.console import Console
@@ -45,8 +50,16 @@ from rich.progress import (
 )
 from rich.table import Table
 
-from pokernight.bench.load_clients import Latencies, close_tables, open_tables, start_tables
-from pokernight.client import ClientError, request_json
+from pokernight.bench.load_clients import (
+    Latencies,
+    Share,
+    ShareFailed,
+    ShareFigures,
+    Step,
+    play_share,
+)
+from pokernight.client import request_json
+from pokernight.server.lag import counts_between, percentile_ms
 
 describe = (
     "bots at many tables over WebSockets against pokernight serve: actions/s, latency, memory"
@@ -56,8 +69,13 @@ MAX_TABLES = 2_000
 MAX_PLAYERS = 9
 MAX_SECONDS = 3_600.0
 MAX_RATE = 10.0
+MAX_CLIENT_PROCESSES = 16
+CLIENT_PROCESSES = 2
+"""One process's bots at 500 tables used half a core: its own loop's lag would add to the
+latencies it measures."""
 """A bot may send 10 messages a second (the server's rate limit); a table's bots share the rate."""
 START_TIMEOUT_SECONDS = 60.0
+SEATING_TIMEOUT_SECONDS = 600.0
 STOP_TIMEOUT_SECONDS = 15.0
 MEBIBYTE = 1024 * 1024
 REFRESH_SECONDS = 1.0
@@ -76,6 +94,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--db", default=None, help="database URL or SQLite path (default: a fresh temporary file)"
     )
+    parser.add_argument(
+        "--client-processes",
+        type=int,
+        default=CLIENT_PROCESSES,
+        help=f"processes the bots run in, the tables shared out ({CLIENT_PROCESSES})",
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,6 +116,26 @@ class Percentiles:
             return cls(len(seconds), only, only, only)
         cuts = statistics.quantiles(seconds, n=100, method="inclusive")
         return cls(len(seconds), cuts[49], cuts[98], max(seconds))
+
+
+@dataclass(frozen=True, slots=True)
+class LagFigures:
+    """How late an event loop ran during play (``pokernight.server.lag``): each figure is the
+    upper bound of its histogram bucket."""
+
+    count: int
+    p50_ms: float
+    p99_ms: float
+    worst_ms: float
+
+    @classmethod
+    def of(cls, counts: list[int]) -> LagFigures:
+        return cls(
+            sum(counts),
+            percentile_ms(counts, 0.5),
+            percentile_ms(counts, 0.99),
+            percentile_ms(counts, 1.0),
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,7 +159,11 @@ class Report:
     """Of those, the ones that paused the server 50 ms or more."""
     gc_worst_cpu_ms: list[float]
     """The CPU time of the costliest collection of each generation since the server started."""
-    client_cpu_share: float
+    server_lag: LagFigures
+    client_cpu_shares: list[float]
+    """Of one core each, during play, by bots' process."""
+    client_lag: LagFigures
+    """The worst of the bots' processes' own loops."""
     target_rate: float
     """Actions per second asked for: tables times ``--rate``."""
 
@@ -146,10 +194,19 @@ class Load:
     rate: float
     port: int
     db: str | None
+    client_processes: int = CLIENT_PROCESSES
 
 
 def run(args: argparse.Namespace) -> int:
-    load = Load(args.tables, args.players, args.seconds, args.rate, args.port, args.db)
+    load = Load(
+        args.tables,
+        args.players,
+        args.seconds,
+        args.rate,
+        args.port,
+        args.db,
+        args.client_processes,
+    )
     console = Console()
     report = measure(load, console)
     console.print(render(report))
@@ -159,8 +216,8 @@ def run(args: argparse.Namespace) -> int:
 def measure(load: Load, console: Console) -> Report:
     """Start a server, play ``load`` through it, stop everything; the figures."""
     check(load)
-    with _workspace() as workspace, _server(load, workspace) as server:
-        return asyncio.run(_play(load, server, console))
+    with _workspace() as workspace, _server(load, workspace) as server, _bots(load, server) as bots:
+        return asyncio.run(_play(load, server, bots, console))
 
 
 def check(load: Load) -> None:
@@ -174,6 +231,10 @@ def check(load: Load) -> None:
         raise ValueError(f"--rate must be positive and at most {MAX_RATE:.0f}")
     if not 0 <= load.port <= 65_535:
         raise ValueError(f"--port {load.port} is not a TCP port")
+    if not 1 <= load.client_processes <= min(MAX_CLIENT_PROCESSES, load.tables):
+        raise ValueError(
+            f"--client-processes must be between 1 and {MAX_CLIENT_PROCESSES}, and at most --tables"
+        )
 
 
 # The server process --------------------------------------------------------------------
@@ -188,8 +249,7 @@ class Server:
         return float(self.process.memory_info().rss) / MEBIBYTE
 
     def cpu_seconds(self) -> float:
-        times = self.process.cpu_times()
-        return float(times.user + times.system)
+        return _cpu_seconds(self.process)
 
 
 @contextlib.contextmanager
@@ -198,6 +258,9 @@ def _workspace() -> Iterator[Path]:
     try:
         yield path
     finally:
+        shutil.copy(path / "server.log", "/tmp/server.log") if (
+            path / "server.log"
+        ).exists() else None
         shutil.rmtree(path, ignore_errors=True)
 
 
@@ -253,97 +316,153 @@ def _stop(process: subprocess.Popen[bytes]) -> None:
             process.wait()
 
 
+# The bots' processes ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Bots:
+    """The bots' processes and the pipe to each."""
+
+    processes: list[BaseProcess]
+    pipes: list[Connection]
+
+    def tell(self, step: Step) -> None:
+        for pipe in self.pipes:
+            pipe.send(step)
+
+    def cpu_seconds(self) -> list[float]:
+        return [_cpu_seconds(psutil.Process(process.pid)) for process in self.processes]
+
+
+@contextlib.contextmanager
+def _bots(load: Load, server: Server) -> Iterator[Bots]:
+    # Spawned, not forked: a fresh interpreter with nothing of this one's state.
+    context = multiprocessing.get_context("spawn")
+    processes: list[BaseProcess] = []
+    pipes: list[Connection] = []
+    for index in range(load.client_processes):
+        share = Share(
+            server.url,
+            range(index, load.tables, load.client_processes),
+            load.players,
+            load.rate,
+        )
+        ours, theirs = context.Pipe()
+        process = context.Process(target=play_share, args=(share, theirs), daemon=True)
+        process.start()
+        processes.append(process)
+        pipes.append(ours)
+    try:
+        yield Bots(processes, pipes)
+    finally:
+        for started in processes:
+            started.join(STOP_TIMEOUT_SECONDS)
+            if started.is_alive():
+                started.kill()
+                started.join()
+
+
+async def _answers(bots: Bots, on_seated: Callable[[], None] | None = None) -> list[Any]:
+    """The next answer other than ``Step.SEATED`` from each bots' process (``on_seated`` is
+    called for each bot seated meanwhile)."""
+    pipes = bots.pipes
+    answers: dict[int, Any] = {}
+    deadline = time.monotonic() + SEATING_TIMEOUT_SECONDS
+    while len(answers) < len(pipes):
+        if time.monotonic() > deadline:
+            raise ValueError(f"the bots did not answer within {SEATING_TIMEOUT_SECONDS:.0f} s")
+        for index, pipe in enumerate(pipes):
+            while index not in answers and pipe.poll():
+                received = pipe.recv()
+                if received == Step.SEATED:
+                    if on_seated is not None:
+                        on_seated()
+                    continue
+                if isinstance(received, ShareFailed):
+                    raise ValueError(f"the server refused to seat the bots: {received.reason}")
+                answers[index] = received
+            if index not in answers and not bots.processes[index].is_alive():
+                raise ValueError(f"bots' process {index + 1} stopped before it was done")
+        await asyncio.sleep(0.05)
+    return [answers[index] for index in range(len(pipes))]
+
+
 # Playing --------------------------------------------------------------------------------
 
 
-async def _play(load: Load, server: Server, console: Console) -> Report:
-    latencies = Latencies()
+async def _play(load: Load, server: Server, bots: Bots, console: Console) -> Report:
     mib_empty = server.mib()
     columns = (
         TextColumn("{task.description}"),
         BarColumn(),
         MofNCompleteColumn(),
         TimeElapsedColumn(),
-        TextColumn("{task.fields[figures]}"),
     )
     with Progress(*columns, console=console) as progress:
-        seating = progress.add_task("seating bots", total=load.tables * load.players, figures="")
-        try:
-            tables = await open_tables(
-                server.url,
-                tables=load.tables,
-                players=load.players,
-                rate=load.rate,
-                latencies=latencies,
-                progress=lambda: progress.advance(seating),
-            )
-        except ClientError as error:
-            raise ValueError(f"the server refused to seat the bots: {error}") from None
-        try:
-            mib_seated = server.mib()
-            warming = progress.add_task("warming up", total=WARM_UP_SECONDS, figures="")
-            await start_tables(tables, over_seconds=1.0 / load.rate)
-            await _watch(WARM_UP_SECONDS, latencies, progress, warming)
-            playing = progress.add_task("playing", total=round(load.seconds), figures="")
-            # Set-up garbage would otherwise be traced by every collection during play.
-            gc.collect()
-            gc.freeze()
-            latencies.clear()
-            gc_before = await request_json(server.url, "GET", "/api/server")
-            server_cpu, client_cpu = server.cpu_seconds(), time.process_time()
-            started = time.perf_counter()
-            await _watch(load.seconds, latencies, progress, playing)
-            elapsed = time.perf_counter() - started
-            server_share = (server.cpu_seconds() - server_cpu) / elapsed
-            client_share = (time.process_time() - client_cpu) / elapsed
-            snapshot = _freeze_figures(latencies)
-            mib_after = server.mib()
-            gc_after = (await request_json(server.url, "GET", "/api/server"))["gc"]
-        finally:
-            await close_tables(tables)
-            gc.unfreeze()
+        seating = progress.add_task("seating bots", total=load.tables * load.players)
+        await _answers(bots, lambda: progress.advance(seating))
+        mib_seated = server.mib()
+        bots.tell(Step.START)
+        await _watch(
+            WARM_UP_SECONDS, progress, progress.add_task("warming up", total=WARM_UP_SECONDS)
+        )
+        bots.tell(Step.MEASURE)
+        before = await request_json(server.url, "GET", "/api/server")
+        server_cpu, client_cpu = server.cpu_seconds(), bots.cpu_seconds()
+        started = time.perf_counter()
+        await _watch(
+            load.seconds, progress, progress.add_task("playing", total=round(load.seconds))
+        )
+        bots.tell(Step.STOP)
+        elapsed = time.perf_counter() - started
+        server_share = (server.cpu_seconds() - server_cpu) / elapsed
+        client_shares = [
+            (after - start) / elapsed
+            for start, after in zip(client_cpu, bots.cpu_seconds(), strict=True)
+        ]
+        mib_after = server.mib()
+        after = await request_json(server.url, "GET", "/api/server")
+        shares: list[ShareFigures] = await _answers(bots)
+    latencies = Latencies()
+    for share in shares:
+        latencies.add(share.latencies)
+    gc_before, gc_after = before["gc"], after["gc"]
     return Report(
         tables=load.tables,
         connections=load.tables * load.players,
         seconds=elapsed,
-        actions=snapshot.actions,
-        refused=snapshot.refused,
-        acting=Percentiles.of(snapshot.acting),
-        others=Percentiles.of(snapshot.others),
-        everyone=Percentiles.of(snapshot.acting + snapshot.others),
+        actions=latencies.actions,
+        refused=latencies.refused,
+        acting=Percentiles.of(latencies.acting),
+        others=Percentiles.of(latencies.others),
+        everyone=Percentiles.of(latencies.acting + latencies.others),
         server_mib_empty=mib_empty,
         server_mib_seated=mib_seated,
         server_mib_after=mib_after,
         server_cpu_share=server_share,
-        gc_collections=_during(gc_before["gc"], gc_after, "collections"),
-        gc_long_pauses=_during(gc_before["gc"], gc_after, "long_pauses"),
+        gc_collections=_during(gc_before, gc_after, "collections"),
+        gc_long_pauses=_during(gc_before, gc_after, "long_pauses"),
         gc_worst_cpu_ms=list(gc_after["worst_cpu_ms"]),
-        client_cpu_share=client_share,
+        server_lag=LagFigures.of(counts_between(before["lag"]["counts"], after["lag"]["counts"])),
+        client_cpu_shares=client_shares,
+        client_lag=max(
+            (LagFigures.of(share.lag_counts) for share in shares), key=lambda lag: lag.p99_ms
+        ),
         target_rate=load.tables * load.rate,
     )
 
 
-async def _watch(seconds: float, latencies: Latencies, progress: Progress, task: TaskID) -> None:
-    """Let the bots play for ``seconds``, showing the last second's figures as they go."""
+async def _watch(seconds: float, progress: Progress, task: TaskID) -> None:
+    """Let the bots play for ``seconds``, the bar counting them."""
     end = time.perf_counter() + seconds
-    seen_actions = seen_samples = 0
     while (left := end - time.perf_counter()) > 0:
         await asyncio.sleep(min(REFRESH_SECONDS, left))
-        recent = latencies.others[seen_samples:]
-        seen_samples = len(latencies.others)
-        figures = f"{latencies.actions - seen_actions} actions"
-        if recent:
-            figures += f", p99 {Percentiles.of(recent).p99 * 1000:.0f} ms"
-        seen_actions = latencies.actions
         progress.update(task, completed=round(seconds - max(left - REFRESH_SECONDS, 0)))
-        progress.update(task, figures=figures)
 
 
-def _freeze_figures(latencies: Latencies) -> Latencies:
-    """A copy of the figures at the end of play: closing sockets must not add to them."""
-    return Latencies(
-        list(latencies.acting), list(latencies.others), latencies.actions, latencies.refused
-    )
+def _cpu_seconds(process: psutil.Process) -> float:
+    times = process.cpu_times()
+    return float(times.user + times.system)
 
 
 # The report ------------------------------------------------------------------------------
@@ -374,7 +493,9 @@ def render(report: Report) -> Table:
         ("server GC during play (gen 0/1/2)", "/".join(map(str, report.gc_collections))),
         ("server GC pauses of 50 ms or more", "/".join(map(str, report.gc_long_pauses))),
         ("server GC costliest, CPU (gen 0/1/2)", _pauses(report.gc_worst_cpu_ms)),
-        ("bots' CPU (of one core)", f"{report.client_cpu_share:.0%}"),
+        ("server loop lag: p50 / p99 / worst", _lag(report.server_lag)),
+        ("bots' CPU by process (of one core)", _shares(report.client_cpu_shares)),
+        ("bots' loop lag, worst process: p50 / p99 / worst", _lag(report.client_lag)),
     ]
     for name, value in rows:
         table.add_row(name, value)
@@ -391,6 +512,18 @@ def _latency_rows(who: str, figures: Percentiles) -> list[tuple[str, str]]:
 
 def _during(before: dict[str, list[int]], after: dict[str, list[int]], key: str) -> list[int]:
     return [end - start for start, end in zip(before[key], after[key], strict=True)]
+
+
+def _lag(figures: LagFigures) -> str:
+    """Each figure is a bucket's upper bound: "≤"."""
+    return (
+        " / ".join(f"≤{value:g}" for value in (figures.p50_ms, figures.p99_ms, figures.worst_ms))
+        + " ms"
+    )
+
+
+def _shares(shares: list[float]) -> str:
+    return " + ".join(f"{share:.0%}" for share in shares)
 
 
 def _pauses(milliseconds: list[float]) -> str:

@@ -25,23 +25,10 @@ from collections.abc import Callable, Sequence
 from pokernight.cards import Card, Rank
 from pokernight.rules.errors import RulesError
 from pokernight.rules.events import CardsDealt, Event, WildRankChanged
-from pokernight.rules.positions import clockwise_from, left_of
+from pokernight.rules.positions import live_in_dealing_order
 from pokernight.rules.state import HandState
-from pokernight.rules.variants import Street
 
 Emit = Callable[[Event], None]
-
-
-def live_in_dealing_order(state: HandState) -> list[int]:
-    return [
-        seat
-        for seat in clockwise_from(left_of(state.button, state.count), state.count)
-        if not state.folded[seat]
-    ]
-
-
-def cards_needed(street: Street, players: int) -> int:
-    return street.hole_cards * players + street.board
 
 
 def can_burn(state: HandState, deck_size: int) -> bool:
@@ -51,30 +38,31 @@ def can_burn(state: HandState, deck_size: int) -> bool:
 
 def deal_street(state: HandState, deck: Sequence[Card], emit: Emit) -> None:
     street = state.variant.streets[state.street_index]
-    seats = live_in_dealing_order(state) if street.hole_cards else []
-    remaining = len(deck) - state.deck_position
-    if remaining < cards_needed(street, len(seats)):
-        if not state.is_stud or remaining < 1:
+    hole_down, hole_up, board = street.hole_down, street.hole_up, street.board
+    hole_cards = hole_down + hole_up
+    seats = live_in_dealing_order(state) if hole_cards else []
+    players = len(seats)
+    base = state.deck_position
+    if len(deck) - base < hole_cards * players + board:
+        if not state.is_stud or len(deck) - base < 1:
             raise RulesError("the deck ran out of cards")
         _deal_community_card(state, deck, emit)
         return
-    base = state.deck_position
-    players = len(seats)
-    if street.hole_down:
-        rounds_end = base + street.hole_down * players
+    if hole_down:
+        rounds_end = base + hole_down * players
         for place, seat in enumerate(seats):
             # One card a round, round-robin: every ``players``-th card from the seat's place.
             emit(CardsDealt(seat, tuple(deck[base + place : rounds_end : players]), False))
-        if not street.hole_up and state.pending_queen is not None:
+        if not hole_up and state.pending_queen is not None:
             _only_queens_wild(state.pending_queen, emit)
-    for round_ in range(street.hole_down, street.hole_cards):
+    for round_ in range(hole_down, hole_cards):
         for place, seat in enumerate(seats):
             card = deck[base + round_ * players + place]
             emit(CardsDealt(seat, (card,), True))
             _follow_the_queen(state, card, seat, emit)
-    if street.board:
-        start = base + street.hole_cards * players
-        emit(CardsDealt(None, tuple(deck[start : start + street.board]), True))
+    if board:
+        start = base + hole_cards * players
+        emit(CardsDealt(None, tuple(deck[start : start + board]), True))
 
 
 def _deal_community_card(state: HandState, deck: Sequence[Card], emit: Emit) -> None:

@@ -3,7 +3,7 @@
 Each event is a frozen dataclass built by ``records.fast_init`` (a hand makes
 some thirty-five of them, and the dataclass's own ``__init__`` is slow).
 
-A hand is the fold of its events (``state.apply``). Amounts are chips. Seats
+A hand is the fold of its events (``state.record``). Amounts are chips. Seats
 are indices into the players dealt in (0-based, clockwise). ``ActionTaken.amount``
 and ``BringInPosted.amount`` are street totals ("to"), so a call or a raise is
 recorded by where the seat's bet for this street stands afterwards.

@@ -12,16 +12,15 @@ from __future__ import annotations
 
 from pokernight.rules.dealing import Emit
 from pokernight.rules.events import AntePosted, BlindPosted
-from pokernight.rules.positions import blind_seats, clockwise_from, left_of
+from pokernight.rules.positions import blind_seats
 from pokernight.rules.state import HandState
 
 
 def post_forced_bets(state: HandState, emit: Emit) -> None:
     stakes = state.stakes
-    count = state.count
     small, big, straddle = blind_seats(state)
     if stakes.ante:
-        for seat in clockwise_from(left_of(state.button, count), count):
+        for seat in state.rotations[state.button + 1]:
             _post(state, emit, seat, stakes.ante, None)
     if state.is_stud:
         return

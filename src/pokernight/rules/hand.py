@@ -36,6 +36,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import partial
 from typing import Any
 
 from pokernight.cards import Card, ensure_distinct, format_cards, parse_card
@@ -46,7 +47,7 @@ from pokernight.rules.betting import (
     next_actor,
     raise_refusal,
 )
-from pokernight.rules.dealing import can_burn, deal_street
+from pokernight.rules.dealing import Emit, can_burn, deal_street
 from pokernight.rules.errors import RulesError
 from pokernight.rules.events import (
     ActionTaken,
@@ -63,7 +64,7 @@ from pokernight.rules.pots import Pot, pots_of, uncalled_bet
 from pokernight.rules.records import fast_init
 from pokernight.rules.showdown import finish_hand
 from pokernight.rules.stakes import Stakes
-from pokernight.rules.state import HandState, apply, apply_action
+from pokernight.rules.state import HandState, apply_action, record
 from pokernight.rules.variants import VARIANTS, Variant
 
 MIN_PLAYERS = 2
@@ -98,12 +99,14 @@ _CHECKS = tuple(ActionTaken(seat, "check") for seat in range(MAX_SEATS))
 
 
 class Hand:
-    __slots__ = ("_deck", "_events", "_state")
+    __slots__ = ("_deck", "_emit", "_events", "_state")
 
     def __init__(self, deck: Sequence[Card], started: HandStarted) -> None:
         self._deck = tuple(deck)
         self._events: list[Event] = [started]
         self._state = HandState(started)
+        # Appends an event and folds it in: a partial, one Python call an event fewer.
+        self._emit: Emit = partial(record, self._state, self._events)
 
     # ----- creation and restoration
 
@@ -295,11 +298,11 @@ class Hand:
 
     def act(self, action: Action) -> Hand:
         event = self._event_for(action)
-        self._events.append(event)
         if type(event) is ActionTaken:
+            self._events.append(event)
             apply_action(self._state, event)
         else:
-            apply(self._state, event)
+            self._emit(event)
         self._settle()
         return self
 
@@ -363,10 +366,6 @@ class Hand:
         return self.act(self._check_or_call_action(seat))
 
     # ----- the engine
-
-    def _emit(self, event: Event) -> None:
-        self._events.append(event)
-        apply(self._state, event)
 
     def _settle(self) -> None:
         """Run the hand on until somebody must act or it is over."""

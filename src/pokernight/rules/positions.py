@@ -26,10 +26,6 @@ def left_of(seat: int, count: int) -> int:
     return (seat + 1) % count
 
 
-def clockwise_from(start: int, count: int) -> list[int]:
-    return [(start + offset) % count for offset in range(count)]
-
-
 def blind_seats(state: HandState) -> tuple[int | None, int, int | None]:
     """(small blind or None, big blind, straddle or None) seats."""
     count, button = state.count, state.button
@@ -63,7 +59,7 @@ def _ace_low_rank(card: Card) -> int:
 
 def bring_in_seat(state: HandState) -> int:
     """The seat whose third-street up card is lowest (Razz: highest), by suit on a tie."""
-    seats = _live_in_order(state)
+    seats = live_in_dealing_order(state)
     first_up = {seat: state.up[seat][0] for seat in seats if state.up[seat]}
     if not first_up:
         return seats[0]
@@ -85,17 +81,15 @@ def showing_value(state: HandState, seat: int) -> int:
 
 
 def best_showing_seat(state: HandState) -> int:
-    seats = _live_in_order(state)
+    seats = live_in_dealing_order(state)
     # max() keeps the first of equal values: the first seat left of the button.
     return max(seats, key=lambda seat: showing_value(state, seat))
 
 
-def _live_in_order(state: HandState) -> list[int]:
-    return [
-        seat
-        for seat in clockwise_from(left_of(state.button, state.count), state.count)
-        if not state.folded[seat]
-    ]
+def live_in_dealing_order(state: HandState) -> list[int]:
+    """The players not folded, clockwise from left of the button."""
+    folded = state.folded
+    return [seat for seat in state.rotations[state.button + 1] if not folded[seat]]
 
 
 def wild_ranks(state: HandState) -> frozenset[int]:

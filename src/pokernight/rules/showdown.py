@@ -21,7 +21,7 @@ from pokernight.evaluate.describe import high_words, low_groups, low_words
 from pokernight.evaluate.tables import HAND_SIZE
 from pokernight.rules.dealing import Emit, resolve_last_queen
 from pokernight.rules.events import CardsMucked, CardsShown, HandEnded, PotAwarded
-from pokernight.rules.positions import clockwise_from, left_of, opener, wild_ranks
+from pokernight.rules.positions import left_of, opener, wild_ranks
 from pokernight.rules.pots import Pot, pots_of, split
 from pokernight.rules.state import HandState
 
@@ -83,7 +83,8 @@ def showing_order(state: HandState) -> list[int]:
         first = opener(state)
     else:
         first = left_of(state.button, state.count)
-    return [seat for seat in clockwise_from(first, state.count) if not state.folded[seat]]
+    folded = state.folded
+    return [seat for seat in state.rotations[first] if not folded[seat]]
 
 
 def _show_down(state: HandState, pots: tuple[Pot, ...], emit: Emit) -> None:

@@ -2,8 +2,10 @@
 
 ``HandState`` is mutable on purpose: the engine appends an event and applies it
 in place, so an action costs no copy. Every change to a hand goes through
-``apply``; rebuilding a hand from its events is replaying them into a fresh
-state. ``apply`` checks after every event that chips are conserved.
+``record`` (or ``apply_action``, the same fold for an action, which the live
+action path calls without a dispatch); rebuilding a hand from its events is
+recording them into a fresh state. Both check after every event that chips are
+conserved.
 
 Betting bookkeeping for the current street:
 
@@ -22,9 +24,9 @@ Betting bookkeeping for the current street:
   street's ``opener``, computed by ``positions``).
 
 Facts fixed for the whole hand (``betting``, ``is_stud``, ``last_street``, each
-street's ``full_bets``) are computed once here: the engine asks for them on every
-action, and deriving them from the variant and stakes each time cost a tenth of a
-hand.
+street's ``full_bets``, ``rotations``: the seats clockwise from each seat) are
+computed once here: the engine asks for them on every action, and deriving them
+from the variant and stakes each time cost a tenth of a hand.
 """
 
 from __future__ import annotations
@@ -78,6 +80,7 @@ class HandState:
         "folded",
         "full_bet",
         "full_bets",
+        "has_wild_cards",
         "increment",
         "is_stud",
         "last_aggressor",
@@ -113,6 +116,7 @@ class HandState:
         self.stakes: Stakes = event.stakes
         self.betting = self.variant.betting
         self.is_stud = self.variant.is_stud
+        self.has_wild_cards = self.variant.has_wild_cards
         self.last_street = len(self.variant.streets) - 1
         self.full_bets = _full_bets(self.variant, self.stakes)
         self.raise_cap = self.stakes.raise_cap if self.betting is _FIXED_LIMIT else None
@@ -174,7 +178,6 @@ def rotations(count: int) -> tuple[tuple[int, ...], ...]:
 _variant = cache(variant_for)
 
 
-@cache
 def _full_bets(variant: Variant, stakes: Stakes) -> tuple[int, ...]:
     """Each street's full bet: the smallest bet, and the first raise increment."""
     if variant.betting is BettingStructure.FIXED_LIMIT:
@@ -182,13 +185,15 @@ def _full_bets(variant: Variant, stakes: Stakes) -> tuple[int, ...]:
     return (stakes.minimum_bet(),) * len(variant.streets)
 
 
-def apply(state: HandState, event: Event) -> None:
-    """Fold one event into the state (in place), then check that chips are conserved.
+def record(state: HandState, log: list[Event], event: Event) -> None:
+    """Append the event to the hand's log and fold it into the state (in place), then
+    check that chips are conserved.
 
     The check runs after every event, so it compares running totals (O(1)) that
     every chip movement keeps (``_take``, ``_bet_returned``, ``_pot_awarded``); the
     hand's end recounts the stacks themselves.
     """
+    log.append(event)
     state.legal = None
     _HANDLERS[type(event)](state, event)
     if state.chips_behind + state.chips_in_pots != state.total_chips:
@@ -196,7 +201,8 @@ def apply(state: HandState, event: Event) -> None:
 
 
 def apply_action(state: HandState, event: ActionTaken) -> None:
-    """``apply`` for an action, without looking up its handler (the live action path)."""
+    """``record`` for an action once it is in the log, without looking up its handler:
+    the live action path (``Hand.act``) and the reducer share ``_action_taken``."""
     state.legal = None
     _action_taken(state, event)
     if state.chips_behind + state.chips_in_pots != state.total_chips:
@@ -285,7 +291,7 @@ def _cards_dealt(state: HandState, event: CardsDealt) -> None:
         state.cards[seat].extend(cards)
         if event.face_up:
             state.up[seat].extend(cards)
-    if event.face_up and state.variant.has_wild_cards:
+    if event.face_up and state.has_wild_cards:
         for card in cards:
             if card.rank == Rank.QUEEN:
                 state.pending_queen = (card, seat)

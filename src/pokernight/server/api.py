@@ -109,13 +109,15 @@ async def hands(request: Request) -> Response:
 
 
 async def server_info(request: Request) -> Response:
-    """How the process is doing: open tables, connections, and the collector's pauses."""
+    """How the process is doing: open tables, connections, the collector's pauses, and how
+    late the event loop runs (``lag``)."""
     lobby = _lobby(request)
     return JSONResponse(
         {
             "tables": len(lobby.actors),
             "connections": sum(len(actor.connections) for actor in lobby.actors.values()),
             "gc": request.app.state.gc_stats.to_json(),
+            "lag": request.app.state.lag.to_json(),
         }
     )
 

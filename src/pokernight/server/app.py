@@ -17,6 +17,7 @@ from starlette.staticfiles import StaticFiles
 from pokernight.server.api import ROUTES
 from pokernight.server.collector import Collector, GcStats
 from pokernight.server.config import ServerConfig
+from pokernight.server.lag import LagMonitor
 from pokernight.server.lobby import Lobby, NoSuchTableError
 from pokernight.server.messages import RefusedError
 from pokernight.server.pages import home, stream
@@ -38,6 +39,8 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
         collector = Collector(settings.gc_freeze_seconds)
         app.state.gc_stats = GcStats()
         app.state.gc_stats.start()
+        app.state.lag = LagMonitor()
+        app.state.lag.start()
         try:
             await lobby.resume_open_tables()
             app.state.lobby = lobby
@@ -46,6 +49,7 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
             yield
         finally:
             await collector.stop()
+            await app.state.lag.stop()
             app.state.gc_stats.stop()
             await lobby.close()
             await writer.close()
