@@ -91,29 +91,24 @@ def compute_legal_actions(state: HandState, seat: int) -> LegalActions:
     low: int | None = None
     high: int | None = None
     if raise_refusal(state, seat) is None:
-        low, high = _raise_range(state, bet, all_in)
+        low = raise_base(state) + state.increment
+        betting = state.betting
+        if betting is NO_LIMIT:
+            high = all_in
+        elif betting is POT_LIMIT:
+            pot_after_call = state.chips_in_pots + level - bet
+            high = max(low, level + pot_after_call)
+        else:
+            high = low
+        # Asking for more than the stack is an all-in for the stack.
+        low = min(low, all_in)
+        high = min(high, all_in)
     if state.bring_in_pending:
         bring_in = min(state.stakes.bring_in, all_in - bet)
         return LegalActions(seat, False, False, 0, True, bring_in, low, high, bet)
     call_to = level if level < all_in else all_in
     call = call_to - bet
     return LegalActions(seat, call > 0, call == 0, call, False, 0, low, high, call_to)
-
-
-def _raise_range(state: HandState, bet: int, all_in: int) -> tuple[int, int]:
-    """The smallest and largest street total a seat that may raise may raise to."""
-    level = state.level
-    smallest = raise_base(state) + state.increment
-    betting = state.betting
-    if betting is NO_LIMIT:
-        largest = all_in
-    elif betting is POT_LIMIT:
-        pot_after_call = state.chips_in_pots + level - bet
-        largest = max(smallest, level + pot_after_call)
-    else:
-        largest = smallest
-    # Asking for more than the stack is an all-in for the stack.
-    return (smallest if smallest < all_in else all_in), (largest if largest < all_in else all_in)
 
 
 def raise_refusal(state: HandState, seat: int) -> str | None:

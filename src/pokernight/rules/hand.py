@@ -36,7 +36,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from functools import partial
+from functools import cache, partial
 from typing import Any
 
 from pokernight.cards import Card, ensure_distinct, format_cards, parse_card
@@ -64,7 +64,7 @@ from pokernight.rules.pots import Pot, pots_of, uncalled_bet
 from pokernight.rules.records import fast_init
 from pokernight.rules.showdown import finish_hand
 from pokernight.rules.stakes import Stakes
-from pokernight.rules.state import HandState, apply_action, record
+from pokernight.rules.state import HandState, action_taken, chips_lost, record
 from pokernight.rules.variants import VARIANTS, Variant
 
 MIN_PLAYERS = 2
@@ -91,6 +91,9 @@ class Action:
     kind: ActionKind
     amount: int | None = None  # the street total of a bet or raise
 
+
+# A street's start is the same value in every hand of a variant: built once.
+_street_started = cache(StreetStarted)
 
 # Folds and checks carry nothing but the seat: one event per seat serves every hand
 # (events are frozen values, so sharing them is invisible).
@@ -141,7 +144,7 @@ class Hand:
         )
         hand = cls(deck, started)
         _check_posted_big_blinds(hand._state)
-        hand._emit(StreetStarted(0, variant.streets[0].name))
+        hand._emit(_street_started(0, variant.streets[0].name, False))
         post_forced_bets(hand._state, hand._emit)
         deal_street(hand._state, hand._deck, hand._emit)
         hand._settle()
@@ -299,8 +302,13 @@ class Hand:
     def act(self, action: Action) -> Hand:
         event = self._event_for(action)
         if type(event) is ActionTaken:
+            # ``record`` without the handler lookup: the reducer is called directly.
+            state = self._state
             self._events.append(event)
-            apply_action(self._state, event)
+            state.legal = None
+            action_taken(state, event)
+            if state.chips_behind + state.chips_in_pots != state.total_chips:
+                raise chips_lost(state)
         else:
             self._emit(event)
         self._settle()
@@ -385,7 +393,7 @@ class Hand:
                 return
             index = state.street_index + 1
             street = state.variant.streets[index]
-            self._emit(StreetStarted(index, street.name, can_burn(state, len(self._deck))))
+            self._emit(_street_started(index, street.name, can_burn(state, len(self._deck))))
             deal_street(state, self._deck, self._emit)
 
     def _event_for(self, action: Action) -> Event:
@@ -485,7 +493,10 @@ def _check_posted_big_blinds(state: HandState) -> None:
 
 def _cards_required(variant: Variant, count: int) -> int:
     """Cards a hand needs if nobody folds (stud: third street; it copes with the rest)."""
+    streets = variant.streets
     if variant.is_stud:
-        return variant.streets[0].hole_cards * count
-    burns = len(variant.streets) - 1
-    return burns + sum(street.hole_cards * count + street.board for street in variant.streets)
+        return (streets[0].hole_down + streets[0].hole_up) * count
+    cards = len(streets) - 1  # the burns
+    for street in streets:
+        cards += (street.hole_down + street.hole_up) * count + street.board
+    return cards

@@ -88,12 +88,16 @@ def _eligible(
 
 def uncalled_bet(bets: Sequence[int]) -> tuple[int, int] | None:
     """(seat, chips) of the part of the largest bet that nobody matched, or None."""
-    highest = max(bets)
-    if not highest or bets.count(highest) > 1:
+    highest = second = 0
+    top = -1
+    for seat, bet in enumerate(bets):
+        if bet > highest:
+            highest, second, top = bet, highest, seat
+        elif bet > second:
+            second = bet
+    if highest == second:
         return None
-    top = bets.index(highest)
-    excess = highest - max(bet for seat, bet in enumerate(bets) if seat != top)
-    return top, excess
+    return top, highest - second
 
 
 def split(amount: int, winners_in_odd_chip_order: Sequence[int]) -> tuple[tuple[int, int], ...]:

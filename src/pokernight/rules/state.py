@@ -2,10 +2,10 @@
 
 ``HandState`` is mutable on purpose: the engine appends an event and applies it
 in place, so an action costs no copy. Every change to a hand goes through
-``record`` (or ``apply_action``, the same fold for an action, which the live
-action path calls without a dispatch); rebuilding a hand from its events is
-recording them into a fresh state. Both check after every event that chips are
-conserved.
+``record``, which checks after every event that chips are conserved (the live
+action path, ``Hand.act``, calls the action's reducer ``action_taken`` directly
+and checks the same); rebuilding a hand from its events is recording them into a
+fresh state.
 
 Betting bookkeeping for the current street:
 
@@ -200,25 +200,10 @@ def record(state: HandState, log: list[Event], event: Event) -> None:
         raise chips_lost(state)
 
 
-def apply_action(state: HandState, event: ActionTaken) -> None:
-    """``record`` for an action once it is in the log, without looking up its handler:
-    the live action path (``Hand.act``) and the reducer share ``_action_taken``."""
-    state.legal = None
-    _action_taken(state, event)
-    if state.chips_behind + state.chips_in_pots != state.total_chips:
-        raise chips_lost(state)
-
-
 def chips_lost(state: HandState) -> ChipsNotConservedError:
     return ChipsNotConservedError(
         f"chips are not conserved: stacks {state.stacks}, in {state.contributed}"
     )
-
-
-def _put_to(state: HandState, seat: int, to: int) -> None:
-    """Bring the seat's street total to ``to``, from its stack."""
-    _take(state, seat, to - state.bets[seat])
-    state.bets[seat] = to
 
 
 def _take(state: HandState, seat: int, chips: int) -> None:
@@ -258,9 +243,10 @@ def _ante_posted(state: HandState, event: AntePosted) -> None:
 
 
 def _blind_posted(state: HandState, event: BlindPosted) -> None:
-    seat = event.seat
-    _put_to(state, seat, state.bets[seat] + event.amount)
-    state.level = max(state.level, state.bets[seat])
+    seat, bets = event.seat, state.bets
+    _take(state, seat, event.amount)
+    bets[seat] += event.amount
+    state.level = max(state.level, bets[seat])
     # Any blind opens the betting: a raise counts from it (even a lone small
     # blind when the big blind had no chips left after the ante).
     state.opened = True
@@ -272,7 +258,8 @@ def _blind_posted(state: HandState, event: BlindPosted) -> None:
 
 
 def _bring_in_posted(state: HandState, event: BringInPosted) -> None:
-    _put_to(state, event.seat, event.amount)
+    _take(state, event.seat, event.amount - state.bets[event.seat])
+    state.bets[event.seat] = event.amount
     state.level = max(state.level, event.amount)
     state.acted_level[event.seat] = state.level
     state.cursor = event.seat
@@ -302,7 +289,8 @@ def _wild_rank_changed(state: HandState, event: WildRankChanged) -> None:
     state.pending_queen = None
 
 
-def _action_taken(state: HandState, event: ActionTaken) -> None:
+def action_taken(state: HandState, event: ActionTaken) -> None:
+    """The reducer for an action; ``Hand.act`` calls it directly, without the dispatch."""
     seat = event.seat
     kind = event.kind
     if kind == "fold":
@@ -312,7 +300,9 @@ def _action_taken(state: HandState, event: ActionTaken) -> None:
             state.active -= 1
     elif event.amount is not None:
         to = event.amount
-        _put_to(state, seat, to)
+        bets = state.bets
+        _take(state, seat, to - bets[seat])
+        bets[seat] = to
         if kind == "bet_or_raise":
             size = to - raise_base(state)
             if size >= state.increment:
@@ -381,7 +371,7 @@ _HANDLERS: dict[type[Event], Callable[[HandState, Any], None]] = {
     BringInPosted: _bring_in_posted,
     CardsDealt: _cards_dealt,
     WildRankChanged: _wild_rank_changed,
-    ActionTaken: _action_taken,
+    ActionTaken: action_taken,
     BetReturned: _bet_returned,
     CardsShown: _cards_shown,
     CardsMucked: _cards_mucked,
