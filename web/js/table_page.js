@@ -15,8 +15,9 @@ import { WinnerAnnouncement } from "./winner.js";
 
 const SPINNER_AFTER_MS = 400;
 const CLOCK_TICK_MS = 250;
-// The versions that change what a player owes (the ledger's debt): ask the ledger again.
-const DEBT_EVENTS = new Set(["snapshot", "PlayerSeated", "ChipsAdded", "PlayerLeft"]);
+// The versions that change what a player owes (the ledger's debt): the player asks the
+// ledger again when one is theirs.
+const DEBT_EVENTS = new Set(["PlayerSeated", "ChipsAdded", "PlayerLeft"]);
 
 export class TablePage {
   constructor(root, code, banner) {
@@ -92,8 +93,15 @@ export class TablePage {
         this.state.lastHand.seats[i] === this.state.mySeat))) play("win");
     }
     if (message.type === "snapshot" && message.room) this.renderChat();
-    if (DEBT_EVENTS.has(message.type)) this.seatControls.refreshDebt(this.state);
+    if (message.type === "snapshot" || (DEBT_EVENTS.has(message.type) && this.isMine(message))) {
+      this.seatControls.refreshDebt(this.state);
+    }
     this.render(message.type !== "snapshot");
+  }
+
+  isMine(event) {
+    const state = this.state;
+    return event.player_id === state.playerId || (event.seat === state.mySeat && event.seat !== undefined);
   }
 
   /** ``live``: drawn for a version just played (a snapshot's cards and result are not new). */
