@@ -36,7 +36,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from functools import cache, partial
+from functools import cache, lru_cache, partial
 from typing import Any
 
 from pokernight.cards import Card, ensure_distinct, format_cards, parse_card
@@ -92,8 +92,10 @@ class Action:
     amount: int | None = None  # the street total of a bet or raise
 
 
-# A street's start is the same value in every hand of a variant: built once.
+# A street's start is the same value in every hand of a variant: built once. Calls
+# differ by seat and amount only: a bounded table of them (see ``betting``).
 _street_started = cache(StreetStarted)
+_call_event = lru_cache(maxsize=4096, typed=True)(ActionTaken)
 
 # Folds and checks carry nothing but the seat: one event per seat serves every hand
 # (events are frozen values, so sharing them is invisible).
@@ -418,7 +420,7 @@ class Hand:
         if kind == CALL:
             if not legal.call_amount:
                 raise RulesError("there is no bet to call: check instead")
-            return ActionTaken(seat, "call", legal.call_to)
+            return _call_event(seat, "call", legal.call_to)
         if kind == FOLD:
             if not legal.can_fold:
                 raise RulesError("there is no bet to fold to: check instead")
