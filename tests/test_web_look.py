@@ -215,7 +215,7 @@ def test_a_dealt_card_slides_in_once_and_not_again_at_the_next_redraw(
 ) -> None:
     cards = _by_key(_card_log(played["alice"]))
     mine = cards["1-0-0"]  # hand 1, Alice's seat 0, her first card
-    assert mine[0]["dealing"] and mine[0]["animation"] == "deal"
+    assert mine[0]["dealing"] and mine[0]["animation"] == "deal, deal-turn"  # turns face up
     assert not mine[-1]["dealing"] and mine[-1]["animation"] == "none"
     for key, entries in cards.items():
         flags = [entry["dealing"] for entry in entries]
