@@ -36,7 +36,7 @@ def can_burn(state: HandState, deck_size: int) -> bool:
     return deck_size - state.deck_position >= 2
 
 
-def deal_street(state: HandState, deck: Sequence[Card], emit: Emit) -> None:
+def deal_street(state: HandState, deck: tuple[Card, ...], emit: Emit) -> None:
     street = state.variant.streets[state.street_index]
     hole_down, hole_up, board = street.hole_down, street.hole_up, street.board
     hole_cards = hole_down + hole_up
@@ -52,7 +52,7 @@ def deal_street(state: HandState, deck: Sequence[Card], emit: Emit) -> None:
         rounds_end = base + hole_down * players
         for place, seat in enumerate(seats):
             # One card a round, round-robin: every ``players``-th card from the seat's place.
-            emit(CardsDealt(seat, tuple(deck[base + place : rounds_end : players]), False))
+            emit(CardsDealt(seat, deck[base + place : rounds_end : players], False))
         if not hole_up and state.pending_queen is not None:
             _only_queens_wild(state.pending_queen, emit)
     for round_ in range(hole_down, hole_cards):
@@ -62,7 +62,7 @@ def deal_street(state: HandState, deck: Sequence[Card], emit: Emit) -> None:
             _follow_the_queen(state, card, seat, emit)
     if board:
         start = base + hole_cards * players
-        emit(CardsDealt(None, tuple(deck[start : start + board]), True))
+        emit(CardsDealt(None, deck[start : start + board], True))
 
 
 def _deal_community_card(state: HandState, deck: Sequence[Card], emit: Emit) -> None:

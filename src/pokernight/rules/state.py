@@ -180,7 +180,7 @@ _variant = cache(variant_for)
 
 def _full_bets(variant: Variant, stakes: Stakes) -> tuple[int, ...]:
     """Each street's full bet: the smallest bet, and the first raise increment."""
-    if variant.betting is BettingStructure.FIXED_LIMIT:
+    if variant.betting is _FIXED_LIMIT:
         return tuple(stakes.fixed_bet(street.bets_big) for street in variant.streets)
     return (stakes.minimum_bet(),) * len(variant.streets)
 
