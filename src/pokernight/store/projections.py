@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import Connection, delete, func, insert, select, update
+from sqlalchemy import Connection, bindparam, delete, func, insert, select, update
 
 from pokernight.store import schema
 from pokernight.store.records import StoredEvent
@@ -53,6 +53,29 @@ PUBLIC_DEAL_FIELDS = (
 
 PROJECTED = frozenset({"PlayerSeated", "ChipsAdded", "PlayerLeft", "HandStarted", "HandFinished"})
 
+# Every statement built once, its values bound at execution: building and keying a statement
+# cost more CPU than running it (a commit with a few hands starting took 20-30 ms of CPU).
+_seats, _hands = schema.seats, schema.hands
+_SEATED = select(_seats.c.seat, _seats.c.player_id, _seats.c.name).where(
+    _seats.c.table_id == bindparam("table")
+)
+_LAST_HAND = select(func.coalesce(func.max(_hands.c.hand_number), 0)).where(
+    _hands.c.table_id == bindparam("table")
+)
+_THE_HAND = (_hands.c.table_id == bindparam("table"), _hands.c.hand_number == bindparam("number"))
+_HAND_SUMMARY = select(_hands.c.summary).where(*_THE_HAND)
+_TAKE_SEAT = insert(_seats)
+_FREE_SEAT = delete(_seats).where(
+    _seats.c.table_id == bindparam("table"), _seats.c.seat == bindparam("seat_freed")
+)
+_START_HAND = insert(_hands)
+_END_HAND = (
+    update(_hands)
+    .where(*_THE_HAND)
+    .values(ended_at=bindparam("ended"), summary=bindparam("final_summary"))
+)
+_ENTER = insert(schema.ledger_entries)
+
 
 def project(connection: Connection, batch: Sequence[tuple[int, Sequence[StoredEvent]]]) -> None:
     """Write the projections of ``batch`` (each table's new events, in order)."""
@@ -64,7 +87,7 @@ def project(connection: Connection, batch: Sequence[tuple[int, Sequence[StoredEv
             for event in projected:
                 tables.project(connection, event)
     if ledger:
-        connection.execute(insert(schema.ledger_entries), ledger)
+        connection.execute(_ENTER, ledger)
 
 
 @dataclass
@@ -82,17 +105,8 @@ class _TableProjection:
     def load(
         cls, connection: Connection, table_id: int, ledger: list[dict[str, Any]]
     ) -> _TableProjection:
-        seats, hands = schema.seats, schema.hands
-        rows = connection.execute(
-            select(seats.c.seat, seats.c.player_id, seats.c.name).where(
-                seats.c.table_id == table_id
-            )
-        )
-        last_hand = connection.execute(
-            select(func.coalesce(func.max(hands.c.hand_number), 0)).where(
-                hands.c.table_id == table_id
-            )
-        )
+        rows = connection.execute(_SEATED, {"table": table_id})
+        last_hand = connection.execute(_LAST_HAND, {"table": table_id})
         seated = {row.seat: (row.player_id, row.name) for row in rows}
         return cls(table_id, seated, last_hand.scalar_one(), ledger)
 
@@ -102,12 +116,13 @@ class _TableProjection:
             case "PlayerSeated":
                 self.seated[data["seat"]] = (data["player_id"], data["name"])
                 connection.execute(
-                    insert(schema.seats).values(
-                        table_id=self.table_id,
-                        seat=data["seat"],
-                        player_id=data["player_id"],
-                        name=data["name"],
-                    )
+                    _TAKE_SEAT,
+                    {
+                        "table_id": self.table_id,
+                        "seat": data["seat"],
+                        "player_id": data["player_id"],
+                        "name": data["name"],
+                    },
                 )
                 self._enter(data["seat"], EntryKind.BUY_IN, data["buy_in"])
             case "ChipsAdded":
@@ -115,12 +130,7 @@ class _TableProjection:
             case "PlayerLeft":
                 self._enter(data["seat"], EntryKind.CASH_OUT, data["cash_out"])
                 del self.seated[data["seat"]]
-                seats = schema.seats
-                connection.execute(
-                    delete(seats).where(
-                        seats.c.table_id == self.table_id, seats.c.seat == data["seat"]
-                    )
-                )
+                connection.execute(_FREE_SEAT, {"table": self.table_id, "seat_freed": data["seat"]})
             case "HandStarted":
                 self._hand_started(connection, event)
             case "HandFinished":
@@ -132,23 +142,22 @@ class _TableProjection:
         self.hand_number = event.data["hand_number"]
         self.summaries[self.hand_number] = summary
         connection.execute(
-            insert(schema.hands).values(
-                table_id=self.table_id,
-                hand_number=self.hand_number,
-                started_at=event.at,
-                ended_at=None,
-                summary=summary,
-            )
+            _START_HAND,
+            {
+                "table_id": self.table_id,
+                "hand_number": self.hand_number,
+                "started_at": event.at,
+                "ended_at": None,
+                "summary": summary,
+            },
         )
 
     def _hand_finished(self, connection: Connection, event: StoredEvent) -> None:
-        hands = schema.hands
         number = event.data["hand_number"]
-        hand = (hands.c.table_id == self.table_id, hands.c.hand_number == number)
+        hand = {"table": self.table_id, "number": number}
         summary = self.summaries.pop(number, None)
         if summary is None:
-            found = connection.execute(select(hands.c.summary).where(*hand))
-            summary = found.scalar_one()
+            summary = connection.execute(_HAND_SUMMARY, hand).scalar_one()
         summary = dict(summary)
         final_stacks = event.data["stacks"]
         results = [
@@ -156,7 +165,7 @@ class _TableProjection:
         ]
         summary["final_stacks"] = final_stacks
         summary["results"] = results
-        connection.execute(update(hands).where(*hand).values(ended_at=event.at, summary=summary))
+        connection.execute(_END_HAND, {**hand, "ended": event.at, "final_summary": summary})
         for seat, result in zip(summary["seats"], results, strict=True):
             self._enter(seat, EntryKind.RESULT, result)
 
