@@ -71,33 +71,63 @@ def served_room(tmp_path: Path, hand_pause: float = 1.0, port: int | None = None
     """``pokernight serve`` on the SQLite file in ``tmp_path`` for the block; its URL.
 
     Started again with the same ``tmp_path`` and ``port``, it is the same room after
-    a restart (the browser sees a network drop).
+    a restart (the browser sees a network drop). A free port found here can be taken
+    by another process before the server binds it: without a ``port`` asked for, a
+    server that exits while starting is started again on another port.
     """
-    port = port or free_port()
+    attempts = 1 if port is not None else START_ATTEMPTS
+    for attempt in range(1, attempts + 1):
+        chosen = port or free_port()
+        process = _start_server(tmp_path, hand_pause, chosen)
+        url = f"http://127.0.0.1:{chosen}"
+        try:
+            _wait_until_serving(url, process, tmp_path / "server.log")
+        except ServerExitedError:
+            _stop(process)
+            if attempt == attempts:
+                raise
+            continue
+        try:
+            yield url
+        finally:
+            _stop(process)
+        return
+
+
+START_ATTEMPTS = 3
+
+
+class ServerExitedError(RuntimeError):
+    """The server process ended before it answered."""
+
+
+def _start_server(tmp_path: Path, hand_pause: float, port: int) -> subprocess.Popen[bytes]:
     database = f"sqlite+aiosqlite:///{tmp_path / 'room.sqlite3'}"
     command = [sys.executable, "-m", "pokernight.cli.main", "serve", "--port", str(port)]
     command += ["--db", database, "--hand-pause", str(hand_pause)]
-    log = (tmp_path / "server.log").open("a")
-    process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
-    url = f"http://127.0.0.1:{port}"
+    with (tmp_path / "server.log").open("a") as log:
+        return subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
+
+
+def _stop(process: subprocess.Popen[bytes]) -> None:
+    if process.poll() is not None:
+        return
+    process.send_signal(signal.SIGINT)
     try:
-        _wait_until_serving(url, process)
-        yield url
-    finally:
-        process.send_signal(signal.SIGINT)
-        try:
-            process.wait(10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
-        log.close()
+        process.wait(10)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
 
 
-def _wait_until_serving(url: str, process: subprocess.Popen[bytes]) -> None:
+def _wait_until_serving(url: str, process: subprocess.Popen[bytes], log: Path) -> None:
     deadline = time.monotonic() + SERVER_START_SECONDS
     while time.monotonic() < deadline:
         if process.poll() is not None:
-            raise RuntimeError(f"pokernight serve exited with {process.returncode}")
+            tail = log.read_text(encoding="utf-8", errors="replace")[-2000:]
+            raise ServerExitedError(
+                f"pokernight serve exited with {process.returncode}; its log ends:\n{tail}"
+            )
         try:
             with urllib.request.urlopen(f"{url}/index.html", timeout=1):
                 return
