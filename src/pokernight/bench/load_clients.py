@@ -30,6 +30,7 @@ from enum import StrEnum
 from multiprocessing.connection import Connection
 from typing import Any
 
+import uvloop
 from websockets.exceptions import ConnectionClosed
 
 from pokernight.client import ClientError, TableClient, create_table
@@ -125,7 +126,8 @@ class BotClient(TableClient):
         if "v" not in message:
             return
         self.table.version_received(message["v"], self.seat, message.get("type"), now)
-        if self.state.my_turn and self._acting_on != self.state.version:
+        # ``state.my_turn`` looks for our seat among all of them; a bot knows its seat.
+        if self.state.to_act == self.seat and self._acting_on != self.state.version:
             self._acting_on = self.state.version
             delay = max(self.table.next_action_at - now, 0.0)
             asyncio.get_running_loop().call_later(delay, self._act_now)
@@ -280,7 +282,9 @@ class ShareFailed:
 def play_share(share: Share, pipe: Connection) -> None:
     """A bots' process: seat ``share``, then follow the steps the benchmark sends on ``pipe``."""
     try:
-        asyncio.run(_play_share(share, pipe))
+        # uvloop, as the server runs on (uvicorn picks it): the bots' own loop costs less.
+        with asyncio.Runner(loop_factory=uvloop.new_event_loop) as runner:
+            runner.run(_play_share(share, pipe))
     except ClientError as error:
         pipe.send(ShareFailed(str(error)))
 

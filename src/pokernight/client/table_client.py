@@ -28,6 +28,7 @@ from collections.abc import Callable
 from types import TracebackType
 from typing import Any
 
+import msgspec
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
@@ -209,7 +210,8 @@ class TableClient:
     async def _read(self, socket: ClientConnection) -> None:
         try:
             async for text in socket:
-                self._receive(json.loads(text))
+                # msgspec: several times faster than json.loads, the same dicts and lists.
+                self._receive(msgspec.json.decode(text))
         except ConnectionClosed:
             pass
         finally:
