@@ -34,6 +34,7 @@ import uvloop
 from websockets.exceptions import ConnectionClosed
 
 from pokernight.client import ClientError, TableClient, create_table
+from pokernight.server.collector import Collector
 from pokernight.server.lag import LagMonitor, counts_between
 
 Json = dict[str, Any]
@@ -301,6 +302,10 @@ async def _play_share(share: Share, pipe: Connection) -> None:
         latencies=latencies,
         progress=lambda: pipe.send(Step.SEATED),
     )
+    # The server's collector policy, for the same reason: a full collection over thousands of
+    # bots stopped this process for up to 500 ms, and every latency it was measuring with it.
+    collector = Collector()
+    collector.start()
     try:
         pipe.send(Step.READY)
         await _until(pipe, Step.START)
@@ -315,6 +320,7 @@ async def _play_share(share: Share, pipe: Connection) -> None:
     finally:
         await close_tables(tables)
         await lag.stop()
+        await collector.stop()
     pipe.send(figures)
 
 
