@@ -17,4 +17,5 @@ export const joinTable = (code, name) => post(`/api/tables/${code}/join`, { name
 export const tableInfo = (code) => request(`/api/tables/${code}`);
 export const ledger = (code) => request(`/api/tables/${code}/ledger`);
 export const lastHands = (code) => request(`/api/tables/${code}/hands`);
+export const stats = (code) => request(`/api/tables/${code}/stats`);
 export const ledgerCsvUrl = (code) => `/api/tables/${code}/ledger?format=csv`;

@@ -1,5 +1,5 @@
 // The host's panel: deal or pause, settings (from the next hand), seats and bots,
-// passing the host role on, and the ledger with the settle-up and its CSV file.
+// passing the host role on, closing the table; and the ledger with the settle-up and its CSV.
 
 import * as api from "./api.js";
 import { chips, h, sentence } from "./dom.js";
@@ -19,6 +19,15 @@ export class HostPanel {
     this.hostSelect = h("select", { "aria-label": "New host" });
     this.hostError = h("p", { class: "error", role: "alert" });
     this.seatsPart = new HostSeats(send);
+    // Ending the game cashes everybody out: asked twice, never by a stray click.
+    this.closeError = h("p", { class: "error", role: "alert", id: "close-error" });
+    this.closeConfirm = h("div", { class: "row confirm", hidden: true },
+      h("span", {}, "End the game and cash everybody out?"),
+      h("button", { type: "button", id: "close-confirm", class: "danger",
+        onclick: () => this.closeTable() }, "Yes, close the table"),
+      h("button", { type: "button", onclick: () => { this.closeConfirm.hidden = true; } }, "Cancel"));
+    this.closeButton = h("button", { type: "button", id: "close-table",
+      onclick: () => { this.closeConfirm.hidden = false; } }, "Close the table\u2026");
     this.element = h("section", { class: "panel host", "aria-labelledby": "host-title", hidden: true },
       h("h2", { id: "host-title" }, "Host"),
       h("div", { class: "row" }, this.startButton), this.runError,
@@ -32,14 +41,18 @@ export class HostPanel {
       this.seatsPart.element,
       h("div", { class: "row" }, h("label", {}, "Pass the host role to ", this.hostSelect),
         h("button", { type: "button", onclick: () => this.transfer() }, "Pass")), this.hostError,
-      h("p", { class: "note" }, "A player sat out sits back in from their own seat controls."));
+      h("p", { class: "note" }, "A player sat out sits back in from their own seat controls."),
+      h("div", { class: "row" }, this.closeButton), this.closeConfirm, this.closeError);
     this.running = false;
     this.formFor = null;
   }
 
   render(state) {
-    this.element.hidden = !state.isHost;
+    this.element.hidden = !state.isHost || state.closed;
     if (!state.isHost) return;
+    this.closeButton.disabled = state.closing;
+    this.closeButton.textContent = state.closing ? "The table closes after this hand"
+      : "Close the table\u2026";
     this.running = state.running;
     this.startButton.textContent = state.running ? "Pause after this hand" : "Deal (start the game)";
     const key = JSON.stringify(state.upcoming);
@@ -61,6 +74,11 @@ export class HostPanel {
     } catch (error) {
       errorLine.textContent = sentence(error.message);
     }
+  }
+
+  async closeTable() {
+    this.closeConfirm.hidden = true;
+    await this.run("close_table", this.closeError);
   }
 
   async applySettings() {

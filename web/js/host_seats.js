@@ -1,5 +1,5 @@
 // The host's say over seats: seat requests to approve or decline, sitting a player
-// out, and bots (added to an empty seat at a chosen level, removed between hands).
+// out, and bots (added to an empty seat at a chosen level, sat back in, removed between hands).
 
 import { botBadge } from "./bot_badge.js";
 import { chips, h, replaceKeepingFocus, sentence } from "./dom.js";
@@ -48,8 +48,11 @@ export class HostSeats {
     const who = h("span", { class: "who" }, botBadge(seat.bot), seat.name,
       seat.sitting_out ? h("span", { class: "muted" }, " (sitting out)") : null);
     if (seat.bot) {
-      return h("li", {}, who, this.button(`remove-bot-${seat.seat}`, `Remove ${seat.name}`,
-        "Remove bot", { type: "remove_bot", seat: seat.seat }));
+      return h("li", {}, who,
+        seat.sitting_out ? this.button(`sit-in-bot-${seat.seat}`, `Sit ${seat.name} back in`,
+          "Sit in", { type: "sit_bot_in", seat: seat.seat }) : null,
+        this.button(`remove-bot-${seat.seat}`, `Remove ${seat.name}`,
+          "Remove bot", { type: "remove_bot", seat: seat.seat }));
     }
     return h("li", {}, who, seat.sitting_out ? null : this.button(`sit-out-${seat.player_id}`,
       `Sit ${seat.name} out`, "Sit out", { type: "sit_player_out", player_id: seat.player_id }));

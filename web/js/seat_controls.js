@@ -1,6 +1,6 @@
 // A seated player's own controls (sit out / in, post a big blind, add chips with how many
-// the debt cap still allows, stand up), the buy-in dialog for an empty seat, and the join
-// form for a spectator.
+// the debt cap still allows, show the last hand's cards, stand up), the buy-in dialog for
+// an empty seat, and the join form for a spectator.
 
 import * as api from "./api.js";
 import { chipsRoom, roomWords } from "./chip_room.js";
@@ -29,8 +29,11 @@ export class SeatControls {
     this.addButton = h("button", { type: "button", id: "add-chips", "aria-describedby": "rebuy-hint",
       onclick: () => this.addChips() }, "Add chips");
     this.standUp = h("button", { type: "button", onclick: () => this.run({ type: "stand_up" }) }, "Stand up");
+    // Won without a showdown, mucked or folded: a player may still show (RULES.md "Showdown").
+    this.showCards = h("button", { type: "button", id: "show-cards",
+      onclick: () => this.run({ type: "show_cards" }) }, "Show my last hand");
     this.element = h("section", { class: "seat-controls", "aria-label": "Your seat", hidden: true },
-      this.sitOut, this.postBlind,
+      this.sitOut, this.postBlind, this.showCards,
       h("span", { class: "add-chips" }, this.addAmount, this.addButton),
       this.standUp, this.hint, this.error);
     this.sittingOut = false;
@@ -45,6 +48,7 @@ export class SeatControls {
     const inHand = state.hand !== null && state.handIndex(seat.seat) >= 0;
     this.postBlind.hidden = !seat.waiting || inHand || seat.sitting_out;
     this.standUp.disabled = inHand;
+    this.showCards.hidden = state.unshownLastHandIndex < 0;
     this.state = state;
     this.renderRoom(seat);
   }

@@ -30,6 +30,8 @@ export class TableState {
     // Hand number -> this player's fairness proof (own down cards included), the last few.
     this.proofs = new Map();
     this.running = false;
+    this.closing = false; // the host closed the table during a hand: it ends with the hand
+    this.closed = false;
     this.chat = [];
     // Server time minus our time, at least: an event's ``at`` is never in the server's future.
     this.clockOffset = -Infinity;
@@ -189,6 +191,16 @@ export class TableState {
       case "HandFinished":
         this.finish(event);
         break;
+      case "CardsShownByChoice":
+        this.showByChoice(event);
+        break;
+      case "CloseRequested":
+        this.closing = true;
+        break;
+      case "TableClosed":
+        this.closing = false;
+        this.closed = true;
+        break;
       default:
         break;
     }
@@ -219,6 +231,27 @@ export class TableState {
     this.hand.status = null;
     this.lastHand = this.hand;
     this.hand = null;
+  }
+
+  /** A player showed the last hand's cards after it ended: face up on the felt, a dealer line. */
+  showByChoice(event) {
+    const hand = this.lastHand;
+    const index = hand && hand.number === event.hand_number ? hand.seats.indexOf(event.seat) : -1;
+    if (index >= 0) {
+      hand.cards[index] = event.cards.map((card) => ({ card, up: true }));
+      hand.shown.set(index, hand.shown.get(index) ?? "");
+    }
+    const name = this.seats.get(event.seat)?.name ?? `Seat ${event.seat + 1}`;
+    this.chat.push({ name: "Dealer", text: `${name} shows ${event.cards.join(" ")} `
+      + `(hand #${event.hand_number})`, dealer: true });
+  }
+
+  /** The last hand's index of this player, if they were dealt in and their cards are not shown. */
+  get unshownLastHandIndex() {
+    const hand = this.lastHand;
+    if (!hand || this.mySeat === null) return -1;
+    const index = hand.seats.indexOf(this.mySeat);
+    return index >= 0 && !hand.shown.has(index) ? index : -1;
   }
 
   keepProof(proof) {

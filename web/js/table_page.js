@@ -7,6 +7,7 @@ import { h, sentence } from "./dom.js";
 import { HostPanel, LedgerPanel } from "./host_panel.js";
 import { Chat, HandLog, LastHands, shufflePanel, wildPanel } from "./panels.js";
 import { SeatControls, buyInDialog, joinForm } from "./seat_controls.js";
+import { StatsPanel } from "./stats_panel.js";
 import { savedSeat } from "./session.js";
 import { play } from "./sound.js";
 import { GAME_NAMES, TableState } from "./state.js";
@@ -39,6 +40,7 @@ export class TablePage {
     this.seatControls = new SeatControls(code, send);
     this.hostPanel = new HostPanel(code, send);
     this.ledger = new LedgerPanel(code);
+    this.stats = new StatsPanel(code);
     this.handLog = new HandLog();
     this.lastHands = new LastHands(code, this.state.proofs);
     this.chat = new Chat(send);
@@ -48,16 +50,19 @@ export class TablePage {
     this.results = h("div", { class: "results" });
     this.spectatorArea = h("div", { class: "spectator-area" });
     this.askedNote = h("p", { class: "note", role: "status", id: "seat-request-note" });
+    this.tableNote = h("p", { class: "note table-note", role: "status", id: "table-note" });
     const links = h("p", { class: "links" },
       "Invite with code ", h("strong", { class: "code" }, code), " \u00b7 ",
       h("a", { href: `/stream.html#${code}`, target: "_blank", rel: "noopener" }, "Stream view (OBS / Discord)"));
     root.replaceChildren(h("div", { class: "table-page" },
       h("div", { class: "play" }, this.title, this.wildHolder,
         h("div", { class: "felt-wrap" }, this.view.root, this.winner.element), this.results,
-        this.actionBar.element, this.seatControls.element, this.askedNote, this.spectatorArea,
+        this.tableNote, this.actionBar.element, this.seatControls.element, this.askedNote,
+        this.spectatorArea,
         links),
       h("aside", { class: "side" }, this.hostPanel.element, this.handLog.element,
-        this.chat.element, this.lastHands.element, shufflePanel(), this.ledger.element)));
+        this.chat.element, this.lastHands.element, shufflePanel(), this.ledger.element,
+        this.stats.element)));
     this.connection.open();
     this.setBanner("connecting\u2026");
     this.timer = setInterval(() => this.view.tick(this.state), CLOCK_TICK_MS);
@@ -92,7 +97,13 @@ export class TablePage {
       if (this.state.lastHand?.awards.some((a) => a.winners.some(([i]) =>
         this.state.lastHand.seats[i] === this.state.mySeat))) play("win");
     }
-    if (message.type === "snapshot" && message.room) this.renderChat();
+    if ((message.type === "snapshot" && message.room) || message.type === "CardsShownByChoice") {
+      this.renderChat();
+    }
+    if (message.type === "TableClosed") {
+      this.ledger.refresh();
+      this.stats.refresh();
+    }
     if (message.type === "snapshot" || (DEBT_EVENTS.has(message.type) && this.isMine(message))) {
       this.seatControls.refreshDebt(this.state);
     }
@@ -123,7 +134,12 @@ export class TablePage {
     const asked = joined ? state.seatRequests.get(state.playerId) : undefined;
     this.askedNote.textContent = asked && mine === null
       ? `You asked for seat ${asked.seat + 1}: waiting for the host to let you in.` : "";
-    this.view.render(state, { canSit: joined && mine === null && !asked, animate: live });
+    this.tableNote.textContent = state.closed
+      ? "The host closed the table: the game is over. Everybody was cashed out; "
+        + "the ledger below says who pays whom."
+      : state.closing ? "The host is closing the table: this is the last hand." : "";
+    const canSit = joined && mine === null && !asked && !state.closed;
+    this.view.render(state, { canSit, animate: live });
     this.winner.render(state, { live });
     this.results.replaceChildren(...[this.view.results(state)].filter(Boolean));
     const index = mine === null ? -1 : state.handIndex(mine);
@@ -142,7 +158,7 @@ export class TablePage {
       if (!this.spectatorArea.firstChild) {
         this.spectatorArea.replaceChildren(h("p", {}, "You are watching."), joinForm(this.code));
       }
-    } else if (mine === null) {
+    } else if (mine === null && !this.state.closed) {
       this.spectatorArea.replaceChildren(h("p", { class: "hint" }, "Pick an empty seat on the table to sit down."));
     } else {
       this.spectatorArea.replaceChildren();

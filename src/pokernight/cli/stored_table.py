@@ -38,7 +38,7 @@ async def _load(code: str, url: str | None) -> list[TableEvent]:
     except StoreError as error:
         raise ValueError(str(error)) from None
     try:
-        record = await store.table_by_code(code)
+        record = await store.latest_table_by_code(code)
         if record is None:
             raise ValueError(f"no table with code {code} in {store.description}")
         stored = await store.load_events(record.id)

@@ -68,8 +68,9 @@ class TableActor:
         self.config = config
         self.inbox: asyncio.Queue[Attach | Received] = asyncio.Queue()
         self.connections: set[Connection] = set()
-        # A table that has dealt before was started by its host: a restart resumes it.
-        self.running = history.table.hand_number > 0
+        # A restarted server finishes a hand in play (its clock runs) but deals no new one
+        # until the host does: after a restart nobody may be there to play it.
+        self.running = False
         self.next_hand_at: float | None = None
         self.chat: deque[dict[str, Any]] = deque(maxlen=CHAT_KEPT)
         self.done_ids: dict[str, deque[int | str]] = {}
@@ -188,6 +189,8 @@ class TableActor:
                 self._chat(connection, player_id, intent.text, now)
             case msg.Start() | msg.Pause():
                 self._check_host(player_id)
+                if self.table.closed:
+                    raise RefusedError("the table is closed: the game is over")
                 self.running = isinstance(intent, msg.Start)
                 self._schedule_next_hand()
                 self._broadcast_unversioned({"type": "room", **self.room_json()})
@@ -224,6 +227,12 @@ class TableActor:
                 return core.AddBot(player_id, intent.seat, intent.level, intent.buy_in)
             case msg.RemoveBot():
                 return core.RemoveBot(player_id, intent.seat)
+            case msg.SitBotIn():
+                return core.SitBotIn(player_id, intent.seat)
+            case msg.ShowCards():
+                return core.ShowCards(player_id)
+            case msg.CloseTable():
+                return core.CloseTable(player_id)
         raise RefusedError(f"{type(intent).__name__} is not a table command")
 
     def _check_host(self, player_id: str) -> None:
@@ -258,8 +267,17 @@ class TableActor:
             await self._reload()
             raise RefusedError("the move could not be saved: try again") from None
         self._broadcast([self.history.record(folded) for folded in done])
+        if any(isinstance(folded.event, core.TableClosed) for folded in done):
+            await self._closed()
         self._schedule_next_hand()
         self.bots.after_commit(done, self.table)
+
+    async def _closed(self) -> None:
+        """The game is over: no more deals, and the code is free for a new table (the
+        connected pages keep the final state; the ledger and statistics stay readable)."""
+        self.running = False
+        await self.store.close_table(self.record.id)
+        self._broadcast_unversioned({"type": "room", **self.room_json()})
 
     async def _reload(self) -> None:
         stored = await self.store.load_events(self.record.id)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Annotated, Any, TypeVar
 
 import msgspec
+from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
@@ -59,6 +60,8 @@ async def table_info(request: Request) -> Response:
 
 async def join_table(request: Request) -> Response:
     actor = _actor(request)
+    if actor.table.closed:
+        raise HTTPException(409, f"table {actor.code} is closed: the game is over")
     body = await _body(request, Join)
     player, token = await actor.store.register_player(actor.record.id, body.name.strip())
     return JSONResponse({"player_id": str(player.id), "token": token}, status_code=201)
@@ -106,6 +109,12 @@ async def hands(request: Request) -> Response:
     # The hands are kept as JSON text: joined, not decoded and encoded again.
     kept = ",".join(_actor(request).history.hands)
     return Response(f'{{"hands":[{kept}]}}', media_type="application/json")
+
+
+async def stats(request: Request) -> Response:
+    """Each player's numbers over the table's finished hands, from what everybody saw."""
+    rows = _actor(request).history.stats.rows()
+    return JSONResponse({"players": [row.to_dict() for row in rows]})
 
 
 async def server_info(request: Request) -> Response:
@@ -162,4 +171,5 @@ ROUTES = [
     Route("/api/tables/{code}/ledger", ledger, methods=["GET"]),
     Route("/api/tables/{code}/settle", settle, methods=["GET"]),
     Route("/api/tables/{code}/hands", hands, methods=["GET"]),
+    Route("/api/tables/{code}/stats", stats, methods=["GET"]),
 ]

@@ -3,8 +3,9 @@
 ``TableHistory`` turns each table event, once folded into the table (a
 ``Folded``: the event with the hand events it caused), into its version
 (``WireEvent``, encoded once per view as a ``Version``), keeps the last
-``ring_size`` of them to resume reconnecting clients, and the last finished
-hands (public cards only, as JSON text) for the hands endpoint. The same
+``ring_size`` of them to resume reconnecting clients, the last finished
+hands (public cards only, with their public fairness proof, as JSON text) for
+the hands endpoint, and the players' statistics over every finished hand. The same
 path runs live and when a table is rebuilt from the store after a restart, so
 both produce the same versions.
 """
@@ -14,6 +15,8 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Sequence
 
+from pokernight.history.stats import TableStats
+from pokernight.history.table_export import PlayedHand
 from pokernight.rules import visible_events
 from pokernight.server.wire import Version, encode, table_event_wire
 from pokernight.store import StoredEvent
@@ -38,6 +41,7 @@ class TableHistory:
         self.in_play: Folded | None = None
         # Everybody who ever sat here, by player id (those who left included), for the ledger.
         self.names: dict[str, str] = {}
+        self.stats = TableStats()
         self.record(Folded(table.opened))
 
     @classmethod
@@ -52,7 +56,7 @@ class TableHistory:
     def record(self, folded: Folded) -> Version:
         """The next version: ``folded``, just folded into the table, as it is sent."""
         if isinstance(folded.event, HandFinished) and self.in_play is not None:
-            self._keep_finished_hand(folded.event, self.in_play)
+            self._keep_finished_hand(folded, self.in_play)
         if isinstance(folded.event, PlayerSeated):
             self.names[folded.event.player_id] = folded.event.name
         self.in_play = folded if folded.hand is not None else None
@@ -71,10 +75,15 @@ class TableHistory:
             return None
         return [wire for wire in self.ring if wire.v > last_seq]
 
-    def _keep_finished_hand(self, event: HandFinished, last: Folded) -> None:
-        hand, started = last.hand, last.started
-        if hand is None or started is None:
+    def _keep_finished_hand(self, finished: Folded, last: Folded) -> None:
+        event, hand, started = finished.event, last.hand, last.started
+        if hand is None or started is None or not isinstance(event, HandFinished):
             return
+        seats = [self.table.seats[seat] for seat in started.seats]
+        names = tuple(seat.name for seat in seats)
+        ids = tuple(seat.player_id for seat in seats)
+        self.stats.add(PlayedHand(started, hand, names, ids))
+        fairness = None if finished.proof is None else finished.proof.for_seat(None)
         self.hands.append(
             encode(
                 {
@@ -82,10 +91,11 @@ class TableHistory:
                     "variant": started.variant,
                     "stakes": started.to_dict()["stakes"],
                     "seats": list(started.seats),
-                    "names": [self.table.seats[seat].name for seat in started.seats],
+                    "names": list(names),
                     "stacks_before": list(started.stacks),
                     "stacks_after": list(event.stacks),
                     "commitment": started.commitment,
+                    "fairness": fairness,
                     "events": [item.to_dict() for item in visible_events(hand.events, None)],
                 }
             )

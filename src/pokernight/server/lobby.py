@@ -36,6 +36,9 @@ class Lobby:
     ) -> tuple[str, PlayerRecord, str]:
         """Open a table hosted by a new player ``host_name``: its code, the host and their token."""
         record = await self.store.create_table(settings.to_dict(), secure_rng())
+        closed = self.actors.get(record.code)
+        if closed is not None:  # a closed table's code, free again in the store
+            await closed.stop()
         host, token = await self.store.register_player(record.id, host_name)
         table = Table.open(settings, str(host.id))
         opened = StoredEvent.of(1, table.opened, self.config.clock())

@@ -114,6 +114,18 @@ class RemoveBot(Intent, tag="remove_bot"):
     seat: SeatNumber
 
 
+class SitBotIn(Intent, tag="sit_bot_in"):
+    seat: SeatNumber
+
+
+class ShowCards(Intent, tag="show_cards"):
+    pass
+
+
+class CloseTable(Intent, tag="close_table"):
+    pass
+
+
 AnyIntent = (
     Sit
     | Act
@@ -132,6 +144,9 @@ AnyIntent = (
     | DeclineSeat
     | AddBot
     | RemoveBot
+    | SitBotIn
+    | ShowCards
+    | CloseTable
 )
 
 

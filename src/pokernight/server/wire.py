@@ -25,7 +25,7 @@ import msgspec
 
 from pokernight.rules import Event, Hand, LegalActions, Stakes, view, visible_event
 from pokernight.rules.views import HandView
-from pokernight.table import Folded, HandStarted, Table
+from pokernight.table import Folded, HandProof, HandStarted, Table
 
 SECRET_FIELDS: Mapping[str, frozenset[str]] = {"HandStarted": frozenset({"deck", "salt"})}
 """Table event fields no player may receive: the deck would show every hidden card."""
@@ -109,7 +109,19 @@ def table_event_wire(v: int, folded: Folded, table: Table) -> WireEvent:
                 private[player_id] = {"hand": _seen_json(seen, shown, shown_json)}
     if folded.hand is not None and started is not None:
         public["status"] = hand_status(folded.hand, started, table)
+    if folded.proof is not None:
+        _add_fairness(folded.proof, table, public, private)
     return WireEvent(v, public, private)
+
+
+def _add_fairness(proof: HandProof, table: Table, public: Json, private: dict[str, Json]) -> None:
+    """The finished hand's proof: the cards all saw for everybody, and each player's own
+    down cards added to their copy (``HandProof`` reveals only what the views show)."""
+    public["fairness"] = proof.for_seat(None)
+    for index, seat in enumerate(proof.started.seats):
+        player = table.seats.get(seat)
+        if player is not None:
+            private.setdefault(player.player_id, {})["fairness"] = proof.for_seat(index)
 
 
 def _seen_json(seen: list[Event], shown: list[Event], shown_json: list[Json]) -> list[Json]:

@@ -150,6 +150,17 @@ class Store:
         """The open table with this code, if any."""
         return await self._one_table(schema.tables.c.code == code, _is_open())
 
+    async def latest_table_by_code(self, code: str) -> TableRecord | None:
+        """The newest table that had this code, open or closed (a closed one keeps it)."""
+        async with self.transaction() as connection:
+            query = (
+                select(schema.tables)
+                .where(schema.tables.c.code == code)
+                .order_by(schema.tables.c.id.desc())
+            )
+            row = (await connection.execute(query)).first()
+            return None if row is None else _table_record(row)
+
     async def table(self, table_id: int) -> TableRecord | None:
         return await self._one_table(schema.tables.c.id == table_id)
 

@@ -1,0 +1,186 @@
+"""After the hand and at the end of the night, over real WebSockets: the fairness proof each
+recipient gets, showing cards by choice, statistics, sitting a bot in, closing the table."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pokernight.client import ClientError, TableClient, request_json
+from pokernight.commitment import Reveal, check_reveals
+from tests.server_helpers import (
+    close_all,
+    open_table,
+    passive,
+    play_until_hand_over,
+    run,
+    seat_and_start,
+    serving,
+)
+
+HOLDEM = {"variant": "nlhe", "stakes": {"small_blind": 5, "big_blind": 10}, "seats": 6}
+Json = dict[str, Any]
+
+
+def cards_seen(frames: list[Json]) -> set[str]:
+    """Every card named in the hand events a client was sent."""
+    seen: set[str] = set()
+    for frame in frames:
+        events = frame.get("hand") or []
+        if frame.get("type") == "snapshot":
+            events = (frame.get("hand") or {}).get("events", [])
+        for event in events:
+            if event["type"] in ("CardsDealt", "CardsShown"):
+                seen.update(event["cards"])
+    return seen
+
+
+def first_hand_down_cards(frames: list[Json]) -> set[str]:
+    """The face-down cards a player was dealt in the first hand they saw end."""
+    cards: set[str] = set()
+    for frame in frames:
+        if frame.get("type") == "HandFinished":
+            return cards
+        for event in frame.get("hand") or []:
+            if event["type"] == "CardsDealt" and not event["face_up"]:
+                cards.update(event["cards"])
+    raise AssertionError("no hand finished")
+
+
+def proofs(frames: list[Json]) -> list[Json]:
+    return [frame["fairness"] for frame in frames if frame.get("type") == "HandFinished"]
+
+
+def test_each_recipient_gets_a_proof_of_exactly_the_cards_they_saw(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with serving(tmp_path) as url:
+            code, clients = await open_table(url, HOLDEM, players=3)
+            spectator = TableClient(url, code)
+            await spectator.watch()
+            await seat_and_start(clients, buy_in=500)
+            await play_until_hand_over(clients, 2, passive)
+            await clients[0].pause()
+            hands = await request_json(url, "GET", f"/api/tables/{code}/hands")
+            await close_all([*clients, spectator])
+        for client in [*clients, spectator]:
+            received = proofs(client.frames)
+            assert len(received) >= 2
+            seen = cards_seen(client.frames)
+            for proof in received:
+                reveals = [Reveal.from_dict(item) for item in proof["revealed"]]
+                assert check_reveals(proof["commitment"], proof["leaves"], reveals) == []
+                assert {str(item.card) for item in reveals} <= seen
+        mine = {item["card"] for item in proofs(clients[0].frames)[0]["revealed"]}
+        public = {item["card"] for item in proofs(spectator.frames)[0]["revealed"]}
+        own = first_hand_down_cards(clients[0].frames)
+        assert len(own) == 2 and mine == public | own  # own down cards proved to them too
+        first = hands["hands"][0]
+        assert first["fairness"]["commitment"] == first["commitment"]
+        assert first["fairness"]["revealed"] == proofs(spectator.frames)[0]["revealed"]
+
+    run(scenario())
+
+
+def test_a_player_shows_the_last_hand_and_everybody_sees_it(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with serving(tmp_path) as url:
+            _, clients = await open_table(url, HOLDEM, players=2)
+            await seat_and_start(clients, buy_in=500)
+
+            async def fold(client: TableClient) -> None:
+                legal = client.state.legal
+                assert legal is not None
+                await client.act("fold" if legal["can_fold"] else "check")
+
+            await play_until_hand_over(clients, 1, fold)
+            shower = clients[0]  # folded or won without a showdown: either may show
+            await clients[0].pause()
+            await shower.request({"type": "show_cards"})
+            shown = await clients[1].wait_for(lambda m: m.get("type") == "CardsShownByChoice")
+            with pytest.raises(ClientError, match="your cards are already shown"):
+                await shower.request({"type": "show_cards"})
+            await close_all(clients)
+        assert shown["seat"] == shower.state.my_seat and len(shown["cards"]) == 2
+
+    run(scenario())
+
+
+def test_statistics_count_every_finished_hand(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with serving(tmp_path) as url:
+            code, clients = await open_table(url, HOLDEM, players=3)
+            await seat_and_start(clients, buy_in=500)
+            await play_until_hand_over(clients, 2, passive)
+            await clients[0].pause()
+            await play_until_hand_over(clients, 2, passive)
+            stats = await request_json(url, "GET", f"/api/tables/{code}/stats")
+            await close_all(clients)
+        rows = stats["players"]
+        assert len(rows) == 3
+        assert all(row["hands"] >= 2 for row in rows)
+        assert sum(row["net"] for row in rows) == 0
+        assert {"vpip_percent", "pfr_percent", "aggression_factor"} <= set(rows[0])
+
+    run(scenario())
+
+
+def test_the_host_closes_the_table_everybody_is_cashed_out_and_the_code_is_closed(
+    tmp_path: Path,
+) -> None:
+    async def scenario() -> None:
+        async with serving(tmp_path) as url:
+            code, clients = await open_table(url, HOLDEM, players=3)
+            await seat_and_start(clients, buy_in=500)
+            with pytest.raises(ClientError, match="only the host can close the table"):
+                await clients[1].request({"type": "close_table"})
+            await clients[0].request({"type": "close_table"})
+            await clients[2].wait_for(lambda m: m.get("type") == "TableClosed", timeout=30)
+            ledger = await request_json(url, "GET", f"/api/tables/{code}/ledger")
+            with pytest.raises(ClientError, match=f"table {code} is closed: the game is over"):
+                await request_json(url, "POST", f"/api/tables/{code}/join", {"name": "Late"})
+            with pytest.raises(ClientError, match="the table is closed"):
+                await clients[0].start()
+            await close_all(clients)
+        assert clients[2].state.seats == {}
+        assert all(account["at_table"] == 0 for account in ledger["accounts"])
+        assert sum(account["net"] for account in ledger["accounts"]) == 0
+        assert ledger["settle_up"] is not None
+
+    run(scenario())
+
+
+def test_the_host_sits_a_bot_back_in(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with serving(tmp_path) as url:
+            _, clients = await open_table(url, HOLDEM, players=1)
+            host = clients[0]
+            await host.sit(0, 500)
+            await host.request({"type": "add_bot", "seat": 3, "level": "easy"})
+            bot = next(seat for seat in host.state.seats.values() if seat["bot"])
+            await host.request({"type": "sit_player_out", "player_id": bot["player_id"]})
+            await host.request({"type": "sit_bot_in", "seat": 3})
+            await host.wait_for(lambda m: m.get("type") == "SatIn")
+            await close_all(clients)
+        assert host.state.seats[3]["sitting_out"] is False
+
+    run(scenario())
+
+
+def test_a_restarted_server_deals_no_new_hand_until_the_host_does(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with serving(tmp_path) as url:
+            code, clients = await open_table(url, HOLDEM, players=2)
+            await seat_and_start(clients, buy_in=500)
+            await play_until_hand_over(clients, 1, passive)
+            await close_all(clients)
+        async with serving(tmp_path) as url:
+            before = await request_json(url, "GET", f"/api/tables/{code}")
+            await asyncio.sleep(0.5)  # ten of the server's pauses between hands
+            after = await request_json(url, "GET", f"/api/tables/{code}")
+        assert before["running"] is False and after["running"] is False
+        assert after["hand_number"] == before["hand_number"]
+
+    run(scenario())
