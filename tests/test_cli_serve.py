@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import http.client
 import shutil
-import signal
 import subprocess
 import sys
 import time
@@ -21,7 +20,7 @@ import pytest
 
 from pokernight.cli.main import main
 from pokernight.client import TableClient, create_table
-from tests.web_helpers import free_port
+from tests.web_helpers import free_port, stop_server
 
 OPENSSL = shutil.which("openssl")
 needs_openssl = pytest.mark.skipif(OPENSSL is None, reason="openssl makes the test certificate")
@@ -59,12 +58,7 @@ def _serving(tmp_path: Path, *options: str) -> Iterator[Served]:
         _wait_until_answering(url, process, log)
         yield Served(url, log)
     finally:
-        process.send_signal(signal.SIGINT)
-        try:
-            process.wait(10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+        stop_server(process)
 
 
 def _printed_url(process: subprocess.Popen[bytes], log: Path) -> str:

@@ -18,6 +18,7 @@ from tests.web_helpers import (
     ARTIFACTS,
     WAIT_MS,
     FrameLog,
+    call_and_wait,
     served_room,
 )
 
@@ -38,13 +39,7 @@ def _play_hand_out(page: Any) -> int:
         if page.locator(".hand-number").inner_text() == "":
             return actions
         if page.evaluate("document.body.dataset.myTurn") == "true":
-            before = page.evaluate("document.body.dataset.version")
-            page.click("#act-call")
-            page.wait_for_function(
-                "v => document.body.dataset.myTurn !== 'true'"
-                " || document.body.dataset.version !== v",
-                arg=before,
-            )
+            call_and_wait(page)
             actions += 1
         else:
             page.wait_for_timeout(100)

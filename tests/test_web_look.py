@@ -21,7 +21,14 @@ from typing import Any
 
 import pytest
 
-from tests.web_helpers import ARTIFACTS, MODULE_ORIGIN, WAIT_MS, module_page, served_room
+from tests.web_helpers import (
+    ARTIFACTS,
+    MODULE_ORIGIN,
+    WAIT_MS,
+    call_and_wait,
+    module_page,
+    served_room,
+)
 
 CSS = Path(__file__).parent.parent / "web" / "css" / "app.css"
 DESKTOP = {"width": 1280, "height": 900}
@@ -107,13 +114,7 @@ def _play_until_the_winner_is_announced(page: Any, on_my_turn: Any) -> None:
             return
         if page.evaluate("document.body.dataset.myTurn") == "true":
             on_my_turn()
-            before = page.evaluate("document.body.dataset.version")
-            page.click("#act-call")
-            page.wait_for_function(
-                "v => document.body.dataset.myTurn !== 'true'"
-                " || document.body.dataset.version !== v",
-                arg=before,
-            )
+            call_and_wait(page)
         else:
             page.wait_for_timeout(100)
     raise AssertionError("no winner announced")

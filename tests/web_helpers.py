@@ -83,14 +83,14 @@ def served_room(tmp_path: Path, hand_pause: float = 1.0, port: int | None = None
         try:
             _wait_until_serving(url, process, tmp_path / "server.log")
         except ServerExitedError:
-            _stop(process)
+            stop_server(process)
             if attempt == attempts:
                 raise
             continue
         try:
             yield url
         finally:
-            _stop(process)
+            stop_server(process)
         return
 
 
@@ -109,7 +109,7 @@ def _start_server(tmp_path: Path, hand_pause: float, port: int) -> subprocess.Po
         return subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
 
 
-def _stop(process: subprocess.Popen[bytes]) -> None:
+def stop_server(process: subprocess.Popen[bytes]) -> None:
     if process.poll() is not None:
         return
     process.send_signal(signal.SIGINT)
@@ -134,6 +134,16 @@ def _wait_until_serving(url: str, process: subprocess.Popen[bytes], log: Path) -
         except (urllib.error.URLError, ConnectionError):
             time.sleep(0.1)
     raise RuntimeError(f"pokernight serve did not answer at {url}")
+
+
+def call_and_wait(page: Any) -> None:
+    """Click Call (or Check) and wait until the turn has passed or a new version came."""
+    before = page.evaluate("document.body.dataset.version")
+    page.click("#act-call")
+    page.wait_for_function(
+        "v => document.body.dataset.myTurn !== 'true' || document.body.dataset.version !== v",
+        arg=before,
+    )
 
 
 @dataclass
