@@ -171,19 +171,37 @@ def own_down_cards(log: FrameLog) -> dict[int, set[str]]:
 
 
 def hidden_card_leaks(logs: list[FrameLog]) -> list[str]:
-    """Frames that name another player's face-down card before that player showed it."""
+    """Frames that name another player's face-down card before that player showed it.
+
+    A hand's fairness proof (on ``HandFinished``) may name another player's down card
+    only once it was shown.
+    """
     down = {log.name: own_down_cards(log) for log in logs}
     leaks = []
     for log in logs:
+        shown: dict[int, set[str]] = {}
         for frame, hand_number in _hand_frames(log):
+            shown.setdefault(hand_number, set()).update(_shown_cards(frame))
             public = _without_shown(frame)
+            proved = {item["card"] for item in (frame.get("fairness") or {}).get("revealed", [])}
             for owner, hands in down.items():
                 if owner == log.name:
                     continue
                 for card in hands.get(hand_number, ()):
                     if f'"{card}"' in public:
                         leaks.append(f"{log.name} saw {owner}'s {card} in hand {hand_number}")
+                    if card in proved and card not in shown[hand_number]:
+                        leaks.append(f"{log.name} was proved {owner}'s {card} in {hand_number}")
     return leaks
+
+
+def _shown_cards(frame: Json) -> set[str]:
+    return {
+        card
+        for item in _hand_events(frame)
+        if item["type"] == "CardsShown"
+        for card in item["cards"]
+    }
 
 
 def _hand_frames(log: FrameLog) -> Iterator[tuple[Json, int]]:
@@ -203,7 +221,9 @@ def _hand_events(frame: Json) -> list[Json]:
 
 
 def _without_shown(frame: Json) -> str:
-    """The frame as text with the cards players chose to show (CardsShown) left out."""
+    """The frame as text with the cards players chose to show (CardsShown) and the
+    fairness proof (checked on its own) left out."""
+    frame = {key: value for key, value in frame.items() if key != "fairness"}
     events = [item for item in _hand_events(frame) if item["type"] != "CardsShown"]
     if frame.get("type") == "snapshot" and frame.get("hand"):
         shown = any(item["type"] == "CardsShown" for item in frame["hand"]["events"])
