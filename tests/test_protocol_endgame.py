@@ -184,3 +184,22 @@ def test_a_restarted_server_deals_no_new_hand_until_the_host_does(tmp_path: Path
         assert after["hand_number"] == before["hand_number"]
 
     run(scenario())
+
+
+def test_everybody_hears_who_has_a_page_open(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with serving(tmp_path) as url:
+            _, clients = await open_table(url, HOLDEM, players=2)
+            host, guest = clients
+            both = await host.wait_for(
+                lambda m: m.get("type") == "presence" and len(m["connected"]) == 2
+            )
+            await guest.disconnect()
+            alone = await host.wait_for(
+                lambda m: m.get("type") == "presence" and len(m["connected"]) == 1
+            )
+            await close_all([host])
+        assert set(both["connected"]) == {host.player_id, guest.player_id}
+        assert alone["connected"] == [host.player_id]
+
+    run(scenario())

@@ -112,7 +112,7 @@ def test_the_host_adds_a_bot_by_clicking_and_plays_a_hand_against_it(
         assert _down_cards_dealt_to(frames.frames) == {0}, "only the host's own cards"
 
 
-def test_the_host_approves_a_seat_and_sits_the_player_out_by_clicking(
+def test_the_host_approves_a_seat_sits_the_player_out_and_sees_her_leave(
     browser: Any, tmp_path: Path
 ) -> None:
     with served_room(tmp_path) as url:
@@ -141,3 +141,6 @@ def test_the_host_approves_a_seat_and_sits_the_player_out_by_clicking(
         host.click("#host-players button:has-text('Sit out')")
         guest.wait_for_selector(".seat.me .tag:has-text('Sitting out')")
         assert guest.locator("#sit-out").inner_text() == "Sit back in"
+        assert host.locator(".seat[data-seat='4'] .tag.away").count() == 0
+        guest.close()  # her page is gone: everybody sees she is away
+        host.wait_for_selector(".seat[data-seat='4'] .tag.away:has-text('Away')")

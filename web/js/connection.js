@@ -95,6 +95,10 @@ export class Connection {
         this.state.running = message.running;
         this.listener.changed(message);
         break;
+      case "presence":
+        this.state.connected = new Set(message.connected);
+        this.listener.changed(message);
+        break;
       default:
         break;
     }

@@ -30,6 +30,7 @@ export class TableState {
     // Hand number -> this player's fairness proof (own down cards included), the last few.
     this.proofs = new Map();
     this.running = false;
+    this.connected = null; // player ids with a page open (null: not told yet)
     this.closing = false; // the host closed the table during a hand: it ends with the hand
     this.closed = false;
     this.chat = [];

@@ -108,6 +108,10 @@ export class TableView {
     if (seat.bot) tags.push(botBadge(seat.bot));
     if (folded) tags.push(h("span", { class: "tag" }, "Folded"));
     if (allIn) tags.push(h("span", { class: "tag allin" }, "All-in"));
+    if (!seat.bot && state.connected && !state.connected.has(seat.player_id)) {
+      tags.push(h("span", { class: "tag away", title: "no page open: the clock plays for them" },
+        "Away"));
+    }
     if (seat.sitting_out) tags.push(h("span", { class: "tag" }, "Sitting out"));
     else if (!inHand && seat.waiting) tags.push(h("span", { class: "tag" }, "Waiting"));
     const last = inHand && !hand.ended ? hand.lastActions[index] : null;

@@ -102,6 +102,15 @@ class TableActor:
 
     def detach(self, connection: Connection) -> None:
         self.connections.discard(connection)
+        if connection.player_id is not None and connection.player_id not in self._present():
+            self._broadcast_presence()
+
+    def _present(self) -> list[str]:
+        """The players with a page open on this table (bots play through no connection)."""
+        return sorted({c.player_id for c in self.connections if c.player_id is not None})
+
+    def _broadcast_presence(self) -> None:
+        self._broadcast_unversioned({"type": "presence", "connected": self._present()})
 
     def room_json(self) -> dict[str, Any]:
         return {
@@ -161,7 +170,12 @@ class TableActor:
             missed = [Version.of(snapshot)]
         for wire in missed:
             connection.send_text(wire.text_for(connection.player_id))
+        arriving = connection.player_id is not None and connection.player_id not in self._present()
         self.connections.add(connection)
+        if arriving:
+            self._broadcast_presence()
+        else:
+            connection.send({"type": "presence", "connected": self._present()})
 
     # Intents -----------------------------------------------------------------------------
 
