@@ -32,8 +32,8 @@ def read_table_events(code: str, db: str | None) -> list[TableEvent]:
 async def _load(code: str, url: str | None) -> list[TableEvent]:
     from pokernight.store import StoreError, open_store
 
-    _check_sqlite_file(url)
     try:
+        _check_sqlite_file(url)
         store = await open_store(url)
     except StoreError as error:
         raise ValueError(str(error)) from None
@@ -49,10 +49,9 @@ async def _load(code: str, url: str | None) -> list[TableEvent]:
 
 def _check_sqlite_file(url: str | None) -> None:
     """Opening a SQLite file creates it: a mistyped path must not read an empty room."""
-    from pokernight.store.engine import DEFAULT_FILE
+    from pokernight.store.engine import database_url
 
-    path = url or DEFAULT_FILE
-    if "://" in path:
-        path = path.split(":///", 1)[1] if path.startswith("sqlite") and ":///" in path else ""
-    if path and not Path(path).exists():
+    address = database_url(url)  # the store's own reading of the URL and its defaults
+    path = address.database
+    if address.get_backend_name() == "sqlite" and path and not Path(path).exists():
         raise ValueError(f"there is no database at {path}: give --db")

@@ -37,8 +37,6 @@ class TableHistory:
         self.ring: deque[Version] = deque(maxlen=ring_size)
         self.hands: deque[str] = deque(maxlen=HANDS_KEPT)
         """Each as JSON text: a few times smaller than the dicts, and sent as it is."""
-        # The last version recorded during a hand: its hand is the one HandFinished ends.
-        self.in_play: Folded | None = None
         # Everybody who ever sat here, by player id (those who left included), for the ledger.
         self.names: dict[str, str] = {}
         self.stats = TableStats()
@@ -55,11 +53,10 @@ class TableHistory:
 
     def record(self, folded: Folded) -> Version:
         """The next version: ``folded``, just folded into the table, as it is sent."""
-        if isinstance(folded.event, HandFinished) and self.in_play is not None:
-            self._keep_finished_hand(folded, self.in_play)
+        if isinstance(folded.event, HandFinished):
+            self._keep_finished_hand(folded)
         if isinstance(folded.event, PlayerSeated):
             self.names[folded.event.player_id] = folded.event.name
-        self.in_play = folded if folded.hand is not None else None
         self.version += 1
         version = Version.of(table_event_wire(self.version, folded, self.table))
         self.ring.append(version)
@@ -75,8 +72,9 @@ class TableHistory:
             return None
         return [wire for wire in self.ring if wire.v > last_seq]
 
-    def _keep_finished_hand(self, finished: Folded, last: Folded) -> None:
-        event, hand, started = finished.event, last.hand, last.started
+    def _keep_finished_hand(self, finished: Folded) -> None:
+        """The hand ``finished`` ended (the table keeps it as its last hand)."""
+        event, hand, started = finished.event, self.table.last_hand, self.table.last_started
         if hand is None or started is None or not isinstance(event, HandFinished):
             return
         seats = [self.table.seats[seat] for seat in started.seats]

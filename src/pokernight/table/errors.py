@@ -10,6 +10,11 @@ from __future__ import annotations
 YOU = "you"
 
 
+def subject(who: str, verb_for_you: str, verb_for_others: str) -> str:
+    """``who`` and the verb that agrees with it: "you are", "Bob is"."""
+    return f"{who} {verb_for_you if who == YOU else verb_for_others}"
+
+
 def seat_words(number: int) -> str:
     """``number`` (0-based) as players see it."""
     return f"seat {number + 1}"

@@ -37,13 +37,22 @@ class HandProof:
         self.started = started
         self.hand_events = hand_events
         self.deck = parse_cards(started.deck)
+        self._proofs: dict[int | None, dict[str, Any]] = {}
 
     @cached_property
     def leaves(self) -> tuple[str, ...]:
         return deck_leaves(self.deck, self.started.salt)
 
     def for_seat(self, seat: int | None) -> dict[str, Any]:
-        """The proof for the player at hand index ``seat`` (None: anybody, spectators too)."""
+        """The proof for the player at hand index ``seat`` (None: anybody, spectators too);
+        made once each (the broadcast and the last-hands record both ask for the public one).
+        """
+        proof = self._proofs.get(seat)
+        if proof is None:
+            proof = self._proofs[seat] = self._proof(seat)
+        return proof
+
+    def _proof(self, seat: int | None) -> dict[str, Any]:
         seen = cards_in(visible_events(self.hand_events, seat))
         return {
             "hand_number": self.started.hand_number,

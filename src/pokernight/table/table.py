@@ -46,7 +46,13 @@ from pokernight.table.commands import (
     TransferHost,
 )
 from pokernight.table.dealing import action_kind, start_hand, verify_action
-from pokernight.table.errors import YOU, LedgerOutOfBalanceError, TableError, seat_words
+from pokernight.table.errors import (
+    YOU,
+    LedgerOutOfBalanceError,
+    TableError,
+    seat_words,
+    subject,
+)
 from pokernight.table.events import (
     BigBlindOffered,
     CardsShownByChoice,
@@ -222,7 +228,7 @@ class Table:
         for number, seat in self.seats.items():
             if seat.player_id == player_id:
                 return number
-        raise TableError(f"{who} {'are' if who == YOU else 'is'} not seated at this table")
+        raise TableError(f"{subject(who, 'are', 'is')} not seated at this table")
 
     def in_hand(self, seat: int) -> bool:
         return self.started is not None and seat in self.started.seats
@@ -300,7 +306,7 @@ class Table:
             raise TableError(f"{seat_words(number)} is taken")
         if any(seat.player_id == player_id for seat in self.seats.values()):
             where = seat_words(self.seat_of(player_id))
-            raise TableError(f"{who} {'are' if who == YOU else 'is'} already seated at {where}")
+            raise TableError(f"{subject(who, 'are', 'is')} already seated at {where}")
 
     def check_buy_in(self, player_id: str, buy_in: int, who: str = YOU) -> None:
         settings = self.upcoming_settings
@@ -478,9 +484,8 @@ class Table:
         cap = self.upcoming_settings.debt_cap
         debt = self.account(player_id).debt + self._queued_for(player_id)
         if cap is not None and debt + amount > cap:
-            owes = "owe" if who == YOU else "owes"
             raise TableError(
-                f"debt cap of {cap:,} reached: {who} {owes} {debt:,} "
+                f"debt cap of {cap:,} reached: {subject(who, 'owe', 'owes')} {debt:,} "
                 f"and cannot take {amount:,} more"
             )
 
