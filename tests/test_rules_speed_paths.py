@@ -17,12 +17,12 @@ import hashlib
 import json
 import random
 from collections.abc import Callable
-from dataclasses import astuple
 from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from msgspec.structs import astuple
 
 from pokernight.cards import CARDS
 from pokernight.rules import (

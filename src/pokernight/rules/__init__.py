@@ -4,7 +4,7 @@ Start with ``Hand.start(variant, stakes, stacks, button, deck)``; see ``hand``
 for the actions, ``events`` for the log, ``views`` for what each seat may see.
 """
 
-from pokernight.rules.betting import LegalActions
+from pokernight.rules.actions import Action, ActionKind, LegalActions
 from pokernight.rules.errors import ChipsNotConservedError, RulesError
 from pokernight.rules.events import (
     ActionTaken,
@@ -23,7 +23,7 @@ from pokernight.rules.events import (
     WildRankChanged,
     event_from_dict,
 )
-from pokernight.rules.hand import Action, ActionKind, Hand
+from pokernight.rules.hand import Hand
 from pokernight.rules.pots import Pot
 from pokernight.rules.stakes import BettingStructure, Stakes
 from pokernight.rules.variants import VARIANTS, Street, Variant, default_stakes, variant_for

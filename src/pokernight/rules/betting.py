@@ -12,10 +12,8 @@ opponent has chips left to call it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from pokernight.rules.actions import LegalActions
 from pokernight.rules.positions import opener
-from pokernight.rules.records import fast_init
 from pokernight.rules.stakes import BettingStructure
 from pokernight.rules.state import HandState, raise_base
 
@@ -23,35 +21,6 @@ from pokernight.rules.state import HandState, raise_base
 # and the betting structure is compared on every action.
 NO_LIMIT = BettingStructure.NO_LIMIT
 POT_LIMIT = BettingStructure.POT_LIMIT
-
-
-@fast_init  # built once per decision: see ``records``
-@dataclass(frozen=True)
-class LegalActions:
-    """What the seat to act may do.
-
-    ``call_amount`` is the chips a call adds (0: nothing to call) and ``call_to``
-    the street total after it; ``min_raise_to``/``max_raise_to`` bound a bet or
-    raise as a street total (None: no bet or raise allowed).
-    """
-
-    seat: int
-    can_fold: bool
-    can_check: bool
-    call_amount: int
-    can_bring_in: bool
-    bring_in_amount: int
-    min_raise_to: int | None
-    max_raise_to: int | None
-    call_to: int = 0
-
-    @property
-    def can_call(self) -> bool:
-        return self.call_amount > 0
-
-    @property
-    def can_bet_or_raise(self) -> bool:
-        return self.min_raise_to is not None
 
 
 def next_actor(state: HandState) -> int | None:

@@ -1,7 +1,10 @@
 """The events of one hand: frozen records, appended in order, never changed.
 
-Each event is a frozen dataclass built by ``records.fast_init`` (a hand makes
-some thirty-five of them, and the dataclass's own ``__init__`` is slow).
+Each event is a frozen ``msgspec.Struct`` (decision 18): a hand makes some
+thirty-five of them, and a Struct is built and read in C, five times faster
+to build than a frozen dataclass and three times faster to read. Like a frozen
+dataclass it refuses assignment, compares and hashes by type and value, and
+has the same ``repr``; ``msgspec.structs`` has ``replace`` and ``asdict``.
 
 A hand is the fold of its events (``state.record``). Amounts are chips. Seats
 are indices into the players dealt in (0-based, clockwise). ``ActionTaken.amount``
@@ -14,17 +17,19 @@ tuples as lists, the class name under "type") and back (``event_from_dict``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import fields
 from typing import Any, ClassVar
 
+from msgspec import Struct
+
 from pokernight.cards import Card, parse_card
-from pokernight.rules.records import fast_init
 from pokernight.rules.stakes import Stakes
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
-    """Base of every event; ``private`` events carry a card only one seat may see."""
+# ``gc=False``: an event holds numbers, strings, cards and tuples of them, so it can
+# never be part of a reference cycle, and the collector need not track it.
+class Event(Struct, frozen=True, gc=False):
+    """Base of every event (the options are inherited)."""
 
     registry: ClassVar[dict[str, type[Event]]] = {}
 
@@ -33,14 +38,12 @@ class Event:
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"type": type(self).__name__}
-        for field in fields(self):
-            data[field.name] = _encode(getattr(self, field.name))
+        for name in self.__struct_fields__:
+            data[name] = _encode(getattr(self, name))
         return data
 
 
-@fast_init
-@dataclass(frozen=True)
-class HandStarted(Event):
+class HandStarted(Event, frozen=True):
     """``dead_small_blind``: nobody posts the small blind (the big blind sits left of
     the button); ``posted_big_blinds``: seats that post a live big blind to be dealt in."""
 
@@ -53,9 +56,7 @@ class HandStarted(Event):
     posted_big_blinds: tuple[int, ...] = ()
 
 
-@fast_init
-@dataclass(frozen=True)
-class StreetStarted(Event):
+class StreetStarted(Event, frozen=True):
     """A new betting round; ``burn``: one card is burnt before this street's cards."""
 
     index: int
@@ -63,31 +64,23 @@ class StreetStarted(Event):
     burn: bool = False
 
 
-@fast_init
-@dataclass(frozen=True)
-class AntePosted(Event):
+class AntePosted(Event, frozen=True):
     seat: int
     amount: int
 
 
-@fast_init
-@dataclass(frozen=True)
-class BlindPosted(Event):
+class BlindPosted(Event, frozen=True):
     seat: int
     amount: int
     kind: str  # "small", "big", "straddle" or "posted" (a big blind posted to be dealt in)
 
 
-@fast_init
-@dataclass(frozen=True)
-class BringInPosted(Event):
+class BringInPosted(Event, frozen=True):
     seat: int
     amount: int
 
 
-@fast_init
-@dataclass(frozen=True)
-class CardsDealt(Event):
+class CardsDealt(Event, frozen=True):
     """Cards to a seat (``seat`` None: to the board, or a stud community card).
 
     ``hidden`` is set only in a filtered view: that many face-down cards went to
@@ -100,17 +93,13 @@ class CardsDealt(Event):
     hidden: int = 0
 
 
-@fast_init
-@dataclass(frozen=True)
-class ActionTaken(Event):
+class ActionTaken(Event, frozen=True):
     seat: int
     kind: str  # an ActionKind value
     amount: int | None = None  # the seat's street total after a call, bet or raise
 
 
-@fast_init
-@dataclass(frozen=True)
-class WildRankChanged(Event):
+class WildRankChanged(Event, frozen=True):
     """Follow the Queen: ``rank`` is now wild with the queens (None: only queens).
 
     ``card`` and ``seat`` name the up card that caused the change (seat None for
@@ -122,32 +111,24 @@ class WildRankChanged(Event):
     seat: int | None
 
 
-@fast_init
-@dataclass(frozen=True)
-class BetReturned(Event):
+class BetReturned(Event, frozen=True):
     """The part of a bet nobody called goes back to the bettor."""
 
     seat: int
     amount: int
 
 
-@fast_init
-@dataclass(frozen=True)
-class CardsShown(Event):
+class CardsShown(Event, frozen=True):
     seat: int
     cards: tuple[Card, ...]
     description: str = ""
 
 
-@fast_init
-@dataclass(frozen=True)
-class CardsMucked(Event):
+class CardsMucked(Event, frozen=True):
     seat: int
 
 
-@fast_init
-@dataclass(frozen=True)
-class PotAwarded(Event):
+class PotAwarded(Event, frozen=True):
     """Pot ``index`` (0 = main pot) shared by ``winners`` as (seat, chips) pairs."""
 
     index: int
@@ -156,9 +137,7 @@ class PotAwarded(Event):
     description: str = ""
 
 
-@fast_init
-@dataclass(frozen=True)
-class HandEnded(Event):
+class HandEnded(Event, frozen=True):
     final_stacks: tuple[int, ...]
 
 
@@ -198,9 +177,9 @@ def event_from_dict(data: dict[str, Any]) -> Event:
     except KeyError:
         raise ValueError(f"{data.get('type')!r} is not an event type") from None
     values = {
-        field.name: _DECODERS.get(field.name, _identity)(data[field.name])
-        for field in fields(cls)
-        if field.name in data
+        name: _DECODERS.get(name, _identity)(data[name])
+        for name in cls.__struct_fields__
+        if name in data
     }
     return cls(**values)
 

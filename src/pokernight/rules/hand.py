@@ -34,14 +34,20 @@ street when a pair shows (fourth street always bets the small bet).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from enum import StrEnum
-from functools import cache, lru_cache, partial
+from functools import partial
 from typing import Any
 
 from pokernight.cards import Card, ensure_distinct, format_cards, parse_card
-from pokernight.rules.betting import (
+from pokernight.rules.actions import (
+    BET_OR_RAISE,
+    BRING_IN,
+    CALL,
+    CHECK,
+    FOLD,
+    Action,
     LegalActions,
+)
+from pokernight.rules.betting import (
     compute_legal_actions,
     legal_actions,
     next_actor,
@@ -61,7 +67,6 @@ from pokernight.rules.events import (
 from pokernight.rules.forced import post_forced_bets
 from pokernight.rules.positions import blind_seats, wild_ranks
 from pokernight.rules.pots import Pot, pots_of, uncalled_bet
-from pokernight.rules.records import fast_init
 from pokernight.rules.showdown import finish_hand
 from pokernight.rules.stakes import Stakes
 from pokernight.rules.state import HandState, action_taken, chips_lost, record
@@ -70,33 +75,6 @@ from pokernight.rules.variants import VARIANTS, Variant
 MIN_PLAYERS = 2
 MAX_SEATS = max(variant.max_players for variant in VARIANTS.values())
 
-
-class ActionKind(StrEnum):
-    FOLD = "fold"
-    CHECK = "check"
-    CALL = "call"
-    BET_OR_RAISE = "bet_or_raise"
-    BRING_IN = "bring_in"
-
-
-# Reading a member off an Enum class runs Python code on 3.11 (some 0.4 µs); the
-# engine compares action kinds on every action, so the members are read once here.
-FOLD, CHECK, CALL, BET_OR_RAISE, BRING_IN = ActionKind  # in the order declared
-
-
-@fast_init  # built once per decision: see ``records``
-@dataclass(frozen=True)
-class Action:
-    seat: int
-    kind: ActionKind
-    amount: int | None = None  # the street total of a bet or raise
-
-
-# A street's start is the same value in every hand of a variant: built once. Calls
-# differ by seat and amount only: kept in a bounded table (a look-up in C costs a
-# fraction of building the record, and the same calls come back hand after hand).
-_street_started = cache(StreetStarted)
-_call_event = lru_cache(maxsize=4096, typed=True)(ActionTaken)
 
 # Folds and checks carry nothing but the seat: one event per seat serves every hand
 # (events are frozen values, so sharing them is invisible).
@@ -147,7 +125,7 @@ class Hand:
         )
         hand = cls(deck, started)
         _check_posted_big_blinds(hand._state)
-        hand._emit(_street_started(0, variant.streets[0].name, False))
+        hand._emit(StreetStarted(0, variant.streets[0].name, False))
         post_forced_bets(hand._state, hand._emit)
         deal_street(hand._state, hand._deck, hand._emit)
         hand._settle()
@@ -396,7 +374,7 @@ class Hand:
                 return
             index = state.street_index + 1
             street = state.variant.streets[index]
-            self._emit(_street_started(index, street.name, can_burn(state, len(self._deck))))
+            self._emit(StreetStarted(index, street.name, can_burn(state, len(self._deck))))
             deal_street(state, self._deck, self._emit)
 
     def _event_for(self, action: Action) -> Event:
@@ -421,7 +399,7 @@ class Hand:
         if kind == CALL:
             if not legal.call_amount:
                 raise RulesError("there is no bet to call: check instead")
-            return _call_event(seat, "call", legal.call_to)
+            return ActionTaken(seat, "call", legal.call_to)
         if kind == FOLD:
             if not legal.can_fold:
                 raise RulesError("there is no bet to fold to: check instead")

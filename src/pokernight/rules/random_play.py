@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import random
 
-from pokernight.rules.betting import LegalActions
-from pokernight.rules.hand import BET_OR_RAISE, BRING_IN, CALL, CHECK, FOLD, MAX_SEATS, Action
+from pokernight.rules.actions import BET_OR_RAISE, BRING_IN, CALL, CHECK, FOLD, Action, LegalActions
+from pokernight.rules.hand import MAX_SEATS
 
 # Actions without an amount are values fixed by the seat: built once, not once a decision.
 _FOLDS, _CHECKS, _CALLS, _BRING_INS = (

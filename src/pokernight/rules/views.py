@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from pokernight.cards import Card
-from pokernight.rules.betting import LegalActions
+from pokernight.rules.actions import LegalActions
 from pokernight.rules.events import CardsDealt, CardsShown, Event
 from pokernight.rules.hand import Hand
 from pokernight.rules.pots import Pot

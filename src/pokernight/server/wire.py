@@ -32,7 +32,7 @@ SECRET_FIELDS: Mapping[str, frozenset[str]] = {"HandStarted": frozenset({"deck",
 
 Json = dict[str, Any]
 
-LEGAL_FIELDS = tuple(item.name for item in fields(LegalActions))
+LEGAL_FIELDS = LegalActions.__struct_fields__
 STAKES_FIELDS = tuple(item.name for item in fields(Stakes))
 
 _encoder = msgspec.json.Encoder()
