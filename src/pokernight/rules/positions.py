@@ -17,6 +17,8 @@ Queen counts the wild cards), the first such hand left of the button on a tie.
 
 from __future__ import annotations
 
+from typing import Final
+
 from pokernight.cards import Card, Rank
 from pokernight.evaluate import high_value, low_value, wild_value
 from pokernight.rules.state import HandState
@@ -99,4 +101,4 @@ def wild_ranks(state: HandState) -> frozenset[int]:
     return frozenset((Rank.QUEEN, state.wild_rank))
 
 
-_QUEENS = frozenset((int(Rank.QUEEN),))
+_QUEENS: Final = frozenset((int(Rank.QUEEN),))

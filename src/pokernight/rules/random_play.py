@@ -7,14 +7,30 @@ maximum, biased to small sizes so hands last several streets.
 from __future__ import annotations
 
 import random
+from typing import Final
 
-from pokernight.rules.actions import BET_OR_RAISE, BRING_IN, CALL, CHECK, FOLD, Action, LegalActions
+from pokernight.rules.actions import (
+    BET_OR_RAISE,
+    BRING_IN,
+    CALL,
+    CHECK,
+    FOLD,
+    Action,
+    ActionKind,
+    LegalActions,
+)
 from pokernight.rules.hand import MAX_SEATS
 
+
+def _per_seat(kind: ActionKind) -> tuple[Action, ...]:
+    return tuple(Action(seat, kind) for seat in range(MAX_SEATS))
+
+
 # Actions without an amount are values fixed by the seat: built once, not once a decision.
-_FOLDS, _CHECKS, _CALLS, _BRING_INS = (
-    tuple(Action(seat, kind) for seat in range(MAX_SEATS)) for kind in (FOLD, CHECK, CALL, BRING_IN)
-)
+_FOLDS: Final = _per_seat(FOLD)
+_CHECKS: Final = _per_seat(CHECK)
+_CALLS: Final = _per_seat(CALL)
+_BRING_INS: Final = _per_seat(BRING_IN)
 
 
 def random_action(legal: LegalActions, rng: random.Random) -> Action:

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache
-from typing import Any
+from typing import Any, Final
 
 from pokernight.cards import Card, Rank
 from pokernight.rules.errors import ChipsNotConservedError
@@ -163,7 +163,7 @@ class HandState:
         self.final_stacks: tuple[int, ...] | None = None
 
 
-_FIXED_LIMIT = BettingStructure.FIXED_LIMIT
+_FIXED_LIMIT: Final = BettingStructure.FIXED_LIMIT
 
 
 @cache
@@ -175,7 +175,7 @@ def rotations(count: int) -> tuple[tuple[int, ...], ...]:
 
 
 # Looked up on every hand's start: the same few variants and stakes come back.
-_variant = cache(variant_for)
+_variant: Final = cache(variant_for)
 
 
 def _full_bets(variant: Variant, stakes: Stakes) -> tuple[int, ...]:
@@ -363,7 +363,7 @@ def _hand_started(state: HandState, event: HandStarted) -> None:
     raise ValueError("a hand starts only once")
 
 
-_HANDLERS: dict[type[Event], Callable[[HandState, Any], None]] = {
+_HANDLERS: Final[dict[type[Event], Callable[[HandState, Any], None]]] = {
     HandStarted: _hand_started,
     StreetStarted: _street_started,
     AntePosted: _ante_posted,
