@@ -4,11 +4,23 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-$(shell cksum pyproject.toml | cut -d' ' -f1)
 
-.PHONY: serve test lint typecheck pytest format bench clean
+# The opt-in mypyc build of the rules engine (decision 16): a wheel compiled with
+# POKERNIGHT_COMPILE=1, installed under build/compiled, outside src/, so that nothing
+# imports it unless PYTHONPATH names it. Rebuilt whenever a source or setup.py changes.
+COMPILED := build/compiled/.built
+# The engine's tests, run a second time against the compiled build.
+ENGINE_TESTS := $(wildcard tests/test_rules_*.py tests/test_evaluate_*.py tests/test_phh_*.py) \
+	tests/test_differential_pokerkit.py tests/test_replay_cli.py tests/test_cards.py \
+	tests/test_engine_build.py
 
+.PHONY: serve test lint typecheck pytest test-compiled compiled format bench bench-compiled clean
+
+# setuptools: `make compiled` builds without isolation, with the venv's own setuptools,
+# and reading pyproject's `license = "MIT"` (PEP 639) takes setuptools 77 or newer.
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet 'setuptools>=77' wheel
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	rm -f $(VENV)/.installed-*
 	touch $@
@@ -16,7 +28,7 @@ $(STAMP): pyproject.toml
 serve: $(STAMP)  ## start the poker room (SQLite) and print its URL
 	$(BIN)/pokernight serve
 
-test: lint typecheck pytest  ## the whole suite: ruff + mypy + pytest
+test: lint typecheck pytest test-compiled  ## the whole suite: ruff + mypy + pytest, engine also compiled
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests
@@ -28,6 +40,22 @@ typecheck: $(STAMP)
 pytest: $(STAMP)
 	$(BIN)/pytest -n 2
 
+# The engine's tests against the compiled build; POKERNIGHT_EXPECT_COMPILED makes
+# tests/test_engine_build.py fail if the modules were not loaded from extension modules.
+test-compiled: $(COMPILED)
+	POKERNIGHT_EXPECT_COMPILED=1 PYTHONPATH=build/compiled $(BIN)/pytest -n 2 $(ENGINE_TESTS)
+
+compiled: $(COMPILED)  ## the rules engine compiled with mypyc, under build/compiled (opt-in)
+
+# Stale outputs go first: setuptools would put a .so left in build/lib.* by an earlier
+# build into the new wheel even if its module is no longer compiled.
+$(COMPILED): $(STAMP) setup.py $(shell find src/pokernight -name '*.py')
+	rm -rf build/wheels build/compiled build/lib build/lib.* build/bdist.*
+	POKERNIGHT_COMPILE=1 $(BIN)/python -m pip wheel --quiet --no-deps --no-build-isolation \
+		-w build/wheels .
+	$(BIN)/python -m pip install --quiet --no-deps --target build/compiled build/wheels/pokernight-*.whl
+	touch $@
+
 format: $(STAMP)  ## rewrite files in the house style
 	$(BIN)/ruff format src tests
 	$(BIN)/ruff check --fix src tests
@@ -36,5 +64,8 @@ bench: $(STAMP)  ## speed against peer libraries
 	$(BIN)/pokernight bench eval
 	$(BIN)/pokernight bench engine
 
+bench-compiled: $(COMPILED)  ## the engine benchmark on the compiled build
+	PYTHONPATH=build/compiled $(BIN)/pokernight bench engine
+
 clean:
-	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis
+	rm -rf $(VENV) build .mypy_cache .ruff_cache .pytest_cache .hypothesis

@@ -28,6 +28,7 @@ import numpy as np
 from rich.console import Console
 from rich.table import Table
 
+from pokernight.build import engine_is_compiled
 from pokernight.cards import CARDS, Card
 from pokernight.rules import VARIANTS, Hand, LegalActions, Stakes
 from pokernight.rules.random_play import random_action
@@ -175,7 +176,13 @@ def _pokerkit_legal(state: object) -> LegalActions:
 
 def report(results: list[Result]) -> None:
     ours = results[0]
-    table = Table(title=f"Random {PLAYERS}-max no-limit hold'em hands, full logs and showdowns")
+    # Which build ran is part of the result (`make bench-compiled` runs the mypyc one). A
+    # line under the table rather than in the engine's name, which would wrap at 80 columns.
+    build = "compiled with mypyc" if engine_is_compiled() else "pure Python"
+    table = Table(
+        title=f"Random {PLAYERS}-max no-limit hold'em hands, full logs and showdowns",
+        caption=f"pokernight's rules engine: {build}",
+    )
     for column in ("engine", "hands", "actions/hand", "CPU seconds", "hands/s", "ours is"):
         table.add_column(column, justify="left" if column == "engine" else "right")
     for result in results:
