@@ -203,6 +203,27 @@ def test_illegal_action_says_why(action: Action, message: str) -> None:
         hand.act(action)
 
 
+@pytest.mark.parametrize(
+    ("action", "message"),
+    [
+        (Action(3, ActionKind.BET_OR_RAISE, "40"), "a bet or raise needs a whole number"),  # type: ignore[arg-type]
+        (Action(3, ActionKind.BET_OR_RAISE, 40.0), "a bet or raise needs a whole number"),  # type: ignore[arg-type]
+        (Action(3, ActionKind.BET_OR_RAISE, True), "a bet or raise needs a whole number"),
+        (Action("3", ActionKind.CALL), "there is no seat '3'"),  # type: ignore[arg-type]
+        (Action(None, ActionKind.CALL), "there is no seat None"),  # type: ignore[arg-type]
+        (Action(3, "raise"), "'raise' is not an action"),  # type: ignore[arg-type]
+    ],
+)
+def test_a_wrongly_typed_action_is_refused_with_a_reason(action: Action, message: str) -> None:
+    """The same refusal from the pure and the compiled engine (``make test-compiled``)."""
+    hand = six_max()
+    before = hand.events
+    assert not hand.can(action)
+    with pytest.raises(RulesError, match=message):
+        hand.act(action)
+    assert hand.events == before
+
+
 def test_folded_player_cannot_act() -> None:
     hand = six_max()
     hand.fold(3)

@@ -380,17 +380,20 @@ class Hand:
     def _event_for(self, action: Action) -> Event:
         """The event the action would append, or RulesError saying why it is illegal."""
         state = self._state
-        seat = action.seat
-        if seat != state.to_act or seat is None:
-            raise RulesError(self._seat_refusal(seat))
+        # The caller's fields are read untyped and checked here: compiled code (decision
+        # 18) would otherwise raise TypeError on a wrongly typed field as it reads it.
+        given: Any = action
+        seat = state.to_act
+        if seat is None or given.seat != seat:
+            raise RulesError(self._seat_refusal(given.seat))
         legal = state.legal
         if legal is None or legal.seat != seat:
             legal = legal_actions(state, seat)
         # ActionKind is a StrEnum: its members equal these literals, which cost less to
         # load than a module's names (and nothing at all once compiled, decision 18).
-        kind = action.kind
+        kind = given.kind
         if kind == "bet_or_raise":
-            return self._bet_or_raise_event(legal, action.amount)
+            return self._bet_or_raise_event(legal, given.amount)
         if kind == "bring_in":
             if not legal.can_bring_in:
                 raise RulesError("there is no bring-in to post")
@@ -411,18 +414,18 @@ class Hand:
             return _CHECKS[seat]
         raise RulesError(f"{kind!r} is not an action")
 
-    def _seat_refusal(self, seat: int | None) -> str:
+    def _seat_refusal(self, seat: object) -> str:
         """Why ``seat``, which is not the seat to act, may not act."""
         state = self._state
         if state.over:
             return "hand is over"
-        if not 0 <= seat < state.count:  # type: ignore[operator]
-            return f"there is no seat {seat} in this hand"
-        if state.folded[seat]:  # type: ignore[index]
+        if not isinstance(seat, int) or not 0 <= seat < state.count:
+            return f"there is no seat {seat!r} in this hand"
+        if state.folded[seat]:
             return f"seat {seat} has folded"
         return "not your turn"
 
-    def _bet_or_raise_event(self, legal: LegalActions, amount: int | None) -> Event:
+    def _bet_or_raise_event(self, legal: LegalActions, amount: object) -> Event:
         state = self._state
         seat = legal.seat
         if amount is None or isinstance(amount, bool) or not isinstance(amount, int):
