@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-$(shell cksum pyproject.toml | cut -d' ' -f1)
 
-# The opt-in mypyc build of the rules engine (decision 16): a wheel compiled with
+# The opt-in mypyc build of the rules engine (decision 18): a wheel compiled with
 # POKERNIGHT_COMPILE=1, installed under build/compiled, outside src/, so that nothing
 # imports it unless PYTHONPATH names it. Rebuilt whenever a source or setup.py changes.
 COMPILED := build/compiled/.built

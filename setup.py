@@ -1,4 +1,4 @@
-"""Opt-in mypyc build of the rules engine (decision 16); pure Python stays the default.
+"""Opt-in mypyc build of the rules engine (decision 18); pure Python stays the default.
 
 With ``POKERNIGHT_COMPILE=1`` the engine's hot modules are compiled to C extension
 modules by mypyc (about twice as fast); without it this is a plain pure-Python build and
@@ -62,7 +62,14 @@ def ext_modules(argv: list[str]) -> list[Extension]:
     refuse_in_place(argv)
     if not any(command in argv for command in BUILD_COMMANDS):
         return []
-    from mypyc.build import mypycify  # only a compiled build needs mypy
+    try:
+        from mypyc.build import mypycify  # only a compiled build needs mypy
+    except ImportError:
+        raise SystemExit(
+            "pokernight: POKERNIGHT_COMPILE=1 needs mypy (which ships mypyc) in the build "
+            "environment: pip install mypy 'setuptools>=77' wheel, then build with "
+            "--no-build-isolation (as `make compiled` does)."
+        ) from None
 
     return list(mypycify(COMPILED_SOURCES, opt_level="3"))
 
