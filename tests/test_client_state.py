@@ -80,3 +80,23 @@ def test_a_snapshot_brings_the_seat_requests() -> None:
     state.apply({"v": 9, "type": "snapshot", "table": table, "hand": None})
     assert state.version == 9
     assert state.seat_requests["dan"]["buy_in"] == 400
+
+
+def _waiting_on(state: TableState, seat: int) -> None:
+    state.hand = {"status": {"to_act": seat, "deadline": 190.0, "away_deadline": 130.0}}
+
+
+def test_the_clock_deadline_skips_the_time_bank_of_a_person_with_no_page_open() -> None:
+    state = TableState()
+    state.apply(seated(1, 0, "ann"))
+    state.apply(seated(2, 1, "bot", bot_level="easy"))
+    _waiting_on(state, 0)
+    assert state.clock_deadline == 190.0, "presence not known yet"
+    state.connected = frozenset({"ann"})
+    assert state.clock_deadline == 190.0
+    state.connected = frozenset()
+    assert state.clock_deadline == 130.0
+    _waiting_on(state, 1)
+    assert state.clock_deadline == 190.0, "a bot keeps its time bank"
+    state.hand = None
+    assert state.clock_deadline is None

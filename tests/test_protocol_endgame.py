@@ -198,8 +198,10 @@ def test_everybody_hears_who_has_a_page_open(tmp_path: Path) -> None:
             alone = await host.wait_for(
                 lambda m: m.get("type") == "presence" and len(m["connected"]) == 1
             )
+            kept = host.state.connected
             await close_all([host])
         assert set(both["connected"]) == {host.player_id, guest.player_id}
         assert alone["connected"] == [host.player_id]
+        assert kept == {host.player_id}, "the client's state keeps who is there"
 
     run(scenario())

@@ -79,7 +79,9 @@ def test_a_player_too_far_behind_gets_a_snapshot_with_own_cards_only(tmp_path: P
 
 
 def test_the_clock_folds_an_absent_player_and_two_timeouts_sit_them_out(tmp_path: Path) -> None:
-    settings = {**HOLDEM, "action_seconds": 0.2, "time_bank_seconds": 0}
+    # A minute of time bank that the absent player never draws on: the clock acts after
+    # the 0.2 s action clock (else every turn would wait the minute, past the timeouts).
+    settings = {**HOLDEM, "action_seconds": 0.2, "time_bank_seconds": 60}
 
     async def scenario() -> None:
         async with serving(tmp_path) as url:

@@ -48,3 +48,16 @@ def test_each_view_of_a_version_is_encoded_once_and_shared_by_its_recipients() -
     assert version.text_for("p3") is public and version.text_for(None) is public
     assert json.loads(public) == for_recipient(event, "p2")
     assert json.loads(version.text_for("p1")) == for_recipient(event, "p1")
+
+
+def test_the_status_gives_both_deadlines_the_clock_may_act_at() -> None:
+    settings = TableSettings(action_seconds=20.0, time_bank_seconds=45.0)
+    table = Table.open(settings, "a")
+    history = TableHistory(table)
+    for seat, player in enumerate("ab"):
+        for folded in table.apply(SitDown(seat, player, player.upper(), 1_000), 0.0):
+            history.record(folded)
+    versions = [history.record(each) for each in table.apply(StartHand(random.Random(3)), 100.0)]
+    status = json.loads(versions[-1].public_text)["status"]
+    assert status["deadline"] == 100.0 + 20.0 + 45.0, "a player with a page open: the time bank"
+    assert status["away_deadline"] == 100.0 + 20.0, "a player without: the action clock only"

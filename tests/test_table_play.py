@@ -12,6 +12,7 @@ from pokernight.commitment import verify_commitment
 from pokernight.rules import Stakes
 from pokernight.table import (
     Act,
+    AddBot,
     AddChips,
     ChangeSettings,
     Command,
@@ -169,6 +170,37 @@ def test_time_bank_is_spent_by_slow_actions() -> None:
     slow = player_to_act(table)
     table.apply(Act(slow, "call"), 50.0)  # 20 seconds over the 30 s clock
     assert table.seats[table.seat_of(slow)].time_bank == pytest.approx(40.0)
+
+
+def test_an_absent_person_gets_the_action_clock_but_not_the_time_bank() -> None:
+    table = seated({0: 1000, 1: 1000, 2: 1000})
+    start(table, now=100.0)
+    gone = player_to_act(table)
+    others = [f"p{seat}" for seat in range(3) if f"p{seat}" != gone]
+    assert table.deadline(others) == 130.0, "no page open: 30 s, no time bank"
+    assert table.deadline([*others, gone]) == table.deadline() == 190.0
+    assert table.tick(129.0, others) is None
+    timeout = table.tick(130.0, others)
+    assert timeout == Act(gone, "fold", timed_out=True, absent=True)
+    table.apply(timeout, 130.0)
+    assert table.seats[table.seat_of(gone)].time_bank == 60.0, "kept for when they come back"
+
+
+def test_the_table_refuses_an_absent_timeout_for_a_player_with_time_left() -> None:
+    table = seated({0: 1000, 1: 1000, 2: 1000})
+    start(table, now=0.0)
+    early = Act(player_to_act(table), "fold", timed_out=True, absent=True)
+    with pytest.raises(TableError, match="still has time to act"):
+        table.apply(early, 29.0)
+
+
+def test_a_bot_keeps_its_time_bank_though_it_has_no_page_open() -> None:
+    table = seated({0: 1000, 1: 1000})
+    table.apply(AddBot("p0", 2, "easy"), 0.0)
+    start(table, now=0.0)
+    while table.seats[table.seat_of(player_to_act(table))].bot is None:
+        table.apply(Act(player_to_act(table), "call"), 0.0)
+    assert table.deadline(["p0", "p1"]) == 90.0
 
 
 def play_with_sleeper(table: Table, sleeper: str, now: float) -> list[TableEvent]:

@@ -49,6 +49,15 @@ export function potTotal(status) {
   return status.pots.reduce((a, b) => a + b, 0) + status.bets.reduce((a, b) => a + b, 0);
 }
 
+/**
+ * When the clock acts for the seat to act: a person with no page open (``connected``
+ * known and without them) gets the action clock but not their time bank.
+ */
+export function clockDeadline(status, seat, connected) {
+  const away = seat && !seat.bot && connected && !connected.has(seat.player_id);
+  return away ? status.away_deadline ?? status.deadline : status.deadline;
+}
+
 export class TableView {
   constructor(root, { onSit }) {
     this.root = root;
@@ -203,7 +212,8 @@ export class TableView {
     const clock = this.root.querySelector(".seat.turn .clock");
     if (!clock || !status?.deadline) return;
     const total = state.settings.action_seconds ?? 30;
-    const left = Math.max(0, status.deadline - state.serverNow());
+    const deadline = clockDeadline(status, state.seats.get(status.to_act), state.connected);
+    const left = Math.max(0, deadline - state.serverNow());
     clock.querySelector(".bar").style.width = `${Math.min(100, (100 * left) / total)}%`;
     clock.querySelector(".seconds").textContent = `${Math.ceil(left)}s`;
     clock.classList.toggle("urgent", left < 8);

@@ -34,6 +34,7 @@ class TableState:
     last_hand: Json | None = None
     seat_requests: dict[str, Json] = field(default_factory=dict)
     gaps: int = 0
+    connected: frozenset[str] | None = None  # players with a page open (None: not told yet)
 
     def apply(self, message: Json) -> None:
         version = int(message["v"])
@@ -65,6 +66,25 @@ class TableState:
     def to_act(self) -> int | None:
         status = self.status
         return None if status is None else status["to_act"]
+
+    @property
+    def clock_deadline(self) -> float | None:
+        """When the clock acts for the seat to act (server time): a person with no page
+        open gets the action clock but not their time bank."""
+        status = self.status
+        if status is None or status.get("deadline") is None:
+            return None
+        seat = self.seats.get(status["to_act"])
+        away = (
+            seat is not None
+            and seat.get("bot") is None
+            and self.connected is not None
+            and seat["player_id"] not in self.connected
+        )
+        deadline: float = status[
+            "away_deadline" if away and "away_deadline" in status else "deadline"
+        ]
+        return deadline
 
     @property
     def my_turn(self) -> bool:

@@ -233,6 +233,8 @@ class TableClient:
             return
         if "v" in message:
             self.state.apply(message)
+        elif message.get("type") == "presence":
+            self.state.connected = frozenset(message["connected"])
         self.on_message(message)
         self._queue(message)
 

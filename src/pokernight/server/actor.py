@@ -146,14 +146,14 @@ class TableActor:
     def _seconds_to_wake(self) -> float | None:
         wakes = [] if self.next_hand_at is None else [self.next_hand_at]
         if self.table.hand is not None and self.table.hand.to_act is not None:
-            wakes.append(self.table.deadline())
+            wakes.append(self.table.deadline(self._present()))
         if not wakes:
             return None
         return max(min(wakes) - self.config.clock(), 0.0)
 
     async def _on_clock(self) -> None:
         now = self.config.clock()
-        timed_out = self.table.tick(now)
+        timed_out = self.table.tick(now, self._present())
         with contextlib.suppress(TableError, RefusedError):
             if timed_out is not None:
                 await self._apply(timed_out, now)

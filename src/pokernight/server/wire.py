@@ -139,7 +139,8 @@ def hand_status(hand: Hand, started: HandStarted, table: Table) -> Json:
         "hand_number": started.hand_number,
         "to_act": None if hand.to_act is None else started.seats[hand.to_act],
         "legal": None if legal is None else legal_json(legal, started),
-        "deadline": _deadline(table),
+        "deadline": _deadline(table, None),
+        "away_deadline": _deadline(table, ()),
         "stacks": list(hand.stacks),
         "bets": list(hand.bets),
         "pots": [pot.amount for pot in hand.pots],
@@ -157,10 +158,12 @@ def legal_json(legal: LegalActions, started: HandStarted) -> Json:
     }
 
 
-def _deadline(table: Table) -> float | None:
+def _deadline(table: Table, present: tuple[str, ...] | None) -> float | None:
+    """When the clock acts: ``present`` None, for a player with a page open; (), for one
+    without (a person then gets no time bank; the page shows the one that applies)."""
     if table.hand is None or table.hand.to_act is None:
         return None
-    return table.deadline()
+    return table.deadline(present)
 
 
 def snapshot_wire(v: int, table: Table, room: Json) -> WireEvent:

@@ -146,13 +146,15 @@ class Act:
     """A player's action in the hand (``kind``: an ``ActionKind`` value).
 
     ``amount`` is the street total of a bet or raise. ``timed_out`` is set only
-    by ``Table.tick``: the clock acting for a player whose time ran out.
+    by ``Table.tick``: the clock acting for a player whose time ran out;
+    ``absent``: without waiting for their time bank, as they had no page open.
     """
 
     player_id: str
     kind: str
     amount: int | None = None
     timed_out: bool = False
+    absent: bool = False
 
 
 Command = (

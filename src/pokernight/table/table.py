@@ -15,7 +15,7 @@ arrives as ``now`` (seconds) with each command, randomness as an RNG.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass, replace
 from random import Random
 from typing import Any
@@ -193,13 +193,16 @@ class Table:
             pending[:0] = self._consequences(folded.event)
         return done
 
-    def tick(self, now: float) -> Act | None:
+    def tick(self, now: float, present: Collection[str] | None = None) -> Act | None:
         """The action the clock takes at ``now``, if any: check if possible, else fold.
 
-        A stud bring-in cannot fold: the clock posts it.
+        A stud bring-in cannot fold: the clock posts it. ``present``: the players with
+        a page open, if the caller knows (see ``deadline``).
         """
         hand, started = self.hand, self.started
-        if hand is None or started is None or hand.to_act is None or now < self.deadline():
+        if hand is None or started is None or hand.to_act is None:
+            return None
+        if now < self.deadline(present):
             return None
         seat = self.seats[started.seats[hand.to_act]]
         kind = next(
@@ -207,14 +210,21 @@ class Table:
             for kind in (ActionKind.CHECK, ActionKind.FOLD, ActionKind.BRING_IN)
             if hand.can(Action(hand.to_act, kind))
         )
-        return Act(seat.player_id, kind.value, None, timed_out=True)
+        return Act(seat.player_id, kind.value, timed_out=True, absent=_gone(seat, present))
 
-    def deadline(self) -> float:
-        """When the player to act runs out of time: the action clock, then their time bank."""
+    def deadline(self, present: Collection[str] | None = None) -> float:
+        """When the player to act runs out of time: the action clock, then their time bank.
+
+        A person who is not in ``present`` (no page open) gets the action clock only:
+        the table does not wait a minute at every turn for somebody who has gone. Their
+        bank stays whole for when they come back. A bot is played by the server and keeps
+        its bank; ``present`` None means everybody counts as there.
+        """
         if self.hand is None or self.started is None or self.hand.to_act is None:
             raise TableError("nobody is to act")
         seat = self.seats[self.started.seats[self.hand.to_act]]
-        return self.turn_started_at + self.settings.action_seconds + seat.time_bank
+        bank = 0.0 if _gone(seat, present) else seat.time_bank
+        return self.turn_started_at + self.settings.action_seconds + bank
 
     # Queries -----------------------------------------------------------------------------
 
@@ -471,7 +481,10 @@ class Table:
         if number not in started.seats:
             raise TableError("you are not in this hand: you are dealt in from the next one")
         action = Action(started.seats.index(number), action_kind(command.kind), command.amount)
-        if command.timed_out and self.tick(now) != command:
+        # The clock's act says whether it skipped an absent player's time bank: the
+        # table cannot see who has a page open, the server can.
+        present = () if command.absent else None
+        if command.timed_out and self.tick(now, present) != command:
             raise TableError(f"seat {number} still has time to act")
         verify_action(hand, action)
         return [
@@ -659,3 +672,8 @@ class Table:
                     f"{player_id} has {seated.get(player_id, 0):,} chips but the ledger says "
                     f"{account.at_table:,}"
                 )
+
+
+def _gone(seat: Seat, present: Collection[str] | None) -> bool:
+    """A person with no page open (bots are played by the server: never gone)."""
+    return present is not None and seat.bot is None and seat.player_id not in present

@@ -289,8 +289,7 @@ class RemoteGame:
             self.screen.say(f"{name} to act{self._clock_words()}")
 
     def _clock_words(self) -> str:
-        status = self.client.state.status
-        deadline = None if status is None else status.get("deadline")
+        deadline = self.client.state.clock_deadline
         if deadline is None:
             return ""
         left = max(int(deadline - (time.time() + self.clock_offset)), 0)

@@ -1,0 +1,47 @@
+"""The seat clock counts down to the deadline that applies (``web/js/table_view.js``).
+
+A person with no page open gets the action clock but not their time bank (the server
+acts at ``away_deadline``); everyone else, and every bot, at ``deadline``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.web_helpers import module_page
+
+STATUS = {"to_act": 3, "deadline": 190.0, "away_deadline": 130.0}
+
+
+@pytest.fixture(scope="module")
+def page(browser: Any) -> Any:
+    return module_page(browser)
+
+
+def _deadline(page: Any, seat: dict[str, Any], connected: list[str] | None) -> float:
+    deadline: float = page.evaluate(
+        """async ([status, seat, connected]) => {
+            const m = await import('/js/table_view.js');
+            return m.clockDeadline(status, seat, connected && new Set(connected));
+        }""",
+        [STATUS, seat, connected],
+    )
+    return deadline
+
+
+def test_a_player_with_a_page_open_has_the_time_bank(page: Any) -> None:
+    assert _deadline(page, {"player_id": "7", "bot": None}, ["7", "8"]) == 190.0
+
+
+def test_a_player_with_no_page_open_has_the_action_clock_only(page: Any) -> None:
+    assert _deadline(page, {"player_id": "7", "bot": None}, ["8"]) == 130.0
+
+
+def test_a_bot_keeps_its_time_bank(page: Any) -> None:
+    assert _deadline(page, {"player_id": "9", "bot": "easy"}, ["8"]) == 190.0
+
+
+def test_before_presence_is_known_the_full_deadline_shows(page: Any) -> None:
+    assert _deadline(page, {"player_id": "7", "bot": None}, None) == 190.0
