@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import uvicorn
+from starlette.applications import Starlette
 
 from pokernight.client import TableClient, create_table
 from pokernight.server import ServerConfig, create_app
@@ -33,6 +34,15 @@ def run(scenario: Coroutine[Any, Any, None]) -> None:
 @asynccontextmanager
 async def serving(tmp_path: Path, config: ServerConfig = FAST) -> AsyncIterator[str]:
     """A server on a fresh SQLite file for the length of the block; its base URL."""
+    async with serving_app(tmp_path, config) as (url, _):
+        yield url
+
+
+@asynccontextmanager
+async def serving_app(
+    tmp_path: Path, config: ServerConfig = FAST
+) -> AsyncIterator[tuple[str, Starlette]]:
+    """``serving``, with the app too: a test may reach into its lobby and tables."""
     database = f"sqlite+aiosqlite:///{tmp_path / 'room.sqlite3'}"
     app = create_app(replace(config, database_url=database))
     listener = socket.socket()
@@ -47,7 +57,7 @@ async def serving(tmp_path: Path, config: ServerConfig = FAST) -> AsyncIterator[
         if task.done():
             task.result()
     try:
-        yield f"http://127.0.0.1:{port}"
+        yield f"http://127.0.0.1:{port}", app
     finally:
         server.should_exit = True
         await task

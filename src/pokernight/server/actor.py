@@ -38,6 +38,8 @@ log = logging.getLogger(__name__)
 
 CHAT_KEPT = 50
 IDS_REMEMBERED = 256
+# How often a table whose database went away tries to read its log again.
+RELOAD_RETRY_SECONDS = 1.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +73,9 @@ class TableActor:
         # A restarted server finishes a hand in play (its clock runs) but deals no new one
         # until the host does: after a restart nobody may be there to play it.
         self.running = False
+        # Set when a move could not be saved and the log could not be read back either:
+        # memory may hold the unsaved move, so no command is taken until a reload succeeds.
+        self.stale = False
         self.next_hand_at: float | None = None
         self.chat: deque[dict[str, Any]] = deque(maxlen=CHAT_KEPT)
         self.done_ids: dict[str, deque[int | str]] = {}
@@ -149,7 +154,9 @@ class TableActor:
             wakes.append(self.table.deadline(self._present()))
         if not wakes:
             return None
-        return max(min(wakes) - self.config.clock(), 0.0)
+        wait = max(min(wakes) - self.config.clock(), 0.0)
+        # A stale table's clock would fail at once, again and again: it retries calmly.
+        return max(wait, RELOAD_RETRY_SECONDS) if self.stale else wait
 
     async def _on_clock(self) -> None:
         now = self.config.clock()
@@ -261,13 +268,14 @@ class TableActor:
     # Move, persist, broadcast ------------------------------------------------------------
 
     async def _apply(self, command: core.Command, now: float) -> None:
+        await self._ensure_fresh()
         try:
             done = self.table.apply(command, now)
         except TableError:
             raise
         except Exception:
             log.exception("table %s failed to apply %r", self.code, command)
-            await self._reload()
+            await self._recover()
             raise RefusedError("the table could not apply that: it was reloaded") from None
         await self._commit(done, now)
 
@@ -278,7 +286,7 @@ class TableActor:
             await self.writer.append(self.record.id, stored)
         except Exception:
             log.exception("table %s could not persist versions from %d", self.code, first)
-            await self._reload()
+            await self._recover()
             raise RefusedError("the move could not be saved: try again") from None
         self._broadcast([self.history.record(folded) for folded in done])
         if any(isinstance(folded.event, core.TableClosed) for folded in done):
@@ -293,9 +301,32 @@ class TableActor:
         await self.store.close_table(self.record.id)
         self._broadcast_unversioned({"type": "room", **self.room_json()})
 
+    async def _recover(self) -> None:
+        """Forget what was not saved: the table again as its stored log has it. If the log
+        cannot be read either, the table is stale until it can (``_ensure_fresh``)."""
+        try:
+            await self._reload()
+        except Exception:
+            log.exception("table %s could not read its events back", self.code)
+            self.stale = True
+
+    async def _ensure_fresh(self) -> None:
+        """A stale table reads its log back before it takes a command, or refuses it."""
+        if not self.stale:
+            return
+        try:
+            await self._reload()
+        except Exception:
+            raise RefusedError(
+                "the table cannot reach its database: nothing was changed, try again in a moment"
+            ) from None
+        self.stale = False
+        log.warning("table %s reloaded its events: taking moves again", self.code)
+
     async def _reload(self) -> None:
         stored = await self.store.load_events(self.record.id)
         self.history = TableHistory.from_stored(stored, self.config.ring_size)
+        self.bots.resume(self.table)  # a bot whose move was lost plays its turn again
 
     def _schedule_next_hand(self) -> None:
         if not self.running or self.table.hand is not None:
