@@ -105,6 +105,7 @@ def test_while_the_log_cannot_be_read_back_every_move_is_refused_then_play_resum
             actor.writer.append, actor.store.load_events = saved_append, saved_load  # type: ignore[method-assign]
             await mover.act(_move(mover))  # the log is read back first: still their move
             assert not actor.stale
+            await other.wait_for(lambda message: message.get("type") == "snapshot")
             await play_until_hand_over(clients, 1, passive)
             stored = await actor.store.load_events(actor.record.id)
             stacks = [seat["stack"] for seat in clients[0].state.seats.values()]

@@ -202,6 +202,7 @@ def test_everybody_hears_who_has_a_page_open(tmp_path: Path) -> None:
             await close_all([host])
         assert set(both["connected"]) == {host.player_id, guest.player_id}
         assert alone["connected"] == [host.player_id]
-        assert kept == {host.player_id}, "the client's state keeps who is there"
+        assert host.player_id is not None
+        assert kept == frozenset({host.player_id}), "the client's state keeps who is there"
 
     run(scenario())

@@ -322,6 +322,11 @@ class TableActor:
             ) from None
         self.stale = False
         log.warning("table %s reloaded its events: taking moves again", self.code)
+        # A page that came in meanwhile was shown the table as memory had it, unsaved
+        # move included: everybody gets the table as saved.
+        snapshot = Version.of(snapshot_wire(self.history.version, self.table, self.room_json()))
+        for connection in self.connections:
+            connection.send_text(snapshot.text_for(connection.player_id))
 
     async def _reload(self) -> None:
         stored = await self.store.load_events(self.record.id)
