@@ -58,7 +58,7 @@ def test_a_stud_table_without_stakes_gets_the_stud_defaults(tmp_path: Path) -> N
             created = await create_table(url, "host", {"variant": "ftq"})
             info = await request_json(url, "GET", f"/api/tables/{created['code']}")
         assert info["settings"]["stakes"]["bring_in"] > 0
-        assert info["settings"]["seats"] == 8
+        assert info["settings"]["seats"] == 6
 
     run(scenario())
 

@@ -31,7 +31,7 @@ from pokernight.table import (
     TableSettings,
 )
 
-SETTINGS = TableSettings(debt_cap=None)  # no-limit hold'em 10/20, buy-ins 400 to 2,000
+SETTINGS = TableSettings(debt_cap=None, seats=9)  # no-limit hold'em 10/20, buy-ins 400 to 2,000
 
 
 def seated(seats: dict[int, int], settings: TableSettings = SETTINGS) -> Table:

@@ -9,6 +9,7 @@ import pytest
 
 from pokernight.rules import VARIANTS, BettingStructure, Stakes, default_stakes
 from pokernight.table import TableError, TableSettings
+from pokernight.table.settings import DEFAULT_SEATS
 
 DEFAULT = TableSettings()
 
@@ -91,12 +92,12 @@ def test_settings_for_a_variant_are_valid_without_changes(key: str) -> None:
     settings = TableSettings.for_variant(key)
     assert settings.validated() == settings
     assert settings.stakes == default_stakes(game)
-    assert settings.seats == min(9, game.max_players)
+    assert settings.seats == min(DEFAULT_SEATS, game.max_players) == 6
 
 
-def test_settings_for_stud_seat_eight_and_post_a_bring_in() -> None:
+def test_settings_for_stud_seat_six_and_post_a_bring_in() -> None:
     settings = TableSettings.for_variant("stud")
-    assert settings.seats == 8
+    assert settings.seats == 6
     assert settings.stakes.bring_in > 0 and settings.stakes.big_blind == 0
 
 

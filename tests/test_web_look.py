@@ -147,7 +147,7 @@ def played(browser: Any, room: str) -> dict[str, Any]:
     watcher.wait_for_selector("#felt")
     _sit(alice, 0)
     _add_bot(alice, 3)
-    _add_bot(alice, 6)
+    _add_bot(alice, 5)
     alice.click("#host-start")
     alice.wait_for_function("document.querySelector('.hand-number').textContent === 'Hand #1'")
     alice.click("#host-start")  # pause after this hand: its end stays on the felt

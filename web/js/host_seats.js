@@ -37,7 +37,7 @@ export class HostSeats {
     const others = [...state.seats.values()].filter((seat) => seat.player_id !== state.playerId);
     replaceKeepingFocus(this.players, others.length ? others.map((seat) => this.seatRow(seat))
       : h("li", { class: "muted" }, "Nobody else is seated."));
-    const seatCount = state.upcoming.seats ?? state.settings.seats ?? 9;
+    const seatCount = state.upcoming.seats ?? state.settings.seats ?? 6;
     const chosen = this.botSeat.value;
     const empty = [...Array(seatCount).keys()].filter((number) => !state.seats.has(number));
     this.botSeat.replaceChildren(...empty.map((number) => h("option",

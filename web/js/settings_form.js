@@ -58,7 +58,7 @@ export function settingsForm(initial = {}) {
     selectField("variant", "Game", Object.entries(GAME_NAMES), variant),
     selectField("betting", "Betting", [["", "The game's own"], ["no-limit", "No-limit"],
       ["pot-limit", "Pot-limit"], ["fixed-limit", "Fixed-limit"]], initial.betting ?? ""),
-    numberField("seats", "Seats", initial.seats ?? 9, { min: 2 }),
+    numberField("seats", "Seats", initial.seats ?? 6, { min: 2 }),
     STAKE_FIELDS.map(([name, label]) => numberField(name, label, stakes[name])),
     numberField("min_buy_in", "Minimum buy-in", initial.min_buy_in, { min: 1 }),
     numberField("max_buy_in", "Maximum buy-in", initial.max_buy_in, { min: 1 }),

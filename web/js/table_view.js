@@ -71,7 +71,7 @@ export class TableView {
   /** ``animate``: false for a snapshot (a reload or a resume), whose cards are not new. */
   render(state, { canSit, animate = true }) {
     const hand = state.hand ?? state.lastHand;
-    const seatCount = state.settings.seats ?? 9;
+    const seatCount = state.settings.seats ?? 6;
     const mine = state.mySeat;
     const bottom = mine ?? 0;
     this.beginDeal(hand, seatCount, bottom, animate);

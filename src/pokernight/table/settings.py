@@ -15,7 +15,7 @@ from pokernight.rules import BettingStructure, Stakes, Variant, default_stakes, 
 from pokernight.table.errors import TableError
 
 MIN_SEATS = 2
-DEFAULT_SEATS = 9
+DEFAULT_SEATS = 6  # six-handed, as our users asked for their home game (2 to 9: the host says)
 DEFAULT_MIN_BUY_IN_UNITS = 20
 DEFAULT_MAX_BUY_IN_UNITS = 100
 DEFAULT_MAX_STACK_UNITS = 200
@@ -57,7 +57,7 @@ class TableSettings:
     @classmethod
     def for_variant(cls, key: str, **changes: Any) -> TableSettings:
         """Settings for the game ``key``, valid without ``changes``: its default stakes,
-        and nine seats or as many as it deals to; then ``changes``, validated.
+        and six seats (``DEFAULT_SEATS``); then ``changes``, validated.
 
         ``TableSettings()`` alone is a hold'em table: its blinds do not fit stud.
         """
