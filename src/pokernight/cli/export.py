@@ -25,7 +25,7 @@ from pokernight.cli.types import Subparsers
 from pokernight.history import PHHError, to_phh
 from pokernight.history.table_export import PlayedHand, played_hands
 from pokernight.rules import Event, visible_events
-from pokernight.tui.narration import narrate
+from pokernight.tui.narration import Narrator
 
 FORMATS = ("text", "phh")
 SUFFIXES = {"text": ".txt", "phh": ".phhs"}
@@ -102,5 +102,5 @@ def hand_text(played: PlayedHand, events: Sequence[Event]) -> str:
         for seat, name in zip(played.started.seats, played.names, strict=True)
     )
     lines = [f"Hand #{played.number} ({seats})"]
-    lines += [line for event in events if (line := narrate(event, played.names)) is not None]
+    lines += Narrator().lines(events, played.names)
     return "\n".join(lines) + "\n"

@@ -19,7 +19,7 @@ from rich.console import Console
 from pokernight.bots import Bot, make_bot
 from pokernight.cards import full_deck, shuffled
 from pokernight.rules import Action, Hand, HandView, Variant, default_stakes, view
-from pokernight.tui.narration import narrate
+from pokernight.tui.narration import Narrator
 from pokernight.tui.prompt import QuitGame
 from pokernight.tui.screen import Screen, picture_of
 
@@ -54,6 +54,7 @@ class TerminalGame:
         self.rng = rng
         self.stakes = default_stakes(settings.variant)
         self.names = [settings.name, *(f"Bot {seat}" for seat in range(1, settings.bots + 1))]
+        self.narrator = Narrator()
         self.bots: list[Bot] = [
             make_bot(settings.level, random.Random(rng.getrandbits(64)))
             for _ in range(settings.bots)
@@ -110,10 +111,8 @@ class TerminalGame:
                 self._say(f"{self.names[seat]} buys in again for {self.buy_in}")
 
     def _tell(self, seen: HandView, told: int) -> int:
-        for event in seen.events[told:]:
-            line = narrate(event, self.names)
-            if line is not None:
-                self._say(line)
+        for line in self.narrator.lines(seen.events[told:], self.names):
+            self._say(line)
         return len(seen.events)
 
     def _ask_human(self, seen: HandView) -> Action:

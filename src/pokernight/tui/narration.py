@@ -30,8 +30,30 @@ from pokernight.rules import (
 from pokernight.tui.cards import plain_cards
 
 
-def narrate(event: Event, names: Sequence[str]) -> str | None:
-    """The line for ``event`` (None: nothing worth saying)."""
+class Narrator:
+    """Tells a hand's events, in order, one line each (None: nothing worth saying).
+
+    It follows the street's bet (blinds, bring-in and bets; antes are dead money), so
+    that a bet is told from a raise, as the page's hand log does. One narrator tells
+    any number of hands: each street starts from no bet.
+    """
+
+    def __init__(self) -> None:
+        self.street_bet = 0
+
+    def line(self, event: Event, names: Sequence[str]) -> str | None:
+        if isinstance(event, StreetStarted):
+            self.street_bet = 0
+        text = _line(event, names, self.street_bet)
+        if isinstance(event, BlindPosted | BringInPosted | ActionTaken) and event.amount:
+            self.street_bet = max(self.street_bet, event.amount)
+        return text
+
+    def lines(self, events: Sequence[Event], names: Sequence[str]) -> list[str]:
+        return [text for event in events if (text := self.line(event, names)) is not None]
+
+
+def _line(event: Event, names: Sequence[str], street_bet: int) -> str | None:
     if isinstance(event, HandStarted):
         variant = variant_for(event.variant, event.betting)
         return f"New hand of {variant.name}; the button is {names[event.button]}"
@@ -46,7 +68,7 @@ def narrate(event: Event, names: Sequence[str]) -> str | None:
     if isinstance(event, CardsDealt):
         return _dealt(event, names)
     if isinstance(event, ActionTaken):
-        return _action(event, names)
+        return _action(event, names, street_bet)
     if isinstance(event, WildRankChanged):
         if event.rank is None:
             return f"Only queens are wild now ({event.card})"
@@ -77,10 +99,10 @@ def _dealt(event: CardsDealt, names: Sequence[str]) -> str:
     return f"{who} is dealt {plain_cards(event.cards)} {face}"
 
 
-def _action(event: ActionTaken, names: Sequence[str]) -> str:
+def _action(event: ActionTaken, names: Sequence[str], street_bet: int) -> str:
     who = names[event.seat]
     if event.kind == "bet_or_raise":
-        return f"{who} bets or raises to {event.amount}"
+        return f"{who} raises to {event.amount}" if street_bet else f"{who} bets {event.amount}"
     if event.kind == "call":
         return f"{who} calls (to {event.amount})"
     return f"{who} {event.kind}s"

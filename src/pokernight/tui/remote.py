@@ -24,7 +24,7 @@ from websockets.exceptions import WebSocketException
 from pokernight.client import ClientError, TableClient
 from pokernight.rules import Action
 from pokernight.table import TableSettings
-from pokernight.tui.narration import narrate, narrate_table
+from pokernight.tui.narration import Narrator, narrate_table
 from pokernight.tui.prompt import QuitGame
 from pokernight.tui.remote_view import hand_events, hand_names, legal_actions, table_picture
 from pokernight.tui.screen import Screen
@@ -98,6 +98,7 @@ class RemoteGame:
         self.hand_seats: list[int] = []
         self.hand_number: int | None = None
         self.told = 0  # hand events of hand ``hand_number`` told so far
+        self.narrator = Narrator()
         self.waiting_for: tuple[int, int, int] | None = None
         self.clock_offset = 0.0  # server time minus ours, from the events' timestamps
         self.hands_played = 0
@@ -239,10 +240,11 @@ class RemoteGame:
         line = narrate_table(message, self.names)
         if line is not None:
             self.screen.say(line)
-        for event in self._new_hand_events(message):
-            hand_line = narrate(event, hand_names({"seats": self.hand_seats}, self.names))
-            if hand_line is not None:
-                self.screen.say(hand_line)
+        events = self._new_hand_events(message)
+        for hand_line in self.narrator.lines(
+            events, hand_names({"seats": self.hand_seats}, self.names)
+        ):
+            self.screen.say(hand_line)
         if message.get("type") == "HandFinished" and self.client.state.my_seat in self.hand_seats:
             self.hands_played += 1
 
