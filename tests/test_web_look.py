@@ -296,14 +296,33 @@ def test_the_web_app_manifest_is_served_and_linked(browser: Any, room: str) -> N
     assert manifest["name"] == "pokernight"
     assert manifest["theme_color"]
     for icon in manifest["icons"]:
-        with urllib.request.urlopen(f"{room}{icon['src']}", timeout=10) as response:
-            assert response.headers["content-type"].startswith("image/svg+xml")
-            assert b"<svg" in response.read()
+        body = _fetched(f"{room}{icon['src']}", icon["type"])
+        if icon["type"] == "image/svg+xml":
+            assert b"<svg" in body
+        else:
+            assert _png_size(body) == tuple(map(int, icon["sizes"].split("x")))
+    assert {"192x192", "512x512"} <= {icon["sizes"] for icon in manifest["icons"]}
     page = _page(browser, PHONE)
     for path in ("/", "/stream.html#0000"):
         page.goto(f"{room}{path}")
         link = page.evaluate("document.querySelector('link[rel=manifest]').href")
         assert link == f"{room}/manifest.webmanifest"
+    page.goto(f"{room}/")
+    touch = page.evaluate("document.querySelector('link[rel=apple-touch-icon]').href")
+    assert _png_size(_fetched(touch, "image/png")) == (180, 180), "iOS home screen icon"
+
+
+def _fetched(url: str, content_type: str) -> bytes:
+    with urllib.request.urlopen(url, timeout=10) as response:
+        assert response.headers["content-type"].startswith(content_type)
+        body: bytes = response.read()
+    return body
+
+
+def _png_size(body: bytes) -> tuple[int, int]:
+    """Width and height from a PNG's header chunk."""
+    assert body[:8] == b"\x89PNG\r\n\x1a\n" and body[12:16] == b"IHDR"
+    return int.from_bytes(body[16:20], "big"), int.from_bytes(body[20:24], "big")
 
 
 @pytest.fixture(scope="module")
