@@ -115,13 +115,17 @@ async def play_until_hand_over(
 
 async def act_once(clients: list[TableClient], policy: Policy) -> None:
     """Wait for somebody's turn (a hand may be about to start), then play ``policy`` once."""
+    await policy(await whose_turn(clients))
+
+
+async def whose_turn(clients: list[TableClient]) -> TableClient:
+    """The client whose turn it is, once every client has heard the newest version."""
     while True:
         newest = max(clients, key=lambda client: client.state.version)
         await settle(clients, newest.state.version)
         actor = next((client for client in clients if client.state.my_turn), None)
         if actor is not None:
-            await policy(actor)
-            return
+            return actor
         await newest.next_event(timeout=10)
 
 

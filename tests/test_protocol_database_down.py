@@ -25,7 +25,7 @@ from tests.server_helpers import (
     run,
     seat_and_start,
     serving_app,
-    settle,
+    whose_turn,
 )
 
 HOLDEM = {"variant": "nlhe", "stakes": {"small_blind": 5, "big_blind": 10}, "seats": 6}
@@ -34,16 +34,6 @@ BUY_IN = 500
 
 async def _broken(*_: Any, **__: Any) -> Any:
     raise OSError("database is down")
-
-
-async def _whose_turn(clients: list[TableClient]) -> TableClient:
-    while True:
-        newest = max(clients, key=lambda client: client.state.version)
-        await settle(clients, newest.state.version)
-        mover = next((client for client in clients if client.state.my_turn), None)
-        if mover is not None:
-            return mover
-        await newest.next_event(timeout=10)
 
 
 def _actor(app: Starlette, code: str) -> TableActor:
@@ -62,7 +52,7 @@ def test_a_move_that_cannot_be_saved_is_refused_and_forgotten(tmp_path: Path) ->
         async with serving_app(tmp_path) as (url, app):
             code, clients = await open_table(url, HOLDEM, players=2)
             await seat_and_start(clients, buy_in=BUY_IN)
-            mover = await _whose_turn(clients)
+            mover = await whose_turn(clients)
             actor = _actor(app, code)
             version = actor.history.version
             saved = actor.writer.append
@@ -88,7 +78,7 @@ def test_while_the_log_cannot_be_read_back_every_move_is_refused_then_play_resum
         async with serving_app(tmp_path) as (url, app):
             code, clients = await open_table(url, HOLDEM, players=2)
             await seat_and_start(clients, buy_in=BUY_IN)
-            mover = await _whose_turn(clients)
+            mover = await whose_turn(clients)
             other = next(client for client in clients if client is not mover)
             actor = _actor(app, code)
             version = actor.history.version
