@@ -33,7 +33,10 @@ from pokernight.cards import CARDS, Card
 from pokernight.rules import VARIANTS, Hand, LegalActions, Stakes
 from pokernight.rules.random_play import random_action
 
-describe = "random 6-max no-limit hold'em hands through our engine and PokerKit 0.7.7"
+describe = (
+    "random 6-max no-limit hold'em hands through our engine and PokerKit 0.7.7 "
+    "(`make bench-compiled`: the engine compiled with mypyc)"
+)
 
 PLAYERS = 6
 STACK = 200
