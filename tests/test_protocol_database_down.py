@@ -9,15 +9,20 @@ that was not saved.
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import Callable, Coroutine, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
 from starlette.applications import Starlette
 
-from pokernight.client import ClientError, TableClient
+from pokernight.client import ClientError, TableClient, request_json
 from pokernight.server.actor import TableActor
+from pokernight.store.records import StoredEvent
 from tests.server_helpers import (
+    FAST,
     close_all,
     open_table,
     passive,
@@ -28,12 +33,31 @@ from tests.server_helpers import (
     whose_turn,
 )
 
+Json = dict[str, Any]
 HOLDEM = {"variant": "nlhe", "stakes": {"small_blind": 5, "big_blind": 10}, "seats": 6}
 BUY_IN = 500
 
 
 async def _broken(*_: Any, **__: Any) -> Any:
     raise OSError("database is down")
+
+
+Append = Callable[[int, Sequence[StoredEvent]], Coroutine[Any, Any, None]]
+
+
+def _fails_once_on_seat(append: Append, seat: int) -> Append:
+    """``append``, except that the first move of ``seat`` is not saved."""
+    failed = False
+
+    async def flaky(table_id: int, stored: Sequence[StoredEvent]) -> None:
+        nonlocal failed
+        moves = (event for event in stored if event.kind == "PlayerActed")
+        if not failed and any(event.data["seat"] == seat for event in moves):
+            failed = True
+            raise OSError("database is down")
+        await append(table_id, stored)
+
+    return flaky
 
 
 def _actor(app: Starlette, code: str) -> TableActor:
@@ -55,13 +79,16 @@ def test_a_move_that_cannot_be_saved_is_refused_and_forgotten(tmp_path: Path) ->
             mover = await whose_turn(clients)
             actor = _actor(app, code)
             version = actor.history.version
+            assert actor.table.hand is not None
+            to_act = actor.table.hand.to_act
             saved = actor.writer.append
             actor.writer.append = _broken  # type: ignore[method-assign]
             with pytest.raises(ClientError, match="could not be saved"):
                 await mover.act(_move(mover))
             actor.writer.append = saved  # type: ignore[method-assign]
             assert actor.history.version == version and not actor.stale
-            assert mover.state.my_turn, "the refused move was forgotten: still their turn"
+            assert actor.table.hand is not None
+            assert actor.table.hand.to_act == to_act, "the refused move was forgotten"
             await mover.act(_move(mover))
             await play_until_hand_over(clients, 1, passive)
             stacks = [seat["stack"] for seat in clients[0].state.seats.values()]
@@ -95,12 +122,91 @@ def test_while_the_log_cannot_be_read_back_every_move_is_refused_then_play_resum
             actor.writer.append, actor.store.load_events = saved_append, saved_load  # type: ignore[method-assign]
             await mover.act(_move(mover))  # the log is read back first: still their move
             assert not actor.stale
-            await other.wait_for(lambda message: message.get("type") == "snapshot")
             await play_until_hand_over(clients, 1, passive)
             stored = await actor.store.load_events(actor.record.id)
             stacks = [seat["stack"] for seat in clients[0].state.seats.values()]
             await close_all(clients)
         assert [event.seq for event in stored] == list(range(1, len(stored) + 1))
         assert sum(stacks) == 2 * BUY_IN
+
+    run(scenario())
+
+
+def test_while_stale_pages_wait_and_the_api_answers_503_then_the_clock_reads_the_log_back(
+    tmp_path: Path,
+) -> None:
+    async def scenario() -> None:
+        async with serving_app(tmp_path) as (url, app):
+            code, clients = await open_table(url, HOLDEM, players=2)
+            await seat_and_start(clients, buy_in=BUY_IN)
+            mover = await whose_turn(clients)
+            actor = _actor(app, code)
+            saved_append, saved_load = actor.writer.append, actor.store.load_events
+            actor.writer.append = _broken  # type: ignore[method-assign]
+            actor.store.load_events = _broken  # type: ignore[method-assign]
+            with pytest.raises(ClientError, match="could not be saved"):
+                await mover.act(_move(mover))
+            with pytest.raises(ClientError, match="cannot reach its database"):
+                await request_json(url, "GET", f"/api/tables/{code}")
+            watcher = TableClient(url, code)
+            await watcher.watch()
+            await asyncio.sleep(0.5)
+            assert watcher.state.version == 0, "no page is shown the table from memory"
+            actor.writer.append, actor.store.load_events = saved_append, saved_load  # type: ignore[method-assign]
+            # The clock reads the log back (no intent sent), then the page is served.
+            saved_version = actor.history.version
+            await watcher.wait_for(lambda _: watcher.state.version == saved_version, timeout=10)
+            assert not actor.stale
+            info = await request_json(url, "GET", f"/api/tables/{code}")
+            await close_all([*clients, watcher])
+        assert info["version"] == saved_version
+
+    run(scenario())
+
+
+def test_a_deal_that_could_not_be_saved_is_dealt_again_once_the_log_is_back(
+    tmp_path: Path,
+) -> None:
+    async def scenario() -> None:
+        async with serving_app(tmp_path, replace(FAST, hand_pause_seconds=1.0)) as (url, app):
+            code, clients = await open_table(url, HOLDEM, players=2)
+            await seat_and_start(clients, buy_in=BUY_IN)
+            actor = _actor(app, code)
+            await play_until_hand_over(clients, 1, passive)
+            saved_append, saved_load = actor.writer.append, actor.store.load_events
+            actor.writer.append = _broken  # type: ignore[method-assign]
+            actor.store.load_events = _broken  # type: ignore[method-assign]
+            await asyncio.sleep(1.5)  # the deal is due after a second: it cannot be saved
+            assert actor.stale and actor.table.hand is not None
+            actor.writer.append, actor.store.load_events = saved_append, saved_load  # type: ignore[method-assign]
+            dealt = await clients[0].wait_for(
+                lambda message: message.get("type") == "HandStarted", timeout=10
+            )
+            await close_all(clients)
+        assert dealt["hand_number"] == 2
+
+    run(scenario())
+
+
+def test_a_bot_whose_move_could_not_be_saved_plays_it_again(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        settings = {**HOLDEM, "bot_delay_seconds": 0}
+        async with serving_app(tmp_path) as (url, app):
+            code, clients = await open_table(url, settings, players=1)
+            host = clients[0]
+            actor = _actor(app, code)
+            await host.sit(0, BUY_IN)
+            await host.request({"type": "add_bot", "seat": 1, "level": "easy"})
+            actor.writer.append = _fails_once_on_seat(actor.writer.append, 1)  # type: ignore[method-assign,assignment]
+            await host.start()
+            acted: Json | None = None
+            while acted is None:  # the host checks or calls; the bot's first move is lost
+                if host.state.my_turn:
+                    await passive(host)
+                message = await host.next_event(timeout=10)
+                if message.get("type") == "PlayerActed" and message["seat"] == 1:
+                    acted = message
+            await close_all(clients)
+        assert not acted["timed_out"], "the bot played again at once, not the clock for it"
 
     run(scenario())

@@ -49,13 +49,17 @@ export function potTotal(status) {
   return status.pots.reduce((a, b) => a + b, 0) + status.bets.reduce((a, b) => a + b, 0);
 }
 
+/** A person with no page open (``connected`` known and without them); bots are never away. */
+function isAway(seat, connected) {
+  return Boolean(seat && !seat.bot && connected && !connected.has(seat.player_id));
+}
+
 /**
- * When the clock acts for the seat to act: a person with no page open (``connected``
- * known and without them) gets the action clock but not their time bank.
+ * When the clock acts for the seat to act: a person who is away gets the action clock
+ * but not their time bank.
  */
 export function clockDeadline(status, seat, connected) {
-  const away = seat && !seat.bot && connected && !connected.has(seat.player_id);
-  return away ? status.away_deadline ?? status.deadline : status.deadline;
+  return isAway(seat, connected) ? status.away_deadline ?? status.deadline : status.deadline;
 }
 
 export class TableView {
@@ -117,7 +121,7 @@ export class TableView {
     if (seat.bot) tags.push(botBadge(seat.bot));
     if (folded) tags.push(h("span", { class: "tag" }, "Folded"));
     if (allIn) tags.push(h("span", { class: "tag allin" }, "All-in"));
-    if (!seat.bot && state.connected && !state.connected.has(seat.player_id)) {
+    if (isAway(seat, state.connected)) {
       tags.push(h("span", { class: "tag away", title: "no page open: the clock plays for them" },
         "Away"));
     }

@@ -26,8 +26,9 @@ from pokernight.cards import Card, parse_card
 from pokernight.rules.stakes import Stakes
 
 
-# ``gc=False``: an event holds numbers, strings, cards and tuples of them, so it can
-# never be part of a reference cycle, and the collector need not track it.
+# ``gc=False``: an event holds numbers, strings, cards, tuples of them and (in
+# HandStarted) a frozen ``Stakes`` of numbers: nothing that could lead back to it, so it
+# is never part of a reference cycle and the collector need not track it.
 class Event(Struct, frozen=True, gc=False):
     """Base of every event (the options are inherited)."""
 

@@ -54,6 +54,11 @@ class Received:
     intent: msg.AnyIntent
 
 
+@dataclass(frozen=True, slots=True)
+class Wake:
+    """Nothing to do but work out again when the clock acts (somebody's page closed)."""
+
+
 class TableActor:
     def __init__(
         self,
@@ -68,7 +73,7 @@ class TableActor:
         self.store = store
         self.writer = writer
         self.config = config
-        self.inbox: asyncio.Queue[Attach | Received] = asyncio.Queue()
+        self.inbox: asyncio.Queue[Attach | Received | Wake] = asyncio.Queue()
         self.connections: set[Connection] = set()
         # A restarted server finishes a hand in play (its clock runs) but deals no new one
         # until the host does: after a restart nobody may be there to play it.
@@ -76,6 +81,7 @@ class TableActor:
         # Set when a move could not be saved and the log could not be read back either:
         # memory may hold the unsaved move, so no command is taken until a reload succeeds.
         self.stale = False
+        self.waiting: list[Attach] = []  # pages that came while stale, served once fresh
         self.next_hand_at: float | None = None
         self.chat: deque[dict[str, Any]] = deque(maxlen=CHAT_KEPT)
         self.done_ids: dict[str, deque[int | str]] = {}
@@ -102,13 +108,16 @@ class TableActor:
             with contextlib.suppress(asyncio.CancelledError):
                 await self.task
 
-    def submit(self, item: Attach | Received) -> None:
+    def submit(self, item: Attach | Received | Wake) -> None:
         self.inbox.put_nowait(item)
 
     def detach(self, connection: Connection) -> None:
         self.connections.discard(connection)
         if connection.player_id is not None and connection.player_id not in self._present():
             self._broadcast_presence()
+            # Gone during their own turn: the clock acts sooner (no time bank) than the
+            # loop, waiting on the old deadline, would know.
+            self.submit(Wake())
 
     def _present(self) -> list[str]:
         """The players with a page open on this table (bots play through no connection)."""
@@ -144,21 +153,25 @@ class TableActor:
             await self._on_clock()
             return
         if isinstance(item, Attach):
-            self._attach(item)
-        else:
+            await self._on_attach(item)
+        elif isinstance(item, Received):
             await self._on_intent(item.connection, item.intent)
 
     def _seconds_to_wake(self) -> float | None:
+        if self.stale:
+            return RELOAD_RETRY_SECONDS  # the clock's only work: reading the log back
         wakes = [] if self.next_hand_at is None else [self.next_hand_at]
         if self.table.hand is not None and self.table.hand.to_act is not None:
             wakes.append(self.table.deadline(self._present()))
         if not wakes:
             return None
-        wait = max(min(wakes) - self.config.clock(), 0.0)
-        # A stale table's clock would fail at once, again and again: it retries calmly.
-        return max(wait, RELOAD_RETRY_SECONDS) if self.stale else wait
+        return max(min(wakes) - self.config.clock(), 0.0)
 
     async def _on_clock(self) -> None:
+        if self.stale:
+            with contextlib.suppress(RefusedError):
+                await self._ensure_fresh()
+            return
         now = self.config.clock()
         timed_out = self.table.tick(now, self._present())
         with contextlib.suppress(TableError, RefusedError):
@@ -168,6 +181,18 @@ class TableActor:
                 self.next_hand_at = None
                 if self.running:
                     await self._apply(core.StartHand(secure_rng()), now)
+        self._schedule_next_hand()  # again, if the deal could not be saved
+
+    async def _on_attach(self, attach: Attach) -> None:
+        """A page comes in. A stale table's memory may hold a move its log does not (a
+        card not yet dealt, say): the page waits until the log is read back."""
+        if self.stale:
+            with contextlib.suppress(RefusedError):
+                await self._ensure_fresh()
+        if self.stale:
+            self.waiting.append(attach)
+        else:
+            self._attach(attach)
 
     def _attach(self, attach: Attach) -> None:
         connection = attach.connection
@@ -322,16 +347,20 @@ class TableActor:
             ) from None
         self.stale = False
         log.warning("table %s reloaded its events: taking moves again", self.code)
-        # A page that came in meanwhile was shown the table as memory had it, unsaved
-        # move included: everybody gets the table as saved.
-        snapshot = Version.of(snapshot_wire(self.history.version, self.table, self.room_json()))
-        for connection in self.connections:
-            connection.send_text(snapshot.text_for(connection.player_id))
+        waiting, self.waiting = self.waiting, []
+        for attach in waiting:
+            self._attach(attach)
 
     async def _reload(self) -> None:
+        version = self.history.version
         stored = await self.store.load_events(self.record.id)
         self.history = TableHistory.from_stored(stored, self.config.ring_size)
-        self.bots.resume(self.table)  # a bot whose move was lost plays its turn again
+        if self.history.version != version:
+            # A save that failed may have landed after all: versions nobody was sent.
+            snapshot = snapshot_wire(self.history.version, self.table, self.room_json())
+            self._broadcast([Version.of(snapshot)])
+        self._schedule_next_hand()
+        self.bots.replay_turn(self.table)  # a bot whose move was lost plays it again
 
     def _schedule_next_hand(self) -> None:
         if not self.running or self.table.hand is not None:

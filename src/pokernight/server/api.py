@@ -150,7 +150,13 @@ def _lobby(request: Request) -> Lobby:
 
 
 def _actor(request: Request) -> TableActor:
-    return _lobby(request).actor(request.path_params["code"])
+    actor = _lobby(request).actor(request.path_params["code"])
+    if actor.stale:
+        # Its memory may hold a move the log does not: nothing is read from it.
+        raise HTTPException(
+            503, f"table {actor.code} cannot reach its database: try again in a moment"
+        )
+    return actor
 
 
 async def _body(request: Request, shape: type[Body]) -> Body:

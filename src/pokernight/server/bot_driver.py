@@ -70,6 +70,11 @@ class BotDriver:
         """After a restart: a bot whose turn it was plays it."""
         self._play_turn(table)
 
+    def replay_turn(self, table: Table) -> None:
+        """After a reload: a bot whose move was lost plays its turn again."""
+        self.turn = None
+        self._play_turn(table)
+
     def after_commit(self, done: Sequence[Folded], table: Table) -> None:
         if not self.bots and all(seat.bot is None for seat in table.seats.values()):
             return  # most tables have no bot: this runs after every commit

@@ -171,7 +171,8 @@ class HandStarted(TableEvent):
 
 @dataclass(frozen=True, slots=True)
 class PlayerActed(TableEvent):
-    """An action in the hand; ``timed_out``: the clock acted for a player who did not."""
+    """An action in the hand; ``timed_out``: the clock acted for a player who did not;
+    ``absent``: who had no page open, so it did not wait for (nor spend) their time bank."""
 
     hand_number: int
     seat: int
@@ -179,6 +180,7 @@ class PlayerActed(TableEvent):
     amount: int | None
     at: float
     timed_out: bool = False
+    absent: bool = False
 
 
 @dataclass(frozen=True, slots=True)

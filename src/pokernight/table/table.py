@@ -489,7 +489,13 @@ class Table:
         verify_action(hand, action)
         return [
             PlayerActed(
-                started.hand_number, number, command.kind, command.amount, now, command.timed_out
+                started.hand_number,
+                number,
+                command.kind,
+                command.amount,
+                now,
+                command.timed_out,
+                command.absent,
             )
         ]
 
@@ -631,7 +637,9 @@ class Table:
     def _player_acted(self, event: PlayerActed) -> tuple[Event, ...]:
         assert self.hand is not None and self.started is not None
         seat = self.seats[event.seat]
-        overtime = max(event.at - self.turn_started_at - self.settings.action_seconds, 0.0)
+        # An absent player's bank is untouched, however late the clock came round.
+        late = event.at - self.turn_started_at - self.settings.action_seconds
+        overtime = 0.0 if event.absent else max(late, 0.0)
         self._update(
             event.seat,
             time_bank=max(seat.time_bank - overtime, 0.0),
