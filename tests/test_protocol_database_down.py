@@ -71,13 +71,30 @@ def _move(client: TableClient) -> str:
     return "check" if legal["can_check"] else "call"
 
 
+async def _started(url: str, app: Starlette) -> tuple[TableActor, list[TableClient]]:
+    """Two players seated and a hand dealt; the table's actor, and the players."""
+    code, clients = await open_table(url, HOLDEM, players=2)
+    await seat_and_start(clients, buy_in=BUY_IN)
+    return _actor(app, code), clients
+
+
+def _break_database(actor: TableActor) -> Callable[[], None]:
+    """Saving and reading the table's log fail from now on; the result mends them."""
+    saved_append, saved_load = actor.writer.append, actor.store.load_events
+    actor.writer.append = _broken  # type: ignore[method-assign]
+    actor.store.load_events = _broken  # type: ignore[method-assign]
+
+    def mend() -> None:
+        actor.writer.append, actor.store.load_events = saved_append, saved_load  # type: ignore[method-assign]
+
+    return mend
+
+
 def test_a_move_that_cannot_be_saved_is_refused_and_forgotten(tmp_path: Path) -> None:
     async def scenario() -> None:
         async with serving_app(tmp_path) as (url, app):
-            code, clients = await open_table(url, HOLDEM, players=2)
-            await seat_and_start(clients, buy_in=BUY_IN)
+            actor, clients = await _started(url, app)
             mover = await whose_turn(clients)
-            actor = _actor(app, code)
             version = actor.history.version
             assert actor.table.hand is not None
             to_act = actor.table.hand.to_act
@@ -103,15 +120,11 @@ def test_while_the_log_cannot_be_read_back_every_move_is_refused_then_play_resum
 ) -> None:
     async def scenario() -> None:
         async with serving_app(tmp_path) as (url, app):
-            code, clients = await open_table(url, HOLDEM, players=2)
-            await seat_and_start(clients, buy_in=BUY_IN)
+            actor, clients = await _started(url, app)
             mover = await whose_turn(clients)
             other = next(client for client in clients if client is not mover)
-            actor = _actor(app, code)
             version = actor.history.version
-            saved_append, saved_load = actor.writer.append, actor.store.load_events
-            actor.writer.append = _broken  # type: ignore[method-assign]
-            actor.store.load_events = _broken  # type: ignore[method-assign]
+            mend = _break_database(actor)
             with pytest.raises(ClientError, match="could not be saved"):
                 await mover.act(_move(mover))
             assert actor.stale
@@ -119,7 +132,7 @@ def test_while_the_log_cannot_be_read_back_every_move_is_refused_then_play_resum
                 with pytest.raises(ClientError, match="cannot reach its database"):
                     await client.act(_move(mover))
             assert other.state.version == version, "no move was broadcast"
-            actor.writer.append, actor.store.load_events = saved_append, saved_load  # type: ignore[method-assign]
+            mend()
             await mover.act(_move(mover))  # the log is read back first: still their move
             assert not actor.stale
             await play_until_hand_over(clients, 1, passive)
@@ -137,13 +150,10 @@ def test_while_stale_pages_wait_and_the_api_answers_503_then_the_clock_reads_the
 ) -> None:
     async def scenario() -> None:
         async with serving_app(tmp_path) as (url, app):
-            code, clients = await open_table(url, HOLDEM, players=2)
-            await seat_and_start(clients, buy_in=BUY_IN)
+            actor, clients = await _started(url, app)
+            code = actor.code
             mover = await whose_turn(clients)
-            actor = _actor(app, code)
-            saved_append, saved_load = actor.writer.append, actor.store.load_events
-            actor.writer.append = _broken  # type: ignore[method-assign]
-            actor.store.load_events = _broken  # type: ignore[method-assign]
+            mend = _break_database(actor)
             with pytest.raises(ClientError, match="could not be saved"):
                 await mover.act(_move(mover))
             with pytest.raises(ClientError, match="cannot reach its database"):
@@ -152,7 +162,7 @@ def test_while_stale_pages_wait_and_the_api_answers_503_then_the_clock_reads_the
             await watcher.watch()
             await asyncio.sleep(0.5)
             assert watcher.state.version == 0, "no page is shown the table from memory"
-            actor.writer.append, actor.store.load_events = saved_append, saved_load  # type: ignore[method-assign]
+            mend()
             # The clock reads the log back (no intent sent), then the page is served.
             saved_version = actor.history.version
             await watcher.wait_for(lambda _: watcher.state.version == saved_version, timeout=10)
@@ -169,16 +179,12 @@ def test_a_deal_that_could_not_be_saved_is_dealt_again_once_the_log_is_back(
 ) -> None:
     async def scenario() -> None:
         async with serving_app(tmp_path, replace(FAST, hand_pause_seconds=1.0)) as (url, app):
-            code, clients = await open_table(url, HOLDEM, players=2)
-            await seat_and_start(clients, buy_in=BUY_IN)
-            actor = _actor(app, code)
+            actor, clients = await _started(url, app)
             await play_until_hand_over(clients, 1, passive)
-            saved_append, saved_load = actor.writer.append, actor.store.load_events
-            actor.writer.append = _broken  # type: ignore[method-assign]
-            actor.store.load_events = _broken  # type: ignore[method-assign]
+            mend = _break_database(actor)
             await asyncio.sleep(1.5)  # the deal is due after a second: it cannot be saved
             assert actor.stale and actor.table.hand is not None
-            actor.writer.append, actor.store.load_events = saved_append, saved_load  # type: ignore[method-assign]
+            mend()
             dealt = await clients[0].wait_for(
                 lambda message: message.get("type") == "HandStarted", timeout=10
             )
