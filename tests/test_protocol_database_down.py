@@ -101,12 +101,12 @@ def test_a_move_that_cannot_be_saved_is_refused_and_forgotten(tmp_path: Path) ->
             saved = actor.writer.append
             actor.writer.append = _broken  # type: ignore[method-assign]
             with pytest.raises(ClientError, match="could not be saved"):
-                await mover.act(_move(mover))
+                await passive(mover)
             actor.writer.append = saved  # type: ignore[method-assign]
             assert actor.history.version == version and not actor.stale
             assert actor.table.hand is not None
             assert actor.table.hand.to_act == to_act, "the refused move was forgotten"
-            await mover.act(_move(mover))
+            await passive(mover)
             await play_until_hand_over(clients, 1, passive)
             stacks = [seat["stack"] for seat in clients[0].state.seats.values()]
             await close_all(clients)
@@ -126,14 +126,14 @@ def test_while_the_log_cannot_be_read_back_every_move_is_refused_then_play_resum
             version = actor.history.version
             mend = _break_database(actor)
             with pytest.raises(ClientError, match="could not be saved"):
-                await mover.act(_move(mover))
+                await passive(mover)
             assert actor.stale
             for client in (mover, other):  # anybody's command, legal or not
                 with pytest.raises(ClientError, match="cannot reach its database"):
                     await client.act(_move(mover))
             assert other.state.version == version, "no move was broadcast"
             mend()
-            await mover.act(_move(mover))  # the log is read back first: still their move
+            await passive(mover)  # the log is read back first: still their move
             assert not actor.stale
             await play_until_hand_over(clients, 1, passive)
             stored = await actor.store.load_events(actor.record.id)
@@ -155,7 +155,7 @@ def test_while_stale_pages_wait_and_the_api_answers_503_then_the_clock_reads_the
             mover = await whose_turn(clients)
             mend = _break_database(actor)
             with pytest.raises(ClientError, match="could not be saved"):
-                await mover.act(_move(mover))
+                await passive(mover)
             with pytest.raises(ClientError, match="cannot reach its database"):
                 await request_json(url, "GET", f"/api/tables/{code}")
             watcher = TableClient(url, code)

@@ -181,7 +181,6 @@ class TableActor:
                 self.next_hand_at = None
                 if self.running:
                     await self._apply(core.StartHand(secure_rng()), now)
-        self._schedule_next_hand()  # again, if the deal could not be saved
 
     async def _on_attach(self, attach: Attach) -> None:
         """A page comes in. A stale table's memory may hold a move its log does not (a
