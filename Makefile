@@ -25,8 +25,14 @@ $(STAMP): pyproject.toml
 	rm -f $(VENV)/.installed-*
 	touch $@
 
+# `make serve PORT=8080 HOST=0.0.0.0 DB=postgresql://...`: where the room listens and what
+# it keeps its tables in (default: the SQLite file pokernight.sqlite3 here, or $$DATABASE_URL).
+HOST ?= 127.0.0.1
+PORT ?= 8000
+DB ?=
+
 serve: $(STAMP)  ## start the poker room (SQLite) and print its URL
-	$(BIN)/pokernight serve
+	$(BIN)/pokernight serve --host '$(HOST)' --port '$(PORT)' $(if $(DB),--db '$(DB)')
 
 test: lint typecheck pytest test-compiled  ## the whole suite: ruff + mypy + pytest, engine also compiled
 

@@ -21,7 +21,7 @@ from starlette.applications import Starlette
 from pokernight.client import TableClient, create_table
 from pokernight.server import ServerConfig, create_app
 
-FAST = ServerConfig(hand_pause_seconds=0.05, static_dir=None)
+FAST = ServerConfig(hand_pause_seconds=0.05)
 SCENARIO_SECONDS = 60
 
 Json = dict[str, Any]

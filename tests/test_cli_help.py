@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import importlib.util
+from importlib.machinery import ModuleSpec
+from importlib.metadata import version
+
 import pytest
 
 from pokernight.cli.bench import TARGETS
@@ -34,3 +38,43 @@ def test_user_error_is_one_line_without_traceback(capsys: pytest.CaptureFixture[
     assert err.strip().count("\n") == 0
     assert "Xz is not a card" in err
     assert "Traceback" not in err
+
+
+def test_version_is_the_installed_distributions(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(["--version"])
+    assert exit_info.value.code == 0
+    assert capsys.readouterr().out == f"pokernight {version('pokernight')}\n"
+
+
+@pytest.mark.parametrize(
+    ("argv", "missing", "said"),
+    [
+        (
+            ["bench", "server", "--seconds", "1"],
+            "psutil",
+            "pokernight bench server: the server benchmark (it meters processes with psutil) "
+            "needs: pip install 'pokernight[bench]'\n",
+        ),
+        (
+            ["serve", "--db", "postgresql://nobody@127.0.0.1:1/room"],
+            "asyncpg",
+            "pokernight serve: a PostgreSQL database needs: pip install 'pokernight[postgresql]'\n",
+        ),
+    ],
+)
+def test_a_command_needing_a_missing_extra_names_it_in_one_line(
+    argv: list[str],
+    missing: str,
+    said: str,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    real_find_spec = importlib.util.find_spec
+
+    def find_spec(name: str, package: str | None = None) -> ModuleSpec | None:
+        return None if name == missing else real_find_spec(name, package)
+
+    monkeypatch.setattr(importlib.util, "find_spec", find_spec)
+    assert main(argv) == 2
+    assert capsys.readouterr().err == said

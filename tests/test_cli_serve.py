@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import http.client
 import shutil
+import socket
 import subprocess
 import sys
 import time
@@ -143,13 +144,72 @@ def test_a_key_of_another_certificate_is_refused_before_listening(
 def test_listening_on_every_address_prints_where_to_open_it_here_and_from_elsewhere(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    started: list[dict[str, Any]] = []
-    monkeypatch.setattr("uvicorn.run", lambda app, **options: started.append(options))
+    started: list[Any] = []
+
+    def run(server: Any, sockets: list[socket.socket]) -> None:
+        started.append(server.config)
+        server.started = True
+        sockets[0].close()
+
+    monkeypatch.setattr("uvicorn.Server.run", run)
     database = f"sqlite+aiosqlite:///{tmp_path / 'room.sqlite3'}"
     assert main(["serve", "--host", "0.0.0.0", "--port", "8123", "--db", database]) == 0
     assert capsys.readouterr().out == (
         "pokernight room: open http://localhost:8123/ here, or http://THIS-MACHINE:8123/ from "
         "another device (listening on every address; Ctrl-C to stop)\n"
     )
-    assert started[0]["host"] == "0.0.0.0" and started[0]["log_level"] == "warning"
-    assert started[0]["ssl_certfile"] is None and started[0]["ssl_keyfile"] is None
+    assert started[0].host == "0.0.0.0" and started[0].log_level == "warning"
+    assert started[0].ssl_certfile is None and started[0].ssl_keyfile is None
+
+
+def test_a_busy_port_is_one_line_naming_another_port_and_no_url_is_printed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    database = str(tmp_path / "room.sqlite3")
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        status = main(["serve", "--port", str(port), "--db", database])
+    printed = capsys.readouterr()
+    assert status == 2 and printed.out == ""
+    assert printed.err == (
+        f"pokernight serve: port {port} is already in use on 127.0.0.1 (another pokernight, "
+        f"or another program): stop it, or choose another port with --port {port + 1}\n"
+    )
+
+
+@pytest.mark.parametrize(
+    ("options", "said"),
+    [
+        (["--port", "70000"], "--port 70000 is not a port: give one from 1 to 65535"),
+        (["--host", "192.0.2.1"], "192.0.2.1 is not an address of this machine"),
+        (["--host", "no-such-host.invalid"], "cannot find the host 'no-such-host.invalid'"),
+    ],
+)
+def test_an_address_the_room_cannot_listen_on_is_one_line(
+    options: list[str], said: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["serve", *options, "--db", str(tmp_path / "room.sqlite3")]) == 2
+    error = capsys.readouterr().err
+    assert error.startswith(f"pokernight serve: {said}") and error.count("\n") == 1, error
+
+
+def test_a_database_server_that_is_down_is_one_line_saying_what_to_try(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    with socket.socket() as closed:  # a port nobody listens on
+        closed.bind(("127.0.0.1", 0))
+        port = closed.getsockname()[1]
+    assert main(["serve", "--db", f"postgresql://nobody@127.0.0.1:{port}/room"]) == 2
+    error = capsys.readouterr().err
+    assert error.startswith("pokernight serve: database postgresql+asyncpg://nobody@")
+    assert "is unavailable" in error and "is its server running, and the URL right?" in error
+    assert error.count("\n") == 1
+
+
+def test_port_zero_listens_on_a_free_port_and_prints_it(tmp_path: Path) -> None:
+    with _serving(tmp_path, "--port", "0") as served:  # the last --port counts
+        port = int(served.url.rsplit(":", 1)[1])
+        with urllib.request.urlopen(f"{served.url}/", timeout=10) as page:
+            assert port > 0 and b'src="/js/main.js"' in page.read()

@@ -1,7 +1,7 @@
 """Helpers for the browser tests: a real ``pokernight serve``, Debian's Chromium, frame logs.
 
 The server runs as a subprocess on a free 127.0.0.1 port with a temporary
-SQLite file and the real ``web/`` directory; it is stopped by its process id.
+SQLite file and the packaged browser client; it is stopped by its process id.
 Every WebSocket frame a page receives is recorded, so a test can check that no
 frame ever held another player's face-down card.
 """
@@ -9,7 +9,6 @@ frame ever held another player's face-down card.
 from __future__ import annotations
 
 import json
-import mimetypes
 import os
 import signal
 import socket
@@ -25,6 +24,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
+from pokernight.server.assets import load_assets
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -234,12 +235,12 @@ def _without_shown(frame: Json) -> str:
     return json.dumps({**frame, "hand": events})
 
 
-WEB = Path(__file__).parent.parent / "web"
 MODULE_ORIGIN = "http://pokernight.test"
+WEB_FILES = load_assets()
 
 
 def module_page(browser: Any) -> Any:
-    """A page on a made-up origin whose requests are answered from ``web/``.
+    """A page on a made-up origin whose requests are answered from the packaged client.
 
     ES modules need an http origin, not file://; no server is started, so a test
     can import one module of the page and call its functions directly.
@@ -255,8 +256,5 @@ def _serve_web_file(route: Any) -> None:
     if path == "/":
         route.fulfill(body="<!doctype html><title>t</title>", content_type="text/html")
         return
-    file = WEB / path.lstrip("/")
-    content_type = mimetypes.guess_type(file.name)[0] or "text/plain"
-    if file.name.endswith(".js"):
-        content_type = "text/javascript"
-    route.fulfill(body=file.read_text(), content_type=content_type)
+    asset = WEB_FILES[path]
+    route.fulfill(body=asset.body, content_type=asset.content_type)

@@ -30,6 +30,7 @@ from rich.table import Table
 
 from pokernight.build import engine_is_compiled
 from pokernight.cards import CARDS, Card
+from pokernight.extras import install_line, installed
 from pokernight.rules import VARIANTS, Hand, LegalActions, Stakes
 from pokernight.rules.random_play import random_action
 
@@ -72,12 +73,14 @@ def run(args: argparse.Namespace) -> int:
     contestants: list[tuple[str, int, Callable[[int, int], int]]] = [
         ("pokernight", args.hands, play_ours)
     ]
-    if args.peer_hands:
+    if args.peer_hands and installed("pokerkit"):
         contestants.append(("pokerkit 0.7.7", args.peer_hands, play_pokerkit))
     results = [
         best_of(args.rounds, name, hands, play, args.seed) for name, hands, play in contestants
     ]
     report(results)
+    if args.peer_hands and not installed("pokerkit"):
+        Console().print(f"PokerKit is not installed, so not measured: {install_line('bench')}")
     return 0
 
 

@@ -31,6 +31,7 @@ from pokernight.evaluate.batch import values_of_sums
 from pokernight.evaluate.strength import CATEGORY_SHIFT
 from pokernight.evaluate.tables import BATCH
 from pokernight.evaluate.wild import wild_value
+from pokernight.extras import install_line
 
 describe = "hand evaluators against treys, phevaluator, eval7 and pokerkit on the same hands"
 
@@ -93,6 +94,11 @@ def run(args: argparse.Namespace) -> int:
     console.print(f"measuring {args.hands:,} hands (seed {args.seed}), {args.rounds} rounds...")
     measurements = measure([*our_contestants(hands, rng), *peer_contestants(hands)], args.rounds)
     console.print(results_table(measurements, args.seed))
+    missing = sorted({peer.module.split(".")[0] for peer in PEERS if load(peer) is None})
+    if missing:
+        console.print(
+            f"not installed, so not measured: {', '.join(missing)}: {install_line('bench')}"
+        )
     if args.exhaustive:
         return 0 if exhaustive_check(console) else 1
     return 0

@@ -36,9 +36,8 @@ from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import psutil
 from rich.console import Console
 from rich.progress import (
     BarColumn,
@@ -59,7 +58,11 @@ from pokernight.bench.load_clients import (
     play_share,
 )
 from pokernight.client import request_json
+from pokernight.extras import require
 from pokernight.server.lag import counts_between, percentile_ms
+
+if TYPE_CHECKING:
+    import psutil  # the bench extra: imported by _process, once the command runs
 
 describe = (
     "bots at many tables over WebSockets against pokernight serve: actions/s, latency, memory"
@@ -198,6 +201,7 @@ class Load:
 
 
 def run(args: argparse.Namespace) -> int:
+    require("the server benchmark (it meters processes with psutil)", "bench", "psutil")
     load = Load(
         args.tables,
         args.players,
@@ -258,9 +262,6 @@ def _workspace() -> Iterator[Path]:
     try:
         yield path
     finally:
-        shutil.copy(path / "server.log", "/tmp/server.log") if (
-            path / "server.log"
-        ).exists() else None
         shutil.rmtree(path, ignore_errors=True)
 
 
@@ -275,7 +276,7 @@ def _server(load: Load, workspace: Path) -> Iterator[Server]:
         )
     try:
         _wait_until_listening(process, port, log_path)
-        yield Server(f"http://127.0.0.1:{port}", psutil.Process(process.pid))
+        yield Server(f"http://127.0.0.1:{port}", _process(process.pid))
     finally:
         _stop(process)
 
@@ -331,7 +332,12 @@ class Bots:
             pipe.send(step)
 
     def cpu_seconds(self) -> list[float]:
-        return [_cpu_seconds(psutil.Process(process.pid)) for process in self.processes]
+        # A started process always has its pid; None would make psutil meter this one.
+        return [
+            _cpu_seconds(_process(process.pid))
+            for process in self.processes
+            if process.pid is not None
+        ]
 
 
 @contextlib.contextmanager
@@ -458,6 +464,12 @@ async def _watch(seconds: float, progress: Progress, task: TaskID) -> None:
     while (left := end - time.perf_counter()) > 0:
         await asyncio.sleep(min(REFRESH_SECONDS, left))
         progress.update(task, completed=round(seconds - max(left - REFRESH_SECONDS, 0)))
+
+
+def _process(pid: int) -> psutil.Process:
+    import psutil
+
+    return psutil.Process(pid)
 
 
 def _cpu_seconds(process: psutil.Process) -> float:

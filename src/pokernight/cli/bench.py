@@ -25,7 +25,8 @@ def register(subparsers: Subparsers) -> None:
         module = _load(name)
         target = targets.add_parser(name, help=module.describe, description=module.describe)
         module.add_arguments(target)
-        target.set_defaults(run=module.run)
+        # The command named in error messages: "pokernight bench server: ...".
+        target.set_defaults(run=module.run, command=f"bench {name}")
 
 
 def _load(name: str) -> ModuleType:

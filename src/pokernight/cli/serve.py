@@ -9,18 +9,23 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import errno
 import os
+import socket
 import ssl
 from dataclasses import dataclass
 from pathlib import Path
 
 from pokernight.cli.types import Subparsers
 
-# The browser client lives beside the package in a source checkout.
-WEB_DIR = Path(__file__).resolve().parents[3] / "web"
 MAX_FRAME_BYTES = 65_536
+MAX_PORT = 65_535
 LOG_LEVELS = ("critical", "error", "warning", "info", "debug")
 EVERY_ADDRESS = ("0.0.0.0", "::", "")
+SERVER_HINT = (
+    "is its server running, and the URL right? without --db and DATABASE_URL the room "
+    "keeps its own SQLite file"
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,27 +87,69 @@ def run(args: argparse.Namespace) -> int:
     certificate = _certificate(args.certfile, args.keyfile)
     database_url = args.db or os.environ.get("DATABASE_URL")
     asyncio.run(_check_database(database_url))
+    listener = _listen(args.host, args.port)
     config = ServerConfig(
-        database_url=database_url,
-        hand_pause_seconds=args.hand_pause,
-        static_dir=WEB_DIR,
-        freeze_gc=True,
+        database_url=database_url, hand_pause_seconds=args.hand_pause, freeze_gc=True
     )
-    print(f"pokernight room: {_where(args.host, args.port, certificate)}", flush=True)
-    uvicorn.run(
-        create_app(config),
-        host=args.host,
-        port=args.port,
-        log_level=args.log_level,
-        ssl_certfile=None if certificate is None else certificate.certfile,
-        ssl_keyfile=None if certificate is None else certificate.keyfile,
-        ws="websockets-sansio",
-        ws_max_size=MAX_FRAME_BYTES,
-        # Poker messages are a few hundred bytes: compressing each one for each
-        # recipient cost a sixth of the CPU and half the memory (decision 0013).
-        ws_per_message_deflate=False,
+    port = listener.getsockname()[1]
+    print(f"pokernight room: {_where(args.host, port, certificate)}", flush=True)
+    server = uvicorn.Server(
+        uvicorn.Config(
+            create_app(config),
+            host=args.host,
+            port=port,
+            log_level=args.log_level,
+            ssl_certfile=None if certificate is None else certificate.certfile,
+            ssl_keyfile=None if certificate is None else certificate.keyfile,
+            ws="websockets-sansio",
+            ws_max_size=MAX_FRAME_BYTES,
+            # Poker messages are a few hundred bytes: compressing each one for each
+            # recipient cost a sixth of the CPU and half the memory (decision 0013).
+            ws_per_message_deflate=False,
+        )
     )
-    return 0
+    server.run(sockets=[listener])
+    return 0 if server.started else 1
+
+
+def _listen(host: str, port: int) -> socket.socket:
+    """The listening socket, bound here so that a busy port is one line, before the URL.
+
+    Bound as uvicorn binds (IPv6 for an address with a colon, SO_REUSEADDR), and handed
+    to it; ``--port 0`` takes a free port, and the URL printed says which.
+    """
+    if not 0 <= port <= MAX_PORT:
+        raise ValueError(
+            f"--port {port} is not a port: give one from 1 to {MAX_PORT} (0: any free one)"
+        )
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    listener = socket.socket(family, socket.SOCK_STREAM)
+    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        listener.bind((host, port))
+    except OSError as error:
+        listener.close()
+        raise ValueError(_bind_failure(host, port, error)) from None
+    except UnicodeError:  # an over-long or malformed host name
+        listener.close()
+        raise ValueError(f"{host!r} is not a host name or address") from None
+    listener.set_inheritable(True)
+    return listener
+
+
+def _bind_failure(host: str, port: int, error: OSError) -> str:
+    if error.errno == errno.EADDRINUSE:
+        return (
+            f"port {port} is already in use on {host} (another pokernight, or another "
+            f"program): stop it, or choose another port with --port {port + 1}"
+        )
+    if error.errno == errno.EACCES:
+        return f"no permission to listen on port {port}: choose a port above 1023"
+    if error.errno == errno.EADDRNOTAVAIL:
+        return f"{host} is not an address of this machine: try --host 0.0.0.0 (every address)"
+    if isinstance(error, socket.gaierror):
+        return f"cannot find the host {host!r}: give an address such as 127.0.0.1 or 0.0.0.0"
+    return f"cannot listen on {host} port {port}: {error.strerror or error}"
 
 
 def _certificate(certfile: Path | None, keyfile: Path | None) -> Certificate | None:
@@ -158,9 +205,14 @@ def _where(host: str, port: int, certificate: Certificate | None) -> str:
 async def _check_database(url: str | None) -> None:
     """Fail with one line before listening if the database cannot be opened."""
     from pokernight.store import StoreUnavailableError, open_store
+    from pokernight.store.engine import database_url
 
+    try:
+        on_a_server = database_url(url).get_backend_name() != "sqlite"
+    except StoreUnavailableError as error:  # not a URL, or not a database we run on
+        raise ValueError(str(error)) from None
     try:
         store = await open_store(url)
     except StoreUnavailableError as error:
-        raise ValueError(str(error)) from None
+        raise ValueError(f"{error} ({SERVER_HINT})" if on_a_server else str(error)) from None
     await store.close()

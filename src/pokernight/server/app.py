@@ -11,16 +11,16 @@ from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
-from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
-from starlette.staticfiles import StaticFiles
+from starlette.routing import BaseRoute, Route, WebSocketRoute
 
 from pokernight.server.api import ROUTES
+from pokernight.server.assets import WebClient, load_assets
 from pokernight.server.collector import Collector, GcStats
 from pokernight.server.config import ServerConfig
 from pokernight.server.lag import LagMonitor
 from pokernight.server.lobby import Lobby, NoSuchTableError
 from pokernight.server.messages import RefusedError
-from pokernight.server.pages import home, stream
+from pokernight.server.pages import stream
 from pokernight.server.socket import table_socket
 from pokernight.store import EventWriter, StoreError, open_store
 from pokernight.table import TableError
@@ -56,7 +56,7 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
             await store.close()
 
     return Starlette(
-        routes=_routes(settings),
+        routes=_routes(),
         lifespan=lifespan,
         exception_handlers={
             HTTPException: _http_error,
@@ -69,17 +69,14 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
     )
 
 
-def _routes(config: ServerConfig) -> list[BaseRoute]:
-    routes: list[BaseRoute] = [
+def _routes() -> list[BaseRoute]:
+    web = WebClient(load_assets())
+    return [
         *ROUTES,
         Route("/stream/{code}", stream),
         WebSocketRoute("/ws/{code}", table_socket),
+        Route("/{path:path}", web.serve),  # last: every other path is a file of the client
     ]
-    if config.static_dir is not None and config.static_dir.is_dir():
-        routes.append(Mount("/", StaticFiles(directory=config.static_dir, html=True)))
-    else:
-        routes.append(Route("/", home))
-    return routes
 
 
 def _error(status: int, message: str) -> JSONResponse:

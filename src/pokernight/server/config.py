@@ -5,14 +5,13 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
 
 from pokernight.server.collector import FREEZE_SECONDS
 
 
 @dataclass(frozen=True, slots=True)
 class ServerConfig:
-    """``clock`` gives the tables' ``now`` (seconds); ``static_dir`` is served at ``/``.
+    """``clock`` gives the tables' ``now`` (seconds).
 
     ``rate_capacity`` messages may arrive at once on a connection, then
     ``rate_per_second``; ``outbox_size`` messages may wait for a slow client
@@ -31,6 +30,5 @@ class ServerConfig:
     outbox_size: int = 256
     ring_size: int = 128
     hello_timeout_seconds: float = 10.0
-    static_dir: Path | None = None
     freeze_gc: bool = False
     gc_freeze_seconds: float = FREEZE_SECONDS

@@ -2,7 +2,7 @@
 
 ``None`` means the embedded default: a SQLite file in the working directory
 (``POKERNIGHT_DB`` overrides it with a path or a URL). PostgreSQL URLs are
-given the asyncpg driver. Migrations ship in this package and run through
+given the asyncpg driver (the ``postgresql`` extra). Migrations ship in this package and run through
 Alembic's API on the store's own connection, so no ``alembic.ini`` is needed.
 """
 
@@ -19,11 +19,13 @@ from sqlalchemy.exc import ArgumentError
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 from sqlalchemy.pool import ConnectionPoolEntry
 
+from pokernight.extras import require
 from pokernight.store.errors import StoreUnavailableError
 
 DEFAULT_FILE = "pokernight.sqlite3"
 DATABASE_VARIABLE = "POKERNIGHT_DB"
-MIGRATIONS = Path(__file__).with_name("migrations")
+# Package:folder, found by Alembic through importlib.resources wherever the package is.
+MIGRATIONS = "pokernight.store:migrations"
 ASYNC_DRIVERS = {"sqlite": "sqlite+aiosqlite", "postgresql": "postgresql+asyncpg"}
 # A database that is down should fail fast, not hang start-up.
 CONNECT_TIMEOUT_SECONDS = 10
@@ -52,6 +54,8 @@ def database_url(url: str | None = None) -> URL:
 def create_engine(url: URL) -> AsyncEngine:
     """An engine for ``url`` (from ``database_url``); it connects on first use."""
     if url.get_backend_name() == "postgresql":
+        # The driver is an extra: the embedded default needs nothing more than the package.
+        require("a PostgreSQL database", "postgresql")
         return create_async_engine(
             url, connect_args={"timeout": CONNECT_TIMEOUT_SECONDS}, pool_pre_ping=True
         )
@@ -86,7 +90,7 @@ def tune_sqlite(connection: Any, _record: ConnectionPoolEntry) -> None:
 
 def alembic_config() -> Config:
     config = Config()
-    config.set_main_option("script_location", str(MIGRATIONS))
+    config.set_main_option("script_location", MIGRATIONS)
     return config
 
 
