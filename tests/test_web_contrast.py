@@ -1,4 +1,4 @@
-"""The four-colour deck and the page's text meet WCAG AA contrast, computed from web/css/app.css."""
+"""The four-colour deck and the page's text meet WCAG AA contrast, computed from app.css."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-CSS = Path(__file__).parent.parent / "web" / "css" / "app.css"
+CSS = Path(__file__).parent.parent / "src" / "pokernight" / "web" / "css" / "app.css"
 AA_NORMAL_TEXT = 4.5
 SUITS = ("s", "h", "d", "c")
 

@@ -30,7 +30,7 @@ from tests.web_helpers import (
     served_room,
 )
 
-CSS = Path(__file__).parent.parent / "web" / "css" / "app.css"
+CSS = Path(__file__).parent.parent / "src" / "pokernight" / "web" / "css" / "app.css"
 DESKTOP = {"width": 1280, "height": 900}
 PHONE = {"width": 390, "height": 844}
 MAX_ACTIONS = 60
