@@ -21,7 +21,8 @@ from starlette.applications import Starlette
 from pokernight.client import TableClient, create_table
 from pokernight.server import ServerConfig, create_app
 
-FAST = ServerConfig(hand_pause_seconds=0.05)
+# No limits per address: every test client comes from 127.0.0.1 (tests of the limits set them).
+FAST = ServerConfig(hand_pause_seconds=0.05, address_limits=None)
 SCENARIO_SECONDS = 60
 
 Json = dict[str, Any]
@@ -65,13 +66,15 @@ async def serving_app(
 
 
 async def open_table(url: str, settings: Json, players: int) -> tuple[str, list[TableClient]]:
-    """A table created by the first of ``players`` clients; all are joined, none seated."""
+    """A table created by the first of ``players`` clients; all are joined, none seated.
+
+    The others join with the invite link, as friends do: they sit without approval."""
     created = await create_table(url, "player0", settings)
     clients = [TableClient(url, created["code"], created["token"])]
     await clients[0].connect()
     for number in range(1, players):
         client = TableClient(url, created["code"])
-        await client.join(f"player{number}")
+        await client.join(f"player{number}", created["invite"])
         clients.append(client)
     return created["code"], clients
 

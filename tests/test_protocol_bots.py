@@ -61,7 +61,9 @@ def test_a_human_and_two_bots_play_a_hand_and_the_bots_cards_stay_hidden(tmp_pat
 def test_the_host_approves_a_seat_and_sits_a_player_out(tmp_path: Path) -> None:
     async def scenario() -> None:
         async with serving(tmp_path) as url:
-            _, (host, guest) = await open_table(url, {**QUICK_BOTS, "approve_seats": True}, 2)
+            code, (host,) = await open_table(url, {**QUICK_BOTS, "approve_seats": True}, 1)
+            guest = TableClient(url, code)
+            await guest.join("guest")  # with the code only, not the invite link
             await host.sit(0, 1_000)
             await guest.sit(2, 1_000)
             assert 2 not in host.state.seats

@@ -20,7 +20,7 @@ from starlette.applications import Starlette
 
 from pokernight.client import ClientError, TableClient, request_json
 from pokernight.server.actor import TableActor
-from pokernight.store.records import StoredEvent
+from pokernight.store.records import HandledRequest, StoredEvent
 from tests.server_helpers import (
     FAST,
     close_all,
@@ -42,20 +42,22 @@ async def _broken(*_: Any, **__: Any) -> Any:
     raise OSError("database is down")
 
 
-Append = Callable[[int, Sequence[StoredEvent]], Coroutine[Any, Any, None]]
+Append = Callable[[int, Sequence[StoredEvent], Sequence[HandledRequest]], Coroutine[Any, Any, None]]
 
 
 def _fails_once_on_seat(append: Append, seat: int) -> Append:
     """``append``, except that the first move of ``seat`` is not saved."""
     failed = False
 
-    async def flaky(table_id: int, stored: Sequence[StoredEvent]) -> None:
+    async def flaky(
+        table_id: int, stored: Sequence[StoredEvent], requests: Sequence[HandledRequest] = ()
+    ) -> None:
         nonlocal failed
         moves = (event for event in stored if event.kind == "PlayerActed")
         if not failed and any(event.data["seat"] == seat for event in moves):
             failed = True
             raise OSError("database is down")
-        await append(table_id, stored)
+        await append(table_id, stored, requests)
 
     return flaky
 

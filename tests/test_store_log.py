@@ -97,10 +97,10 @@ def test_group_commit_makes_every_append_durable_in_table_order(store_url: str) 
             commits = 0
             append_batch = store.append_batch
 
-            async def counted(batch: object) -> None:
+            async def counted(batch: object, requests: object = ()) -> None:
                 nonlocal commits
                 commits += 1
-                await append_batch(batch)  # type: ignore[arg-type]
+                await append_batch(batch, requests)  # type: ignore[arg-type]
 
             store.append_batch = counted  # type: ignore[method-assign]
             await asyncio.gather(*(owner(writer, table_id) for table_id in ids))
@@ -156,7 +156,7 @@ def test_group_commit_fails_every_append_at_once_when_the_database_is_down(
         async with await open_store(store_url) as store:
             attempts = 0
 
-            async def down(_batch: object) -> None:
+            async def down(_batch: object, _requests: object = ()) -> None:
                 nonlocal attempts
                 attempts += 1
                 raise StoreUnavailableError("database is unavailable: connection refused")

@@ -12,7 +12,7 @@ import pytest
 from rich.console import Console
 
 from pokernight.cli.main import main
-from pokernight.client import TableClient
+from pokernight.client import TableClient, create_table
 from pokernight.tui import RemoteGame, RemoteSettings
 from pokernight.tui.screen import Screen
 from pokernight.tui.tokens import TokenStore
@@ -59,8 +59,8 @@ def test_a_terminal_player_plays_a_whole_hand_at_a_server_table_seeing_only_own_
             code, bots = await open_table(url, HOLDEM, players=2)
             for seat, bot in enumerate(bots):
                 await bot.sit(seat, 500)
-            argv = ["play", "--connect", url, "--code", code, "--name", "Carol", "--plain"]
-            argv += ["--seat", "2", "--buy-in", "500", "--hands", "1"]
+            argv = ["play", "--connect", _invite_link(url, code, bots[0]), "--name", "Carol"]
+            argv += ["--plain", "--seat", "3", "--buy-in", "500", "--hands", "1"]
             terminal = asyncio.ensure_future(asyncio.to_thread(main, argv))
             await bots[0].wait_for(lambda event: event.get("type") == "PlayerSeated"
                                    and event["name"] == "Carol")  # fmt: skip
@@ -71,7 +71,7 @@ def test_a_terminal_player_plays_a_whole_hand_at_a_server_table_seeing_only_own_
             await close_all(bots)
         out = capsys.readouterr().out
         assert status == [0]
-        assert "You sit at table" in out and "in seat 2 with 500" in out
+        assert "You sit at table" in out and "in seat 3 with 500" in out
         assert re.search(r"Carol is dealt \w\w \w\w face down", out)
         assert "player0 is dealt 2 cards face down" in out
         assert "Your turn" in out and "to 20-500" in out
@@ -96,7 +96,8 @@ def test_the_seat_token_is_saved_so_a_second_run_is_the_same_player(
     async def scenario() -> None:
         async with serving(tmp_path) as url:
             code, bots = await open_table(url, HOLDEM, players=1)
-            argv = ["play", "--connect", url, "--code", code, "--name", "Dan", "--plain"]
+            argv = ["play", "--connect", _invite_link(url, code, bots[0]), "--name", "Dan"]
+            argv.append("--plain")
             for _ in range(2):
                 monkeypatch.setattr("sys.stdin", io.StringIO("q\n"))
                 assert await asyncio.to_thread(main, [*argv, "--hands", "0"]) == 0
@@ -106,7 +107,7 @@ def test_the_seat_token_is_saved_so_a_second_run_is_the_same_player(
         assert code in tokens_file.read_text()
         out = capsys.readouterr().out
         assert "You sit at table" in out
-        assert f"Back at table {code} in seat 0" in out
+        assert f"Back at table {code} in seat 1" in out
         assert (
             f"Goodbye. Your seat at table {code} is kept, and the clock checks or folds for you "
             "until two timeouts in a row sit you out: run the same command to come back."
@@ -167,7 +168,8 @@ def test_a_dropped_connection_is_resumed_and_the_hand_played_to_the_end(tmp_path
             code, bots = await open_table(url, HOLDEM, players=2)
             for seat, bot in enumerate(bots):
                 await bot.sit(seat, 500)
-            settings = RemoteSettings(url, code, "Gil", seat=2, buy_in=500, hands=1)
+            invite = bots[0].welcome["invite"] if bots[0].welcome else None
+            settings = RemoteSettings(url, code, "Gil", 2, 500, hands=1, invite=invite)
             game = RemoteGame(settings, screen, TokenStore(tmp_path / "tokens.json"))
             terminal = asyncio.ensure_future(game.play())
             await bots[0].wait_for(lambda event: event.get("type") == "PlayerSeated"
@@ -185,3 +187,36 @@ def test_a_dropped_connection_is_resumed_and_the_hand_played_to_the_end(tmp_path
     assert "Reconnected" in text
     assert text.count("New hand of") == 1
     assert re.search(r"wins? the main pot of \d+", text)
+
+
+def _invite_link(url: str, code: str, host: TableClient) -> str:
+    """The link the host shares: the code and the invite's secret in the fragment."""
+    assert host.welcome is not None and host.welcome["invite"]
+    return f"{url}/#{code}/{host.welcome['invite']}"
+
+
+def test_with_the_code_only_the_terminal_asks_for_the_seat_and_waits_for_the_host(
+    tmp_path: Path,
+) -> None:
+    output = io.StringIO()
+    screen = Screen(Console(file=output), plain=True, ask=lambda prompt: "q")
+
+    async def scenario() -> None:
+        async with serving(tmp_path) as url:
+            created = await create_table(url, "Host", {**HOLDEM, "approve_seats": True})
+            async with TableClient(url, created["code"], created["token"]) as host:
+                settings = RemoteSettings(url, created["code"], "Hal", seat=2, hands=0)
+                game = RemoteGame(settings, screen, TokenStore(tmp_path / "tokens.json"))
+                terminal = asyncio.ensure_future(game.play())
+                asked = await host.wait_for(lambda event: event.get("type") == "SeatRequested")
+                while "waiting for the host" not in output.getvalue():
+                    await asyncio.sleep(0.01)
+                await host.request({"type": "approve_seat", "player_id": asked["player_id"]})
+                assert await terminal == 0
+                assert host.state.seats[2]["name"] == "Hal"
+
+    run(scenario())
+    out = output.getvalue()
+    assert "You asked for seat 3 at table" in out and "waiting for the host" in out
+    assert "The host let you in: you sit at table" in out and "in seat 3" in out
+    assert "You sit at table" not in out

@@ -10,6 +10,7 @@ game is over. Saved as tests/artifacts/endgame-closed.png.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -27,7 +28,7 @@ def test_show_proof_statistics_and_closing_by_clicking(browser: Any, tmp_path: P
         host.click("#add-bot")
         host.locator(".seat[data-seat='3'] .bot-badge").wait_for()
         host.click("#host-start")
-        host.wait_for_function("document.querySelector('.hand-number').textContent === 'Hand #1'")
+        host.locator(".hand-number").filter(has_text=re.compile("^Hand #1$")).wait_for()
         host.click("#host-start")  # pause after this hand
         _play_hand_out(host)
 

@@ -10,6 +10,7 @@ bot's face-down cards. The host panel is saved as tests/artifacts/host-panel-bot
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -100,7 +101,7 @@ def test_the_host_adds_a_bot_by_clicking_and_plays_a_hand_against_it(
         assert stream.locator(".bot-badge .visually-hidden").text_content() == "bot (hard)"
 
         host.click("#host-start")
-        host.wait_for_function("document.querySelector('.hand-number').textContent === 'Hand #1'")
+        host.locator(".hand-number").filter(has_text=re.compile("^Hand #1$")).wait_for()
         host.click("#host-start")  # pause after this hand: it stays on the felt
         _play_hand_out(host)
         ARTIFACTS.mkdir(parents=True, exist_ok=True)

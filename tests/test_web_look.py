@@ -149,7 +149,7 @@ def played(browser: Any, room: str) -> dict[str, Any]:
     _add_bot(alice, 3)
     _add_bot(alice, 5)
     alice.click("#host-start")
-    alice.wait_for_function("document.querySelector('.hand-number').textContent === 'Hand #1'")
+    alice.locator(".hand-number").filter(has_text=re.compile("^Hand #1$")).wait_for()
     alice.click("#host-start")  # pause after this hand: its end stays on the felt
     shots: list[str] = []
 

@@ -24,7 +24,10 @@ from tests.web_helpers import (
     WAIT_MS,
     FrameLog,
     hidden_card_leaks,
+    invite_link,
+    join_by_invite,
     served_room,
+    wait_until_acted,
 )
 
 DESKTOP = {"width": 1280, "height": 860}
@@ -39,6 +42,13 @@ def _page(browser: Any, name: str, logs: list[FrameLog], viewport: dict[str, int
     page.set_default_timeout(WAIT_MS)
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
+    # The room's Content-Security-Policy is strict: anything it blocks is an error too.
+    page.on(
+        "console",
+        lambda message: (
+            errors.append(message.text) if "Content Security Policy" in message.text else None
+        ),
+    )
     page.errors = errors
     log = FrameLog(name)
     log.watch(page)
@@ -65,9 +75,7 @@ def _hand_number(page: Any) -> str:
 
 def _wait_for_hand(pages: list[Any], number: int) -> None:
     for page in pages:
-        page.wait_for_function(
-            "n => document.querySelector('.hand-number').textContent === `Hand #${n}`", arg=number
-        )
+        page.locator(".hand-number").filter(has_text=re.compile(f"^Hand #{number}$")).wait_for()
 
 
 def _act_once(pages: list[Any], by_keyboard: bool = False) -> bool:
@@ -79,11 +87,7 @@ def _act_once(pages: list[Any], by_keyboard: bool = False) -> bool:
                 page.keyboard.press("c")
             else:
                 page.click("#act-call")
-            page.wait_for_function(
-                "v => document.body.dataset.myTurn !== 'true'"
-                " || document.body.dataset.version !== v",
-                arg=before,
-            )
+            wait_until_acted(page, before)
             return True
     return False
 
@@ -131,12 +135,9 @@ def test_three_browsers_play_holdem_and_follow_the_queen_by_clicking(
         expect(carol.locator("#join-error")).to_contain_text(
             re.compile("no open table with code", re.IGNORECASE), timeout=WAIT_MS
         )
+        link = invite_link(alice)
         for page, name in ((bob, "Bob"), (carol, "Carol")):
-            page.goto(f"{url}/")
-            page.fill("#join-code", code)
-            page.fill("#join-name", name)
-            page.click("#join-submit")
-            page.wait_for_selector("#felt")
+            join_by_invite(page, link, name)
         for seat, page in enumerate(players):
             _sit(page, seat)
 

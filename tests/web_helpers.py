@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -137,14 +138,36 @@ def _wait_until_serving(url: str, process: subprocess.Popen[bytes], log: Path) -
     raise RuntimeError(f"pokernight serve did not answer at {url}")
 
 
+def invite_link(host: Any) -> str:
+    """The invite link shown in the host's panel (``http://.../#1234/SECRET``)."""
+    from playwright.sync_api import expect
+
+    link = host.locator("#invite-link")
+    expect(link).to_have_value(re.compile(r"/#\d{4}/[\w-]+$"), timeout=WAIT_MS)
+    value: str = link.input_value()
+    return value
+
+
+def join_by_invite(page: Any, link: str, name: str) -> None:
+    """Open the invite link, join as ``name``: the page reloads as a player who may sit."""
+    page.goto(link)
+    page.fill("#join-name", name)
+    page.click("form.join-here button[type=submit]")
+    page.wait_for_selector(".spectator-area .hint", timeout=WAIT_MS)
+
+
 def call_and_wait(page: Any) -> None:
     """Click Call (or Check) and wait until the turn has passed or a new version came."""
     before = page.evaluate("document.body.dataset.version")
     page.click("#act-call")
-    page.wait_for_function(
-        "v => document.body.dataset.myTurn !== 'true' || document.body.dataset.version !== v",
-        arg=before,
-    )
+    wait_until_acted(page, before)
+
+
+def wait_until_acted(page: Any, version: str) -> None:
+    """Until the page is no longer waiting for its player at ``version``: it is not their
+    turn any more, or the table moved on. A selector, not wait_for_function: the room's
+    Content-Security-Policy forbids the eval that one needs."""
+    page.locator(f"body[data-my-turn='true'][data-version='{version}']").wait_for(state="detached")
 
 
 @dataclass

@@ -208,7 +208,7 @@ async def _open_table(
     table.bots.append(host)
     for seat in range(1, players):
         bot = BotClient(url, table.code, table, seat)
-        await bot.join(f"bot {seat}")
+        await bot.join(f"bot {seat}", created["invite"])  # sits without the host's approval
         table.bots.append(bot)
     for bot in table.bots:
         await bot.sit(bot.seat, buy_in=BUY_IN)

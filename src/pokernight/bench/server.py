@@ -285,6 +285,7 @@ def _serve_command(port: int, db: str, hand_pause: float) -> list[str]:
     return [
         sys.executable, "-m", "pokernight.cli.main", "serve", "--host", "127.0.0.1",
         "--port", str(port), "--db", db, "--hand-pause", str(hand_pause),
+        "--no-rate-limits",  # every bot connects from 127.0.0.1
     ]  # fmt: skip
 
 

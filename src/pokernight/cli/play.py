@@ -2,7 +2,10 @@
 
 A game against bots in the terminal (see ``pokernight.tui``), or with
 ``--connect URL --code 1234 [--seat N] [--buy-in N]`` a seat at a server's
-table, drawn and asked the same way. The seat token is kept (see
+table, drawn and asked the same way. ``--connect`` also takes the invite link the
+host shares (``http://host:8000/#1234/SECRET``): the code is in it, and its secret
+lets the player sit without waiting for the host. Seats are counted from 1, as the
+browser shows them. The seat token is kept (see
 ``pokernight.tui.tokens``) so running the same command again is the same player.
 """
 
@@ -32,9 +35,15 @@ def register(subparsers: Subparsers) -> None:
     parser.add_argument("--seed", type=int, default=None, help="repeatable deals")
     parser.add_argument("--hands", type=int, default=None, help="stop after this many hands")
     parser.add_argument("--name", default="Player")
-    parser.add_argument("--connect", metavar="URL", help="join a table on a server")
+    parser.add_argument(
+        "--connect",
+        metavar="URL",
+        help="join a table on a server (its address, or the invite link)",
+    )
     parser.add_argument("--code", help="the table's 4-digit code (with --connect)")
-    parser.add_argument("--seat", type=int, default=None, help="the seat to take (with --connect)")
+    parser.add_argument(
+        "--seat", type=int, default=None, help="the seat to take, from 1 (with --connect)"
+    )
     parser.add_argument("--buy-in", type=int, default=None, help="chips to sit with (--connect)")
     parser.set_defaults(run=run)
 
@@ -52,11 +61,22 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _play_at_server(args: argparse.Namespace, console: Console) -> int:
-    if not (args.connect and args.code):
-        raise ValueError("--connect URL and --code 1234 go together")
-    settings = RemoteSettings(
-        args.connect, args.code, args.name, args.seat, args.buy_in, args.hands
-    )
+    url, linked_code, invite = invite_link(args.connect or "")
+    code = args.code or linked_code
+    if not (url and code):
+        raise ValueError("--connect URL and --code 1234 go together (or --connect INVITE-LINK)")
+    if args.seat is not None and args.seat < 1:
+        raise ValueError(f"--seat {args.seat}: seats are counted from 1")
+    seat = None if args.seat is None else args.seat - 1
+    settings = RemoteSettings(url, code, args.name, seat, args.buy_in, args.hands, invite)
     game = RemoteGame(settings, Screen(console, args.plain), TokenStore(tokens_path()))
     asyncio.run(game.play())
     return 0
+
+
+def invite_link(link: str) -> tuple[str, str | None, str | None]:
+    """The server's address, and the code and secret an invite link holds in its fragment
+    (``http://host:8000/#1234/SECRET``); a plain address has neither."""
+    address, _, fragment = link.partition("#")
+    code, _, secret = fragment.partition("/")
+    return address.rstrip("/"), code or None, secret or None

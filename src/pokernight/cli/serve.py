@@ -71,6 +71,32 @@ def register(subparsers: Subparsers) -> None:
         "--keyfile", type=Path, metavar="PEM", help="the certificate's unencrypted private key"
     )
     parser.add_argument(
+        "--proxy-headers",
+        action="store_true",
+        help="behind a reverse proxy: take each client's address from X-Forwarded-For, "
+        "as sent by the proxies of --forwarded-allow-ips (for the limits per address)",
+    )
+    parser.add_argument(
+        "--forwarded-allow-ips",
+        default="127.0.0.1,::1",
+        metavar="IPS",
+        help="with --proxy-headers: the proxies trusted to say the client's address "
+        "(comma-separated; default 127.0.0.1,::1)",
+    )
+    parser.add_argument(
+        "--allowed-origin",
+        action="append",
+        default=[],
+        metavar="URL",
+        help="a web address whose pages may open the room's WebSocket besides its own "
+        "(e.g. https://poker.example.org behind a proxy that rewrites Host); repeatable",
+    )
+    parser.add_argument(
+        "--no-rate-limits",
+        action="store_true",
+        help="no limits per client address (benchmarks; a room only friends can reach)",
+    )
+    parser.add_argument(
         "--log-level",
         default="warning",
         choices=LOG_LEVELS,
@@ -83,13 +109,18 @@ def run(args: argparse.Namespace) -> int:
     import uvicorn
 
     from pokernight.server import ServerConfig, create_app
+    from pokernight.server.config import DEFAULT_LIMITS
 
     certificate = _certificate(args.certfile, args.keyfile)
     database_url = args.db or os.environ.get("DATABASE_URL")
     asyncio.run(_check_database(database_url))
     listener = _listen(args.host, args.port)
     config = ServerConfig(
-        database_url=database_url, hand_pause_seconds=args.hand_pause, freeze_gc=True
+        database_url=database_url,
+        hand_pause_seconds=args.hand_pause,
+        freeze_gc=True,
+        address_limits=None if args.no_rate_limits else DEFAULT_LIMITS,
+        allowed_origins=tuple(args.allowed_origin),
     )
     port = listener.getsockname()[1]
     print(f"pokernight room: {_where(args.host, port, certificate)}", flush=True)
@@ -106,6 +137,9 @@ def run(args: argparse.Namespace) -> int:
             # Poker messages are a few hundred bytes: compressing each one for each
             # recipient cost a sixth of the CPU and half the memory (decision 0013).
             ws_per_message_deflate=False,
+            # Off unless asked: otherwise anybody could name the address they are counted as.
+            proxy_headers=args.proxy_headers,
+            forwarded_allow_ips=args.forwarded_allow_ips,
         )
     )
     server.run(sockets=[listener])

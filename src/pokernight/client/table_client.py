@@ -24,6 +24,7 @@ import asyncio
 import contextlib
 import itertools
 import json
+import secrets
 from collections.abc import Callable
 from types import TracebackType
 from typing import Any
@@ -65,6 +66,9 @@ class TableClient:
         self._events: asyncio.Queue[Json] = asyncio.Queue()
         self._pending: dict[int, asyncio.Future[Json]] = {}
         self._ids = itertools.count(1)
+        # This run of the client: its ids count from 1, so the server must not take them
+        # for the ids of an earlier run (kept across reconnects, which resend).
+        self.session = secrets.token_hex(8)
 
     async def __aenter__(self) -> TableClient:
         if self.token is not None:
@@ -85,11 +89,13 @@ class TableClient:
 
     # Connecting --------------------------------------------------------------------------
 
-    async def join(self, name: str) -> str:
-        """Take a seat token for ``name`` at this table and connect with it; the player id."""
-        joined = await request_json(
-            self.url, "POST", f"/api/tables/{self.code}/join", {"name": name}
-        )
+    async def join(self, name: str, invite: str | None = None) -> str:
+        """Take a seat token for ``name`` at this table and connect with it; the player id.
+
+        ``invite``: the secret of the table's invite link; with it the player sits without
+        waiting for the host's approval."""
+        body = {"name": name} if invite is None else {"name": name, "invite": invite}
+        joined = await request_json(self.url, "POST", f"/api/tables/{self.code}/join", body)
         self.token = joined["token"]
         await self.connect()
         return str(joined["player_id"])
@@ -103,7 +109,12 @@ class TableClient:
         """Open the socket and say hello with the last version seen; wait for the welcome."""
         ws_url = "ws" + self.url.removeprefix("http") + f"/ws/{self.code}"
         self._socket = await connect(ws_url, max_size=2**22)
-        hello = {"type": "hello", "protocol": PROTOCOL, "last_seq": self.state.version}
+        hello = {
+            "type": "hello",
+            "protocol": PROTOCOL,
+            "last_seq": self.state.version,
+            "session": self.session,
+        }
         if self.token is not None:
             hello["token"] = self.token
         first = await self._greeting(self._socket, hello)

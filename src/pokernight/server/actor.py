@@ -18,7 +18,7 @@ import asyncio
 import contextlib
 import logging
 from collections import deque
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from pokernight import table as core
@@ -27,17 +27,17 @@ from pokernight.server import messages as msg
 from pokernight.server.bot_driver import BotDriver
 from pokernight.server.config import ServerConfig
 from pokernight.server.connection import Connection
+from pokernight.server.handled import HandledRequests, ref_key
 from pokernight.server.history import TableHistory
 from pokernight.server.messages import RefusedError
 from pokernight.server.settings_input import settings_from_json
 from pokernight.server.wire import Version, encode, snapshot_wire
-from pokernight.store import EventWriter, Store, StoredEvent, TableRecord
+from pokernight.store import EventWriter, HandledRequest, Store, StoredEvent, TableRecord
 from pokernight.table import Folded, Table, TableError
 
 log = logging.getLogger(__name__)
 
 CHAT_KEPT = 50
-IDS_REMEMBERED = 256
 # How often a table whose database went away tries to read its log again.
 RELOAD_RETRY_SECONDS = 1.0
 
@@ -67,6 +67,8 @@ class TableActor:
         store: Store,
         writer: EventWriter,
         config: ServerConfig,
+        *,
+        handled: HandledRequests | None = None,
     ) -> None:
         self.record = record
         self.history = history
@@ -84,7 +86,7 @@ class TableActor:
         self.waiting: list[Attach] = []  # pages that came while stale, served once fresh
         self.next_hand_at: float | None = None
         self.chat: deque[dict[str, Any]] = deque(maxlen=CHAT_KEPT)
-        self.done_ids: dict[str, deque[int | str]] = {}
+        self.handled = HandledRequests() if handled is None else handled
         self.task: asyncio.Task[None] | None = None
         self.bots = BotDriver(lambda bot, intent: self.submit(Received(bot, intent)), secure_rng())
 
@@ -113,18 +115,18 @@ class TableActor:
 
     def detach(self, connection: Connection) -> None:
         self.connections.discard(connection)
-        if connection.player_id is not None and connection.player_id not in self._present():
+        if connection.player_id is not None and connection.player_id not in self.present():
             self._broadcast_presence()
             # Gone during their own turn: the clock acts sooner (no time bank) than the
             # loop, waiting on the old deadline, would know.
             self.submit(Wake())
 
-    def _present(self) -> list[str]:
+    def present(self) -> list[str]:
         """The players with a page open on this table (bots play through no connection)."""
         return sorted({c.player_id for c in self.connections if c.player_id is not None})
 
     def _broadcast_presence(self) -> None:
-        self._broadcast_unversioned({"type": "presence", "connected": self._present()})
+        self._broadcast_unversioned({"type": "presence", "connected": self.present()})
 
     def room_json(self) -> dict[str, Any]:
         return {
@@ -162,7 +164,7 @@ class TableActor:
             return RELOAD_RETRY_SECONDS  # the clock's only work: reading the log back
         wakes = [] if self.next_hand_at is None else [self.next_hand_at]
         if self.table.hand is not None and self.table.hand.to_act is not None:
-            wakes.append(self.table.deadline(self._present()))
+            wakes.append(self.table.deadline(self.present()))
         if not wakes:
             return None
         return max(min(wakes) - self.config.clock(), 0.0)
@@ -173,7 +175,7 @@ class TableActor:
                 await self._ensure_fresh()
             return
         now = self.config.clock()
-        timed_out = self.table.tick(now, self._present())
+        timed_out = self.table.tick(now, self.present())
         with contextlib.suppress(TableError, RefusedError):
             if timed_out is not None:
                 await self._apply(timed_out, now)
@@ -201,33 +203,44 @@ class TableActor:
             missed = [Version.of(snapshot)]
         for wire in missed:
             connection.send_text(wire.text_for(connection.player_id))
-        arriving = connection.player_id is not None and connection.player_id not in self._present()
+        arriving = connection.player_id is not None and connection.player_id not in self.present()
         self.connections.add(connection)
         if arriving:
             self._broadcast_presence()
         else:
-            connection.send({"type": "presence", "connected": self._present()})
+            connection.send({"type": "presence", "connected": self.present()})
 
     # Intents -----------------------------------------------------------------------------
 
     async def _on_intent(self, connection: Connection, intent: msg.AnyIntent) -> None:
         player_id = connection.player_id
         ref = intent.id
+        request: HandledRequest | None = None
         try:
             if player_id is None:
                 raise RefusedError("spectators cannot act: join the table first")
-            if ref is not None and ref in self.done_ids.get(player_id, ()):
-                connection.send({"type": "ack", "ref": ref, "duplicate": True})
-                return
-            await self._carry_out(connection, player_id, intent)
+            if ref is not None:
+                done_at = self.handled.version_of(player_id, connection.session, ref)
+                if done_at is not None:  # sent again (a reconnect): the first answer again
+                    connection.send({"type": "ack", "ref": ref, "duplicate": True, "v": done_at})
+                    return
+                request = HandledRequest(player_id, connection.session, ref_key(ref), 0)
+            await self._carry_out(connection, player_id, intent, request)
         except (TableError, RefusedError) as error:
             connection.send({"type": "error", "reason": str(error), "ref": ref})
             return
-        if ref is not None:
-            self.done_ids.setdefault(player_id, deque(maxlen=IDS_REMEMBERED)).append(ref)
+        if request is not None:
+            self.handled.record(replace(request, version=self.history.version))
         connection.send({"type": "ack", "ref": ref, "v": self.history.version})
 
-    async def _carry_out(self, connection: Connection, player_id: str, intent: Any) -> None:
+    async def _carry_out(
+        self,
+        connection: Connection,
+        player_id: str,
+        intent: Any,
+        request: HandledRequest | None,
+    ) -> None:
+        """``request``: stored with the events the intent causes, if it has a client id."""
         now = self.config.clock()
         match intent:
             case msg.Chat():
@@ -240,12 +253,14 @@ class TableActor:
                 self._schedule_next_hand()
                 self._broadcast_unversioned({"type": "room", **self.room_json()})
             case _:
-                await self._apply(self._command(connection, player_id, intent), now)
+                await self._apply(self._command(connection, player_id, intent), now, request)
 
     def _command(self, connection: Connection, player_id: str, intent: Any) -> core.Command:
         match intent:
             case msg.Sit():
-                return core.SitDown(intent.seat, player_id, connection.name, intent.buy_in)
+                return core.SitDown(
+                    intent.seat, player_id, connection.name, intent.buy_in, connection.invited
+                )
             case msg.Act():
                 return core.Act(player_id, intent.kind, intent.amount)
             case msg.SitOut():
@@ -291,7 +306,9 @@ class TableActor:
 
     # Move, persist, broadcast ------------------------------------------------------------
 
-    async def _apply(self, command: core.Command, now: float) -> None:
+    async def _apply(
+        self, command: core.Command, now: float, request: HandledRequest | None = None
+    ) -> None:
         await self._ensure_fresh()
         try:
             done = self.table.apply(command, now)
@@ -301,22 +318,35 @@ class TableActor:
             log.exception("table %s failed to apply %r", self.code, command)
             await self._recover()
             raise RefusedError("the table could not apply that: it was reloaded") from None
-        await self._commit(done, now)
+        await self._commit(done, now, request)
 
-    async def _commit(self, done: list[Folded], now: float) -> None:
+    async def _commit(
+        self, done: list[Folded], now: float, request: HandledRequest | None = None
+    ) -> None:
         first = self.history.version + 1
         stored = [StoredEvent.of(first + i, folded.event, now) for i, folded in enumerate(done)]
+        # The request that caused them is saved with them: a resend after a crash is known.
+        requests = [] if request is None else [replace(request, version=first + len(done) - 1)]
         try:
-            await self.writer.append(self.record.id, stored)
+            await self.writer.append(self.record.id, stored, requests)
         except Exception:
             log.exception("table %s could not persist versions from %d", self.code, first)
             await self._recover()
             raise RefusedError("the move could not be saved: try again") from None
         self._broadcast([self.history.record(folded) for folded in done])
+        if any(isinstance(folded.event, core.HostChanged) for folded in done):
+            self._tell_host_invite()
         if any(isinstance(folded.event, core.TableClosed) for folded in done):
             await self._closed()
         self._schedule_next_hand()
         self.bots.after_commit(done, self.table)
+
+    def _tell_host_invite(self) -> None:
+        """A new host gets the invite link's secret, which nobody else is ever sent."""
+        message = {"type": "invite", "invite": self.record.invite}
+        for connection in self.connections:
+            if connection.player_id is not None and connection.player_id == self.table.host:
+                connection.send(message)
 
     async def _closed(self) -> None:
         """The game is over: no more deals, and the code is free for a new table (the
@@ -353,7 +383,9 @@ class TableActor:
     async def _reload(self) -> None:
         version = self.history.version
         stored = await self.store.load_events(self.record.id)
+        handled = await self.store.handled_requests(self.record.id)
         self.history = TableHistory.from_stored(stored, self.config.ring_size)
+        self.handled = HandledRequests.of(handled)
         if self.history.version != version:
             # A save that failed may have landed after all: versions nobody was sent.
             snapshot = snapshot_wire(self.history.version, self.table, self.room_json())

@@ -10,9 +10,11 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
+from pokernight.names import MAX_LENGTH
 from pokernight.server.actor import TableActor
 from pokernight.server.lobby import Lobby
 from pokernight.server.messages import PROTOCOL
+from pokernight.server.newcomers import admit, checked_name
 from pokernight.server.settings_input import settings_from_json
 from pokernight.server.wire import table_json
 from pokernight.table import (
@@ -24,8 +26,13 @@ from pokernight.table import (
     settle_up,
 )
 
-DisplayName = Annotated[str, msgspec.Meta(min_length=1, max_length=32, pattern=r"^[^\x00-\x1f]+$")]
+# Checked again, and normalised, by pokernight.names (newcomers.checked_name).
+DisplayName = Annotated[str, msgspec.Meta(min_length=1, max_length=4 * MAX_LENGTH)]
+Invite = Annotated[str, msgspec.Meta(max_length=64)]
 MAX_BODY_BYTES = 16_384
+# Where the room's tables differ from a bare TableSettings: a stranger who has only the
+# 4-digit code asks the host for a seat; friends with the invite link sit at once.
+ROOM_DEFAULTS = {"approve_seats": True}
 
 
 class NewTable(msgspec.Struct, forbid_unknown_fields=True):
@@ -34,7 +41,10 @@ class NewTable(msgspec.Struct, forbid_unknown_fields=True):
 
 
 class Join(msgspec.Struct, forbid_unknown_fields=True):
+    """``invite``: the secret of the invite link (its fragment), if the player has it."""
+
     name: DisplayName
+    invite: Invite | None = None
 
 
 Body = TypeVar("Body", NewTable, Join)
@@ -42,9 +52,11 @@ Body = TypeVar("Body", NewTable, Join)
 
 async def create_table(request: Request) -> Response:
     body = await _body(request, NewTable)
-    settings = settings_from_json(body.settings)
-    code, host, token = await _lobby(request).create_table(settings, body.name.strip())
-    return JSONResponse({"code": code, "player_id": str(host.id), "token": token}, status_code=201)
+    name = checked_name(body.name)
+    settings = settings_from_json({**ROOM_DEFAULTS, **body.settings})
+    actor, host, token = await _lobby(request).create_table(settings, name)
+    created = {"code": actor.code, "player_id": str(host.id), "token": token}
+    return JSONResponse({**created, "invite": actor.record.invite}, status_code=201)
 
 
 async def table_info(request: Request) -> Response:
@@ -60,11 +72,10 @@ async def table_info(request: Request) -> Response:
 
 async def join_table(request: Request) -> Response:
     actor = _actor(request)
-    if actor.table.closed:
-        raise HTTPException(409, f"table {actor.code} is closed: the game is over")
     body = await _body(request, Join)
-    player, token = await actor.store.register_player(actor.record.id, body.name.strip())
-    return JSONResponse({"player_id": str(player.id), "token": token}, status_code=201)
+    player, token = await admit(actor, body.name, body.invite)
+    joined = {"player_id": str(player.id), "token": token, "name": player.name}
+    return JSONResponse({**joined, "invited": player.invited}, status_code=201)
 
 
 async def ledger(request: Request) -> Response:
@@ -160,13 +171,32 @@ def _actor(request: Request) -> TableActor:
 
 
 async def _body(request: Request, shape: type[Body]) -> Body:
-    raw = await request.body()
-    if len(raw) > MAX_BODY_BYTES:
-        raise TableError(f"request body too large: {len(raw):,} bytes (at most {MAX_BODY_BYTES:,})")
     try:
-        return msgspec.json.decode(raw, type=shape)
+        return msgspec.json.decode(await _capped_body(request), type=shape)
     except msgspec.DecodeError as error:
         raise TableError(f"bad request body: {error}") from None
+    except RecursionError:
+        raise TableError("bad request body: nested too deeply") from None
+
+
+async def _capped_body(request: Request) -> bytes:
+    """The body, refused with 413 as soon as it is known to be too large: by its declared
+    Content-Length before reading anything, or while streaming one without."""
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > MAX_BODY_BYTES:
+        raise _too_large()
+    chunks: list[bytes] = []
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > MAX_BODY_BYTES:
+            raise _too_large()
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def _too_large() -> HTTPException:
+    return HTTPException(413, f"request body too large: at most {MAX_BODY_BYTES:,} bytes")
 
 
 ROUTES = [

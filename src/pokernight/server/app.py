@@ -9,20 +9,24 @@ from contextlib import asynccontextmanager
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route, WebSocketRoute
 
+from pokernight.server.address_limits import AddressThrottle
 from pokernight.server.api import ROUTES
 from pokernight.server.assets import WebClient, load_assets
 from pokernight.server.collector import Collector, GcStats
 from pokernight.server.config import ServerConfig
+from pokernight.server.headers import SecurityHeaders
 from pokernight.server.lag import LagMonitor
 from pokernight.server.lobby import Lobby, NoSuchTableError
 from pokernight.server.messages import RefusedError
 from pokernight.server.pages import stream
+from pokernight.server.ratelimit import AddressLimiter
 from pokernight.server.socket import table_socket
-from pokernight.store import EventWriter, StoreError, open_store
+from pokernight.store import EventWriter, NameTakenError, StoreError, open_store
 from pokernight.table import TableError
 
 log = logging.getLogger(__name__)
@@ -57,16 +61,26 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
 
     return Starlette(
         routes=_routes(),
+        middleware=_middleware(settings),
         lifespan=lifespan,
         exception_handlers={
             HTTPException: _http_error,
             NoSuchTableError: _not_found,
+            NameTakenError: _conflict,
             TableError: _refused,
             RefusedError: _refused,
             StoreError: _unavailable,
             Exception: _internal_error,
         },
     )
+
+
+def _middleware(config: ServerConfig) -> list[Middleware]:
+    # The first is the outermost: a 429 gets the security headers too.
+    middleware = [Middleware(SecurityHeaders)]
+    if config.address_limits is not None:
+        middleware.append(Middleware(AddressThrottle, AddressLimiter(config.address_limits)))
+    return middleware
 
 
 def _routes() -> list[BaseRoute]:
@@ -92,6 +106,10 @@ async def _http_error(request: Request, error: Exception) -> Response:
 
 async def _not_found(request: Request, error: Exception) -> Response:
     return _error(404, str(error))
+
+
+async def _conflict(request: Request, error: Exception) -> Response:
+    return _error(409, str(error))
 
 
 async def _refused(request: Request, error: Exception) -> Response:

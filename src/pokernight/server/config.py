@@ -7,6 +7,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from pokernight.server.collector import FREEZE_SECONDS
+from pokernight.server.ratelimit import AddressLimits
+
+DEFAULT_LIMITS = AddressLimits()
 
 
 @dataclass(frozen=True, slots=True)
@@ -14,12 +17,16 @@ class ServerConfig:
     """``clock`` gives the tables' ``now`` (seconds).
 
     ``rate_capacity`` messages may arrive at once on a connection, then
-    ``rate_per_second``; ``outbox_size`` messages may wait for a slow client
+    ``rate_per_second``; a connection refused for speed more than ``rate_refusals``
+    times in a minute is closed; ``outbox_size`` messages may wait for a slow client
     before it is disconnected; ``ring_size`` versions per table are kept in
     memory to resume reconnecting clients (older gaps get a snapshot).
     ``freeze_gc``: every ``gc_freeze_seconds``, collect what is new and move
     the survivors out of the collector's reach (``collector.Collector``); the
     default collector paused every table for 0.3 s at 100 tables, 1 s at 500.
+    ``address_limits``: HTTP requests and WebSocket connects per client address (None:
+    no limit); ``allowed_origins``: web pages other than the room's own address that may
+    open its WebSocket (a proxy that rewrites the Host header).
     """
 
     database_url: str | None = None
@@ -27,8 +34,11 @@ class ServerConfig:
     clock: Callable[[], float] = time.time
     rate_capacity: float = 20.0
     rate_per_second: float = 10.0
+    rate_refusals: float = 20.0
     outbox_size: int = 256
     ring_size: int = 128
     hello_timeout_seconds: float = 10.0
     freeze_gc: bool = False
     gc_freeze_seconds: float = FREEZE_SECONDS
+    address_limits: AddressLimits | None = DEFAULT_LIMITS
+    allowed_origins: tuple[str, ...] = ()

@@ -20,12 +20,25 @@ CLOSE_TOO_SLOW = 4008
 
 
 class Connection:
-    """``player_id`` None: a spectator (or the stream view)."""
+    """``player_id`` None: a spectator (or the stream view). ``session``: the client run
+    that opened it (its request ids are its own); ``invited``: the player came by the
+    invite link, and sits without the host's approval."""
 
-    def __init__(self, websocket: WebSocket, player_id: str | None, name: str, outbox: int) -> None:
+    def __init__(
+        self,
+        websocket: WebSocket,
+        player_id: str | None,
+        name: str,
+        outbox: int,
+        *,
+        session: str = "",
+        invited: bool = False,
+    ) -> None:
         self.websocket = websocket
         self.player_id = player_id
         self.name = name
+        self.session = session
+        self.invited = invited
         self.outbox: asyncio.Queue[str] = asyncio.Queue(maxsize=outbox)
         self.dropped = False
         self.writer: asyncio.Task[None] | None = None

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pokernight.cards import secure_rng
 from pokernight.server.actor import TableActor
 from pokernight.server.config import ServerConfig
+from pokernight.server.handled import HandledRequests
 from pokernight.server.history import TableHistory
 from pokernight.store import EventWriter, PlayerRecord, Store, StoredEvent
 from pokernight.table import Table, TableSettings
@@ -29,12 +30,16 @@ class Lobby:
             if not stored:
                 continue  # created but never opened: nothing to resume
             history = TableHistory.from_stored(stored, self.config.ring_size)
-            self._run(TableActor(record, history, self.store, self.writer, self.config))
+            handled = HandledRequests.of(await self.store.handled_requests(record.id))
+            self._run(
+                TableActor(record, history, self.store, self.writer, self.config, handled=handled)
+            )
 
     async def create_table(
         self, settings: TableSettings, host_name: str
-    ) -> tuple[str, PlayerRecord, str]:
-        """Open a table hosted by a new player ``host_name``: its code, the host and their token."""
+    ) -> tuple[TableActor, PlayerRecord, str]:
+        """Open a table hosted by a new player ``host_name``: its actor, the host and their
+        token."""
         record = await self.store.create_table(settings.to_dict(), secure_rng())
         closed = self.actors.get(record.code)
         if closed is not None:  # a closed table's code, free again in the store
@@ -44,8 +49,9 @@ class Lobby:
         opened = StoredEvent.of(1, table.opened, self.config.clock())
         await self.writer.append(record.id, [opened])
         history = TableHistory(table, self.config.ring_size)
-        self._run(TableActor(record, history, self.store, self.writer, self.config))
-        return record.code, host, token
+        actor = TableActor(record, history, self.store, self.writer, self.config)
+        self._run(actor)
+        return actor, host, token
 
     def actor(self, code: str) -> TableActor:
         try:

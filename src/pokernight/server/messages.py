@@ -30,9 +30,13 @@ class RefusedError(ValueError):
 
 
 class Hello(msgspec.Struct, tag="hello", tag_field="type", forbid_unknown_fields=True):
+    """``session``: this run of the client (any string it picked at random): request ids
+    are its own, so a client that starts again may count them from 1 again."""
+
     protocol: int
     token: Annotated[str, msgspec.Meta(max_length=128)] | None = None
     last_seq: Annotated[int, msgspec.Meta(ge=0)] = 0
+    session: Annotated[str, msgspec.Meta(max_length=64)] = ""
 
 
 class Intent(msgspec.Struct, tag_field="type", forbid_unknown_fields=True, kw_only=True):
@@ -155,6 +159,8 @@ def decode_hello(text: str) -> Hello:
         return msgspec.convert(_json_object(text), Hello)
     except msgspec.ValidationError as error:
         raise RefusedError(f"malformed hello: {error}") from None
+    except RecursionError:
+        raise RefusedError("malformed hello: nested too deeply") from None
 
 
 _intent_decoder = msgspec.json.Decoder(AnyIntent)
@@ -168,7 +174,7 @@ def decode_intent(text: str) -> AnyIntent:
         try:
             intent: AnyIntent = _intent_decoder.decode(text)
             return intent
-        except (msgspec.ValidationError, msgspec.DecodeError):
+        except (msgspec.ValidationError, msgspec.DecodeError, RecursionError):
             pass  # the slow path below says exactly what is wrong
     data = _json_object(text)
     ref = data.get("id")
@@ -177,6 +183,8 @@ def decode_intent(text: str) -> AnyIntent:
         intent = msgspec.convert(data, AnyIntent)
     except msgspec.ValidationError as error:
         raise RefusedError(f"malformed message: {error}", ref) from None
+    except RecursionError:
+        raise RefusedError("malformed message: nested too deeply", ref) from None
     return intent
 
 
@@ -188,6 +196,8 @@ def _json_object(text: str) -> dict[str, Any]:
         data = msgspec.json.decode(text)
     except msgspec.DecodeError:
         raise RefusedError("malformed message: not JSON") from None
+    except RecursionError:  # msgspec's own depth guard: a few hundred nested arrays
+        raise RefusedError("malformed message: nested too deeply") from None
     if not isinstance(data, dict):
         raise RefusedError("malformed message: expected a JSON object")
     return data

@@ -9,6 +9,7 @@ connection whatever ends the socket, so a vanished client never lingers.
 from __future__ import annotations
 
 import asyncio
+import logging
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
@@ -17,28 +18,52 @@ from pokernight.server.config import ServerConfig
 from pokernight.server.connection import Connection
 from pokernight.server.lobby import Lobby, NoSuchTableError
 from pokernight.server.messages import PROTOCOL, Hello, RefusedError, decode_hello, decode_intent
+from pokernight.server.origins import origin_allowed
 from pokernight.server.ratelimit import TokenBucket
 from pokernight.server.wire import encode
+from pokernight.store import PlayerRecord
 
 CLOSE_NO_TABLE = 4404
 CLOSE_BAD_HELLO = 4400
+CLOSE_FLOOD = 1008  # policy violation
+CLOSE_FOREIGN_PAGE = 1008
+PATIENCE_SECONDS = 60.0
+"""Refusals for speed forgiven per this many seconds: ``rate_refusals`` of them."""
 SPECTATOR = "spectator"
+
+log = logging.getLogger(__name__)
 
 
 async def table_socket(websocket: WebSocket) -> None:
     lobby: Lobby = websocket.app.state.lobby
+    origin, host = websocket.headers.get("origin"), websocket.headers.get("host")
+    if not origin_allowed(origin, host, lobby.config.allowed_origins):
+        # Before the handshake: the page's script sees a failed connection, nothing more.
+        log.warning("WebSocket from a page at %r refused (not this room's address)", origin)
+        await websocket.close(CLOSE_FOREIGN_PAGE)
+        return
     await websocket.accept()
     try:
         actor = lobby.actor(websocket.path_params["code"])
         hello = await _hello(websocket, lobby.config)
-        player_id, name = await _identify(actor, hello)
+        player = await _identify(actor, hello)
     except (NoSuchTableError, RefusedError) as error:
         code = CLOSE_NO_TABLE if isinstance(error, NoSuchTableError) else CLOSE_BAD_HELLO
         await _refuse(websocket, str(error), code)
         return
     except WebSocketDisconnect:
         return
-    connection = Connection(websocket, player_id, name, lobby.config.outbox_size)
+    player_id = None if player is None else str(player.id)
+    name = SPECTATOR if player is None else player.name
+    invited = player is not None and player.invited
+    connection = Connection(
+        websocket,
+        player_id,
+        name,
+        lobby.config.outbox_size,
+        session=hello.session,
+        invited=invited,
+    )
     connection.start()
     connection.send(
         {
@@ -48,6 +73,8 @@ async def table_socket(websocket: WebSocket) -> None:
             "player_id": player_id,
             "name": name,
             "version": actor.history.version,
+            # The invite link's secret goes to the host alone (``_tell_host_invite``).
+            "invite": actor.record.invite if player_id == actor.table.host else None,
         }
     )
     actor.submit(Attach(connection, hello.last_seq))
@@ -71,23 +98,31 @@ async def _hello(websocket: WebSocket, config: ServerConfig) -> Hello:
     return hello
 
 
-async def _identify(actor: TableActor, hello: Hello) -> tuple[str | None, str]:
+async def _identify(actor: TableActor, hello: Hello) -> PlayerRecord | None:
+    """The player whose token the hello carries; None: a spectator."""
     if hello.token is None:
-        return None, SPECTATOR
+        return None
     player = await actor.store.player_by_token(actor.record.id, hello.token)
     if player is None:
         raise RefusedError(f"this seat token does not belong to table {actor.code}: join again")
-    return str(player.id), player.name
+    return player
 
 
 async def _read(
     websocket: WebSocket, actor: TableActor, connection: Connection, config: ServerConfig
 ) -> None:
-    bucket = TokenBucket(config.rate_capacity, config.rate_per_second, config.clock())
+    now = config.clock()
+    bucket = TokenBucket(config.rate_capacity, config.rate_per_second, now)
+    # A client that keeps going too fast after being told is closed, not answered forever.
+    patience = TokenBucket(config.rate_refusals, config.rate_refusals / PATIENCE_SECONDS, now)
+    logged = False
     while True:
         try:
             text = await _receive_text(websocket)
             allowed = bucket.take(config.clock())
+            if not allowed and not patience.take(config.clock()):
+                await _refuse(websocket, "too many messages: closed", CLOSE_FLOOD)
+                return
             intent = decode_intent(text)
             if not allowed:
                 raise RefusedError("too many messages: slow down", intent.id)
@@ -95,6 +130,13 @@ async def _read(
             return
         except RefusedError as refused:
             connection.send({"type": "error", "reason": str(refused), "ref": refused.ref})
+            continue
+        except Exception:
+            # No input may end in a traceback for the client: an answer, and one log line.
+            if not logged:
+                log.exception("table %s: a frame could not be read", actor.code)
+                logged = True
+            connection.send({"type": "error", "reason": "message could not be read", "ref": None})
             continue
         actor.submit(Received(connection, intent))
 

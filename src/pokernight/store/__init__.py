@@ -14,14 +14,21 @@ embedded SQLite file by default, PostgreSQL by URL (``open_store``).
   ``table_event_from_dict(stored.data)`` gives it back.
 """
 
-from pokernight.store.errors import StaleWriterError, StoreError, StoreUnavailableError
-from pokernight.store.records import PlayerRecord, StoredEvent, TableRecord
+from pokernight.store.errors import (
+    NameTakenError,
+    StaleWriterError,
+    StoreError,
+    StoreUnavailableError,
+)
+from pokernight.store.records import HandledRequest, PlayerRecord, StoredEvent, TableRecord
 from pokernight.store.schema import TableStatus
 from pokernight.store.store import Store, open_store
 from pokernight.store.writer import EventWriter
 
 __all__ = [
     "EventWriter",
+    "HandledRequest",
+    "NameTakenError",
     "PlayerRecord",
     "StaleWriterError",
     "Store",

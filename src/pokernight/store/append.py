@@ -12,22 +12,29 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from sqlalchemy import Connection, func, insert, select
+from sqlalchemy.dialects.postgresql import insert as postgresql_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import IntegrityError
 
 from pokernight.store import schema
 from pokernight.store.errors import StaleWriterError, StoreError
 from pokernight.store.projections import project
-from pokernight.store.records import StoredEvent
+from pokernight.store.records import HandledRequest, StoredEvent
 
 TableEvents = tuple[int, Sequence[StoredEvent]]
+TableRequest = tuple[int, HandledRequest]
 _APPEND = insert(schema.events)
 """Built once, as the projections' statements are: building one costs more than running it."""
 
 
 def append_batch(
-    connection: Connection, batch: Sequence[TableEvents], known: Mapping[int, int]
+    connection: Connection,
+    batch: Sequence[TableEvents],
+    known: Mapping[int, int],
+    requests: Sequence[TableRequest] = (),
 ) -> dict[int, int]:
-    """Append each table's events, with their projections, in ``connection``'s transaction.
+    """Append each table's events, with their projections and the requests that caused
+    them, in ``connection``'s transaction.
 
     ``known`` holds the last seq of tables whose log this process wrote last;
     the others are read. Each table's events must continue its log, otherwise
@@ -43,7 +50,31 @@ def append_batch(
             f"another writer appended to table(s) {_table_ids(batch)} first"
         ) from None
     project(connection, batch)
+    if requests:
+        _record_requests(connection, requests)
     return versions
+
+
+def _record_requests(connection: Connection, requests: Sequence[TableRequest]) -> None:
+    # An id whose older record was pruned may come back: the newest answer wins.
+    dialect_insert = sqlite_insert if connection.dialect.name == "sqlite" else postgresql_insert
+    statement = dialect_insert(schema.requests)
+    connection.execute(
+        statement.on_conflict_do_update(
+            index_elements=["table_id", "player_id", "session", "ref"],
+            set_={"version": statement.excluded.version},
+        ),
+        [
+            {
+                "table_id": table_id,
+                "player_id": request.player_id,
+                "session": request.session,
+                "ref": request.ref,
+                "version": request.version,
+            }
+            for table_id, request in requests
+        ],
+    )
 
 
 def last_seqs(connection: Connection, table_ids: Sequence[int]) -> dict[int, int]:

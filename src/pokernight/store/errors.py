@@ -16,3 +16,10 @@ class StaleWriterError(StoreError):
     skipped versions; either way nothing of the batch was written, so history
     never forks.
     """
+
+
+class NameTakenError(StoreError):
+    """Another player of the table has this name (``pokernight.names.name_key``)."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__(f"somebody at this table is already called {name}: choose another name")

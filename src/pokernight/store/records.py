@@ -28,12 +28,27 @@ class StoredEvent:
 
 
 @dataclass(frozen=True, slots=True)
+class HandledRequest:
+    """A player's request that was carried out, stored with the events it caused.
+
+    ``session`` is the client run that sent it, ``ref`` its client id as JSON (``5``
+    and ``"5"`` differ), ``version`` the table's version once it was done.
+    """
+
+    player_id: str
+    session: str
+    ref: str
+    version: int
+
+
+@dataclass(frozen=True, slots=True)
 class TableRecord:
     id: int
     code: str
     settings: dict[str, Any]
     status: str
     created_at: float
+    invite: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,3 +57,4 @@ class PlayerRecord:
     table_id: int
     name: str
     created_at: float
+    invited: bool = False

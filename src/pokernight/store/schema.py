@@ -10,6 +10,7 @@ from enum import StrEnum
 
 from sqlalchemy import (
     JSON,
+    Boolean,
     Column,
     Double,
     ForeignKey,
@@ -19,6 +20,7 @@ from sqlalchemy import (
     PrimaryKeyConstraint,
     String,
     Table,
+    false,
     text,
 )
 
@@ -48,6 +50,9 @@ tables = Table(
     Column("settings", JSON, nullable=False),
     Column("status", String(8), nullable=False),
     Column("created_at", Double, nullable=False),
+    # The invite link's secret: whoever has it sits without the host's approval. Kept
+    # as it is, not hashed: the host's page shows the link again after a reload.
+    Column("invite", String(64), nullable=True),
     Index(
         "uq_tables_open_code",
         "code",
@@ -63,9 +68,14 @@ players = Table(
     Column("id", Integer, primary_key=True, autoincrement=True),
     Column("table_id", ForeignKey("tables.id"), nullable=False, index=True),
     Column("name", String, nullable=False),
+    # pokernight.names.name_key(name): two players of a table never read the same.
+    Column("name_key", String, nullable=False),
     # Only the SHA-256 of a seat token is kept: a leaked database seats nobody.
     Column("token_sha256", String(64), nullable=False, unique=True),
     Column("created_at", Double, nullable=False),
+    # Joined through the invite link: sits without the host's approval.
+    Column("invited", Boolean, nullable=False, server_default=false()),
+    Index("uq_players_table_id_name_key", "table_id", "name_key", unique=True),
 )
 
 # The primary key is the UNIQUE(table_id, seq) that stops a stale writer forking history.
@@ -78,6 +88,21 @@ events = Table(
     Column("data", JSON, nullable=False),
     Column("at", Double, nullable=False),
     PrimaryKeyConstraint("table_id", "seq"),
+)
+
+# The requests each player's clients had carried out (their client ids), written in the
+# transaction of the events they caused: a request resent after a crash is recognised.
+# ``ref`` is the client id as JSON (5 and "5" are different ids); ``session`` tells a
+# client's runs apart, so a restarted client may count its ids from 1 again.
+requests = Table(
+    "requests",
+    metadata,
+    Column("table_id", ForeignKey("tables.id"), nullable=False),
+    Column("player_id", String(32), nullable=False),
+    Column("session", String(64), nullable=False),
+    Column("ref", String(80), nullable=False),
+    Column("version", Integer, nullable=False),
+    PrimaryKeyConstraint("table_id", "player_id", "session", "ref"),
 )
 
 # Projections: derived from the events in the transaction that stores them.

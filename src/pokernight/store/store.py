@@ -19,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
+import itertools
 import random
 import secrets
 import time
@@ -26,20 +27,29 @@ from collections.abc import AsyncIterator, Callable, Iterator, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from typing import Any, TypeVar
 
-from sqlalchemy import Connection, Row, insert, select, update
+from sqlalchemy import Connection, Row, String, cast, delete, insert, select, update
 from sqlalchemy.exc import DBAPIError, IntegrityError, InterfaceError, OperationalError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
+from pokernight.names import name_key
 from pokernight.store import append, schema
-from pokernight.store.append import TableEvents
+from pokernight.store.append import TableEvents, TableRequest
 from pokernight.store.engine import create_engine, database_url, upgrade_to_head
-from pokernight.store.errors import StaleWriterError, StoreError, StoreUnavailableError
-from pokernight.store.records import PlayerRecord, StoredEvent, TableRecord
+from pokernight.store.errors import (
+    NameTakenError,
+    StaleWriterError,
+    StoreError,
+    StoreUnavailableError,
+)
+from pokernight.store.records import HandledRequest, PlayerRecord, StoredEvent, TableRecord
 from pokernight.store.schema import TableStatus
 from pokernight.store.sqlite_writer import SqliteWriter
 
 CODE_COUNT = 10_000
 TOKEN_BYTES = 32
+INVITE_BYTES = 16
+REQUESTS_KEPT = 256
+"""Handled requests remembered per player (the newest): see ``handled_requests``."""
 
 Result = TypeVar("Result")
 
@@ -138,6 +148,7 @@ class Store:
                         "settings": settings,
                         "status": TableStatus.OPEN.value,
                         "created_at": time.time(),
+                        "invite": secrets.token_urlsafe(INVITE_BYTES),
                     }
                     result = await connection.execute(
                         insert(schema.tables).values(values).returning(schema.tables.c.id)
@@ -192,43 +203,114 @@ class Store:
 
     # Players -------------------------------------------------------------------------------
 
-    async def register_player(self, table_id: int, name: str) -> tuple[PlayerRecord, str]:
-        """A new player and their seat token; only the token's SHA-256 is stored."""
+    async def register_player(
+        self, table_id: int, name: str, *, invited: bool = False
+    ) -> tuple[PlayerRecord, str]:
+        """A new player and their seat token; only the token's SHA-256 is stored.
+
+        ``name`` must be a display name (``pokernight.names.display_name``); one that
+        reads the same as another player's of the table raises NameTakenError.
+        """
         token = secrets.token_urlsafe(TOKEN_BYTES)
         created_at = time.time()
-        async with self._writing() as connection:
-            result = await connection.execute(
-                insert(schema.players)
-                .values(
-                    table_id=table_id,
-                    name=name,
-                    token_sha256=_token_hash(token),
-                    created_at=created_at,
+        values = {
+            "table_id": table_id,
+            "name": name,
+            "name_key": name_key(name),
+            "token_sha256": _token_hash(token),
+            "created_at": created_at,
+            "invited": invited,
+        }
+        try:
+            async with self._writing() as connection:
+                result = await connection.execute(
+                    insert(schema.players).values(values).returning(schema.players.c.id)
                 )
-                .returning(schema.players.c.id)
-            )
-            return PlayerRecord(result.scalar_one(), table_id, name, created_at), token
+                player_id = result.scalar_one()
+        except IntegrityError:
+            raise NameTakenError(name) from None
+        return PlayerRecord(player_id, table_id, name, created_at, invited), token
 
     async def player_by_token(self, table_id: int, token: str) -> PlayerRecord | None:
         players = schema.players
         async with self.transaction() as connection:
             row = (
                 await connection.execute(
-                    select(players.c.id, players.c.table_id, players.c.name, players.c.created_at)
+                    select(*_PLAYER_COLUMNS)
                     .where(players.c.table_id == table_id)
                     .where(players.c.token_sha256 == _token_hash(token))
                 )
             ).first()
             return None if row is None else PlayerRecord(*row)
 
+    async def players_never_seated(self, table_id: int) -> list[PlayerRecord]:
+        """The table's players who joined and never bought in, oldest first."""
+        players, ledger = schema.players, schema.ledger_entries
+        bought_in = (
+            select(ledger.c.id)
+            .where(ledger.c.table_id == players.c.table_id)
+            .where(ledger.c.player_id == cast(players.c.id, String))
+            .exists()
+        )
+        async with self.transaction() as connection:
+            rows = await connection.execute(
+                select(*_PLAYER_COLUMNS)
+                .where(players.c.table_id == table_id, ~bought_in)
+                .order_by(players.c.id)
+            )
+            return [PlayerRecord(*row) for row in rows]
+
+    async def forget_players(self, table_id: int, player_ids: Sequence[int]) -> None:
+        """Remove players (who never sat): their seat tokens stop working."""
+        if not player_ids:
+            return
+        players = schema.players
+        async with self._writing() as connection:
+            await connection.execute(
+                delete(players).where(players.c.table_id == table_id, players.c.id.in_(player_ids))
+            )
+
+    # Handled requests ----------------------------------------------------------------------
+
+    async def handled_requests(self, table_id: int) -> list[HandledRequest]:
+        """The requests the table's players had carried out, the newest ``REQUESTS_KEPT`` of
+        each player, oldest first; older ones are deleted (the bound on a resend's memory)."""
+        requests = schema.requests
+        columns = (requests.c.player_id, requests.c.session, requests.c.ref, requests.c.version)
+        kept: list[HandledRequest] = []
+        async with self._writing() as connection:
+            rows = await connection.execute(
+                select(*columns)
+                .where(requests.c.table_id == table_id)
+                .order_by(requests.c.player_id, requests.c.version.desc())
+            )
+            newest_first = [HandledRequest(*row) for row in rows]
+            for player_id, group in itertools.groupby(newest_first, lambda r: r.player_id):
+                mine = list(group)
+                kept += mine[:REQUESTS_KEPT]
+                if len(mine) > REQUESTS_KEPT:
+                    await connection.execute(
+                        delete(requests).where(
+                            requests.c.table_id == table_id,
+                            requests.c.player_id == player_id,
+                            requests.c.version < mine[REQUESTS_KEPT - 1].version,
+                        )
+                    )
+        return sorted(kept, key=lambda request: request.version)
+
     # The event log -------------------------------------------------------------------------
 
-    async def append_events(self, table_id: int, events: Sequence[StoredEvent]) -> None:
+    async def append_events(
+        self, table_id: int, events: Sequence[StoredEvent], requests: Sequence[HandledRequest] = ()
+    ) -> None:
         """Append ``events`` to the table's log in one transaction (see ``append_batch``)."""
-        await self.append_batch([(table_id, events)])
+        await self.append_batch([(table_id, events)], [(table_id, r) for r in requests])
 
-    async def append_batch(self, batch: Sequence[TableEvents]) -> None:
-        """Append the events of several tables in ONE transaction, with their projections.
+    async def append_batch(
+        self, batch: Sequence[TableEvents], requests: Sequence[TableRequest] = ()
+    ) -> None:
+        """Append the events of several tables in ONE transaction, with their projections
+        and the ``requests`` that caused them.
 
         Each table's events must continue its log (``seq`` = last + 1, + 2...);
         otherwise StaleWriterError and nothing of the batch is written.
@@ -238,7 +320,9 @@ class Store:
         async with self._write_turn:
             known = {tid: self._versions[tid] for tid, _ in batch if tid in self._versions}
             try:
-                versions = await self._write(lambda c: append.append_batch(c, batch, known))
+                versions = await self._write(
+                    lambda c: append.append_batch(c, batch, known, requests)
+                )
             except StaleWriterError:
                 for table_id, _ in batch:  # read them back next time
                     self._versions.pop(table_id, None)
@@ -315,7 +399,16 @@ def _free_code(taken: set[str], rng: random.Random) -> str:
 
 
 def _table_record(row: Row[Any]) -> TableRecord:
-    return TableRecord(row.id, row.code, row.settings, row.status, row.created_at)
+    return TableRecord(row.id, row.code, row.settings, row.status, row.created_at, row.invite)
+
+
+_PLAYER_COLUMNS = (
+    schema.players.c.id,
+    schema.players.c.table_id,
+    schema.players.c.name,
+    schema.players.c.created_at,
+    schema.players.c.invited,
+)
 
 
 def _token_hash(token: str) -> str:

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from pokernight.store.errors import StoreError, StoreUnavailableError
-from pokernight.store.records import StoredEvent
+from pokernight.store.records import HandledRequest, StoredEvent
 from pokernight.store.store import Store
 
 
@@ -23,6 +23,7 @@ from pokernight.store.store import Store
 class _Append:
     table_id: int
     events: tuple[StoredEvent, ...]
+    requests: tuple[HandledRequest, ...]
     done: asyncio.Future[None]
 
 
@@ -38,12 +39,18 @@ class EventWriter:
         self._task: asyncio.Task[None] | None = None
         self._closed = False
 
-    async def append(self, table_id: int, events: Sequence[StoredEvent]) -> None:
-        """Return once ``events`` are committed (or raise the reason they were not)."""
+    async def append(
+        self,
+        table_id: int,
+        events: Sequence[StoredEvent],
+        requests: Sequence[HandledRequest] = (),
+    ) -> None:
+        """Return once ``events``, and the ``requests`` that caused them, are committed (or
+        raise the reason they were not)."""
         if self._closed:
             raise StoreError("the event writer is closed")
         done = asyncio.get_running_loop().create_future()
-        self._pending.append(_Append(table_id, tuple(events), done))
+        self._pending.append(_Append(table_id, tuple(events), tuple(requests), done))
         self._arrived.set()
         if self._task is None:
             self._task = asyncio.create_task(self._run(), name="pokernight event writer")
@@ -70,7 +77,10 @@ class EventWriter:
 
     async def _commit(self, batch: list[_Append]) -> None:
         try:
-            await self.store.append_batch([(item.table_id, item.events) for item in batch])
+            await self.store.append_batch(
+                [(item.table_id, item.events) for item in batch],
+                [(item.table_id, request) for item in batch for request in item.requests],
+            )
         except StoreUnavailableError as error:
             for item in batch:  # one at a time would fail the same way, only slower
                 _settle(item, error)

@@ -15,10 +15,13 @@ from pokernight.table.settings import TableSettings
 
 @dataclass(frozen=True, slots=True)
 class SitDown:
+    """``invited``: the player came by the table's invite link (no approval needed)."""
+
     seat: int
     player_id: str
     name: str
     buy_in: int
+    invited: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,6 +12,7 @@ table plus the chips cashed out equal the chips bought in.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
@@ -79,6 +80,11 @@ def balances(entries: Iterable[LedgerEntry]) -> dict[str, int]:
 CSV_HEADER = "hand,player,kind,amount"
 
 
+# A cell starting with one of these is a formula to Excel, LibreOffice or Google Sheets.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+NUMBER = re.compile(r"[+-]?[0-9]+(\.[0-9]+)?")
+
+
 def ledger_csv(entries: Iterable[LedgerEntry], names: Mapping[str, str] | None = None) -> str:
     """The ledger as CSV text, one entry a line; ``names`` maps player ids to display names."""
     lines = [CSV_HEADER]
@@ -89,7 +95,11 @@ def ledger_csv(entries: Iterable[LedgerEntry], names: Mapping[str, str] | None =
 
 
 def _csv_field(text: str) -> str:
-    """Quote a field as RFC 4180 asks when it holds a comma, a quote or a line break."""
+    """A text field as a spreadsheet reads it: never a formula, quoted as RFC 4180 asks."""
+    if text.startswith(FORMULA_STARTS) and not NUMBER.fullmatch(text):
+        # OWASP's CSV injection advice: a leading quote makes a spreadsheet show the
+        # text instead of running it (a player named "=HYPERLINK(...)").
+        text = "'" + text
     if any(char in text for char in ',"\r\n'):
         return '"' + text.replace('"', '""') + '"'
     return text

@@ -295,7 +295,7 @@ class Table:
     def _sit_down(self, command: SitDown) -> list[TableEvent]:
         self.check_seat_free(command.seat, command.player_id)
         self.check_buy_in(command.player_id, command.buy_in)
-        if self.upcoming_settings.approve_seats and self.host not in (None, command.player_id):
+        if self._needs_approval(command):
             asked = self.seat_requests.get(command.player_id)
             if asked is not None:
                 raise TableError(
@@ -303,6 +303,16 @@ class Table:
                 )
             return [SeatRequested(command.seat, command.player_id, command.name, command.buy_in)]
         return [PlayerSeated(command.seat, command.player_id, command.name, command.buy_in)]
+
+    def _needs_approval(self, command: SitDown) -> bool:
+        """A newcomer without the invite link waits for the host; the host does not, nor
+        anybody who has already played here (the host let them in once)."""
+        return (
+            self.upcoming_settings.approve_seats
+            and self.host not in (None, command.player_id)
+            and not command.invited
+            and command.player_id not in self.accounts
+        )
 
     def check_seat_free(self, number: int, player_id: str, who: str = YOU) -> None:
         """A TableError if ``player_id`` (called ``who`` in the reason) may not take seat

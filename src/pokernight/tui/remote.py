@@ -42,9 +42,10 @@ class RemoteSettings:
     url: str
     code: str
     name: str
-    seat: int | None = None  # None: the first free seat
+    seat: int | None = None  # the table's seat index (0: the first); None: the first free one
     buy_in: int | None = None  # None: the table's largest buy-in
     hands: int | None = None  # None: until the human quits
+    invite: str | None = None  # the invite link's secret: sit without the host's approval
 
 
 class InboxClient(TableClient):
@@ -151,7 +152,7 @@ class RemoteGame:
                 return
             except ClientError:
                 self.tokens.forget(self.url, code)  # the table was closed, or its code reused
-        await self.client.join(self.settings.name)
+        await self.client.join(self.settings.name, self.settings.invite)
         assert self.client.token is not None
         self.tokens.put(self.url, code, self.client.token)
 
@@ -172,7 +173,10 @@ class RemoteGame:
         if seat is not None:
             if state.seats[seat]["sitting_out"]:
                 await self.client.sit_in()
-            self.screen.say(f"Back at table {code} in seat {seat}")
+            self.screen.say(f"Back at table {code} in seat {seat + 1}")
+            return
+        if state.player_id in state.seat_requests:  # asked in an earlier run
+            await self._wait_for_the_host(state.seat_requests[state.player_id]["seat"])
             return
         seats = int(state.settings["seats"])
         free = [number for number in range(seats) if number not in state.seats]
@@ -186,7 +190,19 @@ class RemoteGame:
             await self.client.sit(seat, buy_in)
         except ClientError as error:
             raise ValueError(f"cannot sit at table {code}: {error}") from None
-        self.screen.say(f"You sit at table {code} in seat {seat} with {buy_in}")
+        if state.my_seat is None:  # the host approves newcomers who came without the link
+            await self._wait_for_the_host(seat)
+            return
+        self.screen.say(f"You sit at table {code} in seat {seat + 1} with {buy_in}")
+
+    async def _wait_for_the_host(self, seat: int) -> None:
+        code, state = self.settings.code, self.client.state
+        self.screen.say(f"You asked for seat {seat + 1} at table {code}: waiting for the host")
+        while state.my_seat is None:
+            self._remember(await self.inbox.get())
+            if state.my_seat is None and state.player_id not in state.seat_requests:
+                raise ValueError(f"the host of table {code} did not give you the seat")
+        self.screen.say(f"The host let you in: you sit at table {code} in seat {seat + 1}")
 
     # Playing -----------------------------------------------------------------------------
 

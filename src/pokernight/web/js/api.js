@@ -13,7 +13,8 @@ async function request(path, options = {}) {
 const post = (path, body) => request(path, { method: "POST", body: JSON.stringify(body) });
 
 export const createTable = (name, settings) => post("/api/tables", { name, settings });
-export const joinTable = (code, name) => post(`/api/tables/${code}/join`, { name });
+export const joinTable = (code, name, invite = null) =>
+  post(`/api/tables/${code}/join`, invite ? { name, invite } : { name });
 export const tableInfo = (code) => request(`/api/tables/${code}`);
 export const ledger = (code) => request(`/api/tables/${code}/ledger`);
 export const lastHands = (code) => request(`/api/tables/${code}/hands`);

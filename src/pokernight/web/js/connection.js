@@ -4,9 +4,12 @@
 const CLOSE_NO_TABLE = 4404;
 const CLOSE_BAD_HELLO = 4400;
 const RETRY_DELAYS_MS = [300, 1000, 2000, 4000];
-// Intent ids must never repeat for this player, across reloads too: the server
-// acknowledges a repeated id without applying it.
-const ID_PREFIX = Math.random().toString(36).slice(2, 10);
+const CLOSE_TOO_MANY = 4429;
+// This page's run (its "session" in the hello): the server knows a resent intent by
+// the player, the session and the id, so a reload, which counts ids from 1 again,
+// is never taken for a resend. The prefix keeps each id readable on its own.
+const SESSION = Math.random().toString(36).slice(2, 10);
+const ID_PREFIX = SESSION;
 
 export class Connection {
   /**
@@ -23,6 +26,7 @@ export class Connection {
     this.attempt = 0;
     this.closed = false;
     this.welcomed = false;
+    this.retryAfterMs = 0;
   }
 
   open() {
@@ -31,7 +35,7 @@ export class Connection {
     this.socket = socket;
     this.welcomed = false;
     socket.onopen = () => {
-      const hello = { type: "hello", protocol: 1, last_seq: this.state.version };
+      const hello = { type: "hello", protocol: 1, last_seq: this.state.version, session: SESSION };
       if (this.token) hello.token = this.token;
       socket.send(JSON.stringify(hello));
     };
@@ -70,6 +74,7 @@ export class Connection {
         this.welcomed = true;
         this.attempt = 0;
         this.state.playerId = message.player_id;
+        this.state.invite = message.invite ?? null;
         this.listener.status(null);
         // Resending is safe: the server applies an id once.
         for (const { message: intent } of this.pending.values()) {
@@ -80,6 +85,8 @@ export class Connection {
         this.settle(message.ref, (entry) => entry.resolve(message));
         break;
       case "error":
+        // Too many connections from this address: the close that follows waits this long.
+        if (message.retry_after) this.retryAfterMs = message.retry_after * 1000;
         if (message.ref !== null && this.pending.has(message.ref)) {
           this.settle(message.ref, (entry) => entry.reject(new Error(message.reason)));
         } else {
@@ -93,6 +100,10 @@ export class Connection {
         break;
       case "room":
         this.state.running = message.running;
+        this.listener.changed(message);
+        break;
+      case "invite": // this player has just become the host
+        this.state.invite = message.invite;
         this.listener.changed(message);
         break;
       case "presence":
@@ -119,7 +130,8 @@ export class Connection {
       return;
     }
     this.listener.status("reconnecting\u2026");
-    const delay = RETRY_DELAYS_MS[Math.min(this.attempt, RETRY_DELAYS_MS.length - 1)];
+    let delay = RETRY_DELAYS_MS[Math.min(this.attempt, RETRY_DELAYS_MS.length - 1)];
+    if (event.code === CLOSE_TOO_MANY) delay = Math.max(delay, this.retryAfterMs ?? 0);
     this.attempt += 1;
     setTimeout(() => this.open(), delay);
   }

@@ -19,6 +19,11 @@ export class HostPanel {
     this.hostSelect = h("select", { "aria-label": "New host" });
     this.hostError = h("p", { class: "error", role: "alert" });
     this.seatsPart = new HostSeats(send);
+    // The invite link: friends who get it sit at once; with the code alone, a newcomer
+    // asks and the host approves below.
+    this.inviteLink = h("input", { id: "invite-link", type: "text", readonly: true,
+      onfocus: (event) => event.target.select() });
+    this.copyNote = h("span", { class: "note", role: "status", id: "invite-copied" });
     // Ending the game cashes everybody out: asked twice, never by a stray click.
     this.closeError = h("p", { class: "error", role: "alert", id: "close-error" });
     this.closeConfirm = h("div", { class: "row confirm", hidden: true },
@@ -31,6 +36,11 @@ export class HostPanel {
     this.element = h("section", { class: "panel host", "aria-labelledby": "host-title", hidden: true },
       h("h2", { id: "host-title" }, "Host"),
       h("div", { class: "row" }, this.startButton), this.runError,
+      h("div", { class: "invite" },
+        h("label", { for: "invite-link" }, "Invite link: friends who open it sit at once"),
+        h("div", { class: "row" }, this.inviteLink,
+          h("button", { type: "button", id: "copy-invite", onclick: () => this.copyInvite() },
+            "Copy"), this.copyNote)),
       h("details", { class: "host-settings" },
         h("summary", {}, "Table settings (applied from the next hand)"),
         this.formHolder,
@@ -47,9 +57,20 @@ export class HostPanel {
     this.formFor = null;
   }
 
+  async copyInvite() {
+    try {
+      await navigator.clipboard.writeText(this.inviteLink.value);
+      this.copyNote.textContent = "Copied";
+    } catch {
+      this.inviteLink.select(); // no clipboard (plain http on another device): copy by hand
+      this.copyNote.textContent = "Selected: copy it";
+    }
+  }
+
   render(state) {
     this.element.hidden = !state.isHost || state.closed;
     if (!state.isHost) return;
+    this.inviteLink.value = state.invite ? `${location.origin}/#${this.code}/${state.invite}` : "";
     this.closeButton.disabled = state.closing;
     this.closeButton.textContent = state.closing ? "The table closes after this hand"
       : "Close the table\u2026";

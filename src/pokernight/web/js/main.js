@@ -1,4 +1,7 @@
-// The page's router: "#1234" is table 1234, anything else is the lobby.
+// The page's router: "#1234" is table 1234, "#1234/SECRET" the same table reached by its
+// invite link (the secret lets a newcomer sit without waiting for the host; being in the
+// fragment, it is never sent to the server in a request line or a log); anything else is
+// the lobby.
 
 import { $ } from "./dom.js";
 import { applyFelt, feltSelect } from "./felt.js";
@@ -11,11 +14,16 @@ let page = null;
 function route() {
   page?.close();
   page = null;
-  const code = location.hash.slice(1);
+  const [, code, invite] = location.hash.match(/^#(\d{4})(?:\/([\w-]{1,64}))?$/) ?? [];
   const banner = $("#banner");
   banner.hidden = true;
-  if (/^\d{4}$/.test(code)) page = new TablePage($("#app"), code, banner);
-  else renderLobby($("#app"));
+  if (!code) {
+    renderLobby($("#app"));
+    return;
+  }
+  // The secret is kept by the page, not left in the address bar (or a screenshot).
+  if (invite) history.replaceState(null, "", `#${code}`);
+  page = new TablePage($("#app"), code, banner, invite ?? null);
 }
 
 function soundButton() {

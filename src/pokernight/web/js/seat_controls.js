@@ -143,8 +143,9 @@ export async function buyInDialog(code, state, seat, send) {
   input.select();
 }
 
-/** For a spectator: a name to join the table with (the token is kept for reloads). */
-export function joinForm(code) {
+/** For a spectator: a name to join the table with (the token is kept for reloads).
+ * ``invite``: the secret of the invite link the page was opened with, if any. */
+export function joinForm(code, invite = null) {
   const name = h("input", { id: "join-name", type: "text", maxlength: 32, required: true,
     autocomplete: "nickname" });
   const error = h("p", { class: "error", role: "alert" });
@@ -154,7 +155,7 @@ export function joinForm(code) {
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     try {
-      const joined = await api.joinTable(code, name.value.trim());
+      const joined = await api.joinTable(code, name.value.trim(), invite);
       saveSeat(code, { ...joined, name: name.value.trim() });
       location.reload();
     } catch (failure) {

@@ -34,6 +34,7 @@ export class TableState {
     this.closing = false; // the host closed the table during a hand: it ends with the hand
     this.closed = false;
     this.chat = [];
+    this.invite = null; // the invite link's secret: the server sends it to the host alone
     // Server time minus our time, at least: an event's ``at`` is never in the server's future.
     this.clockOffset = -Infinity;
   }

@@ -21,8 +21,9 @@ const CLOCK_TICK_MS = 250;
 const DEBT_EVENTS = new Set(["PlayerSeated", "ChipsAdded", "PlayerLeft"]);
 
 export class TablePage {
-  constructor(root, code, banner) {
+  constructor(root, code, banner, invite = null) {
     this.code = code;
+    this.invite = invite;
     this.banner = banner;
     this.seat = savedSeat(code);
     this.state = new TableState(this.seat?.player_id ?? null);
@@ -156,7 +157,7 @@ export class TablePage {
   renderSpectator(joined, mine) {
     if (!joined) {
       if (!this.spectatorArea.firstChild) {
-        this.spectatorArea.replaceChildren(h("p", {}, "You are watching."), joinForm(this.code));
+        this.spectatorArea.replaceChildren(h("p", {}, "You are watching."), joinForm(this.code, this.invite));
       }
     } else if (mine === null && !this.state.closed) {
       this.spectatorArea.replaceChildren(h("p", { class: "hint" }, "Pick an empty seat on the table to sit down."));

@@ -1,0 +1,96 @@
+"""Rate limits per client address on HTTP requests and WebSocket connects (ASGI middleware).
+
+Which limits a request takes is read from its path (``ratelimit.AddressLimits``);
+one that has none left is answered 429 with ``Retry-After`` (a WebSocket: an
+error frame, then close code 4429), before the room does any work for it.
+
+The address is the connection's own (``scope["client"]``). Behind a reverse proxy
+every request comes from the proxy: ``pokernight serve --proxy-headers`` makes
+uvicorn take the client's address from ``X-Forwarded-For``, and only from the
+proxies it trusts, so that nobody else can choose the address they are counted as.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Callable
+
+from starlette.responses import JSONResponse
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from pokernight.server.ratelimit import AddressLimiter
+from pokernight.server.wire import encode
+
+CLOSE_TOO_MANY = 4429
+NOT_FOUND_CLOSE = 4404  # socket.CLOSE_NO_TABLE: a WebSocket's 404
+NAMES_A_CODE = re.compile(r"^/(?:api/tables|ws|stream)/[^/]+")
+
+
+class AddressThrottle:
+    def __init__(
+        self,
+        app: ASGIApp,
+        limiter: AddressLimiter,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.app = app
+        self.limiter = limiter
+        self.clock = clock
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        kinds = _kinds(scope) if scope["type"] in ("http", "websocket") else ()
+        if not kinds:
+            await self.app(scope, receive, send)
+            return
+        client = scope.get("client")
+        address = str(client[0]) if client else "unknown"
+        now = self.clock()
+        # An address that has tried too many wrong codes is refused every code for a while.
+        wait = self.limiter.wait("miss", address, now) if "lookup" in kinds else 0
+        for kind in kinds:
+            wait = wait or self.limiter.take(kind, address, now)
+        if wait:
+            await _refuse(scope, receive, send, wait)
+            return
+        if "lookup" not in kinds:
+            await self.app(scope, receive, send)
+            return
+
+        async def counting_misses(message: Message) -> None:
+            if _is_miss(message):
+                self.limiter.take("miss", address, self.clock())
+            await send(message)
+
+        await self.app(scope, receive, counting_misses)
+
+
+def _kinds(scope: Scope) -> tuple[str, ...]:
+    path: str = scope["path"]
+    if scope["type"] == "http" and scope["method"] == "POST" and path == "/api/tables":
+        return ("create",)
+    if not NAMES_A_CODE.match(path):
+        return ()
+    if scope["type"] == "http" and scope["method"] == "POST" and path.endswith("/join"):
+        return ("lookup", "join")
+    return ("lookup",)
+
+
+def _is_miss(message: Message) -> bool:
+    if message["type"] == "http.response.start":
+        return bool(message["status"] == 404)
+    return message["type"] == "websocket.close" and message.get("code") == NOT_FOUND_CLOSE
+
+
+async def _refuse(scope: Scope, receive: Receive, send: Send, wait: int) -> None:
+    what = "connections" if scope["type"] == "websocket" else "requests"
+    reason = f"too many {what} from your address: try again in {wait} s"
+    if scope["type"] == "http":
+        response = JSONResponse({"error": reason}, 429, headers={"Retry-After": str(wait)})
+        await response(scope, receive, send)
+        return
+    await receive()  # websocket.connect
+    await send({"type": "websocket.accept"})
+    error = {"type": "error", "reason": reason, "ref": None, "retry_after": wait}
+    await send({"type": "websocket.send", "text": encode(error)})
+    await send({"type": "websocket.close", "code": CLOSE_TOO_MANY, "reason": reason[:120]})

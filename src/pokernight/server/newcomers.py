@@ -1,0 +1,73 @@
+"""Who may join a table: a readable name nobody there has, the invite link, and room.
+
+A player who joins gets a seat token and a row in the store before they sit, so a
+stranger could fill the store by joining again and again: a table keeps at most
+``MAX_NEVER_SEATED`` players who joined and never sat down, and makes room by
+forgetting those of them who have not been back for ``UNUSED_SECONDS`` (not the
+host, not anybody with a page open or a seat request waiting).
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+
+from starlette.exceptions import HTTPException
+
+from pokernight.names import BadNameError, display_name
+from pokernight.server.actor import TableActor
+from pokernight.store import PlayerRecord
+from pokernight.table import TableError
+
+MAX_NEVER_SEATED = 50
+UNUSED_SECONDS = 3600.0
+
+
+def checked_name(raw: str) -> str:
+    """The name as it will be shown, or the reason it cannot be (a TableError: 400)."""
+    try:
+        return display_name(raw)
+    except BadNameError as error:
+        raise TableError(str(error)) from None
+
+
+async def admit(actor: TableActor, raw_name: str, invite: str | None) -> tuple[PlayerRecord, str]:
+    """A new player at ``actor``'s table and their seat token. ``invite``: the secret of
+    the invite link they came by, if any: they sit without the host's approval."""
+    if actor.table.closed:
+        raise HTTPException(409, f"table {actor.code} is closed: the game is over")
+    name = checked_name(raw_name)
+    invited = invite is not None and _is_invite(actor, invite)
+    if invite is not None and not invited:
+        raise HTTPException(
+            403,
+            f"this invite link is not the one of table {actor.code}: ask the host for it, or "
+            "join with the code and wait for the host to let you sit",
+        )
+    await _make_room(actor)
+    return await actor.store.register_player(actor.record.id, name, invited=invited)
+
+
+def _is_invite(actor: TableActor, invite: str) -> bool:
+    expected = actor.record.invite
+    return expected is not None and secrets.compare_digest(invite.encode(), expected.encode())
+
+
+async def _make_room(actor: TableActor) -> None:
+    waiting = await actor.store.players_never_seated(actor.record.id)
+    if len(waiting) < MAX_NEVER_SEATED:
+        return
+    keep = {actor.table.host, *actor.present(), *actor.table.seat_requests}
+    now = time.time()
+    unused = [
+        player.id
+        for player in waiting
+        if str(player.id) not in keep and now - player.created_at > UNUSED_SECONDS
+    ]
+    await actor.store.forget_players(actor.record.id, unused)
+    if len(waiting) - len(unused) >= MAX_NEVER_SEATED:
+        raise HTTPException(
+            409,
+            f"{len(waiting) - len(unused)} people have joined table {actor.code} without "
+            "sitting down: try again later",
+        )
