@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import http.client
+import json
 import shutil
 import socket
 import subprocess
@@ -213,3 +214,27 @@ def test_port_zero_listens_on_a_free_port_and_prints_it(tmp_path: Path) -> None:
         port = int(served.url.rsplit(":", 1)[1])
         with urllib.request.urlopen(f"{served.url}/", timeout=10) as page:
             assert port > 0 and b'src="/js/main.js"' in page.read()
+
+
+@pytest.mark.parametrize(("trusted", "statuses"), [(False, [201] * 10 + [429]), (True, [201] * 11)])
+def test_the_client_address_comes_from_x_forwarded_for_only_with_proxy_headers(
+    trusted: bool, statuses: list[int], tmp_path: Path
+) -> None:
+    """Ten joins at once per address by default: eleven joins claiming eleven addresses are
+    eleven addresses only when the proxy in front is trusted to say so."""
+    options = ["--proxy-headers"] if trusted else []
+    with _serving(tmp_path, *options) as served:
+        created = asyncio.run(create_table(served.url, "Ann", {}))
+        seen = []
+        for number in range(11):
+            request = urllib.request.Request(
+                f"{served.url}/api/tables/{created['code']}/join",
+                data=json.dumps({"name": f"guest {number}"}).encode(),
+                headers={"Content-Type": "application/json", "X-Forwarded-For": f"10.1.0.{number}"},
+            )
+            try:
+                with urllib.request.urlopen(request, timeout=10) as response:
+                    seen.append(response.status)
+            except urllib.error.HTTPError as error:
+                seen.append(error.code)
+    assert seen == statuses

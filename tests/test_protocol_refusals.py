@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -11,6 +12,7 @@ from typing import Any
 
 import pytest
 from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
 
 from pokernight.client import ClientError, TableClient, request_json
 from tests.server_helpers import FAST, close_all, open_table, run, serving
@@ -153,3 +155,71 @@ def test_the_host_is_handed_only_to_a_seated_player_and_only_by_the_host(tmp_pat
         assert changes == [{"type": "HostChanged", "host": guest.player_id, "v": changes[0]["v"]}]
 
     run(scenario())
+
+
+def test_deep_nesting_is_refused_with_a_reason_and_the_connection_kept(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    async def scenario() -> None:
+        async with serving(tmp_path) as url:
+            code, clients = await open_table(url, HOLDEM, players=1)
+            async with raw_socket(url, code, clients[0].token) as socket:
+                bare = await reply_to(socket, "[" * 1_000 + "]" * 1_000)
+                inside = await reply_to(socket, '{"type": "chat", "id": 3, "text": ' + "[" * 1_500
+                                        + "]" * 1_500 + "}")  # fmt: skip
+                still_open = await reply_to(socket, '{"type": "chat", "id": 4, "text": "hi"}')
+            await close_all(clients)
+        nested = "malformed message: nested too deeply"
+        assert bare == {"type": "error", "reason": nested, "ref": None}
+        assert inside == {"type": "error", "reason": nested, "ref": None}  # its id unread
+        assert still_open["type"] == "ack" and still_open["ref"] == 4
+
+    with caplog.at_level("WARNING"):
+        run(scenario())
+    assert not [record for record in caplog.records if record.exc_info], caplog.text
+
+
+def test_a_frame_too_large_to_read_closes_the_connection_with_1009(tmp_path: Path) -> None:
+    """Up to 64 KiB a frame is read and refused as too large (the connection stays); a
+    larger one is not read at all: the connection closes with 1009, as docs/protocol.md says."""
+
+    async def scenario() -> tuple[dict[str, Any], int | None]:
+        async with serving(tmp_path) as url:
+            code, clients = await open_table(url, HOLDEM, players=1)
+            async with raw_socket(url, code, clients[0].token) as socket:
+                refused = await reply_to(socket, json.dumps({"type": "chat", "text": "x" * 60_000}))
+                await socket.send(json.dumps({"type": "chat", "text": "x" * 70_000}))
+                with pytest.raises(ConnectionClosed):
+                    while True:
+                        await socket.recv()
+                close_code = socket.close_code
+            await close_all(clients)
+            return refused, close_code
+
+    refused, close_code = asyncio.run(asyncio.wait_for(scenario(), 60))
+    assert refused["reason"].startswith("message too large: 60,")
+    assert close_code == 1009
+
+
+def test_a_client_that_keeps_flooding_is_closed_with_a_reason(tmp_path: Path) -> None:
+    config = replace(FAST, rate_capacity=2, rate_per_second=0.01, rate_refusals=3)
+
+    async def scenario() -> tuple[list[str], int | None, str | None]:
+        async with serving(tmp_path, config) as url:
+            code, clients = await open_table(url, HOLDEM, players=1)
+            reasons: list[str] = []
+            async with raw_socket(url, code, clients[0].token) as socket:
+                for number in range(10):
+                    await socket.send(json.dumps({"type": "chat", "id": number, "text": "spam"}))
+                with pytest.raises(ConnectionClosed):
+                    while True:
+                        message = json.loads(await socket.recv())
+                        if message.get("type") == "error":
+                            reasons.append(message["reason"])
+                closed = socket.close_code, socket.close_reason
+            await close_all(clients)
+            return reasons, *closed
+
+    reasons, close_code, close_reason = asyncio.run(asyncio.wait_for(scenario(), 60))
+    assert reasons == ["too many messages: slow down"] * 3 + ["too many messages: closed"]
+    assert close_code == 1008 and close_reason == "too many messages: closed"

@@ -3,10 +3,13 @@ replay to the same table."""
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import random
 from dataclasses import replace
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -182,6 +185,27 @@ def test_ledger_csv_is_one_line_per_entry_and_quotes_names() -> None:
     assert text == (
         'hand,player,kind,amount\r\n0,"Ann ""the Rock"", Jr.",buy-in,1000\r\n3,bob,result,-40\r\n'
     )
+
+
+@pytest.mark.parametrize(
+    ("name", "shown"),
+    [
+        ('=HYPERLINK("http://x.example","win")', '\'=HYPERLINK("http://x.example","win")'),
+        ("+cmd|' /C calc'!A0", "'+cmd|' /C calc'!A0"),
+        ("-2+3", "'-2+3"),
+        ("@SUM(A1:A9)", "'@SUM(A1:A9)"),
+        ("\tTab", "'\tTab"),
+        ("\rCR", "'\rCR"),
+        ("-5", "-5"),  # a number stays a number
+        ("Ann", "Ann"),
+    ],
+)
+def test_a_name_never_becomes_a_spreadsheet_formula_in_the_csv(name: str, shown: str) -> None:
+    """OWASP's CSV injection advice: a cell starting with = + - @, a tab or a carriage
+    return is read as a formula by spreadsheets; a leading quote keeps it text."""
+    text = ledger_csv([LedgerEntry("p", EntryKind.RESULT, -200, 4)], {"p": name})
+    rows = list(csv.reader(io.StringIO(text, newline="")))
+    assert rows[1] == ["4", shown, "result", "-200"]
 
 
 def test_settle_up_after_a_session_pays_the_winners() -> None:

@@ -64,7 +64,7 @@ class TableClient:
         self._socket: ClientConnection | None = None
         self._reader: asyncio.Task[None] | None = None
         self._events: asyncio.Queue[Json] = asyncio.Queue()
-        self._pending: dict[int, asyncio.Future[Json]] = {}
+        self._pending: dict[int | str, asyncio.Future[Json]] = {}
         self._ids = itertools.count(1)
         # This run of the client: its ids count from 1, so the server must not take them
         # for the ids of an earlier run (kept across reconnects, which resend).
@@ -156,7 +156,7 @@ class TableClient:
         """Send an intent with a fresh client id; its ack, or ClientError with the reason."""
         return await self.send_with_id(message, next(self._ids))
 
-    async def send_with_id(self, message: Json, client_id: int) -> Json:
+    async def send_with_id(self, message: Json, client_id: int | str) -> Json:
         """Send an intent with ``client_id`` (resending an id is applied once by the server)."""
         if self._socket is None:
             raise ClientError("not connected")

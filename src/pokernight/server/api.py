@@ -6,7 +6,7 @@ from typing import Annotated, Any, TypeVar
 
 import msgspec
 from starlette.exceptions import HTTPException
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
@@ -187,11 +187,14 @@ async def _capped_body(request: Request) -> bytes:
         raise _too_large()
     chunks: list[bytes] = []
     size = 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > MAX_BODY_BYTES:
-            raise _too_large()
-        chunks.append(chunk)
+    try:
+        async for chunk in request.stream():
+            size += len(chunk)
+            if size > MAX_BODY_BYTES:
+                raise _too_large()
+            chunks.append(chunk)
+    except ClientDisconnect:  # the client went away mid-body: nobody to answer, nothing to log
+        raise HTTPException(400, "the request body was cut off") from None
     return b"".join(chunks)
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from dataclasses import dataclass
 from typing import Any
 
 from starlette.websockets import WebSocket
@@ -17,6 +18,14 @@ from starlette.websockets import WebSocket
 from pokernight.server.wire import encode
 
 CLOSE_TOO_SLOW = 4008
+CLOSE_SECONDS = 5.0
+"""How long ``close`` waits for what is queued to go out before it closes anyway."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Close:
+    code: int
+    reason: str
 
 
 class Connection:
@@ -39,7 +48,7 @@ class Connection:
         self.name = name
         self.session = session
         self.invited = invited
-        self.outbox: asyncio.Queue[str] = asyncio.Queue(maxsize=outbox)
+        self.outbox: asyncio.Queue[str | _Close] = asyncio.Queue(maxsize=outbox)
         self.dropped = False
         self.writer: asyncio.Task[None] | None = None
         self.closing: asyncio.Task[None] | None = None
@@ -66,10 +75,22 @@ class Connection:
             self.dropped = True
             self.closing = asyncio.get_running_loop().create_task(self._close_too_slow())
 
+    async def close(self, code: int, reason: str) -> None:
+        """Send what is queued (the error that says why, say), then close with ``reason``."""
+        if self.writer is None or self.dropped:
+            return
+        with contextlib.suppress(asyncio.QueueFull):  # too slow to be told: closed anyway
+            self.outbox.put_nowait(_Close(code, reason))
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(asyncio.shield(self.writer), CLOSE_SECONDS)
+
     async def _write_loop(self) -> None:
         while True:
-            text = await self.outbox.get()
-            await self.websocket.send_text(text)
+            item = await self.outbox.get()
+            if isinstance(item, _Close):
+                await self.websocket.close(item.code, item.reason)
+                return
+            await self.websocket.send_text(item)
 
     async def _close_too_slow(self) -> None:
         if self.writer is not None:

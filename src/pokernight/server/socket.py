@@ -121,7 +121,9 @@ async def _read(
             text = await _receive_text(websocket)
             allowed = bucket.take(config.clock())
             if not allowed and not patience.take(config.clock()):
-                await _refuse(websocket, "too many messages: closed", CLOSE_FLOOD)
+                reason = "too many messages: closed"
+                connection.send({"type": "error", "reason": reason, "ref": None})
+                await connection.close(CLOSE_FLOOD, reason)
                 return
             intent = decode_intent(text)
             if not allowed:
