@@ -72,21 +72,19 @@ def check_commands() -> None:
             helped.returncode == 0 and helped.stdout.startswith("usage:") and not helped.stderr,
             f"pokernight {' '.join(command)} --help",
         )
-    refused = pokernight("bench", "server", "--seconds", "1")
+    check_needs_extra("bench", "bench", "server", "--seconds", "1")
+    check_needs_extra("postgresql", "serve", "--db", "postgresql://nobody@127.0.0.1:1/none")
+
+
+def check_needs_extra(extra: str, *arguments: str) -> None:
+    """The command refuses in one line naming the extra to install, exit status 2."""
+    refused = pokernight(*arguments)
     lines = refused.stderr.strip().splitlines()
     check(
         refused.returncode == 2
         and len(lines) == 1
-        and "pip install 'pokernight[bench]'" in lines[0],
-        f"bench server without the bench extra says so in one line: {lines}",
-    )
-    postgres = pokernight("serve", "--db", "postgresql://nobody@127.0.0.1:1/none")
-    lines = postgres.stderr.strip().splitlines()
-    check(
-        postgres.returncode == 2
-        and len(lines) == 1
-        and "pip install 'pokernight[postgresql]'" in lines[0],
-        f"PostgreSQL without the postgresql extra says so in one line: {lines}",
+        and f"pip install 'pokernight[{extra}]'" in lines[0],
+        f"pokernight {' '.join(arguments)} without the {extra} extra says so: {lines}",
     )
 
 
