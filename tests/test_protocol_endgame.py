@@ -206,3 +206,35 @@ def test_everybody_hears_who_has_a_page_open(tmp_path: Path) -> None:
         assert kept == frozenset({host.player_id}), "the client's state keeps who is there"
 
     run(scenario())
+
+
+def test_closing_during_a_hand_plays_it_out_cashes_everybody_out_and_closes_the_code(
+    tmp_path: Path,
+) -> None:
+    async def scenario() -> None:
+        async with serving(tmp_path) as url:
+            code, clients = await open_table(url, HOLDEM, players=3)
+            await seat_and_start(clients, buy_in=500)
+            await clients[0].wait_for(lambda m: m.get("type") == "HandStarted")
+            await clients[0].request({"type": "close_table"})
+            await play_until_hand_over(clients, 1, passive)
+            for client in clients:
+                await client.wait_for(lambda m: m.get("type") == "TableClosed", timeout=30)
+            with pytest.raises(ClientError, match=f"table {code} is closed: the game is over"):
+                await request_json(url, "GET", f"/api/tables/{code}")
+            ledger = await request_json(url, "GET", f"/api/tables/{code}/ledger")
+            hands = await request_json(url, "GET", f"/api/tables/{code}/hands")
+            # The server serves other tables as before.
+            other, others = await open_table(url, HOLDEM, players=2)
+            await seat_and_start(others, buy_in=500)
+            await play_until_hand_over(others, 1, passive)
+            info = await request_json(url, "GET", f"/api/tables/{other}")
+            await close_all([*clients, *others])
+        assert all(client.state.seats == {} for client in clients)
+        assert all(account["at_table"] == 0 for account in ledger["accounts"])
+        assert sum(account["net"] for account in ledger["accounts"]) == 0
+        assert sum(account["cashed_out"] for account in ledger["accounts"]) == 1_500
+        assert [hand["hand_number"] for hand in hands["hands"]] == [1]
+        assert info["hand_number"] >= 1
+
+    run(scenario())

@@ -61,6 +61,7 @@ async def create_table(request: Request) -> Response:
 
 async def table_info(request: Request) -> Response:
     actor = _actor(request)
+    _refuse_closed(actor)
     room = {
         "code": actor.code,
         "protocol": PROTOCOL,
@@ -72,6 +73,7 @@ async def table_info(request: Request) -> Response:
 
 async def join_table(request: Request) -> Response:
     actor = _actor(request)
+    _refuse_closed(actor)
     body = await _body(request, Join)
     player, token = await admit(actor, body.name, body.invite)
     joined = {"player_id": str(player.id), "token": token, "name": player.name}
@@ -153,6 +155,13 @@ def _settle_up(table: Table, names: dict[str, str]) -> list[dict[str, Any]]:
         }
         for transfer in settle_up(balances(table.ledger))
     ]
+
+
+def _refuse_closed(actor: TableActor) -> None:
+    """A closed table's code says so (410); its ledger, hands and statistics stay readable
+    until the code is taken by a new table."""
+    if actor.table.closed:
+        raise HTTPException(410, f"table {actor.code} is closed: the game is over")
 
 
 def _lobby(request: Request) -> Lobby:

@@ -20,7 +20,14 @@ from pokernight.history.table_export import PlayedHand
 from pokernight.rules import visible_events
 from pokernight.server.wire import Version, encode, table_event_wire
 from pokernight.store import StoredEvent
-from pokernight.table import Folded, HandFinished, PlayerSeated, Table, table_event_from_dict
+from pokernight.table import (
+    Folded,
+    HandFinished,
+    HandStarted,
+    PlayerSeated,
+    Table,
+    table_event_from_dict,
+)
 
 RING_SIZE = 128
 """About five hands of six players: a phone that blinks off resumes from memory; longer gaps
@@ -40,6 +47,9 @@ class TableHistory:
         # Everybody who ever sat here, by player id (those who left included), for the ledger.
         self.names: dict[str, str] = {}
         self.stats = TableStats()
+        # Who was dealt the hand in play, (name, player id) by hand seat: kept when it starts,
+        # since by the time its end is recorded they may have left (a table closing).
+        self.dealt: tuple[tuple[str, str], ...] = ()
         self.record(Folded(table.opened))
 
     @classmethod
@@ -53,6 +63,9 @@ class TableHistory:
 
     def record(self, folded: Folded) -> Version:
         """The next version: ``folded``, just folded into the table, as it is sent."""
+        if isinstance(folded.event, HandStarted):
+            seats = self.table.seats
+            self.dealt = tuple((seats[n].name, seats[n].player_id) for n in folded.event.seats)
         if isinstance(folded.event, HandFinished):
             self._keep_finished_hand(folded)
         if isinstance(folded.event, PlayerSeated):
@@ -77,9 +90,8 @@ class TableHistory:
         event, hand, started = finished.event, self.table.last_hand, self.table.last_started
         if hand is None or started is None or not isinstance(event, HandFinished):
             return
-        seats = [self.table.seats[seat] for seat in started.seats]
-        names = tuple(seat.name for seat in seats)
-        ids = tuple(seat.player_id for seat in seats)
+        names = tuple(name for name, _ in self.dealt)
+        ids = tuple(player_id for _, player_id in self.dealt)
         self.stats.add(PlayedHand(started, hand, names, ids))
         fairness = None if finished.proof is None else finished.proof.for_seat(None)
         self.hands.append(

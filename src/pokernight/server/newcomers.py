@@ -34,8 +34,6 @@ def checked_name(raw: str) -> str:
 async def admit(actor: TableActor, raw_name: str, invite: str | None) -> tuple[PlayerRecord, str]:
     """A new player at ``actor``'s table and their seat token. ``invite``: the secret of
     the invite link they came by, if any: they sit without the host's approval."""
-    if actor.table.closed:
-        raise HTTPException(409, f"table {actor.code} is closed: the game is over")
     name = checked_name(raw_name)
     invited = invite is not None and _is_invite(actor, invite)
     if invite is not None and not invited:
