@@ -61,3 +61,20 @@ def test_the_status_gives_both_deadlines_the_clock_may_act_at() -> None:
     status = json.loads(versions[-1].public_text)["status"]
     assert status["deadline"] == 100.0 + 20.0 + 45.0, "a player with a page open: the time bank"
     assert status["away_deadline"] == 100.0 + 20.0, "a player without: the action clock only"
+
+
+def test_the_status_says_the_pot_and_the_sizing_amounts_the_buttons_show() -> None:
+    """Blinds 10/20 before the flop, three players: the pot is 30 (the blinds, not twice),
+    and the first to act may raise to min 40, half pot 45, three quarters 57, pot 70."""
+    table = Table.open(TableSettings(), "a")
+    history = TableHistory(table)
+    for seat, player in enumerate("abc"):
+        for folded in table.apply(SitDown(seat, player, player.upper(), 1_000), 0.0):
+            history.record(folded)
+    versions = [history.record(each) for each in table.apply(StartHand(random.Random(3)), 0.0)]
+    status = json.loads(versions[-1].public_text)["status"]
+    legal = status["legal"]
+    assert status["pot"] == 30 and sum(status["bets"]) == 30 and status["pots"] == [30]
+    assert (legal["call_to"], legal["opens"], legal["max_is_all_in"]) == (20, False, True)
+    presets = {preset["key"]: preset["to"] for preset in legal["presets"]}
+    assert presets == {"min": 40, "half": 45, "three_quarters": 57, "pot": 70, "max": 1_000}

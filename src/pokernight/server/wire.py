@@ -24,6 +24,7 @@ from typing import Any
 import msgspec
 
 from pokernight.rules import Event, Hand, LegalActions, Stakes, view, visible_event
+from pokernight.rules.presets import sizing_presets
 from pokernight.rules.views import HandView
 from pokernight.table import Folded, HandProof, HandStarted, Table
 
@@ -135,26 +136,34 @@ def _seen_json(seen: list[Event], shown: list[Event], shown_json: list[Json]) ->
 def hand_status(hand: Hand, started: HandStarted, table: Table) -> Json:
     """The public state of a hand: whose turn, what they may do, until when, the chips."""
     legal = hand.legal_actions()
+    pot = hand.total_pot
     return {
         "hand_number": started.hand_number,
         "to_act": None if hand.to_act is None else started.seats[hand.to_act],
-        "legal": None if legal is None else legal_json(legal, started),
+        "legal": None if legal is None else legal_json(legal, started, hand, pot),
         "deadline": _deadline(table, None),
         "away_deadline": _deadline(table, ()),
         "stacks": list(hand.stacks),
         "bets": list(hand.bets),
         "pots": [pot.amount for pot in hand.pots],
+        "pot": pot,  # every chip in the middle, this street's bets included
         "wild_ranks": sorted(hand.wild_ranks),
     }
 
 
-def legal_json(legal: LegalActions, started: HandStarted) -> Json:
+def legal_json(legal: LegalActions, started: HandStarted, hand: Hand, pot: int) -> Json:
+    """What the seat to act may do, with the facts its buttons show: the sizing presets,
+    whether the largest amount is all-in, whether a bet would open the street."""
+    seat = legal.seat
     # Field by field: ``dataclasses.asdict`` deep-copies every value, and this runs every event.
     return {
         **{name: getattr(legal, name) for name in LEGAL_FIELDS},
-        "seat": started.seats[legal.seat],
+        "seat": started.seats[seat],
         "can_call": legal.can_call,
         "can_bet_or_raise": legal.can_bet_or_raise,
+        "opens": legal.call_to == 0,
+        "max_is_all_in": legal.max_raise_to == hand.bets[seat] + hand.stacks[seat],
+        "presets": [{"key": p.key, "to": p.to} for p in sizing_presets(legal, pot)],
     }
 
 

@@ -61,7 +61,7 @@ def table_picture(hand: Json, my_seat: int, names: Mapping[int, str]) -> TablePi
         ],
         folded=[index in folded for index in range(len(seats))],
         board=[parse_card(card) for card in hand["board"]],
-        pot=sum(status["pots"]),
+        pot=status["pot"],
         to_act=None if to_act is None else seats.index(to_act),
         wild_ranks=frozenset(status["wild_ranks"]),
     )

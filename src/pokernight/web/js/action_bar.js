@@ -1,37 +1,27 @@
-// Fold, check/call, bet/raise (slider, presets limited to what is legal), all-in;
-// keys F, C, R, A; pre-action boxes; the server's refusal shown right here.
+// Fold, check/call, bet/raise (slider, the server's preset amounts), the largest bet;
+// keys F, C, R, A; pre-action boxes; the server's refusal shown right here. Every amount
+// and what it means (all-in or a limit, a bet or a raise) is the server's: none is worked
+// out here.
 
 import { chips, h, sentence } from "./dom.js";
-import { potTotal } from "./table_view.js";
 
-const PRESETS = [["min", "Min"], ["half", "\u00bd Pot"], ["three-quarters", "\u00be Pot"],
-  ["pot", "Pot"], ["all-in", "All-in"]];
-const POT_FRACTIONS = { half: 0.5, "three-quarters": 0.75, pot: 1 };
+const PRESET_WORDS = { min: "Min", half: "\u00bd Pot", three_quarters: "\u00be Pot", pot: "Pot" };
 
 function button(id, key, text) {
   return h("button", { id, type: "button", "aria-keyshortcuts": key, disabled: true },
     h("span", { class: "label" }, text), h("kbd", { "aria-hidden": "true" }, key));
 }
 
-/** The amount a preset stands for, clamped to the legal range. */
-export function presetAmount(preset, legal, status) {
-  const low = legal.min_raise_to;
-  const high = legal.max_raise_to;
-  let amount = low;
-  if (preset === "all-in") amount = high;
-  else if (preset in POT_FRACTIONS) {
-    // A pot-sized raise: call first, then raise by the pot that call makes.
-    const potAfterCall = potTotal(status) + legal.call_amount;
-    amount = legal.call_to + Math.floor(POT_FRACTIONS[preset] * potAfterCall);
-  }
-  return Math.min(high, Math.max(low, amount));
+/** The words of the largest-amount button: all-in, or the limit ("Raise to 40 (max)"). */
+export function maxWords(legal) {
+  if (legal.max_is_all_in) return `All-in ${chips(legal.max_raise_to)}`;
+  return `${legal.opens ? "Bet" : "Raise to"} ${chips(legal.max_raise_to)} (max)`;
 }
 
 export class ActionBar {
   constructor(send) {
     this.send = send;
     this.legal = null;
-    this.status = null;
     this.wasMyTurn = false;
     this.fold = button("act-fold", "F", "Fold");
     this.call = button("act-call", "C", "Check");
@@ -40,8 +30,9 @@ export class ActionBar {
     this.slider = h("input", { id: "raise-slider", type: "range", "aria-label": "Bet or raise to" });
     this.amount = h("input", { id: "raise-amount", type: "number", inputmode: "numeric",
       "aria-label": "Bet or raise to (chips)" });
-    this.presets = PRESETS.map(([preset, words]) => h("button", { type: "button",
-      class: "preset", dataset: { preset }, onclick: () => this.usePreset(preset) }, words));
+    this.presets = [...Object.keys(PRESET_WORDS), "max"].map((preset) => h("button", {
+      type: "button", class: "preset", dataset: { preset }, onclick: () => this.usePreset(preset),
+    }, PRESET_WORDS[preset] ?? "Max"));
     this.checkFold = h("input", { id: "pre-check-fold", type: "checkbox" });
     this.callAny = h("input", { id: "pre-call-any", type: "checkbox" });
     this.error = h("p", { id: "action-error", class: "error", role: "alert" });
@@ -70,7 +61,6 @@ export class ActionBar {
   /** ``inHand``: the viewer holds live cards in the hand being played. */
   update(state, inHand) {
     const legal = state.legal;
-    this.status = state.status;
     this.element.hidden = !inHand && !legal;
     const myTurn = legal !== null;
     const turnBegins = myTurn && !this.wasMyTurn;
@@ -87,18 +77,21 @@ export class ActionBar {
     this.fold.disabled = !legal.can_fold;
     this.setLabel(this.call, this.passiveWords());
     this.call.disabled = this.passiveKind() === null;
-    const opening = Math.max(0, ...this.status.bets) === 0;
     this.raise.disabled = !legal.can_bet_or_raise;
-    this.allIn.disabled = !legal.can_bet_or_raise && !legal.can_call;
-    this.setLabel(this.allIn, `All-in ${chips(this.allInAmount())}`);
+    // The largest bet or raise; when none is allowed the Call button is the only way on.
+    this.allIn.disabled = !legal.can_bet_or_raise;
+    this.setLabel(this.allIn, legal.can_bet_or_raise ? maxWords(legal) : "All-in");
     this.sizing.hidden = !legal.can_bet_or_raise;
     if (legal.can_bet_or_raise) {
       Object.assign(this.slider, { min: legal.min_raise_to, max: legal.max_raise_to, step: 1 });
       Object.assign(this.amount, { min: legal.min_raise_to, max: legal.max_raise_to });
-      const fixed = legal.min_raise_to === legal.max_raise_to;
-      for (const preset of this.presets) preset.hidden = fixed;
+      const offered = new Map(legal.presets.map((preset) => [preset.key, preset.to]));
+      for (const preset of this.presets) {
+        preset.hidden = !offered.has(preset.dataset.preset) || legal.presets.length < 2;
+        if (preset.dataset.preset === "max") preset.textContent = legal.max_is_all_in ? "All-in" : "Max";
+      }
       if (turnBegins) this.setAmount(legal.min_raise_to);
-      this.raiseWord = opening ? "Bet" : "Raise to";
+      this.raiseWord = legal.opens ? "Bet" : "Raise to";
       this.setLabel(this.raise, `${this.raiseWord} ${chips(this.raiseTo())}`);
     }
     if (turnBegins) {
@@ -131,11 +124,6 @@ export class ActionBar {
     }
   }
 
-  allInAmount() {
-    const legal = this.legal;
-    return legal.can_bet_or_raise ? legal.max_raise_to : legal.call_to;
-  }
-
   raiseTo() {
     return Number(this.amount.value);
   }
@@ -149,14 +137,13 @@ export class ActionBar {
     this.setLabel(this.raise, `${this.raiseWord ?? "Raise to"} ${chips(fillInput ? clamped : value)}`);
   }
 
-  usePreset(preset) {
-    if (this.legal?.can_bet_or_raise) this.setAmount(presetAmount(preset, this.legal, this.status));
+  usePreset(key) {
+    const preset = this.legal?.presets.find((offered) => offered.key === key);
+    if (preset) this.setAmount(preset.to);
   }
 
   goAllIn() {
-    if (!this.legal) return;
-    if (this.legal.can_bet_or_raise) this.act("bet_or_raise", this.legal.max_raise_to);
-    else if (this.legal.can_call) this.act("call");
+    if (this.legal?.can_bet_or_raise) this.act("bet_or_raise", this.legal.max_raise_to);
   }
 
   /** Carry out a ticked pre-action; true when it acted. */

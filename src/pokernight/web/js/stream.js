@@ -9,7 +9,6 @@ import { applyFelt } from "./felt.js";
 import { actionWords, awardWords } from "./narrate.js";
 import { wildPanel } from "./panels.js";
 import { GAME_NAMES, TableState } from "./state.js";
-import { potTotal } from "./table_view.js";
 
 const code = location.hash.slice(1);
 const state = new TableState(null);
@@ -44,7 +43,7 @@ function render() {
       + (hand ? ` \u00b7 hand #${hand.number}` : "")),
     wildPanel(state, { large: true }),
     hand?.board.length ? h("div", { class: "board", "aria-label": "board" }, hand.board.map((card) => cardElement(card))) : null,
-    status ? h("div", { class: "pot" }, `Pot ${chips(potTotal(status))}`) : null,
+    status ? h("div", { class: "pot" }, `Pot ${chips(status.pot)}`) : null,
     ...(hand?.awards ?? []).map((award) => h("div", { class: "award" }, awardWords(award, name))),
     h("div", { class: "stream-seats" }, [...state.seats.values()].map((seat) => seatElement(seat, hand)))];
   root.replaceChildren(...parts.filter(Boolean));

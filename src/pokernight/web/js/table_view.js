@@ -44,11 +44,6 @@ function winningCards(hand) {
   return used;
 }
 
-export function potTotal(status) {
-  if (!status) return 0;
-  return status.pots.reduce((a, b) => a + b, 0) + status.bets.reduce((a, b) => a + b, 0);
-}
-
 /** A person with no page open (``connected`` known and without them); bots are never away. */
 function isAway(seat, connected) {
   return Boolean(seat && !seat.bot && connected && !connected.has(seat.player_id));
@@ -180,7 +175,7 @@ export class TableView {
     const pots = status?.pots ?? [];
     return h("div", { class: "center" },
       h("div", { class: "board", "aria-label": "board" }, slots),
-      status ? h("div", { class: "pot", id: "pot" }, `Pot ${chips(potTotal(status))}`,
+      status ? h("div", { class: "pot", id: "pot" }, `Pot ${chips(status.pot)}`,
         pots.length > 1 ? h("span", { class: "side-pots" },
           pots.map((amount, i) => ` · ${i === 0 ? "main" : `side ${i}`} ${chips(amount)}`)) : null)
         : null,
