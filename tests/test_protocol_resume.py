@@ -124,3 +124,25 @@ def test_a_spectator_resuming_sees_no_hidden_card(tmp_path: Path) -> None:
         assert assert_no_hidden_card_leaked(spectator) == 0
 
     run(scenario())
+
+
+def test_a_page_resumed_from_memory_gets_the_chat_and_whether_the_table_deals(
+    tmp_path: Path,
+) -> None:
+    async def scenario() -> None:
+        async with serving(tmp_path) as url:
+            code, clients = await open_table(url, HOLDEM, players=2)
+            await seat_and_start(clients, buy_in=500)
+            await clients[1].chat("good luck")
+            await clients[0].pause()
+            await clients[0].start()
+            fresh = TableClient(url, code, clients[1].token)  # a reload: version 0
+            await fresh.connect()
+            room = await fresh.wait_for(lambda message: message.get("type") == "room")
+            snapshots = [frame for frame in fresh.frames if frame.get("type") == "snapshot"]
+            await close_all([*clients, fresh])
+        assert not snapshots, "a young table resumes from its versions in memory"
+        assert room["running"] is True
+        assert [line["text"] for line in room["chat"]] == ["good luck"]
+
+    run(scenario())

@@ -69,3 +69,23 @@ def test_the_page_reconnects_after_a_drop_and_keeps_the_seat(page: Any, tmp_path
         page.keyboard.press("Enter")
         page.wait_for_selector(".chat-lines li:has-text('back again')")
         assert page.locator(".seat.me .name").inner_text() == "Alice"
+
+
+def test_a_reload_shows_the_chat_and_whether_the_table_deals(page: Any, tmp_path: Path) -> None:
+    """After a reload the page resumes from the server's memory of the table's versions:
+    the room (chat, dealing or paused) comes with them, so the host's button pauses."""
+    with served_room(tmp_path) as url:
+        _create_table(page, url)
+        page.click("button[data-key='sit-0']")
+        page.click("#buy-in-submit")
+        page.wait_for_selector(".seat.me")
+        page.click("#chat-input")
+        page.keyboard.type("deal me in")
+        page.keyboard.press("Enter")
+        page.wait_for_selector(".chat-lines li:has-text('deal me in')")
+        page.click("#host-start")
+        expect(page.locator("#host-start")).to_have_text("Pause after this hand")
+        page.reload()
+        page.wait_for_selector(".seat.me")
+        expect(page.locator(".chat-lines li")).to_contain_text(["deal me in"])
+        expect(page.locator("#host-start")).to_have_text("Pause after this hand")

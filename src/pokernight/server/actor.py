@@ -37,7 +37,7 @@ from pokernight.table import Folded, Table, TableError
 
 log = logging.getLogger(__name__)
 
-CHAT_KEPT = 50
+CHAT_KEPT = 100
 # How often a table whose database went away tries to read its log again.
 RELOAD_RETRY_SECONDS = 1.0
 
@@ -200,9 +200,12 @@ class TableActor:
         missed = self.history.since(attach.last_seq)
         if missed is None:
             snapshot = snapshot_wire(self.history.version, self.table, self.room_json())
-            missed = [Version.of(snapshot)]
-        for wire in missed:
-            connection.send_text(wire.text_for(connection.player_id))
+            connection.send_text(Version.of(snapshot).text_for(connection.player_id))
+        else:
+            for wire in missed:
+                connection.send_text(wire.text_for(connection.player_id))
+            # A snapshot carries the room (chat, dealing or paused); versions do not.
+            connection.send({"type": "room", **self.room_json()})
         arriving = connection.player_id is not None and connection.player_id not in self.present()
         self.connections.add(connection)
         if arriving:

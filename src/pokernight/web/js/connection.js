@@ -98,8 +98,10 @@ export class Connection {
         this.state.chat.push(message);
         this.listener.chat(message);
         break;
-      case "room":
+      case "room": // dealing or paused, and the chat so far: after a resume, and on a change
         this.state.running = message.running;
+        this.state.chat = [...message.chat];
+        this.listener.chat();
         this.listener.changed(message);
         break;
       case "invite": // this player has just become the host
