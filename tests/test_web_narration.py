@@ -50,3 +50,23 @@ def test_raising_the_big_blind_is_a_raise_and_antes_do_not_count(page: Any) -> N
         ],
     )
     assert lines[-1] == "Cy raises to 60"
+
+
+def test_a_timeout_is_told_as_a_timeout_not_as_a_plain_fold(page: Any) -> None:
+    """The page marks the clock's moves (``PlayerActed.timed_out``) on their hand events."""
+    folded: list[str] = page.evaluate(
+        """async () => {
+            const { TableState } = await import('/js/state.js');
+            const { handLines } = await import('/js/panels.js');
+            const state = new TableState('1');
+            state.hand = state.newHand({hand_number: 1, seats: [0, 1], stacks: [100, 100]});
+            const moves = [
+              {type: 'ActionTaken', seat: 0, kind: 'fold', amount: null},
+              {type: 'ActionTaken', seat: 1, kind: 'check', amount: null},
+            ];
+            state.fold({type: 'PlayerActed', seat: 0, timed_out: true, hand: [moves[0]]});
+            state.fold({type: 'PlayerActed', seat: 1, timed_out: false, hand: [moves[1]]});
+            return handLines(state.hand.events, (seat) => ['Ann', 'Bob'][seat]);
+        }"""
+    )
+    assert folded == ["Ann timed out (folded)", "Bob checks"]

@@ -4,6 +4,8 @@ import { cardText, rankPlural } from "./cards.js";
 import { chips } from "./dom.js";
 
 const STREET_WORDS = { preflop: "Pre-flop" };
+// What the clock did for a player who did not act: it checks, folds or brings in.
+const TIMED_OUT_WORDS = { fold: "folded", check: "checked", bring_in: "brought in" };
 
 export function streetName(name) {
   return STREET_WORDS[name] ?? (name ? name[0].toUpperCase() + name.slice(1) : "");
@@ -45,7 +47,9 @@ export function describeEvent(item, name, facing = null) {
         return `${name(item.seat)} is dealt ${item.cards.map(cardText).join(" ")} face up`;
       }
       return null;
-    case "ActionTaken": return `${name(item.seat)} ${actionWords(item, facing)}`;
+    case "ActionTaken":
+      if (item.timed_out) return `${name(item.seat)} timed out (${TIMED_OUT_WORDS[item.kind] ?? actionWords(item, facing)})`;
+      return `${name(item.seat)} ${actionWords(item, facing)}`;
     case "WildRankChanged":
       return item.rank === null
         ? `${cardText(item.card)} was the last up card: only Queens are wild`

@@ -207,7 +207,11 @@ export class TableState {
         break;
     }
     if (this.hand) {
-      for (const item of event.hand ?? []) this.foldHandEvent(this.hand, item);
+      for (const item of event.hand ?? []) {
+        // The clock's move is the server's PlayerActed; its hand event does not say so.
+        if (event.timed_out && item.type === "ActionTaken") item.timed_out = true;
+        this.foldHandEvent(this.hand, item);
+      }
       if (event.status) this.setStatus(this.hand, event.status);
     }
   }
