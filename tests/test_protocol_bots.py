@@ -107,3 +107,27 @@ def test_a_bot_whose_turn_it_was_plays_on_after_a_restart(tmp_path: Path) -> Non
         assert acted["v"] > stopped_at
 
     run(scenario())
+
+
+def test_the_settle_up_is_between_people_and_bots_are_shown_apart(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with serving(tmp_path) as url:
+            code, (host, guest) = await open_table(url, QUICK_BOTS, players=2)
+            await host.sit(0, 1_000)
+            await guest.sit(1, 1_000)
+            await host.request({"type": "add_bot", "seat": 2, "level": "hard"})
+            await host.start()
+            for number in range(1, 4):
+                await play_until_hand_over([host, guest], number, passive)
+            await host.pause()
+            ledger = await request_json(url, "GET", f"/api/tables/{code}/ledger")
+            await close_all([host, guest])
+        bots = {row["player_id"] for row in ledger["accounts"] if row["bot"]}
+        people = {row["player_id"]: row["net"] for row in ledger["accounts"] if not row["bot"]}
+        assert len(bots) == 1 and set(people) == {host.player_id, guest.player_id}
+        transfers = ledger["settle_up"]
+        assert not ({t["payer"] for t in transfers} | {t["payee"] for t in transfers}) & bots
+        paid = sum(t["amount"] for t in transfers)
+        assert paid <= max(abs(net) for net in people.values())
+
+    run(scenario())

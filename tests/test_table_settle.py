@@ -8,7 +8,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pokernight.table import Transfer, settle_up
+from pokernight.table import (
+    EntryKind,
+    LedgerEntry,
+    Transfer,
+    balances,
+    balances_between_people,
+    settle_up,
+)
 from pokernight.table.settle import EXACT_LIMIT
 
 
@@ -81,3 +88,58 @@ def test_large_groups_still_square_up(balances: dict[str, int]) -> None:
     transfers = settle_up(balances)
     assert squared(balances, transfers)
     assert len(transfers) <= max(sum(1 for amount in balances.values() if amount) - 1, 0)
+
+
+def _results(*hands: dict[str, int]) -> list[LedgerEntry]:
+    return [
+        LedgerEntry(player, EntryKind.RESULT, amount, number)
+        for number, hand in enumerate(hands, start=1)
+        for player, amount in hand.items()
+    ]
+
+
+def test_nobody_pays_a_bot_and_a_bot_pays_nobody() -> None:
+    """Ann lost 500 to the bot: gone. Bob won 300 from the bot: nobody owes it to him.
+    Cy lost 200 to Bob: that is the one transfer between people."""
+    entries = _results({"ann": -500, "bot-1": 500}, {"bot-1": -300, "bob": 300},
+                       {"cy": -200, "bob": 200})  # fmt: skip
+    people = balances_between_people(entries, {"bot-1"})
+    assert people == {"ann": 0, "bob": 200, "cy": -200}
+    assert settle_up(people) == (Transfer("cy", "bob", 200),)
+
+
+def test_a_loss_to_a_bot_and_a_person_in_one_hand_is_shared_by_their_winnings() -> None:
+    """Cy lost 90 in a pot that Ann won 60 of and a bot 30: Cy owes Ann 60, nothing more."""
+    people = balances_between_people(_results({"cy": -90, "ann": 60, "bot-2": 30}), {"bot-2"})
+    assert people == {"cy": -60, "ann": 60}
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(
+        st.lists(st.integers(min_value=-500, max_value=500), min_size=2, max_size=6),
+        min_size=1,
+        max_size=12,
+    ),
+    st.integers(min_value=0, max_value=2),
+)
+def test_between_people_the_balances_sum_to_zero_in_whole_chips(
+    hands: list[list[int]], bot_count: int
+) -> None:
+    """Any hands (each made zero-sum), any number of bots: whole chips, summing to zero,
+    and with no bot at all the plain balances."""
+    players = ["ann", "bob", "cy", "dee", "bot-1", "bot-2"]
+    entries: list[LedgerEntry] = []
+    for number, drawn in enumerate(hands, start=1):
+        zero_sum = [*drawn[:-1], -sum(drawn[:-1])]
+        entries += [
+            LedgerEntry(player, EntryKind.RESULT, amount, number)
+            for player, amount in zip(players, zero_sum, strict=False)
+        ]
+    bots = set(players[-2:][:bot_count])
+    people = balances_between_people(entries, bots)
+    assert sum(people.values()) == 0 and not bots & set(people)
+    assert all(isinstance(amount, int) for amount in people.values())
+    if not bots & {entry.player_id for entry in entries}:
+        assert people == balances(entries)
+    assert squared(people, settle_up(people))

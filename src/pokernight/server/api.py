@@ -21,7 +21,7 @@ from pokernight.table import (
     Table,
     TableError,
     accounts,
-    balances,
+    balances_between_people,
     ledger_csv,
     settle_up,
 )
@@ -96,6 +96,7 @@ async def ledger(request: Request) -> Response:
                     "at_table": account.at_table,
                     "net": account.net,
                     "debt": account.debt,
+                    "bot": player_id in table.bots,
                 }
                 for player_id, account in accounts(table.ledger).items()
             ],
@@ -153,7 +154,8 @@ def _settle_up(table: Table, names: dict[str, str]) -> list[dict[str, Any]]:
             "payee_name": names.get(transfer.payee, transfer.payee),
             "amount": transfer.amount,
         }
-        for transfer in settle_up(balances(table.ledger))
+        # Among people only: a bot's chips are nobody's money (its results are in the ledger).
+        for transfer in settle_up(balances_between_people(table.ledger, table.bots))
     ]
 
 

@@ -53,7 +53,15 @@ from pokernight.table.events import (
 from pokernight.table.fairness import HandProof
 from pokernight.table.folded import Folded
 from pokernight.table.host_controls import BotLevel
-from pokernight.table.ledger import Account, EntryKind, LedgerEntry, accounts, balances, ledger_csv
+from pokernight.table.ledger import (
+    Account,
+    EntryKind,
+    LedgerEntry,
+    accounts,
+    balances,
+    balances_between_people,
+    ledger_csv,
+)
 from pokernight.table.settings import TableSettings
 from pokernight.table.settle import Transfer, settle_up
 from pokernight.table.table import Seat, Table
@@ -113,6 +121,7 @@ __all__ = [
     "TransferHost",
     "accounts",
     "balances",
+    "balances_between_people",
     "ledger_csv",
     "plan_blinds",
     "plan_stud",

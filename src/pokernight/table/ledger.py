@@ -12,10 +12,12 @@ table plus the chips cashed out equal the chips bought in.
 
 from __future__ import annotations
 
+import math
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
+from fractions import Fraction
 
 
 class EntryKind(StrEnum):
@@ -75,6 +77,50 @@ def accounts(entries: Iterable[LedgerEntry]) -> dict[str, Account]:
 def balances(entries: Iterable[LedgerEntry]) -> dict[str, int]:
     """Net result per player: what settling up must pay them (negative: what they pay)."""
     return {player: account.net for player, account in accounts(entries).items()}
+
+
+def balances_between_people(
+    entries: Iterable[LedgerEntry], bots: Collection[str]
+) -> dict[str, int]:
+    """What settling up pays each person (negative: what they pay), bots left out.
+
+    A bot's chips are nobody's money: what a person lost to a bot is gone, and what they
+    won from one nobody owes them. Each hand's losers paid its winners in proportion to
+    what each winner won (no rake: the hand's results sum to zero), so the part of a
+    person's loss that went to a person is known; these parts, summed over the hands,
+    are exact fractions that sum to zero, rounded to chips so that they still do (the
+    largest remainders get the odd chips, ties by player id).
+    """
+    results: dict[int, dict[str, int]] = {}
+    owed: dict[str, Fraction] = {}
+    for entry in entries:
+        if entry.player_id not in bots:
+            owed.setdefault(entry.player_id, Fraction(0))  # every person has a balance
+        if entry.kind is EntryKind.RESULT and entry.amount:
+            hand = results.setdefault(entry.hand_number, {})
+            hand[entry.player_id] = hand.get(entry.player_id, 0) + entry.amount
+    for hand in results.values():
+        won = sum(amount for amount in hand.values() if amount > 0)
+        winners = [(player, gain) for player, gain in hand.items() if gain > 0]
+        for loser, lost in hand.items():
+            if lost >= 0 or loser in bots:
+                continue
+            for winner, gain in winners:
+                if winner not in bots:
+                    part = Fraction(-lost * gain, won)
+                    owed[winner] += part
+                    owed[loser] -= part
+    return _rounded(owed)
+
+
+def _rounded(exact: dict[str, Fraction]) -> dict[str, int]:
+    """Whole chips summing to zero, as the exact amounts do."""
+    floors = {player: math.floor(amount) for player, amount in exact.items()}
+    odd_chips = -sum(floors.values())
+    by_remainder = sorted(exact, key=lambda player: (floors[player] - exact[player], player))
+    for player in by_remainder[:odd_chips]:
+        floors[player] += 1
+    return floors
 
 
 CSV_HEADER = "hand,player,kind,amount"

@@ -143,6 +143,7 @@ class Table:
         self.levels_started_at: float | None = None
         self.ledger: list[LedgerEntry] = []
         self.accounts: dict[str, Account] = {}
+        self.bots: set[str] = set()  # the player ids of every bot that sat here
         self.arrivals = 0
         self.seat_requests: dict[str, SeatRequested] = {}  # by player id, waiting for the host
         self.closing = False  # the host closed it during a hand: it closes when the hand ends
@@ -579,6 +580,8 @@ class Table:
                     bot=event.bot_level,
                 )
                 self.seat_requests.pop(event.player_id, None)
+                if event.bot_level is not None:
+                    self.bots.add(event.player_id)
                 self._record(event.player_id, EntryKind.BUY_IN, event.buy_in)
             case SeatRequested():
                 self.seat_requests[event.player_id] = event

@@ -146,15 +146,21 @@ export class LedgerPanel {
   async refresh() {
     try {
       const ledger = await api.ledger(this.code);
-      const rows = ledger.accounts.map((account) => h("tr", {},
+      const row = (account) => h("tr", {},
         h("th", { scope: "row" }, account.name), h("td", {}, chips(account.bought_in)),
         h("td", {}, chips(account.at_table)), h("td", {}, chips(account.cashed_out)),
-        h("td", { class: account.net < 0 ? "loss" : "gain" }, chips(account.net))));
+        h("td", { class: account.net < 0 ? "loss" : "gain" }, chips(account.net)));
+      const table = (accounts) => h("table", {}, h("thead", {}, h("tr", {},
+        ["Player", "Bought in", "At table", "Cashed out", "Net"]
+          .map((title) => h("th", { scope: "col" }, title)))), h("tbody", {}, accounts.map(row)));
+      const people = ledger.accounts.filter((account) => !account.bot);
+      const bots = ledger.accounts.filter((account) => account.bot);
       const transfers = ledger.settle_up.map((t) => h("li", {},
         `${t.payer_name} pays ${t.payee_name} ${chips(t.amount)}`));
-      this.body.replaceChildren(
-        h("table", {}, h("thead", {}, h("tr", {}, ["Player", "Bought in", "At table", "Cashed out", "Net"]
-          .map((title) => h("th", { scope: "col" }, title)))), h("tbody", {}, rows)),
+      this.body.replaceChildren(table(people),
+        bots.length ? h("div", { class: "bots-ledger" }, h("h3", {}, "Bots (play chips)"), table(bots),
+          h("p", { class: "note" }, "A bot's chips are nobody's money: what was lost to or won "
+            + "from a bot is left out of the settle-up.")) : null,
         h("h3", {}, "Settle up"),
         transfers.length ? h("ul", {}, transfers) : h("p", { class: "muted" }, "Nobody owes anything."));
       this.error.textContent = "";
