@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import urllib.request
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -17,6 +18,7 @@ from tests.server_helpers import (
     run,
     seat_and_start,
     serving,
+    serving_app,
     settle,
 )
 
@@ -132,5 +134,36 @@ def test_server_info_counts_tables_and_connections_and_times_the_collector(
         lag = info["lag"]
         assert len(lag["counts"]) == len(lag["bounds_ms"]) + 1
         assert sum(lag["counts"]) > 0  # the monitor has been sampling since start-up
+
+    run(scenario())
+
+
+def test_a_move_being_saved_is_not_shown_by_http_reads_until_it_is_saved(tmp_path: Path) -> None:
+    """The table applies a move in memory, then saves it: a read in between waits for the
+    save, so it never shows what the database might not hold."""
+
+    async def scenario() -> None:
+        async with serving_app(tmp_path) as (url, app):
+            code, (host,) = await open_table(url, HOLDEM, players=1)
+            actor = app.state.lobby.actor(code)
+            release = asyncio.Event()
+            append = actor.writer.append
+
+            async def slow_append(*arguments: Any) -> None:
+                await release.wait()
+                await append(*arguments)
+
+            actor.writer.append = slow_append
+            sitting = asyncio.ensure_future(host.sit(0, 500))
+            while not actor.saving.locked():  # the seat is in memory, not saved yet
+                await asyncio.sleep(0.01)
+            read = asyncio.ensure_future(request_json(url, "GET", f"/api/tables/{code}"))
+            await asyncio.sleep(0.3)
+            assert not read.done(), "the read waits for the save"
+            release.set()
+            info = await read
+            await sitting
+            await close_all([host])
+        assert [seat["name"] for seat in info["seats"]] == ["player0"]
 
     run(scenario())

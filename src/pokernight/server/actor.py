@@ -88,6 +88,9 @@ class TableActor:
         self.chat: deque[dict[str, Any]] = deque(maxlen=CHAT_KEPT)
         self.handled = HandledRequests() if handled is None else handled
         self.task: asyncio.Task[None] | None = None
+        # Held from applying a command until its events are saved (or forgotten): memory
+        # then holds a move the database does not, which no HTTP read may show.
+        self.saving = asyncio.Lock()
         self.bots = BotDriver(lambda bot, intent: self.submit(Received(bot, intent)), secure_rng())
 
     @property
@@ -309,19 +312,26 @@ class TableActor:
 
     # Move, persist, broadcast ------------------------------------------------------------
 
+    async def settled(self) -> None:
+        """Once no move is between being applied and being saved: read the table right
+        after, without awaiting anything in between."""
+        async with self.saving:
+            pass
+
     async def _apply(
         self, command: core.Command, now: float, request: HandledRequest | None = None
     ) -> None:
-        await self._ensure_fresh()
-        try:
-            done = self.table.apply(command, now)
-        except TableError:
-            raise
-        except Exception:
-            log.exception("table %s failed to apply %r", self.code, command)
-            await self._recover()
-            raise RefusedError("the table could not apply that: it was reloaded") from None
-        await self._commit(done, now, request)
+        async with self.saving:
+            await self._ensure_fresh()
+            try:
+                done = self.table.apply(command, now)
+            except TableError:
+                raise
+            except Exception:
+                log.exception("table %s failed to apply %r", self.code, command)
+                await self._recover()
+                raise RefusedError("the table could not apply that: it was reloaded") from None
+            await self._commit(done, now, request)
 
     async def _commit(
         self, done: list[Folded], now: float, request: HandledRequest | None = None

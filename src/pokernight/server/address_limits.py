@@ -93,4 +93,4 @@ async def _refuse(scope: Scope, receive: Receive, send: Send, wait: int) -> None
     await send({"type": "websocket.accept"})
     error = {"type": "error", "reason": reason, "ref": None, "retry_after": wait}
     await send({"type": "websocket.send", "text": encode(error)})
-    await send({"type": "websocket.close", "code": CLOSE_TOO_MANY, "reason": reason[:120]})
+    await send({"type": "websocket.close", "code": CLOSE_TOO_MANY, "reason": reason})

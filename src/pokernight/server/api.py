@@ -60,7 +60,7 @@ async def create_table(request: Request) -> Response:
 
 
 async def table_info(request: Request) -> Response:
-    actor = _actor(request)
+    actor = await _actor(request)
     _refuse_closed(actor)
     room = {
         "code": actor.code,
@@ -72,7 +72,7 @@ async def table_info(request: Request) -> Response:
 
 
 async def join_table(request: Request) -> Response:
-    actor = _actor(request)
+    actor = await _actor(request)
     _refuse_closed(actor)
     body = await _body(request, Join)
     player, token = await admit(actor, body.name, body.invite)
@@ -81,7 +81,7 @@ async def join_table(request: Request) -> Response:
 
 
 async def ledger(request: Request) -> Response:
-    actor = _actor(request)
+    actor = await _actor(request)
     table, names = actor.table, actor.history.names
     if request.query_params.get("format") == "csv":
         return Response(ledger_csv(table.ledger, names), media_type="text/csv")
@@ -115,19 +115,19 @@ async def ledger(request: Request) -> Response:
 
 
 async def settle(request: Request) -> Response:
-    actor = _actor(request)
+    actor = await _actor(request)
     return JSONResponse({"transfers": _settle_up(actor.table, actor.history.names)})
 
 
 async def hands(request: Request) -> Response:
     # The hands are kept as JSON text: joined, not decoded and encoded again.
-    kept = ",".join(_actor(request).history.hands)
+    kept = ",".join((await _actor(request)).history.hands)
     return Response(f'{{"hands":[{kept}]}}', media_type="application/json")
 
 
 async def stats(request: Request) -> Response:
     """Each player's numbers over the table's finished hands, from what everybody saw."""
-    rows = _actor(request).history.stats.rows()
+    rows = (await _actor(request)).history.stats.rows()
     return JSONResponse({"players": [row.to_dict() for row in rows]})
 
 
@@ -171,8 +171,10 @@ def _lobby(request: Request) -> Lobby:
     return lobby
 
 
-def _actor(request: Request) -> TableActor:
+async def _actor(request: Request) -> TableActor:
+    """The table, as saved: a move being saved is waited for, never shown before it is."""
     actor = _lobby(request).actor(request.path_params["code"])
+    await actor.settled()
     if actor.stale:
         # Its memory may hold a move the log does not: nothing is read from it.
         raise HTTPException(

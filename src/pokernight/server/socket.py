@@ -27,6 +27,7 @@ CLOSE_NO_TABLE = 4404
 CLOSE_BAD_HELLO = 4400
 CLOSE_FLOOD = 1008  # policy violation
 CLOSE_FOREIGN_PAGE = 1008
+MAX_CLOSE_REASON_BYTES = 123
 PATIENCE_SECONDS = 60.0
 """Refusals for speed forgiven per this many seconds: ``rate_refusals`` of them."""
 SPECTATOR = "spectator"
@@ -155,4 +156,9 @@ async def _receive_text(websocket: WebSocket) -> str:
 
 async def _refuse(websocket: WebSocket, reason: str, code: int) -> None:
     await websocket.send_text(encode({"type": "error", "reason": reason, "ref": None}))
-    await websocket.close(code, reason[:120])
+    await websocket.close(code, close_reason(reason))
+
+
+def close_reason(reason: str) -> str:
+    """``reason`` cut to what a close frame holds (123 bytes of UTF-8), whole characters."""
+    return reason.encode()[:MAX_CLOSE_REASON_BYTES].decode(errors="ignore")
