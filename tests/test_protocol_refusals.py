@@ -9,6 +9,7 @@ from contextlib import asynccontextmanager
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 import pytest
 from websockets.asyncio.client import ClientConnection, connect
@@ -223,3 +224,23 @@ def test_a_client_that_keeps_flooding_is_closed_with_a_reason(tmp_path: Path) ->
     reasons, close_code, close_reason = asyncio.run(asyncio.wait_for(scenario(), 60))
     assert reasons == ["too many messages: slow down"] * 3 + ["too many messages: closed"]
     assert close_code == 1008 and close_reason == "too many messages: closed"
+
+
+def test_a_wrong_code_of_many_byte_characters_is_refused_with_a_reason(tmp_path: Path) -> None:
+    """The reason names the code; cut to fit a close frame (123 bytes), never a traceback."""
+    code = "\u00ee\u3967" * 40
+
+    async def scenario() -> tuple[dict[str, Any], int | None, str | None]:
+        async with serving(tmp_path) as url:
+            ws_url = url.replace("http", "ws") + "/ws/" + quote(code)
+            async with connect(ws_url) as socket:
+                await socket.send(json.dumps({"type": "hello", "protocol": 1}))
+                refused = json.loads(await socket.recv())
+                with pytest.raises(ConnectionClosed):
+                    await socket.recv()
+                return refused, socket.close_code, socket.close_reason
+
+    refused, close_code, reason = asyncio.run(asyncio.wait_for(scenario(), 60))
+    assert refused["reason"] == f"no open table with code {code}"
+    assert close_code == 4404 and reason and refused["reason"].startswith(reason)
+    assert len(reason.encode()) <= 123
