@@ -233,8 +233,7 @@ def test_a_wrong_code_of_many_byte_characters_is_refused_with_a_reason(tmp_path:
     async def scenario() -> tuple[dict[str, Any], int | None, str | None]:
         async with serving(tmp_path) as url:
             ws_url = url.replace("http", "ws") + "/ws/" + quote(code)
-            async with connect(ws_url) as socket:
-                await socket.send(json.dumps({"type": "hello", "protocol": 1}))
+            async with connect(ws_url) as socket:  # refused before any hello is read
                 refused = json.loads(await socket.recv())
                 with pytest.raises(ConnectionClosed):
                     await socket.recv()
