@@ -20,6 +20,7 @@ from starlette.applications import Starlette
 
 from pokernight.client import TableClient, create_table
 from pokernight.server import ServerConfig, create_app
+from pokernight.server.websocket_protocol import RoomWebSocketProtocol
 
 # No limits per address: every test client comes from 127.0.0.1 (tests of the limits set them).
 FAST = ServerConfig(hand_pause_seconds=0.05, address_limits=None)
@@ -50,7 +51,7 @@ async def serving_app(
     listener.bind(("127.0.0.1", 0))
     port = listener.getsockname()[1]
     server = uvicorn.Server(
-        uvicorn.Config(app, log_level="warning", ws="websockets-sansio", ws_max_size=65_536)
+        uvicorn.Config(app, log_level="warning", ws=RoomWebSocketProtocol, ws_max_size=65_536)
     )
     task = asyncio.create_task(server.serve(sockets=[listener]))
     while not server.started:

@@ -110,6 +110,7 @@ def run(args: argparse.Namespace) -> int:
 
     from pokernight.server import ServerConfig, create_app
     from pokernight.server.config import DEFAULT_LIMITS
+    from pokernight.server.websocket_protocol import RoomWebSocketProtocol
 
     certificate = _certificate(args.certfile, args.keyfile)
     database_url = args.db or os.environ.get("DATABASE_URL")
@@ -132,7 +133,7 @@ def run(args: argparse.Namespace) -> int:
             log_level=args.log_level,
             ssl_certfile=None if certificate is None else certificate.certfile,
             ssl_keyfile=None if certificate is None else certificate.keyfile,
-            ws="websockets-sansio",
+            ws=RoomWebSocketProtocol,
             ws_max_size=MAX_FRAME_BYTES,
             # Poker messages are a few hundred bytes: compressing each one for each
             # recipient cost a sixth of the CPU and half the memory (decision 0013).

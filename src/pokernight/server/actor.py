@@ -38,6 +38,7 @@ from pokernight.table import Folded, Table, TableError
 log = logging.getLogger(__name__)
 
 CHAT_KEPT = 100
+INTERNAL_ERROR = "the server could not do that: it logged why"
 # How often a table whose database went away tries to read its log again.
 RELOAD_RETRY_SECONDS = 1.0
 
@@ -234,6 +235,11 @@ class TableActor:
             await self._carry_out(connection, player_id, intent, request)
         except (TableError, RefusedError) as error:
             connection.send({"type": "error", "reason": str(error), "ref": ref})
+            return
+        except Exception:
+            # A bug, not the sender's fault: they are told, never left waiting in silence.
+            log.exception("table %s could not carry out %r", self.code, intent)
+            connection.send({"type": "error", "reason": INTERNAL_ERROR, "ref": ref})
             return
         if request is not None:
             self.handled.record(replace(request, version=self.history.version))

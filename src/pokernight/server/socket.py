@@ -9,8 +9,10 @@ connection whatever ends the socket, so a vanished client never lingers.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 
+from starlette.types import Message
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from pokernight.server.actor import Attach, Received, TableActor
@@ -119,14 +121,14 @@ async def _read(
     logged = False
     while True:
         try:
-            text = await _receive_text(websocket)
+            message = await _receive(websocket)
             allowed = bucket.take(config.clock())
             if not allowed and not patience.take(config.clock()):
                 reason = "too many messages: closed"
                 connection.send({"type": "error", "reason": reason, "ref": None})
                 await connection.close(CLOSE_FLOOD, reason)
                 return
-            intent = decode_intent(text)
+            intent = decode_intent(_text_of(message))
             if not allowed:
                 raise RefusedError("too many messages: slow down", intent.id)
         except WebSocketDisconnect:
@@ -144,19 +146,30 @@ async def _read(
         actor.submit(Received(connection, intent))
 
 
-async def _receive_text(websocket: WebSocket) -> str:
+async def _receive(websocket: WebSocket) -> Message:
+    """The next frame (text or binary: both count against the rate limit)."""
     message = await websocket.receive()
     if message["type"] == "websocket.disconnect":
         raise WebSocketDisconnect(message.get("code", 1000))
+    return message
+
+
+def _text_of(message: Message) -> str:
     text = message.get("text")
     if text is None:
         raise RefusedError("binary frames are not part of the protocol: send JSON text")
     return str(text)
 
 
+async def _receive_text(websocket: WebSocket) -> str:
+    return _text_of(await _receive(websocket))
+
+
 async def _refuse(websocket: WebSocket, reason: str, code: int) -> None:
-    await websocket.send_text(encode({"type": "error", "reason": reason, "ref": None}))
-    await websocket.close(code, close_reason(reason))
+    # The client may already be gone (it sent something worse and was closed): nobody to tell.
+    with contextlib.suppress(OSError, RuntimeError, WebSocketDisconnect):
+        await websocket.send_text(encode({"type": "error", "reason": reason, "ref": None}))
+        await websocket.close(code, close_reason(reason))
 
 
 def close_reason(reason: str) -> str:
