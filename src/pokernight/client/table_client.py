@@ -240,7 +240,9 @@ class TableClient:
             self.frames.append(message)
         ref = message.get("ref")
         if message.get("type") in ("ack", "error") and ref in self._pending:
-            self._pending.pop(ref).set_result(message)
+            waiting = self._pending.pop(ref)
+            if not waiting.done():  # its sender may have stopped waiting (cancelled)
+                waiting.set_result(message)
             return
         if "v" in message:
             self.state.apply(message)
