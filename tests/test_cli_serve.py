@@ -238,3 +238,17 @@ def test_the_client_address_comes_from_x_forwarded_for_only_with_proxy_headers(
             except urllib.error.HTTPError as error:
                 seen.append(error.code)
     assert seen == statuses
+
+
+def test_each_limit_per_address_can_be_changed_and_a_wrong_one_is_one_line(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from pokernight.cli.serve import _limits
+    from pokernight.server.ratelimit import AddressLimits, Rate
+
+    changed = _limits(["join=20/30", "miss=5/1"])
+    assert changed.join == Rate(20, 0.5) and changed.miss == Rate(5, 1 / 60)
+    assert changed.lookup == AddressLimits().lookup
+    for wrong in ("join", "join=20", "scan=1/1", "join=0/5"):
+        assert main(["serve", "--rate-limit", wrong]) == 2
+        assert capsys.readouterr().err.startswith(f"pokernight serve: --rate-limit {wrong!r}")

@@ -13,10 +13,14 @@ import errno
 import os
 import socket
 import ssl
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from pokernight.cli.types import Subparsers
+
+if TYPE_CHECKING:
+    from pokernight.server.ratelimit import AddressLimits
 
 MAX_FRAME_BYTES = 65_536
 MAX_PORT = 65_535
@@ -92,6 +96,14 @@ def register(subparsers: Subparsers) -> None:
         "(e.g. https://poker.example.org behind a proxy that rewrites Host); repeatable",
     )
     parser.add_argument(
+        "--rate-limit",
+        action="append",
+        default=[],
+        metavar="KIND=BURST/PER_MINUTE",
+        help="change one limit per client address: KIND is lookup, miss (wrong codes), join "
+        "or create; e.g. join=20/30 (20 at once, then 30 a minute); repeatable",
+    )
+    parser.add_argument(
         "--no-rate-limits",
         action="store_true",
         help="no limits per client address (benchmarks; a room only friends can reach)",
@@ -109,25 +121,25 @@ def run(args: argparse.Namespace) -> int:
     import uvicorn
 
     from pokernight.server import ServerConfig, create_app
-    from pokernight.server.config import DEFAULT_LIMITS
     from pokernight.server.websocket_protocol import RoomWebSocketProtocol
 
+    # Everything that can be refused is checked before the port is taken.
     certificate = _certificate(args.certfile, args.keyfile)
     database_url = args.db or os.environ.get("DATABASE_URL")
-    asyncio.run(_check_database(database_url))
-    listener = _listen(args.host, args.port)
     config = ServerConfig(
         database_url=database_url,
         hand_pause_seconds=args.hand_pause,
         freeze_gc=True,
-        address_limits=None if args.no_rate_limits else DEFAULT_LIMITS,
+        address_limits=None if args.no_rate_limits else _limits(args.rate_limit),
         allowed_origins=tuple(args.allowed_origin),
     )
+    app = create_app(config)
+    asyncio.run(_check_database(database_url))
+    listener = _listen(args.host, args.port)
     port = listener.getsockname()[1]
-    print(f"pokernight room: {_where(args.host, port, certificate)}", flush=True)
     server = uvicorn.Server(
         uvicorn.Config(
-            create_app(config),
+            app,
             host=args.host,
             port=port,
             log_level=args.log_level,
@@ -143,8 +155,30 @@ def run(args: argparse.Namespace) -> int:
             forwarded_allow_ips=args.forwarded_allow_ips,
         )
     )
-    server.run(sockets=[listener])
+    print(f"pokernight room: {_where(args.host, port, certificate)}", flush=True)
+    with listener:
+        server.run(sockets=[listener])
     return 0 if server.started else 1
+
+
+def _limits(changes: list[str]) -> AddressLimits:
+    """The default limits per client address, with each ``KIND=BURST/PER_MINUTE`` applied."""
+    from pokernight.server.config import DEFAULT_LIMITS
+    from pokernight.server.ratelimit import KINDS, Rate
+
+    limits = DEFAULT_LIMITS
+    for change in changes:
+        kind, _, rate = change.partition("=")
+        burst, _, per_minute = rate.partition("/")
+        if kind not in KINDS or not burst.isdigit() or not per_minute.isdigit():
+            raise ValueError(
+                f"--rate-limit {change!r}: give KIND=BURST/PER_MINUTE, KIND one of "
+                f"{', '.join(KINDS)}, e.g. join=20/30"
+            )
+        if int(burst) < 1 or int(per_minute) < 1:
+            raise ValueError(f"--rate-limit {change!r}: both numbers must be at least 1")
+        limits = replace(limits, **{kind: Rate(int(burst), int(per_minute) / 60)})
+    return limits
 
 
 def _listen(host: str, port: int) -> socket.socket:
