@@ -56,6 +56,8 @@ def settings_from_json(data: object) -> TableSettings:
         raise TableError(f"settings: {error}") from None
     except TypeError as error:
         raise TableError(f"settings: stakes hold an unknown amount ({error})") from None
+    except TableError:
+        raise  # already says what is wrong, in the table's words
     except ValueError as error:  # a betting structure or stakes the rules refuse
         raise TableError(f"settings: {error}") from None
 
