@@ -9,22 +9,41 @@ from pokernight.client import TableState
 Json = dict[str, Any]
 
 
-def seated(v: int, seat: int, player_id: str, bot_level: str | None = None) -> Json:
+def seat(number: int, player_id: str, bot_level: str | None = None) -> Json:
+    """A seat as the server sends it in ``seated``."""
+    return {
+        "seat": number, "player_id": player_id, "name": player_id.title(), "stack": 1_000,
+        "sitting_out": False, "waiting": False, "posting": False, "can_post_big_blind": False,
+        "missed_hand": False, "queued": 0, "bot": bot_level,
+    }  # fmt: skip
+
+
+def seated(
+    v: int,
+    number: int,
+    player_id: str,
+    bot_level: str | None = None,
+    *,
+    before: tuple[Json, ...] = (),
+) -> Json:
+    """A PlayerSeated version as the server sends it: with every seat after it (``before``:
+    the seats taken already)."""
     return {
         "v": v,
         "type": "PlayerSeated",
-        "seat": seat,
+        "seat": number,
         "player_id": player_id,
         "name": player_id.title(),
         "buy_in": 1_000,
         "bot_level": bot_level,
+        "seated": [*before, seat(number, player_id, bot_level)],
     }
 
 
 def test_a_version_after_a_gap_is_not_folded_and_the_version_stays_put() -> None:
     state = TableState()
     state.apply(seated(1, 0, "ann"))
-    state.apply(seated(3, 1, "bob"))
+    state.apply(seated(3, 1, "bob", before=(seat(0, "ann"),)))
     assert state.gaps == 1
     assert state.version == 1  # resuming from here asks for version 2 again
     assert set(state.seats) == {0}
@@ -39,11 +58,12 @@ def test_a_version_already_folded_is_ignored_not_counted_as_a_gap() -> None:
 
 def test_resuming_after_a_gap_folds_the_missed_versions_in_order() -> None:
     state = TableState()
+    ann, bob = seat(0, "ann"), seat(1, "bob")
     state.apply(seated(1, 0, "ann"))
-    state.apply(seated(3, 2, "cat"))
+    state.apply(seated(3, 2, "cat", before=(ann, bob)))
     state.gaps = 0  # the client resumes from ``version``
-    state.apply(seated(2, 1, "bob"))
-    state.apply(seated(3, 2, "cat"))
+    state.apply(seated(2, 1, "bob", before=(ann,)))
+    state.apply(seated(3, 2, "cat", before=(ann, bob)))
     assert state.version == 3
     assert sorted(state.seats) == [0, 1, 2]
 
@@ -51,7 +71,7 @@ def test_resuming_after_a_gap_folds_the_missed_versions_in_order() -> None:
 def test_a_bot_seated_by_an_event_keeps_its_level() -> None:
     state = TableState()
     state.apply(seated(1, 4, "bot-1", bot_level="hard"))
-    state.apply(seated(2, 5, "ann"))
+    state.apply(seated(2, 5, "ann", before=(seat(4, "bot-1", "hard"),)))
     assert state.seats[4]["bot"] == "hard"
     assert state.seats[5]["bot"] is None
 
@@ -89,7 +109,7 @@ def _waiting_on(state: TableState, seat: int) -> None:
 def test_the_clock_deadline_skips_the_time_bank_of_a_person_with_no_page_open() -> None:
     state = TableState()
     state.apply(seated(1, 0, "ann"))
-    state.apply(seated(2, 1, "bot", bot_level="easy"))
+    state.apply(seated(2, 1, "bot", bot_level="easy", before=(seat(0, "ann"),)))
     _waiting_on(state, 0)
     assert state.clock_deadline == 190.0, "presence not known yet"
     state.connected = frozenset({"ann"})

@@ -153,7 +153,9 @@ def test_the_host_is_handed_only_to_a_seated_player_and_only_by_the_host(tmp_pat
             await close_all(clients)
         assert host.state.host == guest.player_id
         changes = [frame for frame in guest.frames if frame.get("type") == "HostChanged"]
-        assert changes == [{"type": "HostChanged", "host": guest.player_id, "v": changes[0]["v"]}]
+        assert [(change["host"], change["seated"][0]["seat"]) for change in changes] == [
+            (guest.player_id, 1)
+        ]
 
     run(scenario())
 

@@ -20,6 +20,8 @@ from tests.web_helpers import (
     WAIT_MS,
     FrameLog,
     call_and_wait,
+    invite_link,
+    join_by_invite,
     served_room,
 )
 
@@ -145,3 +147,39 @@ def test_the_host_approves_a_seat_sits_the_player_out_and_sees_her_leave(
         assert host.locator(".seat[data-seat='4'] .tag.away").count() == 0
         guest.close()  # her page is gone: everybody sees she is away
         host.wait_for_selector(".seat[data-seat='4'] .tag.away:has-text('Away')")
+
+
+def test_seat_flags_are_the_servers_a_newcomer_waits_and_may_post_a_big_blind(
+    browser: Any, tmp_path: Path
+) -> None:
+    """Before the first hand nobody waits for the big blind; after it, a newcomer does and
+    is offered to post one, and the server takes the offer (the page used to offer it to
+    everybody who sat, and the server refused)."""
+    with served_room(tmp_path, hand_pause=0.3) as url:
+        host, guest = _page(browser), _page(browser)
+        host.goto(f"{url}/")
+        _create_and_sit(host, lambda: host.fill("[name=bot_delay_seconds]", "0.1"))
+        me = host.locator(".seat.me")
+        assert me.locator(".tag:has-text('Waiting')").count() == 0
+        assert host.locator("button:has-text('Post a big blind')").is_hidden()
+        host.select_option("#bot-seat", "3")
+        host.click("#add-bot")
+        host.locator(".seat[data-seat='3'] .bot-badge").wait_for()
+        host.click("#host-start")
+        host.locator(".hand-number").filter(has_text=re.compile("^Hand #1$")).wait_for()
+        host.click("#host-start")  # pause after this hand
+        _play_hand_out(host)
+
+        join_by_invite(guest, invite_link(host), "Bea")
+        guest.click("button[data-key='sit-5']")
+        guest.click("#buy-in-submit")
+        mine = guest.locator(".seat.me")
+        mine.locator(".tag:has-text('Waiting')").wait_for()
+        post = guest.locator("button:has-text('Post a big blind')")
+        post.wait_for()
+        post.click()
+        post.wait_for(state="hidden")  # offered: the server says she is posting
+        assert guest.locator("#seat-error").inner_text() == ""
+        host.click("#host-start")
+        guest.locator(".hand-number").filter(has_text=re.compile("^Hand #2$")).wait_for()
+        guest.locator(".seat.me .card").first.wait_for()  # dealt in at once

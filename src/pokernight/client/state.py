@@ -115,21 +115,13 @@ class TableState:
 
     def _fold(self, event: Json) -> None:
         kind = event.get("type")
-        seat: int = event.get("seat", -1)
+        if "seated" in event:  # the seats as the server keeps them: none is worked out here
+            self.seats = {seat["seat"]: dict(seat) for seat in event["seated"]}
         match kind:
             case "TableOpened" | "SettingsChanged":
                 self.settings = event["settings"]
                 self.host = event.get("host", self.host)
             case "PlayerSeated":
-                self.seats[seat] = {
-                    "seat": seat,
-                    "player_id": event["player_id"],
-                    "name": event["name"],
-                    "stack": event["buy_in"],
-                    "sitting_out": False,
-                    "queued": 0,
-                    "bot": event.get("bot_level"),
-                }
                 self.seat_requests.pop(event["player_id"], None)
             case "SeatRequested":
                 self.seat_requests[event["player_id"]] = {
@@ -137,16 +129,6 @@ class TableState:
                 }
             case "SeatDeclined":
                 self.seat_requests.pop(event["player_id"], None)
-            case "ChipsQueued":
-                self.seats[seat]["queued"] += event["amount"]
-            case "ChipsAdded":
-                self.seats[seat]["stack"] += event["amount"]
-                if event["queued"]:
-                    self.seats[seat]["queued"] = 0
-            case "PlayerLeft":
-                self.seats.pop(seat, None)
-            case "SatOut" | "SatIn":
-                self.seats[seat]["sitting_out"] = kind == "SatOut"
             case "HostChanged":
                 self.host = event["host"]
             case "HandStarted":
@@ -168,11 +150,8 @@ class TableState:
                 self.hand["status"] = event["status"]
 
     def _finish(self, event: Json) -> None:
-        if self.hand is None:
-            return
-        for number, stack in zip(self.hand["seats"], event["stacks"], strict=True):
-            self.seats[number]["stack"] = stack
-        self.last_hand, self.hand = self.hand, None
+        if self.hand is not None:
+            self.last_hand, self.hand = self.hand, None
 
     @staticmethod
     def _fold_hand_event(hand: Json, item: Json) -> None:

@@ -26,7 +26,7 @@ import msgspec
 from pokernight.rules import Event, Hand, LegalActions, Stakes, view, visible_event
 from pokernight.rules.presets import sizing_presets
 from pokernight.rules.views import HandView
-from pokernight.table import Folded, HandProof, HandStarted, Table
+from pokernight.table import Folded, HandProof, HandStarted, PlayerActed, Table
 
 SECRET_FIELDS: Mapping[str, frozenset[str]] = {"HandStarted": frozenset({"deck", "salt"})}
 """Table event fields no player may receive: the deck would show every hidden card."""
@@ -110,6 +110,8 @@ def table_event_wire(v: int, folded: Folded, table: Table) -> WireEvent:
                 private[player_id] = {"hand": _seen_json(seen, shown, shown_json)}
     if folded.hand is not None and started is not None:
         public["status"] = hand_status(folded.hand, started, table)
+    if not isinstance(event, PlayerActed):  # a move changes no seat (its hand, the status)
+        public["seated"] = seats_json(table)
     if folded.proof is not None:
         _add_fairness(folded.proof, table, public, private)
     return WireEvent(v, public, private)
@@ -207,6 +209,27 @@ def hand_json(seen: HandView, started: HandStarted, status: Json) -> Json:
     }
 
 
+def seats_json(table: Table) -> list[Json]:
+    """Every seat as a client shows it: who, their chips, and the flags the table keeps
+    (a client shows these; it works out none of them)."""
+    return [
+        {
+            "seat": number,
+            "player_id": seat.player_id,
+            "name": seat.name,
+            "stack": seat.stack,
+            "sitting_out": seat.sitting_out,
+            "waiting": seat.waiting,
+            "posting": seat.posting,
+            "can_post_big_blind": seat.waiting and not seat.posting and not seat.sitting_out,
+            "missed_hand": seat.missed_hand,
+            "queued": seat.queued,
+            "bot": seat.bot,
+        }
+        for number, seat in sorted(table.seats.items())
+    ]
+
+
 def table_json(table: Table) -> Json:
     """The public state of a table between events: settings, host, seats and stacks."""
     return {
@@ -214,18 +237,6 @@ def table_json(table: Table) -> Json:
         "upcoming_settings": table.upcoming_settings.to_dict(),
         "host": table.host,
         "hand_number": table.hand_number,
-        "seats": [
-            {
-                "seat": number,
-                "player_id": seat.player_id,
-                "name": seat.name,
-                "stack": seat.stack,
-                "sitting_out": seat.sitting_out,
-                "waiting": seat.waiting,
-                "queued": seat.queued,
-                "bot": seat.bot,
-            }
-            for number, seat in sorted(table.seats.items())
-        ],
+        "seats": seats_json(table),
         "seat_requests": [request.to_dict() for request in table.seat_requests.values()],
     }

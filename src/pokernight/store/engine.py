@@ -81,9 +81,11 @@ def tune_sqlite(connection: Any, _record: ConnectionPoolEntry) -> None:
     # timeout makes a second process wait for the write lock instead of failing
     # at once; within this process the store lets one write at a time through.
     cursor = connection.cursor()
+    # First: switching to WAL waits for another process's write (a migration) like any
+    # statement, and should wait as long.
+    cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA synchronous=NORMAL")
-    cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.close()
 

@@ -46,7 +46,7 @@ export class SeatControls {
     this.sittingOut = seat.sitting_out;
     this.sitOut.textContent = seat.sitting_out ? "Sit back in" : "Sit out";
     const inHand = state.hand !== null && state.handIndex(seat.seat) >= 0;
-    this.postBlind.hidden = !seat.waiting || inHand || seat.sitting_out;
+    this.postBlind.hidden = !seat.can_post_big_blind || inHand;
     this.standUp.disabled = inHand;
     this.showCards.hidden = state.unshownLastHandIndex < 0;
     this.state = state;

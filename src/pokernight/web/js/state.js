@@ -141,8 +141,9 @@ export class TableState {
   }
 
   fold(event) {
-    const seat = event.seat ?? -1;
     this.noteServerTime(event.at);
+    // The seats as the server keeps them, flags and all: nothing about a seat is worked out here.
+    if (event.seated) this.seats = new Map(event.seated.map((seat) => [seat.seat, seat]));
     switch (event.type) {
       case "TableOpened":
         this.settings = event.settings;
@@ -153,10 +154,6 @@ export class TableState {
         this.upcoming = event.settings;
         break;
       case "PlayerSeated":
-        this.seats.set(seat, {
-          seat, player_id: event.player_id, name: event.name, stack: event.buy_in,
-          sitting_out: false, waiting: true, queued: 0, bot: event.bot_level ?? null,
-        });
         this.seatRequests.delete(event.player_id);
         break;
       case "SeatRequested":
@@ -165,29 +162,12 @@ export class TableState {
       case "SeatDeclined":
         this.seatRequests.delete(event.player_id);
         break;
-      case "ChipsQueued":
-        this.updateSeat(seat, (s) => { s.queued += event.amount; });
-        break;
-      case "ChipsAdded":
-        this.updateSeat(seat, (s) => {
-          s.stack += event.amount;
-          if (event.queued) s.queued = 0;
-        });
-        break;
-      case "PlayerLeft":
-        this.seats.delete(seat);
-        break;
-      case "SatOut":
-      case "SatIn":
-        this.updateSeat(seat, (s) => { s.sitting_out = event.type === "SatOut"; });
-        break;
       case "HostChanged":
         this.host = event.host;
         break;
       case "HandStarted":
         this.settings = this.upcoming;
         this.handNumber = event.hand_number;
-        for (const number of event.seats) this.updateSeat(number, (s) => { s.waiting = false; });
         this.hand = this.newHand(event);
         break;
       case "HandFinished":
@@ -222,17 +202,9 @@ export class TableState {
     hand.wildRanks = status?.wild_ranks ?? hand.wildRanks ?? [];
   }
 
-  updateSeat(seat, change) {
-    const found = this.seats.get(seat);
-    if (found) change(found);
-  }
-
   finish(event) {
     if (event.fairness) this.keepProof(event.fairness);
     if (!this.hand) return;
-    this.hand.seats.forEach((seat, index) => {
-      this.updateSeat(seat, (s) => { s.stack = event.stacks[index]; });
-    });
     this.hand.ended = true;
     this.hand.status = null;
     this.lastHand = this.hand;
