@@ -16,10 +16,30 @@ DEFAULT = TableSettings()
 
 def test_defaults_follow_the_seeds() -> None:
     assert DEFAULT.action_seconds == 30
-    assert DEFAULT.debt_cap == 1_000
     assert DEFAULT.stack_cap == 200 * 20  # 200 big blinds
     assert (DEFAULT.minimum_buy_in, DEFAULT.maximum_buy_in) == (400, 2_000)
     assert DEFAULT.level_minutes == 15
+
+
+@pytest.mark.parametrize(
+    ("settings", "cap"),
+    [
+        (TableSettings(), 5 * 2_000),
+        (TableSettings(stakes=Stakes(small_blind=50, big_blind=100)), 5 * 10_000),
+        (TableSettings.for_variant("stud"), 5 * 100 * 20),
+        (TableSettings.for_variant("nlhe", stakes=Stakes(small_blind=1, big_blind=2)), 5 * 200),
+        (TableSettings.for_variant("nlhe", debt_cap=None), None),
+        (TableSettings.for_variant("nlhe", debt_cap=3_000), 3_000),
+    ],
+)
+def test_the_default_debt_cap_is_five_largest_buy_ins_at_the_stakes(
+    settings: TableSettings, cap: int | None
+) -> None:
+    """A flat 1,000 (seed 003) was below the largest buy-in at the default stakes: a player
+    who bought in for it could never rebuy. The default follows the stakes."""
+    assert settings.debt_cap == cap
+    if cap is not None:
+        assert cap >= settings.maximum_buy_in + settings.minimum_buy_in  # a rebuy fits
 
 
 @pytest.mark.parametrize(

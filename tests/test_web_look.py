@@ -261,13 +261,28 @@ def test_the_shuffle_panel_explains_the_shuffle_and_the_proof(played: dict[str, 
         assert words in text
 
 
-def test_at_the_default_debt_cap_adding_chips_is_disabled_with_the_reason(
-    played: dict[str, Any],
+def test_at_the_debt_cap_adding_chips_is_disabled_with_the_reason(browser: Any, room: str) -> None:
+    cy, _ = _player_page(browser, room, {"debt_cap": 1_000}, "Cy")
+    cy.click("button[data-key='sit-1']")
+    cy.fill("#buy-in", "1000")
+    cy.click("#buy-in-submit")
+    hint = cy.locator("#rebuy-hint")
+    hint.filter(has_text="you owe 1,000 and the debt cap is 1,000. You can raise it").wait_for()
+    assert cy.locator("#add-chips").is_disabled()
+
+
+def test_at_the_default_debt_cap_a_player_who_bought_in_the_most_may_rebuy(
+    browser: Any, room: str
 ) -> None:
-    alice = played["alice"]
-    hint = alice.locator("#rebuy-hint")
-    assert "you owe 1,000 and the debt cap is 1,000. You can raise it" in hint.inner_text()
-    assert alice.locator("#add-chips").is_disabled()
+    """The default cap is five largest buy-ins: the largest buy-in leaves room to rebuy."""
+    dee, _ = _player_page(browser, room, {}, "Dee")
+    dee.click("button[data-key='sit-1']")
+    dee.fill("#buy-in", "2000")
+    dee.click("#buy-in-submit")
+    dee.wait_for_selector(".seat.me")
+    hint = dee.locator("#rebuy-hint")
+    hint.filter(has_text="You can add up to 2,000 (the table's biggest stack is 4,000)").wait_for()
+    assert dee.locator("#add-chips").is_enabled()
 
 
 def test_the_rebuy_hint_says_how_much_the_debt_cap_still_allows(browser: Any, room: str) -> None:

@@ -8,12 +8,13 @@ type is refused with the path that is wrong.
 from __future__ import annotations
 
 from dataclasses import fields
-from typing import Any
+from typing import Annotated, Any
 
 import msgspec
 
 from pokernight.rules import Stakes
 from pokernight.table import TableError, TableSettings
+from pokernight.table.settings import CAP_FROM_STAKES
 
 StakesJson = dict[str, int | None]
 
@@ -31,7 +32,7 @@ class _SettingsShape(msgspec.Struct, forbid_unknown_fields=True):
     blind_levels: list[StakesJson]
     level_minutes: float
     dealers_choice: list[str]
-    debt_cap: int | None
+    debt_cap: Annotated[int, msgspec.Meta(ge=CAP_FROM_STAKES)] | None
     approve_seats: bool
     bot_delay_seconds: float
 
@@ -46,7 +47,11 @@ def settings_from_json(data: object) -> TableSettings:
     unknown = sorted(set(data) - SETTING_NAMES)
     if unknown:
         raise TableError(f"{unknown[0]!r} is not a table setting")
-    merged: dict[str, Any] = {**TableSettings.for_variant(_first_game(data)).to_dict(), **data}
+    merged: dict[str, Any] = {
+        **TableSettings.for_variant(_first_game(data)).to_dict(),
+        "debt_cap": CAP_FROM_STAKES,  # left out: five largest buy-ins at the stakes given
+        **data,
+    }
     try:
         shape = msgspec.convert(merged, _SettingsShape)
         for stakes in (shape.stakes, *shape.blind_levels):

@@ -20,7 +20,10 @@ DEFAULT_MIN_BUY_IN_UNITS = 20
 DEFAULT_MAX_BUY_IN_UNITS = 100
 DEFAULT_MAX_STACK_UNITS = 200
 DEFAULT_LEVEL_MINUTES = 15
-DEFAULT_DEBT_CAP = 1_000
+DEBT_CAP_BUY_INS = 5
+"""The default debt cap: a buy-in and four rebuys, each the largest, at the table's stakes."""
+CAP_FROM_STAKES = -1
+"""``debt_cap``'s default: replaced by ``DEBT_CAP_BUY_INS`` maximum buy-ins when made."""
 DEFAULT_BOT_DELAY_SECONDS = 1.3
 MAX_BOT_DELAY_SECONDS = 10.0
 
@@ -33,7 +36,8 @@ class TableSettings:
     which then rotate one per hand. ``betting`` None plays each game with its own
     structure. ``blind_levels`` are the stakes after the first level (``stakes``);
     an empty schedule means the stakes never rise. ``None`` limits take the
-    defaults in units; ``debt_cap`` None means no cap. ``approve_seats``: the
+    defaults in units; ``debt_cap`` None means no cap, and left out it is
+    ``DEBT_CAP_BUY_INS`` maximum buy-ins. ``approve_seats``: the
     host approves each player who asks for a seat. A bot waits about
     ``bot_delay_seconds`` (half to one and a half times it) before it acts.
     """
@@ -50,9 +54,16 @@ class TableSettings:
     blind_levels: tuple[Stakes, ...] = ()
     level_minutes: float = DEFAULT_LEVEL_MINUTES
     dealers_choice: tuple[str, ...] = ()
-    debt_cap: int | None = DEFAULT_DEBT_CAP
+    debt_cap: int | None = CAP_FROM_STAKES
     approve_seats: bool = False
     bot_delay_seconds: float = DEFAULT_BOT_DELAY_SECONDS
+
+    def __post_init__(self) -> None:
+        # A flat default cap (seed 003: 1,000) fell below the largest buy-in at the default
+        # stakes (2,000), so a player who bought in for it could never rebuy: the default
+        # follows the stakes, as the buy-ins do.
+        if self.debt_cap == CAP_FROM_STAKES:
+            object.__setattr__(self, "debt_cap", DEBT_CAP_BUY_INS * self.maximum_buy_in)
 
     @classmethod
     def for_variant(cls, key: str, **changes: Any) -> TableSettings:
@@ -67,7 +78,8 @@ class TableSettings:
             stakes=default_stakes(game),
             seats=min(DEFAULT_SEATS, game.max_players),
         )
-        return replace(defaults, **changes).validated()
+        # The debt cap follows the stakes given, unless it is given too.
+        return replace(defaults, **{"debt_cap": CAP_FROM_STAKES, **changes}).validated()
 
     def validated(self) -> TableSettings:
         """These settings, or a TableError naming the first thing wrong with them."""

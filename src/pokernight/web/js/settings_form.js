@@ -65,8 +65,10 @@ export function settingsForm(initial = {}) {
     numberField("max_stack", "Maximum stack", initial.max_stack, { min: 1 }),
     numberField("action_seconds", "Seconds to act", initial.action_seconds ?? 30, { min: 1 }),
     numberField("time_bank_seconds", "Time bank (seconds)", initial.time_bank_seconds ?? 60),
-    numberField("debt_cap", "Debt cap (empty: none)",
-      "debt_cap" in initial ? initial.debt_cap : 1000),
+    numberField("debt_cap", "Debt cap (empty: five largest buy-ins)", initial.debt_cap, { min: 1 }),
+    h("label", { class: "check field" },
+      h("input", { type: "checkbox", name: "no_debt_cap", checked: initial.debt_cap === null }),
+      "No debt cap"),
     numberField("bot_delay_seconds", "Bots think for about (seconds)",
       initial.bot_delay_seconds ?? 1.3, { step: 0.1 }),
     h("label", { class: "check field" },
@@ -81,8 +83,12 @@ export function settingsForm(initial = {}) {
       Object.entries(GAME_NAMES).map(([key, words]) => h("label", { class: "check" },
         h("input", { type: "checkbox", name: "dealers_choice", value: key,
           checked: (initial.dealers_choice ?? []).includes(key) }), words))));
+  let studGame = STUD_GAMES.has(variant);
   form.querySelector("[name=variant]").addEventListener("change", (event) => {
     const stud = STUD_GAMES.has(event.target.value);
+    // Hold'em to Omaha keeps the host's stakes; only blinds to antes (or back) change them.
+    if (stud === studGame) return;
+    studGame = stud;
     const defaults = DEFAULT_STAKES[stud ? "stud" : "blinds"];
     for (const [name] of STAKE_FIELDS) {
       if (name !== "raise_cap") form.querySelector(`[name=${name}]`).value = defaults[name] ?? "";
@@ -113,7 +119,8 @@ export function readSettings(form) {
     max_stack: integer("max_stack"),
     action_seconds: integer("action_seconds"),
     time_bank_seconds: integer("time_bank_seconds"),
-    debt_cap: integer("debt_cap"),
+    // Left empty: the server's default for the stakes given (five largest buy-ins).
+    debt_cap: form.querySelector("[name=no_debt_cap]").checked ? null : integer("debt_cap"),
     approve_seats: form.querySelector("[name=approve_seats]").checked,
     bot_delay_seconds: integer("bot_delay_seconds"),
     blind_levels: parseLevels(value("blind_levels"), STUD_GAMES.has(variant)),
@@ -123,6 +130,9 @@ export function readSettings(form) {
   for (const name of ["seats", "action_seconds", "time_bank_seconds", "level_minutes",
     "bot_delay_seconds"]) {
     if (settings[name] === null) delete settings[name];
+  }
+  if (settings.debt_cap === null && !form.querySelector("[name=no_debt_cap]").checked) {
+    delete settings.debt_cap;
   }
   return settings;
 }

@@ -1,0 +1,30 @@
+"""Table settings from a browser's JSON: keys left out take the game's defaults."""
+
+from __future__ import annotations
+
+import pytest
+
+from pokernight.server.settings_input import settings_from_json
+from pokernight.table import TableError
+
+
+@pytest.mark.parametrize(
+    ("given", "cap"),
+    [
+        ({}, 10_000),  # blinds 10/20: five buy-ins of 2,000
+        ({"stakes": {"small_blind": 50, "big_blind": 100}}, 50_000),
+        ({"variant": "stud"}, 10_000),  # small bet 20: 100 units is 2,000
+        ({"max_buy_in": 1_000}, 5_000),
+        ({"debt_cap": None}, None),
+        ({"debt_cap": 3_000}, 3_000),
+    ],
+)
+def test_a_debt_cap_left_out_is_five_largest_buy_ins_at_the_stakes_given(
+    given: dict[str, object], cap: int | None
+) -> None:
+    assert settings_from_json(given).debt_cap == cap
+
+
+def test_a_negative_debt_cap_is_refused() -> None:
+    with pytest.raises(TableError, match="debt_cap"):
+        settings_from_json({"debt_cap": -5})
