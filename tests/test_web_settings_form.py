@@ -1,0 +1,49 @@
+"""The settings form (``settings_form.js``): what it sends, and what changing the game keeps."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.web_helpers import module_page
+
+
+@pytest.fixture(scope="module")
+def page(browser: Any) -> Any:
+    return module_page(browser)
+
+
+def test_changing_hold_em_to_omaha_keeps_the_stakes_and_stud_brings_antes(page: Any) -> None:
+    stakes: dict[str, Any] = page.evaluate(
+        """async () => {
+            const { settingsForm, readSettings } = await import('/js/settings_form.js');
+            const stakes = { small_blind: 25, big_blind: 50 };
+            const form = settingsForm({ variant: 'nlhe', stakes });
+            document.body.append(form);
+            const game = form.querySelector('[name=variant]');
+            const pick = (key) => { game.value = key; game.dispatchEvent(new Event('change')); };
+            pick('plo');
+            const omaha = readSettings(form).stakes;
+            pick('stud');
+            const stud = readSettings(form).stakes;
+            return { omaha, stud };
+        }"""
+    )
+    assert stakes["omaha"]["small_blind"] == 25 and stakes["omaha"]["big_blind"] == 50
+    assert stakes["stud"]["bring_in"] == 10 and "small_blind" not in stakes["stud"]
+
+
+def test_a_debt_cap_left_empty_is_the_servers_default_and_none_is_asked_for(page: Any) -> None:
+    sent: dict[str, Any] = page.evaluate(
+        """async () => {
+            const { settingsForm, readSettings } = await import('/js/settings_form.js');
+            const fresh = settingsForm({});
+            const none = settingsForm({ debt_cap: null });
+            const set = settingsForm({ debt_cap: 3000 });
+            return { fresh: readSettings(fresh), none: readSettings(none), set: readSettings(set) };
+        }"""
+    )
+    assert "debt_cap" not in sent["fresh"]
+    assert sent["none"]["debt_cap"] is None
+    assert sent["set"]["debt_cap"] == 3000
