@@ -76,8 +76,8 @@ def test_a_terminal_player_plays_a_whole_hand_at_a_server_table_seeing_only_own_
         assert "player0 is dealt 2 cards face down" in out
         assert "Your turn" in out and "to 20-500" in out
         assert "Not understood: the total must be from" in out
-        winner = re.search(r"^(player0|player1|Carol).* wins? the main pot of \d+ with (.+)$",
-                           out, re.MULTILINE)  # fmt: skip
+        pattern = r"^(player0|player1|Carol).* (wins|split) the main pot of \d+ with (.+)$"
+        winner = re.search(pattern, out, re.MULTILINE)
         assert winner is not None, out
         assert "Hand over. Stacks:" in out
         for cards in bot_cards:
@@ -186,7 +186,7 @@ def test_a_dropped_connection_is_resumed_and_the_hand_played_to_the_end(tmp_path
     assert "Connection lost: reconnecting…" in text
     assert "Reconnected" in text
     assert text.count("New hand of") == 1
-    assert re.search(r"wins? the main pot of \d+", text)
+    assert re.search(r"(wins|split) the main pot of \d+", text)
 
 
 def _invite_link(url: str, code: str, host: TableClient) -> str:

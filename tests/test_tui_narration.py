@@ -7,6 +7,7 @@ from pokernight.rules import (
     AntePosted,
     BlindPosted,
     BringInPosted,
+    PotAwarded,
     StreetStarted,
 )
 from pokernight.tui.narration import Narrator
@@ -46,3 +47,13 @@ def test_antes_alone_are_dead_money_and_a_bring_in_is_the_bet_to_raise() -> None
     assert narrator.lines([*antes, ActionTaken(0, "bet_or_raise", 20)], NAMES)[-1] == "Ann bets 20"
     told = narrator.lines([*antes, BringInPosted(1, 10), ActionTaken(0, "bet_or_raise", 20)], NAMES)
     assert told[-1] == "Ann raises to 20"
+
+
+def test_a_pot_says_who_wins_it_and_a_split_gives_each_share() -> None:
+    won = PotAwarded(0, 60, ((1, 60),), "Two Pair, Kings and Sevens")
+    split = PotAwarded(1, 61, ((0, 31), (2, 30)), "Straight, Nine high")
+    lines = Narrator().lines([won, split], NAMES)
+    assert lines == [
+        "Bob wins the main pot of 60 with Two Pair, Kings and Sevens",
+        "Ann and Cy split side pot 1 of 61 with Straight, Nine high: Ann 31, Cy 30",
+    ]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import random
+import re
 from collections.abc import Callable
 from itertools import chain, cycle
 
@@ -35,8 +36,10 @@ def test_a_whole_hand_plays_from_scripted_input_in_plain_mode(
     assert "Player is dealt 2h 4d face down" in out
     assert "Your turn (fold, call 20, raise to 40-2000)" in out
     assert "Not understood: 'xyz' is not an action" in out
-    assert "wins the main pot of" in out
-    assert out.rstrip().splitlines()[-1].startswith("Hand over. Stacks: Player ")
+    assert re.search(r"(wins|split) the main pot of", out)
+    last_two = out.rstrip().splitlines()[-2:]
+    assert last_two[0].startswith("Hand over. Stacks: Player ")
+    assert last_two[1].startswith("1 hand played: you bought in for 2000 and leave with ")
 
 
 def test_a_raise_outside_the_legal_amounts_is_refused_and_asked_again() -> None:
@@ -91,11 +94,11 @@ def test_end_of_input_mid_hand_gives_the_hand_up_and_states_the_stack_left() -> 
     game = TerminalGame(settings, Console(file=output), random.Random(3), ask)
     assert game.play() == 0
     # Heads-up the human has the button and the small blind (10 of 2,000), and acts first.
-    last = output.getvalue().rstrip().splitlines()[-1]
-    assert (
-        last
-        == "Goodbye. You give up the hand in play and the 10 you put in it: you leave with 1990."
-    )
+    last = output.getvalue().rstrip().splitlines()[-2:]
+    assert last == [
+        "Goodbye. You give up the hand in play and the 10 you put in it.",
+        "0 hands played: you bought in for 2000 and leave with 1990, down 10.",
+    ]
 
 
 def test_quitting_in_the_second_hand_gives_up_that_hand_after_the_first_was_settled() -> None:
@@ -107,6 +110,17 @@ def test_quitting_in_the_second_hand_gives_up_that_hand_after_the_first_was_sett
     text = output.getvalue()
     assert "Player folds" in text
     # The fold lost the small blind; the big blind's 20 goes with the quit second hand.
-    assert text.rstrip().splitlines()[-1] == (
-        "Goodbye. You give up the hand in play and the 20 you put in it: you leave with 1970."
+    assert text.rstrip().splitlines()[-2:] == [
+        "Goodbye. You give up the hand in play and the 20 you put in it.",
+        "1 hand played: you bought in for 2000 and leave with 1970, down 30.",
+    ]
+
+
+def test_when_the_hands_run_out_the_night_is_summed_up() -> None:
+    output = io.StringIO()
+    settings = GameSettings(variant_for("nlhe"), 1, "easy", plain=True, hands=1)
+    game = TerminalGame(settings, Console(file=output), random.Random(3), _script(["fold"]))
+    assert game.play() == 1
+    assert output.getvalue().rstrip().splitlines()[-1] == (
+        "1 hand played: you bought in for 2000 and leave with 1990, down 10."
     )

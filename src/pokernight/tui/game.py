@@ -61,6 +61,7 @@ class TerminalGame:
         ]
         self.buy_in = BUY_IN_UNITS * self.stakes.minimum_bet()
         self.stacks = [self.buy_in] * len(self.names)
+        self.bought_in = self.buy_in  # the human's buy-ins, rebuys included
         self.hand: Hand | None = None  # the hand being played, or the last one
 
     def play(self) -> int:
@@ -72,17 +73,33 @@ class TerminalGame:
                 played += 1
         except (QuitGame, EOFError):
             self._say(self._goodbye())
+        self._say(self._summary(played))
         return played
 
-    def _goodbye(self) -> str:
-        """The stack the human leaves with: a hand left unfinished is given up, not paid back."""
+    def _leaving_with(self) -> int:
+        """The human's stack now: a hand left unfinished is given up, not paid back."""
         hand = self.hand
         if hand is None or hand.final_stacks is not None:
-            return f"Goodbye. You leave with {self.stacks[HUMAN]}."
-        left = hand.stacks[HUMAN]
-        put_in = hand.starting_stacks[HUMAN] - left
+            return self.stacks[HUMAN]
+        return hand.stacks[HUMAN]
+
+    def _goodbye(self) -> str:
+        hand = self.hand
+        if hand is None or hand.final_stacks is not None:
+            return "Goodbye."
+        put_in = hand.starting_stacks[HUMAN] - hand.stacks[HUMAN]
         lost = f" and the {put_in} you put in it" if put_in else ""
-        return f"Goodbye. You give up the hand in play{lost}: you leave with {left}."
+        return f"Goodbye. You give up the hand in play{lost}."
+
+    def _summary(self, played: int) -> str:
+        """The night in one line: the hands, what the human bought in and leaves with."""
+        left = self._leaving_with()
+        net = left - self.bought_in
+        result = f"up {net}" if net > 0 else f"down {-net}" if net < 0 else "even"
+        hands = "1 hand" if played == 1 else f"{played} hands"
+        return (
+            f"{hands} played: you bought in for {self.bought_in} and leave with {left}, {result}."
+        )
 
     def _play_hand(self, button: int) -> None:
         self._rebuy()
@@ -108,6 +125,8 @@ class TerminalGame:
         for seat, stack in enumerate(self.stacks):
             if stack == 0:
                 self.stacks[seat] = self.buy_in
+                if seat == HUMAN:
+                    self.bought_in += self.buy_in
                 self._say(f"{self.names[seat]} buys in again for {self.buy_in}")
 
     def _tell(self, seen: HandView, told: int) -> int:

@@ -109,11 +109,14 @@ def _action(event: ActionTaken, names: Sequence[str], street_bet: int) -> str:
 
 
 def _awarded(event: PotAwarded, names: Sequence[str]) -> str:
+    """ "Bob wins the main pot of 60 with ...", or a split with each share after the hand."""
     pot = "the main pot" if event.index == 0 else f"side pot {event.index}"
-    winners = " and ".join(f"{names[seat]} ({chips})" for seat, chips in event.winners)
-    verb = "win" if len(event.winners) > 1 else "wins"
     hand = f" with {event.description}" if event.description else ""
-    return f"{winners} {verb} {pot} of {event.amount}{hand}"
+    if len(event.winners) == 1:
+        return f"{names[event.winners[0][0]]} wins {pot} of {event.amount}{hand}"
+    who = " and ".join(names[seat] for seat, _ in event.winners)
+    shares = ", ".join(f"{names[seat]} {chips}" for seat, chips in event.winners)
+    return f"{who} split {pot} of {event.amount}{hand}: {shares}"
 
 
 def narrate_table(message: dict[str, Any], names: Mapping[int, str]) -> str | None:
