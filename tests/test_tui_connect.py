@@ -80,6 +80,7 @@ def test_a_terminal_player_plays_a_whole_hand_at_a_server_table_seeing_only_own_
         winner = re.search(pattern, out, re.MULTILINE)
         assert winner is not None, out
         assert "Hand over. Stacks:" in out
+        assert re.search(r"^1 hand played: your stack is \d+\.$", out, re.MULTILINE)
         for cards in bot_cards:
             for card in cards:
                 for line in out.splitlines():

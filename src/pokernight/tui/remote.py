@@ -115,6 +115,7 @@ class RemoteGame:
         finally:
             await self.client.disconnect()
         self.screen.say(self._goodbye())
+        self.screen.say(self._summary())
         return self.hands_played
 
     def _goodbye(self) -> str:
@@ -127,6 +128,14 @@ class RemoteGame:
                 ", and the clock checks or folds for you until two timeouts in a row sit you out"
             )
         return kept + ": run the same command to come back."
+
+    def _summary(self) -> str:
+        """The session in one line: the hands played here and the stack in front of the player."""
+        state = self.client.state
+        seat = state.seats.get(state.my_seat) if state.my_seat is not None else None
+        hands = "1 hand" if self.hands_played == 1 else f"{self.hands_played} hands"
+        stack = "no seat" if seat is None else f"your stack is {seat['stack']}"
+        return f"{hands} played: {stack}."
 
     # Entering ----------------------------------------------------------------------------
 
