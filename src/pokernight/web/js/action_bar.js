@@ -73,7 +73,13 @@ export class ActionBar {
       this.checkFold.checked = false;
       this.callAny.checked = false;
     }
-    if (!myTurn) return false;
+    if (!myTurn) {
+      // Not your turn: plain words, not the amounts of a turn that is over.
+      this.setLabel(this.call, "Check / Call");
+      this.setLabel(this.raise, "Bet / Raise");
+      this.setLabel(this.allIn, "All-in");
+      return false;
+    }
     this.fold.disabled = !legal.can_fold;
     this.setLabel(this.call, this.passiveWords());
     this.call.disabled = this.passiveKind() === null;

@@ -11,8 +11,9 @@ export function botWords(level) {
 /** The badge for a seat played by a bot of ``level``; null for a person. */
 export function botBadge(level) {
   if (!level) return null;
-  // "bot" is also written out: a system without an emoji font draws the robot as a box.
+  // The robot is drawn (icons/robot.svg), not an emoji: without an emoji font that is a box.
   return h("span", { class: "bot-badge", title: botWords(level) },
-    h("span", { "aria-hidden": "true" }, "\u{1F916}\u00a0bot"),
+    h("span", { class: "robot", "aria-hidden": "true" }),
+    h("span", { "aria-hidden": "true" }, "bot"),
     h("span", { class: "visually-hidden" }, botWords(level)));
 }
