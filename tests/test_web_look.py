@@ -164,13 +164,34 @@ def played(browser: Any, room: str) -> dict[str, Any]:
 
     _play_until_the_winner_is_announced(alice, first_turn_shots)
     announced = alice.locator("#winner").inner_text()
+    covered = _cards_under_the_winner(alice)
     _shot(alice, "showdown")
     alice.set_viewport_size(PHONE)
+    covered += _cards_under_the_winner(alice)
     _shot(alice, "phone-showdown")
     alice.set_viewport_size(DESKTOP)
     alice.locator("#winner").wait_for(state="detached")
     watcher.wait_for_selector(".showdown")
-    return {"alice": alice, "watcher": watcher, "announced": announced, "code": code}
+    return {
+        "alice": alice, "watcher": watcher, "announced": announced, "code": code,
+        "covered": covered,
+    }  # fmt: skip
+
+
+def _cards_under_the_winner(page: Any) -> int:
+    """How many seats' cards the winner announcement overlaps, as drawn now."""
+    covered: int = page.evaluate(
+        """() => {
+            const banner = document.querySelector('#winner').getBoundingClientRect();
+            const cards = [...document.querySelectorAll('.seat .card')];
+            return cards.filter((card) => {
+                const box = card.getBoundingClientRect();
+                return box.left < banner.right && banner.left < box.right
+                    && box.top < banner.bottom && banner.top < box.bottom;
+            }).length;
+        }"""
+    )
+    return covered
 
 
 def _felt_blocks() -> dict[str, dict[str, str]]:
@@ -241,6 +262,7 @@ def test_the_winner_is_announced_by_name_with_the_amount_and_goes_away(
     # One winner "wins"; a split pot names every winner ("Ann, Bob and Cy split 60").
     winners = rf"({name})((, ({name}))* and ({name}) split| wins)"
     assert re.search(rf"^{winners} \d", played["announced"])
+    assert played["covered"] == 0, "the announcement covers no seat's cards, desktop or phone"
     assert alice.locator("#winner").count() == 0
     assert alice.locator(".winner-holder").get_attribute("role") == "status"
     for page in (alice, played["watcher"]):

@@ -70,3 +70,20 @@ def test_a_timeout_is_told_as_a_timeout_not_as_a_plain_fold(page: Any) -> None:
         }"""
     )
     assert folded == ["Ann timed out (folded)", "Bob checks"]
+
+
+def test_cards_in_a_chat_line_are_drawn_as_faces_and_the_rest_stays_text(page: Any) -> None:
+    shown: list[list[str]] = page.evaluate(
+        """async () => {
+            const { withCardFaces } = await import('/js/cards.js');
+            const said = ['I had Ah Kh!', 'Ah well', 'river 10d <b>x</b>', 'As a joke'];
+            return said.map((text) => withCardFaces(text).map((node) =>
+                typeof node === 'string' ? node : `[${node.getAttribute('aria-label')}]`));
+        }"""
+    )
+    assert shown == [
+        ["I had ", "[Ace of hearts]", " ", "[King of hearts]", "!"],
+        ["Ah well"],
+        ["river ", "[Ten of diamonds]", " <b>x</b>"],
+        ["As a joke"],
+    ]

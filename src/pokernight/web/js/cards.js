@@ -54,3 +54,28 @@ export function cardElement(card, { down = false, wild = false, winning = false,
 export function rankPlural(rank) {
   return RANK_PLURALS[rank];
 }
+
+// A card written in a chat line ("Ah", "td", "10h"): rank then suit, a word of its own.
+const CARD_TOKEN = /(?<![\w])(10|[2-9TJQKA])([cdhs])(?![\w])/g;
+// English words shaped like cards: a face only among other cards ("Ah Kh"), not "Ah well".
+const CARD_WORDS = new Set(["As", "Ah"]);
+
+/** ``text`` as nodes for the page, the cards in it drawn as small faces; the rest stays text. */
+export function withCardFaces(text) {
+  const found = [...text.matchAll(CARD_TOKEN)];
+  const nodes = [];
+  let at = 0;
+  for (const match of found) {
+    if (found.length === 1 && CARD_WORDS.has(match[0])) continue;
+    const card = (match[1] === "10" ? "T" : match[1]) + match[2];
+    nodes.push(text.slice(at, match.index), miniCard(card));
+    at = match.index + match[0].length;
+  }
+  nodes.push(text.slice(at));
+  return nodes.filter((node) => node !== "");
+}
+
+function miniCard(card) {
+  return h("span", { class: `mini-card suit-${suitOf(card)}`, role: "img", "aria-label": cardName(card),
+    title: cardName(card) }, cardText(card));
+}

@@ -2,7 +2,7 @@
 // shuffle, and the wild cards of Follow the Queen (always in view, in pink).
 
 import * as api from "./api.js";
-import { cardElement, cardText, rankPlural } from "./cards.js";
+import { cardElement, cardText, rankPlural, withCardFaces } from "./cards.js";
 import { chips, h, sentence } from "./dom.js";
 import { describeEvent, wildWords } from "./narrate.js";
 import { GAME_NAMES } from "./state.js";
@@ -117,7 +117,7 @@ export class Chat {
 
   render(lines, canSend) {
     this.list.replaceChildren(...lines.map((line) => h("li", {},
-      h("b", {}, line.name), " ", line.text)));
+      h("b", {}, line.name), " ", ...withCardFaces(line.text))));
     this.list.scrollTop = this.list.scrollHeight;
     this.input.disabled = !canSend;
   }
