@@ -36,10 +36,12 @@ from pokernight.table import (
     TableSettings,
     accounts,
     balances,
+    balances_between_people,
     ledger_csv,
     settle_up,
     table_event_from_dict,
 )
+from pokernight.table import table as table_module
 
 PLAYERS = ("ann", "bob", "cat", "dan", "eve", "fay", "gus")
 MIXED_STAKES = Stakes(small_blind=10, big_blind=20, ante=5, bring_in=10, small_bet=20, big_bet=40)
@@ -111,13 +113,12 @@ def random_session(seed: int, steps: int, check: bool = True) -> tuple[Table, li
 
 
 def assert_ledger_balances(table: Table) -> None:
-    totals = {kind: 0 for kind in EntryKind}
-    for entry in table.ledger:
-        totals[entry.kind] += entry.amount
-    assert table.chips_at_table() + totals[EntryKind.CASH_OUT] == (
-        totals[EntryKind.BUY_IN] + totals[EntryKind.REBUY]
-    )
-    assert totals[EntryKind.RESULT] == 0  # no rake: results only move chips between players
+    """From the table's sums (it keeps only the newest entries in memory)."""
+    every = table.accounts.values()
+    bought_in = sum(account.bought_in for account in every)
+    cashed_out = sum(account.cashed_out for account in every)
+    assert table.chips_at_table() + cashed_out == bought_in
+    assert sum(account.results for account in every) == 0  # no rake: results move chips
     for seat in table.seats.values():
         assert table.account(seat.player_id).at_table == seat.stack
 
@@ -127,11 +128,36 @@ def assert_ledger_balances(table: Table) -> None:
 def test_ledger_balances_to_the_chip(seed: int, steps: int) -> None:
     """Buy-ins, hands, rebuys and cash-outs in any order: chips at the table plus chips
     cashed out equal chips bought in, after every event."""
-    table, _ = random_session(seed, steps)
-    net = balances(table.ledger)
+    table, events = random_session(seed, steps)
+    whole = _with_every_entry(events)
+    net = balances(whole.ledger)
     assert sum(net.values()) == 0
-    everyone_left = {player: account.net for player, account in accounts(table.ledger).items()}
-    assert everyone_left == net
+    assert {player: account.net for player, account in accounts(whole.ledger).items()} == net
+    assert {player: account.net for player, account in table.accounts.items()} == net
+
+
+def _with_every_entry(events: list[TableEvent]) -> Table:
+    """The table rebuilt from ``events`` with its whole ledger in memory, as the store has it."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(table_module, "LEDGER_KEPT", None)  # a deque without a bound
+        return Table.from_events(events)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.integers(0, 2**32), st.integers(20, 250))
+def test_the_sums_stay_whole_when_memory_keeps_only_the_newest_entries(
+    seed: int, steps: int
+) -> None:
+    """The table keeps its newest entries only (the store has them all): its accounts and
+    its settle-up between people are those of the whole ledger all the same."""
+    _, events = random_session(seed, steps, check=False)
+    whole = _with_every_entry(events)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(table_module, "LEDGER_KEPT", 3)
+        short = Table.from_events(events)
+    assert len(short.ledger) <= 3
+    assert short.accounts == whole.accounts
+    assert short.between_people.rounded() == balances_between_people(whole.ledger, whole.bots)
 
 
 @settings(max_examples=100, deadline=None)

@@ -18,10 +18,10 @@ from pokernight.server.newcomers import admit, checked_name
 from pokernight.server.settings_input import settings_from_json
 from pokernight.server.wire import table_json
 from pokernight.table import (
+    EntryKind,
+    LedgerEntry,
     Table,
     TableError,
-    accounts,
-    balances_between_people,
     ledger_csv,
     settle_up,
 )
@@ -81,10 +81,13 @@ async def join_table(request: Request) -> Response:
 
 
 async def ledger(request: Request) -> Response:
+    """The table's ledger: accounts and settle-up from the table's running sums, every
+    entry from the store (the table keeps only the newest in memory)."""
     actor = await _actor(request)
     table, names = actor.table, actor.history.names
+    entries = [_entry(row) for row in await actor.store.ledger_entries(actor.record.id)]
     if request.query_params.get("format") == "csv":
-        return Response(ledger_csv(table.ledger, names), media_type="text/csv")
+        return Response(ledger_csv(entries, names), media_type="text/csv")
     return JSONResponse(
         {
             "accounts": [
@@ -98,7 +101,7 @@ async def ledger(request: Request) -> Response:
                     "debt": account.debt,
                     "bot": player_id in table.bots,
                 }
-                for player_id, account in accounts(table.ledger).items()
+                for player_id, account in table.accounts.items()
             ],
             "settle_up": _settle_up(table, names),
             "entries": [
@@ -108,10 +111,14 @@ async def ledger(request: Request) -> Response:
                     "kind": str(entry.kind),
                     "amount": entry.amount,
                 }
-                for entry in table.ledger
+                for entry in entries
             ],
         }
     )
+
+
+def _entry(row: dict[str, Any]) -> LedgerEntry:
+    return LedgerEntry(row["player_id"], EntryKind(row["kind"]), row["amount"], row["hand_number"])
 
 
 async def settle(request: Request) -> Response:
@@ -155,7 +162,7 @@ def _settle_up(table: Table, names: dict[str, str]) -> list[dict[str, Any]]:
             "amount": transfer.amount,
         }
         # Among people only: a bot's chips are nobody's money (its results are in the ledger).
-        for transfer in settle_up(balances_between_people(table.ledger, table.bots))
+        for transfer in settle_up(table.between_people.rounded())
     ]
 
 

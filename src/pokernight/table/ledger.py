@@ -82,35 +82,54 @@ def balances(entries: Iterable[LedgerEntry]) -> dict[str, int]:
 def balances_between_people(
     entries: Iterable[LedgerEntry], bots: Collection[str]
 ) -> dict[str, int]:
-    """What settling up pays each person (negative: what they pay), bots left out.
+    """What settling up pays each person (negative: what they pay), bots left out
+    (``PeopleBalances``), from a whole ledger."""
+    people = PeopleBalances()
+    hands: dict[int, dict[str, int]] = {}
+    for entry in entries:
+        people.meet(entry.player_id, bots)
+        if entry.kind is EntryKind.RESULT and entry.amount:
+            hand = hands.setdefault(entry.hand_number, {})
+            hand[entry.player_id] = hand.get(entry.player_id, 0) + entry.amount
+    for results in hands.values():
+        people.add_hand(results, bots)
+    return people.rounded()
+
+
+class PeopleBalances:
+    """What each person is owed by, or owes, the other people, hand after hand.
 
     A bot's chips are nobody's money: what a person lost to a bot is gone, and what they
     won from one nobody owes them. Each hand's losers paid its winners in proportion to
     what each winner won (no rake: the hand's results sum to zero), so the part of a
     person's loss that went to a person is known; these parts, summed over the hands,
-    are exact fractions that sum to zero, rounded to chips so that they still do (the
-    largest remainders get the odd chips, ties by player id).
+    are exact fractions that sum to zero (``rounded`` makes them whole chips that still
+    do). Kept as the hands end, so the table need not keep its whole ledger in memory.
     """
-    results: dict[int, dict[str, int]] = {}
-    owed: dict[str, Fraction] = {}
-    for entry in entries:
-        if entry.player_id not in bots:
-            owed.setdefault(entry.player_id, Fraction(0))  # every person has a balance
-        if entry.kind is EntryKind.RESULT and entry.amount:
-            hand = results.setdefault(entry.hand_number, {})
-            hand[entry.player_id] = hand.get(entry.player_id, 0) + entry.amount
-    for hand in results.values():
-        won = sum(amount for amount in hand.values() if amount > 0)
-        winners = [(player, gain) for player, gain in hand.items() if gain > 0]
-        for loser, lost in hand.items():
+
+    def __init__(self) -> None:
+        self.owed: dict[str, Fraction] = {}
+
+    def meet(self, player_id: str, bots: Collection[str]) -> None:
+        """A person who sat here has a balance, even if it is zero."""
+        if player_id not in bots:
+            self.owed.setdefault(player_id, Fraction(0))
+
+    def add_hand(self, results: Mapping[str, int], bots: Collection[str]) -> None:
+        """One hand's results (each player's stack change, summing to zero)."""
+        won = sum(amount for amount in results.values() if amount > 0)
+        winners = [(player, gain) for player, gain in results.items() if gain > 0]
+        for loser, lost in results.items():
             if lost >= 0 or loser in bots:
                 continue
             for winner, gain in winners:
                 if winner not in bots:
                     part = Fraction(-lost * gain, won)
-                    owed[winner] += part
-                    owed[loser] -= part
-    return _rounded(owed)
+                    self.owed[winner] = self.owed.get(winner, Fraction(0)) + part
+                    self.owed[loser] = self.owed.get(loser, Fraction(0)) - part
+
+    def rounded(self) -> dict[str, int]:
+        return _rounded(self.owed)
 
 
 def _rounded(exact: dict[str, Fraction]) -> dict[str, int]:

@@ -15,6 +15,7 @@ arrives as ``now`` (seconds) with each command, randomness as an RNG.
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass, replace
 from random import Random
@@ -84,10 +85,14 @@ from pokernight.table.host_controls import (
     sit_bot_in,
     sit_player_out,
 )
-from pokernight.table.ledger import Account, EntryKind, LedgerEntry
+from pokernight.table.ledger import Account, EntryKind, LedgerEntry, PeopleBalances
 from pokernight.table.settings import TableSettings
 
 TIMEOUTS_BEFORE_SITTING_OUT = 2
+
+
+LEDGER_KEPT = 200
+"""Ledger entries kept in memory (the newest); the store keeps every one."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,8 +146,11 @@ class Table:
         self.shown_by_choice: set[int] = set()
         self.turn_started_at = 0.0
         self.levels_started_at: float | None = None
-        self.ledger: list[LedgerEntry] = []
+        # The newest entries only: the store keeps them all (its ledger_entries), and a list
+        # of every entry grew for the life of the table. The sums are kept whole.
+        self.ledger: deque[LedgerEntry] = deque(maxlen=LEDGER_KEPT)
         self.accounts: dict[str, Account] = {}
+        self.between_people = PeopleBalances()
         self.bots: set[str] = set()  # the player ids of every bot that sat here
         self.arrivals = 0
         self.seat_requests: dict[str, SeatRequested] = {}  # by player id, waiting for the host
@@ -667,9 +675,13 @@ class Table:
     def _hand_finished(self, event: HandFinished) -> None:
         started = self.started
         assert started is not None
+        results: dict[str, int] = {}
         for number, before, after in zip(started.seats, started.stacks, event.stacks, strict=True):
             self._update(number, stack=after)
-            self._record(self.seats[number].player_id, EntryKind.RESULT, after - before)
+            player_id = self.seats[number].player_id
+            self._record(player_id, EntryKind.RESULT, after - before)
+            results[player_id] = results.get(player_id, 0) + after - before
+        self.between_people.add_hand(results, self.bots)
         self.positions = Positions(started.button, started.small_blind, started.big_blind)
         self.last_hand, self.last_started = self.hand, started
         self.shown_by_choice = set()
@@ -683,6 +695,7 @@ class Table:
         entry = LedgerEntry(player_id, kind, amount, self.hand_number)
         self.ledger.append(entry)
         self.accounts[player_id] = self.account(player_id).add(entry)
+        self.between_people.meet(player_id, self.bots)
 
     def _check_ledger(self) -> None:
         """Chips in front of each player equal what the ledger says they have (seed 003)."""
