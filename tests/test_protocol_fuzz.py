@@ -1075,6 +1075,9 @@ FOUND: list[tuple[Sender, Frame]] = [  # what the fuzz found once, sent every ti
     (STRANGER, Frame(dumps({"type": "\u20ac" * 60}))),
     (STRANGER, Frame(dumps({**HELLO, "\u20ac" * 60: 1}))),
     (("stranger", Stranger(code="\u20ac" * 40)), Frame(dumps(HELLO))),
+    # A refusal that quotes a field name with a line break in it: two lines of reason.
+    (PLAYER, Frame(dumps({"type": "remove_bot", "\n\u007f\u00b5a": {}}))),
+    (("stranger", Stranger(code="12\n34")), Frame(dumps(HELLO))),
 ]
 
 

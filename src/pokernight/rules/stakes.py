@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 
 
@@ -54,3 +54,40 @@ class Stakes:
         """The fixed-limit bet on a small-bet or big-bet round."""
         small = self.small_bet or self.big_blind or max(1, self.bring_in)
         return (self.big_bet or 2 * small) if big else small
+
+
+def stakes_for_family(stakes: Stakes, stud: bool) -> Stakes:
+    """``stakes`` as a stud game (antes, bring-in, bets) or a board game (blinds) plays them.
+
+    Stakes that already name the family's amounts keep them, less the other family's: in a
+    dealer's choice of hold'em and stud, the stud ante is not charged in hold'em. Stakes
+    of the other family are derived from one stake level, as card rooms pair them: blinds
+    5/10 play stud with an ante of 1, a bring-in of 3 and bets of 10/20 (ante a tenth of
+    the big blind, bring-in three tenths, the bets one and two big blinds); stud bets of
+    10/20 play blinds of 5/10.
+    """
+    if stud:
+        if stakes.bring_in > 0:
+            return replace(stakes, small_blind=0, big_blind=0, straddle=0, big_blind_ante=0)
+        big = stakes.big_blind
+        if big == 0:
+            return stakes  # nothing to derive from: the table refuses it with the reason
+        return Stakes(
+            ante=max(1, big // 10),
+            bring_in=max(1, 3 * big // 10),
+            small_bet=stakes.small_bet or big,
+            big_bet=stakes.big_bet or 2 * big,
+            raise_cap=stakes.raise_cap,
+        )
+    if stakes.big_blind > 0:
+        return replace(stakes, bring_in=0, ante=0 if stakes.bring_in else stakes.ante)
+    unit = stakes.small_bet
+    if unit == 0:
+        return stakes
+    return Stakes(
+        small_blind=max(1, unit // 2),
+        big_blind=unit,
+        small_bet=stakes.small_bet,
+        big_bet=stakes.big_bet,
+        raise_cap=stakes.raise_cap,
+    )

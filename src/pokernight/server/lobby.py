@@ -7,13 +7,14 @@ from pokernight.server.actor import TableActor
 from pokernight.server.config import ServerConfig
 from pokernight.server.handled import HandledRequests
 from pokernight.server.history import TableHistory
+from pokernight.server.messages import one_line
 from pokernight.store import EventWriter, PlayerRecord, Store, StoredEvent
 from pokernight.table import Table, TableSettings
 
 
 class NoSuchTableError(LookupError):
     def __init__(self, code: str) -> None:
-        super().__init__(f"no open table with code {code}")
+        super().__init__(f"no open table with code {one_line(code)}")
 
 
 class Lobby:

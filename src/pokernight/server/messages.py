@@ -22,11 +22,20 @@ SeatNumber = Annotated[int, msgspec.Meta(ge=0, le=99)]
 
 
 class RefusedError(ValueError):
-    """An inbound message refused as a whole; ``ref`` is its client id, if it had one."""
+    """An inbound message refused as a whole; ``ref`` is its client id, if it had one.
+
+    The reason may quote the message (a field name, a code): it is kept on one line."""
 
     def __init__(self, reason: str, ref: ClientId = None) -> None:
-        super().__init__(reason)
+        super().__init__(one_line(reason))
         self.ref = ref
+
+
+def one_line(text: str) -> str:
+    """``text`` with every unprintable character (a line break, a control) written escaped."""
+    if text.isprintable():
+        return text
+    return "".join(char if char.isprintable() else ascii(char)[1:-1] for char in text)
 
 
 class Hello(msgspec.Struct, tag="hello", tag_field="type", forbid_unknown_fields=True):

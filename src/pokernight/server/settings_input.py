@@ -32,6 +32,7 @@ class _SettingsShape(msgspec.Struct, forbid_unknown_fields=True):
     blind_levels: list[StakesJson]
     level_minutes: float
     dealers_choice: list[str]
+    game_stakes: dict[str, StakesJson]
     debt_cap: Annotated[int, msgspec.Meta(ge=CAP_FROM_STAKES)] | None
     approve_seats: bool
     bot_delay_seconds: float
@@ -54,7 +55,7 @@ def settings_from_json(data: object) -> TableSettings:
     }
     try:
         shape = msgspec.convert(merged, _SettingsShape)
-        for stakes in (shape.stakes, *shape.blind_levels):
+        for stakes in (shape.stakes, *shape.blind_levels, *shape.game_stakes.values()):
             Stakes(**stakes)  # type: ignore[arg-type]
         return TableSettings.from_dict(msgspec.to_builtins(shape)).validated()
     except msgspec.ValidationError as error:

@@ -12,6 +12,7 @@ from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from pokernight.rules import BettingStructure, Stakes, Variant, default_stakes, variant_for
+from pokernight.rules.stakes import stakes_for_family
 from pokernight.table.errors import TableError
 
 MIN_SEATS = 2
@@ -52,6 +53,9 @@ class TableSettings:
     action_seconds: float = 30.0
     time_bank_seconds: float = 60.0
     blind_levels: tuple[Stakes, ...] = ()
+    # Dealer's choice: a game's own stakes at the first level, where the host set them
+    # (else derived from ``stakes``: ``rules.stakes.stakes_for_family``).
+    game_stakes: tuple[tuple[str, Stakes], ...] = ()
     level_minutes: float = DEFAULT_LEVEL_MINUTES
     dealers_choice: tuple[str, ...] = ()
     debt_cap: int | None = CAP_FROM_STAKES
@@ -84,9 +88,12 @@ class TableSettings:
     def validated(self) -> TableSettings:
         """These settings, or a TableError naming the first thing wrong with them."""
         games = [self.variant_of(key) for key in self.games]
-        for stakes in (self.stakes, *self.blind_levels):
+        for key, _ in self.game_stakes:
+            if key not in self.games:
+                raise TableError(f"stakes are given for {key!r}, which this table does not play")
+        for level in range(len(self.blind_levels) + 1):
             for game in games:
-                _check_stakes_fit(stakes, game)
+                _check_stakes_fit(self.stakes_for(game, level), game)
         largest = min(game.max_players for game in games)
         if not MIN_SEATS <= self.seats <= largest:
             raise TableError(f"seats must be between {MIN_SEATS} and {largest} for this game")
@@ -152,6 +159,15 @@ class TableSettings:
         levels = (self.stakes, *self.blind_levels)
         return levels[min(level, len(levels) - 1)]
 
+    def stakes_for(self, game: Variant, level: int) -> Stakes:
+        """What ``game`` is played for at ``level``: its own stakes where the host set them
+        (the first level), else the level's stakes as its family plays them."""
+        if level == 0:
+            for key, stakes in self.game_stakes:
+                if key == game.key:
+                    return stakes
+        return stakes_for_family(self.stakes_at_level(level), game.is_stud)
+
     def level_at(self, elapsed_seconds: float) -> int:
         """The blind level reached ``elapsed_seconds`` after the schedule began."""
         if not self.blind_levels:
@@ -164,6 +180,7 @@ class TableSettings:
         data["betting"] = None if self.betting is None else str(self.betting)
         data["dealers_choice"] = list(self.dealers_choice)
         data["blind_levels"] = [asdict(level) for level in self.blind_levels]
+        data["game_stakes"] = {key: asdict(stakes) for key, stakes in self.game_stakes}
         return data
 
     @classmethod
@@ -173,6 +190,9 @@ class TableSettings:
         values["stakes"] = Stakes(**data["stakes"])
         values["blind_levels"] = tuple(Stakes(**level) for level in data["blind_levels"])
         values["dealers_choice"] = tuple(data["dealers_choice"])
+        values["game_stakes"] = tuple(
+            (key, Stakes(**stakes)) for key, stakes in data.get("game_stakes", {}).items()
+        )
         return replace(cls(), **values)
 
 

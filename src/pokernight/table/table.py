@@ -453,7 +453,7 @@ class Table:
         if plan is None:
             raise TableError("at least two players with chips must be sitting in")
         level = settings.level_at(self._seconds_since_first_hand(now))
-        return NextDeal(number, game, plan, level, settings.stakes_at_level(level))
+        return NextDeal(number, game, plan, level, settings.stakes_for(game, level))
 
     def _deal(self, deal: NextDeal, rng: Random, now: float) -> HandStarted:
         deck = shuffled(full_deck(), rng)
