@@ -52,6 +52,18 @@ def test_show_proof_statistics_and_closing_by_clicking(browser: Any, tmp_path: P
         host.click("#stats-refresh")
         host.locator(".stats tbody tr").nth(1).wait_for()
         assert "Ann" in host.locator(".stats").inner_text()
+        host.set_viewport_size({"width": 360, "height": 780})  # a narrow phone
+        stats = host.locator(".stats")
+        stats.scroll_into_view_if_needed()
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        stats.screenshot(path=str(ARTIFACTS / "stats-phone.png"))
+        box = stats.bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 360, box
+        stats.evaluate("element => { element.scrollLeft = element.scrollWidth; }")
+        net = host.locator(".stats thead th", has_text="Net")
+        net_box = net.bounding_box()
+        assert net_box is not None and net_box["x"] + net_box["width"] <= 360, "Net can be seen"
+        host.set_viewport_size({"width": 1280, "height": 900})
 
         host.click("#close-table")
         host.click("#close-confirm")
