@@ -7,7 +7,7 @@ import random
 
 from pokernight.server.history import TableHistory
 from pokernight.server.wire import Version, WireEvent, for_recipient
-from pokernight.table import SitDown, StartHand, Table, TableSettings
+from pokernight.table import Act, SitDown, StartHand, Table, TableSettings
 
 
 def test_a_recipient_gets_its_private_part_others_the_public_part_or_a_bare_version() -> None:
@@ -78,3 +78,22 @@ def test_the_status_says_the_pot_and_the_sizing_amounts_the_buttons_show() -> No
     assert (legal["call_to"], legal["opens"], legal["max_is_all_in"]) == (20, False, True)
     presets = {preset["key"]: preset["to"] for preset in legal["presets"]}
     assert presets == {"min": 40, "half": 45, "three_quarters": 57, "pot": 70, "max": 1_000}
+
+
+def test_a_move_that_puts_its_player_all_in_says_so() -> None:
+    table = Table.open(TableSettings(debt_cap=None), "a")
+    history = TableHistory(table)
+    for seat, player in enumerate("ab"):
+        for folded in table.apply(SitDown(seat, player, player.upper(), 500), 0.0):
+            history.record(folded)
+    for folded in table.apply(StartHand(random.Random(3)), 0.0):
+        history.record(folded)
+    assert table.hand is not None and table.started is not None
+    legal = table.hand.legal_actions()
+    assert legal is not None and legal.max_raise_to is not None
+    player = table.seats[table.started.seats[legal.seat]].player_id
+    shove = [history.record(each) for each in table.apply(
+        Act(player, "bet_or_raise", legal.max_raise_to), 0.0)]  # fmt: skip
+    moved = json.loads(shove[0].public_text)
+    assert moved["type"] == "PlayerActed" and moved["all_in"] is True
+    assert "seated" not in moved  # a move changes no seat

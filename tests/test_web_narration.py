@@ -52,8 +52,9 @@ def test_raising_the_big_blind_is_a_raise_and_antes_do_not_count(page: Any) -> N
     assert lines[-1] == "Cy raises to 60"
 
 
-def test_a_timeout_is_told_as_a_timeout_not_as_a_plain_fold(page: Any) -> None:
-    """The page marks the clock's moves (``PlayerActed.timed_out``) on their hand events."""
+def test_a_timeout_is_told_as_a_timeout_and_an_all_in_is_marked(page: Any) -> None:
+    """The page marks the clock's moves (``PlayerActed.timed_out``) and the all-ins
+    (``all_in``, the server's) on their hand events."""
     folded: list[str] = page.evaluate(
         """async () => {
             const { TableState } = await import('/js/state.js');
@@ -66,10 +67,12 @@ def test_a_timeout_is_told_as_a_timeout_not_as_a_plain_fold(page: Any) -> None:
             ];
             state.fold({type: 'PlayerActed', seat: 0, timed_out: true, hand: [moves[0]]});
             state.fold({type: 'PlayerActed', seat: 1, timed_out: false, hand: [moves[1]]});
+            const shove = {type: 'ActionTaken', seat: 1, kind: 'bet_or_raise', amount: 100};
+            state.fold({type: 'PlayerActed', seat: 1, all_in: true, hand: [shove]});
             return handLines(state.hand.events, (seat) => ['Ann', 'Bob'][seat]);
         }"""
     )
-    assert folded == ["Ann timed out (folded)", "Bob checks"]
+    assert folded == ["Ann timed out (folded)", "Bob checks", "Bob bets 100 (all-in)"]
 
 
 def test_cards_in_a_chat_line_are_drawn_as_faces_and_the_rest_stays_text(page: Any) -> None:

@@ -47,9 +47,11 @@ export function describeEvent(item, name, facing = null) {
         return `${name(item.seat)} is dealt ${item.cards.map(cardText).join(" ")} face up`;
       }
       return null;
-    case "ActionTaken":
+    case "ActionTaken": {
+      const allIn = item.all_in ? " (all-in)" : "";
       if (item.timed_out) return `${name(item.seat)} timed out (${TIMED_OUT_WORDS[item.kind] ?? actionWords(item, facing)})`;
-      return `${name(item.seat)} ${actionWords(item, facing)}`;
+      return `${name(item.seat)} ${actionWords(item, facing)}${allIn}`;
+    }
     case "WildRankChanged":
       return item.rank === null
         ? `${cardText(item.card)} was the last up card: only Queens are wild`

@@ -188,8 +188,10 @@ export class TableState {
     }
     if (this.hand) {
       for (const item of event.hand ?? []) {
-        // The clock's move is the server's PlayerActed; its hand event does not say so.
+        // The clock's move and an all-in are the server's PlayerActed facts; its hand event
+        // says neither.
         if (event.timed_out && item.type === "ActionTaken") item.timed_out = true;
+        if (event.all_in && item.type === "ActionTaken") item.all_in = true;
         this.foldHandEvent(this.hand, item);
       }
       if (event.status) this.setStatus(this.hand, event.status);
