@@ -45,3 +45,21 @@ def test_a_bot_keeps_its_time_bank(page: Any) -> None:
 
 def test_before_presence_is_known_the_full_deadline_shows(page: Any) -> None:
     assert _deadline(page, {"player_id": "7", "bot": None}, None) == 190.0
+
+
+def _parts(page: Any, seat: dict[str, Any], connected: list[str], now: float) -> dict[str, float]:
+    parts: dict[str, float] = page.evaluate(
+        """async ([status, seat, connected, now]) => {
+            const m = await import('/js/table_view.js');
+            return m.clockParts(status, seat, new Set(connected), now);
+        }""",
+        [STATUS, seat, connected, now],
+    )
+    return parts
+
+
+def test_the_time_bank_is_shown_apart_and_spent_after_the_action_clock(page: Any) -> None:
+    person = {"player_id": "7", "bot": None}
+    assert _parts(page, person, ["7"], 100.0) == {"action": 30.0, "bank": 60.0}
+    assert _parts(page, person, ["7"], 150.0) == {"action": 0.0, "bank": 40.0}
+    assert _parts(page, person, [], 100.0) == {"action": 30.0, "bank": 0.0}  # no page: no bank

@@ -57,6 +57,17 @@ export function clockDeadline(status, seat, connected) {
   return isAway(seat, connected) ? status.away_deadline ?? status.deadline : status.deadline;
 }
 
+/** The seconds left on the action clock and then on the time bank, at server time ``now``:
+ * the action clock runs out at ``away_deadline``, the bank (if it applies) at ``deadline``. */
+export function clockParts(status, seat, connected, now) {
+  const actionEnds = status.away_deadline ?? status.deadline;
+  const bankEnds = clockDeadline(status, seat, connected);
+  return {
+    action: Math.max(0, actionEnds - now),
+    bank: Math.max(0, bankEnds - Math.max(now, actionEnds)),
+  };
+}
+
 export class TableView {
   constructor(root, { onSit }) {
     this.root = root;
@@ -139,7 +150,8 @@ export class TableView {
       bet > 0 ? h("div", { class: "bet", "aria-label": `bet ${bet}` }, chips(bet)) : null,
       won ? h("div", { class: "won" }, hand.shown.get(index) || "wins") : null,
       turn ? h("div", { class: "clock", "aria-hidden": "true" },
-        h("div", { class: "bar" }), h("span", { class: "seconds" })) : null);
+        h("div", { class: "bar" }), h("div", { class: "bank" }), h("span", { class: "seconds" }))
+        : null);
   }
 
   holeCards(state, hand, index, winning) {
@@ -210,12 +222,16 @@ export class TableView {
     const status = state.hand?.status;
     const clock = this.root.querySelector(".seat.turn .clock");
     if (!clock || !status?.deadline) return;
-    const total = state.settings.action_seconds ?? 30;
-    const deadline = clockDeadline(status, state.seats.get(status.to_act), state.connected);
-    const left = Math.max(0, deadline - state.serverNow());
-    clock.querySelector(".bar").style.width = `${Math.min(100, (100 * left) / total)}%`;
-    clock.querySelector(".seconds").textContent = `${Math.ceil(left)}s`;
-    clock.classList.toggle("urgent", left < 8);
+    const { action, bank } = clockParts(status, state.seats.get(status.to_act), state.connected,
+      state.serverNow());
+    const actionTotal = state.settings.action_seconds ?? 30;
+    const bankTotal = Math.max(state.settings.time_bank_seconds ?? 0, bank);
+    // Two bars: the action clock, then the time bank below it, spent once the clock is out.
+    clock.querySelector(".bar").style.width = `${Math.min(100, (100 * action) / actionTotal)}%`;
+    clock.querySelector(".bank").style.width = bankTotal ? `${(100 * bank) / bankTotal}%` : "0%";
+    clock.querySelector(".seconds").textContent = action > 0 ? `${Math.ceil(action)}s`
+      : `bank ${Math.ceil(bank)}s`;
+    clock.classList.toggle("urgent", action + bank < 8);
   }
 
   /** Ready this render's deal: where the dealer is, the felt's size, which cards are old. */
