@@ -1,4 +1,5 @@
-// Short WebAudio beeps (no audio files): your turn, chips to a winner. Off with one button.
+// Short WebAudio beeps (no audio files): your turn, a bet, chips to a winner, your clock
+// running out, a chat line. Off with one button, remembered.
 
 import { preference, setPreference } from "./session.js";
 
@@ -6,6 +7,8 @@ const TONES = {
   turn: [[660, 0.09], [880, 0.12]],
   win: [[523, 0.08], [659, 0.08], [784, 0.14]],
   chat: [[440, 0.06]],
+  bet: [[1200, 0.03], [900, 0.04]],
+  clock: [[988, 0.07], [0, 0.06], [988, 0.07]],
 };
 
 let context = null;
@@ -25,8 +28,8 @@ export function play(name) {
   for (const [frequency, seconds] of TONES[name]) {
     const oscillator = context.createOscillator();
     const gain = context.createGain();
-    oscillator.frequency.value = frequency;
-    gain.gain.setValueAtTime(0.08, at);
+    oscillator.frequency.value = frequency || 1; // 0 Hz: a rest between two beeps
+    gain.gain.setValueAtTime(frequency ? 0.08 : 0.0001, at);
     gain.gain.exponentialRampToValueAtTime(0.001, at + seconds);
     oscillator.connect(gain).connect(context.destination);
     oscillator.start(at);

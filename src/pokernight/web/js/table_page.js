@@ -16,6 +16,7 @@ import { WinnerAnnouncement } from "./winner.js";
 
 const SPINNER_AFTER_MS = 400;
 const CLOCK_TICK_MS = 250;
+const CLOCK_WARNING_SECONDS = 8; // a double beep when your own clock is nearly out
 // The versions that change what a player owes (the ledger's debt): the player asks the
 // ledger again when one is theirs.
 const DEBT_EVENTS = new Set(["PlayerSeated", "ChipsAdded", "PlayerLeft"]);
@@ -66,7 +67,7 @@ export class TablePage {
         this.stats.element)));
     this.connection.open();
     this.setBanner("connecting\u2026");
-    this.timer = setInterval(() => this.view.tick(this.state), CLOCK_TICK_MS);
+    this.timer = setInterval(() => this.tickClock(), CLOCK_TICK_MS);
     this.lastHands.refresh();
     this.render();
   }
@@ -92,7 +93,20 @@ export class TablePage {
     document.body.classList.toggle("connecting", kind === "info" && Boolean(text));
   }
 
+  /** The seat clock moves; your own, nearly out, warns you once a turn. */
+  tickClock() {
+    const left = this.view.tick(this.state);
+    const mine = this.state.legal !== null;
+    const turn = `${this.state.hand?.number}-${this.state.version}`;
+    if (mine && left !== null && left < CLOCK_WARNING_SECONDS && this.warnedTurn !== turn) {
+      this.warnedTurn = turn;
+      play("clock");
+    }
+  }
+
   changed(message) {
+    if (message.type === "PlayerActed" && message.seat !== this.state.mySeat
+      && message.hand?.some((item) => item.type === "ActionTaken" && item.amount)) play("bet");
     if (message.type === "HandFinished") {
       this.lastHands.refresh();
       if (this.state.lastHand?.awards.some((a) => a.winners.some(([i]) =>

@@ -217,11 +217,12 @@ export class TableView {
     return "Next hand soon\u2026";
   }
 
-  /** The action clock of the seat to act: called often, touches two elements. */
+  /** The action clock of the seat to act: called often, touches a few elements; the
+   * seconds left in all (null: no clock running). */
   tick(state) {
     const status = state.hand?.status;
     const clock = this.root.querySelector(".seat.turn .clock");
-    if (!clock || !status?.deadline) return;
+    if (!clock || !status?.deadline) return null;
     const { action, bank } = clockParts(status, state.seats.get(status.to_act), state.connected,
       state.serverNow());
     const actionTotal = state.settings.action_seconds ?? 30;
@@ -232,6 +233,7 @@ export class TableView {
     clock.querySelector(".seconds").textContent = action > 0 ? `${Math.ceil(action)}s`
       : `bank ${Math.ceil(bank)}s`;
     clock.classList.toggle("urgent", action + bank < 8);
+    return action + bank;
   }
 
   /** Ready this render's deal: where the dealer is, the felt's size, which cards are old. */
