@@ -39,6 +39,9 @@ function soundButton() {
   show();
 }
 
+// The page shell works offline and installs on a phone's home screen (sw.js: never game state).
+if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js").catch(() => {});
+
 window.addEventListener("hashchange", route);
 applyFelt();
 feltSelect($("#felt-colour"));

@@ -1,0 +1,41 @@
+// The service worker: the page shell (HTML, scripts, styles, icons) kept for when the
+// network is slow or gone, so the table opens from the home screen like an app. Only the
+// shell: the API, the WebSocket and anything else that is game state always goes to the
+// server. Network first: a new version of the room is used as soon as it is served.
+
+const CACHE = "pokernight-shell-v1";
+const SHELL = [
+  "/", "/index.html", "/stream.html", "/manifest.webmanifest", "/css/app.css", "/css/stream.css",
+  "/icons/icon.svg", "/icons/icon-192.png", "/icons/icon-512.png", "/icons/apple-touch-icon.png",
+  "/icons/robot.svg", "/js/main.js",
+];
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(SHELL)));
+  self.skipWaiting();
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(caches.keys().then((names) => Promise.all(
+    names.filter((name) => name !== CACHE).map((name) => caches.delete(name)))));
+  self.clients.claim();
+});
+
+function isShell(url) {
+  return url.origin === self.location.origin && !url.pathname.startsWith("/api/")
+    && !url.pathname.startsWith("/ws/") && !url.pathname.startsWith("/stream/");
+}
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  const url = new URL(request.url);
+  if (request.method !== "GET" || !isShell(url)) return; // the server answers it, as ever
+  event.respondWith(fetch(request).then((response) => {
+    if (response.ok) {
+      const copy = response.clone();
+      caches.open(CACHE).then((cache) => cache.put(request, copy));
+    }
+    return response;
+  }).catch(() => caches.match(request, { ignoreSearch: true })
+    .then((kept) => kept ?? caches.match("/index.html"))));
+});
