@@ -47,3 +47,43 @@ def test_a_debt_cap_left_empty_is_the_servers_default_and_none_is_asked_for(page
     assert "debt_cap" not in sent["fresh"]
     assert sent["none"]["debt_cap"] is None
     assert sent["set"]["debt_cap"] == 3000
+
+
+def test_the_form_comes_in_sections_each_saying_what_it_is_for(page: Any) -> None:
+    sections: list[list[str]] = page.evaluate(
+        """async () => {
+            const { settingsForm } = await import('/js/settings_form.js');
+            const form = settingsForm({});
+            const text = (part, selector) => part.querySelector(selector).textContent;
+            return [...form.querySelectorAll('fieldset.settings-section')].map((part) =>
+                [text(part, 'legend'), text(part, '.note')]);
+        }"""
+    )
+    titles = [title for title, _ in sections]
+    assert titles == [
+        "Game", "Stakes", "Seats and buy-ins", "Clocks", "Blind schedule and dealer's choice",
+        "House rules",
+    ]  # fmt: skip
+    assert all(len(note) > 20 for _, note in sections)
+
+
+def test_a_games_own_stakes_are_read_and_written_back(page: Any) -> None:
+    read: dict[str, Any] = page.evaluate(
+        """async () => {
+            const { settingsForm, readSettings } = await import('/js/settings_form.js');
+            const own = { stud: { ante: 1, bring_in: 3, small_bet: 10, big_bet: 20 },
+                          plo: { small_blind: 5, big_blind: 10 } };
+            const games = ['nlhe', 'stud', 'plo'];
+            const form = settingsForm({ dealers_choice: games, game_stakes: own });
+            const typed = form.querySelector('[name=game_stakes]').value;
+            let refused = null;
+            const bad = settingsForm({});
+            bad.querySelector('[name=game_stakes]').value = 'poker 1/2';
+            try { readSettings(bad); } catch (error) { refused = error.message; }
+            return { typed, sent: readSettings(form).game_stakes, refused };
+        }"""
+    )
+    assert read["typed"] == "stud 1/3/10/20, plo 5/10"
+    assert read["sent"]["stud"] == {"ante": 1, "bring_in": 3, "small_bet": 10, "big_bet": 20}
+    assert read["sent"]["plo"] == {"small_blind": 5, "big_blind": 10}
+    assert read["refused"].startswith('"poker 1/2" is not a game')

@@ -50,39 +50,81 @@ function parseLevels(text, stud) {
   });
 }
 
+/** One part of the form: a title, what it is for in one line, its fields. */
+function section(title, explanation, ...fields) {
+  return h("fieldset", { class: "settings-section" },
+    h("legend", {}, title), h("p", { class: "note" }, explanation),
+    h("div", { class: "settings-grid" }, fields));
+}
+
+/** ``{"stud": {...}, "plo": {...}}`` → "stud 1/3/10/20, plo 5/10". */
+function gameStakesText(gameStakes) {
+  return Object.entries(gameStakes ?? {}).map(([game, stakes]) => `${game} ${STUD_GAMES.has(game)
+    ? `${stakes.ante}/${stakes.bring_in}/${stakes.small_bet}/${stakes.big_bet}`
+    : `${stakes.small_blind}/${stakes.big_blind}`}`).join(", ");
+}
+
+/** "stud 1/3/10/20, plo 5/10" → a game's own stakes, keyed by game. */
+function parseGameStakes(text) {
+  const stakes = {};
+  for (const part of text.split(",").map((item) => item.trim()).filter(Boolean)) {
+    const [game, amounts = ""] = part.split(/\s+/);
+    const numbers = amounts.split("/").map(Number);
+    if (!(game in GAME_NAMES) || numbers.some((n) => !Number.isInteger(n) || n < 0)) {
+      throw new Error(`"${part}" is not a game's stakes: write it like stud 1/3/10/20 or plo 5/10`);
+    }
+    stakes[game] = STUD_GAMES.has(game)
+      ? { ante: numbers[0], bring_in: numbers[1] ?? 0, small_bet: numbers[2] ?? 0, big_bet: numbers[3] ?? 0 }
+      : { small_blind: numbers[0], big_blind: numbers[1] ?? 0 };
+  }
+  return stakes;
+}
+
 /** A settings form filled from ``initial`` (settings as the server sends them, or {}). */
 export function settingsForm(initial = {}) {
   const variant = initial.variant ?? "nlhe";
   const stakes = initial.stakes ?? DEFAULT_STAKES[STUD_GAMES.has(variant) ? "stud" : "blinds"];
-  const form = h("div", { class: "settings-grid" },
-    selectField("variant", "Game", Object.entries(GAME_NAMES), variant),
-    selectField("betting", "Betting", [["", "The game's own"], ["no-limit", "No-limit"],
-      ["pot-limit", "Pot-limit"], ["fixed-limit", "Fixed-limit"]], initial.betting ?? ""),
-    numberField("seats", "Seats", initial.seats ?? 6, { min: 2 }),
-    STAKE_FIELDS.map(([name, label]) => numberField(name, label, stakes[name])),
-    numberField("min_buy_in", "Minimum buy-in", initial.min_buy_in, { min: 1 }),
-    numberField("max_buy_in", "Maximum buy-in", initial.max_buy_in, { min: 1 }),
-    numberField("max_stack", "Maximum stack", initial.max_stack, { min: 1 }),
-    numberField("action_seconds", "Seconds to act", initial.action_seconds ?? 30, { min: 1 }),
-    numberField("time_bank_seconds", "Time bank (seconds)", initial.time_bank_seconds ?? 60),
-    numberField("debt_cap", "Debt cap (empty: five largest buy-ins)", initial.debt_cap, { min: 1 }),
-    h("label", { class: "check field" },
-      h("input", { type: "checkbox", name: "no_debt_cap", checked: initial.debt_cap === null }),
-      "No debt cap"),
-    numberField("bot_delay_seconds", "Bots think for about (seconds)",
-      initial.bot_delay_seconds ?? 1.3, { step: 0.1 }),
-    h("label", { class: "check field" },
-      h("input", { type: "checkbox", name: "approve_seats", checked: initial.approve_seats ?? true }),
-      "The host approves newcomers who did not get the invite link"),
-    h("div", { class: "field wide" },
-      h("label", {}, "Blind schedule (levels after the first, e.g. 20/40, 50/100)",
-        h("input", { name: "blind_levels", type: "text", value: levelsText(initial.blind_levels) }))),
-    numberField("level_minutes", "Minutes per level", initial.level_minutes ?? 15, { min: 1 }),
-    h("fieldset", { class: "field wide" },
-      h("legend", {}, "Dealer's choice (games in turn; none: the game above)"),
-      Object.entries(GAME_NAMES).map(([key, words]) => h("label", { class: "check" },
-        h("input", { type: "checkbox", name: "dealers_choice", value: key,
-          checked: (initial.dealers_choice ?? []).includes(key) }), words))));
+  const form = h("div", { class: "settings-sections" },
+    section("Game", "What is dealt, and how it is bet (the game's own, or another).",
+      selectField("variant", "Game", Object.entries(GAME_NAMES), variant),
+      selectField("betting", "Betting", [["", "The game's own"], ["no-limit", "No-limit"],
+        ["pot-limit", "Pot-limit"], ["fixed-limit", "Fixed-limit"]], initial.betting ?? "")),
+    section("Stakes", "Blinds for hold'em and Omaha; ante, bring-in and bets for the stud games.",
+      STAKE_FIELDS.map(([name, label]) => numberField(name, label, stakes[name]))),
+    section("Seats and buy-ins", "Left empty, buy-ins are 20 to 100 big blinds (stud: small "
+      + "bets) and a stack may grow to 200 before rebuys stop.",
+      numberField("seats", "Seats", initial.seats ?? 6, { min: 2 }),
+      numberField("min_buy_in", "Minimum buy-in", initial.min_buy_in, { min: 1 }),
+      numberField("max_buy_in", "Maximum buy-in", initial.max_buy_in, { min: 1 }),
+      numberField("max_stack", "Maximum stack", initial.max_stack, { min: 1 })),
+    section("Clocks", "Each player's time to act, then a time bank for the hard decisions; "
+      + "and how long the bots think.",
+      numberField("action_seconds", "Seconds to act", initial.action_seconds ?? 30, { min: 1 }),
+      numberField("time_bank_seconds", "Time bank (seconds)", initial.time_bank_seconds ?? 60),
+      numberField("bot_delay_seconds", "Bots think for about (seconds)",
+        initial.bot_delay_seconds ?? 1.3, { step: 0.1 })),
+    section("Blind schedule and dealer's choice", "Stakes that rise on a clock, and games "
+      + "played in turn, each for its own stakes (derived from the stakes above unless set).",
+      h("div", { class: "field wide" },
+        h("label", {}, "Blind schedule (levels after the first, e.g. 20/40, 50/100)",
+          h("input", { name: "blind_levels", type: "text", value: levelsText(initial.blind_levels) }))),
+      numberField("level_minutes", "Minutes per level", initial.level_minutes ?? 15, { min: 1 }),
+      h("fieldset", { class: "field wide" },
+        h("legend", {}, "Dealer's choice (games in turn; none: the game above)"),
+        Object.entries(GAME_NAMES).map(([key, words]) => h("label", { class: "check" },
+          h("input", { type: "checkbox", name: "dealers_choice", value: key,
+            checked: (initial.dealers_choice ?? []).includes(key) }), words))),
+      h("div", { class: "field wide" },
+        h("label", {}, "A game's own stakes (e.g. stud 1/3/10/20, plo 5/10)",
+          h("input", { name: "game_stakes", type: "text", value: gameStakesText(initial.game_stakes) })))),
+    section("House rules", "Who owes how much at most, and who may sit without asking.",
+      numberField("debt_cap", "Debt cap (empty: five largest buy-ins)", initial.debt_cap, { min: 1 }),
+      h("label", { class: "check field" },
+        h("input", { type: "checkbox", name: "no_debt_cap", checked: initial.debt_cap === null }),
+        "No debt cap"),
+      h("label", { class: "check field wide" },
+        h("input", { type: "checkbox", name: "approve_seats", checked: initial.approve_seats ?? true }),
+        "The host approves newcomers who did not get the invite link")));
   let studGame = STUD_GAMES.has(variant);
   form.querySelector("[name=variant]").addEventListener("change", (event) => {
     const stud = STUD_GAMES.has(event.target.value);
@@ -126,6 +168,7 @@ export function readSettings(form) {
     blind_levels: parseLevels(value("blind_levels"), STUD_GAMES.has(variant)),
     level_minutes: integer("level_minutes"),
     dealers_choice: [...form.querySelectorAll("[name=dealers_choice]:checked")].map((box) => box.value),
+    game_stakes: parseGameStakes(value("game_stakes")),
   };
   for (const name of ["seats", "action_seconds", "time_bank_seconds", "level_minutes",
     "bot_delay_seconds"]) {
