@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import urllib.request
 from pathlib import Path
 from typing import Any
@@ -167,3 +168,22 @@ def test_a_move_being_saved_is_not_shown_by_http_reads_until_it_is_saved(tmp_pat
         assert [seat["name"] for seat in info["seats"]] == ["player0"]
 
     run(scenario())
+
+
+def test_the_invite_link_is_drawn_as_a_qr_code_for_phones(tmp_path: Path) -> None:
+    async def scenario() -> tuple[str, str]:
+        async with serving(tmp_path) as url:
+            link = "http://192.0.2.7:8000/#1234/aSecretFromTheHost"
+            return await asyncio.to_thread(_post_text, f"{url}/api/qr", {"text": link})
+
+    kind, svg = asyncio.run(scenario())
+    assert kind == "image/svg+xml"
+    assert svg.startswith("<svg") and svg.rstrip().endswith("</svg>") and "path" in svg
+
+
+def _post_text(url: str, body: dict[str, Any]) -> tuple[str, str]:
+    request = urllib.request.Request(
+        url, data=json.dumps(body).encode(), headers={"Content-Type": "application/json"}
+    )
+    with urllib.request.urlopen(request, timeout=30) as response:
+        return response.headers["Content-Type"], response.read().decode()

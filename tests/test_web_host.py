@@ -170,7 +170,12 @@ def test_seat_flags_are_the_servers_a_newcomer_waits_and_may_post_a_big_blind(
         host.click("#host-start")  # pause after this hand
         _play_hand_out(host)
 
-        join_by_invite(guest, invite_link(host), "Bea")
+        link = invite_link(host)
+        host.click("details.invite-qr summary")
+        qr = host.locator("#invite-qr")
+        qr.wait_for()
+        assert qr.evaluate("image => image.decode().then(() => image.naturalWidth)") > 100
+        join_by_invite(guest, link, "Bea")
         guest.click("button[data-key='sit-5']")
         guest.click("#buy-in-submit")
         mine = guest.locator(".seat.me")

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import io
 from typing import Annotated, Any, TypeVar
 
 import msgspec
+import segno
 from starlette.exceptions import HTTPException
 from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, Response
@@ -30,6 +32,7 @@ from pokernight.table import (
 DisplayName = Annotated[str, msgspec.Meta(min_length=1, max_length=4 * MAX_LENGTH)]
 Invite = Annotated[str, msgspec.Meta(max_length=64)]
 MAX_BODY_BYTES = 16_384
+MAX_QR_CHARS = 512
 # Where the room's tables differ from a bare TableSettings: a stranger who has only the
 # 4-digit code asks the host for a seat; friends with the invite link sit at once.
 ROOM_DEFAULTS = {"approve_seats": True}
@@ -40,6 +43,10 @@ class NewTable(msgspec.Struct, forbid_unknown_fields=True):
     settings: dict[str, Any] = {}
 
 
+class QrText(msgspec.Struct, forbid_unknown_fields=True):
+    text: Annotated[str, msgspec.Meta(min_length=1, max_length=MAX_QR_CHARS)]
+
+
 class Join(msgspec.Struct, forbid_unknown_fields=True):
     """``invite``: the secret of the invite link (its fragment), if the player has it."""
 
@@ -47,7 +54,7 @@ class Join(msgspec.Struct, forbid_unknown_fields=True):
     invite: Invite | None = None
 
 
-Body = TypeVar("Body", NewTable, Join)
+Body = TypeVar("Body", NewTable, Join, QrText)
 
 
 async def create_table(request: Request) -> Response:
@@ -152,6 +159,15 @@ async def server_info(request: Request) -> Response:
     )
 
 
+async def qr_code(request: Request) -> Response:
+    """``text`` (the invite link) as a QR code, an SVG image, for a phone to scan. Asked
+    for with POST: the link's secret stays out of request lines and access logs."""
+    text = (await _body(request, QrText)).text
+    image = io.BytesIO()
+    segno.make(text, error="m").save(image, kind="svg", scale=6, border=2, xmldecl=False)
+    return Response(image.getvalue(), media_type="image/svg+xml")
+
+
 def _settle_up(table: Table, names: dict[str, str]) -> list[dict[str, Any]]:
     return [
         {
@@ -224,6 +240,7 @@ def _too_large() -> HTTPException:
 
 ROUTES = [
     Route("/api/server", server_info, methods=["GET"]),
+    Route("/api/qr", qr_code, methods=["POST"]),
     Route("/api/tables", create_table, methods=["POST"]),
     Route("/api/tables/{code}", table_info, methods=["GET"]),
     Route("/api/tables/{code}/join", join_table, methods=["POST"]),

@@ -20,3 +20,12 @@ export const ledger = (code) => request(`/api/tables/${code}/ledger`);
 export const lastHands = (code) => request(`/api/tables/${code}/hands`);
 export const stats = (code) => request(`/api/tables/${code}/stats`);
 export const ledgerCsvUrl = (code) => `/api/tables/${code}/ledger?format=csv`;
+
+/** The invite link as a QR code (SVG text), for a phone to scan. */
+export async function qrCode(text) {
+  const response = await fetch("/api/qr", {
+    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ text }),
+  });
+  if (!response.ok) throw new Error(`the server answered ${response.status}`);
+  return response.text();
+}

@@ -24,6 +24,8 @@ export class HostPanel {
     this.inviteLink = h("input", { id: "invite-link", type: "text", readonly: true,
       onfocus: (event) => event.target.select() });
     this.copyNote = h("span", { class: "note", role: "status", id: "invite-copied" });
+    this.qr = h("img", { id: "invite-qr", alt: "QR code of the invite link", width: 180, height: 180 });
+    this.qrFor = null;
     // Ending the game cashes everybody out: asked twice, never by a stray click.
     this.closeError = h("p", { class: "error", role: "alert", id: "close-error" });
     this.closeConfirm = h("div", { class: "row confirm", hidden: true },
@@ -40,7 +42,10 @@ export class HostPanel {
         h("label", { for: "invite-link" }, "Invite link: friends who open it sit at once"),
         h("div", { class: "row" }, this.inviteLink,
           h("button", { type: "button", id: "copy-invite", onclick: () => this.copyInvite() },
-            "Copy"), this.copyNote)),
+            "Copy"), this.copyNote),
+        h("details", { class: "invite-qr", ontoggle: (event) => {
+          if (event.target.open) this.showQr();
+        } }, h("summary", {}, "QR code for a phone"), this.qr)),
       h("details", { class: "host-settings" },
         h("summary", {}, "Table settings (applied from the next hand)"),
         this.formHolder,
@@ -55,6 +60,19 @@ export class HostPanel {
       h("div", { class: "row" }, this.closeButton), this.closeConfirm, this.closeError);
     this.running = false;
     this.formFor = null;
+  }
+
+  /** The QR code of the invite link, drawn once per link (a data: image: no inline markup). */
+  async showQr() {
+    const link = this.inviteLink.value;
+    if (!link || this.qrFor === link) return;
+    try {
+      const svg = await api.qrCode(link);
+      this.qr.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+      this.qrFor = link;
+    } catch {
+      this.qr.alt = "The QR code could not be made: copy the link instead";
+    }
   }
 
   async copyInvite() {
