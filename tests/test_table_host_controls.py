@@ -4,18 +4,26 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import replace
 
 import pytest
 
 from pokernight.table import (
     Act,
     AddBot,
+    AddChips,
+    ApproveRebuy,
     ApproveSeat,
     ChangeSettings,
+    ChipsAdded,
+    ChipsQueued,
     Command,
+    DeclineRebuy,
     DeclineSeat,
     PlayerLeft,
     PlayerSeated,
+    RebuyDeclined,
+    RebuyRequested,
     RemoveBot,
     SatIn,
     SatOut,
@@ -195,3 +203,43 @@ def test_only_a_bot_is_sat_in_by_the_host() -> None:
     apply(table, SitPlayerOut("ann", "bob"))
     with pytest.raises(TableError, match="there is no bot at seat 2"):
         table.verify(SitBotIn("ann", 1), 0.0)
+
+
+REBUYS_APPROVED = TableSettings(debt_cap=None, approve_rebuys=True)
+
+
+def test_a_rebuy_waits_for_the_host_who_adds_it_with_one_tap() -> None:
+    table, log = hosted_by_ann(REBUYS_APPROVED)
+    assert apply(table, AddChips("bob", 500)) == [RebuyRequested(1, "bob", 500)]
+    assert table.seats[1].stack == 1000 and "bob" in table.rebuy_requests
+    with pytest.raises(TableError, match="you have already asked to add chips: wait for the host"):
+        table.verify(AddChips("bob", 100), 0.0)
+    with pytest.raises(TableError, match="only the host can approve a rebuy"):
+        table.verify(ApproveRebuy("bob", "bob"), 0.0)
+    assert apply(table, ApproveRebuy("ann", "bob")) == [ChipsAdded(1, 500)]
+    assert table.seats[1].stack == 1500 and not table.rebuy_requests
+    assert apply(table, AddChips("ann", 200)) == [ChipsAdded(0, 200)]  # the host's own: at once
+    events = [*log, *(folded.event for folded in table.apply(AddChips("bob", 100), 0.0))]
+    rebuilt = Table.from_events(table_event_from_dict(json.loads(json.dumps(e.to_dict())))
+                                for e in events)  # fmt: skip
+    assert rebuilt.rebuy_requests == table.rebuy_requests == {"bob": RebuyRequested(1, "bob", 100)}
+
+
+def test_a_rebuy_during_a_hand_is_queued_once_approved_and_a_declined_one_adds_nothing() -> None:
+    table, _ = hosted_by_ann(REBUYS_APPROVED)
+    apply(table, StartHand(random.Random(4)))
+    apply(table, AddChips("bob", 300))
+    assert apply(table, ApproveRebuy("ann", "bob")) == [ChipsQueued(1, 300)]
+    apply(table, AddChips("bob", 200))
+    assert apply(table, DeclineRebuy("ann", "bob")) == [RebuyDeclined("bob")]
+    assert table.seats[1].queued == 300 and not table.rebuy_requests
+    with pytest.raises(TableError, match="that player has not asked to add chips"):
+        table.verify(ApproveRebuy("ann", "bob"), 0.0)
+
+
+def test_approving_a_rebuy_checks_the_limits_again() -> None:
+    table, _ = hosted_by_ann(REBUYS_APPROVED)
+    apply(table, AddChips("bob", 2_000))
+    apply(table, ChangeSettings("ann", replace(REBUYS_APPROVED, max_stack=2_500)))
+    with pytest.raises(TableError, match="the stack may not go above 2,500"):
+        table.verify(ApproveRebuy("ann", "bob"), 0.0)

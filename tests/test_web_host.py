@@ -188,3 +188,28 @@ def test_seat_flags_are_the_servers_a_newcomer_waits_and_may_post_a_big_blind(
         host.click("#host-start")
         guest.locator(".hand-number").filter(has_text=re.compile("^Hand #2$")).wait_for()
         guest.locator(".seat.me .card").first.wait_for()  # dealt in at once
+
+
+def test_the_host_approves_a_rebuy_with_one_tap_and_the_player_sees_it_wait(
+    browser: Any, tmp_path: Path
+) -> None:
+    with served_room(tmp_path) as url:
+        host, guest = _page(browser), _page(browser)
+        host.goto(f"{url}/")
+        _create_and_sit(host, lambda: host.check("[name=approve_rebuys]"))
+        join_by_invite(guest, invite_link(host), "Bea")
+        guest.click("button[data-key='sit-4']")
+        guest.fill("#buy-in", "1000")
+        guest.click("#buy-in-submit")
+        guest.wait_for_selector(".seat.me")
+        guest.fill("[aria-label='Chips to add']", "500")
+        guest.click("#add-chips")
+        guest.locator("#rebuy-hint").filter(has_text="waiting for the host").wait_for()
+        approve = host.locator("#host-rebuys button:has-text('Approve')")
+        approve.wait_for()
+        assert "Bea asks to add 500 chips" in host.locator("#host-rebuys").inner_text()
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        host.locator(".panel.host").screenshot(path=str(ARTIFACTS / "host-panel-rebuy.png"))
+        approve.click()
+        guest.locator(".seat.me .stack, .seat.me").filter(has_text="1,500").first.wait_for()
+        assert host.locator("#host-rebuys").inner_text() == "Nobody is waiting to add chips."

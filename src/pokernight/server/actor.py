@@ -295,6 +295,10 @@ class TableActor:
                 return core.ApproveSeat(player_id, intent.player_id)
             case msg.DeclineSeat():
                 return core.DeclineSeat(player_id, intent.player_id)
+            case msg.ApproveRebuy():
+                return core.ApproveRebuy(player_id, intent.player_id)
+            case msg.DeclineRebuy():
+                return core.DeclineRebuy(player_id, intent.player_id)
             case msg.AddBot():
                 return core.AddBot(player_id, intent.seat, intent.level, intent.buy_in)
             case msg.RemoveBot():

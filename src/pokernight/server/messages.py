@@ -117,6 +117,14 @@ class DeclineSeat(Intent, tag="decline_seat"):
     player_id: PlayerId
 
 
+class ApproveRebuy(Intent, tag="approve_rebuy"):
+    player_id: PlayerId
+
+
+class DeclineRebuy(Intent, tag="decline_rebuy"):
+    player_id: PlayerId
+
+
 class AddBot(Intent, tag="add_bot"):
     seat: SeatNumber
     level: Annotated[str, msgspec.Meta(max_length=16)]
@@ -155,6 +163,8 @@ AnyIntent = (
     | SitPlayerOut
     | ApproveSeat
     | DeclineSeat
+    | ApproveRebuy
+    | DeclineRebuy
     | AddBot
     | RemoveBot
     | SitBotIn

@@ -35,6 +35,7 @@ class _SettingsShape(msgspec.Struct, forbid_unknown_fields=True):
     game_stakes: dict[str, StakesJson]
     debt_cap: Annotated[int, msgspec.Meta(ge=CAP_FROM_STAKES)] | None
     approve_seats: bool
+    approve_rebuys: bool
     bot_delay_seconds: float
 
 

@@ -242,4 +242,5 @@ def table_json(table: Table) -> Json:
         "hand_number": table.hand_number,
         "seats": seats_json(table),
         "seat_requests": [request.to_dict() for request in table.seat_requests.values()],
+        "rebuy_requests": [request.to_dict() for request in table.rebuy_requests.values()],
     }

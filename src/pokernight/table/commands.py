@@ -25,6 +25,20 @@ class SitDown:
 
 
 @dataclass(frozen=True, slots=True)
+class ApproveRebuy:
+    """The host lets ``requester`` add the chips they asked for (limits checked again)."""
+
+    player_id: str
+    requester: str
+
+
+@dataclass(frozen=True, slots=True)
+class DeclineRebuy:
+    player_id: str
+    requester: str
+
+
+@dataclass(frozen=True, slots=True)
 class AddChips:
     """A rebuy or top-up; during a hand the player is in, it waits for the hand to end."""
 
@@ -173,6 +187,8 @@ Command = (
     | SitBotIn
     | ApproveSeat
     | DeclineSeat
+    | ApproveRebuy
+    | DeclineRebuy
     | AddBot
     | RemoveBot
     | CloseTable

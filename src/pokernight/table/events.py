@@ -67,6 +67,20 @@ class SeatDeclined(TableEvent):
 
 
 @dataclass(frozen=True, slots=True)
+class RebuyRequested(TableEvent):
+    """A seated player asked to add chips at a table where the host approves rebuys."""
+
+    seat: int
+    player_id: str
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class RebuyDeclined(TableEvent):
+    player_id: str
+
+
+@dataclass(frozen=True, slots=True)
 class ChipsQueued(TableEvent):
     """A rebuy or top-up asked for during a hand the player is in: added before the next."""
 

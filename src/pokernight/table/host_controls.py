@@ -1,4 +1,4 @@
-"""What the host decides about seats: sitting a player out, approving seats, bots.
+"""What the host decides about seats: sitting a player out, approving seats and rebuys, bots.
 
 Each function checks a host command against the table and answers with the
 events it causes, or raises a TableError saying why not; ``Table`` folds them.
@@ -11,7 +11,9 @@ from typing import TYPE_CHECKING
 
 from pokernight.table.commands import (
     AddBot,
+    ApproveRebuy,
     ApproveSeat,
+    DeclineRebuy,
     DeclineSeat,
     RemoveBot,
     SitBotIn,
@@ -21,6 +23,7 @@ from pokernight.table.errors import TableError, seat_words
 from pokernight.table.events import (
     PlayerLeft,
     PlayerSeated,
+    RebuyDeclined,
     SatIn,
     SatOut,
     SeatDeclined,
@@ -79,6 +82,23 @@ def decline_seat(table: Table, command: DeclineSeat) -> list[TableEvent]:
     if command.requester not in table.seat_requests:
         raise TableError("that player has not asked for a seat")
     return [SeatDeclined(command.requester)]
+
+
+def approve_rebuy(table: Table, command: ApproveRebuy) -> list[TableEvent]:
+    check_host(table, command.player_id, "approve a rebuy")
+    request = table.rebuy_requests.get(command.requester)
+    if request is None:
+        raise TableError("that player has not asked to add chips")
+    who = table.seats[request.seat].name
+    table.check_rebuy(request.player_id, request.amount, who=who)  # the limits, again now
+    return table.chips_in(request.seat, request.amount)
+
+
+def decline_rebuy(table: Table, command: DeclineRebuy) -> list[TableEvent]:
+    check_host(table, command.player_id, "decline a rebuy")
+    if command.requester not in table.rebuy_requests:
+        raise TableError("that player has not asked to add chips")
+    return [RebuyDeclined(command.requester)]
 
 
 def add_bot(table: Table, command: AddBot) -> list[TableEvent]:

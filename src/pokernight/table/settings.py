@@ -60,6 +60,7 @@ class TableSettings:
     dealers_choice: tuple[str, ...] = ()
     debt_cap: int | None = CAP_FROM_STAKES
     approve_seats: bool = False
+    approve_rebuys: bool = False
     bot_delay_seconds: float = DEFAULT_BOT_DELAY_SECONDS
 
     def __post_init__(self) -> None:

@@ -29,10 +29,12 @@ from pokernight.table.commands import (
     Act,
     AddBot,
     AddChips,
+    ApproveRebuy,
     ApproveSeat,
     ChangeSettings,
     CloseTable,
     Command,
+    DeclineRebuy,
     DeclineSeat,
     PostBigBlind,
     RemoveBot,
@@ -66,6 +68,8 @@ from pokernight.table.events import (
     PlayerActed,
     PlayerLeft,
     PlayerSeated,
+    RebuyDeclined,
+    RebuyRequested,
     SatIn,
     SatOut,
     SeatDeclined,
@@ -79,7 +83,9 @@ from pokernight.table.fairness import HandProof
 from pokernight.table.folded import Folded
 from pokernight.table.host_controls import (
     add_bot,
+    approve_rebuy,
     approve_seat,
+    decline_rebuy,
     decline_seat,
     remove_bot,
     sit_bot_in,
@@ -154,6 +160,7 @@ class Table:
         self.bots: set[str] = set()  # the player ids of every bot that sat here
         self.arrivals = 0
         self.seat_requests: dict[str, SeatRequested] = {}  # by player id, waiting for the host
+        self.rebuy_requests: dict[str, RebuyRequested] = {}  # by player id, waiting for the host
         self.closing = False  # the host closed it during a hand: it closes when the hand ends
         self.closed = False
         # The table keeps its opening, not its whole log: the store holds the events, and a
@@ -288,6 +295,10 @@ class Table:
                 return approve_seat(self, command)
             case DeclineSeat():
                 return decline_seat(self, command)
+            case ApproveRebuy():
+                return approve_rebuy(self, command)
+            case DeclineRebuy():
+                return decline_rebuy(self, command)
             case AddBot():
                 return add_bot(self, command)
             case RemoveBot():
@@ -346,17 +357,29 @@ class Table:
 
     def _add_chips(self, command: AddChips) -> list[TableEvent]:
         number = self.seat_of(command.player_id)
-        seat = self.seats[number]
-        if command.amount <= 0:
+        self.check_rebuy(command.player_id, command.amount)
+        if self.upcoming_settings.approve_rebuys and command.player_id != self.host:
+            if command.player_id in self.rebuy_requests:
+                raise TableError("you have already asked to add chips: wait for the host")
+            return [RebuyRequested(number, command.player_id, command.amount)]
+        return self.chips_in(number, command.amount)
+
+    def check_rebuy(self, player_id: str, amount: int, who: str = YOU) -> None:
+        """A TableError if ``player_id`` (``who`` in the reason) may not add ``amount`` now."""
+        seat = self.seats[self.seat_of(player_id)]
+        if amount <= 0:
             raise TableError("the chips to add must be a positive amount")
         cap = self.upcoming_settings.stack_cap
-        if seat.stack + seat.queued + command.amount > cap:
+        if seat.stack + seat.queued + amount > cap:
             room = max(cap - seat.stack - seat.queued, 0)
             raise TableError(f"the stack may not go above {cap:,}: add at most {room:,}")
-        self._check_debt_cap(command.player_id, command.amount)
+        self._check_debt_cap(player_id, amount, who)
+
+    def chips_in(self, number: int, amount: int) -> list[TableEvent]:
+        """Chips bought for seat ``number``: now, or after the hand it is playing."""
         if self.in_hand(number):
-            return [ChipsQueued(number, command.amount)]
-        return [ChipsAdded(number, command.amount)]
+            return [ChipsQueued(number, amount)]
+        return [ChipsAdded(number, amount)]
 
     def _stand_up(self, command: StandUp) -> list[TableEvent]:
         number = self.seat_of(command.player_id)
@@ -595,10 +618,16 @@ class Table:
                 self.seat_requests[event.player_id] = event
             case SeatDeclined():
                 del self.seat_requests[event.player_id]
+            case RebuyRequested():
+                self.rebuy_requests[event.player_id] = event
+            case RebuyDeclined():
+                del self.rebuy_requests[event.player_id]
             case ChipsQueued():
                 self._update(event.seat, queued=self.seats[event.seat].queued + event.amount)
+                self.rebuy_requests.pop(self.seats[event.seat].player_id, None)
             case ChipsAdded():
                 seat = self.seats[event.seat]
+                self.rebuy_requests.pop(seat.player_id, None)
                 self._update(
                     event.seat,
                     stack=seat.stack + event.amount,
@@ -607,6 +636,7 @@ class Table:
                 self._record(seat.player_id, EntryKind.REBUY, event.amount)
             case PlayerLeft():
                 seat = self.seats.pop(event.seat)
+                self.rebuy_requests.pop(seat.player_id, None)
                 self._record(seat.player_id, EntryKind.CASH_OUT, event.cash_out)
             case SatOut():
                 self._update(event.seat, sitting_out=True, posting=False)

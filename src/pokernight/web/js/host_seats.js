@@ -1,4 +1,4 @@
-// The host's say over seats: seat requests to approve or decline, sitting a player
+// The host's say over seats: seat and rebuy requests to approve or decline, sitting a player
 // out, and bots (added to an empty seat at a chosen level, sat back in, removed between hands).
 
 import { botBadge } from "./bot_badge.js";
@@ -10,6 +10,7 @@ export class HostSeats {
   constructor(send) {
     this.send = send;
     this.requests = h("ul", { id: "host-requests", "aria-label": "Seat requests" });
+    this.rebuys = h("ul", { id: "host-rebuys", "aria-label": "Rebuy requests" });
     this.players = h("ul", { id: "host-players", "aria-label": "Seated players" });
     this.botSeat = h("select", { id: "bot-seat", "aria-label": "Seat for the bot" });
     this.botLevel = h("select", { id: "bot-level", "aria-label": "Bot level" },
@@ -17,6 +18,7 @@ export class HostSeats {
     this.error = h("p", { class: "error", role: "alert", id: "host-seats-error" });
     this.element = h("div", { class: "host-seats" },
       h("h3", {}, "Seat requests"), this.requests,
+      h("h3", {}, "Rebuy requests"), this.rebuys,
       h("h3", {}, "Players and bots"), this.players,
       h("div", { class: "row" },
         h("label", {}, "Add a bot in ", this.botSeat), h("label", {}, "level ", this.botLevel),
@@ -34,6 +36,16 @@ export class HostSeats {
       this.button(`decline-${request.player_id}`, `Decline ${request.name}`, "Decline",
         { type: "decline_seat", player_id: request.player_id })))
       : h("li", { class: "muted" }, "Nobody is waiting for a seat."));
+    const rebuys = [...state.rebuyRequests.values()];
+    replaceKeepingFocus(this.rebuys, rebuys.length ? rebuys.map((request) => {
+      const name = state.seats.get(request.seat)?.name ?? `seat ${request.seat + 1}`;
+      return h("li", { class: "request" },
+        h("span", { class: "who" }, `${name} asks to add ${chips(request.amount)} chips`),
+        this.button(`approve-rebuy-${request.player_id}`, `Let ${name} add chips`, "Approve",
+          { type: "approve_rebuy", player_id: request.player_id }),
+        this.button(`decline-rebuy-${request.player_id}`, `Decline ${name}'s rebuy`, "Decline",
+          { type: "decline_rebuy", player_id: request.player_id }));
+    }) : h("li", { class: "muted" }, "Nobody is waiting to add chips."));
     const others = [...state.seats.values()].filter((seat) => seat.player_id !== state.playerId);
     replaceKeepingFocus(this.players, others.length ? others.map((seat) => this.seatRow(seat))
       : h("li", { class: "muted" }, "Nobody else is seated."));

@@ -51,6 +51,11 @@ export class SeatControls {
     this.showCards.hidden = state.unshownLastHandIndex < 0;
     this.state = state;
     this.renderRoom(seat);
+    const asked = state.rebuyRequests.get(state.playerId);
+    if (asked) {  // the host approves rebuys here: this one waits for them
+      this.hint.textContent = `You asked to add ${chips(asked.amount)}: waiting for the host.`;
+      this.addButton.disabled = true;
+    }
   }
 
   /** Fetch this player's debt again: after a buy-in, a rebuy or a cash-out. */

@@ -124,7 +124,10 @@ export function settingsForm(initial = {}) {
         "No debt cap"),
       h("label", { class: "check field wide" },
         h("input", { type: "checkbox", name: "approve_seats", checked: initial.approve_seats ?? true }),
-        "The host approves newcomers who did not get the invite link")));
+        "The host approves newcomers who did not get the invite link"),
+      h("label", { class: "check field wide" },
+        h("input", { type: "checkbox", name: "approve_rebuys", checked: initial.approve_rebuys ?? false }),
+        "The host approves each rebuy (else any within the limits is taken at once)")));
   let studGame = STUD_GAMES.has(variant);
   form.querySelector("[name=variant]").addEventListener("change", (event) => {
     const stud = STUD_GAMES.has(event.target.value);
@@ -164,6 +167,7 @@ export function readSettings(form) {
     // Left empty: the server's default for the stakes given (five largest buy-ins).
     debt_cap: form.querySelector("[name=no_debt_cap]").checked ? null : integer("debt_cap"),
     approve_seats: form.querySelector("[name=approve_seats]").checked,
+    approve_rebuys: form.querySelector("[name=approve_rebuys]").checked,
     bot_delay_seconds: integer("bot_delay_seconds"),
     blind_levels: parseLevels(value("blind_levels"), STUD_GAMES.has(variant)),
     level_minutes: integer("level_minutes"),

@@ -25,6 +25,7 @@ export class TableState {
     this.handNumber = 0;
     this.seats = new Map();
     this.seatRequests = new Map(); // player id -> SeatRequested, waiting for the host
+    this.rebuyRequests = new Map(); // player id -> RebuyRequested, waiting for the host
     this.hand = null;
     this.lastHand = null;
     // Hand number -> this player's fairness proof (own down cards included), the last few.
@@ -104,6 +105,7 @@ export class TableState {
     this.handNumber = table.hand_number;
     this.seats = new Map(table.seats.map((seat) => [seat.seat, { ...seat }]));
     this.seatRequests = new Map((table.seat_requests ?? []).map((asked) => [asked.player_id, asked]));
+    this.rebuyRequests = new Map((table.rebuy_requests ?? []).map((asked) => [asked.player_id, asked]));
     this.running = room.running;
     this.chat = [...room.chat];
     this.hand = null;
@@ -162,6 +164,20 @@ export class TableState {
       case "SeatDeclined":
         this.seatRequests.delete(event.player_id);
         break;
+      case "RebuyRequested":
+        this.rebuyRequests.set(event.player_id, event);
+        break;
+      case "RebuyDeclined":
+        this.rebuyRequests.delete(event.player_id);
+        break;
+      case "ChipsAdded":
+      case "ChipsQueued":
+      case "PlayerLeft": {
+        // The chips came (approved, or the host's own): no request of that seat is open.
+        const seat = [...this.rebuyRequests.values()].find((asked) => asked.seat === event.seat);
+        if (seat) this.rebuyRequests.delete(seat.player_id);
+        break;
+      }
       case "HostChanged":
         this.host = event.host;
         break;

@@ -105,6 +105,10 @@ export class TablePage {
   }
 
   changed(message) {
+    // The host hears a request: somebody waits for their one tap.
+    if ((message.type === "SeatRequested" || message.type === "RebuyRequested") && this.state.isHost) {
+      play("chat");
+    }
     if (message.type === "PlayerActed" && message.seat !== this.state.mySeat
       && message.hand?.some((item) => item.type === "ActionTaken" && item.amount)) play("bet");
     if (message.type === "HandFinished") {
