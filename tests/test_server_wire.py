@@ -10,6 +10,19 @@ from pokernight.server.wire import Version, WireEvent, for_recipient
 from pokernight.table import Act, SitDown, StartHand, Table, TableSettings
 
 
+def _dealt(
+    settings: TableSettings, players: str, stack: int = 1_000, now: float = 0.0
+) -> tuple[Table, TableHistory, list[Version]]:
+    """A table of ``players`` (their ids, one seat each) and the versions of its first deal."""
+    table = Table.open(settings, players[0])
+    history = TableHistory(table)
+    for seat, player in enumerate(players):
+        for folded in table.apply(SitDown(seat, player, player.upper(), stack), now):
+            history.record(folded)
+    dealt = [history.record(each) for each in table.apply(StartHand(random.Random(3)), now)]
+    return table, history, dealt
+
+
 def test_a_recipient_gets_its_private_part_others_the_public_part_or_a_bare_version() -> None:
     event = WireEvent(7, {"type": "X", "hand": ["public"]}, {"p1": {"hand": ["mine"]}})
     hidden = WireEvent(8, None, {"p1": {"note": "only p1"}})
@@ -21,12 +34,7 @@ def test_a_recipient_gets_its_private_part_others_the_public_part_or_a_bare_vers
 
 
 def test_hand_started_is_sent_without_its_deck_and_hole_cards_only_to_their_owner() -> None:
-    table = Table.open(TableSettings(), "a")
-    history = TableHistory(table)
-    for seat, player in enumerate("abc"):
-        for folded in table.apply(SitDown(seat, player, player.upper(), 1_000), 0.0):
-            history.record(folded)
-    versions = [history.record(each) for each in table.apply(StartHand(random.Random(3)), 0.0)]
+    table, _, versions = _dealt(TableSettings(), "abc")
     started, hand = versions[0], table.started
     assert hand is not None
     assert "deck" not in json.loads(started.public_text)
@@ -52,12 +60,7 @@ def test_each_view_of_a_version_is_encoded_once_and_shared_by_its_recipients() -
 
 def test_the_status_gives_both_deadlines_the_clock_may_act_at() -> None:
     settings = TableSettings(action_seconds=20.0, time_bank_seconds=45.0)
-    table = Table.open(settings, "a")
-    history = TableHistory(table)
-    for seat, player in enumerate("ab"):
-        for folded in table.apply(SitDown(seat, player, player.upper(), 1_000), 0.0):
-            history.record(folded)
-    versions = [history.record(each) for each in table.apply(StartHand(random.Random(3)), 100.0)]
+    _, _, versions = _dealt(settings, "ab", now=100.0)
     status = json.loads(versions[-1].public_text)["status"]
     assert status["deadline"] == 100.0 + 20.0 + 45.0, "a player with a page open: the time bank"
     assert status["away_deadline"] == 100.0 + 20.0, "a player without: the action clock only"
@@ -66,12 +69,7 @@ def test_the_status_gives_both_deadlines_the_clock_may_act_at() -> None:
 def test_the_status_says_the_pot_and_the_sizing_amounts_the_buttons_show() -> None:
     """Blinds 10/20 before the flop, three players: the pot is 30 (the blinds, not twice),
     and the first to act may raise to min 40, half pot 45, three quarters 57, pot 70."""
-    table = Table.open(TableSettings(), "a")
-    history = TableHistory(table)
-    for seat, player in enumerate("abc"):
-        for folded in table.apply(SitDown(seat, player, player.upper(), 1_000), 0.0):
-            history.record(folded)
-    versions = [history.record(each) for each in table.apply(StartHand(random.Random(3)), 0.0)]
+    _, _, versions = _dealt(TableSettings(), "abc")
     status = json.loads(versions[-1].public_text)["status"]
     legal = status["legal"]
     assert status["pot"] == 30 and sum(status["bets"]) == 30 and status["pots"] == [30]
@@ -81,13 +79,7 @@ def test_the_status_says_the_pot_and_the_sizing_amounts_the_buttons_show() -> No
 
 
 def test_a_move_that_puts_its_player_all_in_says_so() -> None:
-    table = Table.open(TableSettings(debt_cap=None), "a")
-    history = TableHistory(table)
-    for seat, player in enumerate("ab"):
-        for folded in table.apply(SitDown(seat, player, player.upper(), 500), 0.0):
-            history.record(folded)
-    for folded in table.apply(StartHand(random.Random(3)), 0.0):
-        history.record(folded)
+    table, history, _ = _dealt(TableSettings(debt_cap=None), "ab", stack=500)
     assert table.hand is not None and table.started is not None
     legal = table.hand.legal_actions()
     assert legal is not None and legal.max_raise_to is not None
