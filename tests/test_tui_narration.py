@@ -10,7 +10,7 @@ from pokernight.rules import (
     PotAwarded,
     StreetStarted,
 )
-from pokernight.tui.narration import Narrator
+from pokernight.tui.narration import Narrator, narrate_table
 
 NAMES = ["Ann", "Bob", "Cy"]
 
@@ -57,3 +57,8 @@ def test_a_pot_says_who_wins_it_and_a_split_gives_each_share() -> None:
         "Bob wins the main pot of 60 with Two Pair, Kings and Sevens",
         "Ann and Cy split side pot 1 of 61 with Straight, Nine high: Ann 31, Cy 30",
     ]
+
+
+def test_seats_are_counted_from_one_as_the_page_shows_them() -> None:
+    seated = {"type": "PlayerSeated", "seat": 0, "name": "Ann", "buy_in": 500, "player_id": "1"}
+    assert narrate_table(seated, {}) == "Ann sits in seat 1 with 500"

@@ -126,9 +126,9 @@ def narrate_table(message: dict[str, Any], names: Mapping[int, str]) -> str | No
     """
     kind = message.get("type")
     seat = message.get("seat", -1)
-    who = names.get(seat, f"Seat {seat}")
+    who = names.get(seat, f"Seat {seat + 1}")
     if kind == "PlayerSeated":
-        return f"{message['name']} sits in seat {seat} with {message['buy_in']}"
+        return f"{message['name']} sits in seat {seat + 1} with {message['buy_in']}"
     if kind == "PlayerLeft":
         return f"{who} leaves the table with {message['cash_out']}"
     if kind == "SatOut":

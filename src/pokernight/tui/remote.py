@@ -312,7 +312,7 @@ class RemoteGame:
         waiting = (hand["hand_number"], len(hand["events"]), to_act)
         if waiting != self.waiting_for:
             self.waiting_for = waiting
-            name = self.names.get(to_act, f"Seat {to_act}")
+            name = self.names.get(to_act, f"Seat {to_act + 1}")
             self.screen.say(f"{name} to act{self._clock_words()}")
 
     def _clock_words(self) -> str:

@@ -23,7 +23,7 @@ def hand_events(items: Sequence[Json]) -> list[Event]:
 
 def hand_names(hand: Json, names: Mapping[int, str]) -> list[str]:
     """The players' names by hand seat (``names`` by table seat, kept after a player leaves)."""
-    return [names.get(seat, f"Seat {seat}") for seat in hand["seats"]]
+    return [names.get(seat, f"Seat {seat + 1}") for seat in hand["seats"]]
 
 
 def legal_actions(legal: Json, hand: Json) -> LegalActions:
