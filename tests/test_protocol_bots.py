@@ -118,8 +118,8 @@ def test_the_settle_up_is_between_people_and_bots_are_shown_apart(tmp_path: Path
             await guest.sit(1, 1_000)
             await host.request({"type": "add_bot", "seat": 2, "level": "hard"})
             await host.start()
-            for number in range(1, 4):
-                await play_until_hand_over([host, guest], number, passive)
+            for number in range(1, 4):  # nobody busts: the people check or fold
+                await play_until_hand_over([host, guest], number, _check_or_fold)
             await host.pause()
             ledger = await request_json(url, "GET", f"/api/tables/{code}/ledger")
             await close_all([host, guest])
@@ -140,3 +140,10 @@ def test_the_settle_up_is_between_people_and_bots_are_shown_apart(tmp_path: Path
         assert set(owed.values()) <= {0}
 
     run(scenario())
+
+
+async def _check_or_fold(client: TableClient) -> None:
+    legal = client.state.legal
+    assert legal is not None
+    await client.act("check" if legal["can_check"] else "bring_in" if legal["can_bring_in"]
+                     else "fold")  # fmt: skip

@@ -22,7 +22,15 @@ from pokernight.table import TableError
 def test_a_debt_cap_left_out_is_five_largest_buy_ins_at_the_stakes_given(
     given: dict[str, object], cap: int | None
 ) -> None:
-    assert settings_from_json(given).debt_cap == cap
+    assert settings_from_json(given).debt_limit == cap
+
+
+def test_a_cap_left_to_the_default_follows_the_stakes_when_the_host_changes_them() -> None:
+    """The default is kept as a default: the host's form sends the settings back as shown,
+    and raising the blinds raises the cap with them."""
+    shown = settings_from_json({}).to_dict()
+    raised = settings_from_json({**shown, "stakes": {"small_blind": 250, "big_blind": 500}})
+    assert raised.debt_limit == 5 * 100 * 500
 
 
 def test_a_negative_debt_cap_is_refused() -> None:

@@ -7,13 +7,14 @@ import random
 from pathlib import Path
 
 import pytest
+from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
-from sqlalchemy import Connection, insert, inspect, make_url
+from sqlalchemy import Connection, insert, inspect, make_url, text
 from sqlalchemy.exc import IntegrityError
 
 from pokernight.store import StoredEvent, StoreUnavailableError, open_store, schema
-from pokernight.store.engine import database_url, upgrade_to_head
+from pokernight.store.engine import alembic_config, create_engine, database_url, upgrade_to_head
 from tests.conftest import free_port
 
 SCHEMA_TABLES = {"tables", "players", "events", "seats", "hands", "ledger_entries"}
@@ -146,3 +147,38 @@ def test_stores_opened_together_migrate_once(store_url: str) -> None:
             assert await connection.run_sync(_schema_differences) == []
 
     asyncio.run(scenario())
+
+
+def test_a_table_stored_before_names_were_unique_keeps_both_players(store_url: str) -> None:
+    """Revision 0002 gives each stored player a name key; two players of one table who
+    were both called Bob (allowed before) both keep their seat tokens."""
+
+    def to_0001_with_two_bobs(connection: Connection) -> None:
+        config = alembic_config()
+        config.attributes["connection"] = connection
+        command.upgrade(config, "0001")
+        table = connection.execute(
+            text("INSERT INTO tables (code, settings, status, created_at) "
+                 "VALUES ('0042', '{}', 'open', 0) RETURNING id")
+        ).scalar_one()  # fmt: skip
+        for number, name in enumerate(("Bob", "bob", "BOB#2")):
+            connection.execute(
+                text("INSERT INTO players (table_id, name, token_sha256, created_at) "
+                     "VALUES (:table, :name, :token, 0)"),
+                {"table": table, "name": name, "token": f"{number:064d}"},
+            )  # fmt: skip
+
+    async def scenario() -> list[str]:
+        url = database_url(store_url)
+        engine = create_engine(url)
+        try:
+            async with engine.begin() as connection:
+                await connection.run_sync(to_0001_with_two_bobs)
+        finally:
+            await engine.dispose()
+        async with await open_store(store_url) as store, store.transaction() as connection:
+            rows = await connection.execute(text("SELECT name_key FROM players ORDER BY id"))
+            return [row[0] for row in rows]
+
+    keys = asyncio.run(scenario())
+    assert len(keys) == len(set(keys)) == 3 and keys[0] == "bob" and keys[1].startswith("bob#")

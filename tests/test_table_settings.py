@@ -38,7 +38,7 @@ def test_the_default_debt_cap_is_five_largest_buy_ins_at_the_stakes(
 ) -> None:
     """A flat 1,000 (seed 003) was below the largest buy-in at the default stakes: a player
     who bought in for it could never rebuy. The default follows the stakes."""
-    assert settings.debt_cap == cap
+    assert settings.debt_limit == cap
     if cap is not None:
         assert cap >= settings.maximum_buy_in + settings.minimum_buy_in  # a rebuy fits
 

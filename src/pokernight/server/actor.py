@@ -349,14 +349,25 @@ class TableActor:
         first = self.history.version + 1
         stored = [StoredEvent.of(first + i, folded.event, now) for i, folded in enumerate(done)]
         # The request that caused them is saved with them: a resend after a crash is known.
-        requests = [] if request is None else [replace(request, version=first + len(done) - 1)]
+        saved = None if request is None else replace(request, version=first + len(done) - 1)
         try:
-            await self.writer.append(self.record.id, stored, requests)
+            await self.writer.append(self.record.id, stored, [] if saved is None else [saved])
         except Exception:
             log.exception("table %s could not persist versions from %d", self.code, first)
             await self._recover()
+            if saved is not None and self.handled.knows(saved):
+                return  # the save landed after all (the log read back holds it): done
             raise RefusedError("the move could not be saved: try again") from None
+        if saved is not None:
+            self.handled.record(saved)  # at once: whatever fails below, a resend is known
         self._broadcast([self.history.record(folded) for folded in done])
+        try:
+            await self._after_commit(done)
+        except Exception:
+            # The move is saved and sent: what follows it must not undo that for the sender.
+            log.exception("table %s: after versions from %d", self.code, first)
+
+    async def _after_commit(self, done: list[Folded]) -> None:
         if any(isinstance(folded.event, core.HostChanged) for folded in done):
             self._tell_host_invite()
         if any(isinstance(folded.event, core.TableClosed) for folded in done):

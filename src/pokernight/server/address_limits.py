@@ -12,6 +12,7 @@ proxies it trusts, so that nobody else can choose the address they are counted a
 
 from __future__ import annotations
 
+import ipaddress
 import re
 import time
 from collections.abc import Callable
@@ -20,11 +21,11 @@ from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from pokernight.server.ratelimit import AddressLimiter
+from pokernight.server.socket import CLOSE_NO_TABLE
 from pokernight.server.wire import encode
 
 CLOSE_TOO_MANY = 4429
-NOT_FOUND_CLOSE = 4404  # socket.CLOSE_NO_TABLE: a WebSocket's 404
-NAMES_A_CODE = re.compile(r"^/(?:api/tables|ws|stream)/[^/]+")
+NAMES_A_CODE = re.compile(r"^/(?:api/tables|ws|stream)/([^/]+)")
 
 
 class AddressThrottle:
@@ -44,10 +45,12 @@ class AddressThrottle:
             await self.app(scope, receive, send)
             return
         client = scope.get("client")
-        address = str(client[0]) if client else "unknown"
+        address = _counted_as(str(client[0])) if client else "unknown"
         now = self.clock()
-        # An address that has tried too many wrong codes is refused every code for a while.
-        wait = self.limiter.wait("miss", address, now) if "lookup" in kinds else 0
+        # An address that has tried too many wrong codes is refused wrong codes for a while;
+        # open tables' codes still answer (a household or a tunnel shares one address).
+        scanning = "lookup" in kinds and not _names_an_open_table(scope)
+        wait = self.limiter.wait("miss", address, now) if scanning else 0
         for kind in kinds:
             wait = wait or self.limiter.take(kind, address, now)
         if wait:
@@ -65,10 +68,29 @@ class AddressThrottle:
         await self.app(scope, receive, counting_misses)
 
 
+def _counted_as(address: str) -> str:
+    """The address a client is counted as: itself, or for IPv6 its /64 (one client may hold
+    a whole /64 and would get fresh buckets by moving through it)."""
+    if ":" not in address:
+        return address
+    try:
+        return str(ipaddress.ip_network(f"{address}/64", strict=False))
+    except ValueError:
+        return address
+
+
+def _names_an_open_table(scope: Scope) -> bool:
+    found = NAMES_A_CODE.match(scope["path"])
+    lobby = getattr(scope["app"].state, "lobby", None) if "app" in scope else None
+    return found is not None and lobby is not None and found.group(1) in lobby.actors
+
+
 def _kinds(scope: Scope) -> tuple[str, ...]:
     path: str = scope["path"]
     if scope["type"] == "http" and scope["method"] == "POST" and path == "/api/tables":
         return ("create",)
+    if path == "/api/qr":  # work for the server: counted as a lookup, not as a code
+        return ("drawing",)
     if not NAMES_A_CODE.match(path):
         return ()
     if scope["type"] == "http" and scope["method"] == "POST" and path.endswith("/join"):
@@ -79,7 +101,7 @@ def _kinds(scope: Scope) -> tuple[str, ...]:
 def _is_miss(message: Message) -> bool:
     if message["type"] == "http.response.start":
         return bool(message["status"] == 404)
-    return message["type"] == "websocket.close" and message.get("code") == NOT_FOUND_CLOSE
+    return message["type"] == "websocket.close" and message.get("code") == CLOSE_NO_TABLE
 
 
 async def _refuse(scope: Scope, receive: Receive, send: Send, wait: int) -> None:

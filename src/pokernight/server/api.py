@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import io
 from typing import Annotated, Any, TypeVar
 
@@ -32,7 +33,8 @@ from pokernight.table import (
 DisplayName = Annotated[str, msgspec.Meta(min_length=1, max_length=4 * MAX_LENGTH)]
 Invite = Annotated[str, msgspec.Meta(max_length=64)]
 MAX_BODY_BYTES = 16_384
-MAX_QR_CHARS = 512
+MAX_QR_CHARS = 200
+LEDGER_READS = 5
 # Where the room's tables differ from a bare TableSettings: a stranger who has only the
 # 4-digit code asks the host for a seat; friends with the invite link sit at once.
 ROOM_DEFAULTS = {"approve_seats": True}
@@ -44,7 +46,9 @@ class NewTable(msgspec.Struct, forbid_unknown_fields=True):
 
 
 class QrText(msgspec.Struct, forbid_unknown_fields=True):
-    text: Annotated[str, msgspec.Meta(min_length=1, max_length=MAX_QR_CHARS)]
+    """An invite link: printable ASCII (a URL), short enough to draw in a few milliseconds."""
+
+    text: Annotated[str, msgspec.Meta(min_length=1, max_length=MAX_QR_CHARS, pattern=r"^[!-~]+$")]
 
 
 class Join(msgspec.Struct, forbid_unknown_fields=True):
@@ -91,26 +95,29 @@ async def ledger(request: Request) -> Response:
     """The table's ledger: accounts and settle-up from the table's running sums, every
     entry from the store (the table keeps only the newest in memory)."""
     actor = await _actor(request)
-    table, names = actor.table, actor.history.names
-    entries = [_entry(row) for row in await actor.store.ledger_entries(actor.record.id)]
+    rows = await _saved_ledger(actor)
+    table, names = actor.table, actor.history.names  # as saved: read with no await between
+    entries = [_entry(row) for row in rows]
+    accounts = [
+        {
+            "player_id": player_id,
+            "name": names.get(player_id, player_id),
+            "bought_in": account.bought_in,
+            "cashed_out": account.cashed_out,
+            "at_table": account.at_table,
+            "net": account.net,
+            "debt": account.debt,
+            "bot": player_id in table.bots,
+        }
+        for player_id, account in table.accounts.items()
+    ]
+    transfers = _settle_up(table, names)
     if request.query_params.get("format") == "csv":
         return Response(ledger_csv(entries, names), media_type="text/csv")
     return JSONResponse(
         {
-            "accounts": [
-                {
-                    "player_id": player_id,
-                    "name": names.get(player_id, player_id),
-                    "bought_in": account.bought_in,
-                    "cashed_out": account.cashed_out,
-                    "at_table": account.at_table,
-                    "net": account.net,
-                    "debt": account.debt,
-                    "bot": player_id in table.bots,
-                }
-                for player_id, account in table.accounts.items()
-            ],
-            "settle_up": _settle_up(table, names),
+            "accounts": accounts,
+            "settle_up": transfers,
             "entries": [
                 {
                     "hand": entry.hand_number,
@@ -122,6 +129,18 @@ async def ledger(request: Request) -> Response:
             ],
         }
     )
+
+
+async def _saved_ledger(actor: TableActor) -> list[dict[str, Any]]:
+    """Every ledger entry in the store, at the version the table's memory is at once this
+    returns (a move saved while the store was read makes it read again)."""
+    for _ in range(LEDGER_READS):
+        version = actor.history.version
+        rows = await actor.store.ledger_entries(actor.record.id)
+        await actor.settled()
+        if actor.history.version == version:
+            return rows
+    raise HTTPException(503, f"table {actor.code} is too busy to read its ledger: try again")
 
 
 def _entry(row: dict[str, Any]) -> LedgerEntry:
@@ -163,9 +182,14 @@ async def qr_code(request: Request) -> Response:
     """``text`` (the invite link) as a QR code, an SVG image, for a phone to scan. Asked
     for with POST: the link's secret stays out of request lines and access logs."""
     text = (await _body(request, QrText)).text
+    # Off the event loop every table shares; limited per address like a code lookup.
+    return Response(await asyncio.to_thread(_qr_svg, text), media_type="image/svg+xml")
+
+
+def _qr_svg(text: str) -> bytes:
     image = io.BytesIO()
     segno.make(text, error="m").save(image, kind="svg", scale=6, border=2, xmldecl=False)
-    return Response(image.getvalue(), media_type="image/svg+xml")
+    return image.getvalue()
 
 
 def _settle_up(table: Table, names: dict[str, str]) -> list[dict[str, Any]]:

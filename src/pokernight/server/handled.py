@@ -44,6 +44,11 @@ class HandledRequests:
         done = self.by_player.get(player_id)
         return None if done is None else done.get((session, ref_key(ref)))
 
+    def knows(self, request: HandledRequest) -> bool:
+        """Whether ``request`` (its player, session and stored client id) was carried out."""
+        done = self.by_player.get(request.player_id)
+        return done is not None and (request.session, request.ref) in done
+
     def record(self, request: HandledRequest) -> None:
         done = self.by_player.setdefault(request.player_id, OrderedDict())
         done[(request.session, request.ref)] = request.version

@@ -8,15 +8,23 @@ apply a resent intent once. ``docs/protocol.md`` lists every message.
 
 from __future__ import annotations
 
+import re
 from typing import Annotated, Any
 
 import msgspec
 
 PROTOCOL = 1
+CLIENT_ID = re.compile(r"-?[0-9]{1,19}|[A-Za-z0-9_.:-]{1,64}")
 MAX_MESSAGE_BYTES = 4096
 MAX_CHAT_CHARS = 280
 
-ClientId = int | Annotated[str, msgspec.Meta(max_length=64)] | None
+# A client id is stored (as JSON) beside the events it caused: plain characters only, so
+# that it fits its column escaped or not.
+ClientId = (
+    Annotated[int, msgspec.Meta(ge=-(2**63), le=2**63 - 1)]
+    | Annotated[str, msgspec.Meta(pattern=r"^[A-Za-z0-9_.:-]{1,64}$")]
+    | None
+)
 Chips = Annotated[int, msgspec.Meta(ge=0, le=10**12)]
 SeatNumber = Annotated[int, msgspec.Meta(ge=0, le=99)]
 
@@ -197,7 +205,7 @@ def decode_intent(text: str) -> AnyIntent:
             pass  # the slow path below says exactly what is wrong
     data = _json_object(text)
     ref = data.get("id")
-    ref = ref if isinstance(ref, int | str) and len(str(ref)) <= 64 else None
+    ref = ref if isinstance(ref, int | str) and CLIENT_ID.fullmatch(str(ref)) else None
     try:
         intent = msgspec.convert(data, AnyIntent)
     except msgspec.ValidationError as error:

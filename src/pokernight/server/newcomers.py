@@ -3,8 +3,8 @@
 A player who joins gets a seat token and a row in the store before they sit, so a
 stranger could fill the store by joining again and again: a table keeps at most
 ``MAX_NEVER_SEATED`` players who joined and never sat down, and makes room by
-forgetting those of them who have not been back for ``UNUSED_SECONDS`` (not the
-host, not anybody with a page open or a seat request waiting).
+forgetting those of them who joined more than ``UNUSED_SECONDS`` ago (not the host,
+not anybody with a page open or a seat request waiting).
 """
 
 from __future__ import annotations

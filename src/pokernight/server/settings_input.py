@@ -46,14 +46,15 @@ def settings_from_json(data: object) -> TableSettings:
     """Validated settings from ``data`` (a JSON object), or a TableError saying what is wrong."""
     if not isinstance(data, dict):
         raise TableError("settings must be a JSON object")
-    unknown = sorted(set(data) - SETTING_NAMES)
+    unknown = sorted(set(data) - SETTING_NAMES - {"debt_limit"})  # sent back as shown
     if unknown:
         raise TableError(f"{unknown[0]!r} is not a table setting")
     merged: dict[str, Any] = {
         **TableSettings.for_variant(_first_game(data)).to_dict(),
-        "debt_cap": CAP_FROM_STAKES,  # left out: five largest buy-ins at the stakes given
+        "debt_cap": CAP_FROM_STAKES,  # left out: five largest buy-ins, at the stakes of the time
         **data,
     }
+    merged.pop("debt_limit", None)  # what the cap comes to: shown, never set
     try:
         shape = msgspec.convert(merged, _SettingsShape)
         for stakes in (shape.stakes, *shape.blind_levels, *shape.game_stakes.values()):

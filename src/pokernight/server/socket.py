@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import secrets
 
 from starlette.types import Message
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -64,7 +65,8 @@ async def table_socket(websocket: WebSocket) -> None:
         player_id,
         name,
         lobby.config.outbox_size,
-        session=hello.session,
+        # A client that names no run of its own gets one: its ids are then its own too.
+        session=hello.session or secrets.token_hex(8),
         invited=invited,
     )
     connection.start()
@@ -77,7 +79,7 @@ async def table_socket(websocket: WebSocket) -> None:
             "name": name,
             "version": actor.history.version,
             # The invite link's secret goes to the host alone (``_tell_host_invite``).
-            "invite": actor.record.invite if player_id == actor.table.host else None,
+            "invite": actor.record.invite if _hosts(player_id, actor) else None,
         }
     )
     actor.submit(Attach(connection, hello.last_seq))
@@ -86,6 +88,11 @@ async def table_socket(websocket: WebSocket) -> None:
     finally:
         actor.detach(connection)
         await connection.stop()
+
+
+def _hosts(player_id: str | None, actor: TableActor) -> bool:
+    """A player (not a spectator: a table may have no host) who hosts the table."""
+    return player_id is not None and player_id == actor.table.host
 
 
 async def _hello(websocket: WebSocket, config: ServerConfig) -> Hello:
@@ -122,6 +129,9 @@ async def _read(
     while True:
         try:
             message = await _receive(websocket)
+        except WebSocketDisconnect:
+            return
+        try:
             allowed = bucket.take(config.clock())
             if not allowed and not patience.take(config.clock()):
                 reason = "too many messages: closed"
@@ -131,8 +141,6 @@ async def _read(
             intent = decode_intent(_text_of(message))
             if not allowed:
                 raise RefusedError("too many messages: slow down", intent.id)
-        except WebSocketDisconnect:
-            return
         except RefusedError as refused:
             connection.send({"type": "error", "reason": str(refused), "ref": refused.ref})
             continue

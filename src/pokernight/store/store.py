@@ -264,10 +264,17 @@ class Store:
         """Remove players (who never sat): their seat tokens stop working."""
         if not player_ids:
             return
-        players = schema.players
+        players, requests = schema.players, schema.requests
         async with self._writing() as connection:
             await connection.execute(
                 delete(players).where(players.c.table_id == table_id, players.c.id.in_(player_ids))
+            )
+            # SQLite may give a forgotten id to the next player: they start with no history.
+            await connection.execute(
+                delete(requests).where(
+                    requests.c.table_id == table_id,
+                    requests.c.player_id.in_([str(player_id) for player_id in player_ids]),
+                )
             )
 
     # Handled requests ----------------------------------------------------------------------

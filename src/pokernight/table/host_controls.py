@@ -120,7 +120,7 @@ def add_bot(table: Table, command: AddBot) -> list[TableEvent]:
 def default_bot_buy_in(table: Table) -> int:
     """The largest buy-in the table allows within its debt cap."""
     settings = table.upcoming_settings
-    cap = settings.debt_cap if settings.debt_cap is not None else settings.maximum_buy_in
+    cap = settings.debt_limit if settings.debt_limit is not None else settings.maximum_buy_in
     return min(settings.maximum_buy_in, cap)
 
 

@@ -24,7 +24,8 @@ DEFAULT_LEVEL_MINUTES = 15
 DEBT_CAP_BUY_INS = 5
 """The default debt cap: a buy-in and four rebuys, each the largest, at the table's stakes."""
 CAP_FROM_STAKES = -1
-"""``debt_cap``'s default: replaced by ``DEBT_CAP_BUY_INS`` maximum buy-ins when made."""
+"""``debt_cap``'s default, kept as it is: ``DEBT_CAP_BUY_INS`` maximum buy-ins at the stakes of
+the moment (``debt_limit``), so the cap follows the stakes whenever the host changes them."""
 DEFAULT_BOT_DELAY_SECONDS = 1.3
 MAX_BOT_DELAY_SECONDS = 10.0
 
@@ -63,13 +64,6 @@ class TableSettings:
     approve_rebuys: bool = False
     bot_delay_seconds: float = DEFAULT_BOT_DELAY_SECONDS
 
-    def __post_init__(self) -> None:
-        # A flat default cap (seed 003: 1,000) fell below the largest buy-in at the default
-        # stakes (2,000), so a player who bought in for it could never rebuy: the default
-        # follows the stakes, as the buy-ins do.
-        if self.debt_cap == CAP_FROM_STAKES:
-            object.__setattr__(self, "debt_cap", DEBT_CAP_BUY_INS * self.maximum_buy_in)
-
     @classmethod
     def for_variant(cls, key: str, **changes: Any) -> TableSettings:
         """Settings for the game ``key``, valid without ``changes``: its default stakes,
@@ -83,8 +77,7 @@ class TableSettings:
             stakes=default_stakes(game),
             seats=min(DEFAULT_SEATS, game.max_players),
         )
-        # The debt cap follows the stakes given, unless it is given too.
-        return replace(defaults, **{"debt_cap": CAP_FROM_STAKES, **changes}).validated()
+        return replace(defaults, **changes).validated()
 
     def validated(self) -> TableSettings:
         """These settings, or a TableError naming the first thing wrong with them."""
@@ -112,9 +105,9 @@ class TableSettings:
             raise TableError("the action clock must be positive and the time bank not negative")
         if self.blind_levels and self.level_minutes <= 0:
             raise TableError("blind levels must last a positive number of minutes")
-        if self.debt_cap is not None and self.debt_cap < self.minimum_buy_in:
+        if self.debt_limit is not None and self.debt_limit < self.minimum_buy_in:
             raise TableError(
-                f"a debt cap of {self.debt_cap:,} would not allow the minimum buy-in "
+                f"a debt cap of {self.debt_limit:,} would not allow the minimum buy-in "
                 f"of {self.minimum_buy_in:,}"
             )
         if not 0 <= self.bot_delay_seconds <= MAX_BOT_DELAY_SECONDS:
@@ -152,6 +145,15 @@ class TableSettings:
         return min(DEFAULT_MAX_BUY_IN_UNITS * self.unit, self.stack_cap)
 
     @property
+    def debt_limit(self) -> int | None:
+        """The most a player may owe the group (None: no cap). A flat default (seed 003:
+        1,000) fell below the largest buy-in at the default stakes (2,000), so a player who
+        bought in for it could never rebuy: the default follows the stakes, as buy-ins do."""
+        if self.debt_cap == CAP_FROM_STAKES:
+            return DEBT_CAP_BUY_INS * self.maximum_buy_in
+        return self.debt_cap
+
+    @property
     def stack_cap(self) -> int:
         return self.max_stack if self.max_stack is not None else DEFAULT_MAX_STACK_UNITS * self.unit
 
@@ -182,11 +184,13 @@ class TableSettings:
         data["dealers_choice"] = list(self.dealers_choice)
         data["blind_levels"] = [asdict(level) for level in self.blind_levels]
         data["game_stakes"] = {key: asdict(stakes) for key, stakes in self.game_stakes}
+        data["debt_limit"] = self.debt_limit  # for clients to show; not read back
         return data
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> TableSettings:
         values = dict(data)
+        values.pop("debt_limit", None)
         values["betting"] = None if data["betting"] is None else BettingStructure(data["betting"])
         values["stakes"] = Stakes(**data["stakes"])
         values["blind_levels"] = tuple(Stakes(**level) for level in data["blind_levels"])

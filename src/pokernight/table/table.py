@@ -326,10 +326,11 @@ class Table:
 
     def _needs_approval(self, command: SitDown) -> bool:
         """A newcomer without the invite link waits for the host; the host does not, nor
-        anybody who has already played here (the host let them in once)."""
+        anybody who has already played here (the host let them in once). With no host (only
+        bots left) a newcomer without the link waits too: whoever sits first becomes host."""
         return (
             self.upcoming_settings.approve_seats
-            and self.host not in (None, command.player_id)
+            and command.player_id != self.host
             and not command.invited
             and command.player_id not in self.accounts
         )
@@ -542,7 +543,7 @@ class Table:
         ]
 
     def _check_debt_cap(self, player_id: str, amount: int, who: str = YOU) -> None:
-        cap = self.upcoming_settings.debt_cap
+        cap = self.upcoming_settings.debt_limit
         debt = self.account(player_id).debt + self._queued_for(player_id)
         if cap is not None and debt + amount > cap:
             raise TableError(

@@ -37,5 +37,6 @@ self.addEventListener("fetch", (event) => {
     }
     return response;
   }).catch(() => caches.match(request, { ignoreSearch: true })
-    .then((kept) => kept ?? caches.match("/index.html"))));
+    // Offline, a page not kept is the lobby; a script or a style not kept fails as it is.
+    .then((kept) => kept ?? (request.mode === "navigate" ? caches.match("/index.html") : kept))));
 });

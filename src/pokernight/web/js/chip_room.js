@@ -8,7 +8,7 @@ import { buyInRange } from "./settings_form.js";
 /** ``debt``: the ledger's bought in minus cashed out; ``queued``: rebuys waiting for the hand's end. */
 export function chipsRoom(settings, { debt, stack = 0, queued = 0 }) {
   const { stackCap } = buyInRange(settings);
-  const cap = settings.debt_cap ?? null;
+  const cap = settings.debt_limit ?? settings.debt_cap ?? null; // the server's number
   const byDebt = cap === null ? Infinity : cap - debt - queued;
   const byStack = stackCap - stack - queued;
   return {

@@ -118,7 +118,9 @@ export function settingsForm(initial = {}) {
         h("label", {}, "A game's own stakes (e.g. stud 1/3/10/20, plo 5/10)",
           h("input", { name: "game_stakes", type: "text", value: gameStakesText(initial.game_stakes) })))),
     section("House rules", "Who owes how much at most, and who may sit without asking.",
-      numberField("debt_cap", "Debt cap (empty: five largest buy-ins)", initial.debt_cap, { min: 1 }),
+      // -1: the server's default, five largest buy-ins at the stakes of the time: left empty.
+      numberField("debt_cap", "Debt cap (empty: five largest buy-ins)",
+        initial.debt_cap === -1 ? null : initial.debt_cap, { min: 1 }),
       h("label", { class: "check field" },
         h("input", { type: "checkbox", name: "no_debt_cap", checked: initial.debt_cap === null }),
         "No debt cap"),

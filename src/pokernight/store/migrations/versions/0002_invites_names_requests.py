@@ -4,10 +4,10 @@ Revision ID: 0002
 Revises: 0001
 """
 
+import unicodedata
+
 import sqlalchemy as sa
 from alembic import op
-
-from pokernight.names import name_key
 
 revision = "0002"
 down_revision = "0001"
@@ -49,11 +49,18 @@ def _fill_name_keys() -> None:
     seen: set[tuple[int, str]] = set()
     rows = connection.execute(sa.select(players.c.id, players.c.table_id, players.c.name))
     for player_id, table_id, name in rows.all():
-        key = name_key(name)
-        if (table_id, key) in seen:
-            key = f"{key}#{player_id}"
+        key = _name_key(name)
+        suffix = 0
+        while (table_id, key) in seen:  # a name kept twice before: the later gets a mark
+            suffix += 1
+            key = f"{_name_key(name)}#{player_id}" + ("" if suffix == 1 else f".{suffix}")
         seen.add((table_id, key))
         connection.execute(players.update().where(players.c.id == player_id).values(name_key=key))
+
+
+def _name_key(name: str) -> str:
+    """pokernight.names.name_key as it was at this revision (a migration never changes)."""
+    return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
 
 
 def downgrade() -> None:
