@@ -157,3 +157,34 @@ def test_players_who_never_sit_are_bounded_and_the_unused_ones_make_room(
             await close_all([waiting[1], late, host])
 
     run(scenario())
+
+
+def test_with_no_host_left_a_spectator_gets_no_invite_and_a_stranger_still_asks(
+    tmp_path: Path,
+) -> None:
+    """The host stands up with only bots left: the table has no host. Nobody (spectators
+    have no player id either) is taken for the host, and a stranger with the code asks."""
+
+    async def scenario() -> None:
+        async with serving(tmp_path) as url:
+            created = await create_table(url, "Ann", {**HOLDEM, "bot_delay_seconds": 0})
+            async with TableClient(url, created["code"], created["token"]) as host:
+                await host.sit(0, 1_000)
+                await host.request({"type": "add_bot", "seat": 1, "level": "easy"})
+                await host.request({"type": "add_bot", "seat": 2, "level": "easy"})
+                await host.stand_up()
+                await host.wait_for(lambda frame: frame.get("type") == "HostChanged")
+                assert host.state.host is None
+            spectator = TableClient(url, created["code"])
+            await spectator.watch()
+            stranger = TableClient(url, created["code"])
+            await stranger.join("Stranger")
+            await stranger.sit(3, 1_000)
+            assert spectator.welcome is not None and spectator.welcome["invite"] is None
+            assert stranger.welcome is not None and stranger.welcome["invite"] is None
+            assert stranger.state.my_seat is None and stranger.player_id in (
+                stranger.state.seat_requests
+            )
+            await close_all([spectator, stranger])
+
+    run(scenario())
