@@ -188,3 +188,26 @@ def test_with_no_host_left_a_spectator_gets_no_invite_and_a_stranger_still_asks(
             await close_all([spectator, stranger])
 
     run(scenario())
+
+
+def test_the_host_makes_a_new_invite_link_and_the_old_one_seats_nobody(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with serving(tmp_path) as url:
+            created = await create_table(url, "Ann", HOLDEM)
+            old = created["invite"]
+            async with TableClient(url, created["code"], created["token"]) as host:
+                guest = TableClient(url, created["code"])
+                await guest.join("Bob", old)
+                with pytest.raises(ClientError, match="only the host"):
+                    await guest.request({"type": "new_invite"})
+                await host.request({"type": "new_invite"})
+                told = await host.wait_for(lambda frame: frame.get("type") == "invite")
+                with pytest.raises(ClientError, match="this invite link is not the one"):
+                    await TableClient(url, created["code"]).join("Cy", old)
+                dee = TableClient(url, created["code"])
+                await dee.join("Dee", told["invite"])
+                assert told["invite"] != old
+                assert all(frame.get("type") != "invite" for frame in guest.frames)
+                await close_all([guest, dee])
+
+    run(scenario())

@@ -32,7 +32,14 @@ from pokernight.server.history import TableHistory
 from pokernight.server.messages import RefusedError
 from pokernight.server.settings_input import settings_from_json
 from pokernight.server.wire import Version, encode, snapshot_wire
-from pokernight.store import EventWriter, HandledRequest, Store, StoredEvent, TableRecord
+from pokernight.store import (
+    EventWriter,
+    HandledRequest,
+    Store,
+    StoredEvent,
+    StoreError,
+    TableRecord,
+)
 from pokernight.table import Folded, Table, TableError
 
 log = logging.getLogger(__name__)
@@ -264,6 +271,14 @@ class TableActor:
                 self.running = isinstance(intent, msg.Start)
                 self._schedule_next_hand()
                 self._broadcast_unversioned({"type": "room", **self.room_json()})
+            case msg.NewInvite():
+                self._check_host(player_id)
+                try:
+                    invite = await self.store.new_invite(self.record.id)
+                except StoreError:
+                    raise RefusedError("the table cannot reach its database: try again") from None
+                self.record = replace(self.record, invite=invite)
+                self._tell_host_invite()
             case _:
                 await self._apply(self._command(connection, player_id, intent), now, request)
 

@@ -155,6 +155,10 @@ class CloseTable(Intent, tag="close_table"):
     pass
 
 
+class NewInvite(Intent, tag="new_invite"):
+    pass
+
+
 AnyIntent = (
     Sit
     | Act
@@ -178,6 +182,7 @@ AnyIntent = (
     | SitBotIn
     | ShowCards
     | CloseTable
+    | NewInvite
 )
 
 

@@ -185,6 +185,12 @@ class Store:
     async def close_table(self, table_id: int) -> None:
         await self._update_table(table_id, status=TableStatus.CLOSED.value)
 
+    async def new_invite(self, table_id: int) -> str:
+        """A new secret for the table's invite link: the old link seats nobody any more."""
+        invite = secrets.token_urlsafe(INVITE_BYTES)
+        await self._update_table(table_id, invite=invite)
+        return invite
+
     async def update_settings(self, table_id: int, settings: dict[str, Any]) -> None:
         await self._update_table(table_id, settings=settings)
 

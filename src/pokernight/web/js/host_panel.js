@@ -42,7 +42,9 @@ export class HostPanel {
         h("label", { for: "invite-link" }, "Invite link: friends who open it sit at once"),
         h("div", { class: "row" }, this.inviteLink,
           h("button", { type: "button", id: "copy-invite", onclick: () => this.copyInvite() },
-            "Copy"), this.copyNote),
+            "Copy"),
+          h("button", { type: "button", id: "new-invite", title: "The old link stops working",
+            onclick: () => this.run("new_invite", this.runError) }, "New link"), this.copyNote),
         h("details", { class: "invite-qr", ontoggle: (event) => {
           if (event.target.open) this.showQr();
         } }, h("summary", {}, "QR code for a phone"), this.qr)),
