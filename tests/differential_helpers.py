@@ -51,7 +51,7 @@ from pokerkit import (
     State,
 )
 
-from pokernight.cards import CARDS, Card, shuffled
+from pokernight.cards import CARDS, Card, Rank, shuffled
 from pokernight.rules import VARIANTS, BettingStructure, Hand, Stakes
 from pokernight.rules.events import (
     ActionTaken,
@@ -461,7 +461,8 @@ def assert_same_awards(hand: Hand, state: State) -> None:
     gives every odd chip to the winner with the lowest index. RULES.md splits each pot
     on its own and gives its odd chips one each, in turn, from the first winner left of
     the button (board games: seat 0 onwards here) or, in stud games, from the winner
-    with the highest card by suit among the cards shown. So: every pot split our way,
+    with the highest card by suit among the cards shown (Razz: the lowest, aces low).
+    So: every pot split our way,
     the same total for each group of players who split a pot, the same stack for
     everybody else.
     """
@@ -485,12 +486,23 @@ def assert_same_awards(hand: Hand, state: State) -> None:
     assert ours == theirs, f"seats {others} end with {ours}, PokerKit {theirs}"
 
 
+def _ace_low_key(card: Card) -> tuple[int, int]:
+    return (0 if card.rank == Rank.ACE else card.rank + 1, card.suit)
+
+
+def _shown(hand: Hand) -> list[CardsShown]:
+    return [event for event in hand.events if isinstance(event, CardsShown)]
+
+
 def assert_split_our_way(hand: Hand, award: PotAwarded) -> None:
     seats = [seat for seat, _ in award.winners]
     if len(seats) == 1:
         return
-    if hand.variant.is_stud:
-        shown = {e.seat: max(e.cards) for e in hand.events if isinstance(e, CardsShown)}
+    if hand.variant.showdown == "low":
+        shown_low = {e.seat: min(map(_ace_low_key, e.cards)) for e in _shown(hand)}
+        seats.sort(key=shown_low.__getitem__)
+    elif hand.variant.is_stud:
+        shown = {e.seat: max(e.cards) for e in _shown(hand)}
         seats.sort(key=shown.__getitem__, reverse=True)
     else:
         seats.sort(key=lambda seat: (seat - hand.button - 1) % hand.player_count)

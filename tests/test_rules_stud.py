@@ -97,3 +97,18 @@ def test_bring_in_is_the_lowest_card_even_when_it_is_a_queen_in_follow_the_queen
     hand = Hand.start(VARIANTS["ftq"], STUD_STAKES, [100, 100, 100], 2, deck)
     assert hand.to_act == 0
     assert parse_card("2d") in hand.up_cards(0)
+
+
+def test_razz_odd_chip_to_lowest_card_by_suit_aces_low() -> None:
+    """Two wheels split a pot of 9: the ace of clubs is the lowest card (Robert's Rules:
+    in lowball the odd chip goes to the lowest card by suit), so its holder gets 5, though
+    the other holds the higher king."""
+    deck = stud_deck(
+        2,
+        [["Ac2cKh", "Ad2dKs", "QdQhJc"], ["3c", "3d", "Jd"], ["4c", "4d", "Jh"],
+         ["5c", "5d", "Tc"], ["9h", "9s", "Td"]],
+    )  # fmt: skip
+    hand = check_to_showdown(Hand.start(VARIANTS["razz"], STUD_STAKES, [100, 100, 100], 2, deck))
+    (award,) = [event for event in hand.events if isinstance(event, PotAwarded)]
+    assert award.amount == 9
+    assert dict(award.winners) == {0: 5, 1: 4}

@@ -172,7 +172,8 @@ def test_seat_flags_are_the_servers_a_newcomer_waits_and_may_post_a_big_blind(
 
         link = invite_link(host)
         host.click("details.invite-qr summary")
-        qr = host.locator("#invite-qr")
+        # The image gets its source when the server's drawing arrives: wait for that.
+        qr = host.locator("#invite-qr[src^='data:image/svg+xml']")
         qr.wait_for()
         assert qr.evaluate("image => image.decode().then(() => image.naturalWidth)") > 100
         join_by_invite(guest, link, "Bea")

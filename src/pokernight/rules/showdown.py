@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from pokernight.cards import Card
+from pokernight.cards import Card, Rank
 from pokernight.evaluate import high_value, low_value, omaha_value, wild_value
 from pokernight.evaluate.describe import high_words, low_groups, low_words
 from pokernight.evaluate.tables import HAND_SIZE
@@ -115,6 +115,11 @@ def _show_down(state: HandState, pots: tuple[Pot, ...], emit: Emit) -> None:
 
 
 def _odd_chip_order(state: HandState, winners: list[int]) -> list[int]:
+    """Who gets the odd chips first (Robert's Rules, split pots): board games, the first
+    winner left of the button; stud high games, the highest card by suit; Razz, the
+    lowest card by suit, aces low. All of a player's cards count, not only five."""
+    if state.variant.showdown == "low":
+        return sorted(winners, key=lambda seat: _lowest_card(state.cards[seat]))
     if state.is_stud:
         return sorted(winners, key=lambda seat: _highest_card(state.cards[seat]), reverse=True)
     start = left_of(state.button, state.count)
@@ -124,3 +129,8 @@ def _odd_chip_order(state: HandState, winners: list[int]) -> list[int]:
 def _highest_card(cards: list[Card]) -> Card:
     # Cards order by rank, then suit (clubs < diamonds < hearts < spades).
     return max(cards)
+
+
+def _lowest_card(cards: list[Card]) -> tuple[int, int]:
+    """(rank with the ace lowest, suit) of the lowest card: clubs are the lowest suit."""
+    return min(((0 if card.rank == Rank.ACE else card.rank + 1), card.suit) for card in cards)
