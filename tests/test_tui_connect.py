@@ -221,3 +221,33 @@ def test_with_the_code_only_the_terminal_asks_for_the_seat_and_waits_for_the_hos
     assert "You asked for seat 3 at table" in out and "waiting for the host" in out
     assert "The host let you in: you sit at table" in out and "in seat 3" in out
     assert "You sit at table" not in out
+
+
+def test_when_the_host_closes_the_table_the_terminal_says_so_and_ends_by_itself(
+    tmp_path: Path,
+) -> None:
+    output = io.StringIO()
+    screen = Screen(Console(file=output), plain=True, ask=lambda prompt: "c")
+
+    async def scenario() -> None:
+        async with serving(tmp_path) as url:
+            code, bots = await open_table(url, HOLDEM, players=1)
+            host = bots[0]
+            await host.sit(0, 500)
+            invite = host.welcome["invite"] if host.welcome else None
+            settings = RemoteSettings(url, code, "Ida", seat=1, buy_in=300, invite=invite)
+            game = RemoteGame(settings, screen, TokenStore(tmp_path / "tokens.json"))
+            terminal = asyncio.ensure_future(game.play())  # no hand limit: until the table ends
+            while "You sit at table" not in output.getvalue():
+                await asyncio.sleep(0.01)
+            await host.request({"type": "close_table"})
+            assert await asyncio.wait_for(terminal, 10) == 0
+            await close_all(bots)
+
+    run(scenario())
+    out = output.getvalue()
+    assert "The host closed the table: the game is over, and everybody was cashed out" in out
+    assert "Ida leaves the table with 300" in out
+    assert "Table" in out and "is closed. Thanks for playing." in out
+    assert "0 hands played: you were cashed out with 300." in out
+    assert "is kept" not in out

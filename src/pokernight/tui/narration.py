@@ -143,6 +143,8 @@ def narrate_table(message: dict[str, Any], names: Mapping[int, str]) -> str | No
         return f"{message['name']} says: {message['text']}"
     if kind == "room":
         return "The host deals the cards" if message["running"] else "The host pauses the game"
+    if kind == "TableClosed":
+        return "The host closed the table: the game is over, and everybody was cashed out"
     if kind == "error":
         return f"The server says: {message['reason']}"
     return None

@@ -103,12 +103,16 @@ class RemoteGame:
         self.waiting_for: tuple[int, int, int] | None = None
         self.clock_offset = 0.0  # server time minus ours, from the events' timestamps
         self.hands_played = 0
+        self.left_with = 0  # the chips the player last left the table with
+        self.cashed_out: int | None = None  # set when the table closes: the game is over
 
     async def play(self) -> int:
         """Join, sit and play until the hands run out or the human quits; the hands played."""
         try:
             await self._enter()
-            while self.settings.hands is None or self.hands_played < self.settings.hands:
+            while self.cashed_out is None and (
+                self.settings.hands is None or self.hands_played < self.settings.hands
+            ):
                 await self._step()
         except (QuitGame, EOFError):
             pass
@@ -119,7 +123,10 @@ class RemoteGame:
         return self.hands_played
 
     def _goodbye(self) -> str:
-        """The seat is kept by the server, whose clock plays for a player sitting in."""
+        """The seat is kept by the server, whose clock plays for a player sitting in; a closed
+        table keeps nothing."""
+        if self.cashed_out is not None:
+            return f"Table {self.settings.code} is closed. Thanks for playing."
         state = self.client.state
         seat = state.seats.get(state.my_seat) if state.my_seat is not None else None
         kept = f"Goodbye. Your seat at table {self.settings.code} is kept"
@@ -134,6 +141,8 @@ class RemoteGame:
         state = self.client.state
         seat = state.seats.get(state.my_seat) if state.my_seat is not None else None
         hands = "1 hand" if self.hands_played == 1 else f"{self.hands_played} hands"
+        if self.cashed_out is not None:
+            return f"{hands} played: you were cashed out with {self.cashed_out}."
         stack = "no seat" if seat is None else f"your stack is {seat['stack']}"
         return f"{hands} played: {stack}."
 
@@ -272,6 +281,13 @@ class RemoteGame:
             self.screen.say(hand_line)
         if message.get("type") == "HandFinished" and self.client.state.my_seat in self.hand_seats:
             self.hands_played += 1
+        if (
+            message.get("type") == "PlayerLeft"
+            and message["player_id"] == self.client.state.player_id
+        ):
+            self.left_with = message["cash_out"]
+        if message.get("type") == "TableClosed":
+            self.cashed_out = self.left_with
 
     def _remember(self, message: Json) -> None:
         """Names by table seat (kept after a player leaves) and the server's clock."""

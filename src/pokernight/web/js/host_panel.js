@@ -177,10 +177,12 @@ export class LedgerPanel {
       const bots = ledger.accounts.filter((account) => account.bot);
       const transfers = ledger.settle_up.map((t) => h("li", {},
         `${t.payer_name} pays ${t.payee_name} ${chips(t.amount)}`));
-      this.body.replaceChildren(table(people),
-        bots.length ? h("div", { class: "bots-ledger" }, h("h3", {}, "Bots (play chips)"), table(bots),
-          h("p", { class: "note" }, "A bot's chips are nobody's money: what was lost to or won "
-            + "from a bot is left out of the settle-up.")) : null,
+      // replaceChildren writes a null as the word "null": the bots' part is left out instead.
+      const botsPart = bots.length ? [h("div", { class: "bots-ledger" },
+        h("h3", {}, "Bots (play chips)"), table(bots),
+        h("p", { class: "note" }, "A bot's chips are nobody's money: what was lost to or won "
+          + "from a bot is left out of the settle-up."))] : [];
+      this.body.replaceChildren(table(people), ...botsPart,
         h("h3", {}, "Settle up"),
         transfers.length ? h("ul", {}, transfers) : h("p", { class: "muted" }, "Nobody owes anything."));
       this.error.textContent = "";

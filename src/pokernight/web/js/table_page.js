@@ -138,8 +138,10 @@ export class TablePage {
   render(live = false) {
     const state = this.state;
     const settings = state.settings;
-    const game = GAME_NAMES[(state.hand ?? state.lastHand)?.variant ?? settings.variant] ?? "";
-    const stakes = settings.stakes ?? {};
+    // The hand's own game and stakes (dealer's choice plays each game at its own stakes).
+    const hand = state.hand ?? state.lastHand;
+    const game = GAME_NAMES[hand?.variant ?? settings.variant] ?? "";
+    const stakes = hand?.stakes ?? settings.stakes ?? {};
     const stakesWords = stakes.big_blind ? `${stakes.small_blind}/${stakes.big_blind}`
       : `ante ${stakes.ante}, bring-in ${stakes.bring_in}`;
     this.title.replaceChildren(h("h1", {}, `Table ${this.code}`),
