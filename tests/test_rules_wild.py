@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pokernight.cards import Rank, parse_card
-from pokernight.rules import VARIANTS, Hand, Stakes, WildRankChanged
+from pokernight.rules import VARIANTS, CardsDealt, Hand, Stakes, WildRankChanged
 from tests.rules_helpers import check_to_showdown, stud_deck
 
 FTQ = VARIANTS["ftq"]
@@ -79,3 +79,54 @@ def test_follow_the_queen_wild_cards_make_five_of_a_kind() -> None:
     assert hand.final_stacks is not None and hand.final_stacks[0] > hand.final_stacks[1]
     descriptions = [getattr(event, "description", "") for event in hand.events]
     assert any("Five of a Kind" in text for text in descriptions)
+
+
+def _eight_to_seventh_street_with_a_queen_last() -> Hand:
+    """Eight players stay to seventh street: 51 cards are out, so the last card, Q♠, is dealt
+    face up in the middle for everybody. Q♥ then 7♦ on third street made sevens wild.
+
+    Showing on sixth street: seat 2 has 9♣ 7♣ 7♠ K♦ (three kings with sevens wild, a pair of
+    sevens without), seat 3 A♥ A♦ 5♣ 2♦ (a pair of aces); nobody else shows more than a pair
+    of tens with or without wild sevens (seat 0's Q♥ makes a pair of fours).
+    """
+    third = ["2c3cQh", "4d5d7d", "2h3h9c", "4h5hAh", "6c8c9h", "6d8dTc", "6h8hTd", "6s8sTh"]
+    later = [
+        ["2s", "3d", "7c", "Ad", "Js", "Jc", "Jh", "Jd"],
+        ["3s", "4s", "7s", "5c", "Kc", "Ks", "Kh", "9s"],
+        ["4c", "5s", "Kd", "2d", "Ac", "As", "9d", "Ts"],
+    ]
+    deck = list(stud_deck(7, [third, *later]))
+    last = deck.index(parse_card("Qs"))
+    deck[last], deck[-1] = deck[-1], deck[last]
+    return Hand.start(FTQ, SEED_STAKES, [1000] * 8, 7, tuple(deck))
+
+
+def test_a_queen_dealt_as_the_community_card_makes_only_queens_wild_at_once() -> None:
+    """RULES.md, Follow the Queen: a queen as the last card dealt face up leaves only queens
+    wild from that moment, so seventh street's betting order already counts no sevens."""
+    hand = _eight_to_seventh_street_with_a_queen_last()
+    while hand.street_index < 3:
+        check_or_bring_in(hand)
+    assert hand.wild_ranks == {QUEEN, Rank.SEVEN}
+    assert hand.to_act == 2, "three kings showing act first on sixth street"
+    while hand.street_index < 4:
+        check_or_bring_in(hand)
+    # The community card, then at once the change everybody sees, before any betting.
+    community = next(
+        index for index, event in enumerate(hand.events)
+        if isinstance(event, CardsDealt) and event.seat is None
+    )  # fmt: skip
+    assert hand.events[community + 1] == WildRankChanged(None, parse_card("Qs"), None)
+    assert hand.wild_ranks == {QUEEN}
+    assert hand.to_act == 3, "with only queens wild the pair of aces showing acts first"
+    check_to_showdown(hand)
+    assert [change.rank for change in wild_changes(hand)] == [Rank.SEVEN, None]
+
+
+def check_or_bring_in(hand: Hand) -> None:
+    legal = hand.legal_actions()
+    assert legal is not None
+    if legal.can_bring_in:
+        hand.bring_in(legal.seat)
+    else:
+        hand.check_or_call(legal.seat)

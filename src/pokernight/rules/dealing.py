@@ -15,7 +15,8 @@ Follow the Queen: a queen dealt face up makes the next card dealt face up (to
 anyone, on any street, a community card included) name the new wild rank; a
 queen that follows a queen passes that on. Until then the old rank stays wild.
 When no card will be dealt face up any more (a street dealt face down) while a
-queen waits, only queens are wild. Down cards never change the wild rank.
+queen waits, or when the community card is a queen, only queens are wild from that
+moment. Down cards never change the wild rank.
 """
 
 from __future__ import annotations
@@ -69,6 +70,10 @@ def _deal_community_card(state: HandState, deck: Sequence[Card], emit: Emit) -> 
     card = deck[state.deck_position]
     emit(CardsDealt(None, (card,), True))
     _follow_the_queen(state, card, None, emit)
+    if state.pending_queen is not None and state.street_index == state.last_street:
+        # No card follows the last: only queens are wild from now on, for the betting order
+        # of this street and for what everybody is shown, not only at the showdown.
+        _only_queens_wild(state.pending_queen, emit)
 
 
 def _follow_the_queen(state: HandState, card: Card, seat: int | None, emit: Emit) -> None:
