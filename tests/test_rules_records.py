@@ -63,7 +63,7 @@ def test_a_missing_field_is_refused() -> None:
 def test_events_read_as_they_print() -> None:
     assert (
         repr(ActionTaken(2, "bet_or_raise", 40))
-        == "ActionTaken(seat=2, kind='bet_or_raise', amount=40)"
+        == "ActionTaken(seat=2, kind='bet_or_raise', amount=40, says='', all_in=False)"
     )
 
 

@@ -19,6 +19,7 @@ from typing import Final
 COMPILED_MODULES: Final[tuple[str, ...]] = (
     "pokernight.rules.state",
     "pokernight.rules.hand",
+    "pokernight.rules.labels",
     "pokernight.rules.betting",
     "pokernight.rules.dealing",
     "pokernight.rules.forced",

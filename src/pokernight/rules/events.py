@@ -77,8 +77,11 @@ class BlindPosted(Event, frozen=True):
 
 
 class BringInPosted(Event, frozen=True):
+    """``all_in``: the bring-in took every chip the seat had."""
+
     seat: int
     amount: int
+    all_in: bool = False
 
 
 class CardsDealt(Event, frozen=True):
@@ -95,9 +98,18 @@ class CardsDealt(Event, frozen=True):
 
 
 class ActionTaken(Event, frozen=True):
+    """An action; ``kind`` is what the engine was asked (an ActionKind value) and ``says``
+    what it was in poker words (``labels``): "fold", "check", "call", "bet", "raise" or
+    "complete" (a bet that brings a stud bring-in, or in fixed limit a short all-in bet of
+    less than half a bet, up to a full bet). ``all_in``: the action put every chip of the seat in
+    (a call for less is "call" and all-in). Events made before these fields existed
+    decode with ``says`` empty; the engine always names it."""
+
     seat: int
     kind: str  # an ActionKind value
     amount: int | None = None  # the seat's street total after a call, bet or raise
+    says: str = ""
+    all_in: bool = False
 
 
 class WildRankChanged(Event, frozen=True):

@@ -65,6 +65,7 @@ from pokernight.rules.events import (
     event_from_dict,
 )
 from pokernight.rules.forced import post_forced_bets
+from pokernight.rules.labels import bet_or_raise_says, puts_all_in
 from pokernight.rules.positions import blind_seats, wild_ranks
 from pokernight.rules.pots import Pot, pots_of, uncalled_bet
 from pokernight.rules.showdown import finish_hand
@@ -78,8 +79,8 @@ MAX_SEATS: Final = max(variant.max_players for variant in VARIANTS.values())
 
 # Folds and checks carry nothing but the seat: one event per seat serves every hand
 # (events are frozen values, so sharing them is invisible).
-_FOLDS: Final = tuple(ActionTaken(seat, "fold") for seat in range(MAX_SEATS))
-_CHECKS: Final = tuple(ActionTaken(seat, "check") for seat in range(MAX_SEATS))
+_FOLDS: Final = tuple(ActionTaken(seat, "fold", None, "fold") for seat in range(MAX_SEATS))
+_CHECKS: Final = tuple(ActionTaken(seat, "check", None, "check") for seat in range(MAX_SEATS))
 
 
 class Hand:
@@ -397,13 +398,15 @@ class Hand:
         if kind == "bring_in":
             if not legal.can_bring_in:
                 raise RulesError("there is no bring-in to post")
-            return BringInPosted(seat, legal.bring_in_amount)
+            to = legal.bring_in_amount
+            return BringInPosted(seat, to, puts_all_in(state, seat, to))
         if legal.can_bring_in:
             raise RulesError("post the bring-in or complete the bet first")
         if kind == "call":
             if not legal.call_amount:
                 raise RulesError("there is no bet to call: check instead")
-            return ActionTaken(seat, "call", legal.call_to)
+            to = legal.call_to
+            return ActionTaken(seat, "call", to, "call", puts_all_in(state, seat, to))
         if kind == "fold":
             if not legal.can_fold:
                 raise RulesError("there is no bet to fold to: check instead")
@@ -438,7 +441,8 @@ class Hand:
             raise RulesError(f"{word} must be to at least {legal.min_raise_to}")
         if to > legal.max_raise_to:
             raise RulesError(f"{word} must be to at most {legal.max_raise_to}")
-        return ActionTaken(seat, "bet_or_raise", to)
+        says = bet_or_raise_says(state)
+        return ActionTaken(seat, "bet_or_raise", to, says, puts_all_in(state, seat, to))
 
 
 def _check_setup(
