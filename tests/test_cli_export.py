@@ -49,17 +49,20 @@ def play_table(variant: str) -> list[TableEvent]:
     return log
 
 
-def stored_table(tmp_path: Path, variant: str) -> tuple[str, str]:
-    """A SQLite database holding one played table: (its path, the table's code)."""
+def stored_table(
+    tmp_path: Path, variant: str, events: list[TableEvent] | None = None
+) -> tuple[str, str]:
+    """A SQLite database holding one played table (``events``, else ``play_table``'s):
+    (its path, the table's code)."""
     path = str(tmp_path / "room.sqlite3")
 
     async def save() -> str:
         store = await open_store(path)
         try:
             record = await store.create_table({}, random.Random(1))
-            events = play_table(variant)
+            played = play_table(variant) if events is None else events
             await store.append_events(
-                record.id, [StoredEvent.of(seq, e, 0.0) for seq, e in enumerate(events, 1)]
+                record.id, [StoredEvent.of(seq, e, 0.0) for seq, e in enumerate(played, 1)]
             )
             return record.code
         finally:
@@ -148,3 +151,55 @@ def test_a_code_with_no_table_says_so(tmp_path: Path, capsys: pytest.CaptureFixt
     other = "0000" if code != "0000" else "0001"
     assert main(["export", other, "--db", db]) != 0
     assert f"no table with code {other}" in capsys.readouterr().err
+
+
+def play_bets(variant: str, buy_ins: list[int]) -> list[TableEvent]:
+    """One hand: the first to act bets or raises the least, the next the most, then all
+    call or check (a bring-in is brought in)."""
+    table = Table.open(TableSettings.for_variant(variant, debt_cap=None), host="1")
+    log: list[TableEvent] = [table.opened]
+
+    def run(command: Command) -> None:
+        log.extend(folded.event for folded in table.apply(command, 0.0))
+
+    for seat, (name, buy_in) in enumerate(zip(["Ann", "Bob", "Cat"], buy_ins, strict=True)):
+        run(SitDown(seat, str(seat + 1), name, buy_in))
+    run(StartHand(random.Random(3)))
+    sizes = ["min", "max"]
+    while table.hand is not None and table.started is not None:
+        legal = table.hand.legal_actions()
+        assert legal is not None
+        player = table.seats[table.started.seats[legal.seat]].player_id
+        if legal.can_bring_in:
+            run(Act(player, "bring_in"))
+        elif sizes and legal.min_raise_to is not None and legal.max_raise_to is not None:
+            to = legal.min_raise_to if sizes.pop(0) == "min" else legal.max_raise_to
+            run(Act(player, "bet_or_raise", to))
+        else:
+            run(Act(player, "check" if legal.can_check else "call"))
+    return log
+
+
+@pytest.mark.parametrize(
+    ("variant", "buy_ins", "told"),
+    [
+        ("stud", [1000, 1000, 1000], ["brings in for 10", "completes to 20", "raises to 40"]),
+        ("nlhe", [1000, 2000, 400], ["raises to 40", "raises to 2000 and is all-in",
+                                     "calls (to 400) and is all-in"]),
+    ],
+)  # fmt: skip
+def test_a_stored_table_is_told_with_what_each_action_was(
+    tmp_path: Path, variant: str, buy_ins: list[int], told: list[str]
+) -> None:
+    """The store keeps each move as the player asked it (``PlayerActed``: kind and
+    amount), never the hand's events: a table stored before actions were named has the
+    very rows stored now, and its export names every action as the engine does
+    (decision 25)."""
+    events = play_bets(variant, buy_ins)
+    stored = [event.to_dict() for event in events]
+    assert not any("says" in row for row in stored), "the stored shape is unchanged"
+    db, code = stored_table(tmp_path, variant, events)
+    out = tmp_path / "night.txt"
+    assert main(["export", code, "--db", db, "--out", str(out)]) == 0
+    actions = [line.split(" ", 1)[1] for line in out.read_text(encoding="utf-8").splitlines()]
+    assert [words for words in actions if words in told] == told

@@ -78,7 +78,9 @@ def test_the_status_says_the_pot_and_the_sizing_amounts_the_buttons_show() -> No
     assert presets == {"min": 40, "half": 45, "three_quarters": 57, "pot": 70, "max": 1_000}
 
 
-def test_a_move_that_puts_its_player_all_in_says_so() -> None:
+def test_a_move_that_puts_its_player_all_in_says_so_in_its_hand_event() -> None:
+    """The move's hand event says what it was and that it was all-in; the move itself
+    does not say it twice."""
     table, history, _ = _dealt(TableSettings(debt_cap=None), "ab", stack=500)
     assert table.hand is not None and table.started is not None
     legal = table.hand.legal_actions()
@@ -87,5 +89,8 @@ def test_a_move_that_puts_its_player_all_in_says_so() -> None:
     shove = [history.record(each) for each in table.apply(
         Act(player, "bet_or_raise", legal.max_raise_to), 0.0)]  # fmt: skip
     moved = json.loads(shove[0].public_text)
-    assert moved["type"] == "PlayerActed" and moved["all_in"] is True
+    assert moved["type"] == "PlayerActed" and "all_in" not in moved
+    action = moved["hand"][0]
+    assert action["type"] == "ActionTaken"
+    assert (action["says"], action["all_in"]) == ("raise", True)
     assert "seated" not in moved  # a move changes no seat

@@ -1,4 +1,5 @@
-"""The terminal tells a bet from a raise, as the page's hand log does (``tui.narration``)."""
+"""The terminal tells each action as the engine named it, as the page's hand log does
+(``tui.narration``)."""
 
 from __future__ import annotations
 
@@ -15,38 +16,54 @@ from pokernight.tui.narration import Narrator, narrate_table
 NAMES = ["Ann", "Bob", "Cy"]
 
 
-def test_raising_the_big_blind_is_a_raise_and_the_first_chips_after_the_flop_a_bet() -> None:
+def test_each_action_is_told_as_the_engine_named_it() -> None:
     lines = Narrator().lines(
         [
             StreetStarted(0, "preflop"),
-            AntePosted(0, 5),
             BlindPosted(1, 10, "small"),
             BlindPosted(2, 20, "big"),
-            ActionTaken(0, "bet_or_raise", 60),
-            ActionTaken(1, "call", 60),
+            ActionTaken(0, "bet_or_raise", 60, "raise"),
+            ActionTaken(1, "call", 60, "call"),
+            ActionTaken(2, "fold", None, "fold"),
             StreetStarted(1, "flop", True),
-            ActionTaken(1, "check"),
-            ActionTaken(0, "bet_or_raise", 80),
-            ActionTaken(1, "bet_or_raise", 240),
+            ActionTaken(1, "check", None, "check"),
+            ActionTaken(0, "bet_or_raise", 80, "bet"),
+            ActionTaken(1, "bet_or_raise", 240, "raise", True),
+            ActionTaken(0, "call", 200, "call", True),
         ],
         NAMES,
     )
-    assert lines[4:] == [
+    assert lines[3:] == [
         "Ann raises to 60",
         "Bob calls (to 60)",
+        "Cy folds",
         "--- flop ---",
         "Bob checks",
         "Ann bets 80",
-        "Bob raises to 240",
+        "Bob raises to 240 and is all-in",
+        "Ann calls (to 200) and is all-in",
     ]
 
 
-def test_antes_alone_are_dead_money_and_a_bring_in_is_the_bet_to_raise() -> None:
-    narrator = Narrator()
-    antes = [StreetStarted(0, "third"), AntePosted(0, 5), AntePosted(1, 5)]
-    assert narrator.lines([*antes, ActionTaken(0, "bet_or_raise", 20)], NAMES)[-1] == "Ann bets 20"
-    told = narrator.lines([*antes, BringInPosted(1, 10), ActionTaken(0, "bet_or_raise", 20)], NAMES)
-    assert told[-1] == "Ann raises to 20"
+def test_a_bet_over_a_bring_in_is_told_as_completing_it_and_nothing_is_guessed() -> None:
+    """The narrator tells what the event says, not what the bets before it suggest."""
+    told = Narrator().lines(
+        [
+            StreetStarted(0, "third"),
+            AntePosted(0, 5),
+            AntePosted(1, 5),
+            BringInPosted(1, 3, True),
+            ActionTaken(0, "bet_or_raise", 20, "complete"),
+        ],
+        NAMES,
+    )
+    assert told[-2:] == ["Bob brings in for 3 and is all-in", "Ann completes to 20"]
+    assert Narrator().lines([ActionTaken(0, "bet_or_raise", 20, "bet")], NAMES) == ["Ann bets 20"]
+
+
+def test_an_action_from_before_actions_were_named_is_told_by_its_kind() -> None:
+    older = [ActionTaken(0, "bet_or_raise", 20), ActionTaken(1, "call", 20)]
+    assert Narrator().lines(older, NAMES) == ["Ann bets or raises to 20", "Bob calls (to 20)"]
 
 
 def test_a_pot_says_who_wins_it_and_a_split_gives_each_share() -> None:

@@ -1,4 +1,4 @@
-"""The hand log tells a bet from a raise (``web/js/panels.js`` ``handLines``)."""
+"""The hand log tells each action as the server named it (``web/js/panels.js`` ``handLines``)."""
 
 from __future__ import annotations
 
@@ -25,36 +25,55 @@ def _lines(page: Any, events: list[dict[str, Any]]) -> list[str]:
     return lines
 
 
-def test_first_chips_of_a_street_are_a_bet_then_a_raise(page: Any) -> None:
+def test_each_action_is_told_as_the_server_named_it(page: Any) -> None:
     lines = _lines(
         page,
         [
-            {"type": "StreetStarted", "name": "flop"},
-            {"type": "ActionTaken", "seat": 0, "kind": "bet_or_raise", "amount": 30},
-            {"type": "ActionTaken", "seat": 1, "kind": "bet_or_raise", "amount": 90},
-            {"type": "StreetStarted", "name": "turn"},
-            {"type": "ActionTaken", "seat": 0, "kind": "bet_or_raise", "amount": 40},
+            {"type": "StreetStarted", "name": "third"},
+            {"type": "BringInPosted", "seat": 2, "amount": 10, "all_in": False},
+            {"type": "ActionTaken", "seat": 0, "kind": "bet_or_raise", "amount": 20,
+             "says": "complete", "all_in": False},
+            {"type": "ActionTaken", "seat": 1, "kind": "bet_or_raise", "amount": 40,
+             "says": "raise", "all_in": False},
+            {"type": "ActionTaken", "seat": 2, "kind": "call", "amount": 35,
+             "says": "call", "all_in": True},
+            {"type": "StreetStarted", "name": "fourth"},
+            {"type": "ActionTaken", "seat": 0, "kind": "check", "amount": None,
+             "says": "check", "all_in": False},
+            {"type": "ActionTaken", "seat": 1, "kind": "bet_or_raise", "amount": 20,
+             "says": "bet", "all_in": False},
         ],
-    )
-    assert lines == ["— Flop —", "Ann bets 30", "Bob raises to 90", "— Turn —", "Ann bets 40"]
+    )  # fmt: skip
+    assert lines == [
+        "— Third —",
+        "Cy brings in 10",
+        "Ann completes to 20",
+        "Bob raises to 40",
+        "Cy calls 35 (all-in)",
+        "— Fourth —",
+        "Ann checks",
+        "Bob bets 20",
+    ]
 
 
-def test_raising_the_big_blind_is_a_raise_and_antes_do_not_count(page: Any) -> None:
+def test_the_log_says_what_the_server_says_and_works_nothing_out(page: Any) -> None:
+    """A "bet" after chips were put in stays a bet: the page does not measure the bets;
+    an event without ``says`` (from before it existed) is told by its kind."""
     lines = _lines(
         page,
         [
-            {"type": "StreetStarted", "name": "preflop"},
-            {"type": "AntePosted", "seat": 0, "amount": 5},
             {"type": "BlindPosted", "seat": 1, "kind": "big", "amount": 20},
-            {"type": "ActionTaken", "seat": 2, "kind": "bet_or_raise", "amount": 60},
+            {"type": "ActionTaken", "seat": 2, "kind": "bet_or_raise", "amount": 60,
+             "says": "bet", "all_in": False},
+            {"type": "ActionTaken", "seat": 0, "kind": "bet_or_raise", "amount": 90},
         ],
-    )
-    assert lines[-1] == "Cy raises to 60"
+    )  # fmt: skip
+    assert lines[1:] == ["Cy bets 60", "Ann bets/raises to 90"]
 
 
 def test_a_timeout_is_told_as_a_timeout_and_an_all_in_is_marked(page: Any) -> None:
-    """The page marks the clock's moves (``PlayerActed.timed_out``) and the all-ins
-    (``all_in``, the server's) on their hand events."""
+    """The page marks the clock's moves (``PlayerActed.timed_out``) on their hand events;
+    an all-in is the hand event's own ``all_in``."""
     folded: list[str] = page.evaluate(
         """async () => {
             const { TableState } = await import('/js/state.js');
@@ -62,13 +81,14 @@ def test_a_timeout_is_told_as_a_timeout_and_an_all_in_is_marked(page: Any) -> No
             const state = new TableState('1');
             state.hand = state.newHand({hand_number: 1, seats: [0, 1], stacks: [100, 100]});
             const moves = [
-              {type: 'ActionTaken', seat: 0, kind: 'fold', amount: null},
-              {type: 'ActionTaken', seat: 1, kind: 'check', amount: null},
+              {type: 'ActionTaken', seat: 0, kind: 'fold', amount: null, says: 'fold'},
+              {type: 'ActionTaken', seat: 1, kind: 'check', amount: null, says: 'check'},
             ];
             state.fold({type: 'PlayerActed', seat: 0, timed_out: true, hand: [moves[0]]});
             state.fold({type: 'PlayerActed', seat: 1, timed_out: false, hand: [moves[1]]});
-            const shove = {type: 'ActionTaken', seat: 1, kind: 'bet_or_raise', amount: 100};
-            state.fold({type: 'PlayerActed', seat: 1, all_in: true, hand: [shove]});
+            const shove = {type: 'ActionTaken', seat: 1, kind: 'bet_or_raise', amount: 100,
+                           says: 'bet', all_in: true};
+            state.fold({type: 'PlayerActed', seat: 1, hand: [shove]});
             return handLines(state.hand.events, (seat) => ['Ann', 'Bob'][seat]);
         }"""
     )

@@ -110,9 +110,6 @@ def table_event_wire(v: int, folded: Folded, table: Table) -> WireEvent:
                 private[player_id] = {"hand": _seen_json(seen, shown, shown_json)}
     if folded.hand is not None and started is not None:
         public["status"] = hand_status(folded.hand, started, table)
-        if isinstance(event, PlayerActed) and event.seat in started.seats:
-            # The move put its player all-in: every chip they had is in the middle.
-            public["all_in"] = folded.hand.stacks[started.seats.index(event.seat)] == 0
     if not isinstance(event, PlayerActed):  # a move changes no seat (its hand, the status)
         public["seated"] = seats_json(table)
     if folded.proof is not None:

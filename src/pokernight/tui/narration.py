@@ -33,27 +33,18 @@ from pokernight.tui.cards import plain_cards
 class Narrator:
     """Tells a hand's events, in order, one line each (None: nothing worth saying).
 
-    It follows the street's bet (blinds, bring-in and bets; antes are dead money), so
-    that a bet is told from a raise, as the page's hand log does. One narrator tells
-    any number of hands: each street starts from no bet.
+    An action is told as the engine named it (``ActionTaken.says``: a bet, a raise, a
+    completion...), as the page's hand log does: nothing is worked out here.
     """
 
-    def __init__(self) -> None:
-        self.street_bet = 0
-
     def line(self, event: Event, names: Sequence[str]) -> str | None:
-        if isinstance(event, StreetStarted):
-            self.street_bet = 0
-        text = _line(event, names, self.street_bet)
-        if isinstance(event, BlindPosted | BringInPosted | ActionTaken) and event.amount:
-            self.street_bet = max(self.street_bet, event.amount)
-        return text
+        return _line(event, names)
 
     def lines(self, events: Sequence[Event], names: Sequence[str]) -> list[str]:
         return [text for event in events if (text := self.line(event, names)) is not None]
 
 
-def _line(event: Event, names: Sequence[str], street_bet: int) -> str | None:
+def _line(event: Event, names: Sequence[str]) -> str | None:
     if isinstance(event, HandStarted):
         variant = variant_for(event.variant, event.betting)
         return f"New hand of {variant.name}; the button is {names[event.button]}"
@@ -64,11 +55,11 @@ def _line(event: Event, names: Sequence[str], street_bet: int) -> str | None:
     if isinstance(event, BlindPosted):
         return f"{names[event.seat]} posts the {event.kind} blind of {event.amount}"
     if isinstance(event, BringInPosted):
-        return f"{names[event.seat]} brings in for {event.amount}"
+        return f"{names[event.seat]} brings in for {event.amount}{_all_in(event.all_in)}"
     if isinstance(event, CardsDealt):
         return _dealt(event, names)
     if isinstance(event, ActionTaken):
-        return _action(event, names, street_bet)
+        return _action(event, names)
     if isinstance(event, WildRankChanged):
         if event.rank is None:
             return f"Only queens are wild now ({event.card})"
@@ -99,13 +90,33 @@ def _dealt(event: CardsDealt, names: Sequence[str]) -> str:
     return f"{who} is dealt {plain_cards(event.cards)} {face}"
 
 
-def _action(event: ActionTaken, names: Sequence[str], street_bet: int) -> str:
-    who = names[event.seat]
-    if event.kind == "bet_or_raise":
-        return f"{who} raises to {event.amount}" if street_bet else f"{who} bets {event.amount}"
-    if event.kind == "call":
-        return f"{who} calls (to {event.amount})"
-    return f"{who} {event.kind}s"
+# What each action says, as a verb and how its amount (a street total) is told.
+_ACTION_WORDS = {
+    "fold": "folds",
+    "check": "checks",
+    "call": "calls",
+    "bet": "bets",
+    "raise": "raises to",
+    "complete": "completes to",
+}
+
+
+def _action(event: ActionTaken, names: Sequence[str]) -> str:
+    """ "Bob bets 20", "Cy raises to 60", "Ann completes to 20", "Bob calls (to 40) and is
+    all-in": amounts are the seat's street total. An event from before the engine named
+    its actions (``says`` empty) is told by its kind."""
+    words = _ACTION_WORDS.get(event.says) or _ACTION_WORDS.get(event.kind, "bets or raises to")
+    if event.amount is None:
+        amount = ""
+    elif words == "calls":
+        amount = f" (to {event.amount})"
+    else:
+        amount = f" {event.amount}"
+    return f"{names[event.seat]} {words}{amount}{_all_in(event.all_in)}"
+
+
+def _all_in(all_in: bool) -> str:
+    return " and is all-in" if all_in else ""
 
 
 def _awarded(event: PotAwarded, names: Sequence[str]) -> str:

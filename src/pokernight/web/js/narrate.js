@@ -11,20 +11,18 @@ export function streetName(name) {
   return STREET_WORDS[name] ?? (name ? name[0].toUpperCase() + name.slice(1) : "");
 }
 
-/** ``facing``: the street's bet before this action, when known (the hand log knows it;
- * a seat's last-action tag does not), so a bet and a raise can be told apart. */
-export function actionWords(action, facing = null) {
+// What each action says (``ActionTaken.says``, the server's word for it) and a bring-in.
+const ACTION_WORDS = {
+  fold: "folds", check: "checks", call: "calls", bet: "bets", raise: "raises to",
+  complete: "completes to", bring_in: "brings in",
+};
+
+/** An action in words, as the server named it; nothing is worked out here. An event from
+ * before the server named its actions (no ``says``) is told by its kind. */
+export function actionWords(action) {
   const amount = action.amount ? ` ${chips(action.amount)}` : "";
-  switch (action.kind) {
-    case "fold": return "folds";
-    case "check": return "checks";
-    case "call": return `calls${amount}`;
-    case "bring_in": return `brings in${amount}`;
-    case "bet_or_raise":
-      if (facing === null) return `bets/raises to${amount}`;
-      return facing > 0 ? `raises to${amount}` : `bets${amount}`;
-    default: return action.kind;
-  }
+  const words = ACTION_WORDS[action.says] ?? ACTION_WORDS[action.kind] ?? "bets/raises to";
+  return `${words}${amount}`;
 }
 
 export function wildWords(ranks) {
@@ -33,12 +31,13 @@ export function wildWords(ranks) {
 }
 
 /** One line for a hand event, or null for events not worth a line. ``name(index)`` names a seat. */
-export function describeEvent(item, name, facing = null) {
+export function describeEvent(item, name) {
   switch (item.type) {
     case "StreetStarted": return `\u2014 ${streetName(item.name)} \u2014`;
     case "AntePosted": return `${name(item.seat)} antes ${chips(item.amount)}`;
     case "BlindPosted": return `${name(item.seat)} posts the ${item.kind} blind ${chips(item.amount)}`;
-    case "BringInPosted": return `${name(item.seat)} brings in ${chips(item.amount)}`;
+    case "BringInPosted":
+      return `${name(item.seat)} brings in ${chips(item.amount)}${item.all_in ? " (all-in)" : ""}`;
     case "CardsDealt":
       if (item.seat === null && item.cards.length) {
         return `Board: ${item.cards.map(cardText).join(" ")}`;
@@ -49,8 +48,8 @@ export function describeEvent(item, name, facing = null) {
       return null;
     case "ActionTaken": {
       const allIn = item.all_in ? " (all-in)" : "";
-      if (item.timed_out) return `${name(item.seat)} timed out (${TIMED_OUT_WORDS[item.kind] ?? actionWords(item, facing)})`;
-      return `${name(item.seat)} ${actionWords(item, facing)}${allIn}`;
+      if (item.timed_out) return `${name(item.seat)} timed out (${TIMED_OUT_WORDS[item.kind] ?? actionWords(item)})`;
+      return `${name(item.seat)} ${actionWords(item)}${allIn}`;
     }
     case "WildRankChanged":
       return item.rank === null

@@ -7,18 +7,9 @@ import { chips, h, sentence } from "./dom.js";
 import { describeEvent, wildWords } from "./narrate.js";
 import { GAME_NAMES } from "./state.js";
 
-// Street bets raise the bar a bet or raise is measured against; antes are dead money.
-const BETTING_EVENTS = new Set(["BlindPosted", "BringInPosted", "ActionTaken"]);
-
+/** The hand's events in words, each action as the server named it (``says``, ``all_in``). */
 export function handLines(events, name) {
-  let streetBet = 0;
-  const lines = [];
-  for (const item of events) {
-    if (item.type === "StreetStarted") streetBet = 0;
-    lines.push(describeEvent(item, name, streetBet));
-    if (BETTING_EVENTS.has(item.type) && item.amount) streetBet = Math.max(streetBet, item.amount);
-  }
-  return lines.filter(Boolean);
+  return events.map((item) => describeEvent(item, name)).filter(Boolean);
 }
 
 export class HandLog {

@@ -204,10 +204,9 @@ export class TableState {
     }
     if (this.hand) {
       for (const item of event.hand ?? []) {
-        // The clock's move and an all-in are the server's PlayerActed facts; its hand event
-        // says neither.
+        // The clock's move is the server's PlayerActed fact; its hand event does not say it
+        // (an all-in it does: ``all_in``).
         if (event.timed_out && item.type === "ActionTaken") item.timed_out = true;
-        if (event.all_in && item.type === "ActionTaken") item.all_in = true;
         this.foldHandEvent(this.hand, item);
       }
       if (event.status) this.setStatus(this.hand, event.status);
