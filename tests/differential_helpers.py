@@ -15,7 +15,10 @@ Where RULES.md differs from PokerKit, the check asserts OUR rule (each in a
 function below that says so), then play goes on with actions both accept:
 
 - fixed-limit cap: one bet and three raises, counting full ones only (the big
-  blind is the bet), lifted for a round that begins heads-up;
+  blind is the bet), lifted as soon as the action is heads-up before the cap;
+- fixed-limit half-bet rule: an all-in of half a bet or more is a full bet or
+  raise; facing less, a player completes to a full bet instead of raising over
+  it; in Seven-Card Stud an open pair on fourth street allows the big bet;
 - short all-ins reopen the betting only when together they make a full raise
   over what the player facing them put in;
 - each pot is split on its own; odd chips one each from the first winner left
@@ -30,14 +33,16 @@ Big-blind antes are generated (both engines keep them as dead money in the main
 pot), but never with a big blind too short to cover blind and ante: there TDA
 posts the blind first and PokerKit the ante (``test_rules_antes`` checks ours).
 Not generated: straddles (PokerKit counts a straddle as a raise of the
-difference, so its minimum re-raise differs).
+difference, so its minimum re-raise differs), and a big blind or a bring-in
+all-in for less than its amount (ours does not lower the bet, PokerKit's does):
+``test_rules_betting`` asserts our rule for each.
 """
 
 from __future__ import annotations
 
 import random
 from collections import defaultdict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
@@ -55,6 +60,7 @@ from pokernight.cards import CARDS, Card, Rank, shuffled
 from pokernight.rules import VARIANTS, BettingStructure, Hand, Stakes
 from pokernight.rules.events import (
     ActionTaken,
+    AntePosted,
     BlindPosted,
     BringInPosted,
     CardsDealt,
@@ -115,9 +121,16 @@ def random_table(variant_key: str, rng: random.Random) -> Table:
         stakes = _random_blinds(variant.betting, players, rng)
         unit = stakes.big_blind
     stacks = [_random_stack(unit, rng) for _ in range(players)]
-    if stakes.big_blind_ante:
+    if variant.is_stud:
+        # A bring-in all-in for less does not lower it (RULES.md; PokerKit lowers it):
+        # ``test_rules_betting`` checks ours, so every stack covers ante and bring-in here.
+        least = stakes.ante + stakes.bring_in + 1
+        stacks = [max(stack, least) for stack in stacks]
+    else:
+        # Nor does a big blind all-in for less (TDA): the big blind covers blind and ante.
         big_blind = 0 if players == 2 else 1
-        stacks[big_blind] = max(stacks[big_blind], stakes.big_blind + stakes.big_blind_ante)
+        least = stakes.ante + stakes.big_blind + stakes.big_blind_ante
+        stacks[big_blind] = max(stacks[big_blind], least)
     return Table(variant_key, stakes, tuple(stacks), shuffled(CARDS, rng))
 
 
@@ -264,11 +277,12 @@ class StreetBetting:
     """
 
     full_bet: int
+    fixed: bool
     level: int = 0
     full_level: int = 0
     increment: int = 0
     full_bets: int = 0
-    players_at_start: int = 0
+    lifted: bool = False
     acted_at: dict[int, int] = field(default_factory=dict)
 
     @classmethod
@@ -278,13 +292,20 @@ class StreetBetting:
         street = hand.variant.streets[hand.street_index]
         fixed = hand.variant.betting is BettingStructure.FIXED_LIMIT
         full_bet = hand.stakes.fixed_bet(street.bets_big) if fixed else hand.stakes.minimum_bet()
-        betting = cls(full_bet, increment=full_bet)
-        betting.players_at_start = _players_before(events[:start])
-        for event in events[start:]:
-            betting.record(event, fixed)
+        betting = cls(full_bet, fixed, increment=full_bet)
+        chips = _Chips(events[0])
+        cap = hand.stakes.raise_cap
+        for index, event in enumerate(events):
+            chips.record(event)
+            if index < start:
+                continue
+            betting.record(event)
+            # RULES.md: heads-up before the cap (two players with chips) lifts it for good.
+            if cap is not None and chips.active() <= 2 and betting.full_bets < cap:
+                betting.lifted = True
         return betting
 
-    def record(self, event: Event, fixed: bool) -> None:
+    def record(self, event: Event) -> None:
         if isinstance(event, BlindPosted) and event.kind == "big":
             self.level = max(self.level, event.amount)
             self.full_level, self.full_bets = self.level, 1
@@ -294,20 +315,51 @@ class StreetBetting:
                 self.acted_at[event.seat] = event.amount
         elif isinstance(event, ActionTaken):
             to = event.amount if event.amount is not None else self.level
-            raised = to - self.level
-            if event.kind == "bet_or_raise" and raised >= self.increment:
+            if event.kind == "bet_or_raise" and self._full(to):
                 self.full_level, self.full_bets = to, self.full_bets + 1
-                self.increment = self.increment if fixed else raised
+                self.increment = self.increment if self.fixed else to - self.level
             self.level = max(self.level, to)
             self.acted_at[event.seat] = to
 
+    def _full(self, to: int) -> bool:
+        """RULES.md: fixed-limit, half a bet or more over the last full bet counts as a
+        full bet or raise (Robert's Rules, betting 6); else the full increment over the
+        level."""
+        if self.fixed:
+            return 2 * (to - self.full_level) >= self.increment
+        return to - self.level >= self.increment
 
-def _players_before(events: Sequence[Event]) -> int:
-    """Players still in the hand (not folded) when the current street began."""
-    started = events[0]
-    assert isinstance(started, HandStarted)
-    folds = sum(1 for e in events if isinstance(e, ActionTaken) and e.kind == "fold")
-    return len(started.stacks) - folds
+
+class _Chips:
+    """Each seat's stack and whether it folded, event by event (for who has chips left)."""
+
+    def __init__(self, started: Event) -> None:
+        assert isinstance(started, HandStarted)
+        self.stacks = list(started.stacks)
+        self.bets = [0] * len(self.stacks)
+        self.folded = [False] * len(self.stacks)
+
+    def record(self, event: Event) -> None:
+        if isinstance(event, StreetStarted):
+            self.bets = [0] * len(self.stacks)
+        elif isinstance(event, AntePosted):
+            self.stacks[event.seat] -= event.amount
+        elif isinstance(event, BlindPosted):
+            self._bet(event.seat, self.bets[event.seat] + event.amount)
+        elif isinstance(event, BringInPosted):
+            self._bet(event.seat, event.amount)
+        elif isinstance(event, ActionTaken):
+            if event.kind == "fold":
+                self.folded[event.seat] = True
+            elif event.amount is not None:
+                self._bet(event.seat, event.amount)
+
+    def _bet(self, seat: int, to: int) -> None:
+        self.stacks[seat] -= to - self.bets[seat]
+        self.bets[seat] = to
+
+    def active(self) -> int:
+        return sum(1 for s, f in zip(self.stacks, self.folded, strict=True) if s and not f)
 
 
 def play_both(table: Table, rng: random.Random) -> None:
@@ -378,8 +430,11 @@ def agreed_options(hand: Hand, ours: Options, theirs: Options) -> Options:
     if our_range == their_range:
         return ours
     betting = StreetBetting.of(hand)
-    capped = _cap_lifted_or_counted_our_way(hand, betting, ours, theirs)
-    explained = capped or _short_all_ins_reopen_our_way(betting, ours, theirs)
+    explained = (
+        _cap_lifted_or_counted_our_way(hand, betting, ours, theirs)
+        or _short_all_ins_reopen_our_way(betting, ours, theirs)
+        or _fixed_limit_amounts_our_way(hand, betting, ours)
+    )
     assert explained, f"raise sizes differ: ours {our_range}, PokerKit {their_range}"
     return without_raise
 
@@ -388,12 +443,13 @@ def _cap_lifted_or_counted_our_way(
     hand: Hand, betting: StreetBetting, ours: Options, theirs: Options
 ) -> bool:
     """RULES.md: a cap of one bet and three raises, counting full bets and raises only
-    (the big blind is the first bet; a short all-in is no raise), lifted for a round
-    that begins with two players. PokerKit counts its own way and never lifts it."""
+    (the big blind is the first bet; an all-in of less than half a bet is no raise),
+    lifted as soon as the action is heads-up before the cap. PokerKit counts its own
+    way and never lifts it."""
     cap = hand.stakes.raise_cap
     if hand.variant.betting is not BettingStructure.FIXED_LIMIT or cap is None:
         return False
-    lifted = betting.players_at_start == 2
+    lifted = betting.lifted
     if ours.min_raise_to is None:
         return not lifted and betting.full_bets >= cap
     return theirs.min_raise_to is None and (lifted or betting.full_bets < cap)
@@ -410,6 +466,35 @@ def _short_all_ins_reopen_our_way(betting: StreetBetting, ours: Options, theirs:
     if betting.level - acted_at >= betting.increment:
         return ours.min_raise_to is not None and theirs.min_raise_to is None
     return ours.min_raise_to is None and theirs.min_raise_to is not None
+
+
+def _fixed_limit_amounts_our_way(hand: Hand, betting: StreetBetting, ours: Options) -> bool:
+    """RULES.md, fixed-limit: a bet or raise goes one bet over the last full one, so facing
+    an all-in of less than half a bet the player completes it (bets of 10, an all-in for
+    4: complete to 10, not raise to 14); in Seven-Card Stud an open pair on fourth street
+    allows the big bet too. PokerKit raises over the all-in and knows no open pair."""
+    if not betting.fixed or ours.min_raise_to is None or ours.max_raise_to is None:
+        return False
+    seat = ours.seat
+    all_in = hand.bets[seat] + hand.stacks[seat]
+    low = min(betting.full_level + betting.increment, all_in)
+    high = low
+    if _open_pair_on_fourth(hand) and betting.increment < hand.stakes.fixed_bet(True):
+        high = min(betting.full_level + hand.stakes.fixed_bet(True), all_in)
+    return (ours.min_raise_to, ours.max_raise_to) == (low, high)
+
+
+def _open_pair_on_fourth(hand: Hand) -> bool:
+    if hand.variant.key != "stud" or hand.street_index != 1:
+        return False
+    up: dict[int, list[Card]] = defaultdict(list)
+    for event in hand.events:
+        if isinstance(event, CardsDealt) and event.face_up and event.seat is not None:
+            up[event.seat].extend(event.cards)
+    return any(
+        len(cards) == 2 and cards[0].rank == cards[1].rank and not hand.folded[seat]
+        for seat, cards in up.items()
+    )
 
 
 def _act(hand: Hand, state: State, options: Options, rng: random.Random) -> Hand:

@@ -151,7 +151,9 @@ def take(hand: Hand, legal: LegalActions, rng: random.Random) -> None:
     seat, roll = legal.seat, rng.random()
     low, high = legal.min_raise_to, legal.max_raise_to
     if low is not None and high is not None and roll < 0.3:
-        hand.bet_or_raise(seat, rng.choice((low, high, rng.randint(low, high))))
+        hand.bet_or_raise(
+            seat, legal.raise_to_near(rng.choice((low, high, rng.randint(low, high))))
+        )
     elif legal.can_bring_in:
         hand.act(Action(seat, ActionKind.BRING_IN))
     elif legal.can_fold and roll < 0.5:

@@ -29,8 +29,7 @@ def bet_to(situation: Situation, total: float) -> Action:
     legal = situation.legal
     if legal.min_raise_to is None or legal.max_raise_to is None:
         return stay(situation)
-    amount = min(legal.max_raise_to, max(legal.min_raise_to, round(total)))
-    return Action(legal.seat, ActionKind.BET_OR_RAISE, amount)
+    return Action(legal.seat, ActionKind.BET_OR_RAISE, legal.raise_to_near(round(total)))
 
 
 def bet_pot_fraction(situation: Situation, fraction: float) -> Action:

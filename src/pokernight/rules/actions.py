@@ -36,7 +36,9 @@ class LegalActions(Struct, frozen=True, gc=False):
 
     ``call_amount`` is the chips a call adds (0: nothing to call) and ``call_to``
     the street total after it; ``min_raise_to``/``max_raise_to`` bound a bet or
-    raise as a street total (None: no bet or raise allowed).
+    raise as a street total (None: no bet or raise allowed). ``fixed_amounts``: only
+    those two amounts, nothing between (fixed-limit, where an open pair on fourth street
+    lets a stud player choose the small or the big bet).
     """
 
     seat: int
@@ -48,6 +50,7 @@ class LegalActions(Struct, frozen=True, gc=False):
     min_raise_to: int | None
     max_raise_to: int | None
     call_to: int = 0
+    fixed_amounts: bool = False
 
     @property
     def can_call(self) -> bool:
@@ -56,3 +59,11 @@ class LegalActions(Struct, frozen=True, gc=False):
     @property
     def can_bet_or_raise(self) -> bool:
         return self.min_raise_to is not None
+
+    def raise_to_near(self, to: int) -> int:
+        """The legal bet or raise (street total) nearest ``to``; the seat may bet or raise."""
+        low, high = self.min_raise_to, self.max_raise_to
+        assert low is not None and high is not None
+        if self.fixed_amounts and low < to < high:
+            return low if to - low < high - to else high
+        return min(high, max(low, to))

@@ -61,8 +61,10 @@ def compute_legal_actions(state: HandState, seat: int) -> LegalActions:
     level = state.level
     low: int | None = None
     high: int | None = None
+    fixed = False
     if raise_refusal(state, seat) is None:
-        low = raise_base(state) + state.increment
+        base = raise_base(state)
+        low = base + state.increment
         betting = state.betting
         if betting is NO_LIMIT:
             high = all_in
@@ -70,16 +72,37 @@ def compute_legal_actions(state: HandState, seat: int) -> LegalActions:
             pot_after_call = state.chips_in_pots + level - bet
             high = max(low, level + pot_after_call)
         else:
-            high = low
+            fixed = True
+            high = base + _big_bet(state) if _open_pair_on_fourth(state) else low
         # Asking for more than the stack is an all-in for the stack.
         low = min(low, all_in)
         high = min(high, all_in)
     if state.bring_in_pending:
         bring_in = min(state.stakes.bring_in, all_in - bet)
-        return LegalActions(seat, False, False, 0, True, bring_in, low, high, bet)
+        if bring_in == all_in - bet:
+            low = high = None  # the bring-in takes every chip: posting it is the only way
+        return LegalActions(seat, False, False, 0, True, bring_in, low, high, bet, fixed)
     call_to = level if level < all_in else all_in
     call = call_to - bet
-    return LegalActions(seat, call > 0, call == 0, call, False, 0, low, high, call_to)
+    return LegalActions(seat, call > 0, call == 0, call, False, 0, low, high, call_to, fixed)
+
+
+def _open_pair_on_fourth(state: HandState) -> bool:
+    """Seven-Card Stud, fourth street, no big bet made yet, and a live player shows an open
+    pair: any player may bet or raise the big bet (Robert's Rules, Seven-card stud 7)."""
+    if state.street_index != 1 or not state.variant.open_pair_big_bet:
+        return False
+    if state.increment >= _big_bet(state):
+        return False
+    folded = state.folded
+    return any(
+        len(up) == 2 and up[0].rank == up[1].rank and not folded[seat]
+        for seat, up in enumerate(state.up)
+    )
+
+
+def _big_bet(state: HandState) -> int:
+    return state.stakes.fixed_bet(True)
 
 
 def raise_refusal(state: HandState, seat: int) -> str | None:

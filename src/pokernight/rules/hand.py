@@ -441,6 +441,8 @@ class Hand:
             raise RulesError(f"{word} must be to at least {legal.min_raise_to}")
         if to > legal.max_raise_to:
             raise RulesError(f"{word} must be to at most {legal.max_raise_to}")
+        if legal.fixed_amounts and legal.min_raise_to < to < legal.max_raise_to:
+            raise RulesError(f"{word} must be to {legal.min_raise_to} or {legal.max_raise_to}")
         says = bet_or_raise_says(state)
         return ActionTaken(seat, "bet_or_raise", to, says, puts_all_in(state, seat, to))
 

@@ -33,6 +33,8 @@ def sizing_presets(legal: LegalActions, pot: int) -> tuple[SizingPreset, ...]:
         return ()
     if low == high:
         return (SizingPreset("max", high),)
+    if legal.fixed_amounts:  # the small or the big bet, nothing between
+        return (SizingPreset("min", low), SizingPreset("max", high))
     after_call = pot + legal.call_amount
     shares = [
         SizingPreset(key, min(high, max(low, legal.call_to + after_call * num // den)))

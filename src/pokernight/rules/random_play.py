@@ -39,10 +39,10 @@ def random_action(legal: LegalActions, rng: random.Random) -> Action:
     low, high = legal.min_raise_to, legal.max_raise_to
     if legal.can_bring_in:
         if low is not None and high is not None and roll < 0.3:
-            return Action(seat, BET_OR_RAISE, _size(low, high, rng))
+            return Action(seat, BET_OR_RAISE, legal.raise_to_near(_size(low, high, rng)))
         return _BRING_INS[seat]
     if low is not None and high is not None and roll < 0.25:
-        return Action(seat, BET_OR_RAISE, _size(low, high, rng))
+        return Action(seat, BET_OR_RAISE, legal.raise_to_near(_size(low, high, rng)))
     if roll < 0.45 and legal.can_fold:
         return _FOLDS[seat]
     return _CALLS[seat] if legal.call_amount else _CHECKS[seat]

@@ -229,17 +229,19 @@ def _street_started(state: HandState, event: StreetStarted) -> None:
     state.last_full_to = 0
     state.opened = False
     state.raises = 0
-    state.cap_lifted = state.live == 2
+    state.cap_lifted = False
     state.acted_level = [-1] * count
     state.last_aggressor = None
     state.opener = None
     state.cursor = None
     state.bring_in_pending = state.is_stud and event.index == 0 and state.stakes.bring_in > 0
+    _note_heads_up(state)
 
 
 def _ante_posted(state: HandState, event: AntePosted) -> None:
     _take(state, event.seat, event.amount)
     state.dead[event.seat] += event.amount
+    _note_heads_up(state)
 
 
 def _blind_posted(state: HandState, event: BlindPosted) -> None:
@@ -250,21 +252,33 @@ def _blind_posted(state: HandState, event: BlindPosted) -> None:
     # Any blind opens the betting: a raise counts from it (even a lone small
     # blind when the big blind had no chips left after the ante).
     state.opened = True
-    state.last_full_to = state.level
     if event.kind != "small":
-        state.raises = 1  # the big blind is the round's first bet (for the cap)
-        nominal = state.stakes.straddle if event.kind == "straddle" else state.stakes.big_blind
-        state.increment = max(state.increment, nominal)
+        straddle = event.kind == "straddle"
+        nominal = state.stakes.straddle if straddle else state.stakes.big_blind
+        # A big blind (or straddle) all-in for less does not lower the bet: the others
+        # still call the full blind, and a raise counts from it (TDA; Robert's Rules).
+        state.level = max(state.level, nominal)
+        if state.betting is _FIXED_LIMIT:
+            # The big blind is the round's bet and a straddle its first raise, for the cap;
+            # each raise after them is one bet of the street (RULES.md, Betting).
+            state.raises = 2 if straddle else max(state.raises, 1)
+        else:
+            state.raises = 1
+            state.increment = max(state.increment, nominal)
+    state.last_full_to = state.level
+    _note_heads_up(state)
 
 
 def _bring_in_posted(state: HandState, event: BringInPosted) -> None:
     _take(state, event.seat, event.amount - state.bets[event.seat])
     state.bets[event.seat] = event.amount
-    state.level = max(state.level, event.amount)
+    # A bring-in all-in for less does not lower it: the others call the full bring-in.
+    state.level = max(state.level, event.amount, state.stakes.bring_in)
     state.acted_level[event.seat] = state.level
     state.cursor = event.seat
     state.bring_in_pending = False
     state.to_act = None
+    _note_heads_up(state)
 
 
 def _cards_dealt(state: HandState, event: CardsDealt) -> None:
@@ -305,8 +319,8 @@ def action_taken(state: HandState, event: ActionTaken) -> None:
         bets[seat] = to
         if kind == "bet_or_raise":
             size = to - raise_base(state)
-            if size >= state.increment:
-                state.increment = size
+            if is_full_raise(state, size):
+                state.increment = max(state.increment, size)
                 state.last_full_to = to
                 state.opened = True
                 state.raises += 1
@@ -316,11 +330,33 @@ def action_taken(state: HandState, event: ActionTaken) -> None:
     state.acted_level[seat] = state.level
     state.cursor = seat
     state.to_act = None
+    _note_heads_up(state)
+
+
+def is_full_raise(state: HandState, size: int) -> bool:
+    """Whether a bet or raise of ``size`` counts as a full one (reopens the betting, counts
+    for the cap). Fixed-limit: half a bet or more does (Robert's Rules, betting 6); the
+    other structures need the full increment (no-limit 3)."""
+    if state.betting is _FIXED_LIMIT:
+        return 2 * size >= state.increment
+    return size >= state.increment
+
+
+def _note_heads_up(state: HandState) -> None:
+    """Fixed-limit: raising is unlimited once the action is heads-up (two players with
+    chips) before the cap is reached; once capped, a later fold does not lift it."""
+    cap = state.raise_cap
+    if cap is not None and state.active <= 2 and state.raises < cap:
+        state.cap_lifted = True
 
 
 def raise_base(state: HandState) -> int:
-    """What a bet or raise is measured from: the level, except that completing a
-    stud bring-in to a full bet counts from zero."""
+    """What a bet or raise is measured from: the level, except that completing a stud
+    bring-in counts from zero, and in fixed-limit completing a short all-in (less than
+    half a bet) counts from the last full bet: bets of 10, an all-in for 14, the next
+    player calls 14 or completes to 20 (Robert's Rules, betting 6)."""
+    if state.betting is _FIXED_LIMIT:
+        return state.last_full_to
     return state.level if state.opened or state.last_aggressor is not None else 0
 
 

@@ -42,6 +42,7 @@ class Variant:
     max_players: int
     bring_in_order: str = "lowest"  # which up card brings in: "lowest" or "highest"
     first_to_act: str = "highest"  # stud, fourth street on: "highest" or "lowest" showing
+    open_pair_big_bet: bool = False  # fixed-limit: an open pair on fourth street allows the big bet
 
     @property
     def is_stud(self) -> bool:
@@ -77,11 +78,12 @@ def _board_game(key: str, name: str, betting: BettingStructure, streets: tuple[S
 
 
 def _stud_game(key: str, name: str, betting: BettingStructure, showdown: str, *,
-               lowest_game: bool = False) -> Variant:  # fmt: skip
+               lowest_game: bool = False, open_pair_big_bet: bool = False) -> Variant:  # fmt: skip
     # Razz brings in with the highest up card and lets the lowest hand showing act first.
     order, first = ("highest", "lowest") if lowest_game else ("lowest", "highest")
     return Variant(key, name, betting, _STUD_STREETS, "bring-in", showdown, max_players=8,
-                   bring_in_order=order, first_to_act=first)  # fmt: skip
+                   bring_in_order=order, first_to_act=first,
+                   open_pair_big_bet=open_pair_big_bet)  # fmt: skip
 
 
 NO, POT, FIXED = BettingStructure.NO_LIMIT, BettingStructure.POT_LIMIT, BettingStructure.FIXED_LIMIT
@@ -95,7 +97,7 @@ VARIANTS: Mapping[str, Variant] = MappingProxyType(
             _board_game("flhe", "Fixed-Limit Texas Hold'em", FIXED, _HOLDEM_STREETS, "high"),
             _board_game("nlo", "No-Limit Omaha", NO, _OMAHA_STREETS, "omaha"),
             _board_game("plo", "Pot-Limit Omaha", POT, _OMAHA_STREETS, "omaha"),
-            _stud_game("stud", "Seven-Card Stud", FIXED, "high"),
+            _stud_game("stud", "Seven-Card Stud", FIXED, "high", open_pair_big_bet=True),
             _stud_game("razz", "Razz", FIXED, "low", lowest_game=True),
             _stud_game("ftq", "Follow the Queen", NO, "wild"),
         )
