@@ -384,6 +384,7 @@ class Night:
     street_shots: dict[str, int] = field(default_factory=dict)
     shots: set[str] = field(default_factory=set)
     side_pots_shown: list[str] = field(default_factory=list)
+    completions_shown: list[str] = field(default_factory=list)  # "Complete to 5" (stud)
     wrong_titles: dict[str, str] = field(default_factory=dict)
     read: int = 0  # the spectator's frames read into the two below
     hands_finished: set[int] = field(default_factory=set)
@@ -474,6 +475,10 @@ class Night:
         )
         if checked:
             self.check_shown(person, own)
+        if legal["raise_says"] == "complete" and len(self.completions_shown) < 3:
+            words = person.page.locator("#act-raise .label").inner_text()
+            self.completions_shown.append(words)
+            assert words == f"Complete to {_chips(legal['min_raise_to'])}", (words, legal)
         self.look(person, own, seen)
         choice = self.choose(person, own)
         if choice == "allin" and legal["can_bet_or_raise"]:
@@ -567,8 +572,8 @@ class Night:
             call = f"Call {_chips(legal['call_amount'])}"
             assert shown["call"] == call, (person.name, shown["call"], legal)
         for preset, button in zip(legal["presets"] if keys else [], shown["presets"], strict=True):
-            if len(legal["presets"]) < 2:  # fixed-limit: the bet button alone says it
-                assert button["hidden"], (person.name, "a lone preset is not shown", legal)
+            if legal["fixed_amounts"]:  # fixed-limit: the bet buttons alone say it
+                assert button["hidden"], (person.name, "no sizing in fixed-limit", legal)
                 continue
             assert not button["hidden"], (person.name, preset, legal)
             assert button["amount"] == str(preset["to"]), (person.name, preset, button, legal)
@@ -877,6 +882,7 @@ def test_a_whole_poker_night_end_to_end(browser: Any, tmp_path: Path) -> None:
         "actions by the pages": night.actions,
         "turns whose pot, call and presets were compared": night.checked_turns,
         "side pots shown": night.side_pots_shown,
+        "completions shown": night.completions_shown,
         "rebuys approved": night.rebuys_approved,
         "terminal answers": eve.answers,
         "terminal ended by itself when the table closed": eve_left_by_itself,
@@ -892,6 +898,8 @@ def test_a_whole_poker_night_end_to_end(browser: Any, tmp_path: Path) -> None:
     for number, frame in hands.items():  # dealer's choice: the games in turn
         assert frame["variant"] == GAMES[(number - 1) % len(GAMES)], (number, frame["variant"])
     assert night.side_pots_shown, "no page showed a side pot"
+    assert night.completions_shown, "no page offered to complete a stud bring-in"
+    assert "complete to" in eve.text, "the terminal offers to complete a bring-in too"
     timed_out = [f for f in _of_type(spectator.log, "PlayerActed") if f["timed_out"]]
     assert timed_out == [], "every page showed its turns: the clock never played for anybody"
     assert night.checked_turns >= 10

@@ -38,7 +38,8 @@ class LegalActions(Struct, frozen=True, gc=False):
     the street total after it; ``min_raise_to``/``max_raise_to`` bound a bet or
     raise as a street total (None: no bet or raise allowed). ``fixed_amounts``: only
     those two amounts, nothing between (fixed-limit, where an open pair on fourth street
-    lets a stud player choose the small or the big bet).
+    lets a stud player choose the small or the big bet). ``raise_says`` names the bet or
+    raise in poker words: "bet", "raise" or "complete" ("": none allowed).
     """
 
     seat: int
@@ -51,6 +52,7 @@ class LegalActions(Struct, frozen=True, gc=False):
     max_raise_to: int | None
     call_to: int = 0
     fixed_amounts: bool = False
+    raise_says: str = ""
 
     @property
     def can_call(self) -> bool:

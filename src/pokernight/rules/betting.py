@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Final
 
 from pokernight.rules.actions import LegalActions
+from pokernight.rules.labels import bet_or_raise_says
 from pokernight.rules.positions import opener
 from pokernight.rules.stakes import BettingStructure
 from pokernight.rules.state import HandState, raise_base
@@ -62,7 +63,9 @@ def compute_legal_actions(state: HandState, seat: int) -> LegalActions:
     low: int | None = None
     high: int | None = None
     fixed = False
+    says = ""
     if raise_refusal(state, seat) is None:
+        says = bet_or_raise_says(state)
         base = raise_base(state)
         low = base + state.increment
         betting = state.betting
@@ -81,10 +84,11 @@ def compute_legal_actions(state: HandState, seat: int) -> LegalActions:
         bring_in = min(state.stakes.bring_in, all_in - bet)
         if bring_in == all_in - bet:
             low = high = None  # the bring-in takes every chip: posting it is the only way
-        return LegalActions(seat, False, False, 0, True, bring_in, low, high, bet, fixed)
+            says = ""
+        return LegalActions(seat, False, False, 0, True, bring_in, low, high, bet, fixed, says)
     call_to = level if level < all_in else all_in
     call = call_to - bet
-    return LegalActions(seat, call > 0, call == 0, call, False, 0, low, high, call_to, fixed)
+    return LegalActions(seat, call > 0, call == 0, call, False, 0, low, high, call_to, fixed, says)
 
 
 def _open_pair_on_fourth(state: HandState) -> bool:

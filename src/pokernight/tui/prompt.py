@@ -36,9 +36,11 @@ def choices(legal: LegalActions) -> str:
     if legal.can_call:
         options.append(f"call {legal.call_amount}")
     if legal.min_raise_to is not None and legal.max_raise_to is not None:
-        word = "raise" if legal.call_amount or legal.can_bring_in else "bet"
+        word = legal.raise_says  # the engine's word: bet, raise or complete
         if legal.min_raise_to == legal.max_raise_to:
             options.append(f"{word} to {legal.min_raise_to}")
+        elif legal.fixed_amounts:
+            options.append(f"{word} to {legal.min_raise_to} or {legal.max_raise_to}")
         else:
             options.append(f"{word} to {legal.min_raise_to}-{legal.max_raise_to}")
     return ", ".join(options)

@@ -37,6 +37,8 @@ def legal_actions(legal: Json, hand: Json) -> LegalActions:
         min_raise_to=legal["min_raise_to"],
         max_raise_to=legal["max_raise_to"],
         call_to=legal["call_to"],
+        fixed_amounts=legal["fixed_amounts"],
+        raise_says=legal["raise_says"],
     )
 
 

@@ -12,10 +12,18 @@ function button(id, key, text) {
     h("span", { class: "label" }, text), h("kbd", { "aria-hidden": "true" }, key));
 }
 
+// The server names a bet or raise (``legal.raise_says``); these are the button's words.
+const RAISE_WORDS = { bet: "Bet", raise: "Raise to", complete: "Complete to" };
+
+/** "Bet", "Raise to" or "Complete to": what the server says the bet or raise is. */
+export function raiseWord(legal) {
+  return RAISE_WORDS[legal.raise_says] ?? "Raise to";
+}
+
 /** The words of the largest-amount button: all-in, or the limit ("Raise to 40 (max)"). */
 export function maxWords(legal) {
   if (legal.max_is_all_in) return `All-in ${chips(legal.max_raise_to)}`;
-  return `${legal.opens ? "Bet" : "Raise to"} ${chips(legal.max_raise_to)} (max)`;
+  return `${raiseWord(legal)} ${chips(legal.max_raise_to)} (max)`;
 }
 
 export class ActionBar {
@@ -87,7 +95,9 @@ export class ActionBar {
     // The largest bet or raise; when none is allowed the Call button is the only way on.
     this.allIn.disabled = !legal.can_bet_or_raise;
     this.setLabel(this.allIn, legal.can_bet_or_raise ? maxWords(legal) : "All-in");
-    this.sizing.hidden = !legal.can_bet_or_raise;
+    // Fixed-limit offers its amounts on the two buttons alone (the small or the big bet
+    // after an open pair): no slider or box for amounts the server would refuse.
+    this.sizing.hidden = !legal.can_bet_or_raise || legal.fixed_amounts;
     if (legal.can_bet_or_raise) {
       Object.assign(this.slider, { min: legal.min_raise_to, max: legal.max_raise_to, step: 1 });
       Object.assign(this.amount, { min: legal.min_raise_to, max: legal.max_raise_to });
@@ -97,7 +107,7 @@ export class ActionBar {
         if (preset.dataset.preset === "max") preset.textContent = legal.max_is_all_in ? "All-in" : "Max";
       }
       if (turnBegins) this.setAmount(legal.min_raise_to);
-      this.raiseWord = legal.opens ? "Bet" : "Raise to";
+      this.raiseWord = raiseWord(legal);
       this.setLabel(this.raise, `${this.raiseWord} ${chips(this.raiseTo())}`);
     }
     if (turnBegins) {
