@@ -93,7 +93,7 @@ def compute_legal_actions(state: HandState, seat: int) -> LegalActions:
 
 def _open_pair_on_fourth(state: HandState) -> bool:
     """Seven-Card Stud, fourth street, no big bet made yet, and a live player shows an open
-    pair: any player may bet or raise the big bet (Robert's Rules, Seven-card stud 7)."""
+    pair: any player may bet or raise the big bet (Robert's Rules, Seven-Card Stud)."""
     if state.street_index != 1 or not state.variant.open_pair_big_bet:
         return False
     if state.increment >= _big_bet(state):
