@@ -19,9 +19,9 @@ from pokernight.cards import (
     full_deck,
     parse_card,
     parse_cards,
-    secure_rng,
     shuffled,
 )
+from pokernight.randomness import secure_rng
 
 
 @pytest.mark.parametrize(

@@ -18,7 +18,6 @@ the stud order used for bring-ins and odd chips.
 from __future__ import annotations
 
 import random
-import secrets
 from collections.abc import Iterable, Sequence
 from enum import IntEnum
 from typing import Final
@@ -183,15 +182,6 @@ def format_cards(cards: Iterable[Card]) -> str:
 def full_deck() -> tuple[Card, ...]:
     """The 52 cards in a fixed order (2c 2d 2h 2s 3c ... As)."""
     return CARDS
-
-
-def secure_rng() -> random.Random:
-    """The random source for live play: the OS CSPRNG (``secrets``).
-
-    The core never creates one itself; the caller passes it in, so that tests,
-    replays and simulations can pass a seeded ``random.Random`` instead.
-    """
-    return secrets.SystemRandom()
 
 
 def shuffled(cards: Sequence[Card], rng: random.Random) -> tuple[Card, ...]:

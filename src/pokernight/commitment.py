@@ -24,7 +24,6 @@ from __future__ import annotations
 import hashlib
 import hmac
 import random
-import secrets
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -92,7 +91,7 @@ def reveal(deck: Sequence[Card], salt: str, cards: Iterable[Card]) -> tuple[Reve
 
 def verify_commitment(deck: Sequence[Card], salt: str, commitment: str) -> bool:
     """Whether the whole deck and its salt give ``commitment``."""
-    return secrets.compare_digest(deck_commitment(deck, salt), commitment.strip().lower())
+    return hmac.compare_digest(deck_commitment(deck, salt), commitment.strip().lower())
 
 
 def check_reveals(commitment: str, leaves: Sequence[str], reveals: Iterable[Reveal]) -> list[str]:
@@ -104,7 +103,7 @@ def check_reveals(commitment: str, leaves: Sequence[str], reveals: Iterable[Reve
     if len(leaves) != len(set(leaves)) or not all(_is_hash(item) for item in leaves):
         return ["the leaves must be distinct SHA-256 hashes in hex"]
     problems = []
-    if not secrets.compare_digest(commitment_of(leaves), commitment.strip().lower()):
+    if not hmac.compare_digest(commitment_of(leaves), commitment.strip().lower()):
         problems.append("the leaves do not give the published commitment")
     for item in reveals:
         if item.position >= len(leaves):

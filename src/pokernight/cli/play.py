@@ -18,8 +18,8 @@ import random
 from rich.console import Console
 
 from pokernight.bots import LEVELS
-from pokernight.cards import secure_rng
 from pokernight.cli.types import Subparsers
+from pokernight.randomness import secure_rng
 from pokernight.rules import VARIANTS, variant_for
 from pokernight.tui import GameSettings, RemoteGame, RemoteSettings, TerminalGame
 from pokernight.tui.screen import Screen

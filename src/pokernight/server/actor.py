@@ -22,7 +22,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from pokernight import table as core
-from pokernight.cards import secure_rng
+from pokernight.randomness import secure_rng
 from pokernight.server import messages as msg
 from pokernight.server.bot_driver import BotDriver
 from pokernight.server.config import ServerConfig

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pokernight.cards import secure_rng
+from pokernight.randomness import secure_rng
 from pokernight.server.actor import TableActor
 from pokernight.server.config import ServerConfig
 from pokernight.server.handled import HandledRequests
