@@ -11,7 +11,7 @@ both play with the same cards. Seats map one to one: our seat ``i`` is
 PokerKit's player ``i``; the button is the last seat, so seat 0 is the small
 blind (heads-up: the big blind) as in PokerKit.
 
-Where RULES.md differs from PokerKit, the check asserts OUR rule (each in a
+Where docs/rules.md differs from PokerKit, the check asserts OUR rule (each in a
 function below that says so), then play goes on with actions both accept:
 
 - fixed-limit cap: one bet and three raises, counting full ones only (the big
@@ -122,7 +122,7 @@ def random_table(variant_key: str, rng: random.Random) -> Table:
         unit = stakes.big_blind
     stacks = [_random_stack(unit, rng) for _ in range(players)]
     if variant.is_stud:
-        # A bring-in all-in for less does not lower it (RULES.md; PokerKit lowers it):
+        # A bring-in all-in for less does not lower it (docs/rules.md; PokerKit lowers it):
         # ``test_rules_betting`` checks ours, so every stack covers ante and bring-in here.
         least = stakes.ante + stakes.bring_in + 1
         stacks = [max(stack, least) for stack in stacks]
@@ -268,7 +268,7 @@ def dealt_cards(hand: Hand) -> tuple[dict[int, list[Card]], list[Card], list[Car
 
 @dataclass(slots=True)
 class StreetBetting:
-    """The betting of the current street as RULES.md counts it, read from our events.
+    """The betting of the current street as docs/rules.md counts it, read from our events.
 
     ``level`` is the highest street total; ``full_level`` the total set by the last
     full bet or raise; ``increment`` what a raise must add; ``full_bets`` the full
@@ -300,7 +300,7 @@ class StreetBetting:
             if index < start:
                 continue
             betting.record(event)
-            # RULES.md: heads-up before the cap (two players with chips) lifts it for good.
+            # docs/rules.md: heads-up before the cap (two players with chips) lifts it for good.
             if cap is not None and chips.active() <= 2 and betting.full_bets < cap:
                 betting.lifted = True
         return betting
@@ -322,7 +322,7 @@ class StreetBetting:
             self.acted_at[event.seat] = to
 
     def _full(self, to: int) -> bool:
-        """RULES.md: fixed-limit, half a bet or more over the last full bet counts as a
+        """docs/rules.md: fixed-limit, half a bet or more over the last full bet counts as a
         full bet or raise (Robert's Rules, betting 6); else the full increment over the
         level."""
         if self.fixed:
@@ -391,7 +391,7 @@ def play_both(table: Table, rng: random.Random) -> None:
 
 
 def _skip_pointless_check(hand: Hand, state: State) -> None:
-    """RULES.md: when at most one player has chips and faces no bet, the betting round
+    """docs/rules.md: when at most one player has chips and faces no bet, the betting round
     ends. PokerKit still asks that player to check when the others went all-in during
     the round: the check (which can change nothing) is made in PokerKit alone."""
     theirs = pokerkit_options(state)
@@ -407,7 +407,7 @@ def _skip_pointless_check(hand: Hand, state: State) -> None:
 
 
 def _community_card_dealt(hand: Hand, state: State) -> bool:
-    """RULES.md: when the deck cannot give every live stud player a seventh card, one
+    """docs/rules.md: when the deck cannot give every live stud player a seventh card, one
     community card is dealt instead; PokerKit reshuffles the burnt and mucked cards to
     deal them all. The engines part ways there, so the comparison stops (after checking
     that the deck really ran short)."""
@@ -419,7 +419,7 @@ def _community_card_dealt(hand: Hand, state: State) -> bool:
 
 
 def agreed_options(hand: Hand, ours: Options, theirs: Options) -> Options:
-    """Assert the two engines offer the same options, except where RULES.md differs from
+    """Assert the two engines offer the same options, except where docs/rules.md differs from
     PokerKit (then OUR rule is asserted); return the options both engines accept."""
     without_raise = replace(ours, min_raise_to=None, max_raise_to=None)
     assert without_raise == replace(theirs, min_raise_to=None, max_raise_to=None), (
@@ -442,7 +442,7 @@ def agreed_options(hand: Hand, ours: Options, theirs: Options) -> Options:
 def _cap_lifted_or_counted_our_way(
     hand: Hand, betting: StreetBetting, ours: Options, theirs: Options
 ) -> bool:
-    """RULES.md: a cap of one bet and three raises, counting full bets and raises only
+    """docs/rules.md: a cap of one bet and three raises, counting full bets and raises only
     (the big blind is the first bet; an all-in of less than half a bet is no raise),
     lifted as soon as the action is heads-up before the cap. PokerKit counts its own
     way and never lifts it."""
@@ -456,7 +456,7 @@ def _cap_lifted_or_counted_our_way(
 
 
 def _short_all_ins_reopen_our_way(betting: StreetBetting, ours: Options, theirs: Options) -> bool:
-    """RULES.md (TDA): short all-ins reopen the betting for a player who already acted
+    """docs/rules.md (TDA): short all-ins reopen the betting for a player who already acted
     only when, together, they make at least a full raise over what that player put in.
     PokerKit counts them its own way: it sometimes reopens on less, sometimes not on
     more."""
@@ -469,7 +469,7 @@ def _short_all_ins_reopen_our_way(betting: StreetBetting, ours: Options, theirs:
 
 
 def _fixed_limit_amounts_our_way(hand: Hand, betting: StreetBetting, ours: Options) -> bool:
-    """RULES.md, fixed-limit: a bet or raise goes one bet over the last full one, so facing
+    """docs/rules.md, fixed-limit: a bet or raise goes one bet over the last full one, so facing
     an all-in of less than half a bet the player completes it (bets of 10, an all-in for
     4: complete to 10, not raise to 14); in Seven-Card Stud an open pair on fourth street
     allows the big bet too. PokerKit raises over the all-in and knows no open pair."""
@@ -540,10 +540,10 @@ def _merged(pots: Any) -> dict[frozenset[int], int]:
 
 
 def assert_same_awards(hand: Hand, state: State) -> None:
-    """The same final stacks, but for odd chips split the RULES.md way.
+    """The same final stacks, but for odd chips split the docs/rules.md way.
 
     PokerKit adds up the pots that the same players win before splitting them and
-    gives every odd chip to the winner with the lowest index. RULES.md splits each pot
+    gives every odd chip to the winner with the lowest index. docs/rules.md splits each pot
     on its own and gives its odd chips one each, in turn, from the first winner left of
     the button (board games: seat 0 onwards here) or, in stud games, from the winner
     with the highest card by suit among the cards shown (Razz: the lowest, aces low).

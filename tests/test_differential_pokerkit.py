@@ -3,7 +3,7 @@
 Each test plays a block of hands from one seed; actions are drawn at random from
 OUR legal actions and applied to both engines, which must agree on the options
 at every step, on the pots between rounds and on every final stack. Where
-RULES.md differs from PokerKit (fixed-limit cap, short all-ins reopening the
+docs/rules.md differs from PokerKit (fixed-limit cap, short all-ins reopening the
 betting, odd chips, the stud community card) OUR rule is asserted: see
 ``differential_helpers``.
 """
@@ -44,7 +44,7 @@ def test_random_hands_agree_with_pokerkit(variant_key: str, block: int) -> None:
 
 def test_no_raise_when_no_opponent_can_call_more() -> None:
     # Found by the differential test (PokerKit refuses this raise), since fixed in the
-    # engine; kept as a regression test. RULES.md: nobody may
+    # engine; kept as a regression test. docs/rules.md: nobody may
     # bet or raise when no opponent has chips left to call it. Seat 2 called 2 and has
     # 18 behind (20 in all); the button moved all-in for 30; the small blind folded. The
     # big blind faces 30, and no opponent can put in a chip more than 30: a raise could

@@ -63,7 +63,7 @@ def test_hand_without_recorded_result_conserves_chips(hand: PHHHand) -> None:
 
 def test_odd_chip_goes_whole_to_the_first_winner_left_of_the_button() -> None:
     # The Pluribus log splits the odd chip of a split pot into halves (10387.5 each for
-    # p3 and p6). RULES.md gives whole chips: the odd one to the first winner left of
+    # p3 and p6). docs/rules.md gives whole chips: the odd one to the first winner left of
     # the button, p3, who sits before p6 (the button).
     hand = load(ODD_CHIP_SPLIT_IN_HALVES)
     assert hand.finishing_stacks == amounts(9950, 9275, "10387.5", 10000, 10000, "10387.5")

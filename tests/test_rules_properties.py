@@ -1,4 +1,6 @@
-"""Property tests: seed 001's correctness properties, and random play in every variant.
+"""Property tests: seed 001's correctness properties and random play in every variant.
+
+seed 001: see docs/seeds.md.
 
 Each example draws a seed; the seed drives a ``random.Random`` that picks the
 variant's players, stacks, deck and legal actions.
@@ -239,6 +241,8 @@ def test_raise_bounds_are_accepted_and_just_outside_refused(
             assert hand.can_bet_or_raise(seat, low) and hand.can_bet_or_raise(seat, high)
             assert not hand.can_bet_or_raise(seat, low - 1)
             assert hand.can_bet_or_raise(seat, high + 1) == (high == all_in)
+            if legal.fixed_amounts and high - low > 1:  # the two amounts, nothing between
+                assert not hand.can_bet_or_raise(seat, low + 1)
         else:
             assert not hand.can_bet_or_raise(seat, hand.bets[seat] + hand.stacks[seat])
         hand.act(random_action(legal, rng))

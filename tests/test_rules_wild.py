@@ -102,7 +102,7 @@ def _eight_to_seventh_street_with_a_queen_last() -> Hand:
 
 
 def test_a_queen_dealt_as_the_community_card_makes_only_queens_wild_at_once() -> None:
-    """RULES.md, Follow the Queen: a queen as the last card dealt face up leaves only queens
+    """docs/rules.md, Follow the Queen: a queen as the last card dealt face up leaves only queens
     wild from that moment, so seventh street's betting order already counts no sevens."""
     hand = _eight_to_seventh_street_with_a_queen_last()
     while hand.street_index < 3:

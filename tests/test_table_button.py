@@ -1,4 +1,7 @@
-"""Button and blinds: the dead-button rule, dealing in, seed 001 properties 16-18."""
+"""Button and blinds: the dead-button rule, dealing in, seed 001 properties 16-18.
+
+seed 001: see docs/seeds.md.
+"""
 
 from __future__ import annotations
 
@@ -151,7 +154,7 @@ def test_dealer_moves_to_next_active_player_clockwise(players: list[int], hands:
 def test_blinds_sit_left_of_the_dealer(players: list[int], hands: int) -> None:
     """Seed 001, property 18: small blind left of the dealer, big blind left of it.
 
-    Heads-up, the dealer posts the small blind (RULES.md).
+    Heads-up, the dealer posts the small blind (docs/rules.md).
     """
     for plan in stable_hands(players, hands):
         button, small, big = (

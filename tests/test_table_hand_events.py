@@ -58,7 +58,7 @@ def play_one_hand(table: Table, chooser: random.Random) -> list[Folded]:
         amount = None
         if kind is ActionKind.BET_OR_RAISE:
             assert legal.min_raise_to is not None and legal.max_raise_to is not None
-            amount = chooser.randint(legal.min_raise_to, legal.max_raise_to)
+            amount = legal.raise_to_near(chooser.randint(legal.min_raise_to, legal.max_raise_to))
         told += table.apply(Act(player, kind.value, amount), 0.0)
     return told
 

@@ -1,4 +1,4 @@
-"""The ledger (seed 003) and the event log: random sessions balance to the chip and
+"""The ledger (docs/seeds.md, seed 003) and the event log: random sessions balance to the chip and
 replay to the same table."""
 
 from __future__ import annotations
@@ -71,7 +71,7 @@ def hand_command(table: Table, rng: random.Random, now: float) -> Command:
     if legal.can_bring_in:
         choices.append(Act(player, "bring_in"))
     if legal.min_raise_to is not None and legal.max_raise_to is not None:
-        to = rng.randint(legal.min_raise_to, legal.max_raise_to)
+        to = legal.raise_to_near(rng.randint(legal.min_raise_to, legal.max_raise_to))
         choices += [
             Act(player, "bet_or_raise", to),
             Act(player, "bet_or_raise", legal.max_raise_to),

@@ -36,8 +36,8 @@ def test_defaults_follow_the_seeds() -> None:
 def test_the_default_debt_cap_is_five_largest_buy_ins_at_the_stakes(
     settings: TableSettings, cap: int | None
 ) -> None:
-    """A flat 1,000 (seed 003) was below the largest buy-in at the default stakes: a player
-    who bought in for it could never rebuy. The default follows the stakes."""
+    """A flat 1,000 (seed 003, docs/seeds.md) was below the largest buy-in at the default
+    stakes: a player who bought in for it could never rebuy. The default follows the stakes."""
     assert settings.debt_limit == cap
     if cap is not None:
         assert cap >= settings.maximum_buy_in + settings.minimum_buy_in  # a rebuy fits

@@ -1,4 +1,4 @@
-"""Medium: seed 004's call willingness, done with real equity and pot odds.
+"""Medium: seed 004's call willingness (docs/seeds.md), done with real equity and pot odds.
 
 A willingness (in percent) to stay in adds up the hand's equity against the
 price of the call (pot odds), the chips already invested (sunk cost makes it

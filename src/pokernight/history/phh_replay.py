@@ -215,7 +215,7 @@ def deck_of(phh: PHHHand, variant: Variant) -> tuple[Card, ...]:
         per_player = street.hole_down + street.hole_up
         board_count = street.board
         if per_player and len(slots) + per_player * len(live) > len(CARDS):
-            # Stud with too many players left: one community card instead (RULES.md).
+            # Stud with too many players left: one community card instead (docs/rules.md).
             per_player, board_count = 0, 1
         for _ in range(per_player):
             for seat in live:

@@ -22,7 +22,7 @@ is the chips a call adds (``call_to`` its street total).
 events; restoring folds the events again (the log is trusted: it is the one
 this engine wrote).
 
-Rules where card rooms differ, as decided in RULES.md: a short all-in does not
+Rules where card rooms differ, as decided in docs/rules.md: a short all-in does not
 reopen the betting to a player who already acted, unless the raises since that
 player acted add up to a full raise (TDA); the fixed-limit cap (a bet and three
 raises, the big blind counting as the bet) is lifted for a round that begins

@@ -260,7 +260,7 @@ def _blind_posted(state: HandState, event: BlindPosted) -> None:
         state.level = max(state.level, nominal)
         if state.betting is _FIXED_LIMIT:
             # The big blind is the round's bet and a straddle its first raise, for the cap;
-            # each raise after them is one bet of the street (RULES.md, Betting).
+            # each raise after them is one bet of the street (docs/rules.md, Betting).
             state.raises = 2 if straddle else max(state.raises, 1)
         else:
             state.raises = 1

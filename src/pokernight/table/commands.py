@@ -135,7 +135,7 @@ class RemoveBot:
 @dataclass(frozen=True, slots=True)
 class ShowCards:
     """A player shows everybody their cards of the last hand that ended (won without a
-    showdown, mucked, or folded: a player's choice, RULES.md "Showdown")."""
+    showdown, mucked, or folded: a player's choice, docs/rules.md, Showdown)."""
 
     player_id: str
 

@@ -1,4 +1,4 @@
-"""The cashier's ledger (seed 003): every chip that comes to or leaves the table.
+"""The cashier's ledger (docs/seeds.md, seed 003): every chip that comes to or leaves the table.
 
 Chips are lent, not sold: a buy-in or rebuy adds to what a player owes the
 group, a cash-out pays it back, and hand results move chips between players.

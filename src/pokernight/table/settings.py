@@ -2,7 +2,7 @@
 
 Amounts are chips. A "unit" is the big blind of a blinds game, or the small bet
 of a stud game: default buy-ins and the stack cap are counted in units, as card
-rooms count them in big blinds (seed 003: a maximum stack of 200 big blinds).
+rooms count them in big blinds (docs/seeds.md, seed 003: a maximum stack of 200 big blinds).
 """
 
 from __future__ import annotations
@@ -146,9 +146,10 @@ class TableSettings:
 
     @property
     def debt_limit(self) -> int | None:
-        """The most a player may owe the group (None: no cap). A flat default (seed 003:
-        1,000) fell below the largest buy-in at the default stakes (2,000), so a player who
-        bought in for it could never rebuy: the default follows the stakes, as buy-ins do."""
+        """The most a player may owe the group (None: no cap). A flat default (seed 003,
+        docs/seeds.md: 1,000) fell below the largest buy-in at the default stakes (2,000),
+        so a player who bought in for it could never rebuy: the default follows the stakes,
+        as buy-ins do."""
         if self.debt_cap == CAP_FROM_STAKES:
             return DEBT_CAP_BUY_INS * self.maximum_buy_in
         return self.debt_cap

@@ -729,7 +729,8 @@ class Table:
         self.between_people.meet(player_id, self.bots)
 
     def _check_ledger(self) -> None:
-        """Chips in front of each player equal what the ledger says they have (seed 003)."""
+        """Chips in front of each player equal what the ledger says they have (seed 003, in
+        docs/seeds.md)."""
         seated = {seat.player_id: seat.stack for seat in self.seats.values()}
         for player_id, account in self.accounts.items():
             if account.at_table != seated.get(player_id, 0):

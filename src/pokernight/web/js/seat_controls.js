@@ -29,7 +29,7 @@ export class SeatControls {
     this.addButton = h("button", { type: "button", id: "add-chips", "aria-describedby": "rebuy-hint",
       onclick: () => this.addChips() }, "Add chips");
     this.standUp = h("button", { type: "button", onclick: () => this.run({ type: "stand_up" }) }, "Stand up");
-    // Won without a showdown, mucked or folded: a player may still show (RULES.md "Showdown").
+    // Won without a showdown, mucked or folded: a player may still show (docs/rules.md, Showdown).
     this.showCards = h("button", { type: "button", id: "show-cards",
       onclick: () => this.run({ type: "show_cards" }) }, "Show my last hand");
     this.element = h("section", { class: "seat-controls", "aria-label": "Your seat", hidden: true },
