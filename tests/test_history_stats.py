@@ -10,9 +10,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from pokernight.bots.stats import OpponentModel
 from pokernight.history.stats import PlayerRow, TableStats, seat_tallies
 from pokernight.history.table_export import PlayedHand, played_hands
-from pokernight.rules import VARIANTS, PotAwarded, visible_events
+from pokernight.rules import VARIANTS, PotAwarded, view, visible_events
 from pokernight.rules.random_play import random_action
 from pokernight.table import Act, Command, SitDown, StartHand, Table, TableEvent, TableSettings
 
@@ -252,3 +253,19 @@ def test_no_number_depends_on_a_card_nobody_was_shown(seed: int) -> None:
     for played in hands:
         events = played.hand.events
         assert seat_tallies(events) == seat_tallies(visible_events(events, None))
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.integers(0, 2**32 - 1))
+def test_a_bots_opponent_model_counts_what_the_tables_statistics_count(seed: int) -> None:
+    """One implementation of the tracker numbers: a bot that watched the same hands has
+    the same hands, VPIP and PFR hands, bets and raises and calls for each player."""
+    _, hands = random_table(seed)
+    model = OpponentModel()
+    for played in hands:
+        model.learn(view(played.hand, None), played.player_ids)
+    for row in rows_by_name(hands).values():
+        stats = model[row.player_id]
+        counted = (stats.hands, stats.entered, stats.raised_first, stats.bets_and_raises)
+        assert counted == (row.hands, row.voluntary, row.raised_first_round, row.bets_and_raises)
+        assert stats.calls == row.calls

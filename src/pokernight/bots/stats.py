@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pokernight.bots.made_hand import made_value
 from pokernight.evaluate import Category, category_of
 from pokernight.history.actions import action_records
+from pokernight.history.stats import seat_tallies
 from pokernight.rules import CardsShown, HandStarted, HandView, variant_for
 
 PRIOR_HANDS = 10
@@ -71,18 +72,17 @@ class OpponentModel:
         return self._stats.setdefault(player, PlayerStats())
 
     def learn(self, view: HandView, players: Sequence[str]) -> None:
-        records = action_records(view.events)
-        for seat, player in enumerate(players):
+        """Count a finished hand: the same tallies the table's statistics count."""
+        for player, tally in zip(players, seat_tallies(view.events), strict=True):
             stats = self[player]
             stats.hands += 1
-            mine = [record for record in records if record.seat == seat]
-            stats.entered += any(r.street == 0 and r.is_voluntary_entry for r in mine)
-            stats.raised_first += any(r.street == 0 and r.is_aggressive for r in mine)
-            stats.bets_and_raises += sum(r.is_aggressive for r in mine)
-            stats.calls += sum(r.kind == "call" for r in mine)
-            stats.faced_bets += sum(r.to_call > 0 for r in mine)
-            stats.folds_to_bets += sum(r.kind == "fold" and r.to_call > 0 for r in mine)
-        aggressive = [record.seat for record in records if record.is_aggressive]
+            stats.entered += tally.voluntary
+            stats.raised_first += tally.raised_first_round
+            stats.bets_and_raises += tally.bets_and_raises
+            stats.calls += tally.calls
+            stats.faced_bets += tally.faced_bets
+            stats.folds_to_bets += tally.folds_to_bets
+        aggressive = [record.seat for record in action_records(view.events) if record.is_aggressive]
         self._learn_bluffs(view, players, aggressive[-1] if aggressive else None)
 
     def _learn_bluffs(

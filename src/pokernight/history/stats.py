@@ -48,6 +48,8 @@ class SeatTally:
     raised_first_round: bool
     bets_and_raises: int
     calls: int
+    faced_bets: int  # decisions facing a bet to call
+    folds_to_bets: int
     saw_second_round: bool
     showed_down: bool
     won: bool
@@ -80,6 +82,8 @@ def seat_tallies(events: Sequence[Event]) -> tuple[SeatTally, ...]:
                 raised_first_round=any(record.is_aggressive for record in first_round),
                 bets_and_raises=sum(record.is_aggressive for record in mine),
                 calls=sum(record.kind == "call" for record in mine),
+                faced_bets=sum(record.to_call > 0 for record in mine),
+                folds_to_bets=sum(record.kind == "fold" and record.to_call > 0 for record in mine),
                 saw_second_round=second_round
                 and not any(record.kind == "fold" for record in first_round),
                 showed_down=seat in showed_down,
