@@ -13,8 +13,8 @@ from pokernight.rules.state import HandState, raise_base
 
 def bet_or_raise_says(state: HandState) -> str:
     """What a bet or raise made now is: "complete" when it is measured from below the
-    street's level (completing a stud bring-in, or in fixed limit a short all-in bet, to
-    a full bet: ``raise_base`` says which) or when the seat due to bring in bets the full
+    street's level (completing a stud bring-in, or in fixed limit a short all-in, to a
+    full bet or raise: ``raise_base`` says which) or when the seat due to bring in bets the full
     bet instead ("completes it", as card rooms say); "bet" when nobody has put chips in
     this street; else "raise"."""
     level = state.level
