@@ -186,7 +186,7 @@ def test_without_an_open_pair_or_in_razz_fourth_street_is_the_small_bet(variant:
 # Property: fixed-limit raises are whole bets ---------------------------------------------
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=400, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), variant=st.sampled_from(["flhe", "stud", "razz"]))
 def test_fixed_limit_raises_are_whole_bets_over_the_last_full_bet_unless_all_in(
     seed: int, variant: str
@@ -221,3 +221,19 @@ def test_fixed_limit_raises_are_whole_bets_over_the_last_full_bet_unless_all_in(
         sizes = {bet, stakes.big_bet} if variant == "stud" and street == 1 else {bet}
         assert event.amount - last_full in sizes, (event, last_full, hand.events)
         last_full = event.amount
+
+
+def test_an_all_in_between_the_small_and_the_big_bet_leaves_raises_small() -> None:
+    """Open pair on fourth street: a small bet, a small raise, then an all-in for 16 more (a
+    full raise by the half-bet rule, not a big bet): the next raise is the small bet or the
+    big bet over it, never a raise of 16."""
+    deck = stud_deck(2, [["2c3c4c", "5d6d7d", "8h9hTh"], ["4d", "Ks", "2s"]])
+    hand = Hand.start(VARIANTS["stud"], STUD, [200, 200, 40], 2, deck)
+    while hand.street_index == 0:
+        legal = hand.legal_actions()
+        assert legal is not None
+        hand.bring_in(legal.seat) if legal.can_bring_in else hand.check_or_call(legal.seat)
+    hand.bet_or_raise(0, 10).bet_or_raise(1, 20)
+    assert hand.to_act == 2 and hand.stacks[2] + hand.bets[2] == 36
+    hand.bet_or_raise(2, 36)
+    assert legal_range(hand)[:2] == (46, 56)

@@ -320,7 +320,8 @@ def action_taken(state: HandState, event: ActionTaken) -> None:
         if kind == "bet_or_raise":
             size = to - raise_base(state)
             if is_full_raise(state, size):
-                state.increment = max(state.increment, size)
+                if size > state.increment:
+                    state.increment = _next_increment(state, size)
                 state.last_full_to = to
                 state.opened = True
                 state.raises += 1
@@ -340,6 +341,16 @@ def is_full_raise(state: HandState, size: int) -> bool:
     if state.betting is _FIXED_LIMIT:
         return 2 * size >= state.increment
     return size >= state.increment
+
+
+def _next_increment(state: HandState, size: int) -> int:
+    """What a raise must add after a full one of ``size``, larger than the last: in no-limit
+    and pot-limit the raise itself; in fixed-limit bets keep the street's size, and only an
+    open pair's big bet on fourth street makes raises big (an all-in between does not)."""
+    if state.betting is not _FIXED_LIMIT:
+        return size
+    big = state.stakes.fixed_bet(True)
+    return big if size >= big else state.increment
 
 
 def _note_heads_up(state: HandState) -> None:
