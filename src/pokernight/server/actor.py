@@ -265,14 +265,14 @@ class TableActor:
             case msg.Chat():
                 self._chat(connection, player_id, intent.text, now)
             case msg.Start() | msg.Pause():
-                self._check_host(player_id)
+                self._check_host(player_id, "deal or pause the game")
                 if self.table.closed:
                     raise RefusedError("the table is closed: the game is over")
                 self.running = isinstance(intent, msg.Start)
                 self._schedule_next_hand()
                 self._broadcast_unversioned({"type": "room", **self.room_json()})
             case msg.NewInvite():
-                self._check_host(player_id)
+                self._check_host(player_id, "make a new invite link")
                 try:
                     invite = await self.store.new_invite(self.record.id)
                 except StoreError:
@@ -326,9 +326,8 @@ class TableActor:
                 return core.CloseTable(player_id)
         raise RefusedError(f"{type(intent).__name__} is not a table command")
 
-    def _check_host(self, player_id: str) -> None:
-        if player_id != self.table.host:
-            raise RefusedError("only the host can do that")
+    def _check_host(self, player_id: str, doing: str) -> None:
+        core.check_host(self.table.host, player_id, doing)
 
     def _chat(self, connection: Connection, player_id: str, text: str, now: float) -> None:
         line = {"type": "chat", "player_id": player_id, "name": connection.name, "text": text}

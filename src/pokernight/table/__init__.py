@@ -56,7 +56,7 @@ from pokernight.table.events import (
 )
 from pokernight.table.fairness import HandProof
 from pokernight.table.folded import Folded
-from pokernight.table.host_controls import BotLevel
+from pokernight.table.host_commands import BotLevel, check_host
 from pokernight.table.ledger import (
     Account,
     EntryKind,
@@ -130,6 +130,7 @@ __all__ = [
     "accounts",
     "balances",
     "balances_between_people",
+    "check_host",
     "ledger_csv",
     "plan_blinds",
     "plan_stud",

@@ -28,6 +28,23 @@ CAP_FROM_STAKES = -1
 the moment (``debt_limit``), so the cap follows the stakes whenever the host changes them."""
 DEFAULT_BOT_DELAY_SECONDS = 1.3
 MAX_BOT_DELAY_SECONDS = 10.0
+DERIVED_NAMES = ("debt_limit", "minimum_buy_in", "maximum_buy_in", "stack_cap")
+"""What ``to_dict`` adds for clients to show (the limits these settings come to): never read
+back, never set."""
+
+
+@dataclass(frozen=True, slots=True)
+class ChipsRoom:
+    """How many chips a player may still add: ``amount``, limited by the debt cap
+    (``limit`` "debt") or the stack cap ("stack"), whichever comes first; ``owed``: what
+    they owe the group, the rebuys waiting for the hand's end included."""
+
+    amount: int
+    limit: str
+    owed: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"amount": self.amount, "limit": self.limit, "owed": self.owed}
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,6 +175,17 @@ class TableSettings:
     def stack_cap(self) -> int:
         return self.max_stack if self.max_stack is not None else DEFAULT_MAX_STACK_UNITS * self.unit
 
+    def chips_room(self, debt: int, stack: int = 0, queued: int = 0) -> ChipsRoom:
+        """What a player who owes ``debt`` (the ledger's), with ``stack`` at the table and
+        ``queued`` waiting for the hand's end, may still add under these settings' caps
+        (``Table.check_rebuy`` and its debt check refuse anything more)."""
+        owed = debt + queued
+        cap = self.debt_limit
+        by_stack = self.stack_cap - stack - queued
+        if cap is not None and cap - owed <= by_stack:
+            return ChipsRoom(max(0, cap - owed), "debt", owed)
+        return ChipsRoom(max(0, by_stack), "stack", owed)
+
     def stakes_at_level(self, level: int) -> Stakes:
         """Level 0 is ``stakes``; past the last level the last one stays."""
         levels = (self.stakes, *self.blind_levels)
@@ -185,13 +213,18 @@ class TableSettings:
         data["dealers_choice"] = list(self.dealers_choice)
         data["blind_levels"] = [asdict(level) for level in self.blind_levels]
         data["game_stakes"] = {key: asdict(stakes) for key, stakes in self.game_stakes}
-        data["debt_limit"] = self.debt_limit  # for clients to show; not read back
+        # For clients to show, not read back (DERIVED_NAMES): what the limits come to.
+        data["debt_limit"] = self.debt_limit
+        data["minimum_buy_in"] = self.minimum_buy_in
+        data["maximum_buy_in"] = self.maximum_buy_in
+        data["stack_cap"] = self.stack_cap
         return data
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> TableSettings:
         values = dict(data)
-        values.pop("debt_limit", None)
+        for name in DERIVED_NAMES:
+            values.pop(name, None)
         values["betting"] = None if data["betting"] is None else BettingStructure(data["betting"])
         values["stakes"] = Stakes(**data["stakes"])
         values["blind_levels"] = tuple(Stakes(**level) for level in data["blind_levels"])

@@ -81,15 +81,18 @@ from pokernight.table.events import (
 )
 from pokernight.table.fairness import HandProof
 from pokernight.table.folded import Folded
-from pokernight.table.host_controls import (
+from pokernight.table.host_commands import (
     add_bot,
     approve_rebuy,
     approve_seat,
+    change_settings,
+    close_table,
     decline_rebuy,
     decline_seat,
     remove_bot,
     sit_bot_in,
     sit_player_out,
+    transfer_host,
 )
 from pokernight.table.ledger import Account, EntryKind, LedgerEntry, PeopleBalances
 from pokernight.table.settings import TableSettings
@@ -284,9 +287,9 @@ class Table:
             case PostBigBlind():
                 return self._post_big_blind(command)
             case ChangeSettings():
-                return self._change_settings(command)
+                return change_settings(self, command)
             case TransferHost():
-                return self._transfer_host(command)
+                return transfer_host(self, command)
             case SitPlayerOut():
                 return sit_player_out(self, command)
             case SitBotIn():
@@ -304,7 +307,7 @@ class Table:
             case RemoveBot():
                 return remove_bot(self, command)
             case CloseTable():
-                return self._close(command)
+                return close_table(self, command)
             case ShowCards():
                 return self._show_cards(command)
             case StartHand():
@@ -409,31 +412,6 @@ class Table:
             raise TableError("you have already offered to post the big blind")
         return [BigBlindOffered(number)]
 
-    def _change_settings(self, command: ChangeSettings) -> list[TableEvent]:
-        if command.player_id != self.host:
-            raise TableError("only the host can change settings")
-        settings = command.settings.validated()
-        highest = max(self.seats, default=-1)
-        if highest >= settings.seats:
-            raise TableError(
-                f"{seat_words(highest)} is taken: the table needs at least {highest + 1} seats"
-            )
-        return [SettingsChanged(settings)]
-
-    def _transfer_host(self, command: TransferHost) -> list[TableEvent]:
-        if command.player_id != self.host:
-            raise TableError("only the host can hand the table to a new host")
-        if command.new_host == self.host:
-            raise TableError("you are already the host")
-        seat = next(
-            (seat for seat in self.seats.values() if seat.player_id == command.new_host), None
-        )
-        if seat is None:
-            raise TableError("that player is not seated: only a seated player can host")
-        if seat.bot is not None:
-            raise TableError(f"{seat.name} is a bot: only a person can host")
-        return [HostChanged(command.new_host)]
-
     def _show_cards(self, command: ShowCards) -> list[TableEvent]:
         number = self.seat_of(command.player_id)
         hand, started = self.last_hand, self.last_started
@@ -446,13 +424,6 @@ class Table:
             raise TableError("your cards are already shown")
         cards = tuple(str(card) for card in hand.hole(index))
         return [CardsShownByChoice(started.hand_number, number, cards)]
-
-    def _close(self, command: CloseTable) -> list[TableEvent]:
-        if command.player_id != self.host:
-            raise TableError("only the host can close the table")
-        if self.closing:
-            raise TableError("the table already closes when this hand is over")
-        return [CloseRequested()]
 
     def _closing_events(self) -> list[TableEvent]:
         """Everybody cashed out (chips bought during the last hand included), then the close."""

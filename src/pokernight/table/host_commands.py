@@ -1,7 +1,10 @@
-"""What the host decides about seats: sitting a player out, approving seats and rebuys, bots.
+"""Every command only the host may give: seats and rebuys to approve or decline, sitting a
+player out, bots, the settings, handing the table on and closing it.
 
 Each function checks a host command against the table and answers with the
 events it causes, or raises a TableError saying why not; ``Table`` folds them.
+Whether somebody is the host is decided here, in ``check_host``, for the table and
+for the server's own host-only intents alike (start, pause, a new invite link).
 """
 
 from __future__ import annotations
@@ -13,20 +16,26 @@ from pokernight.table.commands import (
     AddBot,
     ApproveRebuy,
     ApproveSeat,
+    ChangeSettings,
+    CloseTable,
     DeclineRebuy,
     DeclineSeat,
     RemoveBot,
     SitBotIn,
     SitPlayerOut,
+    TransferHost,
 )
 from pokernight.table.errors import TableError, seat_words
 from pokernight.table.events import (
+    CloseRequested,
+    HostChanged,
     PlayerLeft,
     PlayerSeated,
     RebuyDeclined,
     SatIn,
     SatOut,
     SeatDeclined,
+    SettingsChanged,
     TableEvent,
 )
 
@@ -43,14 +52,45 @@ class BotLevel(StrEnum):
 SAT_OUT_BY_HOST = "sat out by the host"
 
 
-def check_host(table: Table, player_id: str, doing: str) -> None:
-    if player_id != table.host:
+def check_host(host: str | None, player_id: str, doing: str) -> None:
+    """The one place that says whether ``player_id`` is the host (``host``: the table's)."""
+    if player_id != host:
         raise TableError(f"only the host can {doing}")
+
+
+def change_settings(table: Table, command: ChangeSettings) -> list[TableEvent]:
+    check_host(table.host, command.player_id, "change settings")
+    settings = command.settings.validated()
+    highest = max(table.seats, default=-1)
+    if highest >= settings.seats:
+        raise TableError(
+            f"{seat_words(highest)} is taken: the table needs at least {highest + 1} seats"
+        )
+    return [SettingsChanged(settings)]
+
+
+def transfer_host(table: Table, command: TransferHost) -> list[TableEvent]:
+    check_host(table.host, command.player_id, "hand the table to a new host")
+    if command.new_host == table.host:
+        raise TableError("you are already the host")
+    seat = next((seat for seat in table.seats.values() if seat.player_id == command.new_host), None)
+    if seat is None:
+        raise TableError("that player is not seated: only a seated player can host")
+    if seat.bot is not None:
+        raise TableError(f"{seat.name} is a bot: only a person can host")
+    return [HostChanged(command.new_host)]
+
+
+def close_table(table: Table, command: CloseTable) -> list[TableEvent]:
+    check_host(table.host, command.player_id, "close the table")
+    if table.closing:
+        raise TableError("the table already closes when this hand is over")
+    return [CloseRequested()]
 
 
 def sit_player_out(table: Table, command: SitPlayerOut) -> list[TableEvent]:
     # Sitting out during a hand keeps the player in it and deals them out of the next one.
-    check_host(table, command.player_id, "sit a player out")
+    check_host(table.host, command.player_id, "sit a player out")
     number = table.seat_of(command.target, who="that player")
     if table.seats[number].sitting_out:
         raise TableError(f"{table.seats[number].name} is already sitting out")
@@ -58,7 +98,7 @@ def sit_player_out(table: Table, command: SitPlayerOut) -> list[TableEvent]:
 
 
 def sit_bot_in(table: Table, command: SitBotIn) -> list[TableEvent]:
-    check_host(table, command.player_id, "sit a bot in")
+    check_host(table.host, command.player_id, "sit a bot in")
     seat = table.seats.get(command.seat)
     if seat is None or seat.bot is None:
         raise TableError(f"there is no bot at {seat_words(command.seat)}")
@@ -68,7 +108,7 @@ def sit_bot_in(table: Table, command: SitBotIn) -> list[TableEvent]:
 
 
 def approve_seat(table: Table, command: ApproveSeat) -> list[TableEvent]:
-    check_host(table, command.player_id, "approve a seat")
+    check_host(table.host, command.player_id, "approve a seat")
     request = table.seat_requests.get(command.requester)
     if request is None:
         raise TableError("that player has not asked for a seat")
@@ -78,14 +118,14 @@ def approve_seat(table: Table, command: ApproveSeat) -> list[TableEvent]:
 
 
 def decline_seat(table: Table, command: DeclineSeat) -> list[TableEvent]:
-    check_host(table, command.player_id, "decline a seat")
+    check_host(table.host, command.player_id, "decline a seat")
     if command.requester not in table.seat_requests:
         raise TableError("that player has not asked for a seat")
     return [SeatDeclined(command.requester)]
 
 
 def approve_rebuy(table: Table, command: ApproveRebuy) -> list[TableEvent]:
-    check_host(table, command.player_id, "approve a rebuy")
+    check_host(table.host, command.player_id, "approve a rebuy")
     request = table.rebuy_requests.get(command.requester)
     if request is None:
         raise TableError("that player has not asked to add chips")
@@ -95,14 +135,14 @@ def approve_rebuy(table: Table, command: ApproveRebuy) -> list[TableEvent]:
 
 
 def decline_rebuy(table: Table, command: DeclineRebuy) -> list[TableEvent]:
-    check_host(table, command.player_id, "decline a rebuy")
+    check_host(table.host, command.player_id, "decline a rebuy")
     if command.requester not in table.rebuy_requests:
         raise TableError("that player has not asked to add chips")
     return [RebuyDeclined(command.requester)]
 
 
 def add_bot(table: Table, command: AddBot) -> list[TableEvent]:
-    check_host(table, command.player_id, "add a bot")
+    check_host(table.host, command.player_id, "add a bot")
     try:
         level = BotLevel(command.level)
     except ValueError:
@@ -125,7 +165,7 @@ def default_bot_buy_in(table: Table) -> int:
 
 
 def remove_bot(table: Table, command: RemoveBot) -> list[TableEvent]:
-    check_host(table, command.player_id, "remove a bot")
+    check_host(table.host, command.player_id, "remove a bot")
     seat = table.seats.get(command.seat)
     if seat is None or seat.bot is None:
         raise TableError(f"there is no bot at {seat_words(command.seat)}")
