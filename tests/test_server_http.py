@@ -140,8 +140,8 @@ def test_server_info_counts_tables_and_connections_and_times_the_collector(
 
 
 def test_a_move_being_saved_is_not_shown_by_http_reads_until_it_is_saved(tmp_path: Path) -> None:
-    """The table applies a move in memory, then saves it: a read in between waits for the
-    save, so it never shows what the database might not hold."""
+    """The table decides a move, saves it, and only then takes it: a read while the save
+    is under way shows the table without it, never what the database might not hold."""
 
     async def scenario() -> None:
         async with serving_app(tmp_path) as (url, app):
@@ -150,22 +150,23 @@ def test_a_move_being_saved_is_not_shown_by_http_reads_until_it_is_saved(tmp_pat
             release = asyncio.Event()
             append = actor.writer.append
 
+            saving = asyncio.Event()
+
             async def slow_append(*arguments: Any) -> None:
+                saving.set()
                 await release.wait()
                 await append(*arguments)
 
             actor.writer.append = slow_append
             sitting = asyncio.ensure_future(host.sit(0, 500))
-            while not actor.saving.locked():  # the seat is in memory, not saved yet
-                await asyncio.sleep(0.01)
-            read = asyncio.ensure_future(request_json(url, "GET", f"/api/tables/{code}"))
-            await asyncio.sleep(0.3)
-            assert not read.done(), "the read waits for the save"
+            await saving.wait()  # the seat is decided, not saved yet
+            during = await request_json(url, "GET", f"/api/tables/{code}")
             release.set()
-            info = await read
             await sitting
+            after = await request_json(url, "GET", f"/api/tables/{code}")
             await close_all([host])
-        assert [seat["name"] for seat in info["seats"]] == ["player0"]
+        assert during["seats"] == [], "a seat not saved yet is not shown"
+        assert [seat["name"] for seat in after["seats"]] == ["player0"]
 
     run(scenario())
 

@@ -132,6 +132,15 @@ class Hand:
         hand._settle()
         return hand
 
+    def copy(self) -> Hand:
+        """An independent copy of the hand so far: acting on one leaves the other as it was."""
+        twin = Hand.__new__(Hand)
+        twin._deck = self._deck
+        twin._events = list(self._events)
+        twin._state = self._state.copy()
+        twin._emit = partial(record, twin._state, twin._events)
+        return twin
+
     @classmethod
     def from_events(cls, deck: Sequence[Card], events: Sequence[Event]) -> Hand:
         """The hand these events describe, rebuilt by folding them in order."""

@@ -162,8 +162,26 @@ class HandState:
         self.over = False
         self.final_stacks: tuple[int, ...] | None = None
 
+    def copy(self) -> HandState:
+        """An independent copy: every list copied, the rest (numbers, cards, tuples and
+        the cached legal actions, all immutable) shared."""
+        twin = HandState.__new__(HandState)
+        for name in _SCALARS:
+            setattr(twin, name, getattr(self, name))
+        for name in _LISTS:
+            setattr(twin, name, list(getattr(self, name)))
+        twin.cards = [list(cards) for cards in self.cards]
+        twin.up = [list(cards) for cards in self.up]
+        return twin
+
 
 _FIXED_LIMIT: Final = BettingStructure.FIXED_LIMIT
+_LISTS: Final = (
+    "acted_level", "bets", "board", "contributed", "dead", "folded", "mucked", "shown", "stacks",
+)  # fmt: skip
+_SCALARS: Final = tuple(
+    name for name in HandState.__slots__ if name not in (*_LISTS, "cards", "up")
+)
 
 
 @cache

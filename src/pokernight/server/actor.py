@@ -88,17 +88,13 @@ class TableActor:
         # A restarted server finishes a hand in play (its clock runs) but deals no new one
         # until the host does: after a restart nobody may be there to play it.
         self.running = False
-        # Set when a move could not be saved and the log could not be read back either:
-        # memory may hold the unsaved move, so no command is taken until a reload succeeds.
-        self.stale = False
-        self.waiting: list[Attach] = []  # pages that came while stale, served once fresh
         self.next_hand_at: float | None = None
+        # After a save failed, the clock waits this long before it tries a move again (a
+        # timeout or a deal), so a database that is down is not asked again at once.
+        self.retry_at = 0.0
         self.chat: deque[dict[str, Any]] = deque(maxlen=CHAT_KEPT)
         self.handled = HandledRequests() if handled is None else handled
         self.task: asyncio.Task[None] | None = None
-        # Held from applying a command until its events are saved (or forgotten): memory
-        # then holds a move the database does not, which no HTTP read may show.
-        self.saving = asyncio.Lock()
         self.bots = BotDriver(lambda bot, intent: self.submit(Received(bot, intent)), secure_rng())
 
     @property
@@ -171,21 +167,17 @@ class TableActor:
             await self._on_intent(item.connection, item.intent)
 
     def _seconds_to_wake(self) -> float | None:
-        if self.stale:
-            return RELOAD_RETRY_SECONDS  # the clock's only work: reading the log back
         wakes = [] if self.next_hand_at is None else [self.next_hand_at]
         if self.table.hand is not None and self.table.hand.to_act is not None:
             wakes.append(self.table.deadline(self.present()))
         if not wakes:
             return None
-        return max(min(wakes) - self.config.clock(), 0.0)
+        return max(max(min(wakes), self.retry_at) - self.config.clock(), 0.0)
 
     async def _on_clock(self) -> None:
-        if self.stale:
-            with contextlib.suppress(RefusedError):
-                await self._ensure_fresh()
-            return
         now = self.config.clock()
+        if now < self.retry_at:
+            return
         timed_out = self.table.tick(now, self.present())
         with contextlib.suppress(TableError, RefusedError):
             if timed_out is not None:
@@ -196,15 +188,8 @@ class TableActor:
                     await self._apply(core.StartHand(secure_rng()), now)
 
     async def _on_attach(self, attach: Attach) -> None:
-        """A page comes in. A stale table's memory may hold a move its log does not (a
-        card not yet dealt, say): the page waits until the log is read back."""
-        if self.stale:
-            with contextlib.suppress(RefusedError):
-                await self._ensure_fresh()
-        if self.stale:
-            self.waiting.append(attach)
-        else:
-            self._attach(attach)
+        """A page comes in: it is shown the table as saved (memory never runs ahead)."""
+        self._attach(attach)
 
     def _attach(self, attach: Attach) -> None:
         connection = attach.connection
@@ -336,29 +321,22 @@ class TableActor:
 
     # Move, persist, broadcast ------------------------------------------------------------
 
-    async def settled(self) -> None:
-        """Once no move is between being applied and being saved: read the table right
-        after, without awaiting anything in between."""
-        async with self.saving:
-            pass
-
     async def _apply(
         self, command: core.Command, now: float, request: HandledRequest | None = None
     ) -> None:
-        async with self.saving:
-            await self._ensure_fresh()
-            try:
-                done = self.table.apply(command, now)
-            except TableError:
-                raise
-            except Exception:
-                log.exception("table %s failed to apply %r", self.code, command)
-                await self._recover()
-                raise RefusedError("the table could not apply that: it was reloaded") from None
-            await self._commit(done, now, request)
+        """Decide, save, then take the new table: memory never holds a move the database
+        does not, so a save that fails leaves nothing to undo (decision 27)."""
+        try:
+            table, done = self.table.decide(command, now)
+        except TableError:
+            raise
+        except Exception:
+            log.exception("table %s failed to apply %r", self.code, command)
+            raise RefusedError("the table could not apply that: nothing was changed") from None
+        await self._commit(table, done, now, request)
 
     async def _commit(
-        self, done: list[Folded], now: float, request: HandledRequest | None = None
+        self, table: Table, done: list[Folded], now: float, request: HandledRequest | None
     ) -> None:
         first = self.history.version + 1
         stored = [StoredEvent.of(first + i, folded.event, now) for i, folded in enumerate(done)]
@@ -368,10 +346,12 @@ class TableActor:
             await self.writer.append(self.record.id, stored, [] if saved is None else [saved])
         except Exception:
             log.exception("table %s could not persist versions from %d", self.code, first)
-            await self._recover()
-            if saved is not None and self.handled.knows(saved):
-                return  # the save landed after all (the log read back holds it): done
-            raise RefusedError("the move could not be saved: try again") from None
+            if await self._landed_after_all(saved):
+                return
+            raise RefusedError(
+                "the move could not be saved: nothing was changed, try again"
+            ) from None
+        self.history.table = table
         if saved is not None:
             self.handled.record(saved)  # at once: whatever fails below, a resend is known
         self._broadcast([self.history.record(folded) for folded in done])
@@ -403,30 +383,22 @@ class TableActor:
         await self.store.close_table(self.record.id)
         self._broadcast_unversioned({"type": "room", **self.room_json()})
 
-    async def _recover(self) -> None:
-        """Forget what was not saved: the table again as its stored log has it. If the log
-        cannot be read either, the table is stale until it can (``_ensure_fresh``)."""
+    async def _landed_after_all(self, saved: HandledRequest | None) -> bool:
+        """After a failed save. A save reported failed may have landed (the connection
+        dropped after the commit): the log is read back when it can be, and the table
+        takes what it holds. When it cannot be, the table keeps what it had: if the save
+        did land, the next one meets its versions in the log, fails, and comes here
+        again. Either way the clock waits before it tries again, and a bot whose move
+        was not saved plays it again. True when this very request was saved."""
+        self.retry_at = self.config.clock() + RELOAD_RETRY_SECONDS
+        self._schedule_next_hand()
         try:
             await self._reload()
         except Exception:
-            log.exception("table %s could not read its events back", self.code)
-            self.stale = True
-
-    async def _ensure_fresh(self) -> None:
-        """A stale table reads its log back before it takes a command, or refuses it."""
-        if not self.stale:
-            return
-        try:
-            await self._reload()
-        except Exception:
-            raise RefusedError(
-                "the table cannot reach its database: nothing was changed, try again in a moment"
-            ) from None
-        self.stale = False
-        log.warning("table %s reloaded its events: taking moves again", self.code)
-        waiting, self.waiting = self.waiting, []
-        for attach in waiting:
-            self._attach(attach)
+            log.warning("table %s cannot read its events back yet", self.code)
+            self.bots.replay_turn(self.table)
+            return False
+        return saved is not None and self.handled.knows(saved)
 
     async def _reload(self) -> None:
         version = self.history.version

@@ -137,7 +137,6 @@ async def _saved_ledger(actor: TableActor) -> list[dict[str, Any]]:
     for _ in range(LEDGER_READS):
         version = actor.history.version
         rows = await actor.store.ledger_entries(actor.record.id)
-        await actor.settled()
         if actor.history.version == version:
             return rows
     raise HTTPException(503, f"table {actor.code} is too busy to read its ledger: try again")
@@ -219,15 +218,8 @@ def _lobby(request: Request) -> Lobby:
 
 
 async def _actor(request: Request) -> TableActor:
-    """The table, as saved: a move being saved is waited for, never shown before it is."""
-    actor = _lobby(request).actor(request.path_params["code"])
-    await actor.settled()
-    if actor.stale:
-        # Its memory may hold a move the log does not: nothing is read from it.
-        raise HTTPException(
-            503, f"table {actor.code} cannot reach its database: try again in a moment"
-        )
-    return actor
+    """The table, as saved: an actor takes a new table only once its events are saved."""
+    return _lobby(request).actor(request.path_params["code"])
 
 
 async def _body(request: Request, shape: type[Body]) -> Body:

@@ -110,6 +110,11 @@ class PeopleBalances:
     def __init__(self) -> None:
         self.owed: dict[str, Fraction] = {}
 
+    def copy(self) -> PeopleBalances:
+        twin = PeopleBalances()
+        twin.owed = dict(self.owed)
+        return twin
+
     def meet(self, player_id: str, bots: Collection[str]) -> None:
         """A person who sat here has a balance, even if it is zero."""
         if player_id not in bots:

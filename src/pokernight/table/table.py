@@ -202,6 +202,30 @@ class Table:
             return False
         return True
 
+    def decide(self, command: Command, now: float) -> tuple[Table, list[Folded]]:
+        """What ``command`` would do, leaving this table as it is: the table it makes and
+        the events it causes (each folded into that one), or a TableError saying why not.
+        The server saves the events and only then takes the new table: a save that fails
+        leaves the table it had."""
+        after = self._copy()
+        return after, after.apply(command, now)
+
+    def _copy(self) -> Table:
+        """An independent copy: every container the fold changes is copied (the seats,
+        accounts and requests are frozen records, shared), the hand in play too."""
+        twin = Table.__new__(Table)
+        twin.__dict__.update(self.__dict__)
+        twin.seats = dict(self.seats)
+        twin.hand = None if self.hand is None else self.hand.copy()
+        twin.shown_by_choice = set(self.shown_by_choice)
+        twin.ledger = self.ledger.copy()
+        twin.accounts = dict(self.accounts)
+        twin.between_people = self.between_people.copy()
+        twin.bots = set(self.bots)
+        twin.seat_requests = dict(self.seat_requests)
+        twin.rebuy_requests = dict(self.rebuy_requests)
+        return twin
+
     def apply(self, command: Command, now: float) -> list[Folded]:
         """Carry out ``command``: the events it caused, in order, each folded into the table."""
         pending = self._decide(command, now)
