@@ -43,10 +43,16 @@ class Variant:
     bring_in_order: str = "lowest"  # which up card brings in: "lowest" or "highest"
     first_to_act: str = "highest"  # stud, fourth street on: "highest" or "lowest" showing
     open_pair_big_bet: bool = False  # fixed-limit: an open pair on fourth street allows the big bet
+    short_name: str = ""  # the name on a table's title line ("No-Limit Hold'em"); "": ``name``
 
     @property
     def is_stud(self) -> bool:
         return self.forced == "bring-in"
+
+    @property
+    def title(self) -> str:
+        """The game's name as a table shows it: its short name, else its full name."""
+        return self.short_name or self.name
 
     @property
     def has_wild_cards(self) -> bool:
@@ -73,8 +79,9 @@ _STUD_STREETS = (
 
 
 def _board_game(key: str, name: str, betting: BettingStructure, streets: tuple[Street, ...],
-                showdown: str) -> Variant:  # fmt: skip
-    return Variant(key, name, betting, streets, "blinds", showdown, max_players=10)
+                showdown: str, *, short_name: str = "") -> Variant:  # fmt: skip
+    return Variant(key, name, betting, streets, "blinds", showdown, max_players=10,
+                   short_name=short_name)  # fmt: skip
 
 
 def _stud_game(key: str, name: str, betting: BettingStructure, showdown: str, *,
@@ -92,9 +99,30 @@ VARIANTS: Mapping[str, Variant] = MappingProxyType(
     {
         variant.key: variant
         for variant in (
-            _board_game("nlhe", "No-Limit Texas Hold'em", NO, _HOLDEM_STREETS, "high"),
-            _board_game("plhe", "Pot-Limit Texas Hold'em", POT, _HOLDEM_STREETS, "high"),
-            _board_game("flhe", "Fixed-Limit Texas Hold'em", FIXED, _HOLDEM_STREETS, "high"),
+            _board_game(
+                "nlhe",
+                "No-Limit Texas Hold'em",
+                NO,
+                _HOLDEM_STREETS,
+                "high",
+                short_name="No-Limit Hold'em",
+            ),
+            _board_game(
+                "plhe",
+                "Pot-Limit Texas Hold'em",
+                POT,
+                _HOLDEM_STREETS,
+                "high",
+                short_name="Pot-Limit Hold'em",
+            ),
+            _board_game(
+                "flhe",
+                "Fixed-Limit Texas Hold'em",
+                FIXED,
+                _HOLDEM_STREETS,
+                "high",
+                short_name="Fixed-Limit Hold'em",
+            ),
             _board_game("nlo", "No-Limit Omaha", NO, _OMAHA_STREETS, "omaha"),
             _board_game("plo", "Pot-Limit Omaha", POT, _OMAHA_STREETS, "omaha"),
             _stud_game("stud", "Seven-Card Stud", FIXED, "high", open_pair_big_bet=True),

@@ -15,10 +15,11 @@ from starlette.routing import Route
 
 from pokernight.names import MAX_LENGTH
 from pokernight.server.actor import TableActor
+from pokernight.server.games import games
 from pokernight.server.lobby import Lobby
 from pokernight.server.messages import PROTOCOL
 from pokernight.server.newcomers import admit, checked_name
-from pokernight.server.settings_input import settings_from_json
+from pokernight.server.settings_input import ROOM_DEFAULTS, settings_from_json
 from pokernight.server.wire import table_json
 from pokernight.table import (
     EntryKind,
@@ -35,9 +36,6 @@ Invite = Annotated[str, msgspec.Meta(max_length=64)]
 MAX_BODY_BYTES = 16_384
 MAX_QR_CHARS = 200
 LEDGER_READS = 5
-# Where the room's tables differ from a bare TableSettings: a stranger who has only the
-# 4-digit code asks the host for a seat; friends with the invite link sit at once.
-ROOM_DEFAULTS = {"approve_seats": True}
 
 
 class NewTable(msgspec.Struct, forbid_unknown_fields=True):
@@ -98,6 +96,14 @@ async def ledger(request: Request) -> Response:
     rows = await _saved_ledger(actor)
     table, names = actor.table, actor.history.names  # as saved: read with no await between
     entries = [_entry(row) for row in rows]
+    seats = {seat.player_id: seat for seat in table.seats.values()}
+    settings = table.upcoming_settings
+
+    def room(player_id: str, debt: int) -> dict[str, Any]:
+        seat = seats.get(player_id)
+        stack, queued = (seat.stack, seat.queued) if seat is not None else (0, 0)
+        return settings.chips_room(debt, stack, queued).to_dict()
+
     accounts = [
         {
             "player_id": player_id,
@@ -108,6 +114,7 @@ async def ledger(request: Request) -> Response:
             "net": account.net,
             "debt": account.debt,
             "bot": player_id in table.bots,
+            "chips_room": room(player_id, account.debt),
         }
         for player_id, account in table.accounts.items()
     ]
@@ -117,6 +124,8 @@ async def ledger(request: Request) -> Response:
     return JSONResponse(
         {
             "accounts": accounts,
+            # What a player who owes nothing may take (the caps): one with no account yet.
+            "newcomer_room": settings.chips_room(0).to_dict(),
             "settle_up": transfers,
             "entries": [
                 {
@@ -256,6 +265,7 @@ def _too_large() -> HTTPException:
 
 ROUTES = [
     Route("/api/server", server_info, methods=["GET"]),
+    Route("/api/games", games, methods=["GET"]),
     Route("/api/qr", qr_code, methods=["POST"]),
     Route("/api/tables", create_table, methods=["POST"]),
     Route("/api/tables/{code}", table_info, methods=["GET"]),

@@ -14,7 +14,7 @@ import msgspec
 
 from pokernight.rules import Stakes
 from pokernight.table import TableError, TableSettings
-from pokernight.table.settings import CAP_FROM_STAKES
+from pokernight.table.settings import CAP_FROM_STAKES, DERIVED_NAMES
 
 StakesJson = dict[str, int | None]
 
@@ -39,6 +39,10 @@ class _SettingsShape(msgspec.Struct, forbid_unknown_fields=True):
     bot_delay_seconds: float
 
 
+# Where the room's tables differ from a bare TableSettings: a stranger who has only the
+# 4-digit code asks the host for a seat; friends with the invite link sit at once.
+ROOM_DEFAULTS: dict[str, Any] = {"approve_seats": True}
+
 SETTING_NAMES = frozenset(field.name for field in fields(TableSettings))
 
 
@@ -46,7 +50,7 @@ def settings_from_json(data: object) -> TableSettings:
     """Validated settings from ``data`` (a JSON object), or a TableError saying what is wrong."""
     if not isinstance(data, dict):
         raise TableError("settings must be a JSON object")
-    unknown = sorted(set(data) - SETTING_NAMES - {"debt_limit"})  # sent back as shown
+    unknown = sorted(set(data) - SETTING_NAMES - set(DERIVED_NAMES))  # sent back as shown
     if unknown:
         raise TableError(f"{unknown[0]!r} is not a table setting")
     merged: dict[str, Any] = {
@@ -54,7 +58,8 @@ def settings_from_json(data: object) -> TableSettings:
         "debt_cap": CAP_FROM_STAKES,  # left out: five largest buy-ins, at the stakes of the time
         **data,
     }
-    merged.pop("debt_limit", None)  # what the cap comes to: shown, never set
+    for name in DERIVED_NAMES:
+        merged.pop(name, None)  # what the limits come to: shown, never set
     try:
         shape = msgspec.convert(merged, _SettingsShape)
         for stakes in (shape.stakes, *shape.blind_levels, *shape.game_stakes.values()):

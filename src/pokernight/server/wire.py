@@ -139,17 +139,20 @@ def hand_status(hand: Hand, started: HandStarted, table: Table) -> Json:
     """The public state of a hand: whose turn, what they may do, until when, the chips."""
     legal = hand.legal_actions()
     pot = hand.total_pot
+    stacks, folded = list(hand.stacks), list(hand.folded)
     return {
         "hand_number": started.hand_number,
         "to_act": None if hand.to_act is None else started.seats[hand.to_act],
         "legal": None if legal is None else legal_json(legal, started, hand, pot),
         "deadline": _deadline(table, None),
         "away_deadline": _deadline(table, ()),
-        "stacks": list(hand.stacks),
+        "stacks": stacks,
         "bets": list(hand.bets),
         "pots": [pot.amount for pot in hand.pots],
         "pot": pot,  # every chip in the middle, this street's bets included
         "wild_ranks": sorted(hand.wild_ranks),
+        "folded": folded,
+        "all_in": [not out and stack == 0 for out, stack in zip(folded, stacks, strict=True)],
     }
 
 
@@ -211,7 +214,9 @@ def hand_json(seen: HandView, started: HandStarted, status: Json) -> Json:
 
 def seats_json(table: Table) -> list[Json]:
     """Every seat as a client shows it: who, their chips, and the flags the table keeps
-    (a client shows these; it works out none of them)."""
+    (a client shows these; it works out none of them). ``rebuy``: how many chips the seat
+    may still add, and which cap stops it (``TableSettings.chips_room``)."""
+    settings = table.upcoming_settings
     return [
         {
             "seat": number,
@@ -225,6 +230,9 @@ def seats_json(table: Table) -> list[Json]:
             "missed_hand": seat.missed_hand,
             "queued": seat.queued,
             "bot": seat.bot,
+            "rebuy": settings.chips_room(
+                table.account(seat.player_id).debt, seat.stack, seat.queued
+            ).to_dict(),
         }
         for number, seat in sorted(table.seats.items())
     ]
