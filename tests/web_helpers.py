@@ -27,6 +27,7 @@ from typing import Any
 import pytest
 
 from pokernight.server.assets import load_assets
+from pokernight.server.games import games_json
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -271,6 +272,8 @@ def module_page(browser: Any) -> Any:
     page = browser.new_page()
     page.route(f"{MODULE_ORIGIN}/**", _serve_web_file)
     page.goto(f"{MODULE_ORIGIN}/")
+    # As the pages do before they draw: the games (the server's variant table) first.
+    page.evaluate("async () => { await (await import('/js/games.js')).loadGames(); }")
     return page
 
 
@@ -278,6 +281,9 @@ def _serve_web_file(route: Any) -> None:
     path = route.request.url.removeprefix(MODULE_ORIGIN).split("#")[0] or "/"
     if path == "/":
         route.fulfill(body="<!doctype html><title>t</title>", content_type="text/html")
+        return
+    if path == "/api/games":
+        route.fulfill(body=json.dumps(games_json()), content_type="application/json")
         return
     asset = WEB_FILES[path]
     route.fulfill(body=asset.body, content_type=asset.content_type)

@@ -1,13 +1,15 @@
 // The service worker: the page shell (HTML, scripts, styles, icons) kept for when the
 // network is slow or gone, so the table opens from the home screen like an app. Only the
-// shell: the API, the WebSocket and anything else that is game state always goes to the
-// server. Network first: a new version of the room is used as soon as it is served.
+// shell, and the games the room deals (/api/games: the server's variant table, which the
+// pages draw from and which changes only with the server): the rest of the API, the
+// WebSocket and anything else that is game state always goes to the server. Network
+// first: a new version of the room is used as soon as it is served.
 
 const CACHE = "pokernight-shell-v1";
 const SHELL = [
   "/", "/index.html", "/stream.html", "/manifest.webmanifest", "/css/app.css", "/css/stream.css",
   "/icons/icon.svg", "/icons/icon-192.png", "/icons/icon-512.png", "/icons/apple-touch-icon.png",
-  "/icons/robot.svg", "/js/main.js",
+  "/icons/robot.svg", "/js/main.js", "/api/games",
 ];
 
 self.addEventListener("install", (event) => {
@@ -22,6 +24,7 @@ self.addEventListener("activate", (event) => {
 });
 
 function isShell(url) {
+  if (url.origin === self.location.origin && url.pathname === "/api/games") return true;
   return url.origin === self.location.origin && !url.pathname.startsWith("/api/")
     && !url.pathname.startsWith("/ws/") && !url.pathname.startsWith("/stream/");
 }

@@ -19,6 +19,7 @@ export const tableInfo = (code) => request(`/api/tables/${code}`);
 export const ledger = (code) => request(`/api/tables/${code}/ledger`);
 export const lastHands = (code) => request(`/api/tables/${code}/hands`);
 export const stats = (code) => request(`/api/tables/${code}/stats`);
+export const games = () => request("/api/games");
 export const ledgerCsvUrl = (code) => `/api/tables/${code}/ledger?format=csv`;
 
 /** The invite link as a QR code (SVG text), for a phone to scan. */

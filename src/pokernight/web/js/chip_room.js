@@ -1,22 +1,17 @@
 // How many chips a player may still take: the table's debt cap (what one player may owe
-// the group, from the ledger) and its biggest stack, whichever comes first. The server
-// decides; this only says so before a player tries.
+// the group) and its biggest stack, whichever comes first. The server says it (a seat's
+// ``rebuy``, a ledger account's ``chips_room``) and decides; this only puts it in words.
 
 import { chips } from "./dom.js";
-import { buyInRange } from "./settings_form.js";
 
-/** ``debt``: the ledger's bought in minus cashed out; ``queued``: rebuys waiting for the hand's end. */
-export function chipsRoom(settings, { debt, stack = 0, queued = 0 }) {
-  const { stackCap } = buyInRange(settings);
-  const cap = settings.debt_limit ?? settings.debt_cap ?? null; // the server's number
-  const byDebt = cap === null ? Infinity : cap - debt - queued;
-  const byStack = stackCap - stack - queued;
+/** ``room``: the server's ``{amount, limit, owed}``; ``settings``: the caps it names. */
+export function chipsRoom(settings, room) {
   return {
-    amount: Math.max(0, Math.min(byDebt, byStack)),
-    debtCapped: byDebt <= byStack,
-    cap,
-    stackCap,
-    owed: debt + queued,
+    amount: room.amount,
+    debtCapped: room.limit === "debt",
+    cap: settings.debt_limit,
+    stackCap: settings.stack_cap,
+    owed: room.owed,
   };
 }
 

@@ -5,6 +5,7 @@
 
 import { $ } from "./dom.js";
 import { applyFelt, feltSelect } from "./felt.js";
+import { loadGames } from "./games.js";
 import { renderLobby } from "./lobby.js";
 import { setSound, soundOn } from "./sound.js";
 import { TablePage } from "./table_page.js";
@@ -26,6 +27,16 @@ function route() {
   page = new TablePage($("#app"), code, banner, invite ?? null);
 }
 
+/** The games first (every page draws a game from the server's facts about it), then the page. */
+function start() {
+  loadGames().then(route, (failure) => {
+    const banner = $("#banner");
+    banner.textContent = `Cannot reach the room: ${failure.message}. Reload to try again.`;
+    banner.className = "banner error";
+    banner.hidden = false;
+  });
+}
+
 function soundButton() {
   const button = $("#sound");
   const show = () => {
@@ -42,8 +53,8 @@ function soundButton() {
 // The page shell works offline and installs on a phone's home screen (sw.js: never game state).
 if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js").catch(() => {});
 
-window.addEventListener("hashchange", route);
+window.addEventListener("hashchange", () => start());
 applyFelt();
 feltSelect($("#felt-colour"));
 soundButton();
-route();
+start();

@@ -5,7 +5,7 @@ import * as api from "./api.js";
 import { cardElement, cardText, rankPlural, withCardFaces } from "./cards.js";
 import { chips, h, sentence } from "./dom.js";
 import { describeEvent, wildWords } from "./narrate.js";
-import { GAME_NAMES } from "./state.js";
+import { gameName, gameOf } from "./games.js";
 
 /** The hand's events in words, each action as the server named it (``says``, ``all_in``). */
 export function handLines(events, name) {
@@ -26,7 +26,7 @@ export class HandLog {
       return;
     }
     const name = (index) => state.nameOfHandSeat(index, hand);
-    const title = `Hand #${hand.number} \u00b7 ${GAME_NAMES[hand.variant] ?? hand.variant}`;
+    const title = `Hand #${hand.number} \u00b7 ${gameName(hand.variant)}`;
     this.list.replaceChildren(h("li", { class: "muted" }, title),
       ...handLines(hand.events, name).map((line) => h("li", {}, line)));
     this.list.scrollTop = this.list.scrollHeight;
@@ -61,7 +61,7 @@ export class LastHands {
     const winners = net.filter(([, delta]) => delta > 0)
       .map(([who, delta]) => `${who} +${chips(delta)}`).join(", ");
     return h("details", { class: "hand" },
-      h("summary", {}, `#${hand.hand_number} ${GAME_NAMES[hand.variant] ?? hand.variant}`
+      h("summary", {}, `#${hand.hand_number} ${gameName(hand.variant)}`
         + (winners ? ` \u2014 ${winners}` : "")),
       h("ol", { class: "log" }, handLines(hand.events, name).map((line) => h("li", {}, line))),
       this.proofLink(hand));
@@ -117,10 +117,10 @@ export class Chat {
 /** Follow the Queen: the ranks wild now and every change, with the card that caused it. */
 export function wildPanel(state, { large = false } = {}) {
   const hand = state.hand ?? state.lastHand;
-  const variant = hand?.variant ?? state.settings.variant;
-  if (variant !== "ftq") return null;
+  const game = gameOf(hand?.variant ?? state.settings.variant);
+  if (!game?.wild_cards) return null;
   const ranks = hand ? hand.wildRanks : [];
-  const wild = ranks.length ? ranks : [10];
+  const wild = ranks.length ? ranks : game.wild_ranks;
   const history = hand ? hand.wildHistory : [];
   const name = (index) => state.nameOfHandSeat(index, hand);
   return h("section", { class: `wild-panel${large ? " large" : ""}`, id: "wild-panel",

@@ -6,19 +6,17 @@ import * as api from "./api.js";
 import { chipsRoom, roomWords } from "./chip_room.js";
 import { chips, h, sentence } from "./dom.js";
 import { saveSeat } from "./session.js";
-import { buyInRange } from "./settings_form.js";
 
-/** What this player owes the group (the ledger's ``debt``): 0 before any buy-in. */
-async function debtOf(code, playerId) {
-  const { accounts } = await api.ledger(code);
-  return accounts.find((account) => account.player_id === playerId)?.debt ?? 0;
+/** How many chips this player may take, as the ledger says (one with no account owes nothing). */
+async function roomOf(code, playerId) {
+  const { accounts, newcomer_room: newcomer } = await api.ledger(code);
+  return accounts.find((account) => account.player_id === playerId)?.chips_room ?? newcomer;
 }
 
 export class SeatControls {
   constructor(code, send) {
     this.code = code;
     this.send = send;
-    this.debt = null; // unknown until the ledger answers
     this.state = null;
     this.error = h("p", { class: "error", role: "alert", id: "seat-error" });
     this.hint = h("p", { class: "note rebuy-hint", id: "rebuy-hint" });
@@ -58,26 +56,14 @@ export class SeatControls {
     }
   }
 
-  /** Fetch this player's debt again: after a buy-in, a rebuy or a cash-out. */
-  async refreshDebt(state) {
-    this.state = state;
-    if (state.playerId === null) return;
-    try {
-      this.debt = await debtOf(this.code, this.state.playerId);
-    } catch {
-      this.debt = null; // no hint rather than a wrong one: the server still says why
-    }
-    const seat = this.state.seats.get(this.state.mySeat);
-    if (seat) this.renderRoom(seat);
-  }
-
+  /** The seat's room for chips, as the server keeps it with the seat (``rebuy``). */
   renderRoom(seat) {
-    if (this.debt === null) {
+    if (!seat.rebuy) {  // not told: no hint rather than a wrong one (the server still says why)
       this.hint.textContent = "";
       this.addButton.disabled = false;
       return;
     }
-    const room = chipsRoom(this.state.upcoming, { debt: this.debt, stack: seat.stack, queued: seat.queued });
+    const room = chipsRoom(this.state.upcoming, seat.rebuy);
     this.hint.textContent = roomWords(room, { host: this.state.isHost });
     this.addButton.disabled = room.amount === 0;
     this.addAmount.max = room.amount;
@@ -109,10 +95,10 @@ export class SeatControls {
 
 /** A modal dialog asking the buy-in for ``seat``; resolves when seated or closed. */
 export async function buyInDialog(code, state, seat, send) {
-  const { minimum, maximum } = buyInRange(state.upcoming);
-  // A player back for another seat may already owe: the ledger says how much.
-  const debt = await debtOf(code, state.playerId).catch(() => 0);
-  const room = chipsRoom(state.upcoming, { debt });
+  const { minimum_buy_in: minimum, maximum_buy_in: maximum } = state.upcoming;
+  // A player back for another seat may already owe: the ledger says how much they may take.
+  const told = await roomOf(code, state.playerId).catch(() => null);
+  const room = chipsRoom(state.upcoming, told ?? { amount: maximum, limit: "stack", owed: 0 });
   // The debt cap limits what a player may owe: offer the most they can take.
   const offered = Math.max(minimum, Math.min(maximum, room.amount));
   const input = h("input", { id: "buy-in", type: "number", min: minimum, max: maximum,

@@ -5,13 +5,6 @@
 // hand events it caused, seats indexed like ``HandStarted.seats``; and ``status``:
 // the hand's public state after it), or a bare {"v": n} that only counts.
 
-export const STUD_GAMES = new Set(["stud", "razz", "ftq"]);
-export const GAME_NAMES = {
-  nlhe: "No-Limit Hold'em", plhe: "Pot-Limit Hold'em", flhe: "Fixed-Limit Hold'em",
-  nlo: "No-Limit Omaha", plo: "Pot-Limit Omaha", stud: "Seven-Card Stud", razz: "Razz",
-  ftq: "Follow the Queen",
-};
-
 /** As many as the server's "last hands" (its ring of hands). */
 export const PROOFS_KEPT = 20;
 
@@ -215,6 +208,8 @@ export class TableState {
 
   setStatus(hand, status) {
     hand.status = status;
+    // Who folded is the server's fact (kept past the end of the hand, for the last hand's felt).
+    if (status?.folded) hand.folded = [...status.folded];
     // Kept past the end of the hand: the showdown is read with the last wild ranks.
     hand.wildRanks = status?.wild_ranks ?? hand.wildRanks ?? [];
   }
@@ -282,7 +277,6 @@ export class TableState {
       }
       case "ActionTaken":
         hand.lastActions[item.seat] = item;
-        if (item.kind === "fold") hand.folded[item.seat] = true;
         break;
       case "BringInPosted":
         hand.lastActions[item.seat] = { kind: "bring_in", amount: item.amount };

@@ -8,7 +8,8 @@ import { $, chips, h, sentence } from "./dom.js";
 import { applyFelt } from "./felt.js";
 import { actionWords, awardWords } from "./narrate.js";
 import { wildPanel } from "./panels.js";
-import { GAME_NAMES, TableState } from "./state.js";
+import { gameName, gameOf, loadGames } from "./games.js";
+import { TableState } from "./state.js";
 
 const code = location.hash.slice(1);
 const state = new TableState(null);
@@ -23,7 +24,7 @@ function seatElement(seat, hand) {
   const bet = inHand && status ? status.bets[index] : 0;
   const folded = inHand && hand.folded[index];
   const won = inHand && hand.awards.some((award) => award.winners.some(([s]) => s === index));
-  const wild = new Set(hand?.variant === "ftq" ? hand.wildRanks : []);
+  const wild = new Set(hand && gameOf(hand.variant)?.wild_cards ? hand.wildRanks : []);
   const last = inHand && !hand.ended ? hand.lastActions[index] : null;
   const classes = ["stream-seat", status?.to_act === seat.seat && "turn", folded && "folded", won && "winner"];
   return h("div", { class: classes.filter(Boolean).join(" ") },
@@ -39,7 +40,7 @@ function render() {
   const status = state.hand?.status;
   const name = (index) => state.nameOfHandSeat(index, hand);
   const parts = [
-    h("h1", {}, `Table ${code} \u00b7 ${GAME_NAMES[hand?.variant ?? state.settings.variant] ?? ""}`
+    h("h1", {}, `Table ${code} \u00b7 ${gameName(hand?.variant ?? state.settings.variant)}`
       + (hand ? ` \u00b7 hand #${hand.number}` : "")),
     wildPanel(state, { large: true }),
     hand?.board.length ? h("div", { class: "board", "aria-label": "board" }, hand.board.map((card) => cardElement(card))) : null,
@@ -60,11 +61,14 @@ if (!/^\d{4}$/.test(code)) {
   setBanner("Open this page as /stream.html#CODE with the table's 4-digit code.", "error");
 } else {
   document.title = `pokernight stream \u00b7 ${code}`;
-  new Connection(code, null, state, {
-    changed: render,
-    status: setBanner,
-    chat: () => {},
-    fatal: (reason) => setBanner(sentence(reason), "error"),
-  }).open();
-  render();
+  // The games first: the view draws each from the server's facts about it.
+  loadGames().then(() => {
+    new Connection(code, null, state, {
+      changed: render,
+      status: setBanner,
+      chat: () => {},
+      fatal: (reason) => setBanner(sentence(reason), "error"),
+    }).open();
+    render();
+  }, (failure) => setBanner(sentence(`cannot reach the room: ${failure.message}`), "error"));
 }

@@ -10,16 +10,14 @@ import { SeatControls, buyInDialog, joinForm } from "./seat_controls.js";
 import { StatsPanel } from "./stats_panel.js";
 import { savedSeat } from "./session.js";
 import { play } from "./sound.js";
-import { GAME_NAMES, TableState } from "./state.js";
+import { gameName, isStud } from "./games.js";
+import { TableState } from "./state.js";
 import { TableView } from "./table_view.js";
 import { WinnerAnnouncement } from "./winner.js";
 
 const SPINNER_AFTER_MS = 400;
 const CLOCK_TICK_MS = 250;
 const CLOCK_WARNING_SECONDS = 8; // a double beep when your own clock is nearly out
-// The versions that change what a player owes (the ledger's debt): the player asks the
-// ledger again when one is theirs.
-const DEBT_EVENTS = new Set(["PlayerSeated", "ChipsAdded", "PlayerLeft"]);
 
 export class TablePage {
   constructor(root, code, banner, invite = null) {
@@ -123,15 +121,7 @@ export class TablePage {
       this.ledger.refresh();
       this.stats.refresh();
     }
-    if (message.type === "snapshot" || (DEBT_EVENTS.has(message.type) && this.isMine(message))) {
-      this.seatControls.refreshDebt(this.state);
-    }
     this.render(message.type !== "snapshot");
-  }
-
-  isMine(event) {
-    const state = this.state;
-    return event.player_id === state.playerId || (event.seat === state.mySeat && event.seat !== undefined);
   }
 
   /** ``live``: drawn for a version just played (a snapshot's cards and result are not new). */
@@ -140,10 +130,11 @@ export class TablePage {
     const settings = state.settings;
     // The hand's own game and stakes (dealer's choice plays each game at its own stakes).
     const hand = state.hand ?? state.lastHand;
-    const game = GAME_NAMES[hand?.variant ?? settings.variant] ?? "";
+    const variant = hand?.variant ?? settings.variant;
+    const game = gameName(variant);
     const stakes = hand?.stakes ?? settings.stakes ?? {};
-    const stakesWords = stakes.big_blind ? `${stakes.small_blind}/${stakes.big_blind}`
-      : `ante ${stakes.ante}, bring-in ${stakes.bring_in}`;
+    const stakesWords = isStud(variant) ? `ante ${stakes.ante}, bring-in ${stakes.bring_in}`
+      : `${stakes.small_blind}/${stakes.big_blind}`;
     this.title.replaceChildren(h("h1", {}, `Table ${this.code}`),
       h("span", { class: "game" }, `${game} \u00b7 ${stakesWords}`),
       h("span", { class: "hand-number" }, state.hand ? `Hand #${state.hand.number}` : ""));

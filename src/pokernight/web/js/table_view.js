@@ -8,21 +8,13 @@ import { botBadge, botWords } from "./bot_badge.js";
 import { cardElement, rankOf } from "./cards.js";
 import { chips, h, replaceKeepingFocus } from "./dom.js";
 import { actionWords, awardWords } from "./narrate.js";
-import { STUD_GAMES } from "./state.js";
+import { gameOf } from "./games.js";
 
-const BOARD_SLOTS = 5;
 // As long as .card.dealing's animation in app.css; cards dealt together follow each other.
 const DEAL_MS = 420;
 const DEAL_STAGGER_MS = 55;
 // Where the board sits (.center in app.css), in percent of the felt.
 const BOARD_AT = { x: 50, y: 42 };
-
-function showdownGame(variant) {
-  if (variant === "ftq") return "wild";
-  if (variant === "razz") return "low";
-  if (variant === "nlo" || variant === "plo") return "omaha";
-  return "high";
-}
 
 /** Where seat ``number`` sits, in percent of the felt: clockwise, ``bottom`` at the bottom. */
 export function seatPosition(number, seats, bottom) {
@@ -33,7 +25,7 @@ export function seatPosition(number, seats, bottom) {
 /** The cards of each winner that make the winning hand, as a Set of card texts. */
 function winningCards(hand) {
   const winners = new Set(hand.awards.flatMap((award) => award.winners.map(([seat]) => seat)));
-  const game = showdownGame(hand.variant);
+  const game = gameOf(hand.variant)?.showdown ?? "high";
   const used = new Set();
   for (const index of winners) {
     if (!hand.shown.has(index)) continue;
@@ -117,11 +109,11 @@ export class TableView {
     const stack = inHand && status ? status.stacks[index] : seat.stack;
     const bet = inHand && status ? status.bets[index] : 0;
     const folded = inHand && hand.folded[index];
-    const allIn = inHand && status && stack === 0 && !folded;
+    const allIn = Boolean(inHand && status?.all_in?.[index]);
     const turn = status && status.to_act === seat.seat;
     const won = inHand && hand.awards.some((award) => award.winners.some(([s]) => s === index));
     const tags = [];
-    if (hand && hand.button === seat.seat && !STUD_GAMES.has(hand.variant)) {
+    if (hand && hand.button === seat.seat && gameOf(hand.variant)?.button) {
       tags.push(h("span", { class: "dealer", title: "dealer button", "aria-label": "dealer button" }, "D"));
     }
     if (seat.bot) tags.push(botBadge(seat.bot));
@@ -155,8 +147,9 @@ export class TableView {
   }
 
   holeCards(state, hand, index, winning) {
-    const stud = STUD_GAMES.has(hand.variant);
-    const wild = new Set(hand.variant === "ftq" ? hand.wildRanks : []);
+    const game = gameOf(hand.variant);
+    const stud = Boolean(game?.stud);
+    const wild = new Set(game?.wild_cards ? hand.wildRanks : []);
     const shown = hand.shown.has(index);
     const decided = hand.awards.length > 0;
     const seat = hand.seats[index];
@@ -177,12 +170,12 @@ export class TableView {
   center(state, hand, winning) {
     const status = state.hand?.status ?? null;
     const board = hand ? hand.board : [];
-    const boardGame = hand && !STUD_GAMES.has(hand.variant);
+    const boardSlots = hand ? gameOf(hand.variant)?.board_cards ?? 0 : 0;
     const slots = board.map((card, place) => this.dealt(cardElement(card, {
       winning: winning.has(card), dim: winning.size > 0 && !winning.has(card) }),
     { hand: hand.number, group: "board", place }, BOARD_AT, (round) => round));
-    if (boardGame) {
-      while (slots.length < BOARD_SLOTS) slots.push(h("span", { class: "card slot", "aria-hidden": "true" }));
+    if (boardSlots) {
+      while (slots.length < boardSlots) slots.push(h("span", { class: "card slot", "aria-hidden": "true" }));
     }
     const pots = status?.pots ?? [];
     return h("div", { class: "center" },
@@ -242,14 +235,14 @@ export class TableView {
       this.dealStarts.clear();
       this.dealtHand = hand?.number ?? null;
     }
-    const stud = hand && STUD_GAMES.has(hand.variant);
+    const button = hand && gameOf(hand.variant)?.button;
     this.deal = {
       now: performance.now(),
       animate,
       width: this.root.clientWidth,
       height: this.root.clientHeight,
       // Stud has no button: its cards come from the middle of the table.
-      from: hand && !stud ? seatPosition(hand.button, seatCount, bottom) : { x: 50, y: 50 },
+      from: button ? seatPosition(hand.button, seatCount, bottom) : { x: 50, y: 50 },
       seatAt: (seat) => seatPosition(seat, seatCount, bottom),
       newCards: new Map(), // seat or "board" -> cards new to this render so far
     };

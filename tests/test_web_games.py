@@ -1,0 +1,226 @@
+"""The browser shows the server's facts in every game (issue 17 item 3), in a real Chromium.
+
+For each variant a table is made through the API, the page's player sits with two bots and
+plays one hand by clicking Check / Call. At each of the page's turns what the page shows
+(the game and stakes in the title, the pot, the turn line, the call, raise and largest-bet
+buttons' words, the wild ranks, each seat's Folded / All-in / dealer tags) is compared with
+the facts in the frames the page received and the server's games (``GET /api/games``).
+A screenshot of each game's first turn goes to tests/artifacts/games/.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import urllib.request
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pokernight.cards import Rank
+from pokernight.client import TableClient
+from pokernight.rules import VARIANTS
+from tests.web_helpers import ARTIFACTS, WAIT_MS, FrameLog, served_room, wait_until_acted
+
+pytestmark = pytest.mark.slow
+
+Json = dict[str, Any]
+SHOTS = ARTIFACTS / "games"
+RAISE_WORDS = {"bet": "Bet", "raise": "Raise to", "complete": "Complete to"}
+READ_PAGE = """() => {
+    const text = (selector) => document.querySelector(selector)?.textContent ?? null;
+    const label = (id) => document.querySelector(`#${id} .label`)?.textContent ?? null;
+    const seats = {};
+    for (const seat of document.querySelectorAll('.seat[data-seat]')) {
+        seats[seat.dataset.seat] = [...seat.querySelectorAll('.tags > span')]
+            .map((tag) => tag.textContent);
+    }
+    return {
+        version: Number(document.body.dataset.version),
+        myTurn: document.body.dataset.myTurn === 'true',
+        game: text('.table-title .game'), pot: text('#pot'), turn: text('#turn-line'),
+        call: label('act-call'), raise: label('act-raise'), most: label('act-allin'),
+        raiseDisabled: document.querySelector('#act-raise')?.disabled ?? null,
+        wild: text('#wild-ranks'), boardSlots: document.querySelectorAll('.board .card').length,
+        seats,
+    };
+}"""
+
+
+def _get(url: str) -> Json:
+    with urllib.request.urlopen(url, timeout=30) as response:
+        answer: Json = json.loads(response.read())
+        return answer
+
+
+def _post(url: str, body: Json) -> Json:
+    request = urllib.request.Request(
+        url, json.dumps(body).encode(), {"content-type": "application/json"}
+    )
+    with urllib.request.urlopen(request, timeout=30) as response:
+        answer: Json = json.loads(response.read())
+        return answer
+
+
+def _chips(amount: int) -> str:
+    return f"{amount:,}"
+
+
+async def _deal_one_hand(url: str, code: str, token: str, buy_in: int) -> None:
+    """The host (the page's player, from a second connection) sits, adds two bots, deals one
+    hand and pauses: the table stops after it."""
+    host = TableClient(url, code, token)
+    await host.connect()
+    await host.sit(0, buy_in)
+    for seat in (1, 2):
+        await host.request({"type": "add_bot", "seat": seat, "level": "easy"})
+    await host.start()
+    await host.wait_for(lambda event: event.get("type") == "HandStarted")
+    await host.pause()
+    await host.disconnect()
+
+
+def _versions(log: FrameLog) -> list[Json]:
+    return [frame for frame in log.frames if "v" in frame and frame.get("type") != "ack"]
+
+
+def _at(log: FrameLog, version: int) -> tuple[Json | None, Json, dict[int, Json]]:
+    """The hand's status after ``version``, the hand's start and the seats, from the frames."""
+    status: Json | None = None
+    started: Json = {}
+    seats: dict[int, Json] = {}
+    for frame in _versions(log):
+        if frame["v"] > version:
+            break
+        if frame.get("type") == "HandStarted":
+            started = frame
+        if "seated" in frame:
+            seats = {seat["seat"]: seat for seat in frame["seated"]}
+        status = frame.get("status", status)
+    return status, started, seats
+
+
+def _wild_words(ranks: list[int]) -> str:
+    others = [Rank(rank).plural for rank in sorted(ranks) if rank != Rank.QUEEN]
+    return " and ".join(["Queens", *others]) + " wild"
+
+
+def _compare(shown: Json, log: FrameLog, games: dict[str, Json]) -> list[str]:
+    """What the page shows at its turn against the server's facts: the differences."""
+    status, started, seats = _at(log, shown["version"])
+    assert status is not None and started, shown
+    game = games[started["variant"]]
+    stakes = started["stakes"]
+    stakes_words = (
+        f"ante {stakes['ante']}, bring-in {stakes['bring_in']}"
+        if game["stud"]
+        else f"{stakes['small_blind']}/{stakes['big_blind']}"
+    )
+    legal = status["legal"]
+    expected: Json = {
+        "game": f"{game['name']} · {stakes_words}",
+        "pot": f"Pot {_chips(status['pot'])}",
+        "turn": "Your turn",
+    }
+    if legal["can_check"]:
+        expected["call"] = "Check"
+    elif legal["can_call"]:
+        expected["call"] = f"Call {_chips(legal['call_amount'])}"
+    elif legal["can_bring_in"]:
+        expected["call"] = f"Bring in {_chips(legal['bring_in_amount'])}"
+    if legal["can_bet_or_raise"]:
+        word = RAISE_WORDS[legal["raise_says"]]
+        most = legal["max_raise_to"]
+        expected["most"] = (
+            f"All-in {_chips(most)}" if legal["max_is_all_in"] else f"{word} {_chips(most)} (max)"
+        )
+    if game["wild_cards"]:
+        expected["wild"] = _wild_words(status["wild_ranks"] or game["wild_ranks"])
+    else:
+        expected["wild"] = None
+    problems = [
+        f"{name}: page {shown[name]!r}, server {value!r}"
+        for name, value in expected.items()
+        if shown[name] != value
+    ]
+    if legal["can_bet_or_raise"] and not shown["raise"].startswith(
+        RAISE_WORDS[legal["raise_says"]]
+    ):
+        problems.append(f"raise: page {shown['raise']!r}, server says {legal['raise_says']!r}")
+    if len(status["pots"]) > 1:
+        problems.append("a side pot: the pot line is not checked for it here")
+    for index, seat in enumerate(started["seats"]):
+        tags = shown["seats"].get(str(seat), [])
+        wanted = {
+            "Folded": status["folded"][index],
+            "All-in": status["all_in"][index],
+            "D": game["button"] and started["button"] == seat,
+        }
+        for tag, present in wanted.items():
+            if (tag in tags) is not bool(present):
+                problems.append(
+                    f"seat {seat} ({seats[seat]['name']}): tags {tags}, {tag} {present}"
+                )
+    return problems
+
+
+def test_every_game_shows_the_servers_facts(browser: Any, tmp_path: Path) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    problems: list[str] = []
+    turns: dict[str, int] = {}
+    with served_room(tmp_path, hand_pause=0.2) as url:
+        games = {game["key"]: game for game in _get(f"{url}/api/games")["games"]}
+        assert list(games) == list(VARIANTS)
+        context = browser.new_context(
+            viewport={"width": 1280, "height": 900}, reduced_motion="reduce"
+        )
+        page = context.new_page()
+        page.set_default_timeout(WAIT_MS)
+        errors: list[str] = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.goto(f"{url}/")
+        for key in VARIANTS:
+            settings = {"variant": key, "seats": 3, "bot_delay_seconds": 0}
+            created = _post(f"{url}/api/tables", {"name": f"Ann {key}", "settings": settings})
+            code = created["code"]
+            seat = {"token": created["token"], "player_id": created["player_id"], "name": "Ann"}
+            page.evaluate(
+                "([key, seat]) => localStorage.setItem(key, seat)",
+                [f"pokernight.seat.{code}", json.dumps(seat)],
+            )
+            log = FrameLog(key)
+            log.watch(page)
+            page.goto(f"{url}/?game={key}#{code}")
+            page.wait_for_selector(".table-title .game")
+            buy_in = _get(f"{url}/api/tables/{code}")["settings"]["maximum_buy_in"]
+            # Playwright's own loop runs in this thread: the protocol client gets one of its own.
+            with ThreadPoolExecutor(1) as pool:
+                pool.submit(
+                    asyncio.run, _deal_one_hand(url, code, created["token"], buy_in)
+                ).result()
+            turns[key] = 0
+            while not any(f.get("type") == "HandFinished" for f in _versions(log)):
+                mine = page.locator("body[data-my-turn='true']")
+                finished = page.locator(".showdown")
+                mine.or_(finished).first.wait_for()
+                if not page.evaluate("document.body.dataset.myTurn === 'true'"):
+                    page.wait_for_timeout(100)
+                    continue
+                shown = page.evaluate(READ_PAGE)
+                while not any(f["v"] == shown["version"] for f in _versions(log)):
+                    page.wait_for_timeout(20)
+                problems += [f"{key} v{shown['version']}: {p}" for p in _compare(shown, log, games)]
+                if turns[key] == 0:  # once the cards just dealt have turned face up
+                    page.wait_for_timeout(600)
+                    page.screenshot(path=str(SHOTS / f"{key}.png"), full_page=True)
+                turns[key] += 1
+                page.click("#act-call")
+                wait_until_acted(page, str(shown["version"]))
+            # After the hand: the board's slots are the game's (none in stud).
+            assert page.locator(".board .card.slot").count() <= games[key]["board_cards"]
+        context.close()
+    assert not errors, errors
+    assert not problems, problems
+    assert all(turns.values()), turns  # the page's player had a turn in every game
