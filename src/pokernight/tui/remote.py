@@ -23,7 +23,6 @@ from websockets.exceptions import WebSocketException
 
 from pokernight.client import ClientError, TableClient
 from pokernight.rules import Action
-from pokernight.table import TableSettings
 from pokernight.tui.narration import Narrator, narrate_table
 from pokernight.tui.prompt import QuitGame
 from pokernight.tui.remote_view import hand_events, hand_names, legal_actions, table_picture
@@ -203,7 +202,7 @@ class RemoteGame:
         seat = free[0] if self.settings.seat is None else self.settings.seat
         buy_in = self.settings.buy_in
         if buy_in is None:
-            buy_in = TableSettings.from_dict(state.settings).maximum_buy_in
+            buy_in = int(state.settings["maximum_buy_in"])  # the server's number
         try:
             await self.client.sit(seat, buy_in)
         except ClientError as error:

@@ -46,11 +46,6 @@ def table_picture(hand: Json, my_seat: int, names: Mapping[int, str]) -> TablePi
     """``hand`` as ``TableState`` keeps it (snapshot or folded events), seen from ``my_seat``."""
     status = hand["status"]
     seats: list[int] = hand["seats"]
-    folded = {
-        item["seat"]
-        for item in hand["events"]
-        if item["type"] == "ActionTaken" and item["kind"] == "fold"
-    }
     to_act = status["to_act"]
     return TablePicture(
         me=seats.index(my_seat),
@@ -61,7 +56,7 @@ def table_picture(hand: Json, my_seat: int, names: Mapping[int, str]) -> TablePi
             [None if card is None else parse_card(card) for card in cards]
             for cards in hand["cards"]
         ],
-        folded=[index in folded for index in range(len(seats))],
+        folded=list(status["folded"]),  # the server's, like every seat fact
         board=[parse_card(card) for card in hand["board"]],
         pot=status["pot"],
         to_act=None if to_act is None else seats.index(to_act),
