@@ -134,10 +134,11 @@ class Hand:
 
     def copy(self) -> Hand:
         """An independent copy of the hand so far: acting on one leaves the other as it was."""
-        twin = Hand.__new__(Hand)
-        twin._deck = self._deck
-        twin._events = list(self._events)
-        twin._state = self._state.copy()
+        started = self._events[0]
+        assert isinstance(started, HandStarted)
+        twin = Hand(self._deck, started)
+        twin._events.extend(self._events[1:])
+        twin._state = self._state.copy(started)
         twin._emit = partial(record, twin._state, twin._events)
         return twin
 

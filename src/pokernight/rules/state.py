@@ -162,26 +162,64 @@ class HandState:
         self.over = False
         self.final_stacks: tuple[int, ...] | None = None
 
-    def copy(self) -> HandState:
-        """An independent copy: every list copied, the rest (numbers, cards, tuples and
-        the cached legal actions, all immutable) shared."""
-        twin = HandState.__new__(HandState)
-        for name in _SCALARS:
-            setattr(twin, name, getattr(self, name))
-        for name in _LISTS:
-            setattr(twin, name, list(getattr(self, name)))
+    def copy(self, started: HandStarted) -> HandState:
+        """An independent copy (``started``: the hand's first event): every list copied,
+        the rest (numbers, cards, tuples, the cached legal actions: all immutable) shared.
+        Field by field, as the compiled build needs."""
+        twin = HandState(started)
+        twin.acted_level = list(self.acted_level)
+        twin.active = self.active
+        twin.bets = list(self.bets)
+        twin.betting = self.betting
+        twin.board = list(self.board)
+        twin.bring_in_pending = self.bring_in_pending
+        twin.button = self.button
+        twin.cap_lifted = self.cap_lifted
         twin.cards = [list(cards) for cards in self.cards]
+        twin.chips_behind = self.chips_behind
+        twin.chips_in_pots = self.chips_in_pots
+        twin.contributed = list(self.contributed)
+        twin.count = self.count
+        twin.cursor = self.cursor
+        twin.dead = list(self.dead)
+        twin.dead_small_blind = self.dead_small_blind
+        twin.deck_position = self.deck_position
+        twin.final_stacks = self.final_stacks
+        twin.folded = list(self.folded)
+        twin.full_bet = self.full_bet
+        twin.full_bets = self.full_bets
+        twin.has_wild_cards = self.has_wild_cards
+        twin.increment = self.increment
+        twin.is_stud = self.is_stud
+        twin.last_aggressor = self.last_aggressor
+        twin.last_full_to = self.last_full_to
+        twin.last_street = self.last_street
+        twin.legal = self.legal
+        twin.level = self.level
+        twin.live = self.live
+        twin.mucked = list(self.mucked)
+        twin.opened = self.opened
+        twin.opener = self.opener
+        twin.over = self.over
+        twin.pending_queen = self.pending_queen
+        twin.posted_big_blinds = self.posted_big_blinds
+        twin.raise_cap = self.raise_cap
+        twin.raises = self.raises
+        twin.rotations = self.rotations
+        twin.shown = list(self.shown)
+        twin.stacks = list(self.stacks)
+        twin.stakes = self.stakes
+        twin.starting_stacks = self.starting_stacks
+        twin.street_index = self.street_index
+        twin.to_act = self.to_act
+        twin.total_chips = self.total_chips
         twin.up = [list(cards) for cards in self.up]
+        twin.variant = self.variant
+        twin.wild_rank = self.wild_rank
         return twin
 
 
 _FIXED_LIMIT: Final = BettingStructure.FIXED_LIMIT
-_LISTS: Final = (
-    "acted_level", "bets", "board", "contributed", "dead", "folded", "mucked", "shown", "stacks",
-)  # fmt: skip
-_SCALARS: Final = tuple(
-    name for name in HandState.__slots__ if name not in (*_LISTS, "cards", "up")
-)
 
 
 @cache
