@@ -80,7 +80,7 @@ GAME_NAMES = {
 # ::after of .card.dealing:not(.back) still animates): a mid-hand screenshot waits it out.
 DEALT_MS = 450
 CHECK_EVERY = 4  # the pot and presets a page shows are compared with the server's this often
-TURN_MS = 8_000  # a page shows a turn the server gave it, or takes one, within this
+TURN_MS = 20_000  # a page shows a turn the server gave it, or takes one, within this (CI is slow)
 STREETS = {0: "preflop", 3: "flop", 4: "turn", 5: "river"}
 SIDE_POTS_CHECKED = 3
 SCREENSHOTS = [
@@ -497,7 +497,13 @@ class Night:
             acted = person.page.evaluate(CLICK_AND_WAIT, [button, version, TURN_MS])
         if not acted:
             refused = person.page.locator("#action-error").inner_text()
-            raise AssertionError(f"{person.name}'s {button} did nothing: {refused!r}")
+            person.shot(f"stuck-{person.name}")
+            banner = person.page.locator("#banner").inner_text()
+            recent = [(f.get("type"), f.get("v"), f.get("ref")) for f in person.log.frames[-8:]]
+            raise AssertionError(
+                f"{person.name}'s {button} at v{version} did nothing: {refused!r}; "
+                f"banner {banner!r}; last frames {recent}"
+            )
         return True
 
     def acted(self, person: Person, version: int) -> bool:
