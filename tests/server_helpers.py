@@ -27,6 +27,8 @@ FAST = ServerConfig(hand_pause_seconds=0.05, address_limits=None)
 SCENARIO_SECONDS = 60
 
 Json = dict[str, Any]
+# The table most protocol tests play at: no-limit hold'em, blinds 5/10, six seats.
+HOLDEM: Json = {"variant": "nlhe", "stakes": {"small_blind": 5, "big_blind": 10}, "seats": 6}
 
 
 def run(scenario: Coroutine[Any, Any, None]) -> None:

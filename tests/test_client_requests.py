@@ -6,9 +6,7 @@ import asyncio
 import contextlib
 from pathlib import Path
 
-from tests.server_helpers import close_all, open_table, run, serving
-
-HOLDEM = {"variant": "nlhe", "stakes": {"small_blind": 5, "big_blind": 10}}
+from tests.server_helpers import HOLDEM, close_all, open_table, run, serving
 
 
 def test_an_answer_to_a_request_nobody_waits_for_any_more_is_dropped(tmp_path: Path) -> None:

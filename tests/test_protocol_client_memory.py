@@ -9,6 +9,7 @@ import pytest
 
 from pokernight.client import TableClient
 from tests.server_helpers import (
+    HOLDEM,
     Json,
     close_all,
     open_table,
@@ -19,8 +20,6 @@ from tests.server_helpers import (
     serving,
     settle,
 )
-
-HOLDEM = {"variant": "nlhe", "stakes": {"small_blind": 5, "big_blind": 10}, "seats": 6}
 
 
 class Watcher(TableClient):

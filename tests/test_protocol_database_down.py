@@ -23,6 +23,7 @@ from pokernight.server.actor import TableActor
 from pokernight.store.records import HandledRequest, StoredEvent
 from tests.server_helpers import (
     FAST,
+    HOLDEM,
     close_all,
     open_table,
     passive,
@@ -34,7 +35,6 @@ from tests.server_helpers import (
 )
 
 Json = dict[str, Any]
-HOLDEM = {"variant": "nlhe", "stakes": {"small_blind": 5, "big_blind": 10}, "seats": 6}
 BUY_IN = 500
 
 

@@ -12,6 +12,7 @@ import pytest
 from pokernight.client import ClientError, TableClient, request_json
 from pokernight.commitment import Reveal, check_reveals
 from tests.server_helpers import (
+    HOLDEM,
     close_all,
     open_table,
     passive,
@@ -21,7 +22,6 @@ from tests.server_helpers import (
     serving,
 )
 
-HOLDEM = {"variant": "nlhe", "stakes": {"small_blind": 5, "big_blind": 10}, "seats": 6}
 Json = dict[str, Any]
 
 

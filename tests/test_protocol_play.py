@@ -6,6 +6,7 @@ from pathlib import Path
 
 from pokernight.client import TableClient, request_json
 from tests.server_helpers import (
+    HOLDEM,
     assert_no_hidden_card_leaked,
     close_all,
     open_table,
@@ -16,7 +17,6 @@ from tests.server_helpers import (
     serving,
 )
 
-HOLDEM = {"variant": "nlhe", "stakes": {"small_blind": 5, "big_blind": 10}, "seats": 6}
 FOLLOW_THE_QUEEN = {"variant": "ftq", "seats": 4}
 
 

@@ -16,9 +16,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
 from pokernight.client import ClientError, TableClient, request_json
-from tests.server_helpers import FAST, close_all, open_table, run, serving
-
-HOLDEM = {"variant": "nlhe", "stakes": {"small_blind": 5, "big_blind": 10}, "seats": 6}
+from tests.server_helpers import FAST, HOLDEM, close_all, open_table, run, serving
 
 
 @asynccontextmanager

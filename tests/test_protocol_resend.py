@@ -15,9 +15,17 @@ from typing import Any
 import pytest
 
 from pokernight.client import ClientError, TableClient, request_json
-from tests.server_helpers import close_all, open_table, passive, run, serving, settle, whose_turn
+from tests.server_helpers import (
+    HOLDEM,
+    close_all,
+    open_table,
+    passive,
+    run,
+    serving,
+    settle,
+    whose_turn,
+)
 
-HOLDEM = {"variant": "nlhe", "stakes": {"small_blind": 5, "big_blind": 10}, "seats": 6}
 Json = dict[str, Any]
 
 

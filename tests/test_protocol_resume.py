@@ -8,6 +8,7 @@ from pathlib import Path
 from pokernight.client import TableClient
 from tests.server_helpers import (
     FAST,
+    HOLDEM,
     assert_no_hidden_card_leaked,
     close_all,
     open_table,
@@ -18,8 +19,6 @@ from tests.server_helpers import (
     serving,
     settle,
 )
-
-HOLDEM = {"variant": "nlhe", "stakes": {"small_blind": 5, "big_blind": 10}, "seats": 6}
 
 
 def test_a_player_who_reconnects_mid_hand_gets_the_versions_missed(tmp_path: Path) -> None:

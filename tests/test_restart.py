@@ -12,6 +12,7 @@ from pathlib import Path
 
 from pokernight.client import ClientError, TableClient, request_json
 from tests.server_helpers import (
+    HOLDEM,
     act_once,
     close_all,
     open_table,
@@ -22,7 +23,6 @@ from tests.server_helpers import (
     settle,
 )
 
-HOLDEM = {"variant": "nlhe", "stakes": {"small_blind": 5, "big_blind": 10}, "seats": 6}
 BUY_IN = 500
 
 

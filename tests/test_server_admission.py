@@ -13,9 +13,7 @@ import pytest
 
 from pokernight.client import ClientError, TableClient, create_table, request_json
 from pokernight.server import newcomers
-from tests.server_helpers import close_all, run, serving
-
-HOLDEM = {"variant": "nlhe", "stakes": {"small_blind": 5, "big_blind": 10}}
+from tests.server_helpers import HOLDEM, close_all, run, serving
 
 
 def test_by_default_a_newcomer_with_the_code_asks_and_the_host_lets_them_sit(

@@ -12,6 +12,7 @@ import pytest
 
 from pokernight.client import ClientError, TableClient, create_table, request_json
 from tests.server_helpers import (
+    HOLDEM,
     close_all,
     open_table,
     passive,
@@ -22,8 +23,6 @@ from tests.server_helpers import (
     serving_app,
     settle,
 )
-
-HOLDEM = {"variant": "nlhe", "stakes": {"small_blind": 5, "big_blind": 10}, "seats": 6}
 
 
 def fetch_text(url: str) -> tuple[str, str]:

@@ -16,9 +16,10 @@ from pokernight.client import TableClient, create_table
 from pokernight.tui import RemoteGame, RemoteSettings
 from pokernight.tui.screen import Screen
 from pokernight.tui.tokens import TokenStore
+from tests.server_helpers import HOLDEM as SHARED_HOLDEM
 from tests.server_helpers import close_all, open_table, passive, run, serving
 
-HOLDEM = {"variant": "nlhe", "stakes": {"small_blind": 5, "big_blind": 10}, "seats": 3}
+HOLDEM = {**SHARED_HOLDEM, "seats": 3}
 # "c" checks when there is nothing to call, else calls.
 ANSWERS = "raise 1\n" + "c\n" * 40
 
