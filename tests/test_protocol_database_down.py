@@ -97,7 +97,7 @@ def test_a_move_that_cannot_be_saved_is_refused_and_forgotten(tmp_path: Path) ->
         async with serving_app(tmp_path) as (url, app):
             actor, clients = await _started(url, app)
             mover = await whose_turn(clients)
-            version = actor.history.version
+            version = actor.versions.version
             assert actor.table.hand is not None
             to_act = actor.table.hand.to_act
             saved = actor.writer.append
@@ -105,7 +105,7 @@ def test_a_move_that_cannot_be_saved_is_refused_and_forgotten(tmp_path: Path) ->
             with pytest.raises(ClientError, match="could not be saved"):
                 await passive(mover)
             actor.writer.append = saved  # type: ignore[method-assign]
-            assert actor.history.version == version
+            assert actor.versions.version == version
             assert actor.table.hand is not None
             assert actor.table.hand.to_act == to_act, "the refused move was forgotten"
             await passive(mover)
@@ -125,7 +125,7 @@ def test_while_the_log_cannot_be_read_back_every_move_is_refused_then_play_resum
             actor, clients = await _started(url, app)
             mover = await whose_turn(clients)
             other = next(client for client in clients if client is not mover)
-            version = actor.history.version
+            version = actor.versions.version
             mend = _break_database(actor)
             for _ in range(2):  # the move, and the same move again
                 with pytest.raises(ClientError, match="could not be saved: nothing was changed"):
@@ -153,7 +153,7 @@ def test_while_the_database_is_down_pages_and_the_api_show_the_table_as_saved(
             actor, clients = await _started(url, app)
             code = actor.code
             mover = await whose_turn(clients)
-            saved_version = actor.history.version
+            saved_version = actor.versions.version
             mend = _break_database(actor)
             with pytest.raises(ClientError, match="could not be saved"):
                 await passive(mover)
@@ -183,7 +183,7 @@ def test_a_page_that_comes_while_the_database_is_down_is_served_at_once(
             watcher = TableClient(url, actor.code)
             await watcher.watch()
             await watcher.wait_for(
-                lambda _: watcher.state.version == actor.history.version, timeout=5
+                lambda _: watcher.state.version == actor.versions.version, timeout=5
             )
             mend()
             await close_all([*clients, watcher])

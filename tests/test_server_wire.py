@@ -5,17 +5,17 @@ from __future__ import annotations
 import json
 import random
 
-from pokernight.server.history import TableHistory
+from pokernight.server.versions import TableVersions
 from pokernight.server.wire import Version, WireEvent, for_recipient
 from pokernight.table import Act, SitDown, StartHand, Table, TableSettings
 
 
 def _dealt(
     settings: TableSettings, players: str, stack: int = 1_000, now: float = 0.0
-) -> tuple[Table, TableHistory, list[Version]]:
+) -> tuple[Table, TableVersions, list[Version]]:
     """A table of ``players`` (their ids, one seat each) and the versions of its first deal."""
     table = Table.open(settings, players[0])
-    history = TableHistory(table)
+    history = TableVersions(table)
     for seat, player in enumerate(players):
         for folded in table.apply(SitDown(seat, player, player.upper(), stack), now):
             history.record(folded)

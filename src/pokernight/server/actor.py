@@ -28,9 +28,9 @@ from pokernight.server.bot_driver import BotDriver
 from pokernight.server.config import ServerConfig
 from pokernight.server.connection import Connection
 from pokernight.server.handled import HandledRequests, ref_key
-from pokernight.server.history import TableHistory
 from pokernight.server.messages import RefusedError
 from pokernight.server.settings_input import settings_from_json
+from pokernight.server.versions import TableVersions
 from pokernight.server.wire import Version, encode, snapshot_wire
 from pokernight.store import (
     EventWriter,
@@ -71,7 +71,7 @@ class TableActor:
     def __init__(
         self,
         record: TableRecord,
-        history: TableHistory,
+        versions: TableVersions,
         store: Store,
         writer: EventWriter,
         config: ServerConfig,
@@ -79,7 +79,7 @@ class TableActor:
         handled: HandledRequests | None = None,
     ) -> None:
         self.record = record
-        self.history = history
+        self.versions = versions
         self.store = store
         self.writer = writer
         self.config = config
@@ -99,7 +99,7 @@ class TableActor:
 
     @property
     def table(self) -> Table:
-        return self.history.table
+        return self.versions.table
 
     @property
     def code(self) -> str:
@@ -193,9 +193,9 @@ class TableActor:
 
     def _attach(self, attach: Attach) -> None:
         connection = attach.connection
-        missed = self.history.since(attach.last_seq)
+        missed = self.versions.since(attach.last_seq)
         if missed is None:
-            snapshot = snapshot_wire(self.history.version, self.table, self.room_json())
+            snapshot = snapshot_wire(self.versions.version, self.table, self.room_json())
             connection.send_text(Version.of(snapshot).text_for(connection.player_id))
         else:
             for wire in missed:
@@ -234,8 +234,8 @@ class TableActor:
             connection.send({"type": "error", "reason": INTERNAL_ERROR, "ref": ref})
             return
         if request is not None:
-            self.handled.record(replace(request, version=self.history.version))
-        connection.send({"type": "ack", "ref": ref, "v": self.history.version})
+            self.handled.record(replace(request, version=self.versions.version))
+        connection.send({"type": "ack", "ref": ref, "v": self.versions.version})
 
     async def _carry_out(
         self,
@@ -338,7 +338,7 @@ class TableActor:
     async def _commit(
         self, table: Table, done: list[Folded], now: float, request: HandledRequest | None
     ) -> None:
-        first = self.history.version + 1
+        first = self.versions.version + 1
         stored = [StoredEvent.of(first + i, folded.event, now) for i, folded in enumerate(done)]
         # The request that caused them is saved with them: a resend after a crash is known.
         saved = None if request is None else replace(request, version=first + len(done) - 1)
@@ -351,10 +351,10 @@ class TableActor:
             raise RefusedError(
                 "the move could not be saved: nothing was changed, try again"
             ) from None
-        self.history.table = table
+        self.versions.table = table
         if saved is not None:
             self.handled.record(saved)  # at once: whatever fails below, a resend is known
-        self._broadcast([self.history.record(folded) for folded in done])
+        self._broadcast([self.versions.record(folded) for folded in done])
         try:
             await self._after_commit(done)
         except Exception:
@@ -401,14 +401,14 @@ class TableActor:
         return saved is not None and self.handled.knows(saved)
 
     async def _reload(self) -> None:
-        version = self.history.version
+        version = self.versions.version
         stored = await self.store.load_events(self.record.id)
         handled = await self.store.handled_requests(self.record.id)
-        self.history = TableHistory.from_stored(stored, self.config.ring_size)
+        self.versions = TableVersions.from_stored(stored, self.config.ring_size)
         self.handled = HandledRequests.of(handled)
-        if self.history.version != version:
+        if self.versions.version != version:
             # A save that failed may have landed after all: versions nobody was sent.
-            snapshot = snapshot_wire(self.history.version, self.table, self.room_json())
+            snapshot = snapshot_wire(self.versions.version, self.table, self.room_json())
             self._broadcast([Version.of(snapshot)])
         self._schedule_next_hand()
         self.bots.replay_turn(self.table)  # a bot whose move was lost plays it again

@@ -74,7 +74,7 @@ async def table_info(request: Request) -> Response:
     room = {
         "code": actor.code,
         "protocol": PROTOCOL,
-        "version": actor.history.version,
+        "version": actor.versions.version,
         "running": actor.running,
     }
     return JSONResponse({**room, **table_json(actor.table)})
@@ -94,7 +94,7 @@ async def ledger(request: Request) -> Response:
     entry from the store (the table keeps only the newest in memory)."""
     actor = await _actor(request)
     rows = await _saved_ledger(actor)
-    table, names = actor.table, actor.history.names  # as saved: read with no await between
+    table, names = actor.table, actor.versions.names  # as saved: read with no await between
     entries = [_entry(row) for row in rows]
     seats = {seat.player_id: seat for seat in table.seats.values()}
     settings = table.upcoming_settings
@@ -144,9 +144,9 @@ async def _saved_ledger(actor: TableActor) -> list[dict[str, Any]]:
     """Every ledger entry in the store, at the version the table's memory is at once this
     returns (a move saved while the store was read makes it read again)."""
     for _ in range(LEDGER_READS):
-        version = actor.history.version
+        version = actor.versions.version
         rows = await actor.store.ledger_entries(actor.record.id)
-        if actor.history.version == version:
+        if actor.versions.version == version:
             return rows
     raise HTTPException(503, f"table {actor.code} is too busy to read its ledger: try again")
 
@@ -157,18 +157,18 @@ def _entry(row: dict[str, Any]) -> LedgerEntry:
 
 async def settle(request: Request) -> Response:
     actor = await _actor(request)
-    return JSONResponse({"transfers": _settle_up(actor.table, actor.history.names)})
+    return JSONResponse({"transfers": _settle_up(actor.table, actor.versions.names)})
 
 
 async def hands(request: Request) -> Response:
     # The hands are kept as JSON text: joined, not decoded and encoded again.
-    kept = ",".join((await _actor(request)).history.hands)
+    kept = ",".join((await _actor(request)).versions.hands)
     return Response(f'{{"hands":[{kept}]}}', media_type="application/json")
 
 
 async def stats(request: Request) -> Response:
     """Each player's numbers over the table's finished hands, from what everybody saw."""
-    rows = (await _actor(request)).history.stats.rows()
+    rows = (await _actor(request)).versions.stats.rows()
     return JSONResponse({"players": [row.to_dict() for row in rows]})
 
 

@@ -6,8 +6,8 @@ from pokernight.randomness import secure_rng
 from pokernight.server.actor import TableActor
 from pokernight.server.config import ServerConfig
 from pokernight.server.handled import HandledRequests
-from pokernight.server.history import TableHistory
 from pokernight.server.messages import one_line
+from pokernight.server.versions import TableVersions
 from pokernight.store import EventWriter, PlayerRecord, Store, StoredEvent
 from pokernight.table import Table, TableSettings
 
@@ -30,10 +30,10 @@ class Lobby:
             stored = await self.store.load_events(record.id)
             if not stored:
                 continue  # created but never opened: nothing to resume
-            history = TableHistory.from_stored(stored, self.config.ring_size)
+            versions = TableVersions.from_stored(stored, self.config.ring_size)
             handled = HandledRequests.of(await self.store.handled_requests(record.id))
             self._run(
-                TableActor(record, history, self.store, self.writer, self.config, handled=handled)
+                TableActor(record, versions, self.store, self.writer, self.config, handled=handled)
             )
 
     async def create_table(
@@ -49,8 +49,8 @@ class Lobby:
         table = Table.open(settings, str(host.id))
         opened = StoredEvent.of(1, table.opened, self.config.clock())
         await self.writer.append(record.id, [opened])
-        history = TableHistory(table, self.config.ring_size)
-        actor = TableActor(record, history, self.store, self.writer, self.config)
+        versions = TableVersions(table, self.config.ring_size)
+        actor = TableActor(record, versions, self.store, self.writer, self.config)
         self._run(actor)
         return actor, host, token
 

@@ -77,7 +77,7 @@ async def table_socket(websocket: WebSocket) -> None:
             "code": actor.code,
             "player_id": player_id,
             "name": name,
-            "version": actor.history.version,
+            "version": actor.versions.version,
             # The invite link's secret goes to the host alone (``_tell_host_invite``).
             "invite": actor.record.invite if _hosts(player_id, actor) else None,
         }

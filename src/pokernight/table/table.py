@@ -2,7 +2,8 @@
 
 A ``Table`` is the fold of its events. A command is checked against the
 current state (``verify`` raises a TableError saying why not), turned into
-events, and each event is folded in (``fold``); folding an event may call for
+events, and each event is folded in (``evolve``, not to be confused with a
+player's ``Hand.fold``); folding an event may call for
 more (a hand that ended is finished, a second timeout sits the player out,
 the host's leaving hands the table on). Folding ``HandStarted`` or
 ``PlayerActed`` runs the hand (``pokernight.rules``): each fold answers with
@@ -183,7 +184,7 @@ class Table:
             raise ValueError("a table's events begin with TableOpened")
         table = cls(opened)
         for event in stream:
-            table.fold(event)
+            table.evolve(event)
         return table
 
     # Commands ----------------------------------------------------------------------------
@@ -231,7 +232,7 @@ class Table:
         pending = self._decide(command, now)
         done: list[Folded] = []
         while pending:
-            folded = self.fold(pending.pop(0))
+            folded = self.evolve(pending.pop(0))
             done.append(folded)
             pending[:0] = self._consequences(folded.event)
         return done
@@ -590,7 +591,7 @@ class Table:
 
     # Folding: event -> state -------------------------------------------------------------
 
-    def fold(self, event: TableEvent) -> Folded:
+    def evolve(self, event: TableEvent) -> Folded:
         """Apply one stored event to the table (the events are trusted: they were verified)."""
         hand_events: tuple[Event, ...] = ()
         proof = None

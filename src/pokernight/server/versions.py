@@ -1,6 +1,6 @@
 """A table's versions as sent: the table, a ring of recent versions, the last hands.
 
-``TableHistory`` turns each table event, once folded into the table (a
+``TableVersions`` turns each table event, once folded into the table (a
 ``Folded``: the event with the hand events it caused), into its version
 (``WireEvent``, encoded once per view as a ``Version``), keeps the last
 ``ring_size`` of them to resume reconnecting clients, the last finished
@@ -35,7 +35,7 @@ get a snapshot (the store has every event). 512 cost 10 MiB per 100 tables."""
 HANDS_KEPT = 20
 
 
-class TableHistory:
+class TableVersions:
     """The versions of ``table``, a table just opened: its opening is version 1."""
 
     def __init__(self, table: Table, ring_size: int = RING_SIZE) -> None:
@@ -53,13 +53,15 @@ class TableHistory:
         self.record(Folded(table.opened))
 
     @classmethod
-    def from_stored(cls, stored: Sequence[StoredEvent], ring_size: int = RING_SIZE) -> TableHistory:
+    def from_stored(
+        cls, stored: Sequence[StoredEvent], ring_size: int = RING_SIZE
+    ) -> TableVersions:
         """Rebuild a table, its hand in progress included, by folding its stored events."""
         events = [table_event_from_dict(item.data) for item in stored]
-        history = cls(Table.from_events(events[:1]), ring_size)
+        versions = cls(Table.from_events(events[:1]), ring_size)
         for event in events[1:]:
-            history.record(history.table.fold(event))
-        return history
+            versions.record(versions.table.evolve(event))
+        return versions
 
     def record(self, folded: Folded) -> Version:
         """The next version: ``folded``, just folded into the table, as it is sent."""
