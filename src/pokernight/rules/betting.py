@@ -65,8 +65,8 @@ def compute_legal_actions(state: HandState, seat: int) -> LegalActions:
     fixed = False
     says = ""
     if raise_refusal(state, seat) is None:
-        says = bet_or_raise_says(state)
         base = raise_base(state)
+        says = bet_or_raise_says(state, base)
         low = base + state.increment
         betting = state.betting
         if betting is NO_LIMIT:

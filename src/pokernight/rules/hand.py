@@ -65,7 +65,7 @@ from pokernight.rules.events import (
     event_from_dict,
 )
 from pokernight.rules.forced import post_forced_bets
-from pokernight.rules.labels import bet_or_raise_says, puts_all_in
+from pokernight.rules.labels import puts_all_in
 from pokernight.rules.positions import blind_seats, wild_ranks
 from pokernight.rules.pots import Pot, pots_of, uncalled_bet
 from pokernight.rules.showdown import finish_hand
@@ -416,7 +416,9 @@ class Hand:
             if not legal.call_amount:
                 raise RulesError("there is no bet to call: check instead")
             to = legal.call_to
-            return ActionTaken(seat, "call", to, "call", puts_all_in(state, seat, to))
+            return ActionTaken(
+                seat, "call", to, "call", to == state.bets[seat] + state.stacks[seat]
+            )
         if kind == "fold":
             if not legal.can_fold:
                 raise RulesError("there is no bet to fold to: check instead")
@@ -453,8 +455,9 @@ class Hand:
             raise RulesError(f"{word} must be to at most {legal.max_raise_to}")
         if legal.fixed_amounts and legal.min_raise_to < to < legal.max_raise_to:
             raise RulesError(f"{word} must be to {legal.min_raise_to} or {legal.max_raise_to}")
-        says = bet_or_raise_says(state)
-        return ActionTaken(seat, "bet_or_raise", to, says, puts_all_in(state, seat, to))
+        # The legal actions named it already (``labels.bet_or_raise_says``): one decision.
+        all_in = to == state.bets[seat] + state.stacks[seat]
+        return ActionTaken(seat, "bet_or_raise", to, legal.raise_says, all_in)
 
 
 def _check_setup(

@@ -8,17 +8,17 @@ less from a call. The engine names it when it makes the event, from the state
 
 from __future__ import annotations
 
-from pokernight.rules.state import HandState, raise_base
+from pokernight.rules.state import HandState
 
 
-def bet_or_raise_says(state: HandState) -> str:
+def bet_or_raise_says(state: HandState, base: int) -> str:
     """What a bet or raise made now is: "complete" when it is measured from below the
     street's level (completing a stud bring-in, or in fixed limit a short all-in, to a
     full bet or raise: ``raise_base`` says which) or when the seat due to bring in bets the full
     bet instead ("completes it", as card rooms say); "bet" when nobody has put chips in
-    this street; else "raise"."""
+    this street; else "raise". ``base``: ``raise_base(state)``, which the caller has."""
     level = state.level
-    if state.bring_in_pending or raise_base(state) < level:
+    if state.bring_in_pending or base < level:
         return "complete"
     return "bet" if level == 0 else "raise"
 

@@ -291,13 +291,15 @@ def _street_started(state: HandState, event: StreetStarted) -> None:
     state.opener = None
     state.cursor = None
     state.bring_in_pending = state.is_stud and event.index == 0 and state.stakes.bring_in > 0
-    _note_heads_up(state)
+    if state.raise_cap is not None:  # fixed-limit only: no call elsewhere
+        _note_heads_up(state)
 
 
 def _ante_posted(state: HandState, event: AntePosted) -> None:
     _take(state, event.seat, event.amount)
     state.dead[event.seat] += event.amount
-    _note_heads_up(state)
+    if state.raise_cap is not None:  # fixed-limit only: no call elsewhere
+        _note_heads_up(state)
 
 
 def _blind_posted(state: HandState, event: BlindPosted) -> None:
@@ -322,7 +324,8 @@ def _blind_posted(state: HandState, event: BlindPosted) -> None:
             state.raises = 1
             state.increment = max(state.increment, nominal)
     state.last_full_to = state.level
-    _note_heads_up(state)
+    if state.raise_cap is not None:  # fixed-limit only: no call elsewhere
+        _note_heads_up(state)
 
 
 def _bring_in_posted(state: HandState, event: BringInPosted) -> None:
@@ -334,7 +337,8 @@ def _bring_in_posted(state: HandState, event: BringInPosted) -> None:
     state.cursor = event.seat
     state.bring_in_pending = False
     state.to_act = None
-    _note_heads_up(state)
+    if state.raise_cap is not None:  # fixed-limit only: no call elsewhere
+        _note_heads_up(state)
 
 
 def _cards_dealt(state: HandState, event: CardsDealt) -> None:
@@ -387,7 +391,8 @@ def action_taken(state: HandState, event: ActionTaken) -> None:
     state.acted_level[seat] = state.level
     state.cursor = seat
     state.to_act = None
-    _note_heads_up(state)
+    if state.raise_cap is not None:  # fixed-limit only: no call elsewhere
+        _note_heads_up(state)
 
 
 def is_full_raise(state: HandState, size: int) -> bool:
