@@ -68,10 +68,15 @@ def random_hand(variant: Variant, stakes: Stakes, rng: random.Random) -> Hand:
 def check_to_showdown(hand: Hand) -> Hand:
     """Everyone brings in, calls or checks until the hand is over."""
     while not hand.is_over:
-        legal = hand.legal_actions()
-        assert legal is not None
-        if legal.can_bring_in:
-            hand.bring_in(legal.seat)
-        else:
-            hand.check_or_call(legal.seat)
+        passive_step(hand)
     return hand
+
+
+def passive_step(hand: Hand) -> None:
+    """The player to act brings in, calls or checks."""
+    legal = hand.legal_actions()
+    assert legal is not None
+    if legal.can_bring_in:
+        hand.bring_in(legal.seat)
+    else:
+        hand.check_or_call(legal.seat)

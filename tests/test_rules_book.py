@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from pokernight.cards import CARDS, shuffled
 from pokernight.rules import VARIANTS, ActionTaken, Hand, RulesError, Stakes
 from pokernight.rules.random_play import random_action
-from tests.rules_helpers import holdem_deck, stud_deck
+from tests.rules_helpers import holdem_deck, passive_step, stud_deck
 
 BLINDS = Stakes(small_blind=5, big_blind=10)
 FIXED = Stakes(small_blind=5, big_blind=10, small_bet=10, big_bet=20)
@@ -157,9 +157,7 @@ def _fourth_street(variant: str, fourth: list[str]) -> Hand:
     deck = stud_deck(2, [["2c3c4c", "5d6d7d", "8h9hTh"], fourth])
     hand = Hand.start(VARIANTS[variant], STUD, [200, 200, 200], 2, deck)
     while hand.street_index == 0:
-        legal = hand.legal_actions()
-        assert legal is not None
-        hand.bring_in(legal.seat) if legal.can_bring_in else hand.check_or_call(legal.seat)
+        passive_step(hand)
     return hand
 
 
@@ -230,9 +228,7 @@ def test_an_all_in_between_the_small_and_the_big_bet_leaves_raises_small() -> No
     deck = stud_deck(2, [["2c3c4c", "5d6d7d", "8h9hTh"], ["4d", "Ks", "2s"]])
     hand = Hand.start(VARIANTS["stud"], STUD, [200, 200, 40], 2, deck)
     while hand.street_index == 0:
-        legal = hand.legal_actions()
-        assert legal is not None
-        hand.bring_in(legal.seat) if legal.can_bring_in else hand.check_or_call(legal.seat)
+        passive_step(hand)
     hand.bet_or_raise(0, 10).bet_or_raise(1, 20)
     assert hand.to_act == 2 and hand.stacks[2] + hand.bets[2] == 36
     hand.bet_or_raise(2, 36)

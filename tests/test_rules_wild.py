@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pokernight.cards import Rank, parse_card
 from pokernight.rules import VARIANTS, CardsDealt, Hand, Stakes, WildRankChanged
-from tests.rules_helpers import check_to_showdown, stud_deck
+from tests.rules_helpers import check_to_showdown, passive_step, stud_deck
 
 FTQ = VARIANTS["ftq"]
 SEED_STAKES = Stakes(ante=5, bring_in=10, small_bet=20, big_bet=40)
@@ -106,11 +106,11 @@ def test_a_queen_dealt_as_the_community_card_makes_only_queens_wild_at_once() ->
     wild from that moment, so seventh street's betting order already counts no sevens."""
     hand = _eight_to_seventh_street_with_a_queen_last()
     while hand.street_index < 3:
-        check_or_bring_in(hand)
+        passive_step(hand)
     assert hand.wild_ranks == {QUEEN, Rank.SEVEN}
     assert hand.to_act == 2, "three kings showing act first on sixth street"
     while hand.street_index < 4:
-        check_or_bring_in(hand)
+        passive_step(hand)
     # The community card, then at once the change everybody sees, before any betting.
     community = next(
         index for index, event in enumerate(hand.events)
@@ -121,12 +121,3 @@ def test_a_queen_dealt_as_the_community_card_makes_only_queens_wild_at_once() ->
     assert hand.to_act == 3, "with only queens wild the pair of aces showing acts first"
     check_to_showdown(hand)
     assert [change.rank for change in wild_changes(hand)] == [Rank.SEVEN, None]
-
-
-def check_or_bring_in(hand: Hand) -> None:
-    legal = hand.legal_actions()
-    assert legal is not None
-    if legal.can_bring_in:
-        hand.bring_in(legal.seat)
-    else:
-        hand.check_or_call(legal.seat)

@@ -46,13 +46,13 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from pokernight.table import EntryKind, LedgerEntry, balances_between_people
 from tests.web_helpers import (
     ARTIFACTS,
-    WAIT_MS,
     FrameLog,
     free_port,
     hidden_card_leaks,
     invite_link,
     join_by_invite,
     served_room,
+    watched_page,
 )
 
 pytestmark = pytest.mark.slow
@@ -279,25 +279,15 @@ class Person:
 
 def _open(browser: Any, name: str, logs: list[FrameLog], phone: bool = False) -> Person:
     if phone:
-        context = browser.new_context(
-            viewport=PHONE, has_touch=True, is_mobile=True, reduced_motion="reduce"
+        page = watched_page(
+            browser, viewport=PHONE, has_touch=True, is_mobile=True, reduced_motion="reduce"
         )
     else:
-        context = browser.new_context(viewport=DESKTOP, reduced_motion="reduce")
-    page = context.new_page()
-    page.set_default_timeout(WAIT_MS)
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.on(
-        "console",
-        lambda message: (
-            errors.append(message.text) if "Content Security Policy" in message.text else None
-        ),
-    )
+        page = watched_page(browser, viewport=DESKTOP, reduced_motion="reduce")
     log = FrameLog(name)
     log.watch(page)
     logs.append(log)
-    return Person(name, page, log, errors, phone)
+    return Person(name, page, log, page.errors, phone)
 
 
 def _welcomed_as(log: FrameLog) -> str:

@@ -28,6 +28,7 @@ from tests.web_helpers import (
     join_by_invite,
     served_room,
     wait_until_acted,
+    watched_page,
 )
 
 DESKTOP = {"width": 1280, "height": 860}
@@ -38,18 +39,7 @@ CARD_LABEL = rf"({RANK_WORDS}) of (clubs|diamonds|hearts|spades)"
 
 
 def _page(browser: Any, name: str, logs: list[FrameLog], viewport: dict[str, int]) -> Any:
-    page = browser.new_context(viewport=viewport).new_page()
-    page.set_default_timeout(WAIT_MS)
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    # The room's Content-Security-Policy is strict: anything it blocks is an error too.
-    page.on(
-        "console",
-        lambda message: (
-            errors.append(message.text) if "Content Security Policy" in message.text else None
-        ),
-    )
-    page.errors = errors
+    page = watched_page(browser, viewport=viewport)
     log = FrameLog(name)
     log.watch(page)
     logs.append(log)

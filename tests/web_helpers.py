@@ -62,6 +62,24 @@ def require_chromium() -> None:
         pytest.skip(reason)
 
 
+def watched_page(browser: Any, **context: Any) -> Any:
+    """A page in a new browser context (``context``: viewport, touch, ...) whose script
+    errors and Content-Security-Policy refusals are collected in ``page.errors``: the
+    room's policy is strict, and anything it blocks is a bug."""
+    page = browser.new_context(**context).new_page()
+    page.set_default_timeout(WAIT_MS)
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on(
+        "console",
+        lambda message: (
+            errors.append(message.text) if "Content Security Policy" in message.text else None
+        ),
+    )
+    page.errors = errors
+    return page
+
+
 def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
