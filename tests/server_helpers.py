@@ -8,12 +8,13 @@ and ``TableClient``s talk to it over loopback exactly as any client would.
 from __future__ import annotations
 
 import asyncio
+import functools
 import socket
 from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine
 from contextlib import asynccontextmanager
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import Any, ParamSpec
 
 import uvicorn
 from starlette.applications import Starlette
@@ -27,12 +28,24 @@ FAST = ServerConfig(hand_pause_seconds=0.05, address_limits=None)
 SCENARIO_SECONDS = 60
 
 Json = dict[str, Any]
+P = ParamSpec("P")
 # The table most protocol tests play at: no-limit hold'em, blinds 5/10, six seats.
 HOLDEM: Json = {"variant": "nlhe", "stakes": {"small_blind": 5, "big_blind": 10}, "seats": 6}
 
 
 def run(scenario: Coroutine[Any, Any, None]) -> None:
     asyncio.run(asyncio.wait_for(scenario, SCENARIO_SECONDS))
+
+
+def scenario(test: Callable[P, Coroutine[Any, Any, None]]) -> Callable[P, None]:
+    """An async test, run on its own event loop within ``SCENARIO_SECONDS``: write
+    ``@scenario async def test_...(tmp_path) -> None`` (pytest sees the same arguments)."""
+
+    @functools.wraps(test)
+    def run_test(*args: P.args, **kwargs: P.kwargs) -> None:
+        run(test(*args, **kwargs))
+
+    return run_test
 
 
 @asynccontextmanager

@@ -15,7 +15,7 @@ from tests.server_helpers import (
     open_table,
     passive,
     play_until_hand_over,
-    run,
+    scenario,
     seat_and_start,
     serving,
     settle,
@@ -32,21 +32,19 @@ class Watcher(TableClient):
             self.seen.append(message["v"])
 
 
-def test_a_client_that_keeps_no_frames_follows_every_version(tmp_path: Path) -> None:
-    async def scenario() -> None:
-        async with serving(tmp_path) as url:
-            code, players = await open_table(url, HOLDEM, 2)
-            watcher = Watcher(url, code)
-            await watcher.watch()
-            await seat_and_start(players, 1_000)
-            await play_until_hand_over(players, 1, passive)
-            await settle([watcher], players[0].state.version)
-            await close_all([*players, watcher])
-        assert watcher.frames == []
-        assert watcher.seen == list(range(watcher.seen[0], watcher.seen[-1] + 1))
-        assert watcher.state.version == watcher.seen[-1] >= players[0].state.version
-
-    run(scenario())
+@scenario
+async def test_a_client_that_keeps_no_frames_follows_every_version(tmp_path: Path) -> None:
+    async with serving(tmp_path) as url:
+        code, players = await open_table(url, HOLDEM, 2)
+        watcher = Watcher(url, code)
+        await watcher.watch()
+        await seat_and_start(players, 1_000)
+        await play_until_hand_over(players, 1, passive)
+        await settle([watcher], players[0].state.version)
+        await close_all([*players, watcher])
+    assert watcher.frames == []
+    assert watcher.seen == list(range(watcher.seen[0], watcher.seen[-1] + 1))
+    assert watcher.state.version == watcher.seen[-1] >= players[0].state.version
 
 
 def test_a_bounded_queue_keeps_the_newest_messages() -> None:

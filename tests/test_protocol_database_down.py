@@ -28,7 +28,7 @@ from tests.server_helpers import (
     open_table,
     passive,
     play_until_hand_over,
-    run,
+    scenario,
     seat_and_start,
     serving_app,
     whose_turn,
@@ -92,144 +92,129 @@ def _break_database(actor: TableActor) -> Callable[[], None]:
     return mend
 
 
-def test_a_move_that_cannot_be_saved_is_refused_and_forgotten(tmp_path: Path) -> None:
-    async def scenario() -> None:
-        async with serving_app(tmp_path) as (url, app):
-            actor, clients = await _started(url, app)
-            mover = await whose_turn(clients)
-            version = actor.versions.version
-            assert actor.table.hand is not None
-            to_act = actor.table.hand.to_act
-            saved = actor.writer.append
-            actor.writer.append = _broken  # type: ignore[method-assign]
-            with pytest.raises(ClientError, match="could not be saved"):
-                await passive(mover)
-            actor.writer.append = saved  # type: ignore[method-assign]
-            assert actor.versions.version == version
-            assert actor.table.hand is not None
-            assert actor.table.hand.to_act == to_act, "the refused move was forgotten"
+@scenario
+async def test_a_move_that_cannot_be_saved_is_refused_and_forgotten(tmp_path: Path) -> None:
+    async with serving_app(tmp_path) as (url, app):
+        actor, clients = await _started(url, app)
+        mover = await whose_turn(clients)
+        version = actor.versions.version
+        assert actor.table.hand is not None
+        to_act = actor.table.hand.to_act
+        saved = actor.writer.append
+        actor.writer.append = _broken  # type: ignore[method-assign]
+        with pytest.raises(ClientError, match="could not be saved"):
             await passive(mover)
-            await play_until_hand_over(clients, 1, passive)
-            stacks = [seat["stack"] for seat in clients[0].state.seats.values()]
-            await close_all(clients)
-        assert sum(stacks) == 2 * BUY_IN
+        actor.writer.append = saved  # type: ignore[method-assign]
+        assert actor.versions.version == version
+        assert actor.table.hand is not None
+        assert actor.table.hand.to_act == to_act, "the refused move was forgotten"
+        await passive(mover)
+        await play_until_hand_over(clients, 1, passive)
+        stacks = [seat["stack"] for seat in clients[0].state.seats.values()]
+        await close_all(clients)
+    assert sum(stacks) == 2 * BUY_IN
 
-    run(scenario())
 
-
-def test_while_the_log_cannot_be_read_back_every_move_is_refused_then_play_resumes(
+@scenario
+async def test_while_the_log_cannot_be_read_back_every_move_is_refused_then_play_resumes(
     tmp_path: Path,
 ) -> None:
-    async def scenario() -> None:
-        async with serving_app(tmp_path) as (url, app):
-            actor, clients = await _started(url, app)
-            mover = await whose_turn(clients)
-            other = next(client for client in clients if client is not mover)
-            version = actor.versions.version
-            mend = _break_database(actor)
-            for _ in range(2):  # the move, and the same move again
-                with pytest.raises(ClientError, match="could not be saved: nothing was changed"):
-                    await mover.act(_move(mover))
-            with pytest.raises(ClientError, match="not your turn"):  # refused as ever
-                await other.act(_move(mover))
-            assert other.state.version == version, "no move was broadcast"
-            mend()
-            await passive(mover)  # still their move
-            await play_until_hand_over(clients, 1, passive)
-            stored = await actor.store.load_events(actor.record.id)
-            stacks = [seat["stack"] for seat in clients[0].state.seats.values()]
-            await close_all(clients)
-        assert [event.seq for event in stored] == list(range(1, len(stored) + 1))
-        assert sum(stacks) == 2 * BUY_IN
-
-    run(scenario())
+    async with serving_app(tmp_path) as (url, app):
+        actor, clients = await _started(url, app)
+        mover = await whose_turn(clients)
+        other = next(client for client in clients if client is not mover)
+        version = actor.versions.version
+        mend = _break_database(actor)
+        for _ in range(2):  # the move, and the same move again
+            with pytest.raises(ClientError, match="could not be saved: nothing was changed"):
+                await mover.act(_move(mover))
+        with pytest.raises(ClientError, match="not your turn"):  # refused as ever
+            await other.act(_move(mover))
+        assert other.state.version == version, "no move was broadcast"
+        mend()
+        await passive(mover)  # still their move
+        await play_until_hand_over(clients, 1, passive)
+        stored = await actor.store.load_events(actor.record.id)
+        stacks = [seat["stack"] for seat in clients[0].state.seats.values()]
+        await close_all(clients)
+    assert [event.seq for event in stored] == list(range(1, len(stored) + 1))
+    assert sum(stacks) == 2 * BUY_IN
 
 
-def test_while_the_database_is_down_pages_and_the_api_show_the_table_as_saved(
+@scenario
+async def test_while_the_database_is_down_pages_and_the_api_show_the_table_as_saved(
     tmp_path: Path,
 ) -> None:
-    async def scenario() -> None:
-        async with serving_app(tmp_path) as (url, app):
-            actor, clients = await _started(url, app)
-            code = actor.code
-            mover = await whose_turn(clients)
-            saved_version = actor.versions.version
-            mend = _break_database(actor)
-            with pytest.raises(ClientError, match="could not be saved"):
-                await passive(mover)
-            info = await request_json(url, "GET", f"/api/tables/{code}")
-            watcher = TableClient(url, code)
-            await watcher.watch()
-            await watcher.wait_for(lambda _: watcher.state.version == saved_version, timeout=10)
-            to_act = watcher.state.to_act
-            mend()
+    async with serving_app(tmp_path) as (url, app):
+        actor, clients = await _started(url, app)
+        code = actor.code
+        mover = await whose_turn(clients)
+        saved_version = actor.versions.version
+        mend = _break_database(actor)
+        with pytest.raises(ClientError, match="could not be saved"):
             await passive(mover)
-            await close_all([*clients, watcher])
-        assert info["version"] == saved_version, "the API shows the table as saved"
-        assert to_act == mover.state.my_seat, "the page sees the move not made"
+        info = await request_json(url, "GET", f"/api/tables/{code}")
+        watcher = TableClient(url, code)
+        await watcher.watch()
+        await watcher.wait_for(lambda _: watcher.state.version == saved_version, timeout=10)
+        to_act = watcher.state.to_act
+        mend()
+        await passive(mover)
+        await close_all([*clients, watcher])
+    assert info["version"] == saved_version, "the API shows the table as saved"
+    assert to_act == mover.state.my_seat, "the page sees the move not made"
 
-    run(scenario())
 
-
-def test_a_page_that_comes_while_the_database_is_down_is_served_at_once(
+@scenario
+async def test_a_page_that_comes_while_the_database_is_down_is_served_at_once(
     tmp_path: Path,
 ) -> None:
     """Nothing waits for the database to come back: memory is what was saved."""
-
-    async def scenario() -> None:
-        async with serving_app(tmp_path) as (url, app):
-            actor, clients = await _started(url, app)
-            mend = _break_database(actor)
-            watcher = TableClient(url, actor.code)
-            await watcher.watch()
-            await watcher.wait_for(
-                lambda _: watcher.state.version == actor.versions.version, timeout=5
-            )
-            mend()
-            await close_all([*clients, watcher])
-
-    run(scenario())
+    async with serving_app(tmp_path) as (url, app):
+        actor, clients = await _started(url, app)
+        mend = _break_database(actor)
+        watcher = TableClient(url, actor.code)
+        await watcher.watch()
+        await watcher.wait_for(lambda _: watcher.state.version == actor.versions.version, timeout=5)
+        mend()
+        await close_all([*clients, watcher])
 
 
-def test_a_deal_that_could_not_be_saved_is_dealt_again_once_the_log_is_back(
+@scenario
+async def test_a_deal_that_could_not_be_saved_is_dealt_again_once_the_log_is_back(
     tmp_path: Path,
 ) -> None:
-    async def scenario() -> None:
-        async with serving_app(tmp_path, replace(FAST, hand_pause_seconds=1.0)) as (url, app):
-            actor, clients = await _started(url, app)
-            await play_until_hand_over(clients, 1, passive)
-            mend = _break_database(actor)
-            await asyncio.sleep(1.5)  # the deal is due after a second: it cannot be saved
-            assert actor.table.hand is None, "the deal that was not saved is not in memory"
-            mend()
-            dealt = await clients[0].wait_for(
-                lambda message: message.get("type") == "HandStarted", timeout=10
-            )
-            await close_all(clients)
-        assert dealt["hand_number"] == 2
-
-    run(scenario())
+    async with serving_app(tmp_path, replace(FAST, hand_pause_seconds=1.0)) as (url, app):
+        actor, clients = await _started(url, app)
+        await play_until_hand_over(clients, 1, passive)
+        mend = _break_database(actor)
+        await asyncio.sleep(1.5)  # the deal is due after a second: it cannot be saved
+        assert actor.table.hand is None, "the deal that was not saved is not in memory"
+        mend()
+        dealt = await clients[0].wait_for(
+            lambda message: message.get("type") == "HandStarted", timeout=10
+        )
+        await close_all(clients)
+    assert dealt["hand_number"] == 2
 
 
-def test_a_bot_whose_move_could_not_be_saved_plays_it_again(tmp_path: Path) -> None:
-    async def scenario() -> None:
-        settings = {**HOLDEM, "bot_delay_seconds": 0}
-        async with serving_app(tmp_path) as (url, app):
-            code, clients = await open_table(url, settings, players=1)
-            host = clients[0]
-            actor = _actor(app, code)
-            await host.sit(0, BUY_IN)
-            await host.request({"type": "add_bot", "seat": 1, "level": "easy"})
-            actor.writer.append = _fails_once_on_seat(actor.writer.append, 1)  # type: ignore[method-assign,assignment]
-            await host.start()
-            acted: Json | None = None
-            while acted is None:  # the host checks or calls; the bot's first move is lost
-                if host.state.my_turn:
-                    await passive(host)
-                message = await host.next_event(timeout=10)
-                if message.get("type") == "PlayerActed" and message["seat"] == 1:
-                    acted = message
-            await close_all(clients)
-        assert not acted["timed_out"], "the bot played again at once, not the clock for it"
-
-    run(scenario())
+@scenario
+async def test_a_bot_whose_move_could_not_be_saved_plays_it_again(tmp_path: Path) -> None:
+    settings = {**HOLDEM, "bot_delay_seconds": 0}
+    async with serving_app(tmp_path) as (url, app):
+        code, clients = await open_table(url, settings, players=1)
+        host = clients[0]
+        actor = _actor(app, code)
+        await host.sit(0, BUY_IN)
+        await host.request({"type": "add_bot", "seat": 1, "level": "easy"})
+        actor.writer.append = _fails_once_on_seat(actor.writer.append, 1)  # type: ignore[method-assign,assignment]
+        await host.start()
+        acted: Json | None = None
+        while acted is None:  # the host checks or calls; the bot's first move is lost
+            if host.state.my_turn:
+                await passive(host)
+            message = await host.next_event(timeout=10)
+            if message.get("type") == "PlayerActed" and message["seat"] == 1:
+                acted = message
+        await close_all(clients)
+    assert not acted["timed_out"], "the bot played again at once, not the clock for it"

@@ -17,7 +17,7 @@ from tests.server_helpers import (
     open_table,
     passive,
     play_until_hand_over,
-    run,
+    scenario,
     seat_and_start,
     serving,
 )
@@ -54,187 +54,171 @@ def proofs(frames: list[Json]) -> list[Json]:
     return [frame["fairness"] for frame in frames if frame.get("type") == "HandFinished"]
 
 
-def test_each_recipient_gets_a_proof_of_exactly_the_cards_they_saw(tmp_path: Path) -> None:
-    async def scenario() -> None:
-        async with serving(tmp_path) as url:
-            code, clients = await open_table(url, HOLDEM, players=3)
-            spectator = TableClient(url, code)
-            await spectator.watch()
-            await seat_and_start(clients, buy_in=500)
-            await play_until_hand_over(clients, 2, passive)
-            await clients[0].pause()
-            hands = await request_json(url, "GET", f"/api/tables/{code}/hands")
-            await close_all([*clients, spectator])
-        for client in [*clients, spectator]:
-            received = proofs(client.frames)
-            assert len(received) >= 2
-            seen = cards_seen(client.frames)
-            for proof in received:
-                reveals = [Reveal.from_dict(item) for item in proof["revealed"]]
-                assert check_reveals(proof["commitment"], proof["leaves"], reveals) == []
-                assert {str(item.card) for item in reveals} <= seen
-        mine = {item["card"] for item in proofs(clients[0].frames)[0]["revealed"]}
-        public = {item["card"] for item in proofs(spectator.frames)[0]["revealed"]}
-        own = first_hand_down_cards(clients[0].frames)
-        assert len(own) == 2 and mine == public | own  # own down cards proved to them too
-        first = hands["hands"][0]
-        assert first["fairness"]["commitment"] == first["commitment"]
-        assert first["fairness"]["revealed"] == proofs(spectator.frames)[0]["revealed"]
-
-    run(scenario())
+@scenario
+async def test_each_recipient_gets_a_proof_of_exactly_the_cards_they_saw(tmp_path: Path) -> None:
+    async with serving(tmp_path) as url:
+        code, clients = await open_table(url, HOLDEM, players=3)
+        spectator = TableClient(url, code)
+        await spectator.watch()
+        await seat_and_start(clients, buy_in=500)
+        await play_until_hand_over(clients, 2, passive)
+        await clients[0].pause()
+        hands = await request_json(url, "GET", f"/api/tables/{code}/hands")
+        await close_all([*clients, spectator])
+    for client in [*clients, spectator]:
+        received = proofs(client.frames)
+        assert len(received) >= 2
+        seen = cards_seen(client.frames)
+        for proof in received:
+            reveals = [Reveal.from_dict(item) for item in proof["revealed"]]
+            assert check_reveals(proof["commitment"], proof["leaves"], reveals) == []
+            assert {str(item.card) for item in reveals} <= seen
+    mine = {item["card"] for item in proofs(clients[0].frames)[0]["revealed"]}
+    public = {item["card"] for item in proofs(spectator.frames)[0]["revealed"]}
+    own = first_hand_down_cards(clients[0].frames)
+    assert len(own) == 2 and mine == public | own  # own down cards proved to them too
+    first = hands["hands"][0]
+    assert first["fairness"]["commitment"] == first["commitment"]
+    assert first["fairness"]["revealed"] == proofs(spectator.frames)[0]["revealed"]
 
 
-def test_a_player_shows_the_last_hand_and_everybody_sees_it(tmp_path: Path) -> None:
-    async def scenario() -> None:
-        async with serving(tmp_path) as url:
-            _, clients = await open_table(url, HOLDEM, players=2)
-            await seat_and_start(clients, buy_in=500)
+@scenario
+async def test_a_player_shows_the_last_hand_and_everybody_sees_it(tmp_path: Path) -> None:
+    async with serving(tmp_path) as url:
+        _, clients = await open_table(url, HOLDEM, players=2)
+        await seat_and_start(clients, buy_in=500)
 
-            async def fold(client: TableClient) -> None:
-                legal = client.state.legal
-                assert legal is not None
-                await client.act("fold" if legal["can_fold"] else "check")
+        async def fold(client: TableClient) -> None:
+            legal = client.state.legal
+            assert legal is not None
+            await client.act("fold" if legal["can_fold"] else "check")
 
-            await play_until_hand_over(clients, 1, fold)
-            shower = clients[0]  # folded or won without a showdown: either may show
-            await clients[0].pause()
+        await play_until_hand_over(clients, 1, fold)
+        shower = clients[0]  # folded or won without a showdown: either may show
+        await clients[0].pause()
+        await shower.request({"type": "show_cards"})
+        shown = await clients[1].wait_for(lambda m: m.get("type") == "CardsShownByChoice")
+        with pytest.raises(ClientError, match="your cards are already shown"):
             await shower.request({"type": "show_cards"})
-            shown = await clients[1].wait_for(lambda m: m.get("type") == "CardsShownByChoice")
-            with pytest.raises(ClientError, match="your cards are already shown"):
-                await shower.request({"type": "show_cards"})
-            await close_all(clients)
-        assert shown["seat"] == shower.state.my_seat and len(shown["cards"]) == 2
-
-    run(scenario())
+        await close_all(clients)
+    assert shown["seat"] == shower.state.my_seat and len(shown["cards"]) == 2
 
 
-def test_statistics_count_every_finished_hand(tmp_path: Path) -> None:
-    async def scenario() -> None:
-        async with serving(tmp_path) as url:
-            code, clients = await open_table(url, HOLDEM, players=3)
-            await seat_and_start(clients, buy_in=500)
-            await play_until_hand_over(clients, 2, passive)
-            await clients[0].pause()
-            await play_until_hand_over(clients, 2, passive)
-            stats = await request_json(url, "GET", f"/api/tables/{code}/stats")
-            await close_all(clients)
-        rows = stats["players"]
-        assert len(rows) == 3
-        assert all(row["hands"] >= 2 for row in rows)
-        assert sum(row["net"] for row in rows) == 0
-        assert {"vpip_percent", "pfr_percent", "aggression_factor"} <= set(rows[0])
-
-    run(scenario())
+@scenario
+async def test_statistics_count_every_finished_hand(tmp_path: Path) -> None:
+    async with serving(tmp_path) as url:
+        code, clients = await open_table(url, HOLDEM, players=3)
+        await seat_and_start(clients, buy_in=500)
+        await play_until_hand_over(clients, 2, passive)
+        await clients[0].pause()
+        await play_until_hand_over(clients, 2, passive)
+        stats = await request_json(url, "GET", f"/api/tables/{code}/stats")
+        await close_all(clients)
+    rows = stats["players"]
+    assert len(rows) == 3
+    assert all(row["hands"] >= 2 for row in rows)
+    assert sum(row["net"] for row in rows) == 0
+    assert {"vpip_percent", "pfr_percent", "aggression_factor"} <= set(rows[0])
 
 
-def test_the_host_closes_the_table_everybody_is_cashed_out_and_the_code_is_closed(
+@scenario
+async def test_the_host_closes_the_table_everybody_is_cashed_out_and_the_code_is_closed(
     tmp_path: Path,
 ) -> None:
-    async def scenario() -> None:
-        async with serving(tmp_path) as url:
-            code, clients = await open_table(url, HOLDEM, players=3)
-            await seat_and_start(clients, buy_in=500)
-            with pytest.raises(ClientError, match="only the host can close the table"):
-                await clients[1].request({"type": "close_table"})
-            await clients[0].request({"type": "close_table"})
-            await clients[2].wait_for(lambda m: m.get("type") == "TableClosed", timeout=30)
-            ledger = await request_json(url, "GET", f"/api/tables/{code}/ledger")
-            with pytest.raises(ClientError, match=f"table {code} is closed: the game is over"):
-                await request_json(url, "POST", f"/api/tables/{code}/join", {"name": "Late"})
-            with pytest.raises(ClientError, match="the table is closed"):
-                await clients[0].start()
-            await close_all(clients)
-        assert clients[2].state.seats == {}
-        assert all(account["at_table"] == 0 for account in ledger["accounts"])
-        assert sum(account["net"] for account in ledger["accounts"]) == 0
-        assert ledger["settle_up"] is not None
-
-    run(scenario())
+    async with serving(tmp_path) as url:
+        code, clients = await open_table(url, HOLDEM, players=3)
+        await seat_and_start(clients, buy_in=500)
+        with pytest.raises(ClientError, match="only the host can close the table"):
+            await clients[1].request({"type": "close_table"})
+        await clients[0].request({"type": "close_table"})
+        await clients[2].wait_for(lambda m: m.get("type") == "TableClosed", timeout=30)
+        ledger = await request_json(url, "GET", f"/api/tables/{code}/ledger")
+        with pytest.raises(ClientError, match=f"table {code} is closed: the game is over"):
+            await request_json(url, "POST", f"/api/tables/{code}/join", {"name": "Late"})
+        with pytest.raises(ClientError, match="the table is closed"):
+            await clients[0].start()
+        await close_all(clients)
+    assert clients[2].state.seats == {}
+    assert all(account["at_table"] == 0 for account in ledger["accounts"])
+    assert sum(account["net"] for account in ledger["accounts"]) == 0
+    assert ledger["settle_up"] is not None
 
 
-def test_the_host_sits_a_bot_back_in(tmp_path: Path) -> None:
-    async def scenario() -> None:
-        async with serving(tmp_path) as url:
-            _, clients = await open_table(url, HOLDEM, players=1)
-            host = clients[0]
-            await host.sit(0, 500)
-            await host.request({"type": "add_bot", "seat": 3, "level": "easy"})
-            bot = next(seat for seat in host.state.seats.values() if seat["bot"])
-            await host.request({"type": "sit_player_out", "player_id": bot["player_id"]})
-            await host.request({"type": "sit_bot_in", "seat": 3})
-            await host.wait_for(lambda m: m.get("type") == "SatIn")
-            await close_all(clients)
-        assert host.state.seats[3]["sitting_out"] is False
-
-    run(scenario())
+@scenario
+async def test_the_host_sits_a_bot_back_in(tmp_path: Path) -> None:
+    async with serving(tmp_path) as url:
+        _, clients = await open_table(url, HOLDEM, players=1)
+        host = clients[0]
+        await host.sit(0, 500)
+        await host.request({"type": "add_bot", "seat": 3, "level": "easy"})
+        bot = next(seat for seat in host.state.seats.values() if seat["bot"])
+        await host.request({"type": "sit_player_out", "player_id": bot["player_id"]})
+        await host.request({"type": "sit_bot_in", "seat": 3})
+        await host.wait_for(lambda m: m.get("type") == "SatIn")
+        await close_all(clients)
+    assert host.state.seats[3]["sitting_out"] is False
 
 
-def test_a_restarted_server_deals_no_new_hand_until_the_host_does(tmp_path: Path) -> None:
-    async def scenario() -> None:
-        async with serving(tmp_path) as url:
-            code, clients = await open_table(url, HOLDEM, players=2)
-            await seat_and_start(clients, buy_in=500)
-            await play_until_hand_over(clients, 1, passive)
-            await close_all(clients)
-        async with serving(tmp_path) as url:
-            before = await request_json(url, "GET", f"/api/tables/{code}")
-            await asyncio.sleep(0.5)  # ten of the server's pauses between hands
-            after = await request_json(url, "GET", f"/api/tables/{code}")
-        assert before["running"] is False and after["running"] is False
-        assert after["hand_number"] == before["hand_number"]
-
-    run(scenario())
+@scenario
+async def test_a_restarted_server_deals_no_new_hand_until_the_host_does(tmp_path: Path) -> None:
+    async with serving(tmp_path) as url:
+        code, clients = await open_table(url, HOLDEM, players=2)
+        await seat_and_start(clients, buy_in=500)
+        await play_until_hand_over(clients, 1, passive)
+        await close_all(clients)
+    async with serving(tmp_path) as url:
+        before = await request_json(url, "GET", f"/api/tables/{code}")
+        await asyncio.sleep(0.5)  # ten of the server's pauses between hands
+        after = await request_json(url, "GET", f"/api/tables/{code}")
+    assert before["running"] is False and after["running"] is False
+    assert after["hand_number"] == before["hand_number"]
 
 
-def test_everybody_hears_who_has_a_page_open(tmp_path: Path) -> None:
-    async def scenario() -> None:
-        async with serving(tmp_path) as url:
-            _, clients = await open_table(url, HOLDEM, players=2)
-            host, guest = clients
-            both = await host.wait_for(
-                lambda m: m.get("type") == "presence" and len(m["connected"]) == 2
-            )
-            await guest.disconnect()
-            alone = await host.wait_for(
-                lambda m: m.get("type") == "presence" and len(m["connected"]) == 1
-            )
-            kept = host.state.connected
-            await close_all([host])
-        assert set(both["connected"]) == {host.player_id, guest.player_id}
-        assert alone["connected"] == [host.player_id]
-        assert host.player_id is not None
-        assert kept == frozenset({host.player_id}), "the client's state keeps who is there"
-
-    run(scenario())
+@scenario
+async def test_everybody_hears_who_has_a_page_open(tmp_path: Path) -> None:
+    async with serving(tmp_path) as url:
+        _, clients = await open_table(url, HOLDEM, players=2)
+        host, guest = clients
+        both = await host.wait_for(
+            lambda m: m.get("type") == "presence" and len(m["connected"]) == 2
+        )
+        await guest.disconnect()
+        alone = await host.wait_for(
+            lambda m: m.get("type") == "presence" and len(m["connected"]) == 1
+        )
+        kept = host.state.connected
+        await close_all([host])
+    assert set(both["connected"]) == {host.player_id, guest.player_id}
+    assert alone["connected"] == [host.player_id]
+    assert host.player_id is not None
+    assert kept == frozenset({host.player_id}), "the client's state keeps who is there"
 
 
-def test_closing_during_a_hand_plays_it_out_cashes_everybody_out_and_closes_the_code(
+@scenario
+async def test_closing_during_a_hand_plays_it_out_cashes_everybody_out_and_closes_the_code(
     tmp_path: Path,
 ) -> None:
-    async def scenario() -> None:
-        async with serving(tmp_path) as url:
-            code, clients = await open_table(url, HOLDEM, players=3)
-            await seat_and_start(clients, buy_in=500)
-            await clients[0].wait_for(lambda m: m.get("type") == "HandStarted")
-            await clients[0].request({"type": "close_table"})
-            await play_until_hand_over(clients, 1, passive)
-            for client in clients:
-                await client.wait_for(lambda m: m.get("type") == "TableClosed", timeout=30)
-            with pytest.raises(ClientError, match=f"table {code} is closed: the game is over"):
-                await request_json(url, "GET", f"/api/tables/{code}")
-            ledger = await request_json(url, "GET", f"/api/tables/{code}/ledger")
-            hands = await request_json(url, "GET", f"/api/tables/{code}/hands")
-            # The server serves other tables as before.
-            other, others = await open_table(url, HOLDEM, players=2)
-            await seat_and_start(others, buy_in=500)
-            await play_until_hand_over(others, 1, passive)
-            info = await request_json(url, "GET", f"/api/tables/{other}")
-            await close_all([*clients, *others])
-        assert all(client.state.seats == {} for client in clients)
-        assert all(account["at_table"] == 0 for account in ledger["accounts"])
-        assert sum(account["net"] for account in ledger["accounts"]) == 0
-        assert sum(account["cashed_out"] for account in ledger["accounts"]) == 1_500
-        assert [hand["hand_number"] for hand in hands["hands"]] == [1]
-        assert info["hand_number"] >= 1
-
-    run(scenario())
+    async with serving(tmp_path) as url:
+        code, clients = await open_table(url, HOLDEM, players=3)
+        await seat_and_start(clients, buy_in=500)
+        await clients[0].wait_for(lambda m: m.get("type") == "HandStarted")
+        await clients[0].request({"type": "close_table"})
+        await play_until_hand_over(clients, 1, passive)
+        for client in clients:
+            await client.wait_for(lambda m: m.get("type") == "TableClosed", timeout=30)
+        with pytest.raises(ClientError, match=f"table {code} is closed: the game is over"):
+            await request_json(url, "GET", f"/api/tables/{code}")
+        ledger = await request_json(url, "GET", f"/api/tables/{code}/ledger")
+        hands = await request_json(url, "GET", f"/api/tables/{code}/hands")
+        # The server serves other tables as before.
+        other, others = await open_table(url, HOLDEM, players=2)
+        await seat_and_start(others, buy_in=500)
+        await play_until_hand_over(others, 1, passive)
+        info = await request_json(url, "GET", f"/api/tables/{other}")
+        await close_all([*clients, *others])
+    assert all(client.state.seats == {} for client in clients)
+    assert all(account["at_table"] == 0 for account in ledger["accounts"])
+    assert sum(account["net"] for account in ledger["accounts"]) == 0
+    assert sum(account["cashed_out"] for account in ledger["accounts"]) == 1_500
+    assert [hand["hand_number"] for hand in hands["hands"]] == [1]
+    assert info["hand_number"] >= 1

@@ -16,7 +16,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
 from pokernight.client import ClientError, TableClient, request_json
-from tests.server_helpers import FAST, HOLDEM, close_all, open_table, run, serving
+from tests.server_helpers import FAST, HOLDEM, close_all, open_table, run, scenario, serving
 
 
 @asynccontextmanager
@@ -38,64 +38,60 @@ async def reply_to(socket: ClientConnection, text: str) -> dict[str, Any]:
             return message
 
 
-def test_malformed_oversized_and_binary_messages_are_refused_with_a_reason(tmp_path: Path) -> None:
-    async def scenario() -> None:
-        async with serving(tmp_path) as url:
-            code, clients = await open_table(url, HOLDEM, players=1)
-            before = await request_json(url, "GET", f"/api/tables/{code}")
-            async with raw_socket(url, code, clients[0].token) as socket:
-                not_json = await reply_to(socket, "{sit down")
-                wrong_type = await reply_to(socket, '{"type": "sit", "id": 7, "seat": "x"}')
-                unknown = await reply_to(socket, '{"type": "teleport", "id": 8}')
-                huge = await reply_to(socket, json.dumps({"type": "chat", "text": "x" * 5000}))
-                await socket.send(b"\x00\x01")
-                binary = json.loads(await socket.recv())
-            after = await request_json(url, "GET", f"/api/tables/{code}")
-            await close_all(clients)
-        assert not_json == {"type": "error", "reason": "malformed message: not JSON", "ref": None}
-        assert wrong_type["ref"] == 7 and "$.seat" in wrong_type["reason"]
-        assert unknown["ref"] == 8 and "teleport" in unknown["reason"]
-        assert huge["reason"].startswith("message too large")
-        assert "binary" in binary["reason"]
-        assert after == before
-
-    run(scenario())
-
-
-def test_an_illegal_action_is_refused_and_changes_nothing(tmp_path: Path) -> None:
-    async def scenario() -> None:
-        async with serving(tmp_path) as url:
-            _, clients = await open_table(url, HOLDEM, players=2)
-            with pytest.raises(ClientError, match="no hand is being played"):
-                await clients[0].act("check")
-            with pytest.raises(ClientError, match="buy-in must be between"):
-                await clients[0].sit(0, 1)
-            with pytest.raises(ClientError, match="only the host"):
-                await clients[1].start()
-            await clients[0].sit(0, 500)
-            with pytest.raises(ClientError, match="seat 1 is taken"):
-                await clients[1].sit(0, 500)
-            info = await request_json(url, "GET", f"/api/tables/{clients[0].code}")
-            await close_all(clients)
-        assert info["version"] == 2  # the table opened, the host sat down: nothing else
-        assert [seat["name"] for seat in clients[0].state.seats.values()] == ["player0"]
-
-    run(scenario())
+@scenario
+async def test_malformed_oversized_and_binary_messages_are_refused_with_a_reason(
+    tmp_path: Path,
+) -> None:
+    async with serving(tmp_path) as url:
+        code, clients = await open_table(url, HOLDEM, players=1)
+        before = await request_json(url, "GET", f"/api/tables/{code}")
+        async with raw_socket(url, code, clients[0].token) as socket:
+            not_json = await reply_to(socket, "{sit down")
+            wrong_type = await reply_to(socket, '{"type": "sit", "id": 7, "seat": "x"}')
+            unknown = await reply_to(socket, '{"type": "teleport", "id": 8}')
+            huge = await reply_to(socket, json.dumps({"type": "chat", "text": "x" * 5000}))
+            await socket.send(b"\x00\x01")
+            binary = json.loads(await socket.recv())
+        after = await request_json(url, "GET", f"/api/tables/{code}")
+        await close_all(clients)
+    assert not_json == {"type": "error", "reason": "malformed message: not JSON", "ref": None}
+    assert wrong_type["ref"] == 7 and "$.seat" in wrong_type["reason"]
+    assert unknown["ref"] == 8 and "teleport" in unknown["reason"]
+    assert huge["reason"].startswith("message too large")
+    assert "binary" in binary["reason"]
+    assert after == before
 
 
-def test_a_resent_action_id_is_applied_once(tmp_path: Path) -> None:
-    async def scenario() -> None:
-        async with serving(tmp_path) as url:
-            _, clients = await open_table(url, HOLDEM, players=1)
-            first = await clients[0].send_with_id({"type": "sit", "seat": 2, "buy_in": 500}, 41)
-            await clients[0].reconnect()
-            again = await clients[0].send_with_id({"type": "sit", "seat": 2, "buy_in": 500}, 41)
-            await close_all(clients)
-        seated = [frame for frame in clients[0].frames if frame.get("type") == "PlayerSeated"]
-        assert len(seated) == 1
-        assert "duplicate" not in first and again["duplicate"] is True
+@scenario
+async def test_an_illegal_action_is_refused_and_changes_nothing(tmp_path: Path) -> None:
+    async with serving(tmp_path) as url:
+        _, clients = await open_table(url, HOLDEM, players=2)
+        with pytest.raises(ClientError, match="no hand is being played"):
+            await clients[0].act("check")
+        with pytest.raises(ClientError, match="buy-in must be between"):
+            await clients[0].sit(0, 1)
+        with pytest.raises(ClientError, match="only the host"):
+            await clients[1].start()
+        await clients[0].sit(0, 500)
+        with pytest.raises(ClientError, match="seat 1 is taken"):
+            await clients[1].sit(0, 500)
+        info = await request_json(url, "GET", f"/api/tables/{clients[0].code}")
+        await close_all(clients)
+    assert info["version"] == 2  # the table opened, the host sat down: nothing else
+    assert [seat["name"] for seat in clients[0].state.seats.values()] == ["player0"]
 
-    run(scenario())
+
+@scenario
+async def test_a_resent_action_id_is_applied_once(tmp_path: Path) -> None:
+    async with serving(tmp_path) as url:
+        _, clients = await open_table(url, HOLDEM, players=1)
+        first = await clients[0].send_with_id({"type": "sit", "seat": 2, "buy_in": 500}, 41)
+        await clients[0].reconnect()
+        again = await clients[0].send_with_id({"type": "sit", "seat": 2, "buy_in": 500}, 41)
+        await close_all(clients)
+    seated = [frame for frame in clients[0].frames if frame.get("type") == "PlayerSeated"]
+    assert len(seated) == 1
+    assert "duplicate" not in first and again["duplicate"] is True
 
 
 def test_messages_beyond_the_rate_limit_are_refused(tmp_path: Path) -> None:
@@ -117,45 +113,43 @@ def test_messages_beyond_the_rate_limit_are_refused(tmp_path: Path) -> None:
     run(scenario())
 
 
-def test_a_wrong_code_or_token_gets_a_clear_error(tmp_path: Path) -> None:
-    async def scenario() -> None:
-        async with serving(tmp_path) as url:
-            code, clients = await open_table(url, HOLDEM, players=1)
-            wrong = "0000" if code != "0000" else "0001"
-            with pytest.raises(ClientError, match=f"no open table with code {wrong}"):
-                await TableClient(url, wrong).watch()
-            with pytest.raises(ClientError, match="seat token does not belong"):
-                await TableClient(url, code, "not-a-token").connect()
-            spectator = TableClient(url, code)
-            await spectator.watch()
-            with pytest.raises(ClientError, match="spectators cannot act"):
-                await spectator.chat("hi")
-            await close_all([*clients, spectator])
-
-    run(scenario())
+@scenario
+async def test_a_wrong_code_or_token_gets_a_clear_error(tmp_path: Path) -> None:
+    async with serving(tmp_path) as url:
+        code, clients = await open_table(url, HOLDEM, players=1)
+        wrong = "0000" if code != "0000" else "0001"
+        with pytest.raises(ClientError, match=f"no open table with code {wrong}"):
+            await TableClient(url, wrong).watch()
+        with pytest.raises(ClientError, match="seat token does not belong"):
+            await TableClient(url, code, "not-a-token").connect()
+        spectator = TableClient(url, code)
+        await spectator.watch()
+        with pytest.raises(ClientError, match="spectators cannot act"):
+            await spectator.chat("hi")
+        await close_all([*clients, spectator])
 
 
-def test_the_host_is_handed_only_to_a_seated_player_and_only_by_the_host(tmp_path: Path) -> None:
-    async def scenario() -> None:
-        async with serving(tmp_path) as url:
-            _, clients = await open_table(url, HOLDEM, players=2)
-            host, guest = clients
-            assert guest.player_id is not None and host.player_id is not None
-            with pytest.raises(ClientError, match="is not seated: only a seated player can host"):
-                await host.transfer_host(guest.player_id)
-            await guest.sit(1, 500)
-            with pytest.raises(ClientError, match="only the host can hand the table"):
-                await guest.transfer_host(guest.player_id)
+@scenario
+async def test_the_host_is_handed_only_to_a_seated_player_and_only_by_the_host(
+    tmp_path: Path,
+) -> None:
+    async with serving(tmp_path) as url:
+        _, clients = await open_table(url, HOLDEM, players=2)
+        host, guest = clients
+        assert guest.player_id is not None and host.player_id is not None
+        with pytest.raises(ClientError, match="is not seated: only a seated player can host"):
             await host.transfer_host(guest.player_id)
-            await guest.start()  # the new host may do what only the host may
-            await close_all(clients)
-        assert host.state.host == guest.player_id
-        changes = [frame for frame in guest.frames if frame.get("type") == "HostChanged"]
-        assert [(change["host"], change["seated"][0]["seat"]) for change in changes] == [
-            (guest.player_id, 1)
-        ]
-
-    run(scenario())
+        await guest.sit(1, 500)
+        with pytest.raises(ClientError, match="only the host can hand the table"):
+            await guest.transfer_host(guest.player_id)
+        await host.transfer_host(guest.player_id)
+        await guest.start()  # the new host may do what only the host may
+        await close_all(clients)
+    assert host.state.host == guest.player_id
+    changes = [frame for frame in guest.frames if frame.get("type") == "HostChanged"]
+    assert [(change["host"], change["seated"][0]["seat"]) for change in changes] == [
+        (guest.player_id, 1)
+    ]
 
 
 def test_deep_nesting_is_refused_with_a_reason_and_the_connection_kept(

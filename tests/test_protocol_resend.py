@@ -21,6 +21,7 @@ from tests.server_helpers import (
     open_table,
     passive,
     run,
+    scenario,
     serving,
     settle,
     whose_turn,
@@ -96,69 +97,61 @@ def test_requests_done_before_a_restart_are_answered_as_duplicates_and_change_no
     run(scenario())
 
 
-def test_a_client_started_again_may_count_its_ids_from_one(tmp_path: Path) -> None:
+@scenario
+async def test_a_client_started_again_may_count_its_ids_from_one(tmp_path: Path) -> None:
     """The terminal client's ids start at 1 in every run: a new run is a new session, so
     its id 1 is a new request, while the old run's id 1 resent is still a duplicate."""
-
-    async def scenario() -> None:
-        async with serving(tmp_path) as url:
-            _, (host, guest) = await open_table(url, HOLDEM, players=2)
-            await guest.sit(1, 400)
-            first = await guest.send_with_id({"type": "add_chips", "amount": 100}, 7)
-            again = TableClient(url, guest.code, guest.token)  # a new run of the client
-            await again.connect()
-            second = await again.send_with_id({"type": "add_chips", "amount": 100}, 7)
-            resent = await guest.send_with_id({"type": "add_chips", "amount": 100}, 7)
-            await settle([host], second["v"])
-            stack = host.state.seats[1]["stack"]
-            await close_all([host, guest, again])
-        assert "duplicate" not in first and "duplicate" not in second
-        assert resent["duplicate"] is True and resent["v"] == first["v"]
-        assert stack == 600
-
-    run(scenario())
+    async with serving(tmp_path) as url:
+        _, (host, guest) = await open_table(url, HOLDEM, players=2)
+        await guest.sit(1, 400)
+        first = await guest.send_with_id({"type": "add_chips", "amount": 100}, 7)
+        again = TableClient(url, guest.code, guest.token)  # a new run of the client
+        await again.connect()
+        second = await again.send_with_id({"type": "add_chips", "amount": 100}, 7)
+        resent = await guest.send_with_id({"type": "add_chips", "amount": 100}, 7)
+        await settle([host], second["v"])
+        stack = host.state.seats[1]["stack"]
+        await close_all([host, guest, again])
+    assert "duplicate" not in first and "duplicate" not in second
+    assert resent["duplicate"] is True and resent["v"] == first["v"]
+    assert stack == 600
 
 
-def test_a_refused_request_sent_again_is_answered_again(tmp_path: Path) -> None:
+@scenario
+async def test_a_refused_request_sent_again_is_answered_again(tmp_path: Path) -> None:
     """Only a request that was carried out is remembered: a refusal is not an answer to keep."""
-
-    async def scenario() -> None:
-        async with serving(tmp_path) as url:
-            _, (host,) = await open_table(url, HOLDEM, players=1)
-            replies = []
-            for _ in range(2):
-                with pytest.raises(ClientError) as refused:
-                    await host.send_with_id({"type": "act", "kind": "check"}, "early")
-                replies.append(str(refused.value))
-            await close_all([host])
-        assert len(replies) == 2 and replies[0] == replies[1] and replies[0]
-
-    run(scenario())
+    async with serving(tmp_path) as url:
+        _, (host,) = await open_table(url, HOLDEM, players=1)
+        replies = []
+        for _ in range(2):
+            with pytest.raises(ClientError) as refused:
+                await host.send_with_id({"type": "act", "kind": "check"}, "early")
+            replies.append(str(refused.value))
+        await close_all([host])
+    assert len(replies) == 2 and replies[0] == replies[1] and replies[0]
 
 
-def test_the_hand_goes_on_after_a_restart_and_a_resent_move(tmp_path: Path) -> None:
-    async def scenario() -> None:
-        async with serving(tmp_path) as url:
-            code, clients = await open_table(url, HOLDEM, players=2)
-            for seat, client in enumerate(clients):
-                await client.sit(seat, 400)
-            await clients[0].start()
-            actor = await whose_turn(clients)
-            legal = actor.state.legal
-            assert legal is not None
-            kind = "check" if legal["can_check"] else "call"
-            done = await actor.send_with_id({"type": "act", "kind": kind}, "move-1")
-            await close_all(clients)
-        async with serving(tmp_path) as url:
-            await _back(clients, url)
-            resent = await actor.send_with_id({"type": "act", "kind": kind}, "move-1")
-            await clients[0].start()
-            while (clients[0].state.last_hand or {}).get("hand_number", 0) < 1:
-                turn = await whose_turn(clients)
-                await passive(turn)
-            await close_all(clients)
-        assert resent == {"type": "ack", "ref": "move-1", "duplicate": True, "v": done["v"]}
-        assert sum(seat["stack"] for seat in clients[0].state.seats.values()) == 800
-        assert code
-
-    run(scenario())
+@scenario
+async def test_the_hand_goes_on_after_a_restart_and_a_resent_move(tmp_path: Path) -> None:
+    async with serving(tmp_path) as url:
+        code, clients = await open_table(url, HOLDEM, players=2)
+        for seat, client in enumerate(clients):
+            await client.sit(seat, 400)
+        await clients[0].start()
+        actor = await whose_turn(clients)
+        legal = actor.state.legal
+        assert legal is not None
+        kind = "check" if legal["can_check"] else "call"
+        done = await actor.send_with_id({"type": "act", "kind": kind}, "move-1")
+        await close_all(clients)
+    async with serving(tmp_path) as url:
+        await _back(clients, url)
+        resent = await actor.send_with_id({"type": "act", "kind": kind}, "move-1")
+        await clients[0].start()
+        while (clients[0].state.last_hand or {}).get("hand_number", 0) < 1:
+            turn = await whose_turn(clients)
+            await passive(turn)
+        await close_all(clients)
+    assert resent == {"type": "ack", "ref": "move-1", "duplicate": True, "v": done["v"]}
+    assert sum(seat["stack"] for seat in clients[0].state.seats.values()) == 800
+    assert code

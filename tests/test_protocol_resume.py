@@ -15,66 +15,63 @@ from tests.server_helpers import (
     passive,
     play_until_hand_over,
     run,
+    scenario,
     seat_and_start,
     serving,
     settle,
 )
 
 
-def test_a_player_who_reconnects_mid_hand_gets_the_versions_missed(tmp_path: Path) -> None:
-    async def scenario() -> None:
-        async with serving(tmp_path) as url:
-            _, clients = await open_table(url, HOLDEM, players=3)
-            await seat_and_start(clients, buy_in=500)
-            away = clients[2]
-            await away.wait_for(lambda event: event.get("type") == "HandStarted")
-            await away.disconnect()
-            left_at = away.state.version
-            others = clients[:2]
-            while clients[0].state.to_act != away.state.my_seat:
-                actor = next(c for c in others if c.state.my_turn)
-                await passive(actor)
-                await settle(others, actor.state.version)
-            await away.reconnect()
-            await settle([away], clients[0].state.version)
-            resumed = [f for f in away.frames if "v" in f and f["v"] > left_at]
-            assert resumed and all(frame.get("type") != "snapshot" for frame in resumed)
-            assert away.state.my_turn
-            assert away.state.cards_of(away.state.my_seat or 0) == clients[2].state.cards_of(
-                away.state.my_seat or 0
-            )
-            await play_until_hand_over(clients, 1, passive)
-            await close_all(clients)
-        assert away.state.gaps == 0
-        assert assert_no_hidden_card_leaked(away) >= 2
-
-    run(scenario())
+@scenario
+async def test_a_player_who_reconnects_mid_hand_gets_the_versions_missed(tmp_path: Path) -> None:
+    async with serving(tmp_path) as url:
+        _, clients = await open_table(url, HOLDEM, players=3)
+        await seat_and_start(clients, buy_in=500)
+        away = clients[2]
+        await away.wait_for(lambda event: event.get("type") == "HandStarted")
+        await away.disconnect()
+        left_at = away.state.version
+        others = clients[:2]
+        while clients[0].state.to_act != away.state.my_seat:
+            actor = next(c for c in others if c.state.my_turn)
+            await passive(actor)
+            await settle(others, actor.state.version)
+        await away.reconnect()
+        await settle([away], clients[0].state.version)
+        resumed = [f for f in away.frames if "v" in f and f["v"] > left_at]
+        assert resumed and all(frame.get("type") != "snapshot" for frame in resumed)
+        assert away.state.my_turn
+        assert away.state.cards_of(away.state.my_seat or 0) == clients[2].state.cards_of(
+            away.state.my_seat or 0
+        )
+        await play_until_hand_over(clients, 1, passive)
+        await close_all(clients)
+    assert away.state.gaps == 0
+    assert assert_no_hidden_card_leaked(away) >= 2
 
 
-def test_a_player_too_far_behind_gets_a_snapshot_with_own_cards_only(tmp_path: Path) -> None:
-    async def scenario() -> None:
-        async with serving(tmp_path, replace(FAST, ring_size=2)) as url:
-            _, clients = await open_table(url, HOLDEM, players=4)
-            await seat_and_start(clients[:3], buy_in=500)
-            away, late = clients[1], clients[3]
-            await away.wait_for(lambda event: event.get("type") == "HandStarted")
-            mine = list(away.state.cards_of(away.state.my_seat or 0))
-            await away.disconnect()
-            await late.sit(3, 500)  # three versions while away: more than the ring holds
-            await late.sit_out()
-            await late.sit_in()
-            await away.reconnect()
-            snapshot = await away.wait_for(lambda event: event.get("type") == "snapshot")
-            await close_all(clients)
-        hand = snapshot["hand"]
-        index = hand["seats"].index(away.state.my_seat)
-        assert hand["cards"][index][:2] == mine
-        for other, cards in enumerate(hand["cards"]):
-            if other != index:
-                assert all(card is None for card in cards[:2])
-        assert assert_no_hidden_card_leaked(away) >= 2
-
-    run(scenario())
+@scenario
+async def test_a_player_too_far_behind_gets_a_snapshot_with_own_cards_only(tmp_path: Path) -> None:
+    async with serving(tmp_path, replace(FAST, ring_size=2)) as url:
+        _, clients = await open_table(url, HOLDEM, players=4)
+        await seat_and_start(clients[:3], buy_in=500)
+        away, late = clients[1], clients[3]
+        await away.wait_for(lambda event: event.get("type") == "HandStarted")
+        mine = list(away.state.cards_of(away.state.my_seat or 0))
+        await away.disconnect()
+        await late.sit(3, 500)  # three versions while away: more than the ring holds
+        await late.sit_out()
+        await late.sit_in()
+        await away.reconnect()
+        snapshot = await away.wait_for(lambda event: event.get("type") == "snapshot")
+        await close_all(clients)
+    hand = snapshot["hand"]
+    index = hand["seats"].index(away.state.my_seat)
+    assert hand["cards"][index][:2] == mine
+    for other, cards in enumerate(hand["cards"]):
+        if other != index:
+            assert all(card is None for card in cards[:2])
+    assert assert_no_hidden_card_leaked(away) >= 2
 
 
 def test_the_clock_folds_an_absent_player_and_two_timeouts_sit_them_out(tmp_path: Path) -> None:
@@ -110,38 +107,34 @@ def test_the_clock_folds_an_absent_player_and_two_timeouts_sit_them_out(tmp_path
     run(scenario())
 
 
-def test_a_spectator_resuming_sees_no_hidden_card(tmp_path: Path) -> None:
-    async def scenario() -> None:
-        async with serving(tmp_path, replace(FAST, ring_size=2)) as url:
-            code, clients = await open_table(url, HOLDEM, players=2)
-            await seat_and_start(clients, buy_in=500)
-            await clients[0].wait_for(lambda event: event.get("type") == "HandStarted")
-            spectator = TableClient(url, code)
-            await spectator.watch()
-            await spectator.wait_for(lambda event: event.get("type") == "snapshot")
-            await close_all([*clients, spectator])
-        assert assert_no_hidden_card_leaked(spectator) == 0
-
-    run(scenario())
+@scenario
+async def test_a_spectator_resuming_sees_no_hidden_card(tmp_path: Path) -> None:
+    async with serving(tmp_path, replace(FAST, ring_size=2)) as url:
+        code, clients = await open_table(url, HOLDEM, players=2)
+        await seat_and_start(clients, buy_in=500)
+        await clients[0].wait_for(lambda event: event.get("type") == "HandStarted")
+        spectator = TableClient(url, code)
+        await spectator.watch()
+        await spectator.wait_for(lambda event: event.get("type") == "snapshot")
+        await close_all([*clients, spectator])
+    assert assert_no_hidden_card_leaked(spectator) == 0
 
 
-def test_a_page_resumed_from_memory_gets_the_chat_and_whether_the_table_deals(
+@scenario
+async def test_a_page_resumed_from_memory_gets_the_chat_and_whether_the_table_deals(
     tmp_path: Path,
 ) -> None:
-    async def scenario() -> None:
-        async with serving(tmp_path) as url:
-            code, clients = await open_table(url, HOLDEM, players=2)
-            await seat_and_start(clients, buy_in=500)
-            await clients[1].chat("good luck")
-            await clients[0].pause()
-            await clients[0].start()
-            fresh = TableClient(url, code, clients[1].token)  # a reload: version 0
-            await fresh.connect()
-            room = await fresh.wait_for(lambda message: message.get("type") == "room")
-            snapshots = [frame for frame in fresh.frames if frame.get("type") == "snapshot"]
-            await close_all([*clients, fresh])
-        assert not snapshots, "a young table resumes from its versions in memory"
-        assert room["running"] is True
-        assert [line["text"] for line in room["chat"]] == ["good luck"]
-
-    run(scenario())
+    async with serving(tmp_path) as url:
+        code, clients = await open_table(url, HOLDEM, players=2)
+        await seat_and_start(clients, buy_in=500)
+        await clients[1].chat("good luck")
+        await clients[0].pause()
+        await clients[0].start()
+        fresh = TableClient(url, code, clients[1].token)  # a reload: version 0
+        await fresh.connect()
+        room = await fresh.wait_for(lambda message: message.get("type") == "room")
+        snapshots = [frame for frame in fresh.frames if frame.get("type") == "snapshot"]
+        await close_all([*clients, fresh])
+    assert not snapshots, "a young table resumes from its versions in memory"
+    assert room["running"] is True
+    assert [line["text"] for line in room["chat"]] == ["good luck"]

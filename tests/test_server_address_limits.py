@@ -21,7 +21,7 @@ from websockets.exceptions import ConnectionClosed
 from pokernight.client import create_table
 from pokernight.server.address_limits import _counted_as
 from pokernight.server.ratelimit import AddressLimiter, AddressLimits, Rate
-from tests.server_helpers import FAST, run, serving
+from tests.server_helpers import FAST, scenario, serving
 
 TIGHT = AddressLimits(
     lookup=Rate(burst=5, per_second=0.01),
@@ -43,27 +43,24 @@ def _status(url: str, method: str = "GET", body: dict[str, Any] | None = None) -
         return error.code, error.headers
 
 
-def test_scanning_codes_is_refused_after_a_few_wrong_ones_with_retry_after(
+@scenario
+async def test_scanning_codes_is_refused_after_a_few_wrong_ones_with_retry_after(
     tmp_path: Path,
 ) -> None:
     """Three wrong codes spend the miss bucket: a fourth waits, with the seconds to wait;
     an open table's code still answers (a household or a tunnel shares one address)."""
-
-    async def scenario() -> None:
-        async with serving(tmp_path, replace(FAST, address_limits=TIGHT)) as url:
-            created = await create_table(url, "Ann", {})
-            wrong = [code for code in ("0000", "0001", "0002", "0003", "0004")
-                     if code != created["code"]]  # fmt: skip
-            statuses = []
-            for code in wrong[:4]:
-                status, headers = await asyncio.to_thread(_status, f"{url}/api/tables/{code}")
-                statuses.append(status)
-            right = f"{url}/api/tables/{created['code']}"
-            statuses.append((await asyncio.to_thread(_status, right))[0])
-            assert statuses == [404, 404, 404, 429, 200]
-            assert int(headers["Retry-After"]) >= 1
-
-    run(scenario())
+    async with serving(tmp_path, replace(FAST, address_limits=TIGHT)) as url:
+        created = await create_table(url, "Ann", {})
+        wrong = [code for code in ("0000", "0001", "0002", "0003", "0004")
+                 if code != created["code"]]  # fmt: skip
+        statuses = []
+        for code in wrong[:4]:
+            status, headers = await asyncio.to_thread(_status, f"{url}/api/tables/{code}")
+            statuses.append(status)
+        right = f"{url}/api/tables/{created['code']}"
+        statuses.append((await asyncio.to_thread(_status, right))[0])
+        assert statuses == [404, 404, 404, 429, 200]
+        assert int(headers["Retry-After"]) >= 1
 
 
 def test_an_ipv6_client_is_counted_by_its_slash_64() -> None:
@@ -72,25 +69,23 @@ def test_an_ipv6_client_is_counted_by_its_slash_64() -> None:
     assert _counted_as("203.0.113.7") == "203.0.113.7"
 
 
-def test_joins_and_new_tables_are_limited_per_address(tmp_path: Path) -> None:
-    async def scenario() -> None:
-        async with serving(tmp_path, replace(FAST, address_limits=TIGHT)) as url:
-            created = await create_table(url, "Ann", {})
-            joins = [
-                (await asyncio.to_thread(
-                    _status, f"{url}/api/tables/{created['code']}/join", "POST",
-                    {"name": f"guest {number}"},
-                ))[0]
-                for number in range(3)
-            ]  # fmt: skip
-            tables = [
-                (await asyncio.to_thread(_status, f"{url}/api/tables", "POST", {"name": "Bo"}))[0]
-                for _ in range(2)
-            ]
-        assert joins == [201, 201, 429]
-        assert tables == [201, 429]  # one was spent by the table created first
-
-    run(scenario())
+@scenario
+async def test_joins_and_new_tables_are_limited_per_address(tmp_path: Path) -> None:
+    async with serving(tmp_path, replace(FAST, address_limits=TIGHT)) as url:
+        created = await create_table(url, "Ann", {})
+        joins = [
+            (await asyncio.to_thread(
+                _status, f"{url}/api/tables/{created['code']}/join", "POST",
+                {"name": f"guest {number}"},
+            ))[0]
+            for number in range(3)
+        ]  # fmt: skip
+        tables = [
+            (await asyncio.to_thread(_status, f"{url}/api/tables", "POST", {"name": "Bo"}))[0]
+            for _ in range(2)
+        ]
+    assert joins == [201, 201, 429]
+    assert tables == [201, 429]  # one was spent by the table created first
 
 
 def test_websocket_connects_are_limited_with_an_error_and_close_code_4429(tmp_path: Path) -> None:

@@ -16,7 +16,7 @@ from pokernight.client import ClientError, create_table, request_json
 from pokernight.rules import VARIANTS, default_stakes
 from pokernight.server.games import games_json
 from pokernight.table.settings import TableSettings
-from tests.server_helpers import close_all, open_table, run, serving
+from tests.server_helpers import close_all, open_table, scenario, serving
 
 
 def fetch(url: str, headers: dict[str, str] | None = None) -> tuple[int, dict[str, str], bytes]:
@@ -57,77 +57,73 @@ def test_every_variant_is_described_from_the_rules_table() -> None:
     assert games_json()["buy_in_units"] == {"minimum": 20, "maximum": 100, "stack_cap": 200}
 
 
-def test_the_games_are_served_with_an_etag_and_revalidated_for_nothing(tmp_path: Path) -> None:
-    async def scenario() -> None:
-        async with serving(tmp_path) as url:
-            answer = await request_json(url, "GET", "/api/games")
-            assert answer == games_json()
-            status, headers, _ = await asyncio.to_thread(fetch, f"{url}/api/games")
-            assert status == 200 and headers["cache-control"] == "no-cache"
-            etag = headers["etag"]
-            status, again, body = await asyncio.to_thread(
-                fetch, f"{url}/api/games", {"If-None-Match": etag}
-            )
-            assert status == 304 and body == b"" and again["etag"] == etag
-            status, _, _ = await asyncio.to_thread(
-                fetch, f"{url}/api/games", {"If-None-Match": '"other"'}
-            )
-            assert status == 200
-
-    run(scenario())
-
-
-def test_settings_carry_the_buy_in_range_and_stack_cap_they_come_to(tmp_path: Path) -> None:
-    async def scenario() -> None:
-        async with serving(tmp_path) as url:
-            settings = {"variant": "stud", "max_stack": 3000}
-            code, clients = await open_table(url, settings, 1)
-            info = await request_json(url, "GET", f"/api/tables/{code}")
-            shown = info["settings"]
-            # stud counts in small bets (20): buy-ins 400 to 2,000, the stack cap as set.
-            assert (shown["minimum_buy_in"], shown["maximum_buy_in"]) == (400, 2000)
-            assert shown["stack_cap"] == 3000 and shown["debt_limit"] == 10_000
-            # Sent back as shown, the derived limits are ignored, never set.
-            await clients[0].change_settings({**shown, "minimum_buy_in": 1})
-            upcoming = clients[0].state.settings
-            assert upcoming["minimum_buy_in"] == 400
-            with pytest.raises(ClientError, match="'minimum_buy_inn' is not a table setting"):
-                await create_table(url, "x", {"minimum_buy_inn": 3})
-            await close_all(clients)
-
-    run(scenario())
+@scenario
+async def test_the_games_are_served_with_an_etag_and_revalidated_for_nothing(
+    tmp_path: Path,
+) -> None:
+    async with serving(tmp_path) as url:
+        answer = await request_json(url, "GET", "/api/games")
+        assert answer == games_json()
+        status, headers, _ = await asyncio.to_thread(fetch, f"{url}/api/games")
+        assert status == 200 and headers["cache-control"] == "no-cache"
+        etag = headers["etag"]
+        status, again, body = await asyncio.to_thread(
+            fetch, f"{url}/api/games", {"If-None-Match": etag}
+        )
+        assert status == 304 and body == b"" and again["etag"] == etag
+        status, _, _ = await asyncio.to_thread(
+            fetch, f"{url}/api/games", {"If-None-Match": '"other"'}
+        )
+        assert status == 200
 
 
-def test_each_seat_says_how_many_chips_it_may_still_add(tmp_path: Path) -> None:
-    async def scenario() -> None:
-        async with serving(tmp_path) as url:
-            settings = {
-                "variant": "nlhe",
-                "stakes": {"small_blind": 5, "big_blind": 10},
-                "debt_cap": 1500,
-            }  # buy-ins 200 to 1,000, stacks up to 2,000
-            code, clients = await open_table(url, settings, 2)
-            await clients[0].sit(0, 1000)
-            await clients[1].sit(1, 300)
-            seats = clients[0].state.seats
-            assert seats[0]["rebuy"] == {"amount": 500, "limit": "debt", "owed": 1000}
-            assert seats[1]["rebuy"] == {"amount": 1200, "limit": "debt", "owed": 300}
-            # The server refuses one chip more than it said, and takes the amount it said.
-            with pytest.raises(ClientError, match="debt cap"):
-                await clients[0].add_chips(501)
-            await clients[0].add_chips(500)
-            assert clients[0].state.seats[0]["rebuy"] == {
-                "amount": 0,
-                "limit": "debt",
-                "owed": 1500,
-            }
-            ledger = await request_json(url, "GET", f"/api/tables/{code}/ledger")
-            rooms = {account["player_id"]: account["chips_room"] for account in ledger["accounts"]}
-            assert rooms[clients[1].state.player_id]["amount"] == 1200
-            assert ledger["newcomer_room"] == {"amount": 1500, "limit": "debt", "owed": 0}
-            await close_all(clients)
+@scenario
+async def test_settings_carry_the_buy_in_range_and_stack_cap_they_come_to(tmp_path: Path) -> None:
+    async with serving(tmp_path) as url:
+        settings = {"variant": "stud", "max_stack": 3000}
+        code, clients = await open_table(url, settings, 1)
+        info = await request_json(url, "GET", f"/api/tables/{code}")
+        shown = info["settings"]
+        # stud counts in small bets (20): buy-ins 400 to 2,000, the stack cap as set.
+        assert (shown["minimum_buy_in"], shown["maximum_buy_in"]) == (400, 2000)
+        assert shown["stack_cap"] == 3000 and shown["debt_limit"] == 10_000
+        # Sent back as shown, the derived limits are ignored, never set.
+        await clients[0].change_settings({**shown, "minimum_buy_in": 1})
+        upcoming = clients[0].state.settings
+        assert upcoming["minimum_buy_in"] == 400
+        with pytest.raises(ClientError, match="'minimum_buy_inn' is not a table setting"):
+            await create_table(url, "x", {"minimum_buy_inn": 3})
+        await close_all(clients)
 
-    run(scenario())
+
+@scenario
+async def test_each_seat_says_how_many_chips_it_may_still_add(tmp_path: Path) -> None:
+    async with serving(tmp_path) as url:
+        settings = {
+            "variant": "nlhe",
+            "stakes": {"small_blind": 5, "big_blind": 10},
+            "debt_cap": 1500,
+        }  # buy-ins 200 to 1,000, stacks up to 2,000
+        code, clients = await open_table(url, settings, 2)
+        await clients[0].sit(0, 1000)
+        await clients[1].sit(1, 300)
+        seats = clients[0].state.seats
+        assert seats[0]["rebuy"] == {"amount": 500, "limit": "debt", "owed": 1000}
+        assert seats[1]["rebuy"] == {"amount": 1200, "limit": "debt", "owed": 300}
+        # The server refuses one chip more than it said, and takes the amount it said.
+        with pytest.raises(ClientError, match="debt cap"):
+            await clients[0].add_chips(501)
+        await clients[0].add_chips(500)
+        assert clients[0].state.seats[0]["rebuy"] == {
+            "amount": 0,
+            "limit": "debt",
+            "owed": 1500,
+        }
+        ledger = await request_json(url, "GET", f"/api/tables/{code}/ledger")
+        rooms = {account["player_id"]: account["chips_room"] for account in ledger["accounts"]}
+        assert rooms[clients[1].state.player_id]["amount"] == 1200
+        assert ledger["newcomer_room"] == {"amount": 1500, "limit": "debt", "owed": 0}
+        await close_all(clients)
 
 
 def test_the_stack_cap_limits_a_rebuy_before_a_large_debt_cap(tmp_path: Path) -> None:

@@ -17,7 +17,7 @@ from pokernight.tui import RemoteGame, RemoteSettings
 from pokernight.tui.screen import Screen
 from pokernight.tui.tokens import TokenStore
 from tests.server_helpers import HOLDEM as SHARED_HOLDEM
-from tests.server_helpers import close_all, open_table, passive, run, serving
+from tests.server_helpers import close_all, open_table, passive, run, scenario, serving
 
 HOLDEM = {**SHARED_HOLDEM, "seats": 3}
 # "c" checks when there is nothing to call, else calls.
@@ -91,31 +91,29 @@ def test_a_terminal_player_plays_a_whole_hand_at_a_server_table_seeing_only_own_
     run(scenario())
 
 
-def test_the_seat_token_is_saved_so_a_second_run_is_the_same_player(
+@scenario
+async def test_the_seat_token_is_saved_so_a_second_run_is_the_same_player(
     tmp_path: Path, tokens_file: Path, monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
 ) -> None:  # fmt: skip
-    async def scenario() -> None:
-        async with serving(tmp_path) as url:
-            code, bots = await open_table(url, HOLDEM, players=1)
-            argv = ["play", "--connect", _invite_link(url, code, bots[0]), "--name", "Dan"]
-            argv.append("--plain")
-            for _ in range(2):
-                monkeypatch.setattr("sys.stdin", io.StringIO("q\n"))
-                assert await asyncio.to_thread(main, [*argv, "--hands", "0"]) == 0
-            seats = bots[0].state.seats
-            await close_all(bots)
-        assert [seat["name"] for seat in seats.values()] == ["Dan"]
-        assert code in tokens_file.read_text()
-        out = capsys.readouterr().out
-        assert "You sit at table" in out
-        assert f"Back at table {code} in seat 1" in out
-        assert (
-            f"Goodbye. Your seat at table {code} is kept, and the clock checks or folds for you "
-            "until two timeouts in a row sit you out: run the same command to come back."
-        ) in out
-
-    run(scenario())
+    async with serving(tmp_path) as url:
+        code, bots = await open_table(url, HOLDEM, players=1)
+        argv = ["play", "--connect", _invite_link(url, code, bots[0]), "--name", "Dan"]
+        argv.append("--plain")
+        for _ in range(2):
+            monkeypatch.setattr("sys.stdin", io.StringIO("q\n"))
+            assert await asyncio.to_thread(main, [*argv, "--hands", "0"]) == 0
+        seats = bots[0].state.seats
+        await close_all(bots)
+    assert [seat["name"] for seat in seats.values()] == ["Dan"]
+    assert code in tokens_file.read_text()
+    out = capsys.readouterr().out
+    assert "You sit at table" in out
+    assert f"Back at table {code} in seat 1" in out
+    assert (
+        f"Goodbye. Your seat at table {code} is kept, and the clock checks or folds for you "
+        "until two timeouts in a row sit you out: run the same command to come back."
+    ) in out
 
 
 def test_a_wrong_code_is_one_line_naming_the_code(
