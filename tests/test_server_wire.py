@@ -73,7 +73,7 @@ def test_the_status_says_the_pot_and_the_sizing_amounts_the_buttons_show() -> No
     status = json.loads(versions[-1].public_text)["status"]
     legal = status["legal"]
     assert status["pot"] == 30 and sum(status["bets"]) == 30 and status["pots"] == [30]
-    assert (legal["call_to"], legal["opens"], legal["max_is_all_in"]) == (20, False, True)
+    assert (legal["call_to"], legal["raise_says"], legal["max_is_all_in"]) == (20, "raise", True)
     presets = {preset["key"]: preset["to"] for preset in legal["presets"]}
     assert presets == {"min": 40, "half": 45, "three_quarters": 57, "pot": 70, "max": 1_000}
 

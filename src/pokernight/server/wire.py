@@ -158,7 +158,7 @@ def hand_status(hand: Hand, started: HandStarted, table: Table) -> Json:
 
 def legal_json(legal: LegalActions, started: HandStarted, hand: Hand, pot: int) -> Json:
     """What the seat to act may do, with the facts its buttons show: the sizing presets,
-    whether the largest amount is all-in, whether a bet would open the street."""
+    whether the largest amount is all-in (the bet's name and amounts are the legal actions')."""
     seat = legal.seat
     # Field by field: ``dataclasses.asdict`` deep-copies every value, and this runs every event.
     return {
@@ -166,7 +166,6 @@ def legal_json(legal: LegalActions, started: HandStarted, hand: Hand, pot: int) 
         "seat": started.seats[seat],
         "can_call": legal.can_call,
         "can_bet_or_raise": legal.can_bet_or_raise,
-        "opens": legal.call_to == 0,
         "max_is_all_in": legal.max_raise_to == hand.bets[seat] + hand.stacks[seat],
         "presets": [{"key": p.key, "to": p.to} for p in sizing_presets(legal, pot)],
     }
