@@ -180,11 +180,21 @@ class TableSettings:
         ``queued`` waiting for the hand's end, may still add under these settings' caps
         (``Table.check_rebuy`` and its debt check refuse anything more)."""
         owed = debt + queued
+        by_debt = self.debt_room(owed)
+        by_stack = self.stack_room(stack, queued)
+        if by_debt is not None and by_debt <= by_stack:
+            return ChipsRoom(by_debt, "debt", owed)
+        return ChipsRoom(by_stack, "stack", owed)
+
+    def debt_room(self, owed: int) -> int | None:
+        """How much more a player who owes ``owed`` may take before the debt cap (None:
+        no cap). The one place the cap is counted: checks and the clients' figure alike."""
         cap = self.debt_limit
-        by_stack = self.stack_cap - stack - queued
-        if cap is not None and cap - owed <= by_stack:
-            return ChipsRoom(max(0, cap - owed), "debt", owed)
-        return ChipsRoom(max(0, by_stack), "stack", owed)
+        return None if cap is None else max(0, cap - owed)
+
+    def stack_room(self, stack: int, queued: int) -> int:
+        """How much more a stack of ``stack`` (``queued`` more coming) may grow."""
+        return max(0, self.stack_cap - stack - queued)
 
     def stakes_at_level(self, level: int) -> Stakes:
         """Level 0 is ``stakes``; past the last level the last one stays."""

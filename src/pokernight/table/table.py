@@ -398,9 +398,10 @@ class Table:
         seat = self.seats[self.seat_of(player_id)]
         if amount <= 0:
             raise TableError("the chips to add must be a positive amount")
-        cap = self.upcoming_settings.stack_cap
-        if seat.stack + seat.queued + amount > cap:
-            room = max(cap - seat.stack - seat.queued, 0)
+        settings = self.upcoming_settings
+        room = settings.stack_room(seat.stack, seat.queued)
+        if amount > room:
+            cap = settings.stack_cap
             raise TableError(f"the stack may not go above {cap:,}: add at most {room:,}")
         self._check_debt_cap(player_id, amount, who)
 
@@ -539,12 +540,13 @@ class Table:
         ]
 
     def _check_debt_cap(self, player_id: str, amount: int, who: str = YOU) -> None:
-        cap = self.upcoming_settings.debt_limit
+        settings = self.upcoming_settings
         debt = self.account(player_id).debt + self._queued_for(player_id)
-        if cap is not None and debt + amount > cap:
+        room = settings.debt_room(debt)
+        if room is not None and amount > room:
             raise TableError(
-                f"debt cap of {cap:,} reached: {subject(who, 'owe', 'owes')} {debt:,} "
-                f"and cannot take {amount:,} more"
+                f"debt cap of {settings.debt_limit:,} reached: {subject(who, 'owe', 'owes')} "
+                f"{debt:,} and cannot take {amount:,} more"
             )
 
     def _queued_for(self, player_id: str) -> int:
