@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from pokernight.rules import Action, ActionKind, LegalActions
-from pokernight.tui.prompt import PromptError, parse_answer
+from pokernight.tui.prompt import PromptError, choices, parse_answer
 
 SEAT = 1
 
@@ -75,3 +75,12 @@ def test_all_in_is_refused_when_the_limit_stops_the_raise_short_of_the_stack() -
         PromptError, match="cannot go all-in for 500: the most you may raise to is 90"
     ):
         parse_answer("a", legal, 500)
+
+
+def test_the_prompt_names_the_bet_as_the_engine_does() -> None:
+    """A completion of the bring-in, and the small or the big bet after an open pair: the
+    words are the legal actions' own (``raise_says``, ``fixed_amounts``)."""
+    completes = LegalActions(1, True, False, 3, False, 0, 10, 10, 3, True, "complete")
+    assert choices(completes) == "fold, call 3, complete to 10"
+    open_pair = LegalActions(0, False, True, 0, False, 0, 10, 20, 0, True, "bet")
+    assert choices(open_pair) == "check, bet to 10 or 20"
