@@ -150,7 +150,10 @@ export class TablePage {
       ? "The host closed the table: the game is over. Everybody was cashed out; "
         + "the ledger below says who pays whom."
       : state.closing ? "The host is closing the table: this is the last hand." : "";
-    const canSit = joined && mine === null && !asked && !state.closed;
+    // Not before the table itself has come (the welcome comes first): a seat's buy-in is
+    // offered from the table's settings, which an empty state does not have.
+    const known = state.version > 0;
+    const canSit = known && joined && mine === null && !asked && !state.closed;
     this.view.render(state, { canSit, animate: live });
     this.winner.render(state, { live });
     this.results.replaceChildren(...[this.view.results(state)].filter(Boolean));
