@@ -106,7 +106,11 @@ export class ActionBar {
         preset.hidden = !offered.has(preset.dataset.preset) || legal.presets.length < 2;
         if (preset.dataset.preset === "max") preset.textContent = legal.max_is_all_in ? "All-in" : "Max";
       }
-      if (turnBegins) this.setAmount(legal.min_raise_to);
+      // A new turn starts at the least; fixed-limit has no box, so its button always says
+      // the least; an amount chosen earlier is kept inside this turn's bounds (not while
+      // the player is typing it).
+      if (turnBegins || legal.fixed_amounts) this.setAmount(legal.min_raise_to);
+      else if (document.activeElement !== this.amount) this.setAmount(this.raiseTo());
       this.raiseWord = raiseWord(legal);
       this.setLabel(this.raise, `${this.raiseWord} ${chips(this.raiseTo())}`);
     }
