@@ -205,3 +205,15 @@ def _has_key(value: object, keys: set[str]) -> bool:
 
 def public_frames(frames: list[Json]) -> list[Json]:
     return [frame for frame in frames if "v" in frame]
+
+
+async def two_hands_watched(url: str) -> tuple[str, list[TableClient], TableClient]:
+    """Three players at HOLDEM with 500 each play two hands, then the host pauses; a
+    spectator watches from the start. The table's code, the players, the spectator."""
+    code, clients = await open_table(url, HOLDEM, players=3)
+    spectator = TableClient(url, code)
+    await spectator.watch()
+    await seat_and_start(clients, buy_in=500)
+    await play_until_hand_over(clients, 2, passive)
+    await clients[0].pause()
+    return code, clients, spectator

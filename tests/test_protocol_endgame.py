@@ -20,6 +20,7 @@ from tests.server_helpers import (
     scenario,
     seat_and_start,
     serving,
+    two_hands_watched,
 )
 
 Json = dict[str, Any]
@@ -57,12 +58,7 @@ def proofs(frames: list[Json]) -> list[Json]:
 @scenario
 async def test_each_recipient_gets_a_proof_of_exactly_the_cards_they_saw(tmp_path: Path) -> None:
     async with serving(tmp_path) as url:
-        code, clients = await open_table(url, HOLDEM, players=3)
-        spectator = TableClient(url, code)
-        await spectator.watch()
-        await seat_and_start(clients, buy_in=500)
-        await play_until_hand_over(clients, 2, passive)
-        await clients[0].pause()
+        code, clients, spectator = await two_hands_watched(url)
         hands = await request_json(url, "GET", f"/api/tables/{code}/hands")
         await close_all([*clients, spectator])
     for client in [*clients, spectator]:

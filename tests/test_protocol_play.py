@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pokernight.client import TableClient, request_json
+from pokernight.client import request_json
 from tests.server_helpers import (
-    HOLDEM,
     assert_no_hidden_card_leaked,
     close_all,
     open_table,
@@ -15,6 +14,7 @@ from tests.server_helpers import (
     scenario,
     seat_and_start,
     serving,
+    two_hands_watched,
 )
 
 FOLLOW_THE_QUEEN = {"variant": "ftq", "seats": 4}
@@ -23,12 +23,7 @@ FOLLOW_THE_QUEEN = {"variant": "ftq", "seats": 4}
 @scenario
 async def test_holdem_hands_play_to_the_end_and_conserve_chips(tmp_path: Path) -> None:
     async with serving(tmp_path) as url:
-        code, clients = await open_table(url, HOLDEM, players=3)
-        spectator = TableClient(url, code)
-        await spectator.watch()
-        await seat_and_start(clients, buy_in=500)
-        await play_until_hand_over(clients, 2, passive)
-        await clients[0].pause()
+        code, clients, spectator = await two_hands_watched(url)
         ledger = await request_json(url, "GET", f"/api/tables/{code}/ledger")
         hands = await request_json(url, "GET", f"/api/tables/{code}/hands")
         await close_all([*clients, spectator])
