@@ -185,7 +185,7 @@ def assert_no_hidden_card_leaked(client: TableClient) -> int:
             players[frame["seat"]] = frame["player_id"]
         elif frame.get("type") == "PlayerLeft":
             players.pop(frame["seat"], None)
-        elif frame.get("type") == "HandStarted":
+        elif frame.get("type") == "HandDealt":
             hand_seats = frame["seats"]
         for event in hand_events:
             if event["type"] == "CardsDealt" and not event["face_up"] and event["cards"]:

@@ -435,7 +435,7 @@ def check_hands_conserve_chips(clients: list[BrowserClient], log: StoredLog, whe
     started = {
         data["hand_number"]: sum(data["stacks"])
         for _, kind, data in log.events
-        if kind == "HandStarted"
+        if kind == "HandDealt"
     }
     for client in clients:
         for frame in client.frames:

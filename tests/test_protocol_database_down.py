@@ -192,7 +192,7 @@ async def test_a_deal_that_could_not_be_saved_is_dealt_again_once_the_log_is_bac
         assert actor.table.hand is None, "the deal that was not saved is not in memory"
         mend()
         dealt = await clients[0].wait_for(
-            lambda message: message.get("type") == "HandStarted", timeout=10
+            lambda message: message.get("type") == "HandDealt", timeout=10
         )
         await close_all(clients)
     assert dealt["hand_number"] == 2

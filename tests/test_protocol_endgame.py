@@ -197,7 +197,7 @@ async def test_closing_during_a_hand_plays_it_out_cashes_everybody_out_and_close
     async with serving(tmp_path) as url:
         code, clients = await open_table(url, HOLDEM, players=3)
         await seat_and_start(clients, buy_in=500)
-        await clients[0].wait_for(lambda m: m.get("type") == "HandStarted")
+        await clients[0].wait_for(lambda m: m.get("type") == "HandDealt")
         await clients[0].request({"type": "close_table"})
         await play_until_hand_over(clients, 1, passive)
         for client in clients:

@@ -611,7 +611,7 @@ def assert_proofs_reveal_only_seen(client: TableClient) -> None:
             hand = frame["hand"]
             events = [] if hand is None else hand["events"]
             seen = {card for event in events for card in event.get("cards") or ()}
-        if frame.get("type") == "HandStarted":
+        if frame.get("type") == "HandDealt":
             seen = set()
         seen |= {card for event in frame.get("hand") or () for card in event.get("cards") or ()}
         if frame.get("type") == "CardsShownByChoice":
@@ -707,7 +707,7 @@ class Watcher(TableClient):
 
     def _check_public_chips(self, message: Json) -> None:
         kind = message.get("type")
-        if kind == "HandStarted":
+        if kind == "HandDealt":
             self.started_with = sum(message["stacks"])
         status = message.get("status")
         if self.started_with is not None and status is not None and status["to_act"] is not None:
@@ -867,7 +867,7 @@ class Room:
         for seat, level in zip(BOT_SEATS, ("easy", "medium"), strict=True):
             await clients[0].request({"type": "add_bot", "seat": seat, "level": level})
         await clients[0].start()
-        await room.spectator.wait_for(lambda event: event.get("type") == "HandStarted")
+        await room.spectator.wait_for(lambda event: event.get("type") == "HandDealt")
         room.spectator.events_kept = 0  # nobody reads them: keep the frames only
         room.tasks = [room.loop.create_task(autoplay(c, n)) for n, c in enumerate(clients)]
         return room

@@ -28,7 +28,7 @@ async def test_a_player_who_reconnects_mid_hand_gets_the_versions_missed(tmp_pat
         _, clients = await open_table(url, HOLDEM, players=3)
         await seat_and_start(clients, buy_in=500)
         away = clients[2]
-        await away.wait_for(lambda event: event.get("type") == "HandStarted")
+        await away.wait_for(lambda event: event.get("type") == "HandDealt")
         await away.disconnect()
         left_at = away.state.version
         others = clients[:2]
@@ -56,7 +56,7 @@ async def test_a_player_too_far_behind_gets_a_snapshot_with_own_cards_only(tmp_p
         _, clients = await open_table(url, HOLDEM, players=4)
         await seat_and_start(clients[:3], buy_in=500)
         away, late = clients[1], clients[3]
-        await away.wait_for(lambda event: event.get("type") == "HandStarted")
+        await away.wait_for(lambda event: event.get("type") == "HandDealt")
         mine = list(away.state.cards_of(away.state.my_seat or 0))
         await away.disconnect()
         await late.sit(3, 500)  # three versions while away: more than the ring holds
@@ -112,7 +112,7 @@ async def test_a_spectator_resuming_sees_no_hidden_card(tmp_path: Path) -> None:
     async with serving(tmp_path, replace(FAST, ring_size=2)) as url:
         code, clients = await open_table(url, HOLDEM, players=2)
         await seat_and_start(clients, buy_in=500)
-        await clients[0].wait_for(lambda event: event.get("type") == "HandStarted")
+        await clients[0].wait_for(lambda event: event.get("type") == "HandDealt")
         spectator = TableClient(url, code)
         await spectator.watch()
         await spectator.wait_for(lambda event: event.get("type") == "snapshot")

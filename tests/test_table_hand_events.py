@@ -15,8 +15,8 @@ from pokernight.rules import ActionKind
 from pokernight.table import (
     Act,
     Folded,
+    HandDealt,
     HandFinished,
-    HandStarted,
     PlayerActed,
     SitDown,
     StartHand,
@@ -78,7 +78,7 @@ def test_the_hand_events_told_with_each_table_event_are_the_whole_hand_in_order(
     assert hand.is_over
     assert [event for folded in told for event in folded.hand_events] == list(hand.events)
     assert all(
-        isinstance(folded.event, HandStarted | PlayerActed) for folded in told if folded.hand_events
+        isinstance(folded.event, HandDealt | PlayerActed) for folded in told if folded.hand_events
     )
     finish = next(folded for folded in told if isinstance(folded.event, HandFinished))
     assert finish.hand is None and finish.hand_events == ()

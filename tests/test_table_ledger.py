@@ -21,8 +21,8 @@ from pokernight.table import (
     ChipsAdded,
     Command,
     EntryKind,
+    HandDealt,
     HandFinished,
-    HandStarted,
     LedgerEntry,
     PlayerLeft,
     PostBigBlind,
@@ -186,7 +186,7 @@ def test_zero_stack_player_is_never_dealt_in(seed: int, steps: int) -> None:
     broke: set[int] = set()
     dealt: tuple[int, ...] = ()
     for event in random_session(seed, steps, check=False)[1]:
-        if isinstance(event, HandStarted):
+        if isinstance(event, HandDealt):
             assert not broke & set(event.seats)
             assert all(stack > 0 for stack in event.stacks)
             dealt = event.seats

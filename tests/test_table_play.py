@@ -16,7 +16,7 @@ from pokernight.table import (
     AddChips,
     ChangeSettings,
     Command,
-    HandStarted,
+    HandDealt,
     HostChanged,
     PlayerActed,
     PostBigBlind,
@@ -48,9 +48,9 @@ def events_of(table: Table, command: Command, now: float) -> list[TableEvent]:
     return [folded.event for folded in table.apply(command, now)]
 
 
-def start(table: Table, now: float = 0.0, seed: int = 1) -> HandStarted:
+def start(table: Table, now: float = 0.0, seed: int = 1) -> HandDealt:
     started = events_of(table, StartHand(random.Random(seed)), now)[0]
-    assert isinstance(started, HandStarted)
+    assert isinstance(started, HandDealt)
     return started
 
 

@@ -175,7 +175,7 @@ def test_a_dropped_connection_is_resumed_and_the_hand_played_to_the_end(tmp_path
             await bots[0].wait_for(lambda event: event.get("type") == "PlayerSeated"
                                    and event["name"] == "Gil")  # fmt: skip
             await bots[0].start()
-            await bots[0].wait_for(lambda event: event.get("type") == "HandStarted")
+            await bots[0].wait_for(lambda event: event.get("type") == "HandDealt")
             await game.client.disconnect()  # as a network drop: the game was not told to stop
             await _play_bots(bots, terminal)
             assert await terminal == 1

@@ -100,7 +100,7 @@ def test_the_terminal_shows_the_servers_facts_in_every_game(tmp_path: Path, key:
                 names = {seat: str(info["name"]) for seat, info in watcher.state.seats.items()}
                 hand = watcher.state.hand
                 try:
-                    if frame.get("type") == "HandStarted" and hand is not None:
+                    if frame.get("type") == "HandDealt" and hand is not None:
                         started = event_from_dict(hand["events"][0])
                         started_lines.append(str(Narrator().line(started, hand_names(hand, names))))
                     turns.append(_check_version(watcher, frame, names))
@@ -111,7 +111,7 @@ def test_the_terminal_shows_the_servers_facts_in_every_game(tmp_path: Path, key:
             for seat, client in enumerate(clients):
                 await client.sit(seat, buy_in)
             await clients[0].start()
-            await clients[0].wait_for(lambda event: event.get("type") == "HandStarted")
+            await clients[0].wait_for(lambda event: event.get("type") == "HandDealt")
             await clients[0].pause()  # this hand, then no other
             await play_until_hand_over(clients, 1, passive)
             await close_all(clients)

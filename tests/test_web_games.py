@@ -77,7 +77,7 @@ async def _deal_one_hand(url: str, code: str, token: str, buy_in: int) -> None:
     for seat in (1, 2):
         await host.request({"type": "add_bot", "seat": seat, "level": "easy"})
     await host.start()
-    await host.wait_for(lambda event: event.get("type") == "HandStarted")
+    await host.wait_for(lambda event: event.get("type") == "HandDealt")
     await host.pause()
     await host.disconnect()
 
@@ -94,7 +94,7 @@ def _at(log: FrameLog, version: int) -> tuple[Json | None, Json, dict[int, Json]
     for frame in _versions(log):
         if frame["v"] > version:
             break
-        if frame.get("type") == "HandStarted":
+        if frame.get("type") == "HandDealt":
             started = frame
         if "seated" in frame:
             seats = {seat["seat"]: seat for seat in frame["seated"]}

@@ -194,7 +194,7 @@ def _conservation_errors(log: FrameLog) -> list[str]:
                 in_play += frame["amount"]
             elif kind == "PlayerLeft":
                 in_play -= frame["cash_out"]
-            elif kind == "HandStarted":
+            elif kind == "HandDealt":
                 hand_total = sum(frame["stacks"])
         if in_play is None:
             continue
@@ -391,7 +391,7 @@ class Night:
             kind = frame.get("type")
             if kind == "HandFinished":
                 self.hands_finished.add(frame["hand_number"])
-            elif kind == "HandStarted":
+            elif kind == "HandDealt":
                 self.hands_started[frame["hand_number"]] = frame
             elif kind == "snapshot" and frame.get("hand") is not None:
                 self.hands_started.setdefault(frame["hand"]["hand_number"], frame["hand"])
@@ -409,7 +409,7 @@ class Night:
         return [person for person in self.people if person.seat is not None]
 
     def started(self, hand_number: int) -> Json:
-        """The hand's game and stakes, from its HandStarted (or a snapshot taken during it)."""
+        """The hand's game and stakes, from its HandDealt (or a snapshot taken during it)."""
 
         def known() -> bool:
             self.catch_up()
@@ -869,7 +869,7 @@ def test_a_whole_poker_night_end_to_end(browser: Any, tmp_path: Path) -> None:
 
     elapsed = time.monotonic() - started
     finished = night.finished()
-    hands = {frame["hand_number"]: frame for frame in _of_type(spectator.log, "HandStarted")}
+    hands = {frame["hand_number"]: frame for frame in _of_type(spectator.log, "HandDealt")}
     summary = {
         "hands": len(finished),
         "seconds per move, by seat": _move_times(spectator.log),

@@ -250,7 +250,7 @@ def _shown_cards(frame: Json) -> set[str]:
 def _hand_frames(log: FrameLog) -> Iterator[tuple[Json, int]]:
     hand_number = 0
     for frame in log.frames:
-        if frame.get("type") == "HandStarted":
+        if frame.get("type") == "HandDealt":
             hand_number = frame["hand_number"]
         elif frame.get("type") == "snapshot" and frame.get("hand"):
             hand_number = frame["hand"]["hand_number"]

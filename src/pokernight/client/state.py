@@ -131,7 +131,7 @@ class TableState:
                 self.seat_requests.pop(event["player_id"], None)
             case "HostChanged":
                 self.host = event["host"]
-            case "HandStarted":
+            case "HandDealt":
                 self.hand = {
                     "hand_number": event["hand_number"],
                     "variant": event["variant"],

@@ -11,7 +11,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from pokernight.rules import Hand
-from pokernight.table import HandFinished, HandStarted, Table, TableEvent, TableOpened
+from pokernight.table import HandDealt, HandFinished, Table, TableEvent, TableOpened
 
 
 @dataclass(frozen=True, slots=True)
@@ -20,7 +20,7 @@ class PlayedHand:
     engine's ``hand``, and the players' ``names`` and ``player_ids`` by hand seat (ids
     empty when the maker of the record did not give them)."""
 
-    started: HandStarted
+    started: HandDealt
     hand: Hand
     names: tuple[str, ...]
     player_ids: tuple[str, ...] = ()

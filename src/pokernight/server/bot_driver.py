@@ -26,7 +26,7 @@ from pokernight import bots
 from pokernight.rules import Action, Hand, HandView, view
 from pokernight.server import messages as msg
 from pokernight.server.connection import Connection
-from pokernight.table import Folded, HandFinished, HandStarted, PlayerLeft, Table
+from pokernight.table import Folded, HandDealt, HandFinished, PlayerLeft, Table
 
 log = logging.getLogger(__name__)
 
@@ -64,7 +64,7 @@ class BotDriver:
         self.bots: dict[str, bots.Bot] = {}
         self.turn: Turn | None = None
         self.task: asyncio.Task[None] | None = None
-        self.last_hand: tuple[Hand, HandStarted] | None = None
+        self.last_hand: tuple[Hand, HandDealt] | None = None
 
     def resume(self, table: Table) -> None:
         """After a restart: a bot whose turn it was plays it."""

@@ -22,8 +22,8 @@ from pokernight.server.wire import Version, encode, table_event_wire
 from pokernight.store import StoredEvent
 from pokernight.table import (
     Folded,
+    HandDealt,
     HandFinished,
-    HandStarted,
     PlayerSeated,
     Table,
     table_event_from_dict,
@@ -65,7 +65,7 @@ class TableVersions:
 
     def record(self, folded: Folded) -> Version:
         """The next version: ``folded``, just folded into the table, as it is sent."""
-        if isinstance(folded.event, HandStarted):
+        if isinstance(folded.event, HandDealt):
             seats = self.table.seats
             self.dealt = tuple((seats[n].name, seats[n].player_id) for n in folded.event.seats)
         if isinstance(folded.event, HandFinished):

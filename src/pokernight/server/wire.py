@@ -9,7 +9,7 @@ event, the event without its private part, or a bare ``{"v": n}`` so every
 viewer's version stream stays gap-free. Nothing else reads ``private``:
 ``Version`` holds each view encoded once, for every recipient of that view.
 
-Secrets never enter a wire event: ``HandStarted``'s deck and salt are dropped
+Secrets never enter a wire event: ``HandDealt``'s deck and salt are dropped
 when it is built (only the commitment is published), and cards are hidden by
 the rules engine's own filter (``visible_event``/``view``) before they are put
 in the public part.
@@ -26,9 +26,9 @@ import msgspec
 from pokernight.rules import Event, Hand, LegalActions, Stakes, view, visible_event
 from pokernight.rules.presets import sizing_presets
 from pokernight.rules.views import HandView
-from pokernight.table import Folded, HandProof, HandStarted, PlayerActed, Table
+from pokernight.table import Folded, HandDealt, HandProof, PlayerActed, Table
 
-SECRET_FIELDS: Mapping[str, frozenset[str]] = {"HandStarted": frozenset({"deck", "salt"})}
+SECRET_FIELDS: Mapping[str, frozenset[str]] = {"HandDealt": frozenset({"deck", "salt"})}
 """Table event fields no player may receive: the deck would show every hidden card."""
 
 Json = dict[str, Any]
@@ -135,7 +135,7 @@ def _seen_json(seen: list[Event], shown: list[Event], shown_json: list[Json]) ->
     ]
 
 
-def hand_status(hand: Hand, started: HandStarted, table: Table) -> Json:
+def hand_status(hand: Hand, started: HandDealt, table: Table) -> Json:
     """The public state of a hand: whose turn, what they may do, until when, the chips."""
     legal = hand.legal_actions()
     pot = hand.total_pot
@@ -156,7 +156,7 @@ def hand_status(hand: Hand, started: HandStarted, table: Table) -> Json:
     }
 
 
-def legal_json(legal: LegalActions, started: HandStarted, hand: Hand, pot: int) -> Json:
+def legal_json(legal: LegalActions, started: HandDealt, hand: Hand, pot: int) -> Json:
     """What the seat to act may do, with the facts its buttons show: the sizing presets,
     whether the largest amount is all-in (the bet's name and amounts are the legal actions')."""
     seat = legal.seat
@@ -193,7 +193,7 @@ def snapshot_wire(v: int, table: Table, room: Json) -> WireEvent:
     return WireEvent(v, public, private)
 
 
-def hand_json(seen: HandView, started: HandStarted, status: Json) -> Json:
+def hand_json(seen: HandView, started: HandDealt, status: Json) -> Json:
     """A hand as one seat (or a spectator) sees it; seats in ``events`` index ``seats``."""
     return {
         "hand_number": started.hand_number,

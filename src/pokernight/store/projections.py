@@ -8,7 +8,7 @@ Which events feed them (``pokernight.table.events``, stored as their
 
 - ``PlayerSeated``: the seat is taken (``seats``) and a buy-in is entered;
 - ``ChipsAdded``: a rebuy; ``PlayerLeft``: the seat is freed and a cash-out entered;
-- ``HandStarted``: a ``hands`` row whose summary holds the public facts of the deal
+- ``HandDealt``: a ``hands`` row whose summary holds the public facts of the deal
   (never the deck or its salt);
 - ``HandFinished``: the hand ends: final stacks and each player's result, also
   entered in the ledger.
@@ -35,7 +35,7 @@ from pokernight.store import schema
 from pokernight.store.records import StoredEvent
 from pokernight.table import EntryKind
 
-# The parts of HandStarted everyone may see; the deck and salt stay in the event log.
+# The parts of HandDealt everyone may see; the deck and salt stay in the event log.
 PUBLIC_DEAL_FIELDS = (
     "variant",
     "betting",
@@ -51,7 +51,7 @@ PUBLIC_DEAL_FIELDS = (
 )
 
 
-PROJECTED = frozenset({"PlayerSeated", "ChipsAdded", "PlayerLeft", "HandStarted", "HandFinished"})
+PROJECTED = frozenset({"PlayerSeated", "ChipsAdded", "PlayerLeft", "HandDealt", "HandFinished"})
 
 # Every statement built once, its values bound at execution: building and keying a statement
 # cost more CPU than running it (a commit with a few hands starting took 20-30 ms of CPU).
@@ -131,7 +131,7 @@ class _TableProjection:
                 self._enter(data["seat"], EntryKind.CASH_OUT, data["cash_out"])
                 del self.seated[data["seat"]]
                 connection.execute(_FREE_SEAT, {"table": self.table_id, "seat_freed": data["seat"]})
-            case "HandStarted":
+            case "HandDealt":
                 self._hand_started(connection, event)
             case "HandFinished":
                 self._hand_finished(connection, event)

@@ -12,7 +12,7 @@ from pokernight.table import TableEvent
 class StoredEvent:
     """One entry of a table's log: ``seq`` is the table's version (1, 2, 3... gap-free).
 
-    ``kind`` names the event (a table event's class name, e.g. ``"HandStarted"``);
+    ``kind`` names the event (a table event's class name, e.g. ``"HandDealt"``);
     ``data`` is JSON-ready; ``at`` is the server time it happened.
     """
 

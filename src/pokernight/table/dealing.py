@@ -1,4 +1,4 @@
-"""The table's side of a hand: starting it from ``HandStarted`` and passing actions on.
+"""The table's side of a hand: starting it from ``HandDealt`` and passing actions on.
 
 The hand engine (``pokernight.rules``) knows only the players dealt in,
 indexed clockwise. The table's seat plan is given to it as the hand's button
@@ -12,10 +12,10 @@ from __future__ import annotations
 from pokernight.cards import parse_cards
 from pokernight.rules import Action, ActionKind, Hand, RulesError, variant_for
 from pokernight.table.errors import TableError
-from pokernight.table.events import HandStarted
+from pokernight.table.events import HandDealt
 
 
-def start_hand(event: HandStarted) -> Hand:
+def start_hand(event: HandDealt) -> Hand:
     variant = variant_for(event.variant, event.betting)
     deck = parse_cards(event.deck)
     return Hand.start(

@@ -2,7 +2,7 @@
 
 A table is the fold of its events (``Table.evolve``), so the server persists
 them and rebuilds a table after a restart by folding them again. Seats are
-table seat numbers (0-based, clockwise). ``HandStarted`` holds the shuffled
+table seat numbers (0-based, clockwise). ``HandDealt`` holds the shuffled
 deck and its salt: they never leave the server (only the commitment is sent).
 
 Every event turns into a JSON-ready dict (``to_dict``: tuples as lists, the
@@ -154,7 +154,7 @@ class TableClosed(TableEvent):
 
 
 @dataclass(frozen=True, slots=True)
-class HandStarted(TableEvent):
+class HandDealt(TableEvent):
     """A hand dealt to ``seats`` (clockwise) with ``stacks``; ``hand_button`` indexes ``seats``.
 
     ``button``, ``small_blind`` and ``big_blind`` are seat numbers (a seat may be
@@ -215,10 +215,14 @@ def _encode(value: object) -> object:
     return value
 
 
+# Names a stored event had before it was renamed (decision 28): old logs still load.
+RENAMED: dict[str, str] = {"HandStarted": "HandDealt"}
+
+
 def table_event_from_dict(data: dict[str, Any]) -> TableEvent:
     """The event ``to_dict`` gave ``data``; a ValueError for anything else."""
     kind = data.get("type")
-    cls = TableEvent.registry.get(str(kind))
+    cls = TableEvent.registry.get(RENAMED.get(str(kind), str(kind)))
     if cls is None:
         raise ValueError(f"{kind!r} is not a table event")
     # A field added later is missing from older stored events: it keeps its default.

@@ -16,7 +16,7 @@ from typing import Any
 from pokernight.cards import Card, parse_cards
 from pokernight.commitment import deck_leaves, reveal
 from pokernight.rules import CardsDealt, CardsShown, Event, visible_events
-from pokernight.table.events import HandStarted
+from pokernight.table.events import HandDealt
 
 
 def cards_in(events: Iterable[Event]) -> set[Card]:
@@ -33,7 +33,7 @@ class HandProof:
     recipient's reveals (the hashing costs some 0.2 ms a hand: nothing is hashed for a
     hand whose proof nobody asks for)."""
 
-    def __init__(self, started: HandStarted, hand_events: Sequence[Event]) -> None:
+    def __init__(self, started: HandDealt, hand_events: Sequence[Event]) -> None:
         self.started = started
         self.hand_events = hand_events
         self.deck = parse_cards(started.deck)

@@ -2,7 +2,7 @@
 
 The table stores only its own events; the cards and chips behind them (cards
 dealt, streets, pots, showdown) are the rules engine's events, made while the
-table folds ``HandStarted`` or ``PlayerActed``. ``Table.evolve`` and
+table folds ``HandDealt`` or ``PlayerActed``. ``Table.evolve`` and
 ``Table.apply`` hand both back, so a caller can tell each table event with the
 hand events it caused without keeping a hand of its own.
 """
@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pokernight.rules import Event, Hand
-from pokernight.table.events import HandStarted, TableEvent
+from pokernight.table.events import HandDealt, TableEvent
 from pokernight.table.fairness import HandProof
 
 
@@ -29,5 +29,5 @@ class Folded:
     event: TableEvent
     hand_events: tuple[Event, ...] = ()
     hand: Hand | None = None
-    started: HandStarted | None = None
+    started: HandDealt | None = None
     proof: HandProof | None = None

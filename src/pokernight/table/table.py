@@ -5,7 +5,7 @@ current state (``verify`` raises a TableError saying why not), turned into
 events, and each event is folded in (``evolve``, not to be confused with a
 player's ``Hand.fold``); folding an event may call for
 more (a hand that ended is finished, a second timeout sits the player out,
-the host's leaving hands the table on). Folding ``HandStarted`` or
+the host's leaving hands the table on). Folding ``HandDealt`` or
 ``PlayerActed`` runs the hand (``pokernight.rules``): each fold answers with
 the hand events it caused (``Folded``). Replaying the stored events with
 ``Table.from_events`` rebuilds the same table, hand in progress included.
@@ -63,8 +63,8 @@ from pokernight.table.events import (
     ChipsAdded,
     ChipsQueued,
     CloseRequested,
+    HandDealt,
     HandFinished,
-    HandStarted,
     HostChanged,
     PlayerActed,
     PlayerLeft,
@@ -149,10 +149,10 @@ class Table:
         self.positions: Positions | None = None
         self.hand_number = 0
         self.hand: Hand | None = None
-        self.started: HandStarted | None = None
+        self.started: HandDealt | None = None
         # The hand that ended last, and the seats that showed it: a player may still show.
         self.last_hand: Hand | None = None
-        self.last_started: HandStarted | None = None
+        self.last_started: HandDealt | None = None
         self.shown_by_choice: set[int] = set()
         self.turn_started_at = 0.0
         self.levels_started_at: float | None = None
@@ -476,11 +476,11 @@ class Table:
         level = settings.level_at(self._seconds_since_first_hand(now))
         return NextDeal(number, game, plan, level, settings.stakes_for(game, level))
 
-    def _deal(self, deal: NextDeal, rng: Random, now: float) -> HandStarted:
+    def _deal(self, deal: NextDeal, rng: Random, now: float) -> HandDealt:
         deck = shuffled(full_deck(), rng)
         salt = new_salt(rng)
         plan = deal.plan
-        return HandStarted(
+        return HandDealt(
             hand_number=deal.hand_number,
             at=now,
             variant=deal.game.key,
@@ -556,7 +556,7 @@ class Table:
 
     def _consequences(self, event: TableEvent) -> list[TableEvent]:
         match event:
-            case HandStarted():
+            case HandDealt():
                 return self._finished_if_over(event.hand_number)  # blinds may put all in
             case PlayerActed():
                 return self._after_action(event)
@@ -657,7 +657,7 @@ class Table:
                 self.closing, self.closed = False, True
             case SettingsChanged():
                 self.pending_settings = event.settings
-            case HandStarted():
+            case HandDealt():
                 hand_events = self._hand_started(event)
             case PlayerActed():
                 hand_events = self._player_acted(event)
@@ -668,7 +668,7 @@ class Table:
         self._check_ledger()
         return Folded(event, hand_events, self.hand, self.started, proof)
 
-    def _hand_started(self, event: HandStarted) -> tuple[Event, ...]:
+    def _hand_started(self, event: HandDealt) -> tuple[Event, ...]:
         self.settings = self.upcoming_settings
         self.pending_settings = None
         if self.levels_started_at is None:

@@ -309,7 +309,7 @@ class RemoteGame:
             self.hand_number, self.hand_seats = hand["hand_number"], hand["seats"]
             self.told = len(hand["events"])
             return hand_events(items)
-        if message.get("type") == "HandStarted":
+        if message.get("type") == "HandDealt":
             self.hand_number, self.hand_seats, self.told = (
                 message["hand_number"],
                 message["seats"],

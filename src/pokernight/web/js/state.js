@@ -2,7 +2,7 @@
 //
 // The server is the authority; this only records what we were told. A snapshot
 // replaces everything, every other version is one table event (with ``hand``: the
-// hand events it caused, seats indexed like ``HandStarted.seats``; and ``status``:
+// hand events it caused, seats indexed like ``HandDealt.seats``; and ``status``:
 // the hand's public state after it), or a bare {"v": n} that only counts.
 
 /** As many as the server's "last hands" (its ring of hands). */
@@ -174,7 +174,7 @@ export class TableState {
       case "HostChanged":
         this.host = event.host;
         break;
-      case "HandStarted":
+      case "HandDealt":
         this.settings = this.upcoming;
         this.handNumber = event.hand_number;
         this.hand = this.newHand(event);
