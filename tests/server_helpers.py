@@ -8,13 +8,12 @@ and ``TableClient``s talk to it over loopback exactly as any client would.
 from __future__ import annotations
 
 import asyncio
-import functools
 import socket
-from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from dataclasses import replace
 from pathlib import Path
-from typing import Any, ParamSpec
+from typing import Any
 
 import uvicorn
 from starlette.applications import Starlette
@@ -23,29 +22,18 @@ from pokernight.client import TableClient, create_table
 from pokernight.server import ServerConfig, create_app
 from pokernight.server.websocket_protocol import RoomWebSocketProtocol
 
+# The async-test harness, re-exported: server tests import it from here with the rest.
+# (``X as X`` is the typing convention for a re-export.)
+from tests.async_helpers import SCENARIO_SECONDS as SCENARIO_SECONDS  # noqa: PLC0414
+from tests.async_helpers import run as run  # noqa: PLC0414
+from tests.async_helpers import scenario as scenario  # noqa: PLC0414
+
 # No limits per address: every test client comes from 127.0.0.1 (tests of the limits set them).
 FAST = ServerConfig(hand_pause_seconds=0.05, address_limits=None)
-SCENARIO_SECONDS = 60
 
 Json = dict[str, Any]
-P = ParamSpec("P")
 # The table most protocol tests play at: no-limit hold'em, blinds 5/10, six seats.
 HOLDEM: Json = {"variant": "nlhe", "stakes": {"small_blind": 5, "big_blind": 10}, "seats": 6}
-
-
-def run(scenario: Coroutine[Any, Any, None]) -> None:
-    asyncio.run(asyncio.wait_for(scenario, SCENARIO_SECONDS))
-
-
-def scenario(test: Callable[P, Coroutine[Any, Any, None]]) -> Callable[P, None]:
-    """An async test, run on its own event loop within ``SCENARIO_SECONDS``: write
-    ``@scenario async def test_...(tmp_path) -> None`` (pytest sees the same arguments)."""
-
-    @functools.wraps(test)
-    def run_test(*args: P.args, **kwargs: P.kwargs) -> None:
-        run(test(*args, **kwargs))
-
-    return run_test
 
 
 @asynccontextmanager

@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 
 from pokernight.store import EventWriter, StoredEvent, engine, open_store
+from tests.async_helpers import scenario
 
 TABLES_PLAYING = 8
 ACTIONS_PER_TABLE = 12
@@ -36,43 +37,38 @@ async def keep_the_loop_busy(stop: asyncio.Event) -> None:
         await asyncio.sleep(0)
 
 
-def test_tables_open_and_players_join_while_every_table_appends_events(
+@scenario
+async def test_tables_open_and_players_join_while_every_table_appends_events(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(engine, "BUSY_TIMEOUT_MS", SHORT_BUSY_TIMEOUT_MS)
     sqlite_url = f"sqlite+aiosqlite:///{tmp_path / 'busy.sqlite3'}"
+    async with await open_store(sqlite_url) as store:
+        writer = EventWriter(store, max_delay=0.001)
+        playing = [await store.create_table({}, random.Random(n)) for n in range(TABLES_PLAYING)]
 
-    async def scenario() -> None:
-        async with await open_store(sqlite_url) as store:
-            writer = EventWriter(store, max_delay=0.001)
-            playing = [
-                await store.create_table({}, random.Random(n)) for n in range(TABLES_PLAYING)
-            ]
+        async def play(table_id: int) -> None:
+            for seq in range(1, ACTIONS_PER_TABLE + 1):
+                await writer.append(table_id, [StoredEvent(seq, "Noted", {"n": seq}, 0.0)])
 
-            async def play(table_id: int) -> None:
-                for seq in range(1, ACTIONS_PER_TABLE + 1):
-                    await writer.append(table_id, [StoredEvent(seq, "Noted", {"n": seq}, 0.0)])
+        async def open_table(index: int) -> None:
+            await store.create_table({"n": index}, random.Random(1_000 + index))
 
-            async def open_table(index: int) -> None:
-                await store.create_table({"n": index}, random.Random(1_000 + index))
+        async def join(index: int) -> None:
+            await store.register_player(playing[index % TABLES_PLAYING].id, f"p{index}")
 
-            async def join(index: int) -> None:
-                await store.register_player(playing[index % TABLES_PLAYING].id, f"p{index}")
-
-            stop = asyncio.Event()
-            busy = asyncio.create_task(keep_the_loop_busy(stop))
-            try:
-                await asyncio.gather(
-                    *(play(table.id) for table in playing),
-                    *(open_table(index) for index in range(NEW_TABLES)),
-                    *(join(index) for index in range(JOINS)),
-                )
-            finally:
-                stop.set()
-                await busy
-            await writer.close()
-            for table in playing:
-                assert await store.last_seq(table.id) == ACTIONS_PER_TABLE
-            assert len(await store.open_tables()) == TABLES_PLAYING + NEW_TABLES
-
-    asyncio.run(scenario())
+        stop = asyncio.Event()
+        busy = asyncio.create_task(keep_the_loop_busy(stop))
+        try:
+            await asyncio.gather(
+                *(play(table.id) for table in playing),
+                *(open_table(index) for index in range(NEW_TABLES)),
+                *(join(index) for index in range(JOINS)),
+            )
+        finally:
+            stop.set()
+            await busy
+        await writer.close()
+        for table in playing:
+            assert await store.last_seq(table.id) == ACTIONS_PER_TABLE
+        assert len(await store.open_tables()) == TABLES_PLAYING + NEW_TABLES

@@ -15,25 +15,22 @@ from sqlalchemy.exc import IntegrityError
 
 from pokernight.store import StoredEvent, StoreUnavailableError, open_store, schema
 from pokernight.store.engine import alembic_config, create_engine, database_url, upgrade_to_head
+from tests.async_helpers import scenario
 from tests.conftest import free_port
 
 SCHEMA_TABLES = {"tables", "players", "events", "seats", "hands", "ledger_entries"}
 
 
-def test_reopened_store_sees_everything_written_before(store_url: str) -> None:
-    async def scenario() -> None:
-        async with await open_store(store_url) as store:
-            table = await store.create_table({"seats": 6}, random.Random(3))
-            player, token = await store.register_player(table.id, "Ann")
-            await store.append_events(table.id, [StoredEvent(1, "Noted", {"a": [1]}, 5.0)])
-        async with await open_store(store_url) as reopened:
-            assert await reopened.table_by_code(table.code) == table
-            assert await reopened.player_by_token(table.id, token) == player
-            assert await reopened.load_events(table.id) == [
-                StoredEvent(1, "Noted", {"a": [1]}, 5.0)
-            ]
-
-    asyncio.run(scenario())
+@scenario
+async def test_reopened_store_sees_everything_written_before(store_url: str) -> None:
+    async with await open_store(store_url) as store:
+        table = await store.create_table({"seats": 6}, random.Random(3))
+        player, token = await store.register_player(table.id, "Ann")
+        await store.append_events(table.id, [StoredEvent(1, "Noted", {"a": [1]}, 5.0)])
+    async with await open_store(store_url) as reopened:
+        assert await reopened.table_by_code(table.code) == table
+        assert await reopened.player_by_token(table.id, token) == player
+        assert await reopened.load_events(table.id) == [StoredEvent(1, "Noted", {"a": [1]}, 5.0)]
 
 
 def _schema_differences(connection: Connection) -> list[object]:
@@ -46,45 +43,45 @@ def _table_names(connection: Connection) -> set[str]:
     return set(inspect(connection).get_table_names())
 
 
-def test_migrations_create_the_schema_of_the_models_and_rerun_as_a_no_op(store_url: str) -> None:
-    async def scenario() -> None:
-        async with await open_store(store_url) as store, store.transaction() as connection:
-            assert await connection.run_sync(_table_names) >= SCHEMA_TABLES
-            await connection.run_sync(upgrade_to_head)  # a second run changes nothing
-            assert await connection.run_sync(_schema_differences) == []
+@scenario
+async def test_migrations_create_the_schema_of_the_models_and_rerun_as_a_no_op(
+    store_url: str,
+) -> None:
+    async with await open_store(store_url) as store, store.transaction() as connection:
+        assert await connection.run_sync(_table_names) >= SCHEMA_TABLES
+        await connection.run_sync(upgrade_to_head)  # a second run changes nothing
+        assert await connection.run_sync(_schema_differences) == []
 
-    asyncio.run(scenario())
 
-
-def test_event_log_key_refuses_a_second_event_with_one_seq(store_url: str) -> None:
+@scenario
+async def test_event_log_key_refuses_a_second_event_with_one_seq(store_url: str) -> None:
     """The database itself, not only the store's check, keeps one event per version."""
 
-    async def scenario() -> None:
-        async with await open_store(store_url) as store:
-            table = await store.create_table({}, random.Random(1))
-            row = {"table_id": table.id, "seq": 1, "kind": "Noted", "data": {}, "at": 0.0}
-            async with store.transaction() as connection:
+    async with await open_store(store_url) as store:
+        table = await store.create_table({}, random.Random(1))
+        row = {"table_id": table.id, "seq": 1, "kind": "Noted", "data": {}, "at": 0.0}
+        async with store.transaction() as connection:
+            await connection.execute(insert(schema.events).values(**row))
+        with pytest.raises(IntegrityError):
+            async with store.engine.begin() as connection:
                 await connection.execute(insert(schema.events).values(**row))
-            with pytest.raises(IntegrityError):
-                async with store.engine.begin() as connection:
-                    await connection.execute(insert(schema.events).values(**row))
-
-    asyncio.run(scenario())
 
 
-def test_database_that_is_down_is_one_line_unavailable_error() -> None:
+@scenario
+async def test_database_that_is_down_is_one_line_unavailable_error() -> None:
     url = f"postgresql://player:secret@127.0.0.1:{free_port()}/pokernight"
     with pytest.raises(StoreUnavailableError) as raised:
-        asyncio.run(open_store(url))
+        await open_store(url)
     message = str(raised.value)
     assert "\n" not in message and "secret" not in message
     assert message.startswith("database postgresql+asyncpg://player:***@127.0.0.1")
     assert "is unavailable" in message
 
 
-def test_sqlite_file_in_a_missing_directory_is_unavailable(tmp_path: Path) -> None:
+@scenario
+async def test_sqlite_file_in_a_missing_directory_is_unavailable(tmp_path: Path) -> None:
     with pytest.raises(StoreUnavailableError, match=r"there is no directory .*missing"):
-        asyncio.run(open_store(str(tmp_path / "missing" / "pokernight.sqlite3")))
+        await open_store(str(tmp_path / "missing" / "pokernight.sqlite3"))
 
 
 @pytest.mark.parametrize(
@@ -100,18 +97,15 @@ def test_unusable_url_is_refused_with_the_reason(url: str, reason: str) -> None:
         database_url(url)
 
 
-def test_default_database_is_a_sqlite_file_in_the_working_directory(
+@scenario
+async def test_default_database_is_a_sqlite_file_in_the_working_directory(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     monkeypatch.delenv("POKERNIGHT_DB", raising=False)
     monkeypatch.chdir(tmp_path)
     assert database_url(None).render_as_string() == "sqlite+aiosqlite:///pokernight.sqlite3"
-
-    async def scenario() -> None:
-        async with await open_store() as store:
-            await store.create_table({}, random.Random(1))
-
-    asyncio.run(scenario())
+    async with await open_store() as store:
+        await store.create_table({}, random.Random(1))
     assert (tmp_path / "pokernight.sqlite3").exists()
 
 
@@ -132,24 +126,24 @@ def test_environment_names_the_database(
     assert database_url(None).render_as_string() == used
 
 
-def test_missing_postgres_database_is_unavailable(postgres_url: str) -> None:
+@scenario
+async def test_missing_postgres_database_is_unavailable(postgres_url: str) -> None:
     url = make_url(postgres_url).set(database="no_such_database").render_as_string(False)
     with pytest.raises(StoreUnavailableError, match='"no_such_database" does not exist'):
-        asyncio.run(open_store(url))
+        await open_store(url)
 
 
-def test_stores_opened_together_migrate_once(store_url: str) -> None:
-    async def scenario() -> None:
-        stores = await asyncio.gather(*(open_store(store_url) for _ in range(3)))
-        for store in stores:
-            await store.close()
-        async with await open_store(store_url) as store, store.transaction() as connection:
-            assert await connection.run_sync(_schema_differences) == []
-
-    asyncio.run(scenario())
+@scenario
+async def test_stores_opened_together_migrate_once(store_url: str) -> None:
+    stores = await asyncio.gather(*(open_store(store_url) for _ in range(3)))
+    for store in stores:
+        await store.close()
+    async with await open_store(store_url) as store, store.transaction() as connection:
+        assert await connection.run_sync(_schema_differences) == []
 
 
-def test_a_table_stored_before_names_were_unique_keeps_both_players(store_url: str) -> None:
+@scenario
+async def test_a_table_stored_before_names_were_unique_keeps_both_players(store_url: str) -> None:
     """Revision 0002 gives each stored player a name key; two players of one table who
     were both called Bob (allowed before) both keep their seat tokens."""
 
@@ -168,17 +162,13 @@ def test_a_table_stored_before_names_were_unique_keeps_both_players(store_url: s
                 {"table": table, "name": name, "token": f"{number:064d}"},
             )  # fmt: skip
 
-    async def scenario() -> list[str]:
-        url = database_url(store_url)
-        engine = create_engine(url)
-        try:
-            async with engine.begin() as connection:
-                await connection.run_sync(to_0001_with_two_bobs)
-        finally:
-            await engine.dispose()
-        async with await open_store(store_url) as store, store.transaction() as connection:
-            rows = await connection.execute(text("SELECT name_key FROM players ORDER BY id"))
-            return [row[0] for row in rows]
-
-    keys = asyncio.run(scenario())
+    engine = create_engine(database_url(store_url))
+    try:
+        async with engine.begin() as connection:
+            await connection.run_sync(to_0001_with_two_bobs)
+    finally:
+        await engine.dispose()
+    async with await open_store(store_url) as store, store.transaction() as connection:
+        rows = await connection.execute(text("SELECT name_key FROM players ORDER BY id"))
+        keys = [row[0] for row in rows]
     assert len(keys) == len(set(keys)) == 3 and keys[0] == "bob" and keys[1].startswith("bob#")

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import random
 
 from pokernight.store import StoredEvent, open_store
@@ -19,6 +18,7 @@ from pokernight.table import (
     TableSettings,
     table_event_from_dict,
 )
+from tests.async_helpers import scenario
 
 PLAYERS = {"ann": "Ann", "bob": "Bob", "cat": "Cat"}
 
@@ -71,79 +71,66 @@ def session() -> tuple[Table, list[TableEvent], list[list[StoredEvent]]]:
     return table, events, appends
 
 
-def test_ledger_projection_equals_the_tables_own_ledger(store_url: str) -> None:
+@scenario
+async def test_ledger_projection_equals_the_tables_own_ledger(store_url: str) -> None:
     table, _, appends = session()
-
-    async def scenario() -> None:
-        async with await open_store(store_url) as store:
-            record = await store.create_table({}, random.Random(1))
-            for appended in appends:
-                await store.append_events(record.id, appended)
-            entries = await store.ledger_entries(record.id)
-        stored = [(e["hand_number"], e["player_id"], e["kind"], e["amount"]) for e in entries]
-        names = {entry["player_id"]: entry["name"] for entry in entries}
-        expected = [(e.hand_number, e.player_id, e.kind.value, e.amount) for e in table.ledger]
-        assert stored == expected
-        assert {"buy-in", "rebuy", "cash-out", "result"} == {kind for _, _, kind, _ in stored}
-        assert names == PLAYERS
-
-    asyncio.run(scenario())
+    async with await open_store(store_url) as store:
+        record = await store.create_table({}, random.Random(1))
+        for appended in appends:
+            await store.append_events(record.id, appended)
+        entries = await store.ledger_entries(record.id)
+    stored = [(e["hand_number"], e["player_id"], e["kind"], e["amount"]) for e in entries]
+    names = {entry["player_id"]: entry["name"] for entry in entries}
+    expected = [(e.hand_number, e.player_id, e.kind.value, e.amount) for e in table.ledger]
+    assert stored == expected
+    assert {"buy-in", "rebuy", "cash-out", "result"} == {kind for _, _, kind, _ in stored}
+    assert names == PLAYERS
 
 
-def test_hands_projection_summarises_each_hand_without_its_deck(store_url: str) -> None:
+@scenario
+async def test_hands_projection_summarises_each_hand_without_its_deck(store_url: str) -> None:
     _, events, appends = session()
     finished = [event for event in events if isinstance(event, HandFinished)]
-
-    async def scenario() -> None:
-        async with await open_store(store_url) as store:
-            record = await store.create_table({}, random.Random(1))
-            for appended in appends:
-                await store.append_events(record.id, appended)
-            hands = await store.hands(record.id)
-        assert [hand["hand_number"] for hand in hands] == [1, 2]
-        for hand, end in zip(hands, finished, strict=True):
-            summary = hand["summary"]
-            assert hand["started_at"] < hand["ended_at"]
-            assert summary["final_stacks"] == list(end.stacks)
-            assert sum(summary["results"]) == 0  # no rake
-            assert any(summary["results"])
-            assert summary["players"] == ["ann", "bob", "cat"]
-            assert "deck" not in summary and "salt" not in summary
-
-    asyncio.run(scenario())
+    async with await open_store(store_url) as store:
+        record = await store.create_table({}, random.Random(1))
+        for appended in appends:
+            await store.append_events(record.id, appended)
+        hands = await store.hands(record.id)
+    assert [hand["hand_number"] for hand in hands] == [1, 2]
+    for hand, end in zip(hands, finished, strict=True):
+        summary = hand["summary"]
+        assert hand["started_at"] < hand["ended_at"]
+        assert summary["final_stacks"] == list(end.stacks)
+        assert sum(summary["results"]) == 0  # no rake
+        assert any(summary["results"])
+        assert summary["players"] == ["ann", "bob", "cat"]
+        assert "deck" not in summary and "salt" not in summary
 
 
-def test_hand_in_play_has_no_end_yet(store_url: str) -> None:
-    async def scenario() -> None:
-        table = Table.open(TableSettings(seats=6), host="ann")
-        events: list[TableEvent] = [table.opened]
-        for seat, (player_id, name) in enumerate(PLAYERS.items()):
-            events += [
-                each.event for each in table.apply(SitDown(seat, player_id, name, 1_000), 1.0)
-            ]
-        events += [each.event for each in table.apply(StartHand(random.Random(5)), 2.0)]
-        async with await open_store(store_url) as store:
-            record = await store.create_table({}, random.Random(1))
-            await store.append_events(record.id, stored(events, 0, 2.0))
-            [hand] = await store.hands(record.id)
-        assert hand["ended_at"] is None and "results" not in hand["summary"]
-
-    asyncio.run(scenario())
+@scenario
+async def test_hand_in_play_has_no_end_yet(store_url: str) -> None:
+    table = Table.open(TableSettings(seats=6), host="ann")
+    events: list[TableEvent] = [table.opened]
+    for seat, (player_id, name) in enumerate(PLAYERS.items()):
+        events += [each.event for each in table.apply(SitDown(seat, player_id, name, 1_000), 1.0)]
+    events += [each.event for each in table.apply(StartHand(random.Random(5)), 2.0)]
+    async with await open_store(store_url) as store:
+        record = await store.create_table({}, random.Random(1))
+        await store.append_events(record.id, stored(events, 0, 2.0))
+        [hand] = await store.hands(record.id)
+    assert hand["ended_at"] is None and "results" not in hand["summary"]
 
 
-def test_table_rebuilt_from_stored_events_equals_the_live_table(store_url: str) -> None:
+@scenario
+async def test_table_rebuilt_from_stored_events_equals_the_live_table(store_url: str) -> None:
     table, events, appends = session()
-
-    async def scenario() -> None:
-        async with await open_store(store_url) as store:
-            record = await store.create_table({}, random.Random(1))
-            for appended in appends:
-                await store.append_events(record.id, appended)
-        async with await open_store(store_url) as reopened:
-            loaded = await reopened.load_events(record.id)
-        assert [table_event_from_dict(event.data) for event in loaded] == events
-        rebuilt = Table.from_events(table_event_from_dict(event.data) for event in loaded)
-        assert rebuilt.seats == table.seats
-        assert rebuilt.ledger == table.ledger
-
-    asyncio.run(scenario())
+    async with await open_store(store_url) as store:
+        record = await store.create_table({}, random.Random(1))
+        for appended in appends:
+            await store.append_events(record.id, appended)
+    async with await open_store(store_url) as reopened:
+        loaded = await reopened.load_events(record.id)
+    assert [table_event_from_dict(event.data) for event in loaded] == events
+    rebuilt = Table.from_events(table_event_from_dict(event.data) for event in loaded)
+    assert rebuilt.seats == table.seats
+    assert rebuilt.ledger == table.ledger

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import random
 
 import pytest
@@ -11,6 +10,7 @@ from sqlalchemy.exc import IntegrityError
 
 from pokernight.store import StoreError, open_store, schema
 from pokernight.store.schema import TableStatus
+from tests.async_helpers import scenario
 
 
 class RepeatingRandom(random.Random):
@@ -24,75 +24,65 @@ class RepeatingRandom(random.Random):
         return self.draws.pop(0)
 
 
-def test_table_codes_are_four_digits_and_unique_among_open_tables(store_url: str) -> None:
-    async def scenario() -> None:
-        async with await open_store(store_url) as store:
-            rng = RepeatingRandom([42, 42, 42, 7, 42])
-            first = await store.create_table({"seats": 6}, rng)
-            second = await store.create_table({"seats": 9}, rng)
-            assert (first.code, second.code) == ("0042", "0007")
-            await store.close_table(first.id)
-            third = await store.create_table({}, rng)
-            assert third.code == "0042"  # a closed table's code is free again
-            assert await store.table_by_code("0042") == third
-            assert [table.id for table in await store.open_tables()] == [second.id, third.id]
-            closed = await store.table(first.id)
-            assert closed is not None and closed.status == TableStatus.CLOSED
-
-    asyncio.run(scenario())
+@scenario
+async def test_table_codes_are_four_digits_and_unique_among_open_tables(store_url: str) -> None:
+    async with await open_store(store_url) as store:
+        rng = RepeatingRandom([42, 42, 42, 7, 42])
+        first = await store.create_table({"seats": 6}, rng)
+        second = await store.create_table({"seats": 9}, rng)
+        assert (first.code, second.code) == ("0042", "0007")
+        await store.close_table(first.id)
+        third = await store.create_table({}, rng)
+        assert third.code == "0042"  # a closed table's code is free again
+        assert await store.table_by_code("0042") == third
+        assert [table.id for table in await store.open_tables()] == [second.id, third.id]
+        closed = await store.table(first.id)
+        assert closed is not None and closed.status == TableStatus.CLOSED
 
 
-def test_database_refuses_two_open_tables_with_one_code(store_url: str) -> None:
-    async def scenario() -> None:
-        async with await open_store(store_url) as store:
-            row = {"code": "1234", "settings": {}, "created_at": 0.0}
-            async with store.transaction() as connection:
-                await connection.execute(insert(schema.tables).values(**row, status="closed"))
+@scenario
+async def test_database_refuses_two_open_tables_with_one_code(store_url: str) -> None:
+    async with await open_store(store_url) as store:
+        row = {"code": "1234", "settings": {}, "created_at": 0.0}
+        async with store.transaction() as connection:
+            await connection.execute(insert(schema.tables).values(**row, status="closed"))
+            await connection.execute(insert(schema.tables).values(**row, status="open"))
+        with pytest.raises(IntegrityError):
+            async with store.engine.begin() as connection:
                 await connection.execute(insert(schema.tables).values(**row, status="open"))
-            with pytest.raises(IntegrityError):
-                async with store.engine.begin() as connection:
-                    await connection.execute(insert(schema.tables).values(**row, status="open"))
-
-    asyncio.run(scenario())
 
 
-def test_settings_are_updated_and_a_missing_table_is_named(store_url: str) -> None:
-    async def scenario() -> None:
-        async with await open_store(store_url) as store:
-            table = await store.create_table({"seats": 6}, random.Random(1))
-            await store.update_settings(table.id, {"seats": 9, "variant": "plo"})
-            updated = await store.table(table.id)
-            assert updated is not None and updated.settings == {"seats": 9, "variant": "plo"}
-            assert await store.table(table.id + 1) is None
-            with pytest.raises(StoreError, match=f"there is no table {table.id + 1}"):
-                await store.close_table(table.id + 1)
-
-    asyncio.run(scenario())
+@scenario
+async def test_settings_are_updated_and_a_missing_table_is_named(store_url: str) -> None:
+    async with await open_store(store_url) as store:
+        table = await store.create_table({"seats": 6}, random.Random(1))
+        await store.update_settings(table.id, {"seats": 9, "variant": "plo"})
+        updated = await store.table(table.id)
+        assert updated is not None and updated.settings == {"seats": 9, "variant": "plo"}
+        assert await store.table(table.id + 1) is None
+        with pytest.raises(StoreError, match=f"there is no table {table.id + 1}"):
+            await store.close_table(table.id + 1)
 
 
-def test_player_is_found_by_their_token_and_not_by_another(store_url: str) -> None:
-    async def scenario() -> None:
-        async with await open_store(store_url) as store:
-            table = await store.create_table({}, random.Random(1))
-            other_table = await store.create_table({}, random.Random(2))
-            ann, ann_token = await store.register_player(table.id, "Ann")
-            bob, bob_token = await store.register_player(table.id, "Bob")
-            assert len(ann_token) >= 43 and ann_token != bob_token  # 32 bytes, url-safe
-            assert await store.player_by_token(table.id, ann_token) == ann
-            assert await store.player_by_token(table.id, bob_token) == bob
-            assert await store.player_by_token(table.id, ann_token[:-1]) is None
-            assert await store.player_by_token(other_table.id, ann_token) is None
-
-    asyncio.run(scenario())
+@scenario
+async def test_player_is_found_by_their_token_and_not_by_another(store_url: str) -> None:
+    async with await open_store(store_url) as store:
+        table = await store.create_table({}, random.Random(1))
+        other_table = await store.create_table({}, random.Random(2))
+        ann, ann_token = await store.register_player(table.id, "Ann")
+        bob, bob_token = await store.register_player(table.id, "Bob")
+        assert len(ann_token) >= 43 and ann_token != bob_token  # 32 bytes, url-safe
+        assert await store.player_by_token(table.id, ann_token) == ann
+        assert await store.player_by_token(table.id, bob_token) == bob
+        assert await store.player_by_token(table.id, ann_token[:-1]) is None
+        assert await store.player_by_token(other_table.id, ann_token) is None
 
 
-def test_only_the_hash_of_a_seat_token_is_stored(store_url: str) -> None:
-    async def scenario() -> None:
-        async with await open_store(store_url) as store:
-            table = await store.create_table({}, random.Random(1))
-            _, token = await store.register_player(table.id, "Ann")
-            async with store.transaction() as connection:
-                rows = (await connection.execute(schema.players.select())).mappings().all()
-            assert token not in str([dict(row) for row in rows])
-
-    asyncio.run(scenario())
+@scenario
+async def test_only_the_hash_of_a_seat_token_is_stored(store_url: str) -> None:
+    async with await open_store(store_url) as store:
+        table = await store.create_table({}, random.Random(1))
+        _, token = await store.register_player(table.id, "Ann")
+        async with store.transaction() as connection:
+            rows = (await connection.execute(schema.players.select())).mappings().all()
+        assert token not in str([dict(row) for row in rows])
