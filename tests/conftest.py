@@ -10,7 +10,6 @@ xdist worker starts its own). Missing binaries fail the run when
 
 from __future__ import annotations
 
-import asyncio
 import os
 import shutil
 import socket
@@ -24,6 +23,8 @@ from typing import Any
 import asyncpg
 import pytest
 from sqlalchemy import make_url
+
+from tests.async_helpers import run
 
 POSTGRES_BINARIES = Path("/usr/lib/postgresql")
 
@@ -93,9 +94,9 @@ async def _run_sql(url: str, statement: str) -> None:
 def _postgres_database(postgres_url: str) -> Iterator[str]:
     """A database of this session's own on the PostgreSQL server (xdist workers share one)."""
     name = f"test_{uuid.uuid4().hex}"
-    asyncio.run(_run_sql(postgres_url, f'CREATE DATABASE "{name}"'))
+    run(_run_sql(postgres_url, f'CREATE DATABASE "{name}"'))
     yield make_url(postgres_url).set(database=name).render_as_string(hide_password=False)
-    asyncio.run(_run_sql(postgres_url, f'DROP DATABASE "{name}" WITH (FORCE)'))
+    run(_run_sql(postgres_url, f'DROP DATABASE "{name}" WITH (FORCE)'))
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -105,7 +106,7 @@ def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
         return f"sqlite+aiosqlite:///{tmp_path / 'pokernight.sqlite3'}"
     database: str = request.getfixturevalue("_postgres_database")
     # Emptying the schema is ten times faster than creating a database per test.
-    asyncio.run(_run_sql(database, "DROP SCHEMA public CASCADE; CREATE SCHEMA public"))
+    run(_run_sql(database, "DROP SCHEMA public CASCADE; CREATE SCHEMA public"))
     return database
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import random
 from pathlib import Path
 
@@ -20,6 +19,7 @@ from pokernight.table import (
     TableEvent,
     TableSettings,
 )
+from tests.async_helpers import run
 
 HANDS = 6
 
@@ -68,7 +68,7 @@ def stored_table(
         finally:
             await store.close()
 
-    return path, asyncio.run(save())
+    return path, run(save())
 
 
 def test_text_export_tells_every_hand_with_names_and_hides_unshown_cards(

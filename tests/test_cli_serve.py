@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import http.client
 import json
 import shutil
@@ -22,6 +21,7 @@ import pytest
 
 from pokernight.cli.main import main
 from pokernight.client import TableClient, create_table
+from tests.async_helpers import run
 from tests.web_helpers import free_port, stop_server
 
 OPENSSL = shutil.which("openssl")
@@ -99,7 +99,7 @@ def test_with_a_certificate_the_room_is_https_and_wss_at_the_printed_url(
 
     with _serving(tmp_path, "--certfile", str(certfile), "--keyfile", str(keyfile)) as served:
         assert served.url.startswith("https://127.0.0.1:")
-        player_id, welcomed_as = asyncio.run(host_a_table(served.url))
+        player_id, welcomed_as = run(host_a_table(served.url))
         plain = "http" + served.url.removeprefix("https")
         with pytest.raises((OSError, http.client.HTTPException)):
             urllib.request.urlopen(f"{plain}/api/server", timeout=5)
@@ -224,7 +224,7 @@ def test_the_client_address_comes_from_x_forwarded_for_only_with_proxy_headers(
     eleven addresses only when the proxy in front is trusted to say so."""
     options = ["--proxy-headers"] if trusted else []
     with _serving(tmp_path, *options) as served:
-        created = asyncio.run(create_table(served.url, "Ann", {}))
+        created = run(create_table(served.url, "Ann", {}))
         seen = []
         for number in range(11):
             request = urllib.request.Request(

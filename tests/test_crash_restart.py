@@ -55,6 +55,7 @@ from websockets.exceptions import ConnectionClosed
 
 from pokernight.client import ClientError, TableClient, create_table, request_json
 from pokernight.store.store import REQUESTS_KEPT
+from tests.async_helpers import run
 from tests.web_helpers import free_port, stop_server
 
 Json = dict[str, Any]
@@ -656,9 +657,7 @@ def test_twenty_kills_lose_no_chip_apply_no_request_twice_and_leave_no_gap(
     room, tally = Room(tmp_path), Tally()
     began = time.monotonic()
     try:
-        asyncio.run(
-            asyncio.wait_for(crash_and_restart(room, random.Random(seed), tally), TEST_SECONDS)
-        )
+        run(crash_and_restart(room, random.Random(seed), tally), TEST_SECONDS)
     except BaseException:
         print(f"the server's log ends:\n{room.log_tail()}")
         raise

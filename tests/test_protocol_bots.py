@@ -16,7 +16,6 @@ from tests.server_helpers import (
     open_table,
     passive,
     play_until_hand_over,
-    run,
     scenario,
     serving,
 )
@@ -79,34 +78,31 @@ async def test_the_host_approves_a_seat_and_sits_a_player_out(tmp_path: Path) ->
     assert guest.state.seats[2]["sitting_out"]
 
 
-def test_a_bot_whose_turn_it_was_plays_on_after_a_restart(tmp_path: Path) -> None:
+@scenario
+async def test_a_bot_whose_turn_it_was_plays_on_after_a_restart(tmp_path: Path) -> None:
     # Bots think for 1.5 to 4.5 s here: the server is stopped while the bot is thinking.
     thinking = {**QUICK_BOTS, "bot_delay_seconds": 3}
-
-    async def scenario() -> None:
-        async with serving(tmp_path) as url:
-            code, (host,) = await open_table(url, thinking, players=1)
-            await host.sit(0, 1_000)
-            await host.request({"type": "add_bot", "seat": 1, "level": "medium"})
-            await host.start()
-            while host.state.to_act != 1:
-                if host.state.my_turn:
-                    await passive(host)
-                else:
-                    await host.next_event(timeout=30)
-            stopped_at = host.state.version
-            token = host.token
-            await host.disconnect()
-        async with serving(tmp_path) as url:
-            again = TableClient(url, code, token)
-            await again.connect()
-            acted = await again.wait_for(
-                lambda frame: frame.get("type") == "PlayerActed" and frame["seat"] == 1
-            )
-            await again.disconnect()
-        assert acted["v"] > stopped_at
-
-    run(scenario())
+    async with serving(tmp_path) as url:
+        code, (host,) = await open_table(url, thinking, players=1)
+        await host.sit(0, 1_000)
+        await host.request({"type": "add_bot", "seat": 1, "level": "medium"})
+        await host.start()
+        while host.state.to_act != 1:
+            if host.state.my_turn:
+                await passive(host)
+            else:
+                await host.next_event(timeout=30)
+        stopped_at = host.state.version
+        token = host.token
+        await host.disconnect()
+    async with serving(tmp_path) as url:
+        again = TableClient(url, code, token)
+        await again.connect()
+        acted = await again.wait_for(
+            lambda frame: frame.get("type") == "PlayerActed" and frame["seat"] == 1
+        )
+        await again.disconnect()
+    assert acted["v"] > stopped_at
 
 
 @scenario

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
 
 import pytest
@@ -47,29 +46,24 @@ async def test_a_client_that_keeps_no_frames_follows_every_version(tmp_path: Pat
     assert watcher.state.version == watcher.seen[-1] >= players[0].state.version
 
 
-def test_a_bounded_queue_keeps_the_newest_messages() -> None:
-    async def scenario() -> None:
-        client = TableClient("http://127.0.0.1:1", "0000", events_kept=2)
-        for number in range(5):
-            client._receive({"type": "chat", "text": str(number)})
-        assert [(await client.next_event(timeout=1))["text"] for _ in range(2)] == ["3", "4"]
-        with pytest.raises(TimeoutError):
-            await client.next_event(timeout=0.01)
-
-    asyncio.run(scenario())
+@scenario
+async def test_a_bounded_queue_keeps_the_newest_messages() -> None:
+    client = TableClient("http://127.0.0.1:1", "0000", events_kept=2)
+    for number in range(5):
+        client._receive({"type": "chat", "text": str(number)})
+    assert [(await client.next_event(timeout=1))["text"] for _ in range(2)] == ["3", "4"]
+    with pytest.raises(TimeoutError):
+        await client.next_event(timeout=0.01)
 
 
-def test_a_client_with_no_queue_keeps_nothing_but_still_hears_every_message() -> None:
+@scenario
+async def test_a_client_with_no_queue_keeps_nothing_but_still_hears_every_message() -> None:
     client = Watcher("http://127.0.0.1:1", "0000")
     client.events_kept = 0
     client._receive({"v": 1})  # a version this viewer may not see more of
     assert client.seen == [1] and client.frames == []
-
-    async def nothing_waits() -> None:
-        with pytest.raises(TimeoutError):
-            await client.next_event(timeout=0.01)
-
-    asyncio.run(nothing_waits())
+    with pytest.raises(TimeoutError):
+        await client.next_event(timeout=0.01)
 
 
 def test_a_negative_queue_bound_is_refused() -> None:

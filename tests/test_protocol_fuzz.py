@@ -1125,7 +1125,7 @@ def test_a_flood_beyond_the_rate_limit_is_closed_with_a_reason(tmp_path: Path, k
             ),
         )
         def one_flood(who: str, frames: list[Frame]) -> None:
-            async def scenario() -> None:
+            async def flood_once() -> None:
                 peer = room.raw_player if who == "player" else room.raw_spectator
                 answers, closed = await peer.flood(frames)
                 reasons = Counter(answer.get("reason", answer["type"]) for answer in answers)
@@ -1138,7 +1138,7 @@ def test_a_flood_beyond_the_rate_limit_is_closed_with_a_reason(tmp_path: Path, k
                 assert_chips_conserved(room.table)
                 room.frames += len(frames)
 
-            room.run(scenario())
+            room.run(flood_once())
 
         one_flood()
         room.run(room.check_cards_soon())

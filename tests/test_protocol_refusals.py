@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import json
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -16,7 +15,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
 from pokernight.client import ClientError, TableClient, request_json
-from tests.server_helpers import FAST, HOLDEM, close_all, open_table, run, scenario, serving
+from tests.server_helpers import FAST, HOLDEM, close_all, open_table, scenario, serving
 
 
 @asynccontextmanager
@@ -94,23 +93,20 @@ async def test_a_resent_action_id_is_applied_once(tmp_path: Path) -> None:
     assert "duplicate" not in first and again["duplicate"] is True
 
 
-def test_messages_beyond_the_rate_limit_are_refused(tmp_path: Path) -> None:
+@scenario
+async def test_messages_beyond_the_rate_limit_are_refused(tmp_path: Path) -> None:
     config = replace(FAST, rate_capacity=3, rate_per_second=0.001)
-
-    async def scenario() -> None:
-        async with serving(tmp_path, config) as url:
-            _, clients = await open_table(url, HOLDEM, players=1)
-            results = []
-            for number in range(5):
-                try:
-                    results.append(await clients[0].chat(f"hello {number}"))
-                except ClientError as error:
-                    results.append({"type": "error", "reason": str(error)})
-            await close_all(clients)
-        assert [result["type"] for result in results] == ["ack"] * 3 + ["error"] * 2
-        assert results[-1]["reason"] == "too many messages: slow down"
-
-    run(scenario())
+    async with serving(tmp_path, config) as url:
+        _, clients = await open_table(url, HOLDEM, players=1)
+        results = []
+        for number in range(5):
+            try:
+                results.append(await clients[0].chat(f"hello {number}"))
+            except ClientError as error:
+                results.append({"type": "error", "reason": str(error)})
+        await close_all(clients)
+    assert [result["type"] for result in results] == ["ack"] * 3 + ["error"] * 2
+    assert results[-1]["reason"] == "too many messages: slow down"
 
 
 @scenario
@@ -152,10 +148,11 @@ async def test_the_host_is_handed_only_to_a_seated_player_and_only_by_the_host(
     ]
 
 
-def test_deep_nesting_is_refused_with_a_reason_and_the_connection_kept(
+@scenario
+async def test_deep_nesting_is_refused_with_a_reason_and_the_connection_kept(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
-    async def scenario() -> None:
+    with caplog.at_level("WARNING"):
         async with serving(tmp_path) as url:
             code, clients = await open_table(url, HOLDEM, players=1)
             async with raw_socket(url, code, clients[0].token) as socket:
@@ -168,72 +165,60 @@ def test_deep_nesting_is_refused_with_a_reason_and_the_connection_kept(
         assert bare == {"type": "error", "reason": nested, "ref": None}
         assert inside == {"type": "error", "reason": nested, "ref": None}  # its id unread
         assert still_open["type"] == "ack" and still_open["ref"] == 4
-
-    with caplog.at_level("WARNING"):
-        run(scenario())
     assert not [record for record in caplog.records if record.exc_info], caplog.text
 
 
-def test_a_frame_too_large_to_read_closes_the_connection_with_1009(tmp_path: Path) -> None:
+@scenario
+async def test_a_frame_too_large_to_read_closes_the_connection_with_1009(tmp_path: Path) -> None:
     """Up to 64 KiB a frame is read and refused as too large (the connection stays); a
     larger one is not read at all: the connection closes with 1009, as docs/protocol.md says."""
-
-    async def scenario() -> tuple[dict[str, Any], int | None]:
-        async with serving(tmp_path) as url:
-            code, clients = await open_table(url, HOLDEM, players=1)
-            async with raw_socket(url, code, clients[0].token) as socket:
-                refused = await reply_to(socket, json.dumps({"type": "chat", "text": "x" * 60_000}))
-                await socket.send(json.dumps({"type": "chat", "text": "x" * 70_000}))
-                with pytest.raises(ConnectionClosed):
-                    while True:
-                        await socket.recv()
-                close_code = socket.close_code
-            await close_all(clients)
-            return refused, close_code
-
-    refused, close_code = asyncio.run(asyncio.wait_for(scenario(), 60))
+    async with serving(tmp_path) as url:
+        code, clients = await open_table(url, HOLDEM, players=1)
+        async with raw_socket(url, code, clients[0].token) as socket:
+            refused = await reply_to(socket, json.dumps({"type": "chat", "text": "x" * 60_000}))
+            await socket.send(json.dumps({"type": "chat", "text": "x" * 70_000}))
+            with pytest.raises(ConnectionClosed):
+                while True:
+                    await socket.recv()
+            close_code = socket.close_code
+        await close_all(clients)
     assert refused["reason"].startswith("message too large: 60,")
     assert close_code == 1009
 
 
-def test_a_client_that_keeps_flooding_is_closed_with_a_reason(tmp_path: Path) -> None:
+@scenario
+async def test_a_client_that_keeps_flooding_is_closed_with_a_reason(tmp_path: Path) -> None:
     config = replace(FAST, rate_capacity=2, rate_per_second=0.01, rate_refusals=3)
-
-    async def scenario() -> tuple[list[str], int | None, str | None]:
-        async with serving(tmp_path, config) as url:
-            code, clients = await open_table(url, HOLDEM, players=1)
-            reasons: list[str] = []
-            async with raw_socket(url, code, clients[0].token) as socket:
-                for number in range(10):
-                    await socket.send(json.dumps({"type": "chat", "id": number, "text": "spam"}))
-                with pytest.raises(ConnectionClosed):
-                    while True:
-                        message = json.loads(await socket.recv())
-                        if message.get("type") == "error":
-                            reasons.append(message["reason"])
-                closed = socket.close_code, socket.close_reason
-            await close_all(clients)
-            return reasons, *closed
-
-    reasons, close_code, close_reason = asyncio.run(asyncio.wait_for(scenario(), 60))
+    async with serving(tmp_path, config) as url:
+        code, clients = await open_table(url, HOLDEM, players=1)
+        reasons: list[str] = []
+        async with raw_socket(url, code, clients[0].token) as socket:
+            for number in range(10):
+                await socket.send(json.dumps({"type": "chat", "id": number, "text": "spam"}))
+            with pytest.raises(ConnectionClosed):
+                while True:
+                    message = json.loads(await socket.recv())
+                    if message.get("type") == "error":
+                        reasons.append(message["reason"])
+            close_code, close_reason = socket.close_code, socket.close_reason
+        await close_all(clients)
     assert reasons == ["too many messages: slow down"] * 3 + ["too many messages: closed"]
     assert close_code == 1008 and close_reason == "too many messages: closed"
 
 
-def test_a_wrong_code_of_many_byte_characters_is_refused_with_a_reason(tmp_path: Path) -> None:
+@scenario
+async def test_a_wrong_code_of_many_byte_characters_is_refused_with_a_reason(
+    tmp_path: Path,
+) -> None:
     """The reason names the code; cut to fit a close frame (123 bytes), never a traceback."""
     code = "\u00ee\u3967" * 40
-
-    async def scenario() -> tuple[dict[str, Any], int | None, str | None]:
-        async with serving(tmp_path) as url:
-            ws_url = url.replace("http", "ws") + "/ws/" + quote(code)
-            async with connect(ws_url) as socket:  # refused before any hello is read
-                refused = json.loads(await socket.recv())
-                with pytest.raises(ConnectionClosed):
-                    await socket.recv()
-                return refused, socket.close_code, socket.close_reason
-
-    refused, close_code, reason = asyncio.run(asyncio.wait_for(scenario(), 60))
+    async with serving(tmp_path) as url:
+        ws_url = url.replace("http", "ws") + "/ws/" + quote(code)
+        async with connect(ws_url) as socket:  # refused before any hello is read
+            refused = json.loads(await socket.recv())
+            with pytest.raises(ConnectionClosed):
+                await socket.recv()
+            close_code, reason = socket.close_code, socket.close_reason
     assert refused["reason"] == f"no open table with code {code}"
     assert close_code == 4404 and reason and refused["reason"].startswith(reason)
     assert len(reason.encode()) <= 123

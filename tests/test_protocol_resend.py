@@ -20,7 +20,6 @@ from tests.server_helpers import (
     close_all,
     open_table,
     passive,
-    run,
     scenario,
     serving,
     settle,
@@ -48,7 +47,8 @@ async def _back(clients: list[TableClient], url: str) -> None:
     await settle(clients, newest)
 
 
-def test_requests_done_before_a_restart_are_answered_as_duplicates_and_change_nothing(
+@scenario
+async def test_requests_done_before_a_restart_are_answered_as_duplicates_and_change_nothing(
     tmp_path: Path,
 ) -> None:
     """sit, add_chips, act, stand_up and host commands, each acknowledged, then the server
@@ -59,42 +59,37 @@ def test_requests_done_before_a_restart_are_answered_as_duplicates_and_change_no
         await clients[index].send_with_id(message, ref)
         sent.append((index, message, ref))
 
-    async def scenario() -> None:
-        async with serving(tmp_path) as url:
-            code, clients = await open_table(url, HOLDEM, players=3)
-            host, guest, _ = clients
-            await send(clients, 0, {"type": "sit", "seat": 0, "buy_in": 400}, "sit-host")
-            await send(clients, 1, {"type": "sit", "seat": 1, "buy_in": 400}, "sit-guest")
-            await send(clients, 2, {"type": "sit", "seat": 2, "buy_in": 400}, "sit-third")
-            await send(clients, 1, {"type": "add_chips", "amount": 200}, "topup-1")
-            bot = {"type": "add_bot", "seat": 4, "level": "easy", "buy_in": 300}
-            await send(clients, 0, bot, "bot-1")
-            await send(clients, 0, {"type": "settings", "settings": HOLDEM}, "settings-1")
-            await send(clients, 2, {"type": "stand_up"}, "stand-1")
-            await host.start()
-            actor = await whose_turn([host, guest])
-            legal = actor.state.legal
-            assert legal is not None
-            move = {"type": "act", "kind": "check" if legal["can_check"] else "call"}
-            await send(clients, clients.index(actor), move, "act-1")
-            await send(clients, 0, {"type": "transfer_host", "player_id": guest.player_id}, "h-1")
-            await settle(clients, max(client.state.version for client in clients))
-            await close_all(clients)
-            before = await _table_as_stored(url, code)
-        async with serving(tmp_path) as url:  # the same database, nothing in memory
-            await _back(clients, url)
-            answers = [
-                await clients[index].send_with_id(message, ref) for index, message, ref in sent
-            ]
-            after = await _table_as_stored(url, code)
-            await close_all(clients)
-        assert [answer.get("duplicate") for answer in answers] == [True] * len(sent)
-        assert all(answer["v"] <= before[0]["version"] for answer in answers)
-        assert after == before
-        rebuys = [entry for entry in after[1]["entries"] if entry["kind"] == "rebuy"]
-        assert [entry["amount"] for entry in rebuys] == [200]
-
-    run(scenario())
+    async with serving(tmp_path) as url:
+        code, clients = await open_table(url, HOLDEM, players=3)
+        host, guest, _ = clients
+        await send(clients, 0, {"type": "sit", "seat": 0, "buy_in": 400}, "sit-host")
+        await send(clients, 1, {"type": "sit", "seat": 1, "buy_in": 400}, "sit-guest")
+        await send(clients, 2, {"type": "sit", "seat": 2, "buy_in": 400}, "sit-third")
+        await send(clients, 1, {"type": "add_chips", "amount": 200}, "topup-1")
+        bot = {"type": "add_bot", "seat": 4, "level": "easy", "buy_in": 300}
+        await send(clients, 0, bot, "bot-1")
+        await send(clients, 0, {"type": "settings", "settings": HOLDEM}, "settings-1")
+        await send(clients, 2, {"type": "stand_up"}, "stand-1")
+        await host.start()
+        actor = await whose_turn([host, guest])
+        legal = actor.state.legal
+        assert legal is not None
+        move = {"type": "act", "kind": "check" if legal["can_check"] else "call"}
+        await send(clients, clients.index(actor), move, "act-1")
+        await send(clients, 0, {"type": "transfer_host", "player_id": guest.player_id}, "h-1")
+        await settle(clients, max(client.state.version for client in clients))
+        await close_all(clients)
+        before = await _table_as_stored(url, code)
+    async with serving(tmp_path) as url:  # the same database, nothing in memory
+        await _back(clients, url)
+        answers = [await clients[index].send_with_id(message, ref) for index, message, ref in sent]
+        after = await _table_as_stored(url, code)
+        await close_all(clients)
+    assert [answer.get("duplicate") for answer in answers] == [True] * len(sent)
+    assert all(answer["v"] <= before[0]["version"] for answer in answers)
+    assert after == before
+    rebuys = [entry for entry in after[1]["entries"] if entry["kind"] == "rebuy"]
+    assert [entry["amount"] for entry in rebuys] == [200]
 
 
 @scenario

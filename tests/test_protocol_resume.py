@@ -14,7 +14,6 @@ from tests.server_helpers import (
     open_table,
     passive,
     play_until_hand_over,
-    run,
     scenario,
     seat_and_start,
     serving,
@@ -74,37 +73,36 @@ async def test_a_player_too_far_behind_gets_a_snapshot_with_own_cards_only(tmp_p
     assert assert_no_hidden_card_leaked(away) >= 2
 
 
-def test_the_clock_folds_an_absent_player_and_two_timeouts_sit_them_out(tmp_path: Path) -> None:
+@scenario
+async def test_the_clock_folds_an_absent_player_and_two_timeouts_sit_them_out(
+    tmp_path: Path,
+) -> None:
     # A minute of time bank that the absent player never draws on: the clock acts after
     # the 0.2 s action clock (else every turn would wait the minute, past the timeouts).
     settings = {**HOLDEM, "action_seconds": 0.2, "time_bank_seconds": 60}
-
-    async def scenario() -> None:
-        async with serving(tmp_path) as url:
-            _, clients = await open_table(url, settings, players=2)
-            await seat_and_start(clients, buy_in=500)
-            absent = clients[1]
-            seat = absent.state.my_seat
-            await absent.disconnect()
-            host = clients[0]
-            while not any(f.get("type") == "SatOut" and f["seat"] == seat for f in host.frames):
-                if host.state.my_turn:
-                    await passive(host)
-                else:
-                    await host.next_event(timeout=10)
-            sat_out = next(f for f in host.frames if f.get("type") == "SatOut")
-            timed_out = [
-                frame
-                for frame in host.frames
-                if frame.get("type") == "PlayerActed" and frame["timed_out"]
-            ]
-            await close_all(clients)
-        assert sat_out["reason"] == "timed out twice in a row"
-        assert len(timed_out) >= 2
-        assert all(frame["seat"] == seat for frame in timed_out)
-        assert {frame["kind"] for frame in timed_out} <= {"fold", "check"}
-
-    run(scenario())
+    async with serving(tmp_path) as url:
+        _, clients = await open_table(url, settings, players=2)
+        await seat_and_start(clients, buy_in=500)
+        absent = clients[1]
+        seat = absent.state.my_seat
+        await absent.disconnect()
+        host = clients[0]
+        while not any(f.get("type") == "SatOut" and f["seat"] == seat for f in host.frames):
+            if host.state.my_turn:
+                await passive(host)
+            else:
+                await host.next_event(timeout=10)
+        sat_out = next(f for f in host.frames if f.get("type") == "SatOut")
+        timed_out = [
+            frame
+            for frame in host.frames
+            if frame.get("type") == "PlayerActed" and frame["timed_out"]
+        ]
+        await close_all(clients)
+    assert sat_out["reason"] == "timed out twice in a row"
+    assert len(timed_out) >= 2
+    assert all(frame["seat"] == seat for frame in timed_out)
+    assert {frame["kind"] for frame in timed_out} <= {"fold", "check"}
 
 
 @scenario

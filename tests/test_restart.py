@@ -18,7 +18,7 @@ from tests.server_helpers import (
     open_table,
     passive,
     play_until_hand_over,
-    run,
+    scenario,
     seat_and_start,
     settle,
 )
@@ -55,14 +55,14 @@ async def reconnect(client: TableClient) -> None:
     await client.connect()
 
 
-def test_a_killed_server_resumes_the_hand_in_progress_and_the_ledger_balances(
+@scenario
+async def test_a_killed_server_resumes_the_hand_in_progress_and_the_ledger_balances(
     tmp_path: Path,
 ) -> None:
     database, port = tmp_path / "room.sqlite3", free_port()
     url = f"http://127.0.0.1:{port}"
     servers: list[subprocess.Popen[bytes]] = []
-
-    async def scenario() -> None:
+    try:
         servers.append(start_server(database, port))
         await until_up(url, servers[-1])
         code, clients = await open_table(url, HOLDEM, players=3)
@@ -89,9 +89,6 @@ def test_a_killed_server_resumes_the_hand_in_progress_and_the_ledger_balances(
         assert sum(account["net"] for account in ledger["accounts"]) == 0
         if info["hand_number"] == 1:  # the next hand had not begun: stacks are final
             assert sum(seat["stack"] for seat in info["seats"]) == bought
-
-    try:
-        run(scenario())
     finally:
         for server in servers:
             if server.poll() is None:

@@ -88,24 +88,23 @@ async def test_joins_and_new_tables_are_limited_per_address(tmp_path: Path) -> N
     assert tables == [201, 429]  # one was spent by the table created first
 
 
-def test_websocket_connects_are_limited_with_an_error_and_close_code_4429(tmp_path: Path) -> None:
+@scenario
+async def test_websocket_connects_are_limited_with_an_error_and_close_code_4429(
+    tmp_path: Path,
+) -> None:
     limits = replace(TIGHT, lookup=Rate(burst=2, per_second=0.01))
-
-    async def scenario() -> tuple[dict[str, Any], int | None]:
-        async with serving(tmp_path, replace(FAST, address_limits=limits)) as url:
-            created = await create_table(url, "Ann", {})  # no lookup: creating is its own
-            ws_url = "ws" + url.removeprefix("http") + f"/ws/{created['code']}"
-            for _ in range(2):
-                async with connect(ws_url) as socket:
-                    await socket.send(json.dumps({"type": "hello", "protocol": 1}))
-                    assert json.loads(await socket.recv())["type"] == "welcome"
+    async with serving(tmp_path, replace(FAST, address_limits=limits)) as url:
+        created = await create_table(url, "Ann", {})  # no lookup: creating is its own
+        ws_url = "ws" + url.removeprefix("http") + f"/ws/{created['code']}"
+        for _ in range(2):
             async with connect(ws_url) as socket:
-                refused = json.loads(await socket.recv())
-                with pytest.raises(ConnectionClosed):
-                    await socket.recv()
-                return refused, socket.close_code
-
-    refused, code = asyncio.run(asyncio.wait_for(scenario(), 60))
+                await socket.send(json.dumps({"type": "hello", "protocol": 1}))
+                assert json.loads(await socket.recv())["type"] == "welcome"
+        async with connect(ws_url) as socket:
+            refused = json.loads(await socket.recv())
+            with pytest.raises(ConnectionClosed):
+                await socket.recv()
+            code = socket.close_code
     assert refused["type"] == "error" and refused["retry_after"] >= 1
     assert refused["reason"].startswith("too many connections from your address: try again in")
     assert code == 4429

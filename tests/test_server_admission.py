@@ -13,7 +13,7 @@ import pytest
 
 from pokernight.client import ClientError, TableClient, create_table, request_json
 from pokernight.server import newcomers
-from tests.server_helpers import HOLDEM, close_all, run, scenario, serving
+from tests.server_helpers import HOLDEM, close_all, scenario, serving
 
 
 @scenario
@@ -108,45 +108,39 @@ async def test_names_are_one_per_player_and_readable(
             await TableClient(url, created["code"]).join(name, created["invite"])
 
 
-def test_a_name_is_shown_as_normalised(tmp_path: Path) -> None:
+@scenario
+async def test_a_name_is_shown_as_normalised(tmp_path: Path) -> None:
     shown: list[str] = []
-
-    async def scenario() -> None:
-        async with serving(tmp_path) as url:
-            created = await create_table(url, "Host", HOLDEM)
-            path = f"/api/tables/{created['code']}/join"
-            name = "  \uff2dia\u00a0 Rose "  # a full-width M, a no-break space
-            shown.append((await request_json(url, "POST", path, {"name": name}))["name"])
-
-    run(scenario())
+    async with serving(tmp_path) as url:
+        created = await create_table(url, "Host", HOLDEM)
+        path = f"/api/tables/{created['code']}/join"
+        name = "  \uff2dia\u00a0 Rose "  # a full-width M, a no-break space
+        shown.append((await request_json(url, "POST", path, {"name": name}))["name"])
     assert shown == ["Mia Rose"]
 
 
-def test_players_who_never_sit_are_bounded_and_the_unused_ones_make_room(
+@scenario
+async def test_players_who_never_sit_are_bounded_and_the_unused_ones_make_room(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(newcomers, "MAX_NEVER_SEATED", 3)
-
-    async def scenario() -> None:
-        async with serving(tmp_path) as url:
-            created = await create_table(url, "Host", HOLDEM)  # the host never sits: kept
-            waiting = [TableClient(url, created["code"]) for _ in range(2)]
-            for number, client in enumerate(waiting):
-                await client.join(f"lurker {number}", created["invite"])
-            await waiting[0].disconnect()  # lurker 1 keeps a page open
-            with pytest.raises(ClientError, match="without sitting down: try again later"):
-                await TableClient(url, created["code"]).join("one too many")
-            monkeypatch.setattr(newcomers, "UNUSED_SECONDS", -1.0)  # every lurker is old now
-            late = TableClient(url, created["code"])
-            await late.join("late comer", created["invite"])
-            with pytest.raises(ClientError, match="does not belong to table"):
-                await waiting[0].connect()  # forgotten: the token no longer seats anybody
-            await waiting[1].reconnect()  # a page open: kept
-            host = TableClient(url, created["code"], created["token"])
-            await host.connect()  # the host is never forgotten
-            await close_all([waiting[1], late, host])
-
-    run(scenario())
+    async with serving(tmp_path) as url:
+        created = await create_table(url, "Host", HOLDEM)  # the host never sits: kept
+        waiting = [TableClient(url, created["code"]) for _ in range(2)]
+        for number, client in enumerate(waiting):
+            await client.join(f"lurker {number}", created["invite"])
+        await waiting[0].disconnect()  # lurker 1 keeps a page open
+        with pytest.raises(ClientError, match="without sitting down: try again later"):
+            await TableClient(url, created["code"]).join("one too many")
+        monkeypatch.setattr(newcomers, "UNUSED_SECONDS", -1.0)  # every lurker is old now
+        late = TableClient(url, created["code"])
+        await late.join("late comer", created["invite"])
+        with pytest.raises(ClientError, match="does not belong to table"):
+            await waiting[0].connect()  # forgotten: the token no longer seats anybody
+        await waiting[1].reconnect()  # a page open: kept
+        host = TableClient(url, created["code"], created["token"])
+        await host.connect()  # the host is never forgotten
+        await close_all([waiting[1], late, host])
 
 
 @scenario

@@ -16,7 +16,7 @@ from websockets.exceptions import InvalidStatus
 from pokernight.client import create_table
 from pokernight.server.api import MAX_BODY_BYTES
 from pokernight.server.origins import origin_allowed
-from tests.server_helpers import FAST, serving
+from tests.server_helpers import FAST, scenario, serving
 
 ANSWERS = ("/", "/js/main.js", "/stream.html", "/api/server", "/api/tables/0000", "/no/such")
 
@@ -43,13 +43,12 @@ def _answer(
         connection.close()
 
 
-def test_every_answer_forbids_framing_inline_scripts_and_sniffing(tmp_path: Path) -> None:
-    async def scenario() -> list[dict[str, str]]:
-        async with serving(tmp_path) as url:
-            host = url.removeprefix("http://")
-            return [(await asyncio.to_thread(_answer, host, "GET", path))[1] for path in ANSWERS]
-
-    for headers in asyncio.run(scenario()):
+@scenario
+async def test_every_answer_forbids_framing_inline_scripts_and_sniffing(tmp_path: Path) -> None:
+    async with serving(tmp_path) as url:
+        host = url.removeprefix("http://")
+        answers = [(await asyncio.to_thread(_answer, host, "GET", path))[1] for path in ANSWERS]
+    for headers in answers:
         policy = headers["content-security-policy"]
         assert "frame-ancestors 'none'" in policy and "script-src 'self'" in policy
         assert "unsafe-inline" not in policy and "unsafe-eval" not in policy
@@ -58,23 +57,21 @@ def test_every_answer_forbids_framing_inline_scripts_and_sniffing(tmp_path: Path
         assert headers["referrer-policy"] == "no-referrer"
 
 
-def test_a_body_too_large_is_refused_413_before_it_is_read(tmp_path: Path) -> None:
-    async def scenario() -> list[tuple[int, bytes]]:
-        async with serving(tmp_path) as url:
-            host = url.removeprefix("http://")
-            # Declared 200 MB and never sent: refused by its Content-Length alone.
-            declared = await asyncio.to_thread(
-                _answer, host, "POST", "/api/tables", None,
-                {"Content-Length": "200000000", "Content-Type": "application/json"},
-            )  # fmt: skip
-            chunks = (b"x" * 4096 for _ in range(64))  # 256 KiB, no length given: streamed
-            streamed = await asyncio.to_thread(
-                _answer, host, "POST", "/api/tables", chunks,
-                {"Content-Type": "application/json"},
-            )  # fmt: skip
-            return [(declared[0], declared[2]), (streamed[0], streamed[2])]
-
-    for status, body in asyncio.run(scenario()):
+@scenario
+async def test_a_body_too_large_is_refused_413_before_it_is_read(tmp_path: Path) -> None:
+    async with serving(tmp_path) as url:
+        host = url.removeprefix("http://")
+        # Declared 200 MB and never sent: refused by its Content-Length alone.
+        declared = await asyncio.to_thread(
+            _answer, host, "POST", "/api/tables", None,
+            {"Content-Length": "200000000", "Content-Type": "application/json"},
+        )  # fmt: skip
+        chunks = (b"x" * 4096 for _ in range(64))  # 256 KiB, no length given: streamed
+        streamed = await asyncio.to_thread(
+            _answer, host, "POST", "/api/tables", chunks,
+            {"Content-Type": "application/json"},
+        )  # fmt: skip
+    for status, body in [(declared[0], declared[2]), (streamed[0], streamed[2])]:
         assert status == 413
         assert json.loads(body) == {
             "error": f"request body too large: at most {MAX_BODY_BYTES:,} bytes"
@@ -100,23 +97,19 @@ def test_which_pages_may_open_the_websocket(
     assert origin_allowed(origin, host, allowed) is expected
 
 
-def test_a_page_elsewhere_cannot_open_the_rooms_websocket(tmp_path: Path) -> None:
+@scenario
+async def test_a_page_elsewhere_cannot_open_the_rooms_websocket(tmp_path: Path) -> None:
     config = replace(FAST, allowed_origins=("https://poker.example.org",))
-
-    async def scenario() -> tuple[int, str, str]:
-        async with serving(tmp_path, config) as url:
-            created = await create_table(url, "Ann", {})
-            ws_url = "ws" + url.removeprefix("http") + f"/ws/{created['code']}"
-            with pytest.raises(InvalidStatus) as refused:
-                async with connect(ws_url, origin="http://evil.example"):  # type: ignore[arg-type]
-                    pass
-            welcomes = []
-            for origin in (url, "https://poker.example.org"):
-                async with connect(ws_url, origin=origin) as socket:  # type: ignore[arg-type]
-                    await socket.send(json.dumps({"type": "hello", "protocol": 1}))
-                    welcomes.append(json.loads(await socket.recv())["type"])
-            return refused.value.response.status_code, *welcomes
-
-    status, *welcomes = asyncio.run(asyncio.wait_for(scenario(), 60))
-    assert status == 403
+    async with serving(tmp_path, config) as url:
+        created = await create_table(url, "Ann", {})
+        ws_url = "ws" + url.removeprefix("http") + f"/ws/{created['code']}"
+        with pytest.raises(InvalidStatus) as refused:
+            async with connect(ws_url, origin="http://evil.example"):  # type: ignore[arg-type]
+                pass
+        welcomes = []
+        for origin in (url, "https://poker.example.org"):
+            async with connect(ws_url, origin=origin) as socket:  # type: ignore[arg-type]
+                await socket.send(json.dumps({"type": "hello", "protocol": 1}))
+                welcomes.append(json.loads(await socket.recv())["type"])
+    assert refused.value.response.status_code == 403
     assert welcomes == ["welcome", "welcome"]

@@ -157,13 +157,11 @@ async def test_a_move_being_saved_is_not_shown_by_http_reads_until_it_is_saved(
     assert [seat["name"] for seat in after["seats"]] == ["player0"]
 
 
-def test_the_invite_link_is_drawn_as_a_qr_code_for_phones(tmp_path: Path) -> None:
-    async def scenario() -> tuple[str, str]:
-        async with serving(tmp_path) as url:
-            link = "http://192.0.2.7:8000/#1234/aSecretFromTheHost"
-            return await asyncio.to_thread(_post_text, f"{url}/api/qr", {"text": link})
-
-    kind, svg = asyncio.run(scenario())
+@scenario
+async def test_the_invite_link_is_drawn_as_a_qr_code_for_phones(tmp_path: Path) -> None:
+    async with serving(tmp_path) as url:
+        link = "http://192.0.2.7:8000/#1234/aSecretFromTheHost"
+        kind, svg = await asyncio.to_thread(_post_text, f"{url}/api/qr", {"text": link})
     assert kind == "image/svg+xml"
     assert svg.startswith("<svg") and svg.rstrip().endswith("</svg>") and "path" in svg
 

@@ -6,21 +6,19 @@ import asyncio
 import time
 
 from pokernight.server.lag import BOUNDS_MS, LagMonitor, counts_between, percentile_ms
+from tests.async_helpers import scenario
 
 HELD_SECONDS = 0.12
 
 
-def test_lag_monitor_sees_a_loop_held_by_a_blocking_call() -> None:
-    async def scenario() -> LagMonitor:
-        monitor = LagMonitor(interval=0.005)
-        monitor.start()
-        await asyncio.sleep(0.02)
-        time.sleep(HELD_SECONDS)  # holds the loop: the monitor's sleep ends that much late
-        await asyncio.sleep(0.02)
-        await monitor.stop()
-        return monitor
-
-    monitor = asyncio.run(scenario())
+@scenario
+async def test_lag_monitor_sees_a_loop_held_by_a_blocking_call() -> None:
+    monitor = LagMonitor(interval=0.005)
+    monitor.start()
+    await asyncio.sleep(0.02)
+    time.sleep(HELD_SECONDS)  # holds the loop: the monitor's sleep ends that much late
+    await asyncio.sleep(0.02)
+    await monitor.stop()
     # The held sleep overran by at least what the loop was held, minus the interval asked.
     assert monitor.worst_ms >= (HELD_SECONDS - 0.005) * 1000
     assert sum(monitor.counts) >= 3

@@ -17,7 +17,7 @@ from pokernight.tui import RemoteGame, RemoteSettings
 from pokernight.tui.screen import Screen
 from pokernight.tui.tokens import TokenStore
 from tests.server_helpers import HOLDEM as SHARED_HOLDEM
-from tests.server_helpers import close_all, open_table, passive, run, scenario, serving
+from tests.server_helpers import close_all, open_table, passive, scenario, serving
 
 HOLDEM = {**SHARED_HOLDEM, "seats": 3}
 # "c" checks when there is nothing to call, else calls.
@@ -49,46 +49,43 @@ def _hole_cards(client: TableClient, hand_number: int) -> set[str]:
     return {card for card in hand["cards"][seat] if card is not None}
 
 
-def test_a_terminal_player_plays_a_whole_hand_at_a_server_table_seeing_only_own_cards(
+@scenario
+async def test_a_terminal_player_plays_a_whole_hand_at_a_server_table_seeing_only_own_cards(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.setattr("sys.stdin", io.StringIO(ANSWERS))
     status: list[int] = []
-
-    async def scenario() -> None:
-        async with serving(tmp_path) as url:
-            code, bots = await open_table(url, HOLDEM, players=2)
-            for seat, bot in enumerate(bots):
-                await bot.sit(seat, 500)
-            argv = ["play", "--connect", _invite_link(url, code, bots[0]), "--name", "Carol"]
-            argv += ["--plain", "--seat", "3", "--buy-in", "500", "--hands", "1"]
-            terminal = asyncio.ensure_future(asyncio.to_thread(main, argv))
-            await bots[0].wait_for(lambda event: event.get("type") == "PlayerSeated"
-                                   and event["name"] == "Carol")  # fmt: skip
-            await bots[0].start()
-            await _play_bots(bots, terminal)
-            status.append(await terminal)
-            bot_cards = [_hole_cards(bot, 1) for bot in bots]
-            await close_all(bots)
-        out = capsys.readouterr().out
-        assert status == [0]
-        assert "You sit at table" in out and "in seat 3 with 500" in out
-        assert re.search(r"Carol is dealt \w\w \w\w face down", out)
-        assert "player0 is dealt 2 cards face down" in out
-        assert "Your turn" in out and "to 20-500" in out
-        assert "Not understood: the total must be from" in out
-        pattern = r"^(player0|player1|Carol).* (wins|split) the main pot of \d+ with (.+)$"
-        winner = re.search(pattern, out, re.MULTILINE)
-        assert winner is not None, out
-        assert "Hand over. Stacks:" in out
-        assert re.search(r"^1 hand played: your stack is \d+\.$", out, re.MULTILINE)
-        for cards in bot_cards:
-            for card in cards:
-                for line in out.splitlines():
-                    if re.search(rf"\b{card}\b", line):
-                        assert " shows " in line, f"{card} printed before showdown: {line}"
-
-    run(scenario())
+    async with serving(tmp_path) as url:
+        code, bots = await open_table(url, HOLDEM, players=2)
+        for seat, bot in enumerate(bots):
+            await bot.sit(seat, 500)
+        argv = ["play", "--connect", _invite_link(url, code, bots[0]), "--name", "Carol"]
+        argv += ["--plain", "--seat", "3", "--buy-in", "500", "--hands", "1"]
+        terminal = asyncio.ensure_future(asyncio.to_thread(main, argv))
+        await bots[0].wait_for(lambda event: event.get("type") == "PlayerSeated"
+                               and event["name"] == "Carol")  # fmt: skip
+        await bots[0].start()
+        await _play_bots(bots, terminal)
+        status.append(await terminal)
+        bot_cards = [_hole_cards(bot, 1) for bot in bots]
+        await close_all(bots)
+    out = capsys.readouterr().out
+    assert status == [0]
+    assert "You sit at table" in out and "in seat 3 with 500" in out
+    assert re.search(r"Carol is dealt \w\w \w\w face down", out)
+    assert "player0 is dealt 2 cards face down" in out
+    assert "Your turn" in out and "to 20-500" in out
+    assert "Not understood: the total must be from" in out
+    pattern = r"^(player0|player1|Carol).* (wins|split) the main pot of \d+ with (.+)$"
+    winner = re.search(pattern, out, re.MULTILINE)
+    assert winner is not None, out
+    assert "Hand over. Stacks:" in out
+    assert re.search(r"^1 hand played: your stack is \d+\.$", out, re.MULTILINE)
+    for cards in bot_cards:
+        for card in cards:
+            for line in out.splitlines():
+                if re.search(rf"\b{card}\b", line):
+                    assert " shows " in line, f"{card} printed before showdown: {line}"
 
 
 @scenario
@@ -116,15 +113,13 @@ async def test_the_seat_token_is_saved_so_a_second_run_is_the_same_player(
     ) in out
 
 
-def test_a_wrong_code_is_one_line_naming_the_code(
+@scenario
+async def test_a_wrong_code_is_one_line_naming_the_code(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    async def scenario() -> None:
-        async with serving(tmp_path) as url:
-            argv = ["play", "--connect", url, "--code", "0000", "--name", "Eve", "--plain"]
-            assert await asyncio.to_thread(main, argv) == 2
-
-    run(scenario())
+    async with serving(tmp_path) as url:
+        argv = ["play", "--connect", url, "--code", "0000", "--name", "Eve", "--plain"]
+        assert await asyncio.to_thread(main, argv) == 2
     error = capsys.readouterr().err
     assert error.count("\n") == 1
     assert "no open table with code 0000" in error
@@ -140,48 +135,45 @@ def test_a_server_that_is_down_is_one_line_naming_the_server(
     assert f"cannot reach the server at {url}" in error
 
 
-def test_a_full_table_is_one_line_saying_so(
+@scenario
+async def test_a_full_table_is_one_line_saying_so(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    async def scenario() -> None:
-        async with serving(tmp_path) as url:
-            code, bots = await open_table(url, {**HOLDEM, "seats": 2}, players=2)
-            for seat, bot in enumerate(bots):
-                await bot.sit(seat, 500)
-            argv = ["play", "--connect", url, "--code", code, "--name", "Fay", "--plain"]
-            assert await asyncio.to_thread(main, argv) == 2
-            await close_all(bots)
-
-    run(scenario())
+    async with serving(tmp_path) as url:
+        code, bots = await open_table(url, {**HOLDEM, "seats": 2}, players=2)
+        for seat, bot in enumerate(bots):
+            await bot.sit(seat, 500)
+        argv = ["play", "--connect", url, "--code", code, "--name", "Fay", "--plain"]
+        assert await asyncio.to_thread(main, argv) == 2
+        await close_all(bots)
     error = capsys.readouterr().err
     assert error.count("\n") == 1
     assert "is full (2 seats taken)" in error
 
 
-def test_a_dropped_connection_is_resumed_and_the_hand_played_to_the_end(tmp_path: Path) -> None:
+@scenario
+async def test_a_dropped_connection_is_resumed_and_the_hand_played_to_the_end(
+    tmp_path: Path,
+) -> None:
     output = io.StringIO()
     answers = iter(["c"] * 40)
     screen = Screen(Console(file=output), plain=True, ask=lambda prompt: next(answers))
-
-    async def scenario() -> None:
-        async with serving(tmp_path) as url:
-            code, bots = await open_table(url, HOLDEM, players=2)
-            for seat, bot in enumerate(bots):
-                await bot.sit(seat, 500)
-            invite = bots[0].welcome["invite"] if bots[0].welcome else None
-            settings = RemoteSettings(url, code, "Gil", 2, 500, hands=1, invite=invite)
-            game = RemoteGame(settings, screen, TokenStore(tmp_path / "tokens.json"))
-            terminal = asyncio.ensure_future(game.play())
-            await bots[0].wait_for(lambda event: event.get("type") == "PlayerSeated"
-                                   and event["name"] == "Gil")  # fmt: skip
-            await bots[0].start()
-            await bots[0].wait_for(lambda event: event.get("type") == "HandDealt")
-            await game.client.disconnect()  # as a network drop: the game was not told to stop
-            await _play_bots(bots, terminal)
-            assert await terminal == 1
-            await close_all(bots)
-
-    run(scenario())
+    async with serving(tmp_path) as url:
+        code, bots = await open_table(url, HOLDEM, players=2)
+        for seat, bot in enumerate(bots):
+            await bot.sit(seat, 500)
+        invite = bots[0].welcome["invite"] if bots[0].welcome else None
+        settings = RemoteSettings(url, code, "Gil", 2, 500, hands=1, invite=invite)
+        game = RemoteGame(settings, screen, TokenStore(tmp_path / "tokens.json"))
+        terminal = asyncio.ensure_future(game.play())
+        await bots[0].wait_for(lambda event: event.get("type") == "PlayerSeated"
+                               and event["name"] == "Gil")  # fmt: skip
+        await bots[0].start()
+        await bots[0].wait_for(lambda event: event.get("type") == "HandDealt")
+        await game.client.disconnect()  # as a network drop: the game was not told to stop
+        await _play_bots(bots, terminal)
+        assert await terminal == 1
+        await close_all(bots)
     text = output.getvalue()
     assert "Connection lost: reconnecting…" in text
     assert "Reconnected" in text
@@ -195,55 +187,49 @@ def _invite_link(url: str, code: str, host: TableClient) -> str:
     return f"{url}/#{code}/{host.welcome['invite']}"
 
 
-def test_with_the_code_only_the_terminal_asks_for_the_seat_and_waits_for_the_host(
+@scenario
+async def test_with_the_code_only_the_terminal_asks_for_the_seat_and_waits_for_the_host(
     tmp_path: Path,
 ) -> None:
     output = io.StringIO()
     screen = Screen(Console(file=output), plain=True, ask=lambda prompt: "q")
-
-    async def scenario() -> None:
-        async with serving(tmp_path) as url:
-            created = await create_table(url, "Host", {**HOLDEM, "approve_seats": True})
-            async with TableClient(url, created["code"], created["token"]) as host:
-                settings = RemoteSettings(url, created["code"], "Hal", seat=2, hands=0)
-                game = RemoteGame(settings, screen, TokenStore(tmp_path / "tokens.json"))
-                terminal = asyncio.ensure_future(game.play())
-                asked = await host.wait_for(lambda event: event.get("type") == "SeatRequested")
-                while "waiting for the host" not in output.getvalue():
-                    await asyncio.sleep(0.01)
-                await host.request({"type": "approve_seat", "player_id": asked["player_id"]})
-                assert await terminal == 0
-                assert host.state.seats[2]["name"] == "Hal"
-
-    run(scenario())
+    async with serving(tmp_path) as url:
+        created = await create_table(url, "Host", {**HOLDEM, "approve_seats": True})
+        async with TableClient(url, created["code"], created["token"]) as host:
+            settings = RemoteSettings(url, created["code"], "Hal", seat=2, hands=0)
+            game = RemoteGame(settings, screen, TokenStore(tmp_path / "tokens.json"))
+            terminal = asyncio.ensure_future(game.play())
+            asked = await host.wait_for(lambda event: event.get("type") == "SeatRequested")
+            while "waiting for the host" not in output.getvalue():
+                await asyncio.sleep(0.01)
+            await host.request({"type": "approve_seat", "player_id": asked["player_id"]})
+            assert await terminal == 0
+            assert host.state.seats[2]["name"] == "Hal"
     out = output.getvalue()
     assert "You asked for seat 3 at table" in out and "waiting for the host" in out
     assert "The host let you in: you sit at table" in out and "in seat 3" in out
     assert "You sit at table" not in out
 
 
-def test_when_the_host_closes_the_table_the_terminal_says_so_and_ends_by_itself(
+@scenario
+async def test_when_the_host_closes_the_table_the_terminal_says_so_and_ends_by_itself(
     tmp_path: Path,
 ) -> None:
     output = io.StringIO()
     screen = Screen(Console(file=output), plain=True, ask=lambda prompt: "c")
-
-    async def scenario() -> None:
-        async with serving(tmp_path) as url:
-            code, bots = await open_table(url, HOLDEM, players=1)
-            host = bots[0]
-            await host.sit(0, 500)
-            invite = host.welcome["invite"] if host.welcome else None
-            settings = RemoteSettings(url, code, "Ida", seat=1, buy_in=300, invite=invite)
-            game = RemoteGame(settings, screen, TokenStore(tmp_path / "tokens.json"))
-            terminal = asyncio.ensure_future(game.play())  # no hand limit: until the table ends
-            while "You sit at table" not in output.getvalue():
-                await asyncio.sleep(0.01)
-            await host.request({"type": "close_table"})
-            assert await asyncio.wait_for(terminal, 10) == 0
-            await close_all(bots)
-
-    run(scenario())
+    async with serving(tmp_path) as url:
+        code, bots = await open_table(url, HOLDEM, players=1)
+        host = bots[0]
+        await host.sit(0, 500)
+        invite = host.welcome["invite"] if host.welcome else None
+        settings = RemoteSettings(url, code, "Ida", seat=1, buy_in=300, invite=invite)
+        game = RemoteGame(settings, screen, TokenStore(tmp_path / "tokens.json"))
+        terminal = asyncio.ensure_future(game.play())  # no hand limit: until the table ends
+        while "You sit at table" not in output.getvalue():
+            await asyncio.sleep(0.01)
+        await host.request({"type": "close_table"})
+        assert await asyncio.wait_for(terminal, 10) == 0
+        await close_all(bots)
     out = output.getvalue()
     assert "The host closed the table: the game is over, and everybody was cashed out" in out
     assert "Ida leaves the table with 300" in out

@@ -18,7 +18,14 @@ from pokernight.rules import VARIANTS, event_from_dict
 from pokernight.tui.narration import Narrator
 from pokernight.tui.prompt import choices
 from pokernight.tui.remote_view import hand_names, legal_actions, table_picture
-from tests.server_helpers import close_all, open_table, passive, play_until_hand_over, run, serving
+from tests.server_helpers import (
+    close_all,
+    open_table,
+    passive,
+    play_until_hand_over,
+    scenario,
+    serving,
+)
 
 Json = dict[str, Any]
 
@@ -81,42 +88,39 @@ def _check_version(client: TableClient, frame: dict[str, object], names: dict[in
 
 
 @pytest.mark.parametrize("key", list(VARIANTS))
-def test_the_terminal_shows_the_servers_facts_in_every_game(tmp_path: Path, key: str) -> None:
+@scenario
+async def test_the_terminal_shows_the_servers_facts_in_every_game(tmp_path: Path, key: str) -> None:
     turns: list[int] = []
     started_lines: list[str] = []
     failures: list[str] = []
+    async with serving(tmp_path) as url:
+        code, clients = await open_table(url, {"variant": key, "seats": 3}, 3)
+        table = await request_json(url, "GET", f"/api/tables/{code}")
+        buy_in = int(table["settings"]["maximum_buy_in"])  # the server's number
+        watcher = clients[1]
 
-    async def scenario() -> None:
-        async with serving(tmp_path) as url:
-            code, clients = await open_table(url, {"variant": key, "seats": 3}, 3)
-            table = await request_json(url, "GET", f"/api/tables/{code}")
-            buy_in = int(table["settings"]["maximum_buy_in"])  # the server's number
-            watcher = clients[1]
+        def look(frame: Json) -> None:
+            """Each version as the terminal draws it, the moment its state took it in."""
+            if "v" not in frame or failures:
+                return
+            names = {seat: str(info["name"]) for seat, info in watcher.state.seats.items()}
+            hand = watcher.state.hand
+            try:
+                if frame.get("type") == "HandDealt" and hand is not None:
+                    started = event_from_dict(hand["events"][0])
+                    started_lines.append(str(Narrator().line(started, hand_names(hand, names))))
+                turns.append(_check_version(watcher, frame, names))
+            except Exception as error:
+                failures.append(f"v{frame['v']} {frame.get('type')}: {error!r}")
 
-            def look(frame: Json) -> None:
-                """Each version as the terminal draws it, the moment its state took it in."""
-                if "v" not in frame or failures:
-                    return
-                names = {seat: str(info["name"]) for seat, info in watcher.state.seats.items()}
-                hand = watcher.state.hand
-                try:
-                    if frame.get("type") == "HandDealt" and hand is not None:
-                        started = event_from_dict(hand["events"][0])
-                        started_lines.append(str(Narrator().line(started, hand_names(hand, names))))
-                    turns.append(_check_version(watcher, frame, names))
-                except Exception as error:
-                    failures.append(f"v{frame['v']} {frame.get('type')}: {error!r}")
-
-            watcher.on_message = look  # type: ignore[method-assign,assignment]
-            for seat, client in enumerate(clients):
-                await client.sit(seat, buy_in)
-            await clients[0].start()
-            await clients[0].wait_for(lambda event: event.get("type") == "HandDealt")
-            await clients[0].pause()  # this hand, then no other
-            await play_until_hand_over(clients, 1, passive)
-            await close_all(clients)
-
-    run(scenario())
+        watcher.on_message = look  # type: ignore[method-assign,assignment]
+        for seat, client in enumerate(clients):
+            await client.sit(seat, buy_in)
+        await clients[0].start()
+        await clients[0].wait_for(lambda event: event.get("type") == "HandDealt")
+        await clients[0].pause()  # this hand, then no other
+        await play_until_hand_over(clients, 1, passive)
+        await close_all(clients)
     assert not failures, failures
     assert started_lines[0].startswith(f"New hand of {VARIANTS[key].name}"), started_lines
     assert sum(turns) >= 1  # the watcher's own turns were read off its prompt

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from pokernight.server.assets import ClientMissingError, load_assets
-from tests.server_helpers import run, serving
+from tests.server_helpers import scenario, serving
 
 SOURCE = Path(__file__).resolve().parent.parent / "src"
 WEB = SOURCE / "pokernight" / "web"
@@ -38,17 +38,10 @@ def _get(url: str, path: str, headers: dict[str, str] | None = None) -> Answer:
         connection.close()
 
 
-def _served(tmp_path: Path, *requests: tuple[str, dict[str, str]]) -> list[Answer]:
+async def _served(tmp_path: Path, *requests: tuple[str, dict[str, str]]) -> list[Answer]:
     """The room's answers to ``requests`` (path, headers), in order."""
-    answers: list[Answer] = []
-
-    async def scenario() -> None:
-        async with serving(tmp_path) as url:
-            for path, headers in requests:
-                answers.append(await asyncio.to_thread(_get, url, path, headers))
-
-    run(scenario())
-    return answers
+    async with serving(tmp_path) as url:
+        return [await asyncio.to_thread(_get, url, path, headers) for path, headers in requests]
 
 
 def test_every_file_of_the_client_is_found_as_package_data() -> None:
@@ -92,19 +85,21 @@ def test_a_package_without_a_client_is_said_at_start_up(tmp_path: Path) -> None:
         ("/manifest.webmanifest", "application/manifest+json", "manifest.webmanifest"),
     ],
 )
-def test_each_kind_of_file_is_served_with_its_content_type(
+@scenario
+async def test_each_kind_of_file_is_served_with_its_content_type(
     path: str, content_type: str, file: str, tmp_path: Path
 ) -> None:
-    (response,) = _served(tmp_path, (path, {}))
+    (response,) = await _served(tmp_path, (path, {}))
     assert response.status == 200
     assert response.headers["content-type"] == content_type
     assert response.body == (WEB / file).read_bytes()
     assert response.headers["cache-control"] == "no-cache"
 
 
-def test_a_file_the_browser_already_has_is_answered_304(tmp_path: Path) -> None:
+@scenario
+async def test_a_file_the_browser_already_has_is_answered_304(tmp_path: Path) -> None:
     etag = load_assets()["/js/main.js"].etag
-    again, weak, other = _served(
+    again, weak, other = await _served(
         tmp_path,
         ("/js/main.js", {"If-None-Match": etag}),
         ("/js/main.js", {"If-None-Match": f'"x", W/{etag}'}),
@@ -119,6 +114,7 @@ def test_a_file_the_browser_already_has_is_answered_304(tmp_path: Path) -> None:
     "path",
     ["/nothing.js", "/../pyproject.toml", "/%2e%2e/%2e%2e/pyproject.toml", "/js/", "/js"],
 )
-def test_a_path_outside_the_client_is_404(path: str, tmp_path: Path) -> None:
-    (response,) = _served(tmp_path, (path, {}))
+@scenario
+async def test_a_path_outside_the_client_is_404(path: str, tmp_path: Path) -> None:
+    (response,) = await _served(tmp_path, (path, {}))
     assert response.status == 404 and b"nothing at" in response.body
