@@ -144,7 +144,7 @@ def test_a_pot_won_without_a_showdown_is_won_but_not_at_showdown() -> None:
 def test_net_is_the_ledgers_result_and_the_showdown_winner_won_at_showdown() -> None:
     game = limp_raise_and_checked_big_blind()
     rows = rows_by_name(game.played())
-    results = {player: account.results for player, account in game.table.accounts.items()}
+    results = {player: account.results for player, account in game.table.ledger.accounts.items()}
     assert {name: row.net for name, row in rows.items()} == results
     second = game.played()[1]
     winners = {
@@ -242,7 +242,9 @@ def test_rates_stay_in_bounds_and_nets_cancel_on_random_tables(seed: int) -> Non
         assert row.showdowns_won <= row.showdowns <= row.saw_second_round <= row.hands
     assert sum(row.net for row in rows.values()) == 0
     assert {row.player_id: row.net for row in rows.values()} == {
-        player: account.results for player, account in table.accounts.items() if player in rows
+        player: account.results
+        for player, account in table.ledger.accounts.items()
+        if player in rows
     }
 
 

@@ -81,7 +81,7 @@ async def test_ledger_projection_equals_the_tables_own_ledger(store_url: str) ->
         entries = await store.ledger_entries(record.id)
     stored = [(e["hand_number"], e["player_id"], e["kind"], e["amount"]) for e in entries]
     names = {entry["player_id"]: entry["name"] for entry in entries}
-    expected = [(e.hand_number, e.player_id, e.kind.value, e.amount) for e in table.ledger]
+    expected = [(e.hand_number, e.player_id, e.kind.value, e.amount) for e in table.ledger.entries]
     assert stored == expected
     assert {"buy-in", "rebuy", "cash-out", "result"} == {kind for _, _, kind, _ in stored}
     assert names == PLAYERS
@@ -133,4 +133,4 @@ async def test_table_rebuilt_from_stored_events_equals_the_live_table(store_url:
     assert [table_event_from_dict(event.data) for event in loaded] == events
     rebuilt = Table.from_events(table_event_from_dict(event.data) for event in loaded)
     assert rebuilt.seats == table.seats
-    assert rebuilt.ledger == table.ledger
+    assert rebuilt.ledger.entries == table.ledger.entries

@@ -39,8 +39,8 @@ def test_closing_between_hands_cashes_everybody_out_and_closes() -> None:
         TableClosed(),
     ]
     assert table.closed and not table.seats
-    assert all(account.at_table == 0 for account in table.accounts.values())
-    assert sum(balances(table.ledger).values()) == 0
+    assert all(account.at_table == 0 for account in table.ledger.accounts.values())
+    assert sum(balances(table.ledger.entries).values()) == 0
 
 
 def table_player(number: int) -> str:
@@ -56,7 +56,9 @@ def test_closing_during_a_hand_waits_for_it_and_pays_the_chips_bought_meanwhile(
     check_down(table)
     assert table.closed and not table.seats
     left = {
-        entry.player_id: entry.amount for entry in table.ledger if entry.kind == EntryKind.CASH_OUT
+        entry.player_id: entry.amount
+        for entry in table.ledger.entries
+        if entry.kind == EntryKind.CASH_OUT
     }
     assert sum(left.values()) == 2300
     assert table.account("p1").bought_in == 1300 and table.account("p1").at_table == 0
@@ -108,4 +110,4 @@ def test_a_closed_table_rebuilds_closed_from_its_events() -> None:
         run(Act(player_to_act(table), "check" if legal.can_check else "call"))
     rebuilt = Table.from_events(log)
     assert rebuilt.closed and not rebuilt.seats
-    assert rebuilt.ledger == table.ledger
+    assert rebuilt.ledger.entries == table.ledger.entries

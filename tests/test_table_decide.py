@@ -38,8 +38,6 @@ def fingerprint(table: Table) -> dict[str, Any]:
     for name in ("hand", "last_hand"):
         hand = values[name]
         values[name] = None if hand is None else (hand.events, hand.legal_actions())
-    values["ledger"] = list(table.ledger)
-    values["between_people"] = dict(table.between_people.owed)
     return values
 
 

@@ -23,6 +23,7 @@ from pokernight.table import (
     Table,
     TableError,
     TableSettings,
+    evolve,
 )
 
 
@@ -93,7 +94,7 @@ def test_replaying_the_stored_events_tells_the_same_hand_events(players: int, se
     if table.can(StartHand(chooser), 0.0):  # and a hand in progress, unless one took all
         live += table.apply(StartHand(chooser), 0.0)
     replayed = Table.from_events([table.opened])
-    assert [replayed.evolve(folded.event).hand_events for folded in live] == [
+    assert [evolve(replayed, folded.event).hand_events for folded in live] == [
         folded.hand_events for folded in live
     ]
     in_progress = [None if each.hand is None else each.hand.events for each in (table, replayed)]

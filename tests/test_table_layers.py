@@ -43,7 +43,26 @@ def test_the_table_package_has_no_import_cycle() -> None:
         order = list(TopologicalSorter(graph).static_order())
     except CycleError as error:
         raise AssertionError(f"import cycle in table/: {error.args[1]}") from None
-    assert order.index("pokernight.table.host_commands") < order.index("pokernight.table.table")
+    assert order.index("pokernight.table.state") < order.index("pokernight.table.table")
+
+
+def test_each_layer_imports_only_the_layers_below_it() -> None:
+    graph = import_graph()
+    level = {
+        f"pokernight.table.{name}": depth for depth, layer in enumerate(LAYERS) for name in layer
+    }
+    for module, depth in level.items():
+        above = {name for name in graph[module] if level.get(name, -1) > depth}
+        assert not above, f"{module} imports {sorted(above)}, which are above it"
+
+
+LAYERS = (
+    ("table_ledger",),
+    ("state",),
+    ("fold", "consequences", "seating", "deal", "acting", "host_commands"),
+    ("table",),
+)
+"""docs/architecture.md draws these: each layer imports only the ones below it."""
 
 
 def test_a_cycle_would_be_seen() -> None:

@@ -40,8 +40,8 @@ from pokernight.table import (
     ledger_csv,
     settle_up,
     table_event_from_dict,
+    table_ledger,
 )
-from pokernight.table import table as table_module
 
 PLAYERS = ("ann", "bob", "cat", "dan", "eve", "fay", "gus")
 MIXED_STAKES = Stakes(small_blind=10, big_blind=20, ante=5, bring_in=10, small_bet=20, big_bet=40)
@@ -114,7 +114,7 @@ def random_session(seed: int, steps: int, check: bool = True) -> tuple[Table, li
 
 def assert_ledger_balances(table: Table) -> None:
     """From the table's sums (it keeps only the newest entries in memory)."""
-    every = table.accounts.values()
+    every = table.ledger.accounts.values()
     bought_in = sum(account.bought_in for account in every)
     cashed_out = sum(account.cashed_out for account in every)
     assert table.chips_at_table() + cashed_out == bought_in
@@ -130,16 +130,18 @@ def test_ledger_balances_to_the_chip(seed: int, steps: int) -> None:
     cashed out equal chips bought in, after every event."""
     table, events = random_session(seed, steps)
     whole = _with_every_entry(events)
-    net = balances(whole.ledger)
+    net = balances(whole.ledger.entries)
     assert sum(net.values()) == 0
-    assert {player: account.net for player, account in accounts(whole.ledger).items()} == net
-    assert {player: account.net for player, account in table.accounts.items()} == net
+    assert {
+        player: account.net for player, account in accounts(whole.ledger.entries).items()
+    } == net
+    assert {player: account.net for player, account in table.ledger.accounts.items()} == net
 
 
 def _with_every_entry(events: list[TableEvent]) -> Table:
     """The table rebuilt from ``events`` with its whole ledger in memory, as the store has it."""
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(table_module, "LEDGER_KEPT", None)  # a deque without a bound
+        patch.setattr(table_ledger, "LEDGER_KEPT", None)  # a deque without a bound
         return Table.from_events(events)
 
 
@@ -153,11 +155,13 @@ def test_the_sums_stay_whole_when_memory_keeps_only_the_newest_entries(
     _, events = random_session(seed, steps, check=False)
     whole = _with_every_entry(events)
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(table_module, "LEDGER_KEPT", 3)
+        patch.setattr(table_ledger, "LEDGER_KEPT", 3)
         short = Table.from_events(events)
-    assert len(short.ledger) <= 3
-    assert short.accounts == whole.accounts
-    assert short.between_people.rounded() == balances_between_people(whole.ledger, whole.bots)
+    assert len(short.ledger.entries) <= 3
+    assert short.ledger.accounts == whole.ledger.accounts
+    assert short.ledger.between_people.rounded() == balances_between_people(
+        whole.ledger.entries, whole.ledger.bots
+    )
 
 
 @settings(max_examples=100, deadline=None)
@@ -169,7 +173,7 @@ def test_rebuilt_from_events_equals_live_table(seed: int, steps: int) -> None:
     rebuilt = Table.from_events(table_event_from_dict(data) for data in stored)
     for name in (
         "settings", "pending_settings", "host", "seats", "positions", "hand_number",
-        "started", "turn_started_at", "levels_started_at", "ledger", "accounts",
+        "started", "turn_started_at", "levels_started_at", "ledger",
     ):  # fmt: skip
         assert getattr(rebuilt, name) == getattr(live, name), name
     assert (rebuilt.hand is None) == (live.hand is None)
@@ -198,7 +202,7 @@ def test_zero_stack_player_is_never_dealt_in(seed: int, steps: int) -> None:
 
 def test_every_kind_of_entry_is_recorded() -> None:
     table, _ = random_session(7, 400)
-    kinds = {entry.kind for entry in table.ledger}
+    kinds = {entry.kind for entry in table.ledger.entries}
     assert {EntryKind.BUY_IN, EntryKind.RESULT} <= kinds
 
 

@@ -11,7 +11,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from pokernight.rules import Hand
-from pokernight.table import HandDealt, HandFinished, Table, TableEvent, TableOpened
+from pokernight.table import HandDealt, HandFinished, Table, TableEvent, TableOpened, evolve
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,7 +40,7 @@ def played_hands(events: Iterable[TableEvent]) -> Iterator[PlayedHand]:
     for event in stream:
         if isinstance(event, HandFinished) and table.started is not None:
             seats = [table.seats[seat] for seat in table.started.seats]
-            table.evolve(event)
+            evolve(table, event)
             assert table.last_started is not None and table.last_hand is not None
             yield PlayedHand(
                 table.last_started,
@@ -49,4 +49,4 @@ def played_hands(events: Iterable[TableEvent]) -> Iterator[PlayedHand]:
                 tuple(seat.player_id for seat in seats),
             )
         else:
-            table.evolve(event)
+            evolve(table, event)

@@ -113,10 +113,10 @@ async def ledger(request: Request) -> Response:
             "at_table": account.at_table,
             "net": account.net,
             "debt": account.debt,
-            "bot": player_id in table.bots,
+            "bot": player_id in table.ledger.bots,
             "chips_room": room(player_id, account.debt),
         }
-        for player_id, account in table.accounts.items()
+        for player_id, account in table.ledger.accounts.items()
     ]
     transfers = _settle_up(table, names)
     if request.query_params.get("format") == "csv":
@@ -210,7 +210,7 @@ def _settle_up(table: Table, names: dict[str, str]) -> list[dict[str, Any]]:
             "amount": transfer.amount,
         }
         # Among people only: a bot's chips are nobody's money (its results are in the ledger).
-        for transfer in settle_up(table.between_people.rounded())
+        for transfer in settle_up(table.ledger.between_people.rounded())
     ]
 
 

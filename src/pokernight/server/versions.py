@@ -26,6 +26,7 @@ from pokernight.table import (
     HandFinished,
     PlayerSeated,
     Table,
+    evolve,
     table_event_from_dict,
 )
 
@@ -60,7 +61,7 @@ class TableVersions:
         events = [table_event_from_dict(item.data) for item in stored]
         versions = cls(Table.from_events(events[:1]), ring_size)
         for event in events[1:]:
-            versions.record(versions.table.evolve(event))
+            versions.record(evolve(versions.table, event))
         return versions
 
     def record(self, folded: Folded) -> Version:

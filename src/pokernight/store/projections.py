@@ -14,7 +14,7 @@ Which events feed them (``pokernight.table.events``, stored as their
   entered in the ledger.
 
 A ledger entry's hand number is the last hand started when it happened, as in
-``Table.ledger``, so the projection equals the table's own ledger.
+``Table.ledger.entries``, so the projection equals the table's own ledger.
 
 A group commit holds the events of many tables, and every statement is a
 round trip to the database: so a table's seats and last hand are read once per

@@ -55,6 +55,7 @@ from pokernight.table.events import (
     table_event_from_dict,
 )
 from pokernight.table.fairness import HandProof
+from pokernight.table.fold import evolve
 from pokernight.table.folded import Folded
 from pokernight.table.host_commands import BotLevel, check_host
 from pokernight.table.ledger import (
@@ -68,7 +69,8 @@ from pokernight.table.ledger import (
 )
 from pokernight.table.settings import TableSettings
 from pokernight.table.settle import Transfer, settle_up
-from pokernight.table.table import Seat, Table
+from pokernight.table.state import Seat, TableState
+from pokernight.table.table import Table
 
 __all__ = [
     "Account",
@@ -125,12 +127,14 @@ __all__ = [
     "TableEvent",
     "TableOpened",
     "TableSettings",
+    "TableState",
     "Transfer",
     "TransferHost",
     "accounts",
     "balances",
     "balances_between_people",
     "check_host",
+    "evolve",
     "ledger_csv",
     "plan_blinds",
     "plan_stud",

@@ -1,6 +1,6 @@
 """The events of a table: frozen records, appended in order, never changed.
 
-A table is the fold of its events (``Table.evolve``), so the server persists
+A table is the fold of its events (``fold.evolve``), so the server persists
 them and rebuilds a table after a restart by folding them again. Seats are
 table seat numbers (0-based, clockwise). ``HandDealt`` holds the shuffled
 deck and its salt: they never leave the server (only the commitment is sent).

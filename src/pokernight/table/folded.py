@@ -2,7 +2,7 @@
 
 The table stores only its own events; the cards and chips behind them (cards
 dealt, streets, pots, showdown) are the rules engine's events, made while the
-table folds ``HandDealt`` or ``PlayerActed``. ``Table.evolve`` and
+table folds ``HandDealt`` or ``PlayerActed``. ``fold.evolve`` and
 ``Table.apply`` hand both back, so a caller can tell each table event with the
 hand events it caused without keeping a hand of its own.
 """

@@ -2,7 +2,7 @@
 player out, bots, the settings, handing the table on and closing it.
 
 Each function checks a host command against the table and answers with the
-events it causes, or raises a TableError saying why not; ``Table`` folds them.
+events it causes, or raises a TableError saying why not; ``evolve`` folds them.
 Whether somebody is the host is decided here, in ``check_host``, for the table and
 for the server's own host-only intents alike (start, pause, a new invite link).
 """
@@ -10,7 +10,6 @@ for the server's own host-only intents alike (start, pause, a new invite link).
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import TYPE_CHECKING
 
 from pokernight.table.commands import (
     AddBot,
@@ -38,9 +37,8 @@ from pokernight.table.events import (
     SettingsChanged,
     TableEvent,
 )
-
-if TYPE_CHECKING:
-    from pokernight.table.table import Table
+from pokernight.table.seating import check_buy_in, check_rebuy, check_seat_free, chips_in
+from pokernight.table.state import TableState
 
 
 class BotLevel(StrEnum):
@@ -58,7 +56,7 @@ def check_host(host: str | None, player_id: str, doing: str) -> None:
         raise TableError(f"only the host can {doing}")
 
 
-def change_settings(table: Table, command: ChangeSettings) -> list[TableEvent]:
+def change_settings(table: TableState, command: ChangeSettings) -> list[TableEvent]:
     check_host(table.host, command.player_id, "change settings")
     settings = command.settings.validated()
     highest = max(table.seats, default=-1)
@@ -69,7 +67,7 @@ def change_settings(table: Table, command: ChangeSettings) -> list[TableEvent]:
     return [SettingsChanged(settings)]
 
 
-def transfer_host(table: Table, command: TransferHost) -> list[TableEvent]:
+def transfer_host(table: TableState, command: TransferHost) -> list[TableEvent]:
     check_host(table.host, command.player_id, "hand the table to a new host")
     if command.new_host == table.host:
         raise TableError("you are already the host")
@@ -81,14 +79,14 @@ def transfer_host(table: Table, command: TransferHost) -> list[TableEvent]:
     return [HostChanged(command.new_host)]
 
 
-def close_table(table: Table, command: CloseTable) -> list[TableEvent]:
+def close_table(table: TableState, command: CloseTable) -> list[TableEvent]:
     check_host(table.host, command.player_id, "close the table")
     if table.closing:
         raise TableError("the table already closes when this hand is over")
     return [CloseRequested()]
 
 
-def sit_player_out(table: Table, command: SitPlayerOut) -> list[TableEvent]:
+def sit_player_out(table: TableState, command: SitPlayerOut) -> list[TableEvent]:
     # Sitting out during a hand keeps the player in it and deals them out of the next one.
     check_host(table.host, command.player_id, "sit a player out")
     number = table.seat_of(command.target, who="that player")
@@ -97,7 +95,7 @@ def sit_player_out(table: Table, command: SitPlayerOut) -> list[TableEvent]:
     return [SatOut(number, SAT_OUT_BY_HOST)]
 
 
-def sit_bot_in(table: Table, command: SitBotIn) -> list[TableEvent]:
+def sit_bot_in(table: TableState, command: SitBotIn) -> list[TableEvent]:
     check_host(table.host, command.player_id, "sit a bot in")
     seat = table.seats.get(command.seat)
     if seat is None or seat.bot is None:
@@ -107,41 +105,41 @@ def sit_bot_in(table: Table, command: SitBotIn) -> list[TableEvent]:
     return [SatIn(command.seat)]
 
 
-def approve_seat(table: Table, command: ApproveSeat) -> list[TableEvent]:
+def approve_seat(table: TableState, command: ApproveSeat) -> list[TableEvent]:
     check_host(table.host, command.player_id, "approve a seat")
     request = table.seat_requests.get(command.requester)
     if request is None:
         raise TableError("that player has not asked for a seat")
-    table.check_seat_free(request.seat, request.player_id, who=request.name)
-    table.check_buy_in(request.player_id, request.buy_in, who=request.name)
+    check_seat_free(table, request.seat, request.player_id, who=request.name)
+    check_buy_in(table, request.player_id, request.buy_in, who=request.name)
     return [PlayerSeated(request.seat, request.player_id, request.name, request.buy_in)]
 
 
-def decline_seat(table: Table, command: DeclineSeat) -> list[TableEvent]:
+def decline_seat(table: TableState, command: DeclineSeat) -> list[TableEvent]:
     check_host(table.host, command.player_id, "decline a seat")
     if command.requester not in table.seat_requests:
         raise TableError("that player has not asked for a seat")
     return [SeatDeclined(command.requester)]
 
 
-def approve_rebuy(table: Table, command: ApproveRebuy) -> list[TableEvent]:
+def approve_rebuy(table: TableState, command: ApproveRebuy) -> list[TableEvent]:
     check_host(table.host, command.player_id, "approve a rebuy")
     request = table.rebuy_requests.get(command.requester)
     if request is None:
         raise TableError("that player has not asked to add chips")
     who = table.seats[request.seat].name
-    table.check_rebuy(request.player_id, request.amount, who=who)  # the limits, again now
-    return table.chips_in(request.seat, request.amount)
+    check_rebuy(table, request.player_id, request.amount, who=who)  # the limits, again now
+    return chips_in(table, request.seat, request.amount)
 
 
-def decline_rebuy(table: Table, command: DeclineRebuy) -> list[TableEvent]:
+def decline_rebuy(table: TableState, command: DeclineRebuy) -> list[TableEvent]:
     check_host(table.host, command.player_id, "decline a rebuy")
     if command.requester not in table.rebuy_requests:
         raise TableError("that player has not asked to add chips")
     return [RebuyDeclined(command.requester)]
 
 
-def add_bot(table: Table, command: AddBot) -> list[TableEvent]:
+def add_bot(table: TableState, command: AddBot) -> list[TableEvent]:
     check_host(table.host, command.player_id, "add a bot")
     try:
         level = BotLevel(command.level)
@@ -151,20 +149,20 @@ def add_bot(table: Table, command: AddBot) -> list[TableEvent]:
     # Seated players are counted so that a bot's id is never reused, even after it left.
     player_id = f"bot-{table.arrivals + 1}"
     name = f"{level.value.capitalize()} bot {command.seat + 1}"  # seats are shown from 1
-    table.check_seat_free(command.seat, player_id, who=name)
+    check_seat_free(table, command.seat, player_id, who=name)
     buy_in = default_bot_buy_in(table) if command.buy_in is None else command.buy_in
-    table.check_buy_in(player_id, buy_in, who=name)
+    check_buy_in(table, player_id, buy_in, who=name)
     return [PlayerSeated(command.seat, player_id, name, buy_in, bot_level=level.value)]
 
 
-def default_bot_buy_in(table: Table) -> int:
+def default_bot_buy_in(table: TableState) -> int:
     """The largest buy-in the table allows within its debt cap."""
     settings = table.upcoming_settings
     cap = settings.debt_limit if settings.debt_limit is not None else settings.maximum_buy_in
     return min(settings.maximum_buy_in, cap)
 
 
-def remove_bot(table: Table, command: RemoveBot) -> list[TableEvent]:
+def remove_bot(table: TableState, command: RemoveBot) -> list[TableEvent]:
     check_host(table.host, command.player_id, "remove a bot")
     seat = table.seats.get(command.seat)
     if seat is None or seat.bot is None:

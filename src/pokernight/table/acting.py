@@ -1,0 +1,71 @@
+"""Deciding what a player does in the hand: act (the clock's timeouts too), and show
+cards after it.
+
+The table checks who may act and whether the clock's move is due; the hand engine
+(``pokernight.rules``) says whether the action is legal, and its reason is passed on.
+"""
+
+from __future__ import annotations
+
+from pokernight.rules import Action, ActionKind, CardsShown, Hand, RulesError
+from pokernight.table.commands import Act, ShowCards
+from pokernight.table.errors import TableError
+from pokernight.table.events import CardsShownByChoice, PlayerActed, TableEvent
+from pokernight.table.state import TableState
+
+
+def act(table: TableState, command: Act, now: float) -> list[TableEvent]:
+    hand, started = table.hand, table.started
+    if hand is None or started is None:
+        raise TableError("no hand is being played")
+    number = table.seat_of(command.player_id)
+    if number not in started.seats:
+        raise TableError("you are not in this hand: you are dealt in from the next one")
+    action = Action(started.seats.index(number), action_kind(command.kind), command.amount)
+    # The clock's act says whether it skipped an absent player's time bank: the
+    # table cannot see who has a page open, the server can.
+    present = () if command.absent else None
+    if command.timed_out and table.tick(now, present) != command:
+        raise TableError(f"seat {number} still has time to act")
+    verify_action(hand, action)
+    return [
+        PlayerActed(
+            started.hand_number,
+            number,
+            command.kind,
+            command.amount,
+            now,
+            command.timed_out,
+            command.absent,
+        )
+    ]
+
+
+def show_cards(table: TableState, command: ShowCards) -> list[TableEvent]:
+    number = table.seat_of(command.player_id)
+    hand, started = table.last_hand, table.last_started
+    if hand is None or started is None or number not in started.seats:
+        raise TableError("you have no cards to show: you were not in the last hand")
+    index = started.seats.index(number)
+    if number in table.shown_by_choice or any(
+        isinstance(item, CardsShown) and item.seat == index for item in hand.events
+    ):
+        raise TableError("your cards are already shown")
+    cards = tuple(str(card) for card in hand.hole(index))
+    return [CardsShownByChoice(started.hand_number, number, cards)]
+
+
+def verify_action(hand: Hand, action: Action) -> None:
+    """Raise a TableError with the engine's reason if ``hand`` would refuse ``action``."""
+    try:
+        hand.verify(action)
+    except RulesError as error:
+        raise TableError(str(error)) from None
+
+
+def action_kind(text: str) -> ActionKind:
+    try:
+        return ActionKind(text)
+    except ValueError:
+        known = ", ".join(kind.value for kind in ActionKind)
+        raise TableError(f"{text!r} is not an action (known: {known})") from None

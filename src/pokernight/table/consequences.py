@@ -1,0 +1,73 @@
+"""What a folded event calls for next: a hand that is over is finished, a second
+timeout sits the player out, chips bought during a hand arrive when it ends, a
+close waits for the hand, the host's leaving hands the table on."""
+
+from __future__ import annotations
+
+from pokernight.table.events import (
+    ChipsAdded,
+    CloseRequested,
+    HandDealt,
+    HandFinished,
+    HostChanged,
+    PlayerActed,
+    PlayerLeft,
+    PlayerSeated,
+    SatOut,
+    TableClosed,
+    TableEvent,
+)
+from pokernight.table.state import TableState
+
+TIMEOUTS_BEFORE_SITTING_OUT = 2
+
+
+def consequences(table: TableState, event: TableEvent) -> list[TableEvent]:
+    """The events ``event``, just folded into ``table``, causes in turn."""
+    match event:
+        case HandDealt():
+            return _finished_if_over(table, event.hand_number)  # blinds may put all in
+        case PlayerActed():
+            return _after_action(table, event)
+        case HandFinished():
+            queued: list[TableEvent] = [
+                ChipsAdded(number, seat.queued, queued=True)
+                for number, seat in sorted(table.seats.items())
+                if seat.queued
+            ]
+            return queued + (_closing_events(table) if table.closing else [])
+        case CloseRequested() if table.hand is None:
+            return _closing_events(table)
+        case PlayerLeft() if event.player_id == table.host and not table.closing:
+            return [HostChanged(_longest_seated(table))]
+        case PlayerSeated() if table.host is None and event.bot_level is None:
+            return [HostChanged(event.player_id)]
+    return []
+
+
+def _after_action(table: TableState, event: PlayerActed) -> list[TableEvent]:
+    follow: list[TableEvent] = []
+    seat = table.seats[event.seat]
+    if seat.timeouts >= TIMEOUTS_BEFORE_SITTING_OUT and not seat.sitting_out:
+        follow.append(SatOut(event.seat, "timed out twice in a row"))
+    return follow + _finished_if_over(table, event.hand_number)
+
+
+def _finished_if_over(table: TableState, hand_number: int) -> list[TableEvent]:
+    final_stacks = None if table.hand is None else table.hand.final_stacks
+    return [] if final_stacks is None else [HandFinished(hand_number, final_stacks)]
+
+
+def _closing_events(table: TableState) -> list[TableEvent]:
+    """Everybody cashed out (chips bought during the last hand included), then the close."""
+    leaving: list[TableEvent] = [
+        PlayerLeft(number, seat.player_id, seat.stack + seat.queued)
+        for number, seat in sorted(table.seats.items())
+    ]
+    return [*leaving, TableClosed()]
+
+
+def _longest_seated(table: TableState) -> str | None:
+    """The person seated the longest (bots never host: nobody could start the game)."""
+    people = [seat for seat in table.seats.values() if seat.bot is None]
+    return min(people, key=lambda seat: seat.joined).player_id if people else None

@@ -1,0 +1,146 @@
+"""Deciding the commands of seats and chips: sitting down, adding chips, standing up,
+sitting out and in, posting a big blind to be dealt in.
+
+Each decider checks a command against the table and answers with the events it
+causes, or raises a TableError saying why not. The checks that host commands
+share (a free seat, a buy-in, a rebuy within the limits) are here too.
+"""
+
+from __future__ import annotations
+
+from pokernight.table.commands import AddChips, PostBigBlind, SitDown, SitIn, SitOut, StandUp
+from pokernight.table.errors import YOU, TableError, seat_words, subject
+from pokernight.table.events import (
+    BigBlindOffered,
+    ChipsAdded,
+    ChipsQueued,
+    PlayerLeft,
+    PlayerSeated,
+    RebuyRequested,
+    SatIn,
+    SatOut,
+    SeatRequested,
+    TableEvent,
+)
+from pokernight.table.state import TableState
+
+
+def sit_down(table: TableState, command: SitDown) -> list[TableEvent]:
+    check_seat_free(table, command.seat, command.player_id)
+    check_buy_in(table, command.player_id, command.buy_in)
+    if needs_approval(table, command):
+        asked = table.seat_requests.get(command.player_id)
+        if asked is not None:
+            raise TableError(
+                f"you have already asked for {seat_words(asked.seat)}: wait for the host"
+            )
+        return [SeatRequested(command.seat, command.player_id, command.name, command.buy_in)]
+    return [PlayerSeated(command.seat, command.player_id, command.name, command.buy_in)]
+
+
+def needs_approval(table: TableState, command: SitDown) -> bool:
+    """A newcomer without the invite link waits for the host; the host does not, nor
+    anybody who has already played here (the host let them in once). With no host (only
+    bots left) a newcomer without the link waits too: whoever sits first becomes host."""
+    return (
+        table.upcoming_settings.approve_seats
+        and command.player_id != table.host
+        and not command.invited
+        and command.player_id not in table.ledger.accounts
+    )
+
+
+def check_seat_free(table: TableState, number: int, player_id: str, who: str = YOU) -> None:
+    """A TableError if ``player_id`` (called ``who`` in the reason) may not take seat
+    ``number`` now."""
+    settings = table.upcoming_settings
+    if len(table.seats) >= settings.seats:
+        raise TableError("table is full")
+    if not 0 <= number < settings.seats:
+        raise TableError(f"{seat_words(number)} does not exist (seats 1 to {settings.seats})")
+    if number in table.seats:
+        raise TableError(f"{seat_words(number)} is taken")
+    if any(seat.player_id == player_id for seat in table.seats.values()):
+        where = seat_words(table.seat_of(player_id))
+        raise TableError(f"{subject(who, 'are', 'is')} already seated at {where}")
+
+
+def check_buy_in(table: TableState, player_id: str, buy_in: int, who: str = YOU) -> None:
+    settings = table.upcoming_settings
+    low, high = settings.minimum_buy_in, settings.maximum_buy_in
+    if not low <= buy_in <= high:
+        raise TableError(f"buy-in must be between {low:,} and {high:,}")
+    _check_debt_cap(table, player_id, buy_in, who)
+
+
+def add_chips(table: TableState, command: AddChips) -> list[TableEvent]:
+    number = table.seat_of(command.player_id)
+    check_rebuy(table, command.player_id, command.amount)
+    if table.upcoming_settings.approve_rebuys and command.player_id != table.host:
+        if command.player_id in table.rebuy_requests:
+            raise TableError("you have already asked to add chips: wait for the host")
+        return [RebuyRequested(number, command.player_id, command.amount)]
+    return chips_in(table, number, command.amount)
+
+
+def check_rebuy(table: TableState, player_id: str, amount: int, who: str = YOU) -> None:
+    """A TableError if ``player_id`` (``who`` in the reason) may not add ``amount`` now."""
+    seat = table.seats[table.seat_of(player_id)]
+    if amount <= 0:
+        raise TableError("the chips to add must be a positive amount")
+    settings = table.upcoming_settings
+    room = settings.stack_room(seat.stack, seat.queued)
+    if amount > room:
+        cap = settings.stack_cap
+        raise TableError(f"the stack may not go above {cap:,}: add at most {room:,}")
+    _check_debt_cap(table, player_id, amount, who)
+
+
+def chips_in(table: TableState, number: int, amount: int) -> list[TableEvent]:
+    """Chips bought for seat ``number``: now, or after the hand it is playing."""
+    if table.in_hand(number):
+        return [ChipsQueued(number, amount)]
+    return [ChipsAdded(number, amount)]
+
+
+def stand_up(table: TableState, command: StandUp) -> list[TableEvent]:
+    number = table.seat_of(command.player_id)
+    if table.in_hand(number):
+        raise TableError("you are in the hand: stand up when it is over")
+    return [PlayerLeft(number, command.player_id, table.seats[number].stack)]
+
+
+def sit_out(table: TableState, command: SitOut) -> list[TableEvent]:
+    number = table.seat_of(command.player_id)
+    if table.seats[number].sitting_out:
+        raise TableError("you are already sitting out")
+    return [SatOut(number, "asked")]
+
+
+def sit_in(table: TableState, command: SitIn) -> list[TableEvent]:
+    number = table.seat_of(command.player_id)
+    if not table.seats[number].sitting_out:
+        raise TableError("you are not sitting out")
+    return [SatIn(number)]
+
+
+def post_big_blind(table: TableState, command: PostBigBlind) -> list[TableEvent]:
+    number = table.seat_of(command.player_id)
+    seat = table.seats[number]
+    if seat.sitting_out or not seat.waiting:
+        raise TableError("you are not waiting for the big blind")
+    if seat.posting:
+        raise TableError("you have already offered to post the big blind")
+    return [BigBlindOffered(number)]
+
+
+def _check_debt_cap(table: TableState, player_id: str, amount: int, who: str = YOU) -> None:
+    settings = table.upcoming_settings
+    queued = sum(seat.queued for seat in table.seats.values() if seat.player_id == player_id)
+    debt = table.account(player_id).debt + queued
+    room = settings.debt_room(debt)
+    if room is not None and amount > room:
+        raise TableError(
+            f"debt cap of {settings.debt_limit:,} reached: {subject(who, 'owe', 'owes')} "
+            f"{debt:,} and cannot take {amount:,} more"
+        )

@@ -1,0 +1,149 @@
+"""What a table is at one moment: its seats, the hand in play, the clock, the ledger, the host.
+
+``TableState`` is the record the deciders read (``seating``, ``host_commands``,
+``deal``, ``acting``) and the fold changes (``evolve``); ``Table`` adds the
+commands on top. It is mutable, with one owner that changes it in order, and
+``copy`` gives a twin that a command may change while this one stays as it was.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from dataclasses import dataclass
+from typing import Self
+
+from pokernight.rules import Action, ActionKind, Hand
+from pokernight.table.button import Positions
+from pokernight.table.commands import Act
+from pokernight.table.errors import YOU, TableError, subject
+from pokernight.table.events import HandDealt, RebuyRequested, SeatRequested, TableOpened
+from pokernight.table.ledger import Account
+from pokernight.table.settings import TableSettings
+from pokernight.table.table_ledger import TableLedger
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """A seated player. ``joined`` orders arrivals: the lowest has sat the longest.
+
+    ``waiting``: for the big blind (new, or back after missing a hand);
+    ``posting``: offered to post one instead; ``queued``: chips bought during a
+    hand, added when it ends; ``timeouts``: in a row; ``bot``: the level of
+    the bot playing the seat (None: a person).
+    """
+
+    player_id: str
+    name: str
+    stack: int
+    joined: int
+    time_bank: float
+    sitting_out: bool = False
+    waiting: bool = False
+    posting: bool = False
+    missed_hand: bool = False
+    queued: int = 0
+    timeouts: int = 0
+    bot: str | None = None
+
+
+class TableState:
+    def __init__(self, opened: TableOpened) -> None:
+        self.settings = opened.settings.validated()
+        self.pending_settings: TableSettings | None = None
+        self.host: str | None = opened.host
+        self.seats: dict[int, Seat] = {}
+        self.arrivals = 0
+        self.positions: Positions | None = None
+        self.hand_number = 0
+        self.hand: Hand | None = None
+        self.started: HandDealt | None = None
+        # The hand that ended last, and the seats that showed it: a player may still show.
+        self.last_hand: Hand | None = None
+        self.last_started: HandDealt | None = None
+        self.shown_by_choice: set[int] = set()
+        self.turn_started_at = 0.0
+        self.levels_started_at: float | None = None
+        self.ledger = TableLedger()
+        self.seat_requests: dict[str, SeatRequested] = {}  # by player id, waiting for the host
+        self.rebuy_requests: dict[str, RebuyRequested] = {}  # by player id, waiting for the host
+        self.closing = False  # the host closed it during a hand: it closes when the hand ends
+        self.closed = False
+        # The table keeps its opening, not its whole log: the store holds the events, and a
+        # log kept here grew for as long as the table ran.
+        self.opened = opened
+
+    def copy(self) -> Self:
+        """An independent twin: every container the fold changes is copied (the seats and
+        requests are frozen records, shared), the hand in play and the ledger too."""
+        twin = type(self).__new__(type(self))
+        twin.__dict__.update(self.__dict__)
+        twin.seats = dict(self.seats)
+        twin.hand = None if self.hand is None else self.hand.copy()
+        twin.shown_by_choice = set(self.shown_by_choice)
+        twin.ledger = self.ledger.copy()
+        twin.seat_requests = dict(self.seat_requests)
+        twin.rebuy_requests = dict(self.rebuy_requests)
+        return twin
+
+    # Queries -----------------------------------------------------------------------------
+
+    @property
+    def upcoming_settings(self) -> TableSettings:
+        """The settings of the next hand (the host's change, if any, else the current)."""
+        return self.pending_settings or self.settings
+
+    def seat_of(self, player_id: str, who: str = YOU) -> int:
+        """The seat of ``player_id``; a TableError calling them ``who`` if they have none."""
+        for number, seat in self.seats.items():
+            if seat.player_id == player_id:
+                return number
+        raise TableError(f"{subject(who, 'are', 'is')} not seated at this table")
+
+    def in_hand(self, seat: int) -> bool:
+        return self.started is not None and seat in self.started.seats
+
+    def chips_at_table(self) -> int:
+        return sum(seat.stack for seat in self.seats.values())
+
+    def account(self, player_id: str) -> Account:
+        return self.ledger.account(player_id)
+
+    # The clock ---------------------------------------------------------------------------
+
+    def tick(self, now: float, present: Collection[str] | None = None) -> Act | None:
+        """The action the clock takes at ``now``, if any: check if possible, else fold.
+
+        A stud bring-in cannot fold: the clock posts it. ``present``: the players with
+        a page open, if the caller knows (see ``deadline``).
+        """
+        hand, started = self.hand, self.started
+        if hand is None or started is None or hand.to_act is None:
+            return None
+        if now < self.deadline(present):
+            return None
+        seat = self.seats[started.seats[hand.to_act]]
+        kind = next(
+            kind
+            for kind in (ActionKind.CHECK, ActionKind.FOLD, ActionKind.BRING_IN)
+            if hand.can(Action(hand.to_act, kind))
+        )
+        return Act(seat.player_id, kind.value, timed_out=True, absent=_gone(seat, present))
+
+    def deadline(self, present: Collection[str] | None = None) -> float:
+        """When the player to act runs out of time: the action clock, then their time bank.
+
+        A person who is not in ``present`` (no page open) gets the action clock only:
+        the table does not wait a minute at every turn for somebody who has gone. Their
+        bank stays whole for when they come back. A bot is played by the server and keeps
+        its bank; ``present`` None means everybody counts as there.
+        """
+        if self.hand is None or self.started is None or self.hand.to_act is None:
+            raise TableError("nobody is to act")
+        seat = self.seats[self.started.seats[self.hand.to_act]]
+        bank = 0.0 if _gone(seat, present) else seat.time_bank
+        return self.turn_started_at + self.settings.action_seconds + bank
+
+
+def _gone(seat: Seat, present: Collection[str] | None) -> bool:
+    """A person with no page open (bots are played by the server: never gone)."""
+    return present is not None and seat.bot is None and seat.player_id not in present
