@@ -11,6 +11,8 @@ from hypothesis import strategies as st
 from pokernight.cards import CARDS
 from pokernight.rules import (
     VARIANTS,
+    Action,
+    ActionKind,
     ActionTaken,
     BettingStructure,
     BlindPosted,
@@ -169,3 +171,38 @@ def hand_street(hand: Hand, count: int) -> int:
         if isinstance(event, StreetStarted):
             index = event.index
     return index
+
+
+@settings(max_examples=200, deadline=None)
+@given(SEEDS, VARIANT_KEYS, STRUCTURES)
+def test_the_legal_actions_name_the_one_action_that_puts_every_chip_in(
+    seed: int, key: str, structure: BettingStructure
+) -> None:
+    """``all_in_kind`` (what a client's all-in button or key sends): at every decision, the
+    call, bring-in or largest bet it names puts the player all-in, and no other offered does."""
+    rng = random.Random(seed)
+    variant = VARIANTS[key].with_betting(structure)
+    hand = random_hand(variant, default_stakes(variant), rng)
+    while not hand.is_over:
+        legal = hand.legal_actions()
+        assert legal is not None
+        seat = legal.seat
+        offered = {}
+        if legal.can_call:
+            offered["call"] = Action(seat, ActionKind.CALL)
+        if legal.can_bring_in:
+            offered["bring_in"] = Action(seat, ActionKind.BRING_IN)
+        if legal.max_raise_to is not None:
+            offered["bet_or_raise"] = Action(seat, ActionKind.BET_OR_RAISE, legal.max_raise_to)
+        emptied = {kind for kind, action in offered.items() if _puts_all_in(hand, action)}
+        assert emptied == ({legal.all_in_kind} if legal.all_in_kind else set()), (legal, emptied)
+        hand.act(random_action(legal, rng))
+
+
+def _puts_all_in(hand: Hand, action: Action) -> bool:
+    """Whether ``action`` would put its player all-in (as the event it makes says: the
+    stacks after it may already hold a pot won)."""
+    count = hand.event_count
+    event = hand.copy().act(action).events[count]
+    assert isinstance(event, ActionTaken | BringInPosted)
+    return event.all_in

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pokernight.cards import parse_cards
 from pokernight.rules import (
     VARIANTS,
     CardsMucked,
@@ -57,11 +58,12 @@ def test_odd_chip_order_wraps_around_the_button() -> None:
 def test_each_hand_that_can_still_win_is_shown_in_turn() -> None:
     deck = holdem_deck(0, ["AsAh", "7c2d", "KsKh"], "AdKd3c8s9h")
     hand = check_to_showdown(Hand.start(NLHE, BLINDS, [100, 100, 100], 0, deck))
-    # Nobody bet on the river: the first player left of the button shows first.
+    # Nobody bet on the river: the first player left of the button shows first. Each shown
+    # hand says the five cards that make it.
     assert showdown_events(hand) == [
-        CardsShown(1, hand.hole(1), "High Card, Ace"),
-        CardsShown(2, hand.hole(2), "Three of a Kind, Kings"),
-        CardsShown(0, hand.hole(0), "Three of a Kind, Aces"),
+        CardsShown(1, hand.hole(1), "High Card, Ace", parse_cards("Ad Kd 9h 8s 7c")),
+        CardsShown(2, hand.hole(2), "Three of a Kind, Kings", parse_cards("Ks Kh Kd Ad 9h")),
+        CardsShown(0, hand.hole(0), "Three of a Kind, Aces", parse_cards("As Ah Ad Kd 9h")),
     ]
 
 
@@ -69,7 +71,7 @@ def test_hand_that_cannot_win_is_mucked() -> None:
     deck = holdem_deck(0, ["7c2d", "AsAh", "KsKh"], "AdKd3c8s9h")
     hand = check_to_showdown(Hand.start(NLHE, BLINDS, [100, 100, 100], 0, deck))
     assert showdown_events(hand) == [
-        CardsShown(1, hand.hole(1), "Three of a Kind, Aces"),
+        CardsShown(1, hand.hole(1), "Three of a Kind, Aces", parse_cards("As Ah Ad Kd 9h")),
         CardsMucked(2),
         CardsMucked(0),
     ]
@@ -83,7 +85,9 @@ def test_last_aggressor_shows_first() -> None:
         assert seat is not None
         hand.check_or_call(seat)
     hand.check(1).bet_or_raise(2, 20).call(0).call(1)
-    assert showdown_events(hand)[0] == CardsShown(2, hand.hole(2), "Three of a Kind, Kings")
+    assert showdown_events(hand)[0] == CardsShown(
+        2, hand.hole(2), "Three of a Kind, Kings", parse_cards("Ks Kh Kd Ad 9h")
+    )
 
 
 def test_all_live_hands_turned_up_when_no_more_betting_is_possible() -> None:

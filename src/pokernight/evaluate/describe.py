@@ -124,6 +124,12 @@ def low_words(category: Category, groups: Sequence[tuple[Rank, int]]) -> str:
     return f"{high_words(category << CATEGORY_SHIFT | first << 16 | second << 12)} low"
 
 
+def low_cards_used(value: int, cards: Sequence[Card]) -> tuple[Card, ...]:
+    """The (up to) five cards of ``cards`` that make the A-5 low ``value``."""
+    size = min(HAND_SIZE, len(cards))
+    return pick_cards(cards, low_groups(value, size)[1], size)
+
+
 def describe_low(value: int, cards: Sequence[Card]) -> HandStrength:
     """The full strength of A-5 low ``value`` made from ``cards``."""
     size = min(HAND_SIZE, len(cards))

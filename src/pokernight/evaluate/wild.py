@@ -128,10 +128,17 @@ def evaluate_wild(cards: Sequence[Card], wild_ranks: Collection[int]) -> HandStr
     ensure_distinct(cards)
     value = wild_value(cards, wild_ranks)
     wild = wild_cards(wild_ranks)
-    category = category_of(value)
+    used = wild_cards_used(value, cards, wild_ranks)
+    return HandStrength(value, category_of(value), used, _describe(value, used, wild))
+
+
+def wild_cards_used(
+    value: int, cards: Sequence[Card], wild_ranks: Collection[int]
+) -> tuple[Card, ...]:
+    """The (up to) five of ``cards`` that make ``value`` (their ``wild_value``): naturals
+    where the hand holds them, a wild card for each rank or suit it stands for."""
     ranks = _made_ranks(value, min(HAND_SIZE, len(cards)))
-    used = _cards_making(cards, wild, ranks, category)
-    return HandStrength(value, category, used, _describe(value, used, wild))
+    return _cards_making(cards, wild_cards(wild_ranks), ranks, category_of(value))
 
 
 def wild_cards(wild_ranks: Collection[int]) -> frozenset[Card]:
@@ -357,4 +364,4 @@ def _hand_name(value: int) -> str:
     return names[category]
 
 
-__all__ = ["evaluate_wild", "wild_cards", "wild_value"]
+__all__ = ["evaluate_wild", "wild_cards", "wild_cards_used", "wild_value"]

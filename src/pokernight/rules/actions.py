@@ -40,6 +40,9 @@ class LegalActions(Struct, frozen=True, gc=False):
     those two amounts, nothing between (fixed-limit, where an open pair on fourth street
     lets a stud player choose the small or the big bet). ``raise_says`` names the bet or
     raise in poker words: "bet", "raise" or "complete" ("": none allowed).
+    ``all_in_kind`` is the action (an ActionKind value) that puts every chip of the seat
+    in: "bet_or_raise" (to ``max_raise_to``), "call" or "bring_in"; "" when none does (a
+    limit stops the bet short of the stack, or the call leaves chips and no raise is allowed).
     """
 
     seat: int
@@ -53,6 +56,7 @@ class LegalActions(Struct, frozen=True, gc=False):
     call_to: int = 0
     fixed_amounts: bool = False
     raise_says: str = ""
+    all_in_kind: str = ""
 
     @property
     def can_call(self) -> bool:

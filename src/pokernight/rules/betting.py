@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from pokernight.rules.actions import LegalActions
+from pokernight.rules.actions import ActionKind, LegalActions
 from pokernight.rules.labels import bet_or_raise_says
 from pokernight.rules.positions import opener
 from pokernight.rules.stakes import BettingStructure
@@ -24,6 +24,10 @@ from pokernight.rules.state import HandState, raise_base
 # and the betting structure is compared on every action.
 NO_LIMIT: Final = BettingStructure.NO_LIMIT
 POT_LIMIT: Final = BettingStructure.POT_LIMIT
+# ``LegalActions.all_in_kind`` holds the plain value (a str, like ``ActionTaken.kind``).
+_BET_OR_RAISE: Final = ActionKind.BET_OR_RAISE.value
+_CALL: Final = ActionKind.CALL.value
+_BRING_IN: Final = ActionKind.BRING_IN.value
 
 
 def next_actor(state: HandState) -> int | None:
@@ -80,15 +84,25 @@ def compute_legal_actions(state: HandState, seat: int) -> LegalActions:
         # Asking for more than the stack is an all-in for the stack.
         low = min(low, all_in)
         high = min(high, all_in)
+    # Which action puts every chip in: the largest bet or raise when the limit allows the
+    # whole stack, else a call or a bring-in that takes it.
+    shove = _BET_OR_RAISE if high == all_in else ""
     if state.bring_in_pending:
         bring_in = min(state.stakes.bring_in, all_in - bet)
         if bring_in == all_in - bet:
             low = high = None  # the bring-in takes every chip: posting it is the only way
             says = ""
-        return LegalActions(seat, False, False, 0, True, bring_in, low, high, bet, fixed, says)
+            shove = _BRING_IN
+        return LegalActions(
+            seat, False, False, 0, True, bring_in, low, high, bet, fixed, says, shove
+        )
     call_to = level if level < all_in else all_in
     call = call_to - bet
-    return LegalActions(seat, call > 0, call == 0, call, False, 0, low, high, call_to, fixed, says)
+    if not shove and call and call_to == all_in:
+        shove = _CALL
+    return LegalActions(
+        seat, call > 0, call == 0, call, False, 0, low, high, call_to, fixed, says, shove
+    )
 
 
 def _open_pair_on_fourth(state: HandState) -> bool:

@@ -132,9 +132,15 @@ class BetReturned(Event, frozen=True):
 
 
 class CardsShown(Event, frozen=True):
+    """A hand turned up at the showdown: ``description`` names its value and ``best`` holds
+    the (up to) five cards that make it, of the seat's and the board's (Omaha: two of the
+    hand and three of the board; Razz: the five of the low; a wild card for whatever it
+    stands for). Events made before ``best`` existed decode with it empty."""
+
     seat: int
     cards: tuple[Card, ...]
     description: str = ""
+    best: tuple[Card, ...] = ()
 
 
 class CardsMucked(Event, frozen=True):
@@ -178,6 +184,7 @@ _DECODERS: dict[str, Any] = {
     "final_stacks": tuple,
     "posted_big_blinds": tuple,
     "cards": _decode_cards,
+    "best": _decode_cards,
     "card": parse_card,
     "winners": _decode_pairs,
 }

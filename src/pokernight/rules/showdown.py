@@ -17,8 +17,16 @@ from functools import cache
 
 from pokernight.cards import Card, Rank
 from pokernight.evaluate import high_value, low_value, omaha_value, wild_value
-from pokernight.evaluate.describe import high_words, low_groups, low_words
+from pokernight.evaluate.describe import (
+    cards_used,
+    high_words,
+    low_cards_used,
+    low_groups,
+    low_words,
+)
+from pokernight.evaluate.omaha import best_five as omaha_best_five
 from pokernight.evaluate.tables import HAND_SIZE
+from pokernight.evaluate.wild import wild_cards_used
 from pokernight.rules.dealing import Emit, resolve_last_queen
 from pokernight.rules.events import CardsMucked, CardsShown, HandEnded, PotAwarded
 from pokernight.rules.positions import left_of, opener, wild_ranks
@@ -56,6 +64,21 @@ def hand_values(state: HandState, seats: list[int]) -> dict[int, int]:
         cards, board = state.cards, state.board
         return {seat: high_value(cards[seat] + board) for seat in seats}
     return {seat: hand_value(state, seat) for seat in seats}
+
+
+def best_five(state: HandState, seat: int, value: int) -> tuple[Card, ...]:
+    """The (up to) five cards of the seat's and the board's that make ``value`` (its
+    ``hand_value``): Omaha's two of the hand and three of the board, Razz's low, and in
+    Follow the Queen a wild card for whatever it stands for."""
+    kind = state.variant.showdown
+    if kind == "omaha":
+        return omaha_best_five(value, state.cards[seat], state.board)
+    cards = state.cards[seat] + state.board
+    if kind == "low":
+        return low_cards_used(value, cards)
+    if kind == "wild":
+        return wild_cards_used(value, cards, wild_ranks(state))
+    return cards_used(value, cards)
 
 
 def describe(state: HandState, seat: int, value: int) -> str:
@@ -101,7 +124,8 @@ def _show_down(state: HandState, pots: tuple[Pot, ...], emit: Emit) -> None:
                 show = True
         if show:
             description = descriptions[seat] = describe(state, seat, value)
-            emit(CardsShown(seat, tuple(cards[seat]), description))
+            five = best_five(state, seat, value)
+            emit(CardsShown(seat, tuple(cards[seat]), description, five))
             for index in in_pots:
                 best_shown[index] = max(best_shown[index], value)
         else:

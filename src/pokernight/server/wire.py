@@ -23,7 +23,7 @@ from typing import Any
 
 import msgspec
 
-from pokernight.rules import Event, Hand, LegalActions, Stakes, view, visible_event
+from pokernight.rules import ActionKind, Event, Hand, LegalActions, Stakes, view, visible_event
 from pokernight.rules.presets import sizing_presets
 from pokernight.rules.views import HandView
 from pokernight.table import Folded, HandDealt, HandProof, PlayerActed, Table
@@ -143,7 +143,7 @@ def hand_status(hand: Hand, started: HandDealt, table: Table) -> Json:
     return {
         "hand_number": started.hand_number,
         "to_act": None if hand.to_act is None else started.seats[hand.to_act],
-        "legal": None if legal is None else legal_json(legal, started, hand, pot),
+        "legal": None if legal is None else legal_json(legal, started, pot),
         "deadline": _deadline(table, None),
         "away_deadline": _deadline(table, ()),
         "stacks": stacks,
@@ -156,7 +156,7 @@ def hand_status(hand: Hand, started: HandDealt, table: Table) -> Json:
     }
 
 
-def legal_json(legal: LegalActions, started: HandDealt, hand: Hand, pot: int) -> Json:
+def legal_json(legal: LegalActions, started: HandDealt, pot: int) -> Json:
     """What the seat to act may do, with the facts its buttons show: the sizing presets,
     whether the largest amount is all-in (the bet's name and amounts are the legal actions')."""
     seat = legal.seat
@@ -166,7 +166,7 @@ def legal_json(legal: LegalActions, started: HandDealt, hand: Hand, pot: int) ->
         "seat": started.seats[seat],
         "can_call": legal.can_call,
         "can_bet_or_raise": legal.can_bet_or_raise,
-        "max_is_all_in": legal.max_raise_to == hand.bets[seat] + hand.stacks[seat],
+        "max_is_all_in": legal.all_in_kind == ActionKind.BET_OR_RAISE,
         "presets": [{"key": p.key, "to": p.to} for p in sizing_presets(legal, pot)],
     }
 

@@ -1,0 +1,94 @@
+"""The five cards a shown hand is made of are the engine's fact (``CardsShown.best``).
+
+For every variant, random hands are called down to a showdown; each shown hand's ``best``
+must be five of the seat's shown cards and the board (Omaha: two of the hand and three of
+the board) that the variant's evaluator values exactly as the whole hand: the browser
+raises these cards on the felt and works out nothing itself (issue 17 item 3).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pokernight.cards import Card, parse_cards
+from pokernight.evaluate import high_value, low_value, omaha_value, wild_value
+from pokernight.rules import VARIANTS, CardsShown, Hand, Stakes, default_stakes, event_from_dict
+from pokernight.rules.views import visible_events
+from tests.rules_helpers import check_to_showdown, holdem_deck, random_hand, stud_deck
+
+SEEDS = st.integers(min_value=0, max_value=2**32)
+
+
+def _value(hand: Hand, cards: Sequence[Card], board: Sequence[Card]) -> int:
+    """The value of ``cards`` with ``board`` by the variant's own evaluator."""
+    kind = hand.variant.showdown
+    if kind == "omaha":
+        return omaha_value(cards, board)
+    if kind == "low":
+        return low_value([*cards, *board])
+    if kind == "wild":
+        return wild_value([*cards, *board], hand.wild_ranks)
+    return high_value([*cards, *board])
+
+
+def _check_best(hand: Hand, shown: CardsShown) -> None:
+    best, board = shown.best, hand.board
+    assert len(best) == 5 and len(set(best)) == 5, shown
+    assert set(best) <= {*shown.cards, *board}, "only the seat's shown cards and the board"
+    if hand.variant.showdown == "omaha":
+        mine = [card for card in best if card in shown.cards]
+        shared = [card for card in best if card in board]
+        assert len(mine) == 2 and len(shared) == 3, shown
+        assert omaha_value(mine, shared) == _value(hand, shown.cards, board)
+    else:
+        assert _value(hand, best, ()) == _value(hand, shown.cards, board), shown
+
+
+@pytest.mark.parametrize("key", sorted(VARIANTS))
+@settings(max_examples=100, deadline=None)
+@given(seed=SEEDS)
+def test_each_shown_hand_names_five_of_its_cards_worth_the_whole_hand(key: str, seed: int) -> None:
+    variant = VARIANTS[key]
+    hand = check_to_showdown(random_hand(variant, default_stakes(variant), random.Random(seed)))
+    shown = [event for event in hand.events if isinstance(event, CardsShown)]
+    assert shown, "called down, at least one hand is shown"
+    for event in shown:
+        _check_best(hand, event)
+    # The five are public with the cards shown: every seat's view and the wire carry them.
+    assert [e for e in visible_events(hand.events, None) if isinstance(e, CardsShown)] == shown
+    assert [event_from_dict(event.to_dict()) for event in shown] == shown
+
+
+def test_omaha_uses_two_of_the_hand_and_three_of_the_board() -> None:
+    # Four spades on the board and the ace of spades in hand is no flush: two of the hand.
+    deck = holdem_deck(0, ["AsKh7c2d", "QdQcJh3h"], "KsQs9s5s4d")
+    hand = check_to_showdown(Hand.start(VARIANTS["plo"], Stakes(5, 10), [100, 100], 0, deck))
+    best = {event.seat: event.best for event in hand.events if isinstance(event, CardsShown)}
+    assert set(best[1]) == set(parse_cards("Qd Qc Qs Ks 9s"))  # trip queens: two + three
+
+
+def test_razz_shows_the_five_cards_of_the_low() -> None:
+    deck = stud_deck(
+        0, [["Ac 2d Kc", "Kd Qh 9c"], ["3h", "Jc"], ["Qs", "Js"], ["4s", "Th"], ["5c", "8h"]]
+    )
+    razz = VARIANTS["razz"]
+    hand = check_to_showdown(Hand.start(razz, default_stakes(razz), [500, 500], 0, deck))
+    best = {event.seat: event.best for event in hand.events if isinstance(event, CardsShown)}
+    assert sorted(best[0]) == sorted(parse_cards("Ac 2d 3h 4s 5c"))
+
+
+def test_a_wild_card_is_one_of_the_five_it_stands_for() -> None:
+    # Queens are wild; no queen is turned up, so no other rank is.
+    deck = stud_deck(
+        0, [["Qc Qh As", "2d 4h 5s"], ["Ah", "7d"], ["Ad", "8c"], ["2c", "9d"], ["3d", "Tc"]]
+    )
+    ftq = VARIANTS["ftq"]
+    hand = check_to_showdown(Hand.start(ftq, default_stakes(ftq), [500, 500], 0, deck))
+    shown = {event.seat: event for event in hand.events if isinstance(event, CardsShown)}
+    assert shown[0].description.startswith("Five of a Kind")
+    assert sorted(shown[0].best) == sorted(parse_cards("As Ah Ad Qc Qh"))
