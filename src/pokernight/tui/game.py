@@ -137,7 +137,7 @@ class TerminalGame:
     def _ask_human(self, seen: HandView) -> Action:
         assert seen.legal is not None
         self.screen.show_table(picture_of(seen, HUMAN, self.names))
-        return self.screen.read_action(seen.legal, seen.stacks[HUMAN])
+        return self.screen.read_action(seen.legal)
 
     def _say(self, line: str) -> None:
         self.screen.say(line)

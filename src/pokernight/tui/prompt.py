@@ -46,8 +46,8 @@ def choices(legal: LegalActions) -> str:
     return ", ".join(options)
 
 
-def parse_answer(text: str, legal: LegalActions, stack: int) -> Action:
-    """``text`` as an action of ``legal.seat``, which has ``stack`` chips behind its bet."""
+def parse_answer(text: str, legal: LegalActions) -> Action:
+    """``text`` as an action of ``legal.seat``."""
     words = text.strip().lower().split()
     if not words:
         raise PromptError(f"type one of: {choices(legal)}")
@@ -70,7 +70,7 @@ def parse_answer(text: str, legal: LegalActions, stack: int) -> Action:
             legal.can_bring_in, Action(seat, ActionKind.BRING_IN), "there is no bring-in to post"
         )
     if word in ("a", "all-in", "allin", "shove"):
-        return _all_in(legal, stack)
+        return _all_in(legal)
     if word in RAISE_WORDS:
         return _raise(legal, rest)
     raise PromptError(f"{text.strip()!r} is not an action; type one of: {choices(legal)}")
@@ -90,20 +90,20 @@ def _check_or_call(legal: LegalActions) -> Action:
     raise PromptError(f"there is no bet to call: type one of: {choices(legal)}")
 
 
-def _all_in(legal: LegalActions, stack: int) -> Action:
-    """The action that puts every chip in, whether it is a raise, a call or a bring-in."""
+def _all_in(legal: LegalActions) -> Action:
+    """The action that puts every chip in, as the legal actions name it (``all_in_kind``):
+    a bet or raise to the largest amount, a call or a bring-in."""
     seat = legal.seat
-    # ``call_to - call_amount`` is what the seat has already bet this street.
-    all_in_to = legal.call_to - legal.call_amount + stack
-    if legal.max_raise_to == all_in_to:
-        return Action(seat, ActionKind.BET_OR_RAISE, all_in_to)
-    if legal.can_call and legal.call_amount == stack:
+    kind = legal.all_in_kind
+    if kind == ActionKind.BET_OR_RAISE:
+        return Action(seat, ActionKind.BET_OR_RAISE, legal.max_raise_to)
+    if kind == ActionKind.CALL:
         return Action(seat, ActionKind.CALL)
-    if legal.can_bring_in and legal.bring_in_amount == stack:
+    if kind == ActionKind.BRING_IN:
         return Action(seat, ActionKind.BRING_IN)
     if legal.max_raise_to is not None:
         raise PromptError(
-            f"you cannot go all-in for {all_in_to}: the most you may raise to is "
+            f"you cannot go all-in: the most you may {legal.raise_says or 'raise'} to is "
             f"{legal.max_raise_to}"
         )
     raise PromptError(f"you cannot go all-in now: type one of: {choices(legal)}")

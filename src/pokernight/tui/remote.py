@@ -243,8 +243,7 @@ class RemoteGame:
         legal = legal_actions(state.legal, state.hand)
         picture = table_picture(state.hand, state.my_seat, self.names)
         self.screen.show_table(picture)
-        stack = picture.stacks[picture.me]
-        action = await asyncio.to_thread(self.screen.read_action, legal, stack, self._clock_words())
+        action = await asyncio.to_thread(self.screen.read_action, legal, self._clock_words())
         await self._send(action)
 
     async def _send(self, action: Action) -> None:

@@ -39,6 +39,7 @@ def legal_actions(legal: Json, hand: Json) -> LegalActions:
         call_to=legal["call_to"],
         fixed_amounts=legal["fixed_amounts"],
         raise_says=legal["raise_says"],
+        all_in_kind=legal["all_in_kind"],
     )
 
 

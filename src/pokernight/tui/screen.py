@@ -87,15 +87,12 @@ class Screen:
         if picture.board:
             self.console.print(Text("Board: ") + cards_text(picture.board))
 
-    def read_action(self, legal: LegalActions, stack: int, clock: str = "") -> Action:
-        """Ask until the answer is a legal action (``QuitGame``/``EOFError`` end the game).
-
-        ``stack`` is the chips the player has behind their bet (what an all-in puts in).
-        """
+    def read_action(self, legal: LegalActions, clock: str = "") -> Action:
+        """Ask until the answer is a legal action (``QuitGame``/``EOFError`` end the game)."""
         prompt = f"Your turn{clock} ({choices(legal)}): "
         while True:
             try:
-                return parse_answer(self.ask(prompt), legal, stack)
+                return parse_answer(self.ask(prompt), legal)
             except PromptError as error:
                 self.say(f"Not understood: {error}")
 
