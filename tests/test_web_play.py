@@ -82,6 +82,33 @@ def _act_once(pages: list[Any], by_keyboard: bool = False) -> bool:
     return False
 
 
+def _winning_five(log: FrameLog) -> set[str]:
+    """The cards of the last hand's winning hands, as the server named them (each winner's
+    ``CardsShown.best``), in the words of the cards' labels ("Ace of spades")."""
+    events: list[dict[str, Any]] = []
+    for frame in log.frames:
+        if frame.get("type") == "HandDealt":
+            events = []
+        if frame.get("type") == "snapshot":
+            events = list((frame.get("hand") or {}).get("events", []))
+        events += frame.get("hand", []) if isinstance(frame.get("hand"), list) else []
+    best = {item["seat"]: item["best"] for item in events if item["type"] == "CardsShown"}
+    winners = {
+        seat for item in events if item["type"] == "PotAwarded" for seat, _ in item["winners"]
+    }
+    ranks = dict(zip("23456789TJQKA", RANK_WORDS.split("|"), strict=True))
+    suits = {"c": "clubs", "d": "diamonds", "h": "hearts", "s": "spades"}
+    return {f"{ranks[card[0]]} of {suits[card[1]]}" for seat in winners for card in best[seat]}
+
+
+def _raised_cards(page: Any) -> set[str]:
+    """The cards the page raises as the winning hand, by their names."""
+    labels = page.locator(".card.winning").evaluate_all(
+        "cards => cards.map(card => card.getAttribute('aria-label'))"
+    )
+    return {label.split(",")[0] for label in labels}
+
+
 def _play_to_showdown(pages: list[Any], midway: Any = None) -> int:
     actions = 0
     for _ in range(MAX_ACTIONS_PER_HAND):
@@ -154,8 +181,11 @@ def test_three_browsers_play_holdem_and_follow_the_queen_by_clicking(
             alice.click("#host-start")
 
         _play_to_showdown(players, midway=bob_reloads)
-        for page in players:
-            assert page.locator(".card.winning").count() >= 5
+        for page, log in zip(players, logs, strict=False):
+            # The raised cards are the five the server named for each winning hand.
+            winning = _winning_five(log)
+            assert len(winning) >= 5
+            assert _raised_cards(page) == winning
             assert "wins" in page.locator(".showdown").inner_text()
         assert _hand_number(alice) == ""  # the host paused: no hand is being dealt
 
@@ -168,7 +198,10 @@ def test_three_browsers_play_holdem_and_follow_the_queen_by_clicking(
         for page in players:
             assert page.locator("#wild-ranks").inner_text().startswith("Queens")
             assert page.locator(".seat.winner").count() >= 1
-            assert page.locator(".card.winning").count() >= 5
+        for page, log in zip(players, logs, strict=False):
+            winning = _winning_five(log)
+            assert len(winning) >= 5
+            assert _raised_cards(page) == winning
         _shot(alice, "ftq-showdown")
         stream.wait_for_selector(".award")
         _shot(stream, "stream-view")

@@ -125,6 +125,8 @@ export class TableState {
       folded: started.seats.map(() => false),
       lastActions: started.seats.map(() => null),
       shown: new Map(),
+      // Hand seat -> the five cards that make its shown hand, as the server names them.
+      best: new Map(),
       awards: [],
       wildHistory: [],
       street: "",
@@ -273,6 +275,7 @@ export class TableState {
         const before = hand.cards[item.seat];
         hand.cards[item.seat] = item.cards.map((card, i) => ({ card, up: before[i]?.up ?? false }));
         hand.shown.set(item.seat, item.description);
+        if (item.best?.length) hand.best.set(item.seat, item.best);
         break;
       }
       case "ActionTaken":

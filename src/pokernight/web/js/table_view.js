@@ -3,7 +3,6 @@
 // card sliding in from the dealer when it is dealt (once: the felt is redrawn after
 // every version, so a card is known by its hand, seat and place, not by its element).
 
-import { bestFive } from "./best_five.js";
 import { botBadge, botWords } from "./bot_badge.js";
 import { cardElement, rankOf } from "./cards.js";
 import { chips, h, replaceKeepingFocus } from "./dom.js";
@@ -22,16 +21,14 @@ export function seatPosition(number, seats, bottom) {
   return { x: 50 - 43 * Math.sin(angle), y: 50 + 41 * Math.cos(angle) };
 }
 
-/** The cards of each winner that make the winning hand, as a Set of card texts. */
+/** The cards that make each winning hand, as a Set of card texts: the server names them
+ * (``CardsShown.best``); a hand won unseen has none. */
 function winningCards(hand) {
-  const winners = new Set(hand.awards.flatMap((award) => award.winners.map(([seat]) => seat)));
-  const game = gameOf(hand.variant)?.showdown ?? "high";
   const used = new Set();
-  for (const index of winners) {
-    if (!hand.shown.has(index)) continue;
-    const hole = hand.cards[index].map((entry) => entry.card).filter(Boolean);
-    const best = bestFive(hole, hand.board, { game, wildRanks: hand.wildRanks });
-    for (const card of best.cards) used.add(card);
+  for (const award of hand.awards) {
+    for (const [index] of award.winners) {
+      for (const card of hand.best.get(index) ?? []) used.add(card);
+    }
   }
   return used;
 }
@@ -160,7 +157,7 @@ export class TableView {
       down: stud && !up && card !== null && !shown,
       wild: card !== null && wild.has(rankOf(card)),
       winning: decided && card !== null && shown && winning.has(card),
-      dim: decided && shown && card !== null && !winning.has(card),
+      dim: decided && shown && winning.size > 0 && card !== null && !winning.has(card),
     }), { hand: hand.number, group: seat, place }, this.deal.seatAt(seat),
     (round) => round * players + fromButton));
     const classes = ["cards", stud && "stud", hand.folded[index] && "mucked"];
