@@ -1,10 +1,13 @@
-"""``pokernight export CODE``: a table's hand histories, as readable text or PHH.
+"""``pokernight export CODE``: a table's hand histories, as readable text, PHH or PokerStars.
 
 Reads the room's database (the one ``pokernight serve`` uses), replays the
 table's stored events and writes every finished hand: ``text`` is the hand
 told line by line with the players' names, ``phh`` a ``.phhs`` file that
 PokerKit and ``pokernight replay`` read (hold'em, pot-limit Omaha, stud and
-razz: PHH has no code for the other games, which are left out with a note).
+razz: PHH has no code for the other games, which are left out with a note),
+``pokerstars`` the PokerStars hand-history text that PokerTracker and Hold'em
+Manager import (every game but Follow the Queen, which is left out with one
+line saying how many hands and why; docs/decisions/0030-pokerstars-export.md).
 
 By default a hand is written as a spectator saw it: down cards never shown
 are ``??`` (text: "is dealt 2 cards face down"). ``--all-cards`` writes every
@@ -15,7 +18,9 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections import Counter
 from collections.abc import Iterator, Sequence
+from datetime import UTC, datetime
 from pathlib import Path
 
 from rich.progress import Progress
@@ -23,29 +28,36 @@ from rich.progress import Progress
 from pokernight.cli.stored_table import add_table_arguments, read_table_events
 from pokernight.cli.types import Subparsers
 from pokernight.history import PHHError, to_phh
+from pokernight.history.pokerstars_export import PokerStarsError, TableInfo, to_pokerstars
 from pokernight.history.table_export import PlayedHand, played_hands
 from pokernight.rules import Event, visible_events
+from pokernight.table import TableEvent, TableOpened
 from pokernight.tui.narration import Narrator
 
-FORMATS = ("text", "phh")
-SUFFIXES = {"text": ".txt", "phh": ".phhs"}
+FORMATS = ("text", "phh", "pokerstars")
+SUFFIXES = {"text": ".txt", "phh": ".phhs", "pokerstars": ".pokerstars.txt"}
 
 
 def register(subparsers: Subparsers) -> None:
     parser = subparsers.add_parser(
         "export",
-        help="write a table's hand histories (readable text or PHH)",
+        help="write a table's hand histories (readable text, PHH or PokerStars)",
         description=(
             "Replay a table's stored events and write every finished hand to one file: "
             "'text' tells each hand with the players' names, 'phh' is the PHH format "
-            "that PokerKit and 'pokernight replay' read. Unshown down cards are hidden "
+            "that PokerKit and 'pokernight replay' read, 'pokerstars' the PokerStars text "
+            "that PokerTracker and Hold'em Manager import. Unshown down cards are hidden "
             "unless --all-cards is given."
         ),
     )
     add_table_arguments(parser)
-    parser.add_argument("--format", choices=FORMATS, default="text", help="text (default) or phh")
     parser.add_argument(
-        "--out", type=Path, help="the file to write (default: table-CODE.txt or .phhs)"
+        "--format", choices=FORMATS, default="text", help="text (default), phh or pokerstars"
+    )
+    parser.add_argument(
+        "--out",
+        type=Path,
+        help="the file to write (default: table-CODE.txt, .phhs or .pokerstars.txt)",
     )
     parser.add_argument(
         "--all-cards",
@@ -60,7 +72,10 @@ def run(args: argparse.Namespace) -> int:
     events = read_table_events(code, args.db)
     out: Path = args.out or Path(f"table-{code}{SUFFIXES[args.format]}")
     skipped: list[str] = []
-    chunks = list(_written(_with_progress(played_hands(events)), args, skipped))
+    if args.format == "pokerstars":
+        chunks = _pokerstars(events, code, args.all_cards, skipped)
+    else:
+        chunks = list(_written(_with_progress(played_hands(events)), args, skipped))
     out.write_text("\n".join(chunks), encoding="utf-8")
     print(f"wrote {len(chunks)} hands of table {code} to {out}")
     for note in skipped:
@@ -93,6 +108,41 @@ def _written(
             skipped.append(f"hand {played.number} left out: {error}")
             continue
         yield f"[{played.number}]\n{body}"
+
+
+def _pokerstars(
+    events: Sequence[TableEvent], code: str, all_cards: bool, skipped: list[str]
+) -> list[str]:
+    """Every hand PokerStars text can hold; one note for those it cannot, by reason."""
+    opened = events[0]
+    seats = opened.settings.seats if isinstance(opened, TableOpened) else 9
+    chunks: list[str] = []
+    left_out: Counter[str] = Counter()
+    for played in _with_progress(played_hands(events)):
+        view = played.hand.events if all_cards else visible_events(played.hand.events, None)
+        info = TableInfo(
+            number=_hand_id(played, code),
+            name=f"pokernight {code}",
+            max_seats=seats,
+            at=played.started.at,
+            seat_numbers=tuple(seat + 1 for seat in played.started.seats),
+            button_seat=played.started.button + 1,
+        )
+        try:
+            body = to_pokerstars(played.hand, played.names, view, info)
+        except PokerStarsError as error:
+            left_out[str(error)] += 1
+            continue
+        chunks.append(body + "\n\n")  # trackers and PokerKit split hands at blank lines
+    skipped += [f"{count} hands left out: {reason}" for reason, count in left_out.items()]
+    return chunks
+
+
+def _hand_id(played: PlayedHand, code: str) -> int:
+    """A hand number no other table's hand has: trackers keep one hand per number. The
+    day the hand was dealt, the table's code and the table's hand number, in digits."""
+    day = datetime.fromtimestamp(played.started.at, UTC).strftime("%Y%m%d")
+    return int(f"{day}{code}{played.number:07d}")
 
 
 def hand_text(played: PlayedHand, events: Sequence[Event]) -> str:
