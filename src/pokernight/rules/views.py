@@ -43,6 +43,7 @@ class HandView:
     bets: tuple[int, ...]
     folded: tuple[bool, ...]
     pots: tuple[Pot, ...]
+    pot: int  # every chip in the middle, this street's bets included (``Hand.total_pot``)
     street_index: int
     to_act: int | None
     wild_ranks: frozenset[int]
@@ -76,6 +77,7 @@ def view(hand: Hand, seat: int | None) -> HandView:
         bets=hand.bets,
         folded=hand.folded,
         pots=hand.pots,
+        pot=hand.total_pot,
         street_index=hand.street_index,
         to_act=hand.to_act,
         wild_ranks=hand.wild_ranks,

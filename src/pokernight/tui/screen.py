@@ -48,7 +48,7 @@ def picture_of(seen: HandView, me: int, names: Sequence[str]) -> TablePicture:
         cards=seen.cards,
         folded=seen.folded,
         board=seen.board,
-        pot=sum(pot.amount for pot in seen.pots),
+        pot=seen.pot,  # the engine's total, as the server's status.pot
         to_act=seen.to_act,
         wild_ranks=seen.wild_ranks,
     )

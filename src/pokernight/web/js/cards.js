@@ -11,7 +11,6 @@ export const RANK_PLURALS = [
   "Twos", "Threes", "Fours", "Fives", "Sixes", "Sevens", "Eights", "Nines", "Tens",
   "Jacks", "Queens", "Kings", "Aces",
 ];
-export const QUEEN = 10;
 const RANK_LABELS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"];
 // Suit order as the server's Suit enum: clubs < diamonds < hearts < spades.
 export const SUITS = "cdhs";
