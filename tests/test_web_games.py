@@ -43,6 +43,9 @@ READ_PAGE = """() => {
         game: text('.table-title .game'), pot: text('#pot'), turn: text('#turn-line'),
         call: label('act-call'), raise: label('act-raise'), most: label('act-allin'),
         raiseDisabled: document.querySelector('#act-raise')?.disabled ?? null,
+        betButtons: [...document.querySelectorAll('#act-raise, #act-allin')]
+            .filter((button) => button.checkVisibility())
+            .map((button) => button.querySelector('.label').textContent),
         wild: text('#wild-ranks'), boardSlots: document.querySelectorAll('.board .card').length,
         seats,
     };
@@ -133,9 +136,17 @@ def _compare(shown: Json, log: FrameLog, games: dict[str, Json]) -> list[str]:
     if legal["can_bet_or_raise"]:
         word = RAISE_WORDS[legal["raise_says"]]
         most = legal["max_raise_to"]
-        expected["most"] = (
-            f"All-in {_chips(most)}" if legal["max_is_all_in"] else f"{word} {_chips(most)} (max)"
-        )
+        if legal["min_raise_to"] == most:
+            # One amount (fixed-limit): one bet button, which says whether it is all-in.
+            all_in = " (all-in)" if legal["max_is_all_in"] else ""
+            expected["betButtons"] = [f"{word} {_chips(most)}{all_in}"]
+        else:
+            expected["most"] = (
+                f"All-in {_chips(most)}"
+                if legal["max_is_all_in"]
+                else f"{word} {_chips(most)} (max)"
+            )
+            expected["betButtons"] = [shown["raise"], expected["most"]]
     if game["wild_cards"]:
         expected["wild"] = _wild_words(status["wild_ranks"] or game["wild_ranks"])
     else:
@@ -170,6 +181,7 @@ def test_every_game_shows_the_servers_facts(browser: Any, tmp_path: Path) -> Non
     SHOTS.mkdir(parents=True, exist_ok=True)
     problems: list[str] = []
     turns: dict[str, int] = {}
+    one_button: dict[str, list[list[str]]] = {}
     with served_room(tmp_path, hand_pause=0.2) as url:
         games = {game["key"]: game for game in _get(f"{url}/api/games")["games"]}
         assert list(games) == list(VARIANTS)
@@ -212,6 +224,14 @@ def test_every_game_shows_the_servers_facts(browser: Any, tmp_path: Path) -> Non
                 while not any(f["v"] == shown["version"] for f in _versions(log)):
                     page.wait_for_timeout(20)
                 problems += [f"{key} v{shown['version']}: {p}" for p in _compare(shown, log, games)]
+                legal = (_at(log, shown["version"])[0] or {})["legal"]
+                fixed_limit = games[key]["betting"] == "fixed-limit"
+                if fixed_limit and legal["can_bet_or_raise"]:
+                    if legal["min_raise_to"] == legal["max_raise_to"] and key not in one_button:
+                        # Fixed-limit's one amount on one button: kept as a picture.
+                        bar = page.locator(".action-bar")
+                        bar.screenshot(path=str(SHOTS / f"{key}-actions.png"))
+                    one_button.setdefault(key, []).append(shown["betButtons"])
                 if turns[key] == 0:  # once the cards just dealt have turned face up
                     page.wait_for_timeout(600)
                     page.screenshot(path=str(SHOTS / f"{key}.png"), full_page=True)
@@ -224,3 +244,8 @@ def test_every_game_shows_the_servers_facts(browser: Any, tmp_path: Path) -> Non
     assert not errors, errors
     assert not problems, problems
     assert all(turns.values()), turns  # the page's player had a turn in every game
+    fixed = [key for key, game in games.items() if game["betting"] == "fixed-limit"]
+    # Every fixed-limit game had a turn with a bet allowed; one amount was one button there
+    # (two only for stud's small or big bet after an open pair, checked in _compare).
+    assert sorted(one_button) == sorted(fixed), one_button
+    assert all(len(labels) == 1 for labels in one_button["flhe"]), one_button

@@ -87,7 +87,7 @@ SCREENSHOTS = [
     "lobby", "seats", "hand-preflop", "hand-flop", "hand-turn", "hand-river", "stud", "ftq",
     "showdown", "rebuy-request", "ledger", "settle-up", "phone", "closed", "stream", "spectator",
 ]  # fmt: skip
-SHORTCUTS = {"#act-call": "c", "#act-fold": "f", "#act-allin": "a"}
+SHORTCUTS = {"#act-call": "c", "#act-fold": "f", "#act-allin": "a", "#act-raise": "r"}
 # One look at a page: its turn, its version, the board and its own cards.
 SEEN = """() => ({
   mine: document.body.dataset.myTurn === "true",
@@ -468,11 +468,16 @@ class Night:
         if legal["raise_says"] == "complete" and len(self.completions_shown) < 3:
             words = person.page.locator("#act-raise .label").inner_text()
             self.completions_shown.append(words)
-            assert words == f"Complete to {_chips(legal['min_raise_to'])}", (words, legal)
+            expected = f"Complete to {_chips(legal['min_raise_to'])}"
+            if legal["min_raise_to"] == legal["max_raise_to"] and legal["max_is_all_in"]:
+                expected += " (all-in)"
+            assert words == expected, (words, legal)
         self.look(person, own, seen)
         choice = self.choose(person, own)
         if choice == "allin" and legal["can_bet_or_raise"]:
-            button = "#act-allin"
+            # One amount (fixed-limit): the bet button alone offers it.
+            one = legal["min_raise_to"] == legal["max_raise_to"]
+            button = "#act-raise" if one else "#act-allin"
         elif choice == "fold" and legal["can_fold"] and not legal["can_check"]:
             button = "#act-fold"
         else:

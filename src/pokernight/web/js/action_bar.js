@@ -26,6 +26,19 @@ export function maxWords(legal) {
   return `${raiseWord(legal)} ${chips(legal.max_raise_to)} (max)`;
 }
 
+/** Only one amount may be bet (fixed-limit, or a stack that reaches no further than the
+ * least raise): the bet button alone offers it, no largest-amount button beside it. */
+export function oneAmount(legal) {
+  return Boolean(legal?.can_bet_or_raise) && legal.min_raise_to === legal.max_raise_to;
+}
+
+/** The bet button's words for ``amount``: "Bet 20", "Complete to 20 (all-in)" when the one
+ * amount allowed is every chip. */
+export function raiseWords(legal, amount) {
+  const words = `${raiseWord(legal)} ${chips(amount)}`;
+  return oneAmount(legal) && legal.max_is_all_in ? `${words} (all-in)` : words;
+}
+
 export class ActionBar {
   constructor(send) {
     this.send = send;
@@ -81,6 +94,7 @@ export class ActionBar {
       this.checkFold.checked = false;
       this.callAny.checked = false;
     }
+    this.allIn.hidden = oneAmount(legal);
     if (!myTurn) {
       // Not your turn: plain words, not the amounts of a turn that is over.
       this.setLabel(this.call, "Check / Call");
@@ -92,12 +106,14 @@ export class ActionBar {
     this.setLabel(this.call, this.passiveWords());
     this.call.disabled = this.passiveKind() === null;
     this.raise.disabled = !legal.can_bet_or_raise;
-    // The largest bet or raise; when none is allowed the Call button is the only way on.
-    this.allIn.disabled = !legal.can_bet_or_raise;
+    // The largest bet or raise; when none is allowed the Call button is the only way on, and
+    // when only one amount is, the bet button is (hidden above: two buttons would say it twice).
+    this.allIn.disabled = !legal.can_bet_or_raise || oneAmount(legal);
     this.setLabel(this.allIn, legal.can_bet_or_raise ? maxWords(legal) : "All-in");
     // Fixed-limit offers its amounts on the two buttons alone (the small or the big bet
-    // after an open pair): no slider or box for amounts the server would refuse.
-    this.sizing.hidden = !legal.can_bet_or_raise || legal.fixed_amounts;
+    // after an open pair), one amount on the bet button: no slider or box for amounts the
+    // server would refuse.
+    this.sizing.hidden = !legal.can_bet_or_raise || legal.fixed_amounts || oneAmount(legal);
     if (legal.can_bet_or_raise) {
       Object.assign(this.slider, { min: legal.min_raise_to, max: legal.max_raise_to, step: 1 });
       Object.assign(this.amount, { min: legal.min_raise_to, max: legal.max_raise_to });
@@ -111,8 +127,7 @@ export class ActionBar {
       // the player is typing it).
       if (turnBegins || legal.fixed_amounts) this.setAmount(legal.min_raise_to);
       else if (document.activeElement !== this.amount) this.setAmount(this.raiseTo());
-      this.raiseWord = raiseWord(legal);
-      this.setLabel(this.raise, `${this.raiseWord} ${chips(this.raiseTo())}`);
+      this.setLabel(this.raise, raiseWords(legal, this.raiseTo()));
     }
     if (turnBegins) {
       this.error.textContent = "";
@@ -154,7 +169,7 @@ export class ActionBar {
     const clamped = Math.min(legal.max_raise_to, Math.max(legal.min_raise_to, Math.round(value)));
     this.slider.value = clamped;
     if (fillInput) this.amount.value = clamped;
-    this.setLabel(this.raise, `${this.raiseWord ?? "Raise to"} ${chips(fillInput ? clamped : value)}`);
+    this.setLabel(this.raise, raiseWords(legal, fillInput ? clamped : value));
   }
 
   usePreset(key) {
@@ -203,7 +218,9 @@ export class ActionBar {
     const target = event.target;
     if (target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return;
     if (target instanceof HTMLInputElement && target.type !== "range" && target.type !== "checkbox") return;
-    const control = { f: this.fold, c: this.call, r: this.raise, a: this.allIn }[event.key.toLowerCase()];
+    // With one amount, A bets it like R: the bet button is then the largest bet.
+    const most = this.allIn.hidden ? this.raise : this.allIn;
+    const control = { f: this.fold, c: this.call, r: this.raise, a: most }[event.key.toLowerCase()];
     if (control && !control.disabled) {
       event.preventDefault();
       control.click();
