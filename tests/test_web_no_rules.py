@@ -1,6 +1,7 @@
 """The browser client keeps no poker rule (issue 17 item 3): no game known by its key, no
-buy-in or stack limit counted in big blinds, no copy of the variant table. Every such fact
-comes from the server (``GET /api/games``, the settings' limits, the seats' facts)."""
+buy-in or stack limit counted in big blinds, no copy of the variant table, no hand ranking.
+Every such fact comes from the server (``GET /api/games``, the settings' limits, the seats'
+facts, the five cards of each shown hand)."""
 
 from __future__ import annotations
 
@@ -26,6 +27,8 @@ RULE_NUMBERS = [
     re.compile(rf"{UNITS}\s*\*\s*(20|100|200)\b", re.IGNORECASE),
     re.compile(r"\b\d+\s+to\s+\d+\s+big blinds"),
     re.compile(r"\bSTUD_GAMES\b|\bGAME_NAMES\b|\bDEFAULT_STAKES\b|\bMAX_SEATS\b|\bbuyInRange\b"),
+    # a hand ranked here: the winning five are the server's (``CardsShown.best``)
+    re.compile(r"\b(bestFive|fiveCardValue|STRAIGHT_FLUSH|FIVE_OF_A_KIND|FULL_HOUSE)\b"),
 ]
 
 
@@ -59,3 +62,5 @@ def test_the_check_would_catch_a_game_key_and_a_limit_in_units() -> None:
     assert literals == ['"stud"', '"razz"']
     assert [match.group(0) for match in PROPERTY.finditer(STRING.sub('""', code))] == ["nlhe:"]
     assert [pattern.search(code) is not None for pattern in RULE_NUMBERS[:2]] == [True, False]
+    assert RULE_NUMBERS[-1].search("const best = bestFive(hole, board, { game });")
+    assert not RULE_NUMBERS[-1].search('h("span", {}, "Full house, Kings full of Fives")')
