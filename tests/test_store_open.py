@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -11,9 +12,10 @@ from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from sqlalchemy import Connection, insert, inspect, make_url, text
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, OperationalError
 
 from pokernight.store import StoredEvent, StoreUnavailableError, open_store, schema
+from pokernight.store import engine as store_engine
 from pokernight.store.engine import alembic_config, create_engine, database_url, upgrade_to_head
 from tests.async_helpers import scenario
 from tests.conftest import free_port
@@ -140,6 +142,34 @@ async def test_stores_opened_together_migrate_once(store_url: str) -> None:
         await store.close()
     async with await open_store(store_url) as store, store.transaction() as connection:
         assert await connection.run_sync(_schema_differences) == []
+
+
+@scenario
+async def test_a_new_sqlite_file_another_connection_writes_is_opened_once_it_is_free(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Turning a new file to WAL is refused at once, without the busy timeout, while
+    another connection holds the write lock (as an opener migrating it does): the
+    opener tries again, and migrates once the lock is free."""
+    refusals: list[OperationalError] = []
+    sqlite_busy = store_engine._sqlite_busy
+
+    def counted(error: OperationalError) -> bool:
+        refusals.append(error)
+        return sqlite_busy(error)
+
+    monkeypatch.setattr(store_engine, "_sqlite_busy", counted)
+    path = tmp_path / "pokernight.sqlite3"
+    other = sqlite3.connect(path, isolation_level=None)
+    other.execute("BEGIN IMMEDIATE")
+    opening = asyncio.ensure_future(open_store(str(path)))
+    while not refusals and not opening.done():
+        await asyncio.sleep(0.01)
+    other.execute("COMMIT")
+    other.close()
+    async with await opening as store, store.transaction() as connection:
+        assert await connection.run_sync(_schema_differences) == []
+    assert refusals and all(sqlite_busy(error) for error in refusals)
 
 
 @scenario

@@ -8,14 +8,17 @@ Alembic's API on the store's own connection, so no ``alembic.ini`` is needed.
 
 from __future__ import annotations
 
+import asyncio
 import os
+import random
+import sqlite3
 from pathlib import Path
 from typing import Any
 
 from alembic import command
 from alembic.config import Config
 from sqlalchemy import URL, Connection, event, make_url, text
-from sqlalchemy.exc import ArgumentError
+from sqlalchemy.exc import ArgumentError, OperationalError
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 from sqlalchemy.pool import ConnectionPoolEntry
 
@@ -31,6 +34,11 @@ ASYNC_DRIVERS = {"sqlite": "sqlite+aiosqlite", "postgresql": "postgresql+asyncpg
 CONNECT_TIMEOUT_SECONDS = 10
 BUSY_TIMEOUT_MS = 30_000
 MIGRATION_LOCK = 0x706F6B6572  # "poker": the advisory lock held while migrating
+# A SQLite file that another connection is turning to WAL or migrating refuses at once
+# (see ``migrate``): tries this many times, waiting twice as long each time, up to a cap.
+MIGRATION_ATTEMPTS = 20
+FIRST_BACKOFF_SECONDS = 0.01
+LONGEST_BACKOFF_SECONDS = 0.5
 
 
 def database_url(url: str | None = None) -> URL:
@@ -94,6 +102,37 @@ def alembic_config() -> Config:
     config = Config()
     config.set_main_option("script_location", MIGRATIONS)
     return config
+
+
+async def migrate(engine: AsyncEngine) -> None:
+    """Bring ``engine``'s database to the latest schema, once however many open it together.
+
+    PostgreSQL openers queue on an advisory lock, SQLite ones on the write lock
+    (``upgrade_to_head``). But the first statements on a new SQLite file are the
+    switch to WAL (``tune_sqlite``), which reads the file and then needs to write
+    it, and SQLite refuses a read lock's upgrade with "database is locked" at once,
+    without the busy timeout, while another connection switches or migrates. So
+    that opener tries again, a bounded number of times after a short wait: by
+    then the file is WAL (the switch is a read) and the migration of the other is
+    done or holds the write lock (waited for), and ``upgrade_to_head`` finds the
+    schema at head.
+    """
+    for attempt in range(1, MIGRATION_ATTEMPTS + 1):
+        try:
+            async with engine.begin() as connection:
+                await connection.run_sync(upgrade_to_head)
+            return
+        except OperationalError as error:
+            if attempt == MIGRATION_ATTEMPTS or not _sqlite_busy(error):
+                raise
+        backoff = min(FIRST_BACKOFF_SECONDS * 2 ** (attempt - 1), LONGEST_BACKOFF_SECONDS)
+        await asyncio.sleep(backoff * random.uniform(0.5, 1.0))  # jitter: openers part
+
+
+def _sqlite_busy(error: OperationalError) -> bool:
+    """Whether ``error`` is SQLite's "database is locked" (SQLITE_BUSY, extended or not)."""
+    code = getattr(error.orig, "sqlite_errorcode", None)
+    return isinstance(code, int) and code & 0xFF == sqlite3.SQLITE_BUSY
 
 
 def upgrade_to_head(connection: Connection) -> None:

@@ -34,7 +34,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 from pokernight.names import name_key
 from pokernight.store import append, schema
 from pokernight.store.append import TableEvents, TableRequest
-from pokernight.store.engine import create_engine, database_url, upgrade_to_head
+from pokernight.store.engine import create_engine, database_url, migrate
 from pokernight.store.errors import (
     NameTakenError,
     StaleWriterError,
@@ -65,8 +65,7 @@ async def open_store(url: str | None = None) -> Store:
         create_engine(address), address.render_as_string(hide_password=True), sqlite_writer
     )
     try:
-        async with store.engine.begin() as connection:
-            await connection.run_sync(upgrade_to_head)
+        await migrate(store.engine)
     except (DBAPIError, OSError) as error:
         # Whatever stops the first connection (no server, no such database, a
         # refused login) is the database being unavailable to us.
