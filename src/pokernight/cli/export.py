@@ -20,7 +20,6 @@ import argparse
 import sys
 from collections import Counter
 from collections.abc import Iterator, Sequence
-from datetime import UTC, datetime
 from pathlib import Path
 
 from rich.progress import Progress
@@ -28,7 +27,7 @@ from rich.progress import Progress
 from pokernight.cli.stored_table import add_table_arguments, read_table_events
 from pokernight.cli.types import Subparsers
 from pokernight.history import PHHError, to_phh
-from pokernight.history.pokerstars_export import PokerStarsError, TableInfo, to_pokerstars
+from pokernight.history.pokerstars_export import PokerStarsError, played_to_pokerstars
 from pokernight.history.table_export import PlayedHand, played_hands
 from pokernight.rules import Event, visible_events
 from pokernight.table import TableEvent, TableOpened
@@ -119,30 +118,14 @@ def _pokerstars(
     chunks: list[str] = []
     left_out: Counter[str] = Counter()
     for played in _with_progress(played_hands(events)):
-        view = played.hand.events if all_cards else visible_events(played.hand.events, None)
-        info = TableInfo(
-            number=_hand_id(played, code),
-            name=f"pokernight {code}",
-            max_seats=seats,
-            at=played.started.at,
-            seat_numbers=tuple(seat + 1 for seat in played.started.seats),
-            button_seat=played.started.button + 1,
-        )
         try:
-            body = to_pokerstars(played.hand, played.names, view, info)
+            body = played_to_pokerstars(played, code, seats, all_cards)
         except PokerStarsError as error:
             left_out[str(error)] += 1
             continue
         chunks.append(body + "\n\n")  # trackers and PokerKit split hands at blank lines
     skipped += [f"{count} hands left out: {reason}" for reason, count in left_out.items()]
     return chunks
-
-
-def _hand_id(played: PlayedHand, code: str) -> int:
-    """A hand number no other table's hand has: trackers keep one hand per number. The
-    day the hand was dealt, the table's code and the table's hand number, in digits."""
-    day = datetime.fromtimestamp(played.started.at, UTC).strftime("%Y%m%d")
-    return int(f"{day}{code}{played.number:07d}")
 
 
 def hand_text(played: PlayedHand, events: Sequence[Event]) -> str:

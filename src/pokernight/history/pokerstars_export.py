@@ -56,7 +56,8 @@ from datetime import UTC, datetime
 from typing import Final
 
 from pokernight.cards import Card
-from pokernight.rules import Hand
+from pokernight.history.table_export import PlayedHand
+from pokernight.rules import Hand, visible_events
 from pokernight.rules.events import (
     ActionTaken,
     AntePosted,
@@ -171,6 +172,32 @@ def to_pokerstars(
     for event in events[1:]:
         writer.add(event)
     return "\n".join(writer.finished()) + "\n"
+
+
+def played_to_pokerstars(
+    played: PlayedHand, code: str, max_seats: int, all_cards: bool = False
+) -> str:
+    """A table's finished hand as PokerStars text: as a spectator saw it, or every card.
+
+    The table is named "pokernight CODE"; the hand's number is ``hand_id``'s.
+    """
+    events = played.hand.events if all_cards else visible_events(played.hand.events, None)
+    info = TableInfo(
+        number=hand_id(played, code),
+        name=f"pokernight {code}",
+        max_seats=max_seats,
+        at=played.started.at,
+        seat_numbers=tuple(seat + 1 for seat in played.started.seats),
+        button_seat=played.started.button + 1,
+    )
+    return to_pokerstars(played.hand, played.names, events, info)
+
+
+def hand_id(played: PlayedHand, code: str) -> int:
+    """A number no other table's hand has (trackers keep one hand per number): the day
+    the hand was dealt, the table's code and the table's hand number, in digits."""
+    day = datetime.fromtimestamp(played.started.at, UTC).strftime("%Y%m%d")
+    return int(f"{day}{code}{played.number:07d}")
 
 
 @dataclass(slots=True)
