@@ -188,7 +188,9 @@ async def test_a_deal_that_could_not_be_saved_is_dealt_again_once_the_log_is_bac
         actor, clients = await _started(url, app)
         await play_until_hand_over(clients, 1, passive)
         mend = _break_database(actor)
-        await asyncio.sleep(1.5)  # the deal is due after a second: it cannot be saved
+        refused_at = actor.retry_at
+        while actor.retry_at == refused_at:  # the deal is due after a second: not saved
+            await asyncio.sleep(0.01)
         assert actor.table.hand is None, "the deal that was not saved is not in memory"
         mend()
         dealt = await clients[0].wait_for(

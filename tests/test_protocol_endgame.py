@@ -155,6 +155,7 @@ async def test_the_host_sits_a_bot_back_in(tmp_path: Path) -> None:
     assert host.state.seats[3]["sitting_out"] is False
 
 
+@pytest.mark.slow  # nothing happening is seen by waiting: the server's pauses, in wall time
 @scenario
 async def test_a_restarted_server_deals_no_new_hand_until_the_host_does(tmp_path: Path) -> None:
     async with serving(tmp_path) as url:

@@ -5,12 +5,15 @@ from __future__ import annotations
 import asyncio
 import time
 
+import pytest
+
 from pokernight.server.lag import BOUNDS_MS, LagMonitor, counts_between, percentile_ms
 from tests.async_helpers import scenario
 
 HELD_SECONDS = 0.12
 
 
+@pytest.mark.slow  # the monitor measures the loop in wall time: the loop is held for real
 @scenario
 async def test_lag_monitor_sees_a_loop_held_by_a_blocking_call() -> None:
     monitor = LagMonitor(interval=0.005)

@@ -37,6 +37,7 @@ async def keep_the_loop_busy(stop: asyncio.Event) -> None:
         await asyncio.sleep(0)
 
 
+@pytest.mark.slow  # SQLite's busy timeout and a held loop are wall time: the race is real
 @scenario
 async def test_tables_open_and_players_join_while_every_table_appends_events(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
