@@ -18,24 +18,22 @@ from pokernight.table import (
     HandDealt,
     HandFinished,
     PlayerActed,
-    SitDown,
     StartHand,
     Table,
     TableError,
     TableSettings,
     evolve,
 )
+from tests.table_helpers import seated_and_told
 
 
 def seated(variant: str, players: int) -> tuple[Table, list[Folded]]:
     """A table with ``players`` seated, and what their sitting down told."""
-    table = Table.open(TableSettings.for_variant(variant, debt_cap=None), host="p0")
-    low, high = table.settings.minimum_buy_in, table.settings.maximum_buy_in
-    told: list[Folded] = []
-    for seat in range(players):
-        stack = max(high // (seat + 1), low)  # uneven stacks: side pots
-        told += table.apply(SitDown(seat, f"p{seat}", f"Player {seat}", stack), 0.0)
-    return table, told
+    settings = TableSettings.for_variant(variant, debt_cap=None)
+    low, high = settings.minimum_buy_in, settings.maximum_buy_in
+    # Uneven stacks: side pots.
+    stacks = {seat: max(high // (seat + 1), low) for seat in range(players)}
+    return seated_and_told(stacks, settings)
 
 
 def play_one_hand(table: Table, chooser: random.Random) -> list[Folded]:

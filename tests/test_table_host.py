@@ -19,15 +19,13 @@ from pokernight.table import (
     TransferHost,
     table_event_from_dict,
 )
+from tests.table_helpers import seated
 
 SETTINGS = TableSettings(debt_cap=None)
 
 
 def hosted_by_ann() -> Table:
-    table = Table.open(SETTINGS, host="ann")
-    table.apply(SitDown(0, "ann", "Ann", 1000), 0.0)
-    table.apply(SitDown(1, "bob", "Bob", 1000), 0.0)
-    return table
+    return seated({0: 1000, 1: 1000}, SETTINGS, players=("ann", "bob"))
 
 
 def test_the_host_hands_the_table_to_a_seated_player() -> None:

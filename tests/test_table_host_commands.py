@@ -40,6 +40,7 @@ from pokernight.table import (
     TableSettings,
     table_event_from_dict,
 )
+from tests.table_helpers import seated_and_told
 
 SETTINGS = TableSettings(debt_cap=None)
 APPROVING = TableSettings(debt_cap=None, approve_seats=True)
@@ -47,11 +48,8 @@ APPROVING = TableSettings(debt_cap=None, approve_seats=True)
 
 def hosted_by_ann(settings: TableSettings = SETTINGS) -> tuple[Table, list[TableEvent]]:
     """Ann hosts; Bob sits down (or asks to, when seats need approval); every event kept."""
-    table = Table.open(settings, host="ann")
-    log: list[TableEvent] = [table.opened]
-    log += apply(table, SitDown(0, "ann", "Ann", 1000))
-    log += apply(table, SitDown(1, "bob", "Bob", 1000))
-    return table, log
+    table, told = seated_and_told({0: 1000, 1: 1000}, settings, players=("ann", "bob"))
+    return table, [table.opened, *(folded.event for folded in told)]
 
 
 def apply(table: Table, command: Command) -> list[TableEvent]:

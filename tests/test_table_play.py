@@ -29,18 +29,13 @@ from pokernight.table import (
     Table,
     TableError,
     TableEvent,
-    TableSettings,
 )
 
-SETTINGS = TableSettings(debt_cap=None, seats=9)  # no-limit hold'em 10/20, buy-ins 400 to 2,000
+# The builder is shared; test_table_close, _show and _fairness import it from here.
+from tests.table_helpers import NINE_SEATS
+from tests.table_helpers import seated as seated  # noqa: PLC0414
 
-
-def seated(seats: dict[int, int], settings: TableSettings = SETTINGS) -> Table:
-    """A table with player "p<seat>" at each seat, buying in for the given stack."""
-    table = Table.open(settings, host=f"p{min(seats)}")
-    for seat, stack in seats.items():
-        table.apply(SitDown(seat, f"p{seat}", f"Player {seat}", stack), 0.0)
-    return table
+SETTINGS = NINE_SEATS  # no-limit hold'em 10/20, buy-ins 400 to 2,000
 
 
 def events_of(table: Table, command: Command, now: float) -> list[TableEvent]:
@@ -120,8 +115,7 @@ def test_new_player_is_dealt_in_when_the_big_blind_reaches_them() -> None:
 
 
 def test_posting_new_player_pays_a_live_big_blind() -> None:
-    table = seated({0: 1000, 2: 1000, 4: 1000})
-    start(table)
+    table = seated({0: 1000, 2: 1000, 4: 1000}, deal=1)
     check_down(table)
     table.apply(SitDown(1, "late", "Late", 1000), 0.0)
     table.apply(PostBigBlind("late"), 0.0)
@@ -255,8 +249,7 @@ def test_clock_cannot_act_before_time_runs_out() -> None:
 
 
 def test_settings_change_applies_next_hand() -> None:
-    table = seated({0: 1000, 1: 1000, 2: 1000})
-    start(table)
+    table = seated({0: 1000, 1: 1000, 2: 1000}, deal=1)
     bigger = replace(SETTINGS, stakes=Stakes(small_blind=25, big_blind=50))
     table.apply(ChangeSettings("p0", bigger), 1.0)
     assert table.settings.stakes.big_blind == 20  # the hand in progress keeps its stakes
@@ -272,10 +265,8 @@ def test_only_the_host_changes_settings() -> None:
 
 
 def test_host_transfer_to_longest_seated() -> None:
-    table = Table.open(SETTINGS, host="ann")
-    table.apply(SitDown(5, "ann", "Ann", 1000), 0.0)
-    table.apply(SitDown(7, "bob", "Bob", 1000), 0.0)
-    table.apply(SitDown(1, "cat", "Cat", 1000), 0.0)  # a lower seat, but seated later
+    # Cat sits at a lower seat, but last; Ann, seated first, hosts.
+    table = seated({5: 1000, 7: 1000, 1: 1000}, players=("ann", "bob", "cat"))
     assert HostChanged("bob") in events_of(table, StandUp("ann"), 0.0)
     assert table.host == "bob"
 
@@ -346,8 +337,7 @@ def test_debt_cap_refuses_more_chips() -> None:
 
 
 def test_rebuy_during_a_hand_waits_for_it_to_end() -> None:
-    table = seated({0: 1000, 1: 1000})
-    start(table)
+    table = seated({0: 1000, 1: 1000}, deal=1)
     table.apply(AddChips("p1", 500), 0.0)
     assert table.seats[1].stack == 1000 and table.seats[1].queued == 500
     check_down(table)
@@ -356,15 +346,13 @@ def test_rebuy_during_a_hand_waits_for_it_to_end() -> None:
 
 
 def test_cannot_stand_up_during_own_hand() -> None:
-    table = seated({0: 1000, 1: 1000})
-    start(table)
+    table = seated({0: 1000, 1: 1000}, deal=1)
     with pytest.raises(TableError, match="you are in the hand: stand up when it is over"):
         table.apply(StandUp("p0"), 0.0)
 
 
 def test_sitting_out_player_is_not_dealt_in_and_waits_on_return() -> None:
-    table = seated({0: 1000, 1: 1000, 2: 1000, 3: 1000})
-    start(table)
+    table = seated({0: 1000, 1: 1000, 2: 1000, 3: 1000}, deal=1)
     check_down(table)
     table.apply(SitOut("p1"), 0.0)
     assert 1 not in start(table).seats
@@ -385,8 +373,7 @@ def test_dead_small_blind_when_big_blind_leaves() -> None:
 
 
 def test_dead_small_blind_leaves_the_button_last_to_act_after_the_flop() -> None:
-    table = seated({0: 1000, 1: 1000, 2: 1000, 3: 1000})
-    start(table)
+    table = seated({0: 1000, 1: 1000, 2: 1000, 3: 1000}, deal=1)
     check_down(table)
     table.apply(StandUp("p2"), 0.0)  # the big blind of hand 1, so the small blind of hand 2
     start(table)  # button 1, small blind 2 (dead), big blind 3
@@ -416,8 +403,7 @@ def test_posting_player_further_round_is_dealt_in_at_once() -> None:
 
 
 def test_dead_button_keeps_the_order_of_play() -> None:
-    table = seated({0: 1000, 1: 1000, 2: 1000, 3: 1000})
-    start(table)
+    table = seated({0: 1000, 1: 1000, 2: 1000, 3: 1000}, deal=1)
     check_down(table)
     table.apply(StandUp("p1"), 0.0)  # the small blind of hand 1, so the button of hand 2
     started = start(table)
