@@ -42,10 +42,15 @@ Choices, and what is left out (docs/decisions/0030-pokerstars-export.md):
 - Names are written as they are: a name that itself reads like an action line
   ("Bob: folds") can mislead a reader that goes by patterns.
 
-PokerKit 0.7.7's ``PokerStarsParser`` reads only no-limit hold'em, without
-antes or straddles, and orders players from the button (a dead small blind
-it cannot place); the tests parse those hands with it unchanged and the rest
-with a test-only reading built on it (tests/test_history_pokerstars.py).
+What PokerStars text cannot say: a no-limit or pot-limit minimum bet below the
+big blind (our stakes' ``small_bet``); readers take the big blind.
+
+PokerKit 0.7.7's ``PokerStarsParser`` reads "Hold'em No Limit" only, and of its
+forced bets only "posts small blind" and "posts big blind": not antes, not a
+straddle, not the other games. The tests read those hands with it unchanged and
+every other hand with a test-only widening of it whose game PokerKit's own engine
+replays (tests/test_history_pokerstars.py); PokerKit has no pot-limit hold'em or
+no-limit Omaha, so those two are written but not replayed.
 """
 
 from __future__ import annotations
@@ -224,6 +229,7 @@ class _Writer:
     folded_on: dict[int, str] = field(default_factory=dict)
     shown: dict[int, CardsShown] = field(default_factory=dict)
     mucked: set[int] = field(default_factory=set)
+    unseen: set[int] = field(default_factory=set)  # seats with a card this view did not see
     won: dict[int, int] = field(default_factory=dict)
     pots: dict[int, int] = field(default_factory=dict)
 
@@ -309,6 +315,8 @@ class _Writer:
             self._board(event.cards)
         else:
             self.dealt_now.setdefault(event.seat, []).extend(event.cards)
+            if event.hidden:
+                self.unseen.add(event.seat)
 
     def _board(self, cards: Sequence[Card]) -> None:
         if self.stud:  # a stud deck ran short: one card for everybody
@@ -404,7 +412,8 @@ class _Writer:
             with_hand = f" with {shown.description}" if shown.description else ""
             outcome = said + (f"won ({won}){with_hand}" if won else f"lost{with_hand}")
         elif seat in self.mucked:
-            known = self.known.get(seat, [])
+            # A mucked hand's cards are listed only when all of them were seen.
+            known = [] if seat in self.unseen else self.known.get(seat, [])
             outcome = f"mucked {_cards(known)}" if known else "mucked"
         else:
             outcome = f"collected ({won})" if won else "lost"
