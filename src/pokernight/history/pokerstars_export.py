@@ -151,8 +151,9 @@ def pokerstars_game(started: HandStarted) -> str:
     """The game as PokerStars names it: "Hold'em No Limit", "Razz Limit"."""
     game = GAMES.get(started.variant)
     if game is None:
-        name = variant_for(started.variant).name
-        raise PokerStarsError(f"PokerStars has no form for {name} (wild cards)")
+        variant = variant_for(started.variant)
+        why = " (wild cards)" if variant.has_wild_cards else ""
+        raise PokerStarsError(f"PokerStars has no form for {variant.name}{why}")
     return f"{game} {STRUCTURES[BettingStructure(started.betting)]}"
 
 
