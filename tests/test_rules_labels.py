@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from pokernight.cards import CARDS
@@ -103,27 +103,35 @@ def test_the_fields_go_to_json_and_back_and_older_json_still_reads() -> None:
     assert event_from_dict(older) == ActionTaken(1, "call", 60, "", False)
 
 
-def _street_facts(events: list[object]) -> tuple[bool, bool, int]:
+def _street_facts(events: list[object]) -> tuple[bool, bool, int, int]:
     """Of the current street so far: were chips bet (blinds, bring-in, bets), is a
-    bring-in standing with no bet over it, and the street's level (its highest total)."""
-    chips, bring_in_standing, level = False, False, 0
+    bring-in standing with no bet over it, the street's level (its highest total), and
+    how far the last all-in that raised the level raised it (0: the last rise was no
+    all-in)."""
+    chips, bring_in_standing, level, all_in_rise = False, False, 0, 0
     for event in events:
         if isinstance(event, StreetStarted):
-            chips, bring_in_standing, level = False, False, 0
+            chips, bring_in_standing, level, all_in_rise = False, False, 0, 0
         elif isinstance(event, BlindPosted | BringInPosted) or (
             isinstance(event, ActionTaken) and event.amount
         ):
             assert event.amount is not None
+            if event.amount > level:
+                rise = event.amount - level
+                all_in_rise = rise if isinstance(event, ActionTaken) and event.all_in else 0
             chips, level = True, max(level, event.amount)
             if isinstance(event, BringInPosted):
                 bring_in_standing = True
             elif isinstance(event, ActionTaken) and event.kind == "bet_or_raise":
                 bring_in_standing = False
-    return chips, bring_in_standing, level
+    return chips, bring_in_standing, level, all_in_rise
 
 
 @settings(max_examples=150, deadline=None)
 @given(SEEDS, VARIANT_KEYS, STRUCTURES)
+# Short all-ins to 37 and then 40 over a bet of 20: the level is back on the grid, but
+# the next bet (to 57) still completes the short one.
+@example(7995, "flhe", BettingStructure.FIXED_LIMIT)
 def test_random_hands_label_every_action_as_it_was(
     seed: int, key: str, structure: BettingStructure
 ) -> None:
@@ -139,7 +147,7 @@ def test_random_hands_label_every_action_as_it_was(
         assert legal is not None
         seat, count = legal.seat, hand.event_count
         stack, bet = hand.stacks[seat], hand.bets[seat]
-        chips, bring_in_standing, level = _street_facts(list(hand.events))
+        chips, bring_in_standing, level, all_in_rise = _street_facts(list(hand.events))
         pending_bring_in = legal.can_bring_in
         hand.act(random_action(legal, rng))
         event = hand.events[count]
@@ -152,10 +160,12 @@ def test_random_hands_label_every_action_as_it_was(
         if event.kind != "bet_or_raise":
             assert event.says == event.kind
             continue
-        # In fixed limit the level leaves the grid of full bets only after a short all-in,
-        # which the next bet may complete.
+        # In fixed limit a short all-in (it left the level off the grid of full bets, or
+        # raised it by less than a bet) may be completed by the next bet.
         full_bet = stakes.fixed_bet(variant.streets[hand_street(hand, count)].bets_big)
-        short_all_in = structure is BettingStructure.FIXED_LIMIT and level % full_bet != 0
+        short_all_in = structure is BettingStructure.FIXED_LIMIT and (
+            level % full_bet != 0 or 0 < all_in_rise < full_bet
+        )
         if pending_bring_in or bring_in_standing:
             assert event.says == "complete"
         elif not chips:
