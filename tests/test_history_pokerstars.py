@@ -2,20 +2,21 @@
 same final stacks and pots.
 
 PokerKit 0.7.7's ``PokerStarsParser`` reads no-limit hold'em only, and of it only
-small and big blinds: no antes (its ante pattern matches nothing), no straddle, and
-a big blind posted to be dealt in it takes for a live blind. Hands it can read are
-parsed with it unchanged (``PokerStarsParser``). Every other hand we write is parsed
-with ``EveryGameParser`` below: PokerKit's parser, with its patterns widened to the
-lines we write for antes, straddles, posted blinds, limit hold'em, pot-limit Omaha,
-stud and razz, and its game built with the bets those games need; PokerKit's own
-engine replays them. PokerKit has no pot-limit hold'em or no-limit Omaha to replay,
-so those two are only written (``test_every_game_but_follow_the_queen_is_written``).
+small and big blinds: no antes (its ante pattern matches nothing), no straddle.
+Hands it can read are parsed with it unchanged (``PokerStarsParser``). Every other
+hand we write is parsed with ``EveryGameParser`` below: PokerKit's parser, with its
+patterns widened to the lines we write for antes, straddles, limit hold'em,
+pot-limit Omaha, stud and razz, and its game built with the bets those games need;
+PokerKit's own engine replays them. PokerKit has no pot-limit hold'em or no-limit
+Omaha to replay, so those two are only written
+(tests/test_history_pokerstars_cli.py, ``test_every_game_but_follow_the_queen_is_written``).
 
 What both engines do differently (tests/differential_helpers.py says why) is
 allowed here as there: odd chips of a split pot may go to another of the players
-who split it, and a stud hand whose deck ran short (a community card) is not
-replayed. A check PokerKit asks that ours does not (nobody left to bet against)
-PokerKit makes itself; every action we wrote must be replayed, in order.
+who split it, and a hand where the rules differ is not replayed but counted by its
+reason (``not_replayed_because``). A check PokerKit asks that ours does not (nobody
+left to bet against) PokerKit makes itself; every action we wrote must be replayed,
+in order.
 """
 
 from __future__ import annotations
@@ -227,14 +228,13 @@ def parse_with(parser: PokerStarsParser, text: str) -> list[HandHistory]:
 
 
 def pokerkit_reads_it_unchanged(started: HandStarted) -> bool:
-    """PokerKit's parser reads the hand as it is: no-limit hold'em with two blinds."""
+    """PokerKit's parser reads the hand as it is: no-limit hold'em with blinds only (a
+    dead small blind and big blinds posted to be dealt in too)."""
     stakes = started.stakes
     return (
         started.variant == "nlhe"
         and started.betting == "no-limit"
         and not (stakes.ante or stakes.big_blind_ante or stakes.straddle)
-        and not started.posted_big_blinds
-        and not started.dead_small_blind
     )
 
 
@@ -481,8 +481,8 @@ def test_a_corpus_of_table_sessions_replays_hand_by_hand() -> None:
 )
 def test_straddles_posted_and_dead_blinds_replay(forced: str, seed: int, all_cards: bool) -> None:
     """The blinds only a table deals: a straddle, a big blind posted to be dealt in at once,
-    a dead small blind. PokerKit's parser takes "posts big blind" for a live blind and
-    reads no straddle; the widened reading gives PokerKit both."""
+    a dead small blind. PokerKit's parser reads the last two as they are (without antes),
+    but no straddle: the widened reading gives PokerKit that."""
     rng = random.Random(seed)
     table = random_table("nlhe", rng)
     while len(table.stacks) < 4:
@@ -504,6 +504,9 @@ def test_straddles_posted_and_dead_blinds_replay(forced: str, seed: int, all_car
     hand = play_randomly(hand, rng)
     if not_replayed_because(hand) is None:
         round_trip(hand, EveryGameParser(), all_cards)
+        started = hand.events[0]
+        if isinstance(started, HandStarted) and pokerkit_reads_it_unchanged(started):
+            round_trip(hand, PokerStarsParser(), all_cards)
 
 
 @pytest.mark.parametrize("variant_key", DIFFERENTIAL_VARIANTS)
