@@ -36,7 +36,9 @@ def test_a_winner_without_showdown_may_show_and_everybody_sees_the_cards() -> No
     assert table.last_hand is not None and table.last_started is not None
     index = table.last_started.seats.index(number)
     cards = tuple(str(card) for card in table.last_hand.hole(index))
+    assert table.may_show(number)
     assert events_of(table, ShowCards(winner), 0.0) == [CardsShownByChoice(1, number, cards)]
+    assert not table.may_show(number)
     with pytest.raises(TableError, match="your cards are already shown"):
         table.verify(ShowCards(winner), 0.0)
 
@@ -59,6 +61,7 @@ def test_cards_shown_at_the_showdown_cannot_be_shown_again_a_mucked_hand_can() -
         shown = {seats[e.seat] for e in table.last_hand.events if isinstance(e, CardsShown)}
         assert shown  # somebody showed down
         for number, seat in table.seats.items():
+            assert table.may_show(number) == (number not in shown)
             if number in shown:
                 with pytest.raises(TableError, match="your cards are already shown"):
                     table.verify(ShowCards(seat.player_id), 0.0)
@@ -74,6 +77,7 @@ def test_a_player_not_in_the_last_hand_has_nothing_to_show() -> None:
         table.verify(ShowCards("p0"), 0.0)
     folded_hand(table)
     table.apply(SitDown(5, "p5", "Cat", 500), 0.0)
+    assert not table.may_show(5)
     with pytest.raises(TableError, match="you were not in the last hand"):
         table.verify(ShowCards("p5"), 0.0)
 

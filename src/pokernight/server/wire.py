@@ -214,7 +214,8 @@ def hand_json(seen: HandView, started: HandDealt, status: Json) -> Json:
 def seats_json(table: Table) -> list[Json]:
     """Every seat as a client shows it: who, their chips, and the flags the table keeps
     (a client shows these; it works out none of them). ``rebuy``: how many chips the seat
-    may still add, and which cap stops it (``TableSettings.chips_room``)."""
+    may still add, and which cap stops it (``TableSettings.chips_room``); ``may_show``: the
+    seat was dealt into the last hand and may still show its cards."""
     settings = table.upcoming_settings
     return [
         {
@@ -229,6 +230,7 @@ def seats_json(table: Table) -> list[Json]:
             "missed_hand": seat.missed_hand,
             "queued": seat.queued,
             "bot": seat.bot,
+            "may_show": table.may_show(number),
             "rebuy": settings.chips_room(
                 table.account(seat.player_id).debt, seat.stack, seat.queued
             ).to_dict(),

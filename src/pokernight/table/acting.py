@@ -7,7 +7,7 @@ The table checks who may act and whether the clock's move is due; the hand engin
 
 from __future__ import annotations
 
-from pokernight.rules import Action, ActionKind, CardsShown, Hand, RulesError
+from pokernight.rules import Action, ActionKind, Hand, RulesError
 from pokernight.table.commands import Act, ShowCards
 from pokernight.table.errors import TableError
 from pokernight.table.events import CardsShownByChoice, PlayerActed, TableEvent
@@ -46,12 +46,9 @@ def show_cards(table: TableState, command: ShowCards) -> list[TableEvent]:
     hand, started = table.last_hand, table.last_started
     if hand is None or started is None or number not in started.seats:
         raise TableError("you have no cards to show: you were not in the last hand")
-    index = started.seats.index(number)
-    if number in table.shown_by_choice or any(
-        isinstance(item, CardsShown) and item.seat == index for item in hand.events
-    ):
+    if not table.may_show(number):
         raise TableError("your cards are already shown")
-    cards = tuple(str(card) for card in hand.hole(index))
+    cards = tuple(str(card) for card in hand.hole(started.seats.index(number)))
     return [CardsShownByChoice(started.hand_number, number, cards)]
 
 

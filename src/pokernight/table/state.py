@@ -12,7 +12,7 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Self
 
-from pokernight.rules import Action, ActionKind, Hand
+from pokernight.rules import Action, ActionKind, CardsShown, Hand
 from pokernight.table.button import Positions
 from pokernight.table.commands import Act
 from pokernight.table.errors import YOU, TableError, subject
@@ -101,6 +101,16 @@ class TableState:
 
     def in_hand(self, seat: int) -> bool:
         return self.started is not None and seat in self.started.seats
+
+    def may_show(self, number: int) -> bool:
+        """Seat ``number`` was dealt into the last hand and its cards are not shown yet."""
+        hand, started = self.last_hand, self.last_started
+        if hand is None or started is None or number not in started.seats:
+            return False
+        index = started.seats.index(number)
+        return number not in self.shown_by_choice and not any(
+            isinstance(item, CardsShown) and item.seat == index for item in hand.events
+        )
 
     def chips_at_table(self) -> int:
         return sum(seat.stack for seat in self.seats.values())

@@ -46,7 +46,7 @@ export class SeatControls {
     const inHand = state.hand !== null && state.handIndex(seat.seat) >= 0;
     this.postBlind.hidden = !seat.can_post_big_blind || inHand;
     this.standUp.disabled = inHand;
-    this.showCards.hidden = state.unshownLastHandIndex < 0;
+    this.showCards.hidden = !seat.may_show;
     this.state = state;
     this.renderRoom(seat);
     const asked = state.rebuyRequests.get(state.playerId);

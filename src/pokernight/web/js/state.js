@@ -238,14 +238,6 @@ export class TableState {
       + `(hand #${event.hand_number})`, dealer: true });
   }
 
-  /** The last hand's index of this player, if they were dealt in and their cards are not shown. */
-  get unshownLastHandIndex() {
-    const hand = this.lastHand;
-    if (!hand || this.mySeat === null) return -1;
-    const index = hand.seats.indexOf(this.mySeat);
-    return index >= 0 && !hand.shown.has(index) ? index : -1;
-  }
-
   keepProof(proof) {
     this.proofs.set(proof.hand_number, proof);
     for (const number of this.proofs.keys()) {
