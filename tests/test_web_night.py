@@ -677,16 +677,17 @@ def _stakes_words(stakes: Json) -> str:
 
 
 def _create_table(host: Person, url: str) -> str:
-    """Alice fills the lobby's form: dealer's choice of four games, short clocks, rebuys
-    approved by the host."""
+    """Alice fills the lobby's form: dealer's choice of four games, rebuys approved by the
+    host, and clocks long enough that a page slowed by a loaded machine is not played for
+    by the clock (the test asserts the clock never plays)."""
     page = host.page
     page.goto(f"{url}/")
     page.fill("#create-name", host.name)
     page.click("details.settings summary")
     for game in GAMES:
         page.check(f"[name=dealers_choice][value={game}]")
-    page.fill("[name=action_seconds]", "15")
-    page.fill("[name=time_bank_seconds]", "5")
+    page.fill("[name=action_seconds]", "45")
+    page.fill("[name=time_bank_seconds]", "15")
     page.fill("[name=bot_delay_seconds]", "0.1")
     page.check("[name=approve_rebuys]")
     host.shot("lobby")
