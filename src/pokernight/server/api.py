@@ -1,4 +1,5 @@
-"""The HTTP API: create and look up tables, join one, the ledger and the hands played."""
+"""The HTTP API: create and look up tables, join one, the ledger and the hands played (each
+one replayed step by step)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from pokernight.names import MAX_LENGTH
+from pokernight.server import replay
 from pokernight.server.actor import TableActor
 from pokernight.server.games import games
 from pokernight.server.lobby import Lobby
@@ -166,6 +168,15 @@ async def hands(request: Request) -> Response:
     return Response(f'{{"hands":[{kept}]}}', media_type="application/json")
 
 
+async def hand_replay(request: Request) -> Response:
+    """A finished hand step by step, as the player whose seat token the request carries
+    may see it (a spectator without one): ``server/replay.py``."""
+    actor = await _actor(request)
+    viewer = await replay.viewer_id(actor, request)
+    played = await replay.stored_hand(actor, request.path_params["number"])
+    return JSONResponse(replay.replay_json(played, viewer, actor.table.settings.seats))
+
+
 async def stats(request: Request) -> Response:
     """Each player's numbers over the table's finished hands, from what everybody saw."""
     rows = (await _actor(request)).versions.stats.rows()
@@ -273,5 +284,6 @@ ROUTES = [
     Route("/api/tables/{code}/ledger", ledger, methods=["GET"]),
     Route("/api/tables/{code}/settle", settle, methods=["GET"]),
     Route("/api/tables/{code}/hands", hands, methods=["GET"]),
+    Route("/api/tables/{code}/hands/{number:int}/replay", hand_replay, methods=["GET"]),
     Route("/api/tables/{code}/stats", stats, methods=["GET"]),
 ]

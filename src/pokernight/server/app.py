@@ -25,6 +25,7 @@ from pokernight.server.lobby import Lobby, NoSuchTableError
 from pokernight.server.messages import RefusedError
 from pokernight.server.pages import stream
 from pokernight.server.ratelimit import AddressLimiter
+from pokernight.server.replay import NoSuchHandError
 from pokernight.server.socket import table_socket
 from pokernight.store import EventWriter, NameTakenError, StoreError, open_store
 from pokernight.table import TableError
@@ -66,6 +67,7 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
         exception_handlers={
             HTTPException: _http_error,
             NoSuchTableError: _not_found,
+            NoSuchHandError: _not_found,
             NameTakenError: _conflict,
             TableError: _refused,
             RefusedError: _refused,

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 
 from pokernight.history.stats import TableStats
 from pokernight.history.table_export import PlayedHand
-from pokernight.rules import visible_events
+from pokernight.rules import CardsShown, PotAwarded, visible_events
 from pokernight.server.wire import Version, encode, table_event_wire
 from pokernight.store import StoredEvent
 from pokernight.table import (
@@ -107,6 +107,9 @@ class TableVersions:
                     "names": list(names),
                     "stacks_before": list(started.stacks),
                     "stacks_after": list(event.stacks),
+                    # What a list of hands shows before the replay is opened.
+                    "pot": sum(item.amount for item in hand.events if isinstance(item, PotAwarded)),
+                    "showdown": any(isinstance(item, CardsShown) for item in hand.events),
                     "commitment": started.commitment,
                     "fairness": fairness,
                     "events": [item.to_dict() for item in visible_events(hand.events, None)],

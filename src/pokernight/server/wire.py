@@ -17,13 +17,22 @@ in the public part.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, fields
 from typing import Any
 
 import msgspec
 
-from pokernight.rules import ActionKind, Event, Hand, LegalActions, Stakes, view, visible_event
+from pokernight.rules import (
+    ActionKind,
+    Event,
+    Hand,
+    LegalActions,
+    Pot,
+    Stakes,
+    view,
+    visible_event,
+)
 from pokernight.rules.presets import sizing_presets
 from pokernight.rules.views import HandView
 from pokernight.table import Folded, HandDealt, HandProof, PlayerActed, Table
@@ -139,19 +148,40 @@ def hand_status(hand: Hand, started: HandDealt, table: Table) -> Json:
     """The public state of a hand: whose turn, what they may do, until when, the chips."""
     legal = hand.legal_actions()
     pot = hand.total_pot
-    stacks, folded = list(hand.stacks), list(hand.folded)
     return {
         "hand_number": started.hand_number,
         "to_act": None if hand.to_act is None else started.seats[hand.to_act],
         "legal": None if legal is None else legal_json(legal, started, pot),
         "deadline": _deadline(table, None),
         "away_deadline": _deadline(table, ()),
-        "stacks": stacks,
-        "bets": list(hand.bets),
-        "pots": [pot.amount for pot in hand.pots],
+        **chips_json(
+            hand.stacks,
+            hand.bets,
+            pots=hand.pots,
+            pot=pot,
+            folded=hand.folded,
+            wild_ranks=hand.wild_ranks,
+        ),
+    }
+
+
+def chips_json(
+    stacks: Sequence[int],
+    bets: Sequence[int],
+    *,
+    pots: Sequence[Pot],
+    pot: int,
+    folded: Sequence[bool],
+    wild_ranks: Iterable[int],
+) -> Json:
+    """A hand's chips and who is still in, as every client shows them (live and replayed)."""
+    return {
+        "stacks": list(stacks),
+        "bets": list(bets),
+        "pots": [item.amount for item in pots],
         "pot": pot,  # every chip in the middle, this street's bets included
-        "wild_ranks": sorted(hand.wild_ranks),
-        "folded": folded,
+        "wild_ranks": sorted(wild_ranks),
+        "folded": list(folded),
         "all_in": [not out and stack == 0 for out, stack in zip(folded, stacks, strict=True)],
     }
 

@@ -1,0 +1,142 @@
+"""One stored hand, step by step, for the hand replayer (``GET .../hands/{number}/replay``).
+
+The hand is read back from the table's stored events (every hand the table ever
+finished, not only the last few kept in memory) and cut into steps by
+``history.replay_steps``; this turns them into JSON in the live frames' own words
+(``wire.chips_json``, the engine's events as ``to_dict`` makes them). Privacy is live
+play's: the steps are the view of the hand seat whose seat token the request carries
+(the same token a WebSocket hello carries, here as ``Authorization: Bearer``), a
+spectator's view for a request without one.
+"""
+
+from __future__ import annotations
+
+from starlette.requests import Request
+
+from pokernight.history.replay_steps import ReplayStep, replay_steps
+from pokernight.history.table_export import PlayedHand, played_hands
+from pokernight.rules import CardsShown, PotAwarded
+from pokernight.server.actor import TableActor
+from pokernight.server.messages import RefusedError
+from pokernight.server.wire import STAKES_FIELDS, Json, chips_json
+from pokernight.table import table_event_from_dict
+
+BEARER = "bearer "
+
+
+class NoSuchHandError(LookupError):
+    """A hand number the table has not finished (never dealt, or still in play): a 404."""
+
+
+async def stored_hand(actor: TableActor, number: int) -> PlayedHand:
+    """Finished hand ``number`` of the actor's table, from the store."""
+    stored = await actor.store.load_events(actor.record.id)
+    # A table is the fold of its events: folded up to the hand asked for, no further.
+    for played in played_hands(table_event_from_dict(item.data) for item in stored):
+        if played.number == number:
+            return played
+    raise NoSuchHandError(f"table {actor.code} has no finished hand #{number}")
+
+
+async def viewer_id(actor: TableActor, request: Request) -> str | None:
+    """The player whose seat token the request carries; None: a spectator."""
+    header = request.headers.get("authorization", "")
+    if not header:
+        return None
+    if not header.lower().startswith(BEARER) or not header[len(BEARER) :].strip():
+        raise RefusedError('give the seat token as "Authorization: Bearer TOKEN"')
+    token = header[len(BEARER) :].strip()
+    player = await actor.store.player_by_token(actor.record.id, token)
+    if player is None:
+        raise RefusedError(f"this seat token does not belong to table {actor.code}: join again")
+    return str(player.id)
+
+
+def replay_json(played: PlayedHand, viewer: str | None, seat_count: int) -> Json:
+    """The hand's steps as ``viewer`` (a player id; None: a spectator) may see them."""
+    started, hand = played.started, played.hand
+    mine = played.player_ids.index(viewer) if viewer in played.player_ids else None
+    steps = replay_steps(hand, mine)
+    streets: list[Json] = []
+    for number, step in enumerate(steps):
+        if not streets or streets[-1]["index"] != step.street:
+            streets.append({"index": step.street, "name": step.street_name, "first_step": number})
+    return {
+        "hand_number": started.hand_number,
+        "variant": started.variant,
+        "betting": started.betting,
+        "stakes": {name: getattr(started.stakes, name) for name in STAKES_FIELDS},
+        "seats": list(started.seats),
+        "button": started.button,
+        "names": list(played.names),
+        "viewer": {"player_id": viewer, "hand_seat": mine},
+        # What the felt needs of the table: its size and who sat where, with what, at the deal.
+        "table": {
+            "seat_count": max(seat_count, max(started.seats) + 1),
+            "seated": [
+                {
+                    "seat": seat,
+                    "player_id": player_id,
+                    "name": name,
+                    "stack": stack,
+                }
+                for seat, player_id, name, stack in zip(
+                    started.seats, played.player_ids, played.names, started.stacks, strict=True
+                )
+            ],
+        },
+        "streets": streets,
+        "steps": [_step_json(step, played) for step in steps],
+        "result": _result_json(played),
+        "final_stacks": list(hand.final_stacks or hand.stacks),
+    }
+
+
+def _step_json(step: ReplayStep, played: PlayedHand) -> Json:
+    seen, seats = step.seen, played.started.seats
+    return {
+        "street": step.street,
+        "street_name": step.street_name,
+        "events": [event.to_dict() for event in step.events],
+        "board": [str(card) for card in seen.board],
+        "cards": [[None if card is None else str(card) for card in cards] for cards in seen.cards],
+        "status": {
+            "hand_number": played.number,
+            "to_act": None if step.to_act is None else seats[step.to_act],
+            "legal": None,
+            "deadline": None,
+            "away_deadline": None,
+            **chips_json(
+                seen.stacks,
+                seen.bets,
+                pots=seen.pots,
+                pot=seen.pot,
+                folded=seen.folded,
+                wild_ranks=seen.wild_ranks,
+            ),
+        },
+    }
+
+
+def _result_json(played: PlayedHand) -> list[Json]:
+    """Each pot's winners, their chips and the five cards that won it (none when unseen)."""
+    events = played.hand.events
+    best = {event.seat: event.best for event in events if isinstance(event, CardsShown)}
+    return [
+        {
+            "pot": award.index,
+            "amount": award.amount,
+            "description": award.description,
+            "winners": [
+                {
+                    "seat": played.started.seats[index],
+                    "name": played.names[index],
+                    "chips": chips,
+                    "best": [str(card) for card in best.get(index, ())],
+                }
+                for index, chips in award.winners
+            ],
+        }
+        for award in events
+        if isinstance(award, PotAwarded)
+    ]
