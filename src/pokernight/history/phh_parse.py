@@ -98,6 +98,29 @@ def parse_phh(text: str) -> tuple[PHHHand, ...]:
     return tuple(hand_from_fields(table) for table in tables)
 
 
+def parse_phh_each(text: str) -> tuple[tuple[str, PHHHand | PHHError], ...]:
+    """Each hand of the text with its key (``""`` for a ``.phh`` file's one hand), or the
+    error that hand has: one bad hand of a ``.phhs`` file does not hide the others.
+    Text that is not TOML at all still raises ``PHHError``."""
+    try:
+        document = tomllib.loads(text, parse_float=Decimal)
+    except tomllib.TOMLDecodeError as error:
+        raise PHHError(f"not valid TOML: {error}") from error
+    if "variant" in document:
+        return (("", _hand_or_error(document)),)
+    tables = [(key, value) for key, value in document.items() if isinstance(value, dict)]
+    if not tables:
+        raise PHHError("no hand found: neither a variant field nor a table of hands")
+    return tuple((key, _hand_or_error(table)) for key, table in tables)
+
+
+def _hand_or_error(fields: Mapping[str, Any]) -> PHHHand | PHHError:
+    try:
+        return hand_from_fields(fields)
+    except PHHError as error:
+        return error
+
+
 def hand_from_fields(fields: Mapping[str, Any]) -> PHHHand:
     """Build a ``PHHHand`` from the decoded TOML fields of one hand."""
     stacks = _amounts(fields, "starting_stacks")

@@ -87,13 +87,16 @@ class Replay:
         return tuple(self.scale.to_amount(chips) for chips in final_stacks)
 
 
-def replay_phh(phh: PHHHand) -> Replay:
-    """Play the hand through the engine; raise ``PHHError`` saying why if it cannot."""
+def replay_phh(phh: PHHHand, deck: Sequence[Card] | None = None) -> Replay:
+    """Play the hand through the engine; raise ``PHHError`` saying why if it cannot.
+
+    ``deck``: the cards in dealing order (default: ``deck_of``'s).
+    """
     variant = variant_of(phh)
-    scale = ChipScale.of(_hand_amounts(phh))
+    scale = ChipScale.of(hand_amounts(phh))
     stakes = stakes_of(phh, variant, scale)
     stacks = [scale.to_chips(stack) for stack in phh.starting_stacks]
-    deck = deck_of(phh, variant)
+    deck = deck_of(phh, variant) if deck is None else deck
     try:
         hand = Hand.start(variant, stakes, stacks, button=len(stacks) - 1, deck=deck)
     except RulesError as error:
@@ -150,7 +153,7 @@ def _listed(amounts: Sequence[Decimal]) -> str:
     return "[" + ", ".join(str(amount) for amount in amounts) + "]"
 
 
-def _hand_amounts(phh: PHHHand) -> list[Decimal]:
+def hand_amounts(phh: PHHHand) -> list[Decimal]:
     amounts = [
         *phh.starting_stacks,
         *phh.antes,
@@ -177,12 +180,12 @@ def _apply(hand: Hand, action: PHHAction, number: int, scale: ChipScale) -> Hand
                 return hand.bring_in(seat)
             case _:
                 assert action.amount is not None
-                return hand.bet_or_raise(seat, _raise_to(hand, scale.to_chips(action.amount)))
+                return hand.bet_or_raise(seat, raise_to(hand, scale.to_chips(action.amount)))
     except RulesError as error:
         raise PHHError(f"action {number} {action.text!r}: {error}") from error
 
 
-def _raise_to(hand: Hand, to: int) -> int:
+def raise_to(hand: Hand, to: int) -> int:
     """The amount to raise to, allowing for a log that writes an all-in raise short.
 
     Logs sometimes record a raise that puts the last opponents all-in as the
@@ -202,8 +205,9 @@ def _raise_to(hand: Hand, to: int) -> int:
     return legal.min_raise_to if covers_everybody else to
 
 
-def deck_of(phh: PHHHand, variant: Variant) -> tuple[Card, ...]:
-    """All 52 cards in the order our engine deals them for this hand."""
+def deck_of(phh: PHHHand, variant: Variant, spare: Sequence[Card] = CARDS) -> tuple[Card, ...]:
+    """All 52 cards in the order our engine deals them for this hand; the cards the log
+    does not name are the unused ones in the order of ``spare`` (default: the fixed one)."""
     holes, board, folded_before = _dealt_cards(phh, variant)
     slots: list[Card | None] = []
     hole_dealt = [0] * phh.player_count
@@ -224,7 +228,7 @@ def deck_of(phh: PHHHand, variant: Variant) -> tuple[Card, ...]:
         for _ in range(board_count):
             slots.append(_at(board, board_dealt))
             board_dealt += 1
-    return _fill(slots)
+    return _fill(slots, spare)
 
 
 def _dealt_cards(
@@ -280,13 +284,13 @@ def _at(cards: Sequence[Card | None], index: int) -> Card | None:
     return cards[index] if index < len(cards) else None
 
 
-def _fill(slots: Sequence[Card | None]) -> tuple[Card, ...]:
-    """Put unused cards, in the fixed deck order, into the unknown slots and after them."""
+def _fill(slots: Sequence[Card | None], spare: Sequence[Card]) -> tuple[Card, ...]:
+    """Put unused cards, in the order of ``spare``, into the unknown slots and after them."""
     known = [card for card in slots if card is not None]
     if len(set(known)) != len(known):
         duplicate = next(card for card in known if known.count(card) > 1)
         raise PHHError(f"{duplicate} is dealt twice")
-    unused = iter([card for card in CARDS if card not in set(known)])
+    unused = iter([card for card in spare if card not in set(known)])
     deck = [card if card is not None else next(unused) for card in slots]
     deck.extend(unused)
     return tuple(deck)

@@ -1,0 +1,452 @@
+"""PHH hands played again at one of our tables, so the store holds them as if played live.
+
+Each hand goes through the pure ``Table`` as commands (decision 32): the host
+changes the settings to the hand's game and stakes, the hand's players sit down
+or add chips until their stacks are the hand's starting stacks, ``StartHand``
+deals the hand's deck, and each PHH action is an ``Act``. The events are the
+table's own answer to those commands, so the log is one the server could have
+written, and ``played_hands``, ``pokernight export`` and ``stats`` read it like
+any other.
+
+The table's rules place the button and blinds (the dead button, docs/rules.md),
+so the importer chooses where the players sit for the rules to put the button
+where the PHH has it (``pn``, with ``p1`` to its left):
+
+- first it keeps everybody seated (a stack short of the hand's is topped up) and
+  checks that the deal the table would make is the hand's;
+- otherwise everybody stands up and sits down again, with the hand's stacks:
+  players who just sat down wait for the big blind, so with all of them waiting
+  the table lays the positions out anew from the last big blind (the button, in
+  stud), and the importer seats the players clockwise from the seat after it.
+
+The deck is the replay's (``phh_replay.deck_of``: known cards where the engine
+deals them, unknown ones from the remaining cards in a fixed order) and is dealt
+by ``PresetDeck``, a random source whose draws make the table's own shuffle
+come out as that deck. A hand the table refuses at any step (a game or forced
+bets it cannot play, too many players, an action the engine refuses, a result
+other than the recorded one) is refused as a whole: the table stays as it was.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, fields, replace
+from decimal import Decimal
+
+from pokernight.cards import CARDS, Card, full_deck, shuffled
+from pokernight.history.phh_parse import PHHAction, PHHActionKind, PHHError, PHHHand
+from pokernight.history.phh_replay import (
+    PLAYER_ACTIONS,
+    ChipScale,
+    Replay,
+    deck_of,
+    hand_amounts,
+    raise_to,
+    replay_phh,
+    stakes_of,
+    variant_of,
+)
+from pokernight.rules import CardsMucked, Variant
+from pokernight.table import (
+    Act,
+    AddChips,
+    ChangeSettings,
+    Command,
+    HandDealt,
+    SitDown,
+    StandUp,
+    StartHand,
+    Table,
+    TableError,
+    TableEvent,
+    TableSettings,
+)
+
+SPARE_ORDERS = 30
+"""Other orders of the unseen cards tried before a hand's recorded result is given up."""
+IMPORT_SETTINGS = {"min_buy_in": 1, "debt_cap": None}
+"""Anything from one chip, with no debt cap: the hands set the stacks, not a cashier."""
+
+
+@dataclass(frozen=True, slots=True)
+class ImportedHand:
+    """One PHH hand to import: ``label`` names it in messages ("night.phhs [3]"),
+    ``player_ids`` and ``names`` are by PHH player (``p1`` first)."""
+
+    label: str
+    phh: PHHHand
+    player_ids: tuple[str, ...]
+    names: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Refused:
+    label: str
+    reason: str
+
+
+class PresetDeck(random.Random):
+    """A random source under which ``cards.shuffled`` deals ``deck``, and whose 256 bits
+    are ``salt``: the table shuffles and commits as always, to a deck chosen in advance.
+
+    The shuffle is Fisher-Yates from the full deck; each of its draws fixes one
+    position, from the last down, so the draws that give a deck are read off it.
+    """
+
+    def __init__(self, deck: Sequence[Card], salt: int) -> None:
+        super().__init__(0)
+        self._draws = _draws_for(deck)
+        self._salt = salt
+
+    def randrange(self, start: int, stop: int | None = None, step: int = 1) -> int:
+        expected = self._draws.pop(0)
+        if stop is not None or step != 1 or expected >= start:
+            raise ValueError("a preset deck answers only the table's shuffle")
+        return expected
+
+    def getrandbits(self, k: int, /) -> int:
+        if k != 256:
+            raise ValueError("a preset deck answers only the commitment's salt")
+        return self._salt
+
+
+def _draws_for(deck: Sequence[Card]) -> list[int]:
+    order = list(full_deck())
+    if sorted(deck) != sorted(order):
+        raise ValueError("a preset deck holds each of the 52 cards once")
+    draws = []
+    for position in range(len(order) - 1, 0, -1):
+        chosen = order.index(deck[position])
+        draws.append(chosen)
+        order[position], order[chosen] = order[chosen], order[position]
+    return draws
+
+
+def import_scale(hands: Iterable[ImportedHand]) -> ChipScale:
+    """One chip for the whole import: the smallest unit any of its amounts is written in."""
+    return ChipScale.of(amount for hand in hands for amount in hand_amounts(hand.phh))
+
+
+class TableImport:
+    """A table that PHH hands are played at, one at a time (``add``), and its new events."""
+
+    def __init__(
+        self,
+        table: Table | None,
+        host: str,
+        scale: ChipScale,
+        salts: random.Random,
+        now: float = 0.0,
+    ) -> None:
+        """``table``: the table to go on with (None: opened with the first hand's game);
+        ``host`` gives the settings commands and never sits; ``salts`` draws each deal's
+        commitment salt; ``now``: the time every command is given at."""
+        self.table = table
+        self.host = host
+        self.scale = scale
+        self.salts = salts
+        self.now = now
+        self.events: list[TableEvent] = []
+
+    def add(self, hand: ImportedHand) -> int:
+        """Play ``hand`` at the table and keep its events: the table's hand number. A
+        PHHError saying why not leaves the table and the events as they were."""
+        try:
+            table, events = self._played(hand)
+        except TableError as error:
+            raise PHHError(str(error)) from None
+        self.table = table
+        self.events += events
+        return table.hand_number
+
+    def finish(self) -> list[TableEvent]:
+        """Everybody stands up (cashed out): every event of this import, in order."""
+        if self.table is not None:
+            for number in sorted(self.table.seats):
+                player_id = self.table.seats[number].player_id
+                self.events += _apply(self.table, StandUp(player_id), self.now)
+        return self.events
+
+    def _played(self, hand: ImportedHand) -> tuple[Table, list[TableEvent]]:
+        phh = hand.phh
+        variant = variant_of(phh)
+        _check_players(hand, variant)
+        stacks = tuple(self.scale.to_chips(stack) for stack in phh.starting_stacks)
+        settings = self._settings(phh, variant, stacks)
+        deck = PresetDeck(deck_for(phh, variant), self.salts.getrandbits(256))
+        table, events = self._opened(settings)
+        deal = _Deal(hand, stacks, settings, self.host, self.now)
+        table, seated = _seated(table, deal)
+        events += seated
+        events += _apply(table, StartHand(deck), self.now)
+        for number, action in enumerate(phh.actions, start=1):
+            if action.kind in PLAYER_ACTIONS:
+                events += _act(table, deal, action, number, self.scale)
+        if table.hand is not None:
+            raise PHHError("the actions end before the hand is over")
+        _check_result(table, hand, self.scale)
+        return table, events
+
+    def _settings(self, phh: PHHHand, variant: Variant, stacks: Sequence[int]) -> TableSettings:
+        """The hand's game and stakes; the stack limits only ever grow, so a later
+        hand's smaller stacks need no change of settings."""
+        largest = max(stacks)
+        if self.table is not None:
+            largest = max(largest, self.table.upcoming_settings.stack_cap)
+        return TableSettings.for_variant(
+            variant.key,
+            stakes=stakes_of(phh, variant, self.scale),
+            seats=variant.max_players,
+            max_buy_in=largest,
+            max_stack=largest,
+            **IMPORT_SETTINGS,
+        )
+
+    def _opened(self, settings: TableSettings) -> tuple[Table, list[TableEvent]]:
+        """A copy of the table to play the hand at (the first hand opens it)."""
+        if self.table is None:
+            table = Table.open(settings, self.host)
+            return table, [table.opened]
+        return self.table.copy(), []
+
+
+def deck_for(phh: PHHHand, variant: Variant) -> tuple[Card, ...]:
+    """The deck to deal: ``deck_of``'s, unless the cards it gives a hand nobody saw
+    change who wins or who mucks. Then the unseen cards are laid out in other fixed
+    orders (seeded shuffles) until one plays as recorded: a public export shows no
+    mucked hand, and any cards that lose (and are mucked) as the real ones did will do."""
+    first = deck_of(phh, variant)
+    if phh.finishing_stacks is None and not _showdown_seats(phh):
+        return first
+    for attempt in range(SPARE_ORDERS + 1):
+        deck = (
+            first if not attempt else deck_of(phh, variant, shuffled(CARDS, random.Random(attempt)))
+        )
+        try:
+            replay = replay_phh(phh, deck)
+        except PHHError:
+            break  # the table refuses the hand, with the reason
+        if _as_recorded(phh, replay):
+            return deck
+    return first
+
+
+def _showdown_seats(phh: PHHHand) -> dict[int, bool]:
+    """The seats the log shows (True) or mucks (False) at the end."""
+    return {
+        action.seat: bool(action.cards)
+        for action in phh.actions
+        if action.kind is PHHActionKind.SHOW_OR_MUCK and action.seat is not None
+    }
+
+
+def _as_recorded(phh: PHHHand, replay: Replay) -> bool:
+    """The replay ends with the recorded stacks, and mucks the hands the log mucks."""
+    if phh.finishing_stacks is not None and replay.finishing_stacks != phh.finishing_stacks:
+        return False
+    told = _showdown_seats(phh)
+    mucked = {event.seat for event in replay.hand.events if isinstance(event, CardsMucked)}
+    return all((seat in mucked) != shown for seat, shown in told.items())
+
+
+def _check_players(hand: ImportedHand, variant: Variant) -> None:
+    count = hand.phh.player_count
+    if count > variant.max_players:
+        raise PHHError(f"{count} players: a {variant.name} table seats {variant.max_players}")
+    if count < 2 or len(hand.player_ids) != count or len(hand.names) != count:
+        raise PHHError(f"{count} players and {len(hand.names)} names")
+    seen: set[str] = set()
+    for player_id, name in zip(hand.player_ids, hand.names, strict=True):
+        if player_id in seen:
+            raise PHHError(f"{name} plays two seats")
+        seen.add(player_id)
+    broke = [
+        name for name, stack in zip(hand.names, hand.phh.starting_stacks, strict=True) if stack <= 0
+    ]
+    if broke:
+        raise PHHError(f"{broke[0]} starts with no chips")
+
+
+@dataclass(frozen=True, slots=True)
+class _Deal:
+    """A hand about to be dealt: its players' stacks in chips, the settings it is played
+    at, the host who sets them, the time."""
+
+    hand: ImportedHand
+    stacks: tuple[int, ...]
+    settings: TableSettings
+    host: str
+    now: float
+
+
+def _seated(table: Table, deal: _Deal) -> tuple[Table, list[TableEvent]]:
+    """The table with the hand's players seated so that its next deal is the hand's."""
+    for arrange in (_topped_up, _seated_anew):
+        trial = table.copy()
+        try:
+            events = arrange(trial, deal)
+        except (TableError, _UnfitError):
+            continue
+        if _deals_as_phh(trial, deal.hand, deal.now):
+            return trial, events
+    raise PHHError("the table cannot deal this hand's players with the button where it was")
+
+
+class _UnfitError(Exception):
+    """This way of seating the players does not fit the hand: try the next."""
+
+
+def _topped_up(table: Table, deal: _Deal) -> list[TableEvent]:
+    """Everybody stays where they sit; those not in the hand leave, short stacks are
+    topped up. Unfit if a player is missing or has more chips than the hand gives them."""
+    events: list[TableEvent] = []
+    stack_of = dict(zip(deal.hand.player_ids, deal.stacks, strict=True))
+    for number in sorted(table.seats):
+        player_id = table.seats[number].player_id
+        if player_id not in stack_of:
+            events += _apply(table, StandUp(player_id), deal.now)
+    seated = {seat.player_id: seat.stack for seat in table.seats.values()}
+    if seated.keys() != stack_of.keys() or any(seated[p] > s for p, s in stack_of.items()):
+        raise _UnfitError
+    events += _settings_changed(table, deal)
+    for player_id, stack in stack_of.items():
+        if seated[player_id] < stack:
+            events += _apply(table, AddChips(player_id, stack - seated[player_id]), deal.now)
+    return events
+
+
+def _seated_anew(table: Table, deal: _Deal) -> list[TableEvent]:
+    """Everybody stands up; the hand's players sit down with its stacks, clockwise from
+    the seat after the one the table lays the positions out from."""
+    events: list[TableEvent] = []
+    for number in sorted(table.seats):
+        events += _apply(table, StandUp(table.seats[number].player_id), deal.now)
+    events += _settings_changed(table, deal)
+    hand, stacks, seats = deal.hand, deal.stacks, deal.settings.seats
+    count = len(stacks)
+    # PHH order is p1 (left of the button) .. pn (the button); clockwise from the button:
+    clockwise = [count - 1, *range(count - 1)]
+    reference, first = _layout_start(table, deal.settings, count)
+    order = clockwise[first:] + clockwise[:first]
+    start = reference + 1 if reference + 1 < seats else 0
+    for offset, player in enumerate(order):
+        seat = (start + offset) % seats
+        sit = SitDown(seat, hand.player_ids[player], hand.names[player], stacks[player])
+        events += _apply(table, sit, deal.now)
+    return events
+
+
+def _layout_start(table: Table, settings: TableSettings, count: int) -> tuple[int, int]:
+    """(the seat the table counts from, the place in clockwise-from-the-button order of
+    the first player after it). A blinds game after a blinds hand puts the big blind
+    on the first player after the last big blind (``button._fresh``); otherwise the
+    button goes to the first player after the last button (seat -1 before any hand)."""
+    positions = table.positions
+    stud = settings.game_for_hand(table.hand_number + 1).is_stud
+    if positions is None:
+        return -1, 0
+    if stud or positions.big_blind is None:
+        return positions.button, 0
+    return positions.big_blind, 1 if count == 2 else 2
+
+
+def _deals_as_phh(table: Table, hand: ImportedHand, now: float) -> bool:
+    """Whether the table's next deal is the hand's: its players in PHH order round from
+    the seat left of the button, every blind posted by a player in place, nobody
+    posting to come in."""
+    trial = table.copy()
+    try:
+        (dealt,) = [
+            folded.event
+            for folded in trial.apply(StartHand(random.Random(0)), now)
+            if isinstance(folded.event, HandDealt)
+        ]
+    except TableError:
+        return False
+    count = len(dealt.seats)
+    order = [dealt.seats[(dealt.hand_button + 1 + step) % count] for step in range(count)]
+    players = tuple(table.seats[seat].player_id for seat in order)
+    dead_blind = dealt.big_blind is not None and dealt.small_blind not in dealt.seats
+    return players == hand.player_ids and not dealt.posted and not dead_blind
+
+
+def _settings_changed(table: Table, deal: _Deal) -> list[TableEvent]:
+    if table.upcoming_settings == deal.settings:
+        return []
+    return _apply(table, ChangeSettings(deal.host, deal.settings), deal.now)
+
+
+def _act(
+    table: Table, deal: _Deal, action: PHHAction, number: int, scale: ChipScale
+) -> list[TableEvent]:
+    """One PHH player action as the player's ``Act`` (``cc`` is a check or a call, as the
+    hand allows; a bet's amount is its street total)."""
+    assert action.seat is not None and table.hand is not None
+    player_id = deal.hand.player_ids[action.seat]
+    legal = table.hand.legal_actions()
+    amount = None
+    match action.kind:
+        case PHHActionKind.FOLD:
+            kind = "fold"
+        case PHHActionKind.BRING_IN:
+            kind = "bring_in"
+        case PHHActionKind.CHECK_OR_CALL:
+            kind = "check" if legal is not None and legal.can_check else "call"
+        case _:
+            assert action.amount is not None
+            kind, amount = "bet_or_raise", raise_to(table.hand, scale.to_chips(action.amount))
+    try:
+        return _apply(table, Act(player_id, kind, amount), deal.now)
+    except TableError as error:
+        raise PHHError(f"action {number} {action.text!r}: {error}") from None
+
+
+def _check_result(table: Table, hand: ImportedHand, scale: ChipScale) -> None:
+    """The stacks the hand ended with are the recorded ones (when the record is in whole
+    chips: a log that splits an odd chip in halves is played by our rules)."""
+    recorded = hand.phh.finishing_stacks
+    started = table.last_started
+    if recorded is None or started is None or not _whole(recorded, scale):
+        return
+    by_player = {table.seats[seat].player_id: seat for seat in started.seats}
+    ours = [table.seats[by_player[player_id]].stack for player_id in hand.player_ids]
+    theirs = [scale.to_chips(stack) for stack in recorded]
+    if ours != theirs:
+        shown = ", ".join(str(scale.to_amount(chips)) for chips in ours)
+        raise PHHError(f"the hand ends with stacks [{shown}], not the recorded ones")
+
+
+def _whole(amounts: Sequence[Decimal], scale: ChipScale) -> bool:
+    return all(amount.scaleb(scale.exponent) % 1 == 0 for amount in amounts)
+
+
+def _apply(table: Table, command: Command, now: float) -> list[TableEvent]:
+    return [folded.event for folded in table.apply(command, now)]
+
+
+def with_player_ids(events: Iterable[TableEvent], ids: Mapping[str, str]) -> list[TableEvent]:
+    """The events with the players' ids replaced as ``ids`` says (the store gives players
+    their ids once it is known which hands are imported)."""
+    return [_renamed(event, ids) for event in events]
+
+
+def _renamed(event: TableEvent, ids: Mapping[str, str]) -> TableEvent:
+    changes = {
+        field.name: ids[value]
+        for field in fields(event)
+        if field.name in ("player_id", "host")
+        and isinstance(value := getattr(event, field.name), str)
+        and value in ids
+    }
+    return replace(event, **changes) if changes else event
+
+
+__all__ = [
+    "ImportedHand",
+    "PresetDeck",
+    "Refused",
+    "TableImport",
+    "import_scale",
+    "with_player_ids",
+]
