@@ -86,3 +86,18 @@ async def test_only_the_hash_of_a_seat_token_is_stored(store_url: str) -> None:
         async with store.transaction() as connection:
             rows = (await connection.execute(schema.players.select())).mappings().all()
         assert token not in str([dict(row) for row in rows])
+
+
+@scenario
+async def test_an_imported_table_is_closed_to_play_and_takes_a_code_never_used(
+    store_url: str,
+) -> None:
+    async with await open_store(store_url) as store:
+        played = await store.create_table({}, RepeatingRandom([42]))
+        await store.close_table(played.id)
+        imported = await store.create_table({}, RepeatingRandom([42, 7]), TableStatus.IMPORTED)
+        assert imported.code == "0007", "a closed table's history is not hidden"
+        assert imported.status == TableStatus.IMPORTED
+        assert await store.table_by_code("0007") is None
+        assert await store.open_tables() == []
+        assert await store.latest_table_by_code("0007") == imported

@@ -26,8 +26,12 @@ from sqlalchemy import (
 
 
 class TableStatus(StrEnum):
+    """``imported``: hands read from PHH files (``pokernight import``), closed to play like
+    a closed table, and saying where its hands came from (decision 32)."""
+
     OPEN = "open"
     CLOSED = "closed"
+    IMPORTED = "imported"
 
 
 metadata = MetaData(

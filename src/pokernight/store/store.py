@@ -130,22 +130,26 @@ class Store:
 
     # Tables --------------------------------------------------------------------------------
 
-    async def create_table(self, settings: dict[str, Any], rng: random.Random) -> TableRecord:
-        """A new open table with a random 4-digit code no other open table holds."""
+    async def create_table(
+        self, settings: dict[str, Any], rng: random.Random, status: TableStatus = TableStatus.OPEN
+    ) -> TableRecord:
+        """A new table with a random 4-digit code no other open table holds.
+
+        A table that is not open (``imported``) takes a code no table has had, while
+        there is one: the newest table with a code is the one ``export`` reads, and an
+        import must not hide a played table's history.
+        """
         while True:
-            async with self.transaction() as connection:
-                taken = set(
-                    (await connection.execute(select(schema.tables.c.code).where(_is_open())))
-                    .scalars()
-                    .all()
-                )
+            taken = await self._codes(everybody=status is not TableStatus.OPEN)
+            if len(taken) >= CODE_COUNT:
+                taken = await self._codes(everybody=False)
             code = _free_code(taken, rng)
             try:
                 async with self._writing() as connection:
                     values: dict[str, Any] = {
                         "code": code,
                         "settings": settings,
-                        "status": TableStatus.OPEN.value,
+                        "status": status.value,
                         "created_at": time.time(),
                         "invite": secrets.token_urlsafe(INVITE_BYTES),
                     }
@@ -155,6 +159,13 @@ class Store:
                     return TableRecord(id=result.scalar_one(), **values)
             except IntegrityError:
                 continue  # another process opened a table with this code meanwhile
+
+    async def _codes(self, *, everybody: bool) -> set[str]:
+        """The codes open tables hold (``everybody``: that any table has had)."""
+        query = select(schema.tables.c.code).distinct()
+        async with self.transaction() as connection:
+            rows = await connection.execute(query if everybody else query.where(_is_open()))
+            return set(rows.scalars().all())
 
     async def table_by_code(self, code: str) -> TableRecord | None:
         """The open table with this code, if any."""
