@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import importlib.util
 from importlib.machinery import ModuleSpec
 from importlib.metadata import version
@@ -11,7 +12,21 @@ import pytest
 from pokernight.cli.bench import TARGETS
 from pokernight.cli.main import COMMANDS, build_parser, main
 
-SUBCOMMANDS = [module.__name__.rsplit(".", 1)[-1] for module in COMMANDS]
+
+def subcommand_names() -> list[str]:
+    """The name each module of ``COMMANDS`` registers (``import`` is ``import_phh.py``:
+    a module cannot be called ``import``)."""
+    (subparsers,) = [
+        action
+        for action in build_parser()._actions
+        if isinstance(action, argparse._SubParsersAction)
+    ]
+    names = list(subparsers.choices)
+    assert len(names) == len(COMMANDS)
+    return names
+
+
+SUBCOMMANDS = subcommand_names()
 
 
 def test_top_level_help_lists_every_subcommand(capsys: pytest.CaptureFixture[str]) -> None:

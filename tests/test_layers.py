@@ -42,6 +42,7 @@ ALLOWED: dict[str, set[str]] = {
         "evaluate",
         "extras",
         "history",
+        "names",
         "randomness",
         "rules",
         "server",

@@ -242,3 +242,13 @@ def test_exported_hands_imported_into_a_new_table_export_the_same(variant: str, 
     playable = [text for text in exported if replays(text)]
     assert len(taken) == len(playable) >= len(exported) - 3
     assert public_phh(table_import.finish()) == playable
+
+
+def test_more_chips_than_the_store_keeps_are_refused() -> None:
+    (phh,) = parse_phh(
+        "variant = 'NT'\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n"
+        "starting_stacks = [2000000000, 2000000000]\nactions = []\n"
+    )
+    table_import = TableImport(None, "host", import_scale([]), random.Random(1))
+    with pytest.raises(PHHError, match="4,000,000,000 chips in play: a table holds at most"):
+        table_import.add(imported(phh, "hand"))

@@ -24,7 +24,7 @@ from pathlib import Path
 
 from rich.progress import Progress
 
-from pokernight.cli.stored_table import add_table_arguments, read_table_events
+from pokernight.cli.stored_table import add_table_arguments, read_table
 from pokernight.cli.types import Subparsers
 from pokernight.history import PHHError, to_phh
 from pokernight.history.pokerstars_export import PokerStarsError, played_to_pokerstars
@@ -68,7 +68,8 @@ def register(subparsers: Subparsers) -> None:
 
 def run(args: argparse.Namespace) -> int:
     code = str(args.code)
-    events = read_table_events(code, args.db)
+    stored = read_table(code, args.db)
+    events = stored.events
     out: Path = args.out or Path(f"table-{code}{SUFFIXES[args.format]}")
     skipped: list[str] = []
     if args.format == "pokerstars":
@@ -76,7 +77,7 @@ def run(args: argparse.Namespace) -> int:
     else:
         chunks = list(_written(_with_progress(played_hands(events)), args, skipped))
     out.write_text("\n".join(chunks), encoding="utf-8")
-    print(f"wrote {len(chunks)} hands of table {code} to {out}")
+    print(f"wrote {len(chunks)} hands of table {code}{stored.told} to {out}")
     for note in skipped:
         print(note, file=sys.stderr)
     return 0

@@ -19,6 +19,7 @@ from pokernight.cli import (
     equity,
     eval,
     export,
+    import_phh,
     play,
     replay,
     serve,
@@ -28,7 +29,7 @@ from pokernight.cli import (
 )
 from pokernight.extras import MissingExtraError
 
-COMMANDS = (serve, play, simulate, equity, eval, verify, replay, export, stats, bench)
+COMMANDS = (serve, play, simulate, equity, eval, verify, replay, export, import_phh, stats, bench)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -14,7 +14,7 @@ import json
 from rich.console import Console
 from rich.table import Table
 
-from pokernight.cli.stored_table import add_table_arguments, read_table_events
+from pokernight.cli.stored_table import add_table_arguments, read_table
 from pokernight.cli.types import Subparsers
 from pokernight.history.stats import PlayerRow, TableStats
 from pokernight.history.table_export import played_hands
@@ -40,7 +40,8 @@ def register(subparsers: Subparsers) -> None:
 def run(args: argparse.Namespace) -> int:
     code = str(args.code)
     stats, hands = TableStats(), 0
-    for played in played_hands(read_table_events(code, args.db)):
+    stored = read_table(code, args.db)
+    for played in played_hands(stored.events):
         stats.add(played)
         hands += 1
     rows = stats.rows()
@@ -50,7 +51,7 @@ def run(args: argparse.Namespace) -> int:
     elif not rows:
         print(f"table {code} has no finished hand yet")
     else:
-        Console().print(_table(f"Table {code}: {hands} hands", rows))
+        Console().print(_table(f"Table {code}{stored.told}: {hands} hands", rows))
     return 0
 
 

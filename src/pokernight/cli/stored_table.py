@@ -9,9 +9,14 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
+from dataclasses import dataclass
 from pathlib import Path
 
 from pokernight.table import TableEvent, table_event_from_dict
+
+IMPORTED = "imported"
+"""``store.TableStatus.IMPORTED``, a table read from PHH files: the store (SQLAlchemy) is
+imported only where a database is opened, so every other command starts faster."""
 
 
 def add_table_arguments(parser: argparse.ArgumentParser) -> None:
@@ -22,18 +27,41 @@ def add_table_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
+@dataclass(frozen=True, slots=True)
+class StoredTable:
+    """A table's events, and what it is in the store: ``imported`` from PHH files, or
+    played here (``open`` or ``closed``)."""
+
+    events: list[TableEvent]
+    status: str
+
+    @property
+    def imported(self) -> bool:
+        return self.status == IMPORTED
+
+    @property
+    def told(self) -> str:
+        """What the commands add to the table's code to say where its hands come from."""
+        return " (imported)" if self.imported else ""
+
+
 def read_table_events(code: str, db: str | None) -> list[TableEvent]:
     """The events of the latest table with ``code``; a ValueError saying why there are none."""
+    return read_table(code, db).events
+
+
+def read_table(code: str, db: str | None) -> StoredTable:
+    """The latest table with ``code``; a ValueError saying why there is none."""
     if not (len(code) == 4 and code.isdigit()):
         raise ValueError(f"{code!r} is not a table code: codes are 4 digits")
     return asyncio.run(_load(code, db or os.environ.get("DATABASE_URL")))
 
 
-async def _load(code: str, url: str | None) -> list[TableEvent]:
+async def _load(code: str, url: str | None) -> StoredTable:
     from pokernight.store import StoreError, open_store
 
     try:
-        _check_sqlite_file(url)
+        check_sqlite_file(url)
         store = await open_store(url)
     except StoreError as error:
         raise ValueError(str(error)) from None
@@ -44,10 +72,10 @@ async def _load(code: str, url: str | None) -> list[TableEvent]:
         stored = await store.load_events(record.id)
     finally:
         await store.close()
-    return [table_event_from_dict(item.data) for item in stored]
+    return StoredTable([table_event_from_dict(item.data) for item in stored], record.status)
 
 
-def _check_sqlite_file(url: str | None) -> None:
+def check_sqlite_file(url: str | None) -> None:
     """Opening a SQLite file creates it: a mistyped path must not read an empty room."""
     from pokernight.store.engine import database_url
 

@@ -63,6 +63,9 @@ from pokernight.table import (
     TableSettings,
 )
 
+CHIP_LIMIT = 2**31 - 1
+"""The most chips a hand may hold in all: the store keeps ledger amounts (a buy-in, a
+result, a cash-out) as 32-bit integers (PostgreSQL's INTEGER)."""
 SPARE_ORDERS = 30
 """Other orders of the unseen cards tried before a hand's recorded result is given up."""
 IMPORT_SETTINGS = {"min_buy_in": 1, "debt_cap": None}
@@ -173,6 +176,7 @@ class TableImport:
         variant = variant_of(phh)
         _check_players(hand, variant)
         stacks = tuple(self.scale.to_chips(stack) for stack in phh.starting_stacks)
+        _check_chips(stacks, self.scale)
         settings = self._settings(phh, variant, stacks)
         deck = PresetDeck(deck_for(phh, variant), self.salts.getrandbits(256))
         table, events = self._opened(settings)
@@ -248,6 +252,16 @@ def _as_recorded(phh: PHHHand, replay: Replay) -> bool:
     told = _showdown_seats(phh)
     mucked = {event.seat for event in replay.hand.events if isinstance(event, CardsMucked)}
     return all((seat in mucked) != shown for seat, shown in told.items())
+
+
+def _check_chips(stacks: Sequence[int], scale: ChipScale) -> None:
+    if sum(stacks) <= CHIP_LIMIT:
+        return
+    unit = f" (a chip is 1/{10**scale.exponent}: the smallest amount in these hands)"
+    raise PHHError(
+        f"{sum(stacks):,} chips in play{unit if scale.exponent else ''}: "
+        f"a table holds at most {CHIP_LIMIT:,}"
+    )
 
 
 def _check_players(hand: ImportedHand, variant: Variant) -> None:

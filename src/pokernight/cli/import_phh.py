@@ -1,0 +1,270 @@
+"""``pokernight import FILE...``: PHH hand histories into a table's history in the database.
+
+Each hand is played again at a table through the pure ``Table``
+(``history.phh_import``, decision 32), so ``pokernight export``, ``stats`` and
+anything else that folds a table's events reads the imported hands as hands
+played live. The table is stored with the status ``imported``: closed to play,
+and saying where its hands came from. ``--code`` adds hands to an imported table.
+
+Everything is read and played before the database is written: a hand the table
+refuses is named with the reason and changes nothing, and a missing file, a bad
+database or a code that is not an imported table stops the command before any write.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import sys
+import time
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from rich.progress import Progress
+
+from pokernight.cli.stored_table import IMPORTED, check_sqlite_file
+from pokernight.cli.types import Subparsers
+from pokernight.history.phh_import import (
+    ImportedHand,
+    Refused,
+    TableImport,
+    import_scale,
+    with_player_ids,
+)
+from pokernight.history.phh_parse import PHHError, PHHHand, parse_phh_each
+from pokernight.names import BadNameError, display_name, name_key
+from pokernight.randomness import secure_rng
+from pokernight.table import PlayerSeated, Table, TableEvent, TableOpened, table_event_from_dict
+
+if TYPE_CHECKING:
+    from pokernight.store import Store
+
+NEW = "new:"
+"""Ids of players not registered yet: the store gives the real ones once the hands are in."""
+HOST = "host:"
+HOST_NAME = "PHH import"
+
+
+def register(subparsers: Subparsers) -> None:
+    parser = subparsers.add_parser(
+        "import",
+        help="read PHH hand histories into a table, for export, stats and the hand list",
+        description=(
+            "Play every hand of the PHH files (.phh: one hand, .phhs: several) again at a "
+            "table and store it in the room's database, as a table with the status "
+            "'imported' (closed to play). A hand the table cannot play (a game or forced "
+            "bets it does not have, too many players, an action the engine refuses, a "
+            "result other than the recorded one) is left out with the reason."
+        ),
+    )
+    parser.add_argument("files", nargs="+", type=Path, metavar="FILE", help="a .phh or .phhs file")
+    parser.add_argument(
+        "--db",
+        help="database URL or SQLite file (default: $DATABASE_URL, else pokernight.sqlite3)",
+    )
+    target = parser.add_mutually_exclusive_group()
+    target.add_argument("--code", help="add the hands to the imported table with this code")
+    target.add_argument(
+        "--new", action="store_true", help="store the hands as a new table (the default)"
+    )
+    parser.set_defaults(run=run)
+
+
+@dataclass(frozen=True, slots=True)
+class Target:
+    """Where the hands go: a new table (``table`` None) or an imported one, with the
+    ids of the players it has by name key, and the version its log is at."""
+
+    table: Table | None
+    table_id: int | None
+    code: str | None
+    host: str
+    ids: dict[str, str]
+    version: int = 0
+
+
+def run(args: argparse.Namespace) -> int:
+    code: str | None = args.code
+    if code is not None and not (len(code) == 4 and code.isdigit()):
+        raise ValueError(f"{code!r} is not a table code: codes are 4 digits")
+    read = [(label, hand) for path in args.files for label, hand in read_file(path)]
+    return asyncio.run(_import(read, code, args.db or os.environ.get("DATABASE_URL")))
+
+
+def read_file(path: Path) -> list[tuple[str, PHHHand | PHHError]]:
+    """Each hand of the file, labelled "FILE" or "FILE [key]"; a ValueError if the file
+    cannot be read as PHH at all."""
+    if not path.is_file():
+        raise ValueError(f"there is no file {path}")
+    try:
+        each = parse_phh_each(path.read_text(encoding="utf-8"))
+    except (PHHError, UnicodeDecodeError) as error:
+        raise ValueError(f"{path}: {error}") from None
+    return [(f"{path} [{key}]" if key else str(path), hand) for key, hand in each]
+
+
+async def _import(
+    read: Sequence[tuple[str, PHHHand | PHHError]], code: str | None, url: str | None
+) -> int:
+    from sqlalchemy.exc import DBAPIError
+
+    from pokernight.store import StoreError
+
+    store = await _opened(url, existing=code is not None)
+    try:
+        target = await _target(store, code)
+        played = _played(read, target)
+        for refusal in played.refused:
+            print(f"{refusal.label}: left out: {refusal.reason}", file=sys.stderr)
+        if not played.count:
+            print(f"imported no hand ({len(played.refused)} left out): nothing was stored")
+            return 1
+        stored_code = await _store(store, target, played.table_import)
+    except StoreError as error:
+        raise ValueError(str(error)) from None
+    except DBAPIError as error:  # a value the database refuses: its reason, in one line
+        raise ValueError(store.unavailable(error).replace("is unavailable", "refused")) from None
+    finally:
+        await store.close()
+    left_out = len(played.refused)
+    print(f"imported {played.count} hands into table {stored_code} ({left_out} left out)")
+    return 0
+
+
+async def _opened(url: str | None, *, existing: bool) -> Store:
+    """The room's database; a new SQLite file only for a new table (adding to a table,
+    a mistyped path must not make an empty room)."""
+    from pokernight.store import StoreError, open_store
+
+    try:
+        if existing:
+            check_sqlite_file(url)
+        return await open_store(url)
+    except StoreError as error:
+        raise ValueError(str(error)) from None
+
+
+@dataclass(frozen=True, slots=True)
+class Played:
+    """The hands played at the table (``count``) and those it refused, with why."""
+
+    table_import: TableImport
+    count: int
+    refused: list[Refused]
+
+
+def _played(read: Sequence[tuple[str, PHHHand | PHHError]], target: Target) -> Played:
+    """Every hand played at the table in turn (pure: nothing is stored yet)."""
+    refused: list[Refused] = []
+    hands = _hands(read, target.ids, refused)
+    scale = import_scale(hands)
+    table_import = TableImport(target.table, target.host, scale, secure_rng(), time.time())
+    count = 0
+    for hand in _with_progress(hands):
+        try:
+            table_import.add(hand)
+        except PHHError as error:
+            refused.append(Refused(hand.label, str(error)))
+            continue
+        count += 1
+    return Played(table_import, count, refused)
+
+
+async def _target(store: Store, code: str | None) -> Target:
+    if code is None:
+        return Target(None, None, None, HOST, {})
+    record = await store.latest_table_by_code(code)
+    if record is None:
+        raise ValueError(f"no table with code {code} in {store.description}")
+    if record.status != IMPORTED:
+        raise ValueError(
+            f"table {code} was not imported: hands go only into a new or an imported table"
+        )
+    stored = await store.load_events(record.id)
+    events = [table_event_from_dict(item.data) for item in stored]
+    table = Table.from_events(events)
+    if table.host is None:
+        raise ValueError(f"table {code} has no host to deal more hands")
+    seated = [event for event in events if isinstance(event, PlayerSeated)]
+    ids = {name_key(event.name): event.player_id for event in seated}
+    version = stored[-1].seq if stored else 0
+    return Target(table, record.id, record.code, table.host, ids, version)
+
+
+def _hands(
+    read: Sequence[tuple[str, PHHHand | PHHError]], ids: dict[str, str], refused: list[Refused]
+) -> list[ImportedHand]:
+    """The hands that parsed, each player named and given an id (the table's, or a new
+    one per name key: names that read the same are one player)."""
+    hands = []
+    for label, hand in read:
+        if isinstance(hand, PHHError):
+            refused.append(Refused(label, str(hand)))
+            continue
+        raw = hand.players or tuple(f"p{number}" for number in range(1, hand.player_count + 1))
+        try:
+            names = tuple(display_name(name) for name in raw)
+        except BadNameError as error:
+            refused.append(Refused(label, f"a player's name cannot be used: {error}"))
+            continue
+        player_ids = tuple(ids.get(name_key(name), NEW + name_key(name)) for name in names)
+        hands.append(ImportedHand(label, hand, player_ids, names))
+    return hands
+
+
+def _with_progress(hands: Sequence[ImportedHand]) -> Iterator[ImportedHand]:
+    if not sys.stderr.isatty():
+        yield from hands
+        return
+    with Progress(transient=True) as progress:
+        task = progress.add_task("playing the hands", total=len(hands))
+        for hand in hands:
+            yield hand
+            progress.advance(task)
+
+
+async def _store(store: Store, target: Target, table_import: TableImport) -> str:
+    """Register the new players and append the events (one transaction): the table's code."""
+    from pokernight.store import StoredEvent, TableStatus
+
+    events = table_import.finish()
+    table_id, code = target.table_id, target.code
+    if table_id is None or code is None:
+        opened = events[0]
+        assert isinstance(opened, TableOpened)
+        settings = opened.settings.to_dict()
+        record = await store.create_table(settings, secure_rng(), TableStatus.IMPORTED)
+        table_id, code = record.id, record.code
+    renamed = with_player_ids(events, await _register(store, table_id, events))
+    now, first = table_import.now, target.version + 1
+    stored = [StoredEvent.of(seq, event, now) for seq, event in enumerate(renamed, first)]
+    await store.append_events(table_id, stored)
+    return code
+
+
+async def _register(store: Store, table_id: int, events: Sequence[TableEvent]) -> dict[str, str]:
+    """Store ids for the players (and the host) the events seat for the first time."""
+    names = {
+        event.player_id: event.name
+        for event in events
+        if isinstance(event, PlayerSeated) and event.player_id.startswith(NEW)
+    }
+    if any(isinstance(event, TableOpened) and event.host == HOST for event in events):
+        names[HOST] = _host_name({name_key(name) for name in names.values()})
+    ids = {}
+    for provisional, name in names.items():
+        player, _token = await store.register_player(table_id, name)
+        ids[provisional] = str(player.id)
+    return ids
+
+
+def _host_name(taken: set[str]) -> str:
+    """The host's name, told apart from every player's."""
+    name, number = HOST_NAME, 1
+    while name_key(name) in taken:
+        number += 1
+        name = f"{HOST_NAME} {number}"
+    return name
