@@ -19,6 +19,7 @@ from pokernight.history.phh_import import (
     TableImport,
     deck_for,
     import_scale,
+    largest_stack,
 )
 from pokernight.history.phh_parse import parse_phh_each
 from pokernight.history.phh_replay import variant_of
@@ -61,7 +62,9 @@ def folder_hands(folder: str) -> list[ImportedHand]:
 
 def import_all(hands: Sequence[ImportedHand]) -> tuple[TableImport, list[ImportedHand]]:
     """A new table with every hand it plays: the import, and the hands it took."""
-    table_import = TableImport(None, "host", import_scale(hands), random.Random(1))
+    scale = import_scale(hands)
+    cap = largest_stack(hands, scale)
+    table_import = TableImport(None, "host", scale, random.Random(1), stack_cap=cap)
     taken = []
     for hand in hands:
         try:

@@ -32,6 +32,7 @@ from pokernight.history.phh_import import (
     Refused,
     TableImport,
     import_scale,
+    largest_stack,
     with_player_ids,
 )
 from pokernight.history.phh_parse import PHHError, PHHHand, parse_phh_each
@@ -161,7 +162,9 @@ def _played(read: Sequence[tuple[str, PHHHand | PHHError]], target: Target) -> P
     refused: list[Refused] = []
     hands = _hands(read, target.ids, refused)
     scale = import_scale(hands)
-    table_import = TableImport(target.table, target.host, scale, secure_rng(), time.time())
+    cap = largest_stack(hands, scale)
+    salts, now = secure_rng(), time.time()
+    table_import = TableImport(target.table, target.host, scale, salts, now=now, stack_cap=cap)
     count = 0
     for hand in _with_progress(hands):
         try:

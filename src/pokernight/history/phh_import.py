@@ -131,6 +131,13 @@ def import_scale(hands: Iterable[ImportedHand]) -> ChipScale:
     return ChipScale.of(amount for hand in hands for amount in hand_amounts(hand.phh))
 
 
+def largest_stack(hands: Iterable[ImportedHand], scale: ChipScale) -> int:
+    """The largest starting stack of the import (a table holds no more): set as the
+    stack cap once, it spares a change of settings each time a larger stack comes."""
+    stacks = [scale.to_chips(stack) for hand in hands for stack in hand.phh.starting_stacks]
+    return min(max(stacks, default=1), CHIP_LIMIT)
+
+
 class TableImport:
     """A table that PHH hands are played at, one at a time (``add``), and its new events."""
 
@@ -140,16 +147,20 @@ class TableImport:
         host: str,
         scale: ChipScale,
         salts: random.Random,
+        *,
         now: float = 0.0,
+        stack_cap: int = 1,
     ) -> None:
         """``table``: the table to go on with (None: opened with the first hand's game);
         ``host`` gives the settings commands and never sits; ``salts`` draws each deal's
-        commitment salt; ``now``: the time every command is given at."""
+        commitment salt; ``now``: the time every command is given at; ``stack_cap``: the
+        least stack cap (``largest_stack``), raised by any larger stack."""
         self.table = table
         self.host = host
         self.scale = scale
         self.salts = salts
         self.now = now
+        self.stack_cap = stack_cap
         self.events: list[TableEvent] = []
 
     def add(self, hand: ImportedHand) -> int:
@@ -195,7 +206,7 @@ class TableImport:
     def _settings(self, phh: PHHHand, variant: Variant, stacks: Sequence[int]) -> TableSettings:
         """The hand's game and stakes; the stack limits only ever grow, so a later
         hand's smaller stacks need no change of settings."""
-        largest = max(stacks)
+        largest = max(*stacks, self.stack_cap)
         if self.table is not None:
             largest = max(largest, self.table.upcoming_settings.stack_cap)
         return TableSettings.for_variant(
@@ -462,5 +473,6 @@ __all__ = [
     "Refused",
     "TableImport",
     "import_scale",
+    "largest_stack",
     "with_player_ids",
 ]
