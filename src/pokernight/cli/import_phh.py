@@ -52,7 +52,7 @@ HOST_NAME = "PHH import"
 def register(subparsers: Subparsers) -> None:
     parser = subparsers.add_parser(
         "import",
-        help="read PHH hand histories into a table, for export, stats and the hand list",
+        help="read PHH hand histories into an imported table (for export and stats)",
         description=(
             "Play every hand of the PHH files (.phh: one hand, .phhs: several) again at a "
             "table and store it in the room's database, as a table with the status "
