@@ -12,6 +12,7 @@ import pytest
 from sqlalchemy import func, select
 
 from pokernight.cli.main import main
+from pokernight.cli.stored_table import IMPORTED
 from pokernight.store import StoredEvent, TableStatus, open_store, schema
 from tests.async_helpers import run
 from tests.test_phh_import import random_session, replays
@@ -229,4 +230,4 @@ def test_imported_tables_keep_their_status(
             record = await store.latest_table_by_code(code)
             return None if record is None else record.status
 
-    assert run(status()) == TableStatus.IMPORTED
+    assert run(status()) == TableStatus.IMPORTED == IMPORTED
