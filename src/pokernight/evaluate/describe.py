@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from pokernight.cards import Card, Rank, Suit
+from pokernight.cards import CARDS, Card, Rank, Suit
 from pokernight.evaluate.strength import (
     CATEGORY_SHIFT,
     RANK_MASK,
@@ -22,7 +22,7 @@ from pokernight.evaluate.strength import (
 from pokernight.evaluate.tables import HAND_SIZE, LOW_BADNESS_BY_VALUE
 
 # How many cards each deciding rank contributes, in nibble order.
-GROUP_SIZES: Final = {
+GROUP_SIZES: Final[dict[int, tuple[int, ...]]] = {
     Category.HIGH_CARD: (1, 1, 1, 1, 1),
     Category.ONE_PAIR: (2, 1, 1, 1),
     Category.TWO_PAIR: (2, 2, 1),
@@ -33,6 +33,10 @@ GROUP_SIZES: Final = {
     Category.FIVE_OF_A_KIND: (5,),
 }
 STRAIGHTS: Final = (Category.STRAIGHT, Category.STRAIGHT_FLUSH)
+FLUSHES: Final = (Category.FLUSH, Category.STRAIGHT_FLUSH)
+NIBBLE: Final = 0xF  # one rank of a packed value (``strength.ranks_of``)
+# A card's rank by a dictionary lookup: ``Card.rank`` is a property call.
+RANK_OF: Final = {card: int(card.rank) for card in CARDS}
 # "of a kind" stays lower case, so str.title() will not do.
 TITLES: Final = {
     category: category.words.title().replace(" Of A ", " of a ") for category in Category
@@ -45,14 +49,19 @@ def straight_ranks(top: Rank) -> tuple[Rank, ...]:
 
 
 def pick_cards(
-    cards: Sequence[Card], groups: Sequence[tuple[Rank, int]], limit: int
+    cards: Sequence[Card], groups: Sequence[tuple[int, int]], limit: int
 ) -> tuple[Card, ...]:
     """Take ``count`` cards of each ``rank`` in turn, highest suit first, up to ``limit``."""
+    ordered = sorted(cards, reverse=True)
     chosen: list[Card] = []
     for rank, count in groups:
         wanted = min(count, limit - len(chosen))
-        of_rank = sorted((card for card in cards if card.rank == rank), reverse=True)
-        chosen.extend(of_rank[:wanted])
+        for card in ordered:
+            if wanted <= 0:
+                break
+            if RANK_OF[card] == rank:
+                chosen.append(card)
+                wanted -= 1
     return tuple(chosen)
 
 
@@ -63,16 +72,32 @@ def flush_suit(cards: Sequence[Card]) -> Suit:
 
 def cards_used(value: int, cards: Sequence[Card]) -> tuple[Card, ...]:
     """The (up to) five cards of ``cards`` that make the high hand ``value``."""
-    category = category_of(value)
-    ranks = ranks_of(value)
-    if category in (Category.FLUSH, Category.STRAIGHT_FLUSH):
+    category = value >> CATEGORY_SHIFT
+    limit = min(HAND_SIZE, len(cards))
+    if category in FLUSHES:
         suit = flush_suit(cards)
         cards = [card for card in cards if card.suit == suit]
     if category in STRAIGHTS:
-        groups = [(rank, 1) for rank in straight_ranks(ranks[0])]
-    else:
-        groups = list(zip(ranks, GROUP_SIZES[category], strict=False))
-    return pick_cards(cards, groups, min(HAND_SIZE, len(cards)))
+        top = Rank((value >> 16) & NIBBLE)
+        return pick_cards(cards, [(rank, 1) for rank in straight_ranks(top)], limit)
+    # Every showdown names its hands' cards: this loop is on the engine's path, so it
+    # reads the rank nibbles in place and takes the cards of each from one sorted list.
+    ordered = sorted(cards, reverse=True)  # card codes order by rank, then suit
+    chosen: list[Card] = []
+    shift = 16
+    for size in GROUP_SIZES[category]:
+        rank = (value >> shift) & NIBBLE
+        shift -= 4
+        wanted = size
+        for card in ordered:
+            if RANK_OF[card] == rank:
+                chosen.append(card)
+                wanted -= 1
+                if not wanted:
+                    break
+        if len(chosen) >= limit:
+            break
+    return tuple(chosen[:limit])
 
 
 def high_words(value: int) -> str:
