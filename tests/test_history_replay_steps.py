@@ -182,9 +182,18 @@ def test_a_viewer_sees_their_own_cards_and_no_hidden_card_of_another(
                 continue
             secret = {card for card in cards if shown_at.get(card, len(events)) > number}
             assert not secret & seen_so_far, (number, seat, secret & seen_so_far)
-    if mine is not None and mine in down:
-        assert down[mine] <= {c for c in answer["steps"][0]["cards"][mine] if c is not None}
-        assert down[mine] <= {c for c in answer["steps"][-1]["cards"][mine] if c is not None}
+    end = 0
+    for step in answer["steps"]:  # their own cards, each from the step it was dealt in on
+        end += len(step["events"])
+        own = {
+            str(card)
+            for event in events[:end]
+            if isinstance(event, CardsDealt) and event.seat == mine and mine is not None
+            for card in event.cards
+        }
+        if mine is not None:
+            assert own <= {card for card in step["cards"][mine] if card is not None}
+    assert end == len(events)
     shown = {str(card) for event in events if isinstance(event, CardsShown) for card in event.cards}
     for seat, cards in down.items():
         if seat != mine:

@@ -94,6 +94,9 @@ def replay_json(played: PlayedHand, viewer: str | None, seat_count: int) -> Json
 
 def _step_json(step: ReplayStep, played: PlayedHand) -> Json:
     seen, seats = step.seen, played.started.seats
+    # The pots still in the middle: once a pot is awarded it is in a winner's stack.
+    awarded = {event.index for event in seen.events if isinstance(event, PotAwarded)}
+    pots = [pot for index, pot in enumerate(seen.pots) if index not in awarded]
     return {
         "street": step.street,
         "street_name": step.street_name,
@@ -109,7 +112,7 @@ def _step_json(step: ReplayStep, played: PlayedHand) -> Json:
             **chips_json(
                 seen.stacks,
                 seen.bets,
-                pots=seen.pots,
+                pots=pots,
                 pot=seen.pot,
                 folded=seen.folded,
                 wild_ranks=seen.wild_ranks,
