@@ -45,7 +45,8 @@ export function cardElement(card, { down = false, wild = false, winning = false,
   const label = [cardName(card), ...notes.filter(Boolean)].join(", ");
   const classes = ["card", `suit-${suitOf(card)}`, down && "down", wild && "wild",
     winning && "winning", dim && "dim"].filter(Boolean).join(" ");
-  return h("span", { class: classes, role: "img", "aria-label": label, title: label },
+  // ``data-card``: the card as the server wrote it ("Ah"), for tests and tools reading the page.
+  return h("span", { class: classes, role: "img", "aria-label": label, title: label, dataset: { card } },
     h("span", { class: "rank", "aria-hidden": "true" }, RANK_LABELS[rankOf(card)]),
     h("span", { class: "suit", "aria-hidden": "true" }, SUIT_SYMBOLS[suitOf(card)]));
 }

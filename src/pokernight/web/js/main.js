@@ -1,23 +1,30 @@
 // The page's router: "#1234" is table 1234, "#1234/SECRET" the same table reached by its
 // invite link (the secret lets a newcomer sit without waiting for the host; being in the
-// fragment, it is never sent to the server in a request line or a log); anything else is
-// the lobby.
+// fragment, it is never sent to the server in a request line or a log), "#1234/hand/7"
+// (or ".../7/12", at a step) the replay of its hand 7; anything else is the lobby.
 
 import { $ } from "./dom.js";
 import { applyFelt, feltSelect } from "./felt.js";
 import { loadGames } from "./games.js";
 import { renderLobby } from "./lobby.js";
+import { ReplayPage } from "./replay_page.js";
 import { setSound, soundOn } from "./sound.js";
 import { TablePage } from "./table_page.js";
 
 let page = null;
+const REPLAY = /^#(\d{4})\/hand\/(\d{1,9})(?:\/(\d{1,4}))?$/;
 
 function route() {
   page?.close();
   page = null;
-  const [, code, invite] = location.hash.match(/^#(\d{4})(?:\/([\w-]{1,64}))?$/) ?? [];
   const banner = $("#banner");
   banner.hidden = true;
+  const [, replayCode, number, step] = location.hash.match(REPLAY) ?? [];
+  if (replayCode) {
+    page = new ReplayPage($("#app"), replayCode, Number(number), banner, step ? Number(step) : null);
+    return;
+  }
+  const [, code, invite] = location.hash.match(/^#(\d{4})(?:\/([\w-]{1,64}))?$/) ?? [];
   if (!code) {
     renderLobby($("#app"));
     return;

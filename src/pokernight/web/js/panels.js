@@ -6,6 +6,7 @@ import { cardElement, cardText, rankPlural, withCardFaces } from "./cards.js";
 import { chips, h, sentence } from "./dom.js";
 import { describeEvent, wildWords } from "./narrate.js";
 import { gameName, gameOf } from "./games.js";
+import { replayHash } from "./replay_link.js";
 
 /** The hand's events in words, each action as the server named it (``says``, ``all_in``). */
 export function handLines(events, name) {
@@ -60,11 +61,16 @@ export class LastHands {
     const net = hand.stacks_after.map((after, i) => [hand.names[i], after - hand.stacks_before[i]]);
     const winners = net.filter(([, delta]) => delta > 0)
       .map(([who, delta]) => `${who} +${chips(delta)}`).join(", ");
-    return h("details", { class: "hand" },
-      h("summary", {}, `#${hand.hand_number} ${gameName(hand.variant)}`
-        + (winners ? ` \u2014 ${winners}` : "")),
-      h("ol", { class: "log" }, handLines(hand.events, name).map((line) => h("li", {}, line))),
-      this.proofLink(hand));
+    const facts = [`pot ${chips(hand.pot ?? 0)}`, hand.showdown ? "showdown" : null].filter(Boolean);
+    return h("div", { class: "hand-row" },
+      h("details", { class: "hand" },
+        h("summary", {}, `#${hand.hand_number} ${gameName(hand.variant)}`
+          + (winners ? ` \u2014 ${winners}` : "")),
+        h("p", { class: "hand-facts muted" }, `${hand.names.join(", ")} \u00b7 ${facts.join(" \u00b7 ")}`),
+        h("ol", { class: "log" }, handLines(hand.events, name).map((line) => h("li", {}, line))),
+        this.proofLink(hand)),
+      h("a", { class: "replay-link", href: replayHash(this.code, hand.hand_number),
+        "aria-label": `Replay hand ${hand.hand_number}` }, "Replay"));
   }
 
   /** A download of the hand's fairness proof, for ``pokernight verify``. */

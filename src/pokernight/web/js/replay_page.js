@@ -1,0 +1,201 @@
+// A finished hand replayed ("#1234/hand/7", or "#1234/hand/7/12" at its 13th step): the
+// same felt as live play, stepped action by action or street by street.
+//
+// The server cuts the hand into steps and says everything about each (the events, the
+// chips, the cards this viewer may see: GET .../hands/{n}/replay). Each step is drawn the
+// way a reload draws a table: a snapshot of the hand, its events up to the step and the
+// step's status, folded by TableState and drawn by TableView, so nothing is worked out here.
+
+import * as api from "./api.js";
+import { h, sentence } from "./dom.js";
+import { gameName, isStud } from "./games.js";
+import { describeEvent, streetName } from "./narrate.js";
+import { HandLog } from "./panels.js";
+import { replayHash } from "./replay_link.js";
+import { savedSeat } from "./session.js";
+import { TableState } from "./state.js";
+import { TableView } from "./table_view.js";
+
+const SPINNER_AFTER_MS = 150;
+const STREET_WORDS = { showdown: "Showdown", end: "Result" };
+
+export class ReplayPage {
+  constructor(root, code, number, banner, step = null) {
+    this.code = code;
+    this.number = number;
+    this.banner = banner;
+    this.replay = null;
+    this.step = step ?? 0;
+    this.seat = savedSeat(code);
+    this.view = new TableView(h("div", { class: "felt", id: "felt" }), { onSit: () => {} });
+    this.handLog = new HandLog();
+    this.title = h("div", { class: "table-title" },
+      h("h1", {}, `Table ${code} \u00b7 hand #${number}`));
+    this.results = h("div", { class: "results" });
+    this.caption = h("p", { class: "replay-step", id: "replay-step", "aria-live": "polite" });
+    this.streets = h("div", { class: "replay-streets", role: "group", "aria-label": "streets" });
+    this.controls = this.controlBar();
+    this.loading = h("div", { class: "replay-loading", role: "status" },
+      h("div", { class: "spinner inline", role: "progressbar", "aria-label": "loading the hand" }),
+      h("span", {}, `Loading hand #${number}\u2026`));
+    this.error = h("p", { class: "error", role: "alert", id: "replay-error" });
+    this.share = h("p", { class: "links" });
+    root.replaceChildren(h("div", { class: "table-page replay" },
+      h("div", { class: "play" }, this.title,
+        h("div", { class: "felt-wrap" }, this.view.root), this.results, this.loading, this.error,
+        this.caption, this.controls, this.streets, this.share),
+      h("aside", { class: "side" }, this.handLog.element)));
+    this.keys = (event) => this.onKey(event);
+    document.addEventListener("keydown", this.keys);
+    this.load();
+  }
+
+  close() {
+    document.removeEventListener("keydown", this.keys);
+    document.body.classList.remove("busy");
+  }
+
+  async load() {
+    const spinner = setTimeout(() => document.body.classList.add("busy"), SPINNER_AFTER_MS);
+    try {
+      this.replay = await api.handReplay(this.code, this.number, this.seat?.token ?? null);
+      this.step = Math.min(Math.max(0, this.step), this.replay.steps.length - 1);
+      this.loading.remove();
+      this.render(false);
+    } catch (failure) {
+      this.loading.remove();
+      this.error.textContent = sentence(failure.message);
+    } finally {
+      clearTimeout(spinner);
+      document.body.classList.remove("busy");
+    }
+  }
+
+  controlBar() {
+    const button = (id, words, label, go) => h("button", { type: "button", id, "aria-label": label,
+      title: label, onclick: () => go() }, words);
+    return h("div", { class: "replay-controls", role: "group", "aria-label": "replay controls" },
+      button("replay-start", "\u23ee", "Start of the hand", () => this.go(0)),
+      button("replay-prev-street", "\u00ab", "Previous street (\u2191)", () => this.go(this.streetStart(-1))),
+      button("replay-prev", "\u2039 Back", "Previous action (\u2190)", () => this.go(this.step - 1)),
+      button("replay-next", "Next \u203a", "Next action (\u2192)", () => this.go(this.step + 1, true)),
+      button("replay-next-street", "\u00bb", "Next street (\u2193)", () => this.go(this.streetStart(1), true)),
+      button("replay-end", "\u23ed", "End of the hand", () => this.go(Infinity, true)));
+  }
+
+  onKey(event) {
+    if (!this.replay || event.altKey || event.ctrlKey || event.metaKey) return;
+    if (event.target.closest?.("input, select, textarea")) return;
+    const moves = {
+      ArrowLeft: () => this.go(this.step - 1),
+      ArrowRight: () => this.go(this.step + 1, true),
+      ArrowUp: () => this.go(this.streetStart(-1)),
+      ArrowDown: () => this.go(this.streetStart(1), true),
+      Home: () => this.go(0),
+      End: () => this.go(Infinity, true),
+    };
+    const move = moves[event.key];
+    if (!move) return;
+    event.preventDefault();
+    move();
+  }
+
+  /** The first step of the street ``direction`` away (-1: back to this street's start, or
+   * the one before when already there). */
+  streetStart(direction) {
+    const starts = this.replay.streets.map((street) => street.first_step);
+    if (direction > 0) return starts.find((first) => first > this.step) ?? this.step;
+    return starts.filter((first) => first < this.step).at(-1) ?? 0;
+  }
+
+  go(step, forward = false) {
+    if (!this.replay) return;
+    const last = this.replay.steps.length - 1;
+    const next = Math.min(Math.max(0, step), last);
+    if (next === this.step) return;
+    this.step = next;
+    this.render(forward);
+  }
+
+  /** The table as a reload would show it at the step: TableState folds, TableView draws. */
+  stateAt(step) {
+    const replay = this.replay;
+    const state = new TableState(replay.viewer.player_id);
+    const shown = replay.steps[step];
+    state.reset({
+      type: "snapshot",
+      room: { running: false, chat: [] },
+      table: {
+        settings: { seats: replay.table.seat_count },
+        upcoming_settings: {},
+        host: null,
+        hand_number: replay.hand_number,
+        seats: replay.table.seated,
+        seat_requests: [],
+        rebuy_requests: [],
+      },
+      hand: {
+        hand_number: replay.hand_number,
+        variant: replay.variant,
+        betting: replay.betting,
+        stakes: replay.stakes,
+        seats: replay.seats,
+        button: replay.button,
+        events: replay.steps.slice(0, step + 1).flatMap((item) => item.events),
+        folded: shown.status.folded,
+        status: shown.status,
+      },
+    });
+    state.hand.names = replay.names;
+    return state;
+  }
+
+  render(forward) {
+    const replay = this.replay;
+    const step = replay.steps[this.step];
+    const state = this.stateAt(this.step);
+    const stakes = replay.stakes;
+    const stakesWords = isStud(replay.variant) ? `ante ${stakes.ante}, bring-in ${stakes.bring_in}`
+      : `${stakes.small_blind}/${stakes.big_blind}`;
+    this.title.replaceChildren(h("h1", {}, `Table ${this.code} \u00b7 hand #${replay.hand_number}`),
+      h("span", { class: "game" }, `${gameName(replay.variant)} \u00b7 ${stakesWords}`),
+      h("a", { href: `#${this.code}`, class: "back" }, "Back to the table"));
+    this.view.render(state, { canSit: false, animate: forward });
+    this.results.replaceChildren(...[this.view.results(state)].filter(Boolean));
+    this.handLog.render(state);
+    const name = (index) => state.nameOfHandSeat(index, state.hand);
+    const words = step.events.map((item) => describeEvent(item, name)).filter(Boolean)
+      .filter((line) => !line.startsWith("\u2014"));
+    const street = STREET_WORDS[step.street_name] ?? streetName(step.street_name);
+    this.caption.replaceChildren(
+      h("span", { class: "replay-count" }, `Step ${this.step + 1} of ${replay.steps.length}`),
+      h("span", { class: "replay-street" }, street),
+      h("span", { class: "replay-what" }, words.length ? words.join(" \u00b7 ") : "Cards dealt"));
+    this.renderStreets();
+    const last = replay.steps.length - 1;
+    for (const id of ["replay-start", "replay-prev-street", "replay-prev"]) {
+      this.controls.querySelector(`#${id}`).disabled = this.step === 0;
+    }
+    for (const id of ["replay-next", "replay-next-street", "replay-end"]) {
+      this.controls.querySelector(`#${id}`).disabled = this.step === last;
+    }
+    const link = replayHash(this.code, replay.hand_number);
+    this.share.replaceChildren("Share this hand: ",
+      h("a", { href: link, class: "share-link" }, `${location.origin}/${link}`),
+      replay.viewer.hand_seat === null ? ""
+        : " \u00b7 others see your cards only if you showed them.");
+    // The step in the address: a reload (or the link copied now) opens the same step.
+    history.replaceState(null, "", replayHash(this.code, replay.hand_number, this.step));
+    document.title = `pokernight \u00b7 ${this.code} \u00b7 hand #${replay.hand_number}`;
+    document.body.dataset.replayStep = String(this.step);
+  }
+
+  renderStreets() {
+    const current = this.replay.steps[this.step].street;
+    this.streets.replaceChildren(...this.replay.streets.map((street) => h("button", {
+      type: "button", class: street.index === current ? "street current" : "street",
+      "aria-pressed": String(street.index === current), dataset: { street: street.index },
+      onclick: () => this.go(street.first_step, street.first_step > this.step),
+    }, STREET_WORDS[street.name] ?? streetName(street.name))));
+  }
+}
