@@ -3,13 +3,23 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 
 import pytest
-from sqlalchemy import insert
+from sqlalchemy import func, insert, select
 from sqlalchemy.exc import IntegrityError
 
-from pokernight.store import StoreError, open_store, schema
+from pokernight.store import (
+    ImportedTable,
+    StaleWriterError,
+    StoredEvent,
+    StoreError,
+    TableRecord,
+    open_store,
+    schema,
+)
 from pokernight.store.schema import TableStatus
+from pokernight.table import TableOpened, TableSettings
 from tests.async_helpers import scenario
 
 
@@ -95,9 +105,34 @@ async def test_an_imported_table_is_closed_to_play_and_takes_a_code_never_used(
     async with await open_store(store_url) as store:
         played = await store.create_table({}, RepeatingRandom([42]))
         await store.close_table(played.id)
-        imported = await store.create_table({}, RepeatingRandom([42, 7]), TableStatus.IMPORTED)
+        new = ImportedTable({"seats": 6}, RepeatingRandom([42, 7]))
+
+        def log(record: TableRecord, ids: Mapping[str, str]) -> list[StoredEvent]:
+            opened = TableOpened(TableSettings(), ids["host"])
+            return [StoredEvent.of(1, opened, 0.0)]
+
+        imported = await store.import_table(new, {"host": "PHH import"}, log)
         assert imported.code == "0007", "a closed table's history is not hidden"
         assert imported.status == TableStatus.IMPORTED
         assert await store.table_by_code("0007") is None
         assert await store.open_tables() == []
         assert await store.latest_table_by_code("0007") == imported
+        (stored,) = await store.load_events(imported.id)
+        assert stored.data["host"] == str((await store.players_never_seated(imported.id))[0].id)
+
+
+@scenario
+async def test_an_import_that_fails_stores_nothing(store_url: str) -> None:
+    async with await open_store(store_url) as store:
+        new = ImportedTable({}, random.Random(1))
+
+        def log(record: TableRecord, ids: Mapping[str, str]) -> list[StoredEvent]:
+            return [StoredEvent.of(2, TableOpened(TableSettings(), None), 0.0)]  # not seq 1
+
+        with pytest.raises(StaleWriterError):
+            await store.import_table(new, {"a": "Ann"}, log)
+        async with store.transaction() as connection:
+            for table in (schema.tables, schema.players, schema.events):
+                assert (
+                    await connection.execute(select(func.count()).select_from(table))
+                ).scalar_one() == 0

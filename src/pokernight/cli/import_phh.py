@@ -18,7 +18,7 @@ import asyncio
 import os
 import sys
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -41,7 +41,7 @@ from pokernight.randomness import secure_rng
 from pokernight.table import PlayerSeated, Table, TableEvent, TableOpened, table_event_from_dict
 
 if TYPE_CHECKING:
-    from pokernight.store import Store
+    from pokernight.store import Store, TableRecord
 
 NEW = "new:"
 """Ids of players not registered yet: the store gives the real ones once the hands are in."""
@@ -76,12 +76,11 @@ def register(subparsers: Subparsers) -> None:
 
 @dataclass(frozen=True, slots=True)
 class Target:
-    """Where the hands go: a new table (``table`` None) or an imported one, with the
-    ids of the players it has by name key, and the version its log is at."""
+    """Where the hands go: a new table (``record`` and ``table`` None) or an imported
+    one, with the ids of the players it has by name key, and the version its log is at."""
 
+    record: TableRecord | None
     table: Table | None
-    table_id: int | None
-    code: str | None
     host: str
     ids: dict[str, str]
     version: int = 0
@@ -178,7 +177,7 @@ def _played(read: Sequence[tuple[str, PHHHand | PHHError]], target: Target) -> P
 
 async def _target(store: Store, code: str | None) -> Target:
     if code is None:
-        return Target(None, None, None, HOST, {})
+        return Target(None, None, HOST, {})
     record = await store.latest_table_by_code(code)
     if record is None:
         raise ValueError(f"no table with code {code} in {store.description}")
@@ -194,7 +193,7 @@ async def _target(store: Store, code: str | None) -> Target:
     seated = [event for event in events if isinstance(event, PlayerSeated)]
     ids = {name_key(event.name): event.player_id for event in seated}
     version = stored[-1].seq if stored else 0
-    return Target(table, record.id, record.code, table.host, ids, version)
+    return Target(record, table, table.host, ids, version)
 
 
 def _hands(
@@ -230,26 +229,28 @@ def _with_progress(hands: Sequence[ImportedHand]) -> Iterator[ImportedHand]:
 
 
 async def _store(store: Store, target: Target, table_import: TableImport) -> str:
-    """Register the new players and append the events (one transaction): the table's code."""
-    from pokernight.store import StoredEvent, TableStatus
+    """The new players and every event, in one transaction: the table's code."""
+    from pokernight.store import ImportedTable, StoredEvent
 
     events = table_import.finish()
-    table_id, code = target.table_id, target.code
-    if table_id is None or code is None:
+    now, first = table_import.now, target.version + 1
+
+    def log(_record: TableRecord, ids: Mapping[str, str]) -> list[StoredEvent]:
+        renamed = with_player_ids(events, ids)
+        return [StoredEvent.of(seq, event, now) for seq, event in enumerate(renamed, first)]
+
+    if target.record is not None:
+        table: TableRecord | ImportedTable = target.record
+    else:
         opened = events[0]
         assert isinstance(opened, TableOpened)
-        settings = opened.settings.to_dict()
-        record = await store.create_table(settings, secure_rng(), TableStatus.IMPORTED)
-        table_id, code = record.id, record.code
-    renamed = with_player_ids(events, await _register(store, table_id, events))
-    now, first = table_import.now, target.version + 1
-    stored = [StoredEvent.of(seq, event, now) for seq, event in enumerate(renamed, first)]
-    await store.append_events(table_id, stored)
-    return code
+        table = ImportedTable(opened.settings.to_dict(), secure_rng())
+    record = await store.import_table(table, _new_players(events), log)
+    return record.code
 
 
-async def _register(store: Store, table_id: int, events: Sequence[TableEvent]) -> dict[str, str]:
-    """Store ids for the players (and the host) the events seat for the first time."""
+def _new_players(events: Sequence[TableEvent]) -> dict[str, str]:
+    """The players (and the host) the events seat for the first time, by provisional id."""
     names = {
         event.player_id: event.name
         for event in events
@@ -257,11 +258,7 @@ async def _register(store: Store, table_id: int, events: Sequence[TableEvent]) -
     }
     if any(isinstance(event, TableOpened) and event.host == HOST for event in events):
         names[HOST] = _host_name({name_key(name) for name in names.values()})
-    ids = {}
-    for provisional, name in names.items():
-        player, _token = await store.register_player(table_id, name)
-        ids[provisional] = str(player.id)
-    return ids
+    return names
 
 
 def _host_name(taken: set[str]) -> str:

@@ -8,6 +8,8 @@ embedded SQLite file by default, PostgreSQL by URL (``open_store``).
   seat tokens (only their SHA-256 is kept), the event log with
   ``UNIQUE(table_id, seq)`` (``append_events``/``load_events``/``last_seq``),
   and the ledger and hands projections written from the events.
+- ``Store.import_table``: a table of imported hands, its players and events in one
+  transaction (``pokernight import``).
 - ``EventWriter``: group commit, the appends of a few milliseconds from many
   tables in one transaction.
 - ``StoredEvent.of(seq, table_event, at)`` stores a ``pokernight.table`` event;
@@ -22,12 +24,13 @@ from pokernight.store.errors import (
 )
 from pokernight.store.records import HandledRequest, PlayerRecord, StoredEvent, TableRecord
 from pokernight.store.schema import TableStatus
-from pokernight.store.store import Store, open_store
+from pokernight.store.store import ImportedTable, Store, open_store
 from pokernight.store.writer import EventWriter
 
 __all__ = [
     "EventWriter",
     "HandledRequest",
+    "ImportedTable",
     "NameTakenError",
     "PlayerRecord",
     "StaleWriterError",

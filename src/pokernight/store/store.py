@@ -23,8 +23,9 @@ import itertools
 import random
 import secrets
 import time
-from collections.abc import AsyncIterator, Callable, Iterator, Sequence
+from collections.abc import AsyncIterator, Callable, Iterator, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
+from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
 from sqlalchemy import Connection, Row, String, cast, delete, insert, select, update
@@ -130,26 +131,16 @@ class Store:
 
     # Tables --------------------------------------------------------------------------------
 
-    async def create_table(
-        self, settings: dict[str, Any], rng: random.Random, status: TableStatus = TableStatus.OPEN
-    ) -> TableRecord:
-        """A new table with a random 4-digit code no other open table holds.
-
-        A table that is not open (``imported``) takes a code no table has had, while
-        there is one: the newest table with a code is the one ``export`` reads, and an
-        import must not hide a played table's history.
-        """
+    async def create_table(self, settings: dict[str, Any], rng: random.Random) -> TableRecord:
+        """A new open table with a random 4-digit code no other open table holds."""
         while True:
-            taken = await self._codes(everybody=status is not TableStatus.OPEN)
-            if len(taken) >= CODE_COUNT:
-                taken = await self._codes(everybody=False)
-            code = _free_code(taken, rng)
+            code = _free_code(await self._codes(everybody=False), rng)
             try:
                 async with self._writing() as connection:
                     values: dict[str, Any] = {
                         "code": code,
                         "settings": settings,
-                        "status": status.value,
+                        "status": TableStatus.OPEN.value,
                         "created_at": time.time(),
                         "invite": secrets.token_urlsafe(INVITE_BYTES),
                     }
@@ -360,6 +351,42 @@ class Store:
             async with self.engine.begin() as connection:
                 return await connection.run_sync(work)
 
+    async def import_table(
+        self,
+        table: TableRecord | ImportedTable,
+        players: Mapping[str, str],
+        log: Callable[[TableRecord, Mapping[str, str]], Sequence[StoredEvent]],
+    ) -> TableRecord:
+        """Hands imported from elsewhere, in ONE transaction: the table (a new one for an
+        ``ImportedTable``), the ``players`` (display names, by the key ``log`` knows them
+        by) and the events ``log`` makes once the table and the players' ids are known.
+        Anything failing stores nothing: no table without its hands."""
+        if isinstance(table, ImportedTable):
+            # A code no table has had, while there is one: the newest table with a code is
+            # the one `export` reads, and an import must not hide a played table's history.
+            taken = await self._codes(everybody=True)
+            if len(taken) >= CODE_COUNT:
+                taken = await self._codes(everybody=False)
+            table = replace(table, code=_free_code(taken, table.rng))
+
+        def work(connection: Connection) -> TableRecord:
+            record = table if isinstance(table, TableRecord) else _insert_table(connection, table)
+            ids = {
+                key: _insert_player(connection, record.id, name) for key, name in players.items()
+            }
+            append.append_batch(connection, [(record.id, log(record, ids))], {})
+            return record
+
+        async with self._write_turn:
+            if isinstance(table, TableRecord):
+                self._versions.pop(table.id, None)  # appended here, not by append_batch
+            try:
+                return await self._write(work)
+            except IntegrityError:
+                raise StoreError(
+                    "a player's name is taken at this table: nothing was stored"
+                ) from None
+
     async def load_events(self, table_id: int, after: int = 0) -> list[StoredEvent]:
         """The table's events after version ``after``, in order."""
         events = schema.events
@@ -406,6 +433,44 @@ class Store:
                 .order_by(hands.c.hand_number)
             )
             return [dict(row._mapping) for row in rows]
+
+
+@dataclass(frozen=True, slots=True)
+class ImportedTable:
+    """A table to create for imported hands: its settings, and the random source that
+    draws its code (``code`` is drawn by ``import_table``)."""
+
+    settings: dict[str, Any]
+    rng: random.Random
+    code: str = ""
+
+
+def _insert_table(connection: Connection, table: ImportedTable) -> TableRecord:
+    values: dict[str, Any] = {
+        "code": table.code,
+        "settings": table.settings,
+        "status": TableStatus.IMPORTED.value,
+        "created_at": time.time(),
+        "invite": secrets.token_urlsafe(INVITE_BYTES),
+    }
+    result = connection.execute(insert(schema.tables).values(values).returning(schema.tables.c.id))
+    return TableRecord(id=result.scalar_one(), **values)
+
+
+def _insert_player(connection: Connection, table_id: int, name: str) -> str:
+    """A new player of the table, with a seat token nobody is given: their id."""
+    values = {
+        "table_id": table_id,
+        "name": name,
+        "name_key": name_key(name),
+        "token_sha256": _token_hash(secrets.token_urlsafe(TOKEN_BYTES)),
+        "created_at": time.time(),
+        "invited": False,
+    }
+    result = connection.execute(
+        insert(schema.players).values(values).returning(schema.players.c.id)
+    )
+    return str(result.scalar_one())
 
 
 def _is_open() -> Any:
