@@ -146,7 +146,13 @@ def test_a_side_pot_hand_replayed_step_by_step(browser: Any, tmp_path: Path) -> 
             [f"pokernight.seat.{code}", json.dumps(seat)],
         )
         page.goto(f"{url}/#{code}")
-        page.locator(".hands a.replay-link").first.click()
+        link = page.locator(".hands a.replay-link").first
+        link.wait_for()
+        listed = _request(f"{url}/api/tables/{code}/hands")["hands"][0]
+        facts = page.locator(".hands .hand-facts").first.text_content()
+        assert facts == f"Ann, Bob, Cat · pot {_chips(listed['pot'])} · showdown"
+        page.locator("section:has(.hands)").screenshot(path=str(SHOTS / "last-hands.png"))
+        link.click()
         page.wait_for_selector("body[data-replay-step='0']")
         assert page.url.endswith(f"#{code}/hand/1/0")
 
@@ -190,4 +196,10 @@ def test_a_side_pot_hand_replayed_step_by_step(browser: Any, tmp_path: Path) -> 
         spectator = _request(f"{url}/api/tables/{code}/hands/1/replay")
         last = phone.evaluate(READ_PAGE)
         assert _differences(last, spectator["steps"][-1], spectator) == []
+        phone.goto(f"{url}/#{code}/hand/9")  # a hand never dealt: said, not a broken page
+        error = phone.locator("#replay-error")
+        error.wait_for()
+        assert error.inner_text() == f"Table {code} has no finished hand #9. Back to the table"
+        assert phone.locator("#replay-next").is_hidden()
+        phone.screenshot(path=str(SHOTS / "phone-no-such-hand.png"))
         assert page.errors == [] and phone.errors == []

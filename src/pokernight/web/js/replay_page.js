@@ -40,11 +40,13 @@ export class ReplayPage {
       h("span", {}, `Loading hand #${number}\u2026`));
     this.error = h("p", { class: "error", role: "alert", id: "replay-error" });
     this.share = h("p", { class: "links" });
+    // Shown once the hand has come: the felt, its steps and the hand in words.
+    this.hand = [h("div", { class: "felt-wrap" }, this.view.root), this.results, this.caption,
+      this.controls, this.streets, this.share];
+    this.side = h("aside", { class: "side" }, this.handLog.element);
+    for (const part of [...this.hand, this.side]) part.hidden = true;
     root.replaceChildren(h("div", { class: "table-page replay" },
-      h("div", { class: "play" }, this.title,
-        h("div", { class: "felt-wrap" }, this.view.root), this.results, this.loading, this.error,
-        this.caption, this.controls, this.streets, this.share),
-      h("aside", { class: "side" }, this.handLog.element)));
+      h("div", { class: "play" }, this.title, this.loading, this.error, ...this.hand), this.side));
     this.keys = (event) => this.onKey(event);
     document.addEventListener("keydown", this.keys);
     this.load();
@@ -61,10 +63,12 @@ export class ReplayPage {
       this.replay = await api.handReplay(this.code, this.number, this.seat?.token ?? null);
       this.step = Math.min(Math.max(0, this.step), this.replay.steps.length - 1);
       this.loading.remove();
+      for (const part of [...this.hand, this.side]) part.hidden = false;
       this.render(false);
     } catch (failure) {
       this.loading.remove();
-      this.error.textContent = sentence(failure.message);
+      this.error.replaceChildren(sentence(failure.message), " ",
+        h("a", { href: `#${this.code}`, class: "back" }, "Back to the table"));
     } finally {
       clearTimeout(spinner);
       document.body.classList.remove("busy");
