@@ -4,7 +4,8 @@ Three players with different stacks all go in on the first hand (a main pot and 
 pot); the replay each of them gets, and a spectator's, keeps the chips at every step and
 ends on the stacks the hand finished with; each player sees their own cards from the
 deal on, and nobody else's face-down cards before they are shown. A wrong code, a hand
-not finished, a number that is no number and a token of nobody get clear JSON errors.
+never dealt or still in play, a number that is no number and a token of nobody get clear
+JSON errors.
 """
 
 from __future__ import annotations
@@ -100,12 +101,18 @@ async def test_each_viewer_replays_the_side_pot_hand_with_its_own_cards(tmp_path
 @scenario
 async def test_unknown_tables_and_hands_and_tokens_get_clear_errors(tmp_path: Path) -> None:
     async with serving(tmp_path) as url:
-        code, clients = await side_pot_table(url)
+        code, clients = await open_table(url, SHORT_STACKS, players=2)
         other = "0000" if code != "0000" else "0001"
         base = f"{url}/api/tables"
+        never = await asyncio.to_thread(fetch, f"{base}/{code}/hands/1/replay")
+        for seat, client in enumerate(clients):
+            await client.sit(seat, 500)
+        await clients[0].start()  # hand 1 is dealt, and waits for its first player
+        await clients[0].wait_for(lambda event: event.get("type") == "HandDealt")
         answers = {
             "no table": await asyncio.to_thread(fetch, f"{base}/{other}/hands/1/replay"),
-            "no hand": await asyncio.to_thread(fetch, f"{base}/{code}/hands/2/replay"),
+            "never dealt": never,
+            "in play": await asyncio.to_thread(fetch, f"{base}/{code}/hands/1/replay"),
             "hand 0": await asyncio.to_thread(fetch, f"{base}/{code}/hands/0/replay"),
             "not a number": await asyncio.to_thread(fetch, f"{base}/{code}/hands/one/replay"),
             "bad token": await asyncio.to_thread(
@@ -114,7 +121,8 @@ async def test_unknown_tables_and_hands_and_tokens_get_clear_errors(tmp_path: Pa
         }
         await close_all(clients)
     assert answers["no table"] == (404, {"error": f"no open table with code {other}"})
-    assert answers["no hand"] == (404, {"error": f"table {code} has no finished hand #2"})
+    assert answers["never dealt"] == (404, {"error": f"table {code} has no finished hand #1"})
+    assert answers["in play"] == answers["never dealt"]  # not finished
     assert answers["hand 0"][0] == 404
     assert answers["not a number"][0] == 404
     status, body = answers["bad token"]

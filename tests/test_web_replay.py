@@ -5,8 +5,9 @@ clients play it on a real ``pokernight serve``). Ann's page opens the table, fol
 last-hands panel's Replay link and steps through the hand with the Next button, the
 arrow keys and the street buttons; at every step the pot, each seat's stack and bet and
 every card the page shows equal the server's step for Ann (her own cards, and the others'
-only once shown). A screenshot of each street goes to tests/artifacts/replay/, and one of
-the showdown on a phone-width screen.
+only once shown). Played in hold'em and in seven-card stud (up cards, no board). A
+screenshot of each street goes to tests/artifacts/replay/GAME/, and one of the showdown
+on a phone-width screen.
 """
 
 from __future__ import annotations
@@ -29,13 +30,7 @@ pytestmark = pytest.mark.slow
 
 Json = dict[str, Any]
 SHOTS = ARTIFACTS / "replay"
-SETTINGS: Json = {
-    "variant": "nlhe",
-    "stakes": {"small_blind": 5, "big_blind": 10},
-    "seats": 6,
-    "min_buy_in": 100,
-    "max_buy_in": 1000,
-}
+SETTINGS: Json = {"seats": 6, "min_buy_in": 100, "max_buy_in": 1000}  # the game's own stakes
 PLAYERS = (("Bob", 400), ("Cat", 800))
 READ_PAGE = """() => {
     const cards = (root) => [...root.querySelectorAll('.card:not(.slot)')]
@@ -124,10 +119,13 @@ def _differences(shown: Json, step: Json, replay: Json) -> list[str]:
     return problems
 
 
-def test_a_side_pot_hand_replayed_step_by_step(browser: Any, tmp_path: Path) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
+@pytest.mark.parametrize("variant", ["nlhe", "stud"])
+def test_a_side_pot_hand_replayed_step_by_step(browser: Any, tmp_path: Path, variant: str) -> None:
+    shots = SHOTS / variant
+    shots.mkdir(parents=True, exist_ok=True)
     with served_room(tmp_path, hand_pause=0.3) as url:
-        created = _request(f"{url}/api/tables", {"name": "Ann", "settings": SETTINGS})
+        settings = {**SETTINGS, "variant": variant}
+        created = _request(f"{url}/api/tables", {"name": "Ann", "settings": settings})
         code, token = created["code"], created["token"]
         # Playwright's own loop runs in this thread: the protocol clients get one of their own.
         with ThreadPoolExecutor(1) as pool:
@@ -151,7 +149,7 @@ def test_a_side_pot_hand_replayed_step_by_step(browser: Any, tmp_path: Path) -> 
         listed = _request(f"{url}/api/tables/{code}/hands")["hands"][0]
         facts = page.locator(".hands .hand-facts").first.text_content()
         assert facts == f"Ann, Bob, Cat · pot {_chips(listed['pot'])} · showdown"
-        page.locator("section:has(.hands)").screenshot(path=str(SHOTS / "last-hands.png"))
+        page.locator("section:has(.hands)").screenshot(path=str(shots / "last-hands.png"))
         link.click()
         page.wait_for_selector("body[data-replay-step='0']")
         assert page.url.endswith(f"#{code}/hand/1/0")
@@ -164,8 +162,8 @@ def test_a_side_pot_hand_replayed_step_by_step(browser: Any, tmp_path: Path) -> 
             problems += [f"step {number}: {p}" for p in _differences(shown, step, replay)]
             if number in streets or number == len(steps) - 1:
                 page.wait_for_timeout(600)  # the cards just dealt have slid in
-                name = streets.get(number, "end")
-                page.screenshot(path=str(SHOTS / f"{number:02d}-{name}.png"), full_page=True)
+                name = streets.get(number, "end").replace(" ", "-")
+                page.screenshot(path=str(shots / f"{number:02d}-{name}.png"), full_page=True)
             if number % 2:
                 page.keyboard.press("ArrowRight")
             elif number < len(steps) - 1:
@@ -190,7 +188,7 @@ def test_a_side_pot_hand_replayed_step_by_step(browser: Any, tmp_path: Path) -> 
         phone.goto(f"{url}/#{code}/hand/1/{len(steps) - 1}")
         phone.wait_for_selector(f"body[data-replay-step='{len(steps) - 1}']")
         phone.wait_for_timeout(600)
-        phone.screenshot(path=str(SHOTS / "phone-showdown.png"), full_page=True)
+        phone.screenshot(path=str(shots / "phone-showdown.png"), full_page=True)
         width = phone.evaluate("document.documentElement.scrollWidth")
         assert width <= 390, f"the page is {width} px wide on a 390 px screen"
         spectator = _request(f"{url}/api/tables/{code}/hands/1/replay")
@@ -201,5 +199,5 @@ def test_a_side_pot_hand_replayed_step_by_step(browser: Any, tmp_path: Path) -> 
         error.wait_for()
         assert error.inner_text() == f"Table {code} has no finished hand #9. Back to the table"
         assert phone.locator("#replay-next").is_hidden()
-        phone.screenshot(path=str(SHOTS / "phone-no-such-hand.png"))
+        phone.screenshot(path=str(shots / "phone-no-such-hand.png"))
         assert page.errors == [] and phone.errors == []
