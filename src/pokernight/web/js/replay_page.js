@@ -27,7 +27,7 @@ export class ReplayPage {
     this.replay = null;
     this.step = step ?? 0;
     this.seat = savedSeat(code);
-    this.view = new TableView(h("div", { class: "felt", id: "felt" }), { onSit: () => {} });
+    this.view = new TableView(h("div", { class: "felt", id: "felt" }), { onSit: () => {}, replay: true });
     this.handLog = new HandLog();
     this.title = h("div", { class: "table-title" },
       h("h1", {}, `Table ${code} \u00b7 hand #${number}`));
@@ -79,12 +79,12 @@ export class ReplayPage {
     const button = (id, words, label, go) => h("button", { type: "button", id, "aria-label": label,
       title: label, onclick: () => go() }, words);
     return h("div", { class: "replay-controls", role: "group", "aria-label": "replay controls" },
-      button("replay-start", "\u23ee", "Start of the hand", () => this.go(0)),
+      button("replay-start", "\u21e4", "Start of the hand", () => this.go(0)),
       button("replay-prev-street", "\u00ab", "Previous street (\u2191)", () => this.go(this.streetStart(-1))),
       button("replay-prev", "\u2039 Back", "Previous action (\u2190)", () => this.go(this.step - 1)),
       button("replay-next", "Next \u203a", "Next action (\u2192)", () => this.go(this.step + 1, true)),
       button("replay-next-street", "\u00bb", "Next street (\u2193)", () => this.go(this.streetStart(1), true)),
-      button("replay-end", "\u23ed", "End of the hand", () => this.go(Infinity, true)));
+      button("replay-end", "\u21e5", "End of the hand", () => this.go(Infinity, true)));
   }
 
   onKey(event) {

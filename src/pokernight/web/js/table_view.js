@@ -58,9 +58,11 @@ export function clockParts(status, seat, connected, now) {
 }
 
 export class TableView {
-  constructor(root, { onSit }) {
+  /** ``replay``: a hand played before (the replayer): the seat to act is named, even yours. */
+  constructor(root, { onSit, replay = false }) {
     this.root = root;
     this.onSit = onSit;
+    this.replay = replay;
     this.animatedHand = null;
     // Deal key ("12-3-0": hand 12, seat 3, first card) -> when its slide starts (ms).
     this.dealStarts = new Map();
@@ -198,7 +200,8 @@ export class TableView {
     const status = state.hand?.status;
     if (status && status.to_act !== null && status.to_act !== undefined) {
       const seat = state.seats.get(status.to_act);
-      return status.to_act === state.mySeat ? "Your turn" : `${seat?.name ?? "?"} to act`;
+      const yours = status.to_act === state.mySeat && !this.replay;
+      return yours ? "Your turn" : `${seat?.name ?? "?"} to act`;
     }
     if (state.hand) return "";
     if (!state.running) {
