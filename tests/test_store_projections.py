@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from pokernight.store import StoredEvent, open_store
+from pokernight.store import Store, StoredEvent, TableRecord, open_store
 from pokernight.table import (
     Act,
     AddChips,
@@ -71,13 +71,19 @@ def session() -> tuple[Table, list[TableEvent], list[list[StoredEvent]]]:
     return table, events, appends
 
 
+async def stored_table(store: Store, appends: list[list[StoredEvent]]) -> TableRecord:
+    """A new table with ``appends`` stored in it, append after append."""
+    record = await store.create_table({}, random.Random(1))
+    for appended in appends:
+        await store.append_events(record.id, appended)
+    return record
+
+
 @scenario
 async def test_ledger_projection_equals_the_tables_own_ledger(store_url: str) -> None:
     table, _, appends = session()
     async with await open_store(store_url) as store:
-        record = await store.create_table({}, random.Random(1))
-        for appended in appends:
-            await store.append_events(record.id, appended)
+        record = await stored_table(store, appends)
         entries = await store.ledger_entries(record.id)
     stored = [(e["hand_number"], e["player_id"], e["kind"], e["amount"]) for e in entries]
     names = {entry["player_id"]: entry["name"] for entry in entries}
@@ -92,9 +98,7 @@ async def test_hands_projection_summarises_each_hand_without_its_deck(store_url:
     _, events, appends = session()
     finished = [event for event in events if isinstance(event, HandFinished)]
     async with await open_store(store_url) as store:
-        record = await store.create_table({}, random.Random(1))
-        for appended in appends:
-            await store.append_events(record.id, appended)
+        record = await stored_table(store, appends)
         hands = await store.hands(record.id)
     assert [hand["hand_number"] for hand in hands] == [1, 2]
     for hand, end in zip(hands, finished, strict=True):
@@ -125,9 +129,7 @@ async def test_hand_in_play_has_no_end_yet(store_url: str) -> None:
 async def test_table_rebuilt_from_stored_events_equals_the_live_table(store_url: str) -> None:
     table, events, appends = session()
     async with await open_store(store_url) as store:
-        record = await store.create_table({}, random.Random(1))
-        for appended in appends:
-            await store.append_events(record.id, appended)
+        record = await stored_table(store, appends)
     async with await open_store(store_url) as reopened:
         loaded = await reopened.load_events(record.id)
     assert [table_event_from_dict(event.data) for event in loaded] == events
