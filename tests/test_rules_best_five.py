@@ -1,6 +1,6 @@
-"""The five cards a shown hand is made of are the engine's fact (``CardsShown.best``).
+"""The five cards a winning hand is made of are the engine's fact (``CardsShown.best``).
 
-For every variant, random hands are called down to a showdown; each shown hand's ``best``
+For every variant, random hands are called down to a showdown; each winning hand's ``best``
 must be five of the seat's shown cards and the board (Omaha: two of the hand and three of
 the board) that the variant's evaluator values exactly as the whole hand: the browser
 raises these cards on the felt and works out nothing itself (issue 17 item 3).
@@ -17,7 +17,15 @@ from hypothesis import strategies as st
 
 from pokernight.cards import Card, parse_cards
 from pokernight.evaluate import high_value, low_value, omaha_value, wild_value
-from pokernight.rules import VARIANTS, CardsShown, Hand, Stakes, default_stakes, event_from_dict
+from pokernight.rules import (
+    VARIANTS,
+    CardsShown,
+    Hand,
+    PotAwarded,
+    Stakes,
+    default_stakes,
+    event_from_dict,
+)
 from pokernight.rules.views import visible_events
 from tests.rules_helpers import check_to_showdown, holdem_deck, random_hand, stud_deck
 
@@ -52,13 +60,21 @@ def _check_best(hand: Hand, shown: CardsShown) -> None:
 @pytest.mark.parametrize("key", sorted(VARIANTS))
 @settings(max_examples=100, deadline=None)
 @given(seed=SEEDS)
-def test_each_shown_hand_names_five_of_its_cards_worth_the_whole_hand(key: str, seed: int) -> None:
+def test_each_winning_hand_names_five_of_its_cards_worth_the_whole_hand(
+    key: str, seed: int
+) -> None:
     variant = VARIANTS[key]
     hand = check_to_showdown(random_hand(variant, default_stakes(variant), random.Random(seed)))
     shown = [event for event in hand.events if isinstance(event, CardsShown)]
     assert shown, "called down, at least one hand is shown"
+    winners = {
+        seat for event in hand.events if isinstance(event, PotAwarded) for seat, _ in event.winners
+    }
     for event in shown:
-        _check_best(hand, event)
+        if event.seat in winners:
+            _check_best(hand, event)
+        else:
+            assert event.best == (), "only a winning hand is picked apart"
     # The five are public with the cards shown: every seat's view and the wire carry them.
     assert [e for e in visible_events(hand.events, None) if isinstance(e, CardsShown)] == shown
     assert [event_from_dict(event.to_dict()) for event in shown] == shown

@@ -132,10 +132,11 @@ class BetReturned(Event, frozen=True):
 
 
 class CardsShown(Event, frozen=True):
-    """A hand turned up at the showdown: ``description`` names its value and ``best`` holds
-    the (up to) five cards that make it, of the seat's and the board's (Omaha: two of the
-    hand and three of the board; Razz: the five of the low; a wild card for whatever it
-    stands for). Events made before ``best`` existed decode with it empty."""
+    """A hand turned up at the showdown: ``description`` names its value; for a hand that
+    wins a pot, ``best`` holds the (up to) five cards that make it, of the seat's and the
+    board's (Omaha: two of the hand and three of the board; Razz: the five of the low; a
+    wild card for whatever it stands for), the cards a client raises. A hand that wins
+    nothing, and events made before ``best`` existed, have it empty."""
 
     seat: int
     cards: tuple[Card, ...]

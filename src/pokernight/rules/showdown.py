@@ -112,6 +112,11 @@ def showing_order(state: HandState) -> list[int]:
 
 def _show_down(state: HandState, pots: tuple[Pot, ...], emit: Emit) -> None:
     values = hand_values(state, showing_order(state))
+    # Each pot's winners are known before anybody turns a card up: the best hand eligible
+    # always shows. Only a winner's hand is picked apart into its five cards (the cards a
+    # client raises); naming every shown hand's five cost the engine about a tenth.
+    winners_of = [_winners(pot, values) for pot in pots]
+    winning = {seat for winners in winners_of for seat in winners}
     cards, stacks = state.cards, state.stacks
     descriptions: dict[int, str] = {}
     everyone_shows = state.active <= 1
@@ -124,18 +129,24 @@ def _show_down(state: HandState, pots: tuple[Pot, ...], emit: Emit) -> None:
                 show = True
         if show:
             description = descriptions[seat] = describe(state, seat, value)
-            five = best_five(state, seat, value)
+            five = best_five(state, seat, value) if seat in winning else ()
             emit(CardsShown(seat, tuple(cards[seat]), description, five))
             for index in in_pots:
                 best_shown[index] = max(best_shown[index], value)
         else:
             emit(CardsMucked(seat))
     for index, pot in enumerate(pots):
-        best = best_shown[index]
-        winners = [seat for seat in pot.eligible if seat in descriptions and values[seat] == best]
+        winners = winners_of[index]
         if len(winners) > 1:
             winners = _odd_chip_order(state, winners)
         emit(PotAwarded(index, pot.amount, split(pot.amount, winners), descriptions[winners[0]]))
+
+
+def _winners(pot: Pot, values: dict[int, int]) -> list[int]:
+    """The seats eligible for ``pot`` that hold its best hand."""
+    contenders = [seat for seat in pot.eligible if seat in values]
+    best = max(values[seat] for seat in contenders)
+    return [seat for seat in contenders if values[seat] == best]
 
 
 def _odd_chip_order(state: HandState, winners: list[int]) -> list[int]:
