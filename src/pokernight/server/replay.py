@@ -18,7 +18,7 @@ from pokernight.history.table_export import PlayedHand, played_hands
 from pokernight.rules import CardsShown, PotAwarded
 from pokernight.server.actor import TableActor
 from pokernight.server.messages import RefusedError
-from pokernight.server.wire import STAKES_FIELDS, Json, chips_json
+from pokernight.server.wire import Json, chips_json, deal_json
 from pokernight.table import table_event_from_dict
 
 BEARER = "bearer "
@@ -62,12 +62,7 @@ def replay_json(played: PlayedHand, viewer: str | None, seat_count: int) -> Json
         if not streets or streets[-1]["index"] != step.street:
             streets.append({"index": step.street, "name": step.street_name, "first_step": number})
     return {
-        "hand_number": started.hand_number,
-        "variant": started.variant,
-        "betting": started.betting,
-        "stakes": {name: getattr(started.stakes, name) for name in STAKES_FIELDS},
-        "seats": list(started.seats),
-        "button": started.button,
+        **deal_json(started),
         "names": list(played.names),
         "viewer": {"player_id": viewer, "hand_seat": mine},
         # What the felt needs of the table: its size and who sat where, with what, at the deal.

@@ -223,8 +223,8 @@ def snapshot_wire(v: int, table: Table, room: Json) -> WireEvent:
     return WireEvent(v, public, private)
 
 
-def hand_json(seen: HandView, started: HandDealt, status: Json) -> Json:
-    """A hand as one seat (or a spectator) sees it; seats in ``events`` index ``seats``."""
+def deal_json(started: HandDealt) -> Json:
+    """The public facts of a dealt hand: its number, game, stakes, seats and button."""
     return {
         "hand_number": started.hand_number,
         "variant": started.variant,
@@ -232,6 +232,13 @@ def hand_json(seen: HandView, started: HandDealt, status: Json) -> Json:
         "stakes": {name: getattr(started.stakes, name) for name in STAKES_FIELDS},
         "seats": list(started.seats),
         "button": started.button,
+    }
+
+
+def hand_json(seen: HandView, started: HandDealt, status: Json) -> Json:
+    """A hand as one seat (or a spectator) sees it; seats in ``events`` index ``seats``."""
+    return {
+        **deal_json(started),
         "commitment": started.commitment,
         "cards": [[None if card is None else str(card) for card in cards] for cards in seen.cards],
         "board": [str(card) for card in seen.board],
