@@ -8,6 +8,9 @@ embedded SQLite file by default, PostgreSQL by URL (``open_store``).
   seat tokens (only their SHA-256 is kept), the event log with
   ``UNIQUE(table_id, seq)`` (``append_events``/``load_events``/``last_seq``),
   and the ledger and hands projections written from the events.
+- ``Store``'s clubs, members, devices and claim codes (decision 33; ``members``):
+  ``default_club``, ``add_member``, ``member_named``, ``merge``, ``add_device``,
+  ``member_of_device``, ``new_claim_code``, ``claim``, ``claim_player``.
 - ``Store.import_table``: a table of imported hands, its players and events in one
   transaction (``pokernight import``).
 - ``EventWriter``: group commit, the appends of a few milliseconds from many
@@ -17,20 +20,31 @@ embedded SQLite file by default, PostgreSQL by URL (``open_store``).
 """
 
 from pokernight.store.errors import (
+    MemberError,
     NameTakenError,
     StaleWriterError,
     StoreError,
     StoreUnavailableError,
 )
-from pokernight.store.records import HandledRequest, PlayerRecord, StoredEvent, TableRecord
+from pokernight.store.records import (
+    ClubRecord,
+    HandledRequest,
+    MemberRecord,
+    PlayerRecord,
+    StoredEvent,
+    TableRecord,
+)
 from pokernight.store.schema import TableStatus
 from pokernight.store.store import ImportedTable, Store, open_store
 from pokernight.store.writer import EventWriter
 
 __all__ = [
+    "ClubRecord",
     "EventWriter",
     "HandledRequest",
     "ImportedTable",
+    "MemberError",
+    "MemberRecord",
     "NameTakenError",
     "PlayerRecord",
     "StaleWriterError",

@@ -23,3 +23,7 @@ class NameTakenError(StoreError):
 
     def __init__(self, name: str) -> None:
         super().__init__(f"somebody at this table is already called {name}: choose another name")
+
+
+class MemberError(StoreError):
+    """A club's member, device, claim code or seat claim refused; the message says why."""

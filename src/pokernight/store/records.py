@@ -58,3 +58,22 @@ class PlayerRecord:
     name: str
     created_at: float
     invited: bool = False
+    member_id: int | None = None
+    """The member playing this seat (decision 33); None is a guest."""
+
+
+@dataclass(frozen=True, slots=True)
+class ClubRecord:
+    id: int
+    name: str
+    created_at: float
+
+
+@dataclass(frozen=True, slots=True)
+class MemberRecord:
+    """A person of a club. A member merged into another is read as that one."""
+
+    id: int
+    club_id: int
+    name: str
+    created_at: float

@@ -45,6 +45,60 @@ metadata = MetaData(
 
 # Only one OPEN table may hold a code; closed tables keep theirs for history.
 OPEN_ONLY = text("status = 'open'")
+# Only members not merged into another hold their name in the club (decision 33).
+NOT_MERGED = text("merged_into IS NULL")
+
+# Clubs, their members and the members' devices (decision 33): who a player is from one
+# table to the next. The first club is the default one, made by migration 0003.
+clubs = Table(
+    "clubs",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("name", String, nullable=False),
+    Column("created_at", Double, nullable=False),
+)
+
+members = Table(
+    "members",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("club_id", ForeignKey("clubs.id"), nullable=False),
+    Column("name", String, nullable=False),
+    # pokernight.names.name_key(name): two members of a club never read the same.
+    Column("name_key", String, nullable=False),
+    Column("created_at", Double, nullable=False),
+    # The member who absorbed this one: reads follow it once, nothing is rewritten, so a
+    # merge can be undone.
+    Column("merged_into", ForeignKey("members.id"), nullable=True),
+    Index(
+        "uq_members_club_id_name_key",
+        "club_id",
+        "name_key",
+        unique=True,
+        sqlite_where=NOT_MERGED,
+        postgresql_where=NOT_MERGED,
+    ),
+)
+
+devices = Table(
+    "devices",
+    metadata,
+    # Only the SHA-256 of a device token is kept, like a seat token's.
+    Column("token_sha256", String(64), primary_key=True),
+    Column("member_id", ForeignKey("members.id"), nullable=False, index=True),
+    Column("created_at", Double, nullable=False),
+    Column("last_seen", Double, nullable=False),
+)
+
+# A short code shown on a signed-in device that adds another device to the member: one
+# use (the row is deleted when it is claimed), until ``expires_at``.
+claim_codes = Table(
+    "claim_codes",
+    metadata,
+    Column("code_sha256", String(64), primary_key=True),
+    Column("member_id", ForeignKey("members.id"), nullable=False, index=True),
+    Column("expires_at", Double, nullable=False),
+)
 
 tables = Table(
     "tables",
@@ -57,6 +111,8 @@ tables = Table(
     # The invite link's secret: whoever has it sits without the host's approval. Kept
     # as it is, not hashed: the host's page shows the link again after a reload.
     Column("invite", String(64), nullable=True),
+    # The club whose night it was; null until a club is chosen for it.
+    Column("club_id", ForeignKey("clubs.id"), nullable=True),
     Index(
         "uq_tables_open_code",
         "code",
@@ -79,6 +135,8 @@ players = Table(
     Column("created_at", Double, nullable=False),
     # Joined through the invite link: sits without the host's approval.
     Column("invited", Boolean, nullable=False, server_default=false()),
+    # The member playing this seat; null is a guest.
+    Column("member_id", ForeignKey("members.id"), nullable=True, index=True),
     Index("uq_players_table_id_name_key", "table_id", "name_key", unique=True),
 )
 

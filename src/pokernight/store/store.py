@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import hashlib
 import itertools
 import random
@@ -33,16 +34,24 @@ from sqlalchemy.exc import DBAPIError, IntegrityError, InterfaceError, Operation
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from pokernight.names import name_key
-from pokernight.store import append, schema
+from pokernight.store import append, members, schema
 from pokernight.store.append import TableEvents, TableRequest
 from pokernight.store.engine import create_engine, database_url, migrate
 from pokernight.store.errors import (
+    MemberError,
     NameTakenError,
     StaleWriterError,
     StoreError,
     StoreUnavailableError,
 )
-from pokernight.store.records import HandledRequest, PlayerRecord, StoredEvent, TableRecord
+from pokernight.store.records import (
+    ClubRecord,
+    HandledRequest,
+    MemberRecord,
+    PlayerRecord,
+    StoredEvent,
+    TableRecord,
+)
 from pokernight.store.schema import TableStatus
 from pokernight.store.sqlite_writer import SqliteWriter
 
@@ -312,6 +321,81 @@ class Store:
                     )
         return sorted(kept, key=lambda request: request.version)
 
+    # Clubs, members, devices (decision 33; the transactions' bodies are in ``members``) ---
+
+    async def default_club(self) -> ClubRecord:
+        """The server's club: the first one, made now if the migration did not."""
+        return await self._write_members(lambda c: members.default_club(c, time.time()))
+
+    async def add_member(self, club_id: int, name: str) -> MemberRecord:
+        """A new member of the club. ``name`` must be a display name
+        (``pokernight.names.display_name``); one reading the same as another member's of
+        the club is refused with MemberError."""
+        try:
+            return await self._write_members(
+                lambda c: members.add_member(c, club_id, name, time.time())
+            )
+        except IntegrityError:  # another process added the name since it was checked
+            raise MemberError(members.name_taken(name)) from None
+
+    async def member(self, member_id: int) -> MemberRecord | None:
+        """The member, or whoever absorbed them (``merge``)."""
+        return await self._read_members(lambda c: members.member(c, member_id))
+
+    async def member_named(self, club_id: int, name: str) -> MemberRecord | None:
+        """The club's member whose name reads as ``name`` (``pokernight.names.name_key``)."""
+        return await self._read_members(lambda c: members.member_named(c, club_id, name))
+
+    async def merge(self, into: int, other: int) -> MemberRecord:
+        """Member ``other`` is read as ``into`` from now on (the host found them one
+        person); refused for one member, two clubs, or a merge that would chain."""
+        return await self._write_members(lambda c: members.merge(c, into, other))
+
+    async def add_device(self, member_id: int) -> str:
+        """A new device token signed in as the member; only its SHA-256 is stored."""
+        token = secrets.token_urlsafe(TOKEN_BYTES)
+        await self._write_members(lambda c: members.add_device(c, member_id, token, time.time()))
+        return token
+
+    async def member_of_device(self, token: str) -> MemberRecord | None:
+        """The member the device token signs in as (its ``last_seen`` is now), or None."""
+        return await self._write_members(lambda c: members.member_of_device(c, token, time.time()))
+
+    async def new_claim_code(self, member_id: int, now: float) -> str:
+        """A code (``members.CLAIM_CODE_LENGTH`` letters) that adds one more device to
+        the member, once, for ``members.CLAIM_CODE_SECONDS``; only its SHA-256 is stored."""
+        while True:
+            code = _claim_code()
+            try:
+                await self._write_members(
+                    functools.partial(
+                        members.new_claim_code, member_id=member_id, code=code, now=now
+                    )
+                )
+                return code
+            except IntegrityError:
+                continue  # a code another member holds now: draw again
+
+    async def claim(self, code: str, now: float) -> tuple[MemberRecord, str]:
+        """The claim code's member and a new device token for them; the code is spent. A
+        wrong, spent or expired code raises MemberError and changes nothing."""
+        token = secrets.token_urlsafe(TOKEN_BYTES)
+        member = await self._write_members(lambda c: members.claim(c, code, token, now))
+        return member, token
+
+    async def claim_player(self, player_id: int, member_id: int) -> PlayerRecord:
+        """The guest seat ``player_id`` (of a table of the member's club) becomes the
+        member's; refused with MemberError otherwise."""
+        return await self._write_members(lambda c: members.claim_player(c, player_id, member_id))
+
+    async def _write_members(self, work: Callable[[Connection], Result]) -> Result:
+        async with self._write_turn:
+            return await self._write(work)
+
+    async def _read_members(self, work: Callable[[Connection], Result]) -> Result:
+        async with self.transaction() as connection:
+            return await connection.run_sync(work)
+
     # The event log -------------------------------------------------------------------------
 
     async def append_events(
@@ -496,7 +580,13 @@ _PLAYER_COLUMNS = (
     schema.players.c.name,
     schema.players.c.created_at,
     schema.players.c.invited,
+    schema.players.c.member_id,
 )
+
+
+def _claim_code() -> str:
+    length, alphabet = members.CLAIM_CODE_LENGTH, members.CLAIM_ALPHABET
+    return "".join(secrets.choice(alphabet) for _ in range(length))
 
 
 def _token_hash(token: str) -> str:

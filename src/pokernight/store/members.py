@@ -1,0 +1,261 @@
+"""Clubs, members, their devices and claim codes (decision 33): the bodies of the store's
+transactions, synchronous like ``append`` (on SQLite a write runs as one call through
+``sqlite_writer``; otherwise through ``AsyncConnection.run_sync``).
+
+A member merged into another is read as that one: every read follows ``merged_into``
+once. Merges never chain (``merge`` refuses what would make a chain), so once is enough.
+The secrets (device tokens, claim codes) are drawn by ``Store``; only their SHA-256
+reaches the database.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+
+from sqlalchemy import Connection, Row, Select, delete, insert, select, update
+
+from pokernight.names import name_key
+from pokernight.store import schema
+from pokernight.store.errors import MemberError
+from pokernight.store.records import ClubRecord, MemberRecord, PlayerRecord
+
+DEFAULT_CLUB_NAME = "Home"
+# Letters only, without the ones read as another letter or a digit (B 8, I L 1, O Q 0,
+# S 5, Z 2, U V): a code is read off one screen and typed on another.
+CLAIM_ALPHABET = "ACDEFGHJKMNPRTWXY"
+CLAIM_CODE_LENGTH = 6
+CLAIM_CODE_SECONDS = 600.0
+ASK_AGAIN = "ask for a new one on a device you are signed in on"
+
+_members = schema.members
+
+
+def secret_hash(secret: str) -> str:
+    """What is stored of a device token or a claim code."""
+    return hashlib.sha256(secret.encode()).hexdigest()
+
+
+def claim_code_hash(code: str) -> str:
+    """A claim code's hash, however it was typed: case and spaces do not matter."""
+    return secret_hash("".join(code.split()).upper())
+
+
+# Clubs -------------------------------------------------------------------------------------
+
+
+def default_club(connection: Connection, now: float) -> ClubRecord:
+    """The first club (migration 0003 makes it); made here if there is none.
+
+    Only a database whose clubs were all deleted has none, so two processes making one
+    at once (each would read its own as the first) is left unguarded."""
+    clubs = schema.clubs
+    row = connection.execute(select(clubs).order_by(clubs.c.id).limit(1)).first()
+    if row is not None:
+        return ClubRecord(row.id, row.name, row.created_at)
+    values = {"name": DEFAULT_CLUB_NAME, "created_at": now}
+    club_id = connection.execute(insert(clubs).values(values).returning(clubs.c.id)).scalar_one()
+    return ClubRecord(club_id, DEFAULT_CLUB_NAME, now)
+
+
+def _require_club(connection: Connection, club_id: int) -> None:
+    clubs = schema.clubs
+    if connection.execute(select(clubs.c.id).where(clubs.c.id == club_id)).first() is None:
+        raise MemberError(f"there is no club {club_id}")
+
+
+# Members -----------------------------------------------------------------------------------
+
+
+def add_member(connection: Connection, club_id: int, name: str, now: float) -> MemberRecord:
+    """A new member of the club; a name reading the same as a member's is refused."""
+    _require_club(connection, club_id)
+    key = name_key(name)
+    taken = connection.execute(
+        select(_members.c.name).where(
+            _members.c.club_id == club_id,
+            _members.c.name_key == key,
+            _members.c.merged_into.is_(None),
+        )
+    ).first()
+    if taken is not None:
+        raise MemberError(name_taken(taken.name))
+    values = {"club_id": club_id, "name": name, "name_key": key, "created_at": now}
+    result = connection.execute(insert(_members).values(values).returning(_members.c.id))
+    return MemberRecord(result.scalar_one(), club_id, name, now)
+
+
+def name_taken(name: str) -> str:
+    return f"the club already has a member called {name}: choose another name"
+
+
+def member(connection: Connection, member_id: int) -> MemberRecord | None:
+    """The member (followed to whoever absorbed them), or None."""
+    row = _member_row(connection, member_id)
+    return None if row is None else _followed(connection, row)
+
+
+def member_named(connection: Connection, club_id: int, name: str) -> MemberRecord | None:
+    """The club's member whose name reads as ``name``: the one not merged, else the newest
+    merged one (followed to whoever absorbed them)."""
+    row = connection.execute(
+        select(_members)
+        .where(_members.c.club_id == club_id, _members.c.name_key == name_key(name))
+        .order_by(_members.c.merged_into.is_not(None), _members.c.id.desc())
+        .limit(1)
+    ).first()
+    return None if row is None else _followed(connection, row)
+
+
+def merge(connection: Connection, into: int, other: int) -> MemberRecord:
+    """``other`` is read as ``into`` from now on; only ``other.merged_into`` changes."""
+    survivor, absorbed = _require_member(connection, into), _require_member(connection, other)
+    _check_merge(connection, survivor, absorbed)
+    connection.execute(update(_members).where(_members.c.id == other).values(merged_into=into))
+    return _record(survivor)
+
+
+def _check_merge(connection: Connection, survivor: Row[Any], absorbed: Row[Any]) -> None:
+    """Refuses a merge that is no merge, crosses clubs, or would chain merges (reads
+    follow ``merged_into`` once)."""
+    if survivor.id == absorbed.id:
+        raise MemberError(f"{survivor.name} cannot be merged into themselves")
+    if survivor.club_id != absorbed.club_id:
+        raise MemberError(f"{survivor.name} and {absorbed.name} are members of different clubs")
+    if absorbed.merged_into is not None:
+        raise MemberError(f"{absorbed.name} was merged into another member already")
+    if survivor.merged_into is not None:
+        raise MemberError(f"{survivor.name} was merged into another member: merge into that one")
+    if _has_absorbed(connection, absorbed.id):
+        raise MemberError(f"others were merged into {absorbed.name}, who cannot be merged now")
+
+
+def _has_absorbed(connection: Connection, member_id: int) -> bool:
+    found = select(_members.c.id).where(_members.c.merged_into == member_id).limit(1)
+    return connection.execute(found).first() is not None
+
+
+def _member_row(connection: Connection, member_id: int) -> Row[Any] | None:
+    return connection.execute(select(_members).where(_members.c.id == member_id)).first()
+
+
+def _require_member(connection: Connection, member_id: int) -> Row[Any]:
+    row = _member_row(connection, member_id)
+    if row is None:
+        raise MemberError(f"there is no member {member_id}")
+    return row
+
+
+def _followed(connection: Connection, row: Row[Any]) -> MemberRecord:
+    """The member ``row`` is read as: whoever absorbed them, if anybody did."""
+    if row.merged_into is not None:
+        row = _require_member(connection, row.merged_into)
+    return _record(row)
+
+
+def _record(row: Row[Any]) -> MemberRecord:
+    return MemberRecord(row.id, row.club_id, row.name, row.created_at)
+
+
+# Devices and claim codes -------------------------------------------------------------------
+
+
+def add_device(connection: Connection, member_id: int, token: str, now: float) -> None:
+    """A device signed in as the member, known by the SHA-256 of ``token``."""
+    _require_member(connection, member_id)
+    _insert_device(connection, member_id, token, now)
+
+
+def _insert_device(connection: Connection, member_id: int, token: str, now: float) -> None:
+    values = {"token_sha256": secret_hash(token), "member_id": member_id, "created_at": now}
+    connection.execute(insert(schema.devices).values(**values, last_seen=now))
+
+
+def member_of_device(connection: Connection, token: str, now: float) -> MemberRecord | None:
+    """The member the device holding ``token`` is signed in as (and it was seen ``now``)."""
+    devices = schema.devices
+    known = devices.c.token_sha256 == secret_hash(token)
+    member_id = connection.execute(select(devices.c.member_id).where(known)).scalar()
+    if member_id is None:
+        return None
+    connection.execute(update(devices).where(known).values(last_seen=now))
+    return member(connection, member_id)
+
+
+def new_claim_code(connection: Connection, member_id: int, code: str, now: float) -> None:
+    """``code`` adds a device to the member until ``CLAIM_CODE_SECONDS`` from ``now``."""
+    _require_member(connection, member_id)
+    codes = schema.claim_codes
+    connection.execute(delete(codes).where(codes.c.expires_at <= now))  # nobody can use them
+    values = {"code_sha256": claim_code_hash(code), "member_id": member_id}
+    connection.execute(insert(codes).values(**values, expires_at=now + CLAIM_CODE_SECONDS))
+
+
+def claim(connection: Connection, code: str, token: str, now: float) -> MemberRecord:
+    """The code's member, with a new device known by ``token``; the code is spent.
+
+    A wrong, spent or expired code raises MemberError before anything is written.
+    """
+    codes = schema.claim_codes
+    mine = codes.c.code_sha256 == claim_code_hash(code)
+    row = connection.execute(select(codes).where(mine)).first()
+    if row is None:  # a spent code is deleted: it reads as a wrong one
+        raise MemberError(f"that code is wrong or was used already: {ASK_AGAIN}")
+    if row.expires_at <= now:
+        raise MemberError(f"that code has expired: {ASK_AGAIN}")
+    connection.execute(delete(codes).where(mine))
+    _insert_device(connection, row.member_id, token, now)
+    found = member(connection, row.member_id)
+    assert found is not None  # the code's foreign key keeps its member
+    return found
+
+
+# Seats -------------------------------------------------------------------------------------
+
+
+def claim_player(connection: Connection, player_id: int, member_id: int) -> PlayerRecord:
+    """The guest seat ``player_id`` becomes the member's (whoever absorbed them, if merged).
+
+    Refused for a table of no club or another club's, and a seat another member plays.
+    """
+    player = _player_row(connection, player_id)
+    owner = _followed(connection, _require_member(connection, member_id))
+    _check_same_club(player, owner)
+    if player.member_id not in (None, owner.id):
+        raise MemberError(f"player {player_id}'s seat is already another member's")
+    players = schema.players
+    connection.execute(update(players).where(players.c.id == player_id).values(member_id=owner.id))
+    return PlayerRecord(
+        player.id, player.table_id, player.name, player.created_at, player.invited, owner.id
+    )
+
+
+def _check_same_club(player: Row[Any], owner: MemberRecord) -> None:
+    if player.club_id is None:
+        raise MemberError(f"player {player.id}'s table belongs to no club")
+    if player.club_id != owner.club_id:
+        raise MemberError(f"player {player.id} sat at another club's table than {owner.name}'s")
+
+
+def _player_row(connection: Connection, player_id: int) -> Row[Any]:
+    """The player with their table's club."""
+    players, tables = schema.players, schema.tables
+    query: Select[Any] = (
+        select(*_PLAYER_COLUMNS, tables.c.club_id)
+        .join(tables, tables.c.id == players.c.table_id)
+        .where(players.c.id == player_id)
+    )
+    row = connection.execute(query).first()
+    if row is None:
+        raise MemberError(f"there is no player {player_id}")
+    return row
+
+
+_PLAYER_COLUMNS = (
+    schema.players.c.id,
+    schema.players.c.table_id,
+    schema.players.c.name,
+    schema.players.c.created_at,
+    schema.players.c.invited,
+    schema.players.c.member_id,
+)
