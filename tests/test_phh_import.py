@@ -235,16 +235,15 @@ def replays(text: str) -> bool:
 @pytest.mark.parametrize(("variant", "seed"), [("nlhe", 1), ("nlhe", 2), ("stud", 3), ("flhe", 4)])
 def test_exported_hands_imported_into_a_new_table_export_the_same(variant: str, seed: int) -> None:
     """Players come and go, so hands are dealt with the seats changed in between: each
-    one is dealt again as it was, and written again the same, unseen cards and all. A
-    hand dealt with a dead small blind or a big blind posted to come in is written by
-    the export with the blinds of a plain hand (PHH has no field for either), so it does
-    not replay, here nor in ``pokernight replay``: the importer refuses it."""
+    one is dealt again as it was, and written again the same, unseen cards and all;
+    hands with a dead small blind too (decision 34: the last big blind left, and the
+    importer keeps the others seated)."""
     exported = public_phh(random_session(variant, seed))
     hands = [imported(parse_phh(text)[0], f"hand {n}") for n, text in enumerate(exported, 1)]
     table_import, taken = import_all(hands)
-    playable = [text for text in exported if replays(text)]
-    assert len(taken) == len(playable) >= len(exported) - 3
-    assert public_phh(table_import.finish()) == playable
+    assert all(replays(text) for text in exported)
+    assert taken == hands
+    assert public_phh(table_import.finish()) == exported
 
 
 def test_more_chips_than_the_store_keeps_are_refused() -> None:

@@ -2,9 +2,14 @@
 
 PHH numbers players from the seat left of the button (``p1``) round to the
 button (``pn``), heads-up too; forced bets are listed in that order, with the
-big-blind ante at index 1 (the big blind's place, as PokerKit reads it). Cards
-dealt one at a time round the table are written as one ``d dh`` action per
-player and street. Only cards shown at showdown appear in ``sm`` actions; a
+big-blind ante at the big blind's place (index 1, as PokerKit reads it; index 0
+when the small blind is dead). Forced bets a plain PHH hand has no words for
+(decision 34): a dead small blind is left out of ``blinds_or_straddles`` (the
+big blind is ``p1``) and our user-defined field ``_dead_small_blind`` keeps the
+small blind nobody posted; a big blind posted to be dealt in is a negative
+entry, PokerKit's "post bet". PokerKit replays both as our engine plays them.
+Cards dealt one at a time round the table are written as one ``d dh`` action
+per player and street. Only cards shown at showdown appear in ``sm`` actions; a
 hand mucked at showdown is a bare ``sm``.
 
 ``to_phh`` writes the hand as a seat or a spectator saw it when given that
@@ -60,7 +65,7 @@ def to_phh(hand: Hand, events: Sequence[Event] | None = None, players: Sequence[
     started = events[0]
     assert isinstance(started, HandStarted)
     order = _player_order(len(started.stacks), started.button)
-    lines = [f"variant = {_quoted(_phh_code(started))}", "ante_trimming_status = true"]
+    lines = [f"variant = {_quoted(_phh_code(started))}", _ante_trimming(started)]
     lines += _stakes_lines(started, order)
     lines.append(f"starting_stacks = {_numbers(started.stacks[seat] for seat in order)}")
     player = {seat: f"p{number}" for number, seat in enumerate(order, start=1)}
@@ -121,24 +126,60 @@ def _phh_code(started: HandStarted) -> str:
     return code
 
 
+def _ante_trimming(started: HandStarted) -> str:
+    """PokerKit's ante trimming gives back the part of the largest ante nobody else
+    matched: right for equal antes, but it would hand the big blind its ante back."""
+    trimming = "false" if started.stakes.big_blind_ante else "true"
+    return f"ante_trimming_status = {trimming}"
+
+
 def _stakes_lines(started: HandStarted, order: Sequence[int]) -> list[str]:
     stakes: Stakes = started.stakes
     count = len(order)
     variant = variant_for(started.variant, started.betting)
     antes = [stakes.ante] * count
-    antes[1] += stakes.big_blind_ante  # the big blind pays both
+    antes[_big_blind_index(started, count)] += stakes.big_blind_ante  # the big blind pays both
     lines = [f"antes = {_numbers(antes)}"]
     if variant.is_stud:
         lines.append(f"bring_in = {stakes.bring_in}")
     else:
-        blinds = [stakes.small_blind, stakes.big_blind, stakes.straddle][:count]
-        lines.append(f"blinds_or_straddles = {_numbers(blinds + [0] * (count - len(blinds)))}")
+        lines.append(f"blinds_or_straddles = {_numbers(_blinds(started, order))}")
+        if started.dead_small_blind:
+            lines.append(f"_dead_small_blind = {stakes.small_blind}")
     if variant.betting is BettingStructure.FIXED_LIMIT:
         lines.append(f"small_bet = {stakes.fixed_bet(False)}")
         lines.append(f"big_bet = {stakes.fixed_bet(True)}")
     else:
         lines.append(f"min_bet = {stakes.minimum_bet()}")
     return lines
+
+
+def _big_blind_index(started: HandStarted, count: int) -> int:
+    """The big blind's place in PHH lists: ``p2``, or ``p1`` (left of the button) when
+    the small blind is dead; heads-up PokerKit reads index 1 as the big blind's anyway."""
+    return 0 if started.dead_small_blind and count > 2 else 1
+
+
+def _blinds(started: HandStarted, order: Sequence[int]) -> list[int]:
+    """``blinds_or_straddles`` in PHH order, as PokerKit reads it (decision 34).
+
+    A dead small blind is left out, so the big blind is ``p1`` and the player
+    left of it acts first (heads-up: a zero small blind, PokerKit reverses the
+    list). A big blind posted to be dealt in is negative: PokerKit's "post bet",
+    a live bet that moves nobody's turn.
+    """
+    stakes, count = started.stakes, len(order)
+    dead = started.dead_small_blind
+    if count == 2:
+        blinds = [0 if dead else stakes.small_blind, stakes.big_blind]
+    elif dead:
+        blinds = [stakes.big_blind, stakes.straddle]
+    else:
+        blinds = [stakes.small_blind, stakes.big_blind, stakes.straddle]
+    blinds = (blinds + [0] * count)[:count]
+    for seat in started.posted_big_blinds:
+        blinds[order.index(seat)] = -stakes.big_blind
+    return blinds
 
 
 def _numbers(values: Iterable[int]) -> str:

@@ -12,12 +12,19 @@ The table's rules place the button and blinds (the dead button, docs/rules.md),
 so the importer chooses where the players sit for the rules to put the button
 where the PHH has it (``pn``, with ``p1`` to its left):
 
-- first it keeps everybody seated (a stack short of the hand's is topped up) and
-  checks that the deal the table would make is the hand's;
-- otherwise everybody stands up and sits down again, with the hand's stacks:
-  players who just sat down wait for the big blind, so with all of them waiting
-  the table lays the positions out anew from the last big blind (the button, in
-  stud), and the importer seats the players clockwise from the seat after it.
+- first it keeps everybody seated (a stack short of the hand's is topped up,
+  players not in the hand stand up, newcomers sit down in a free seat between
+  their neighbours, and the hand's posters offer a big blind) and checks that the
+  deal the table would make is the hand's, dead small blind and posted big
+  blinds included (decision 34): the table makes them as it did when the hand
+  was played, the last big blind having left or a newcomer posting;
+- otherwise everybody stands up and sits down again, with the hand's stacks,
+  spread round the table so that later newcomers find a seat: players who just
+  sat down wait for the big blind, so with all of them waiting the table lays
+  the positions out anew from the last big blind (the button, in stud), and the
+  importer seats the players clockwise from the seat after it. A hand with a
+  dead small blind cannot be dealt this way: it is refused when it does not
+  follow a hand the table could go on from.
 
 The deck is the replay's (``phh_replay.deck_of``: known cards where the engine
 deals them, unknown ones from the remaining cards in a fixed order) and is dealt
@@ -40,8 +47,10 @@ from pokernight.history.phh_replay import (
     PLAYER_ACTIONS,
     ChipScale,
     Replay,
+    dead_small_blind_of,
     deck_of,
     hand_amounts,
+    posted_big_blinds_of,
     raise_to,
     replay_phh,
     stakes_of,
@@ -54,6 +63,7 @@ from pokernight.table import (
     ChangeSettings,
     Command,
     HandDealt,
+    PostBigBlind,
     SitDown,
     StandUp,
     StartHand,
@@ -307,7 +317,7 @@ class _Deal:
 
 def _seated(table: Table, deal: _Deal) -> tuple[Table, list[TableEvent]]:
     """The table with the hand's players seated so that its next deal is the hand's."""
-    for arrange in (_topped_up, _seated_anew):
+    for arrange in (_topped_up, _topped_up_late, _seated_anew):
         trial = table.copy()
         try:
             events = arrange(trial, deal)
@@ -324,7 +334,21 @@ class _UnfitError(Exception):
 
 def _topped_up(table: Table, deal: _Deal) -> list[TableEvent]:
     """Everybody stays where they sit; those not in the hand leave, short stacks are
-    topped up. Unfit if a player is missing or has more chips than the hand gives them."""
+    topped up, newcomers sit down between their neighbours (first free seat) and the
+    hand's posters offer a big blind. Unfit if a player has more chips than the hand
+    gives them or a newcomer finds no free seat in their place."""
+    return _kept_seated(table, deal, latest=False)
+
+
+def _topped_up_late(table: Table, deal: _Deal) -> list[TableEvent]:
+    """``_topped_up`` with newcomers in the last free seat before their next neighbour
+    (the other side of an empty button seat)."""
+    return _kept_seated(table, deal, latest=True)
+
+
+def _kept_seated(table: Table, deal: _Deal, *, latest: bool) -> list[TableEvent]:
+    # The table's own way to deal a dead small blind (the last big blind left) or a
+    # posted big blind (a newcomer offers one) is this one: players who stay seated.
     events: list[TableEvent] = []
     stack_of = dict(zip(deal.hand.player_ids, deal.stacks, strict=True))
     for number in sorted(table.seats):
@@ -332,12 +356,40 @@ def _topped_up(table: Table, deal: _Deal) -> list[TableEvent]:
         if player_id not in stack_of:
             events += _apply(table, StandUp(player_id), deal.now)
     seated = {seat.player_id: seat.stack for seat in table.seats.values()}
-    if seated.keys() != stack_of.keys() or any(seated[p] > s for p, s in stack_of.items()):
+    if not seated or any(seated[p] > stack_of[p] for p in seated):
         raise _UnfitError
     events += _settings_changed(table, deal)
     for player_id, stack in stack_of.items():
-        if seated[player_id] < stack:
+        if player_id in seated and seated[player_id] < stack:
             events += _apply(table, AddChips(player_id, stack - seated[player_id]), deal.now)
+    events += _newcomers_seated(table, deal, latest)
+    for index in posted_big_blinds_of(deal.hand.phh):
+        # Only a player waiting for the big blind may post (a newcomer): the table
+        # refuses anybody else, and this arrangement is unfit.
+        events += _apply(table, PostBigBlind(deal.hand.player_ids[index]), deal.now)
+    return events
+
+
+def _newcomers_seated(table: Table, deal: _Deal, latest: bool) -> list[TableEvent]:
+    """The hand's players not at the table sit down in PHH order, each in a free seat
+    after the player before them and before the next one seated."""
+    events: list[TableEvent] = []
+    hand, seats = deal.hand, deal.settings.seats
+    ids = hand.player_ids
+    for index, player_id in enumerate(ids):
+        if any(seat.player_id == player_id for seat in table.seats.values()):
+            continue
+        seat_of = {seat.player_id: number for number, seat in table.seats.items()}
+        earlier = (ids[index - step] for step in range(1, len(ids)))
+        before = next(seat_of[player] for player in earlier if player in seat_of)
+        gap = [(before + step) % seats for step in range(1, seats)]
+        after = next((i for i, seat in enumerate(gap) if seat in table.seats), len(gap))
+        free = [seat for seat in gap[:after] if seat not in table.seats]
+        if not free:
+            raise _UnfitError
+        seat = free[-1] if latest else free[0]
+        sit = SitDown(seat, player_id, hand.names[index], deal.stacks[index])
+        events += _apply(table, sit, deal.now)
     return events
 
 
@@ -356,10 +408,16 @@ def _seated_anew(table: Table, deal: _Deal) -> list[TableEvent]:
     order = clockwise[first:] + clockwise[:first]
     start = reference + 1 if reference + 1 < seats else 0
     for offset, player in enumerate(order):
-        seat = (start + offset) % seats
+        seat = (start + offset * _spacing(seats, count)) % seats
         sit = SitDown(seat, hand.player_ids[player], hand.names[player], stacks[player])
         events += _apply(table, sit, deal.now)
     return events
+
+
+def _spacing(seats: int, count: int) -> int:
+    """Seats from one player to the next: spread out, so that a later hand's newcomer
+    finds a free seat between the players it sits between (``_newcomers_seated``)."""
+    return max(1, seats // count)
 
 
 def _layout_start(table: Table, settings: TableSettings, count: int) -> tuple[int, int]:
@@ -378,8 +436,8 @@ def _layout_start(table: Table, settings: TableSettings, count: int) -> tuple[in
 
 def _deals_as_phh(table: Table, hand: ImportedHand, now: float) -> bool:
     """Whether the table's next deal is the hand's: its players in PHH order round from
-    the seat left of the button, every blind posted by a player in place, nobody
-    posting to come in."""
+    the seat left of the button, the small blind dead or posted as the PHH has it, and
+    the same players posting a big blind to come in (decision 34)."""
     trial = table.copy()
     try:
         (dealt,) = [
@@ -393,7 +451,13 @@ def _deals_as_phh(table: Table, hand: ImportedHand, now: float) -> bool:
     order = [dealt.seats[(dealt.hand_button + 1 + step) % count] for step in range(count)]
     players = tuple(table.seats[seat].player_id for seat in order)
     dead_blind = dealt.big_blind is not None and dealt.small_blind not in dealt.seats
-    return players == hand.player_ids and not dealt.posted and not dead_blind
+    posted = tuple(sorted(order.index(seat) for seat in dealt.posted))
+    phh = hand.phh
+    return (
+        players == hand.player_ids
+        and posted == posted_big_blinds_of(phh)
+        and dead_blind == dead_small_blind_of(phh, variant_of(phh))
+    )
 
 
 def _settings_changed(table: Table, deal: _Deal) -> list[TableEvent]:

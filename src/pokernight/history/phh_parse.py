@@ -78,6 +78,9 @@ class PHHHand:
     ante_trimming_status: bool = False
     finishing_stacks: tuple[Decimal, ...] | None = None
     players: tuple[str, ...] | None = None
+    dead_small_blind: Decimal | None = None
+    """Our user-defined field ``_dead_small_blind``: the small blind nobody posted
+    (see ``phh_export``)."""
 
     @property
     def player_count(self) -> int:
@@ -135,7 +138,8 @@ def hand_from_fields(fields: Mapping[str, Any]) -> PHHHand:
         starting_stacks=stacks,
         actions=tuple(parse_action(action, count) for action in _list(fields, "actions")),
         antes=_amounts(fields, "antes", count),
-        blinds_or_straddles=_amounts(fields, "blinds_or_straddles", count),
+        # A negative entry is PokerKit's "post bet": a live big blind posted to be dealt in.
+        blinds_or_straddles=_amounts(fields, "blinds_or_straddles", count, signed=True),
         bring_in=_amount(fields, "bring_in"),
         small_bet=_amount(fields, "small_bet"),
         big_bet=_amount(fields, "big_bet"),
@@ -143,6 +147,9 @@ def hand_from_fields(fields: Mapping[str, Any]) -> PHHHand:
         ante_trimming_status=bool(fields.get("ante_trimming_status", False)),
         finishing_stacks=finishing,
         players=tuple(str(name) for name in players) if isinstance(players, list) else None,
+        dead_small_blind=(
+            _amount(fields, "_dead_small_blind") if "_dead_small_blind" in fields else None
+        ),
     )
 
 
@@ -211,26 +218,29 @@ def _amount(fields: Mapping[str, Any], name: str) -> Decimal:
     return _decimal(value, f"field {name}")
 
 
-def _amounts(fields: Mapping[str, Any], name: str, count: int | None = None) -> tuple[Decimal, ...]:
-    """A per-player list of amounts; a single number means the same for everybody."""
+def _amounts(
+    fields: Mapping[str, Any], name: str, count: int | None = None, *, signed: bool = False
+) -> tuple[Decimal, ...]:
+    """A per-player list of amounts; a single number means the same for everybody.
+    ``signed``: negative amounts are allowed."""
     value = fields.get(name, [])
     if not isinstance(value, list):
         if count is None:
             raise PHHError(f"field {name} is not a list")
-        return (_decimal(value, f"field {name}"),) * count
-    amounts = tuple(_decimal(item, f"field {name}") for item in value)
+        return (_decimal(value, f"field {name}", signed=signed),) * count
+    amounts = tuple(_decimal(item, f"field {name}", signed=signed) for item in value)
     if count is not None and amounts and len(amounts) != count:
         raise PHHError(f"field {name} has {len(amounts)} values for {count} players")
     return amounts
 
 
-def _decimal(value: object, where: str) -> Decimal:
+def _decimal(value: object, where: str, *, signed: bool = False) -> Decimal:
     if isinstance(value, bool) or not isinstance(value, int | Decimal | str):
         raise PHHError(f"{where}: {value!r} is not an amount")
     try:
         amount = Decimal(value)
     except ArithmeticError as error:
         raise PHHError(f"{where}: {value!r} is not an amount") from error
-    if not amount.is_finite() or amount < 0:
+    if not amount.is_finite() or (amount < 0 and not signed):
         raise PHHError(f"{where}: {value!r} is not an amount")
     return amount

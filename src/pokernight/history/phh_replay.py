@@ -4,7 +4,9 @@ Three steps:
 
 1. Amounts become whole chips: every amount of the hand (stacks, forced bets,
    bet sizes, raises) is multiplied by the smallest power of ten that makes
-   them all integers; results are divided back for output. The recorded
+   them all integers; results are divided back for output. A dead small blind
+   and big blinds posted to be dealt in are read as ``phh_export`` writes them
+   (decision 34). The recorded
    ``finishing_stacks`` do not take part: a log that splits an odd chip into
    halves must not turn our whole chips into tenths.
 2. The deck is laid out in the engine's dealing order (``pokernight.rules``
@@ -98,7 +100,15 @@ def replay_phh(phh: PHHHand, deck: Sequence[Card] | None = None) -> Replay:
     stacks = [scale.to_chips(stack) for stack in phh.starting_stacks]
     deck = deck_of(phh, variant) if deck is None else deck
     try:
-        hand = Hand.start(variant, stakes, stacks, button=len(stacks) - 1, deck=deck)
+        hand = Hand.start(
+            variant,
+            stakes,
+            stacks,
+            button=len(stacks) - 1,
+            deck=deck,
+            dead_small_blind=dead_small_blind_of(phh, variant),
+            posted_big_blinds=posted_big_blinds_of(phh),
+        )
     except RulesError as error:
         raise PHHError(f"cannot start the hand: {error}") from error
     for number, action in enumerate(phh.actions, start=1):
@@ -117,14 +127,27 @@ def variant_of(phh: PHHHand) -> Variant:
 
 
 def stakes_of(phh: PHHHand, variant: Variant, scale: ChipScale) -> Stakes:
-    """Our ``Stakes`` for the hand's forced bets and bet sizes, in chips."""
+    """Our ``Stakes`` for the hand's forced bets and bet sizes, in chips.
+
+    A dead small blind (``dead_small_blind_of``) is missing from the list: the big
+    blind is ``p1`` (heads-up: a zero small blind); the small blind is the one our
+    ``_dead_small_blind`` field keeps (0 without it: nobody posts it). Posted big
+    blinds (negative entries) are not blinds of the stakes but must be the big
+    blind's amount.
+    """
     antes = [scale.to_chips(ante) for ante in phh.antes]
-    blinds = [scale.to_chips(blind) for blind in phh.blinds_or_straddles]
+    blinds = [max(0, scale.to_chips(blind)) for blind in phh.blinds_or_straddles]
     stud = variant.is_stud
-    if any(blinds[0 if stud else 3 :]):
+    dead = dead_small_blind_of(phh, variant) and phh.player_count > 2
+    if any(blinds[0 if stud else 2 if dead else 3 :]):
         raise PHHError(f"blinds_or_straddles {_listed(phh.blinds_or_straddles)} are not supported")
+    if dead:
+        blinds = [scale.to_chips(phh.dead_small_blind or Decimal(0)), *blinds]
+    elif phh.player_count == 2 and phh.dead_small_blind is not None:
+        blinds[0] = scale.to_chips(phh.dead_small_blind)
     small_blind, big_blind, straddle = (*blinds, 0, 0, 0)[:3]
-    ante, big_blind_ante = _antes(antes, phh, stud)
+    _check_posted(phh, scale, big_blind)
+    ante, big_blind_ante = _antes(antes, phh, stud, big_blind_index=0 if dead else 1)
     return Stakes(
         small_blind=small_blind,
         big_blind=big_blind,
@@ -137,15 +160,42 @@ def stakes_of(phh: PHHHand, variant: Variant, scale: ChipScale) -> Stakes:
     )
 
 
-def _antes(antes: Sequence[int], phh: PHHHand, stud: bool) -> tuple[int, int]:
-    """(ante, big-blind ante): everybody antes the same, and the big blind (``p2``) may
-    ante more (PHH lists the big blind's ante at index 1, heads-up too)."""
+def dead_small_blind_of(phh: PHHHand, variant: Variant) -> bool:
+    """Whether nobody posts the small blind: our ``_dead_small_blind`` field says so, or
+    three or more players' blinds start with one blind and no second (as PokerKit reads
+    ``[20, 0, 0]``: ``p1`` posts 20, ``p2`` acts first)."""
+    if variant.is_stud:
+        return False
+    if phh.dead_small_blind is not None:
+        return True
+    blinds = phh.blinds_or_straddles
+    return phh.player_count > 2 and len(blinds) > 1 and blinds[0] > 0 and blinds[1] == 0
+
+
+def posted_big_blinds_of(phh: PHHHand) -> tuple[int, ...]:
+    """The seats whose entry is negative: PokerKit's "post bet", a live big blind
+    posted by a player who just sat down, which moves nobody's turn."""
+    return tuple(seat for seat, blind in enumerate(phh.blinds_or_straddles) if blind < 0)
+
+
+def _check_posted(phh: PHHHand, scale: ChipScale, big_blind: int) -> None:
+    for blind in phh.blinds_or_straddles:
+        if blind < 0 and scale.to_chips(-blind) != big_blind:
+            raise PHHError(f"a posted blind of {-blind} is not the big blind")
+
+
+def _antes(
+    antes: Sequence[int], phh: PHHHand, stud: bool, big_blind_index: int = 1
+) -> tuple[int, int]:
+    """(ante, big-blind ante): everybody antes the same, and the big blind may ante
+    more (PHH lists the big blind's ante at its place: index 1, heads-up too; index 0
+    when the small blind is dead)."""
     if len(set(antes)) <= 1:
         return (antes[0] if antes else 0), 0
-    others = {ante for index, ante in enumerate(antes) if index != 1}
-    if not stud and len(others) == 1 and antes[1] > min(others):
+    others = {ante for index, ante in enumerate(antes) if index != big_blind_index}
+    if not stud and len(others) == 1 and antes[big_blind_index] > min(others):
         ante = min(others)
-        return ante, antes[1] - ante
+        return ante, antes[big_blind_index] - ante
     raise PHHError(f"antes {_listed(phh.antes)} are not supported")
 
 
@@ -162,6 +212,7 @@ def hand_amounts(phh: PHHHand) -> list[Decimal]:
         phh.small_bet,
         phh.big_bet,
         phh.min_bet,
+        phh.dead_small_blind or Decimal(0),
     ]
     amounts.extend(action.amount for action in phh.actions if action.amount is not None)
     return amounts
