@@ -3,6 +3,7 @@ SQLite and PostgreSQL."""
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import random
 from dataclasses import replace
@@ -13,7 +14,7 @@ from alembic import command
 from sqlalchemy import Connection, delete, func, insert, select, text, update
 from sqlalchemy.exc import IntegrityError
 
-from pokernight.store import MemberError, Store, open_store, schema
+from pokernight.store import MemberError, Store, members, open_store, schema
 from pokernight.store.engine import alembic_config, create_engine, database_url
 from pokernight.store.members import CLAIM_ALPHABET, CLAIM_CODE_SECONDS, DEFAULT_CLUB_NAME
 from tests.async_helpers import scenario
@@ -162,6 +163,26 @@ async def test_merges_that_are_none_cross_clubs_or_would_chain_are_refused(
         assert await _rows(store, schema.members) == before
 
 
+@scenario
+async def test_a_merge_waits_for_another_of_the_same_member_and_then_is_refused(
+    store_url: str,
+) -> None:
+    """On PostgreSQL, checks made while another merge is not committed yet would let a
+    chain through: the second merge waits for the first's row locks, then sees it."""
+    if not store_url.startswith("postgresql"):
+        pytest.skip("SQLite has one writer at a time: a second merge cannot run meanwhile")
+    async with await open_store(store_url) as store:
+        club = await store.default_club()
+        ann, bea, cat = [await store.add_member(club.id, n) for n in ("Ann", "Bea", "Cat")]
+        async with store.engine.begin() as first:
+            await first.run_sync(lambda c: members.merge(c, bea.id, ann.id))
+            second = asyncio.ensure_future(store.merge(cat.id, bea.id))
+            await asyncio.sleep(0.5)
+            assert not second.done()
+        with pytest.raises(MemberError, match="others were merged into Bea"):
+            await second
+
+
 # Devices -----------------------------------------------------------------------------------
 
 
@@ -201,6 +222,18 @@ async def test_a_claim_code_adds_one_device_once(store_url: str) -> None:
         assert await store.member_of_device(token) == alice
         with pytest.raises(MemberError, match="that code is wrong or was used already: ask"):
             await store.claim(code, NOW + 1)
+        assert len(await _rows(store, schema.devices)) == 1
+
+
+@scenario
+async def test_a_code_claimed_twice_at_once_adds_one_device(store_url: str) -> None:
+    async with await open_store(store_url) as store:
+        alice = await store.add_member((await store.default_club()).id, "Alice")
+        code = await store.new_claim_code(alice.id, NOW)
+        results = await asyncio.gather(
+            *(store.claim(code, NOW) for _ in range(2)), return_exceptions=True
+        )
+        assert sum(isinstance(result, MemberError) for result in results) == 1
         assert len(await _rows(store, schema.devices)) == 1
 
 

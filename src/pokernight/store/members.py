@@ -109,6 +109,7 @@ def member_named(connection: Connection, club_id: int, name: str) -> MemberRecor
 
 def merge(connection: Connection, into: int, other: int) -> MemberRecord:
     """``other`` is read as ``into`` from now on; only ``other.merged_into`` changes."""
+    _lock_members(connection, into, other)
     survivor, absorbed = _require_member(connection, into), _require_member(connection, other)
     _check_merge(connection, survivor, absorbed)
     connection.execute(update(_members).where(_members.c.id == other).values(merged_into=into))
@@ -128,6 +129,14 @@ def _check_merge(connection: Connection, survivor: Row[Any], absorbed: Row[Any])
         raise MemberError(f"{survivor.name} was merged into another member: merge into that one")
     if _has_absorbed(connection, absorbed.id):
         raise MemberError(f"others were merged into {absorbed.name}, who cannot be merged now")
+
+
+def _lock_members(connection: Connection, *member_ids: int) -> None:
+    """On PostgreSQL, merges of the same members wait for each other (in id order, so
+    never in a circle): checked one by one, no two of them make a chain. SQLite has one
+    writer at a time anyway (and ignores FOR UPDATE)."""
+    query = select(_members.c.id).where(_members.c.id.in_(member_ids)).order_by(_members.c.id)
+    connection.execute(query.with_for_update())
 
 
 def _has_absorbed(connection: Connection, member_id: int) -> bool:
@@ -203,7 +212,8 @@ def claim(connection: Connection, code: str, token: str, now: float) -> MemberRe
         raise MemberError(f"that code is wrong or was used already: {ASK_AGAIN}")
     if row.expires_at <= now:
         raise MemberError(f"that code has expired: {ASK_AGAIN}")
-    connection.execute(delete(codes).where(mine))
+    if connection.execute(delete(codes).where(mine)).rowcount == 0:
+        raise MemberError(f"that code was used already: {ASK_AGAIN}")  # just now, elsewhere
     _insert_device(connection, row.member_id, token, now)
     found = member(connection, row.member_id)
     assert found is not None  # the code's foreign key keeps its member
@@ -244,6 +254,7 @@ def _player_row(connection: Connection, player_id: int) -> Row[Any]:
         select(*_PLAYER_COLUMNS, tables.c.club_id)
         .join(tables, tables.c.id == players.c.table_id)
         .where(players.c.id == player_id)
+        .with_for_update(of=players)  # two claims of one seat: the second sees the first
     )
     row = connection.execute(query).first()
     if row is None:
