@@ -163,14 +163,16 @@ async def test_merges_that_are_none_cross_clubs_or_would_chain_are_refused(
         assert await _rows(store, schema.members) == before
 
 
+# PostgreSQL only (SQLite has one writer at a time: a second merge cannot run meanwhile);
+# slow: it gives the second merge half a second to be seen waiting.
+@pytest.mark.slow
+@pytest.mark.parametrize("store_url", ["postgresql"], indirect=True)
 @scenario
 async def test_a_merge_waits_for_another_of_the_same_member_and_then_is_refused(
     store_url: str,
 ) -> None:
     """On PostgreSQL, checks made while another merge is not committed yet would let a
     chain through: the second merge waits for the first's row locks, then sees it."""
-    if not store_url.startswith("postgresql"):
-        pytest.skip("SQLite has one writer at a time: a second merge cannot run meanwhile")
     async with await open_store(store_url) as store:
         club = await store.default_club()
         ann, bea, cat = [await store.add_member(club.id, n) for n in ("Ann", "Bea", "Cat")]
