@@ -384,7 +384,7 @@ def _newcomers_seated(table: Table, deal: _Deal, latest: bool) -> list[TableEven
         before = next(seat_of[player] for player in earlier if player in seat_of)
         gap = [(before + step) % seats for step in range(1, seats)]
         after = next((i for i, seat in enumerate(gap) if seat in table.seats), len(gap))
-        free = [seat for seat in gap[:after] if seat not in table.seats]
+        free = gap[:after]  # the free seats up to the next player seated
         if not free:
             raise _UnfitError
         seat = free[-1] if latest else free[0]
