@@ -317,7 +317,7 @@ class _Deal:
 
 def _seated(table: Table, deal: _Deal) -> tuple[Table, list[TableEvent]]:
     """The table with the hand's players seated so that its next deal is the hand's."""
-    for arrange in (_topped_up, _topped_up_late, _seated_anew):
+    for arrange in (_topped_up, _topped_up_early, _topped_up_late, _seated_anew):
         trial = table.copy()
         try:
             events = arrange(trial, deal)
@@ -334,19 +334,25 @@ class _UnfitError(Exception):
 
 def _topped_up(table: Table, deal: _Deal) -> list[TableEvent]:
     """Everybody stays where they sit; those not in the hand leave, short stacks are
-    topped up, newcomers sit down between their neighbours (first free seat) and the
-    hand's posters offer a big blind. Unfit if a player has more chips than the hand
-    gives them or a newcomer finds no free seat in their place."""
-    return _kept_seated(table, deal, latest=False)
+    topped up, newcomers sit down between their neighbours (the middle free seat, which
+    leaves room on both sides for later ones) and the hand's posters offer a big blind.
+    Unfit if a player has more chips than the hand gives them or a newcomer finds no
+    free seat in their place."""
+    return _kept_seated(table, deal, place=0.5)
+
+
+def _topped_up_early(table: Table, deal: _Deal) -> list[TableEvent]:
+    """``_topped_up`` with newcomers in the first free seat after their neighbour."""
+    return _kept_seated(table, deal, place=0.0)
 
 
 def _topped_up_late(table: Table, deal: _Deal) -> list[TableEvent]:
     """``_topped_up`` with newcomers in the last free seat before their next neighbour
-    (the other side of an empty button seat)."""
-    return _kept_seated(table, deal, latest=True)
+    (the other side of an empty button seat, where posting is allowed)."""
+    return _kept_seated(table, deal, place=1.0)
 
 
-def _kept_seated(table: Table, deal: _Deal, *, latest: bool) -> list[TableEvent]:
+def _kept_seated(table: Table, deal: _Deal, *, place: float) -> list[TableEvent]:
     # The table's own way to deal a dead small blind (the last big blind left) or a
     # posted big blind (a newcomer offers one) is this one: players who stay seated.
     events: list[TableEvent] = []
@@ -362,7 +368,7 @@ def _kept_seated(table: Table, deal: _Deal, *, latest: bool) -> list[TableEvent]
     for player_id, stack in stack_of.items():
         if player_id in seated and seated[player_id] < stack:
             events += _apply(table, AddChips(player_id, stack - seated[player_id]), deal.now)
-    events += _newcomers_seated(table, deal, latest)
+    events += _newcomers_seated(table, deal, place)
     for index in posted_big_blinds_of(deal.hand.phh):
         # Only a player waiting for the big blind may post (a newcomer): the table
         # refuses anybody else, and this arrangement is unfit.
@@ -370,9 +376,10 @@ def _kept_seated(table: Table, deal: _Deal, *, latest: bool) -> list[TableEvent]
     return events
 
 
-def _newcomers_seated(table: Table, deal: _Deal, latest: bool) -> list[TableEvent]:
+def _newcomers_seated(table: Table, deal: _Deal, place: float) -> list[TableEvent]:
     """The hand's players not at the table sit down in PHH order, each in a free seat
-    after the player before them and before the next one seated."""
+    after the player before them and before the next one seated: ``place`` says where
+    among those seats (0: the first, 1: the last)."""
     events: list[TableEvent] = []
     hand, seats = deal.hand, deal.settings.seats
     ids = hand.player_ids
@@ -387,7 +394,7 @@ def _newcomers_seated(table: Table, deal: _Deal, latest: bool) -> list[TableEven
         free = gap[:after]  # the free seats up to the next player seated
         if not free:
             raise _UnfitError
-        seat = free[-1] if latest else free[0]
+        seat = free[round(place * (len(free) - 1))]
         sit = SitDown(seat, player_id, hand.names[index], deal.stacks[index])
         events += _apply(table, sit, deal.now)
     return events
