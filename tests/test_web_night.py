@@ -80,7 +80,7 @@ GAME_NAMES = {
 # ::after of .card.dealing:not(.back) still animates): a mid-hand screenshot waits it out.
 DEALT_MS = 450
 CHECK_EVERY = 4  # the pot and presets a page shows are compared with the server's this often
-TURN_MS = 20_000  # a page shows a turn the server gave it, or takes one, within this (CI is slow)
+TURN_MS = 40_000  # a page shows a turn the server gave it, or takes one, within this (CI is slow)
 STREETS = {0: "preflop", 3: "flop", 4: "turn", 5: "river"}
 SIDE_POTS_CHECKED = 3
 SCREENSHOTS = [
