@@ -251,7 +251,7 @@ def _player_row(connection: Connection, player_id: int) -> Row[Any]:
     """The player with their table's club."""
     players, tables = schema.players, schema.tables
     query: Select[Any] = (
-        select(*_PLAYER_COLUMNS, tables.c.club_id)
+        select(*PLAYER_COLUMNS, tables.c.club_id)
         .join(tables, tables.c.id == players.c.table_id)
         .where(players.c.id == player_id)
         .with_for_update(of=players)  # two claims of one seat: the second sees the first
@@ -262,7 +262,8 @@ def _player_row(connection: Connection, player_id: int) -> Row[Any]:
     return row
 
 
-_PLAYER_COLUMNS = (
+# What a PlayerRecord is read from (the store's player reads use it too).
+PLAYER_COLUMNS = (
     schema.players.c.id,
     schema.players.c.table_id,
     schema.players.c.name,

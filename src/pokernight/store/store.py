@@ -252,7 +252,7 @@ class Store:
         async with self.transaction() as connection:
             row = (
                 await connection.execute(
-                    select(*_PLAYER_COLUMNS)
+                    select(*members.PLAYER_COLUMNS)
                     .where(players.c.table_id == table_id)
                     .where(players.c.token_sha256 == _token_hash(token))
                 )
@@ -270,7 +270,7 @@ class Store:
         )
         async with self.transaction() as connection:
             rows = await connection.execute(
-                select(*_PLAYER_COLUMNS)
+                select(*members.PLAYER_COLUMNS)
                 .where(players.c.table_id == table_id, ~bought_in)
                 .order_by(players.c.id)
             )
@@ -572,16 +572,6 @@ def _free_code(taken: set[str], rng: random.Random) -> str:
 
 def _table_record(row: Row[Any]) -> TableRecord:
     return TableRecord(row.id, row.code, row.settings, row.status, row.created_at, row.invite)
-
-
-_PLAYER_COLUMNS = (
-    schema.players.c.id,
-    schema.players.c.table_id,
-    schema.players.c.name,
-    schema.players.c.created_at,
-    schema.players.c.invited,
-    schema.players.c.member_id,
-)
 
 
 def _claim_code() -> str:
