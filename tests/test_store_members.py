@@ -372,3 +372,17 @@ async def test_a_downgrade_to_0002_keeps_tables_and_players(store_url: str) -> N
         (table,) = await _rows(store, schema.tables)
         assert table["club_id"] == (await store.default_club()).id
         assert await _rows(store, schema.members) == []
+
+
+@scenario
+async def test_a_new_table_belongs_to_the_default_club_and_its_guests_can_be_claimed(
+    store_url: str,
+) -> None:
+    async with await open_store(store_url) as store:
+        club = await store.default_club()
+        played = await store.create_table({}, random.Random(1))
+        seat, _ = await store.register_player(played.id, "Alice")
+        alice = await store.add_member(club.id, "Alice")
+        assert (await store.claim_player(seat.id, alice.id)).member_id == alice.id
+        clubs = {row["id"]: row["club_id"] for row in await _rows(store, schema.tables)}
+        assert clubs == {played.id: club.id}

@@ -153,8 +153,9 @@ class Store:
                         "created_at": time.time(),
                         "invite": secrets.token_urlsafe(INVITE_BYTES),
                     }
+                    row = await connection.run_sync(_in_the_club, values)
                     result = await connection.execute(
-                        insert(schema.tables).values(values).returning(schema.tables.c.id)
+                        insert(schema.tables).values(row).returning(schema.tables.c.id)
                     )
                     return TableRecord(id=result.scalar_one(), **values)
             except IntegrityError:
@@ -537,8 +538,14 @@ def _insert_table(connection: Connection, table: ImportedTable) -> TableRecord:
         "created_at": time.time(),
         "invite": secrets.token_urlsafe(INVITE_BYTES),
     }
-    result = connection.execute(insert(schema.tables).values(values).returning(schema.tables.c.id))
+    row = _in_the_club(connection, values)
+    result = connection.execute(insert(schema.tables).values(row).returning(schema.tables.c.id))
     return TableRecord(id=result.scalar_one(), **values)
+
+
+def _in_the_club(connection: Connection, values: dict[str, Any]) -> dict[str, Any]:
+    """A new table's row, in the server's club (decision 33: one club by default)."""
+    return {**values, "club_id": members.default_club(connection, values["created_at"]).id}
 
 
 def _insert_player(connection: Connection, table_id: int, name: str) -> str:
