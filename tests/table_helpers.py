@@ -5,7 +5,8 @@ debt cap, unless other settings are given) and sits "p0" ("Player 0") at seat 0 
 1,000, then "p2" ("Player 2") at seat 2 with 800. ``players=("ann", "bob")`` seats
 those instead ("Ann", "Bob"). The first player seated hosts. ``deal=seed`` deals a
 first hand with ``random.Random(seed)``; ``seated_and_told`` gives what the table told
-as well. Every command is applied at time 0.
+as well. Every command is applied at time 0. ``events_of``, ``start``,
+``player_to_act`` and ``check_down`` drive a table through its hands.
 """
 
 from __future__ import annotations
@@ -13,7 +14,17 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 
-from pokernight.table import Folded, HandDealt, SitDown, StartHand, Table, TableSettings
+from pokernight.table import (
+    Act,
+    Command,
+    Folded,
+    HandDealt,
+    SitDown,
+    StartHand,
+    Table,
+    TableEvent,
+    TableSettings,
+)
 
 NINE_SEATS = TableSettings(debt_cap=None, seats=9)  # no-limit hold'em 10/20, buy-ins 400 to 2,000
 
@@ -51,3 +62,28 @@ def seated(
 ) -> Table:
     """``seated_and_told``'s table."""
     return seated_and_told(stacks, settings, players=players, deal=deal)[0]
+
+
+def events_of(table: Table, command: Command, now: float) -> list[TableEvent]:
+    """The table events ``command`` caused."""
+    return [folded.event for folded in table.apply(command, now)]
+
+
+def start(table: Table, now: float = 0.0, seed: int = 1) -> HandDealt:
+    started = events_of(table, StartHand(random.Random(seed)), now)[0]
+    assert isinstance(started, HandDealt)
+    return started
+
+
+def player_to_act(table: Table) -> str:
+    assert table.hand is not None and table.started is not None and table.hand.to_act is not None
+    return table.seats[table.started.seats[table.hand.to_act]].player_id
+
+
+def check_down(table: Table, now: float = 0.0) -> None:
+    """Everybody calls or checks until the hand is over."""
+    while table.hand is not None:
+        legal = table.hand.legal_actions()
+        assert legal is not None
+        kind = "bring_in" if legal.can_bring_in else "check" if legal.can_check else "call"
+        table.apply(Act(player_to_act(table), kind), now)

@@ -23,7 +23,7 @@ from pokernight.table import (
     TableEvent,
     balances,
 )
-from tests.test_table_play import SETTINGS, check_down, events_of, player_to_act, seated, start
+from tests.table_helpers import NINE_SEATS, check_down, events_of, player_to_act, seated, start
 
 
 def test_closing_between_hands_cashes_everybody_out_and_closes() -> None:
@@ -94,7 +94,7 @@ def test_only_the_host_closes_the_table() -> None:
 
 
 def test_a_closed_table_rebuilds_closed_from_its_events() -> None:
-    table = Table.open(SETTINGS, host="p0")
+    table = Table.open(NINE_SEATS, host="p0")
     log: list[TableEvent] = [table.opened]
 
     def run(command: Command) -> None:

@@ -9,7 +9,7 @@ from pokernight.commitment import Reveal, check_reveals
 from pokernight.rules import CardsDealt, CardsMucked, CardsShown, Event
 from pokernight.table import Act, Folded, HandFinished, HandProof, Table, TableSettings
 from pokernight.table.fairness import cards_in
-from tests.test_table_play import player_to_act, seated, start
+from tests.table_helpers import player_to_act, seated, start
 
 
 def play_one_hand(table: Table, seed: int, fold_first: bool) -> tuple[HandProof, list[Event]]:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 from dataclasses import replace
 
 import pytest
@@ -15,8 +14,6 @@ from pokernight.table import (
     AddBot,
     AddChips,
     ChangeSettings,
-    Command,
-    HandDealt,
     HostChanged,
     PlayerActed,
     PostBigBlind,
@@ -25,42 +22,18 @@ from pokernight.table import (
     SitIn,
     SitOut,
     StandUp,
-    StartHand,
     Table,
     TableError,
     TableEvent,
 )
-
-# The builder is shared; test_table_close, _show and _fairness import it from here.
-from tests.table_helpers import NINE_SEATS
-from tests.table_helpers import seated as seated  # noqa: PLC0414
-
-SETTINGS = NINE_SEATS  # no-limit hold'em 10/20, buy-ins 400 to 2,000
-
-
-def events_of(table: Table, command: Command, now: float) -> list[TableEvent]:
-    """The table events ``command`` caused."""
-    return [folded.event for folded in table.apply(command, now)]
-
-
-def start(table: Table, now: float = 0.0, seed: int = 1) -> HandDealt:
-    started = events_of(table, StartHand(random.Random(seed)), now)[0]
-    assert isinstance(started, HandDealt)
-    return started
-
-
-def player_to_act(table: Table) -> str:
-    assert table.hand is not None and table.started is not None and table.hand.to_act is not None
-    return table.seats[table.started.seats[table.hand.to_act]].player_id
-
-
-def check_down(table: Table, now: float = 0.0) -> None:
-    """Everybody calls or checks until the hand is over."""
-    while table.hand is not None:
-        legal = table.hand.legal_actions()
-        assert legal is not None
-        kind = "bring_in" if legal.can_bring_in else "check" if legal.can_check else "call"
-        table.apply(Act(player_to_act(table), kind), now)
+from tests.table_helpers import (
+    NINE_SEATS,
+    check_down,
+    events_of,
+    player_to_act,
+    seated,
+    start,
+)
 
 
 def shove_down(table: Table, shover: str, now: float = 0.0) -> None:
@@ -250,7 +223,7 @@ def test_clock_cannot_act_before_time_runs_out() -> None:
 
 def test_settings_change_applies_next_hand() -> None:
     table = seated({0: 1000, 1: 1000, 2: 1000}, deal=1)
-    bigger = replace(SETTINGS, stakes=Stakes(small_blind=25, big_blind=50))
+    bigger = replace(NINE_SEATS, stakes=Stakes(small_blind=25, big_blind=50))
     table.apply(ChangeSettings("p0", bigger), 1.0)
     assert table.settings.stakes.big_blind == 20  # the hand in progress keeps its stakes
     check_down(table)
@@ -261,7 +234,7 @@ def test_settings_change_applies_next_hand() -> None:
 def test_only_the_host_changes_settings() -> None:
     table = seated({0: 1000, 1: 1000})
     with pytest.raises(TableError, match="only the host can change settings"):
-        table.apply(ChangeSettings("p1", SETTINGS), 0.0)
+        table.apply(ChangeSettings("p1", NINE_SEATS), 0.0)
 
 
 def test_host_transfer_to_longest_seated() -> None:
@@ -273,7 +246,7 @@ def test_host_transfer_to_longest_seated() -> None:
 
 def test_blind_levels_rise_on_schedule_at_the_next_hand() -> None:
     levels = (Stakes(small_blind=20, big_blind=40), Stakes(small_blind=50, big_blind=100))
-    table = seated({0: 1000, 1: 1000}, replace(SETTINGS, blind_levels=levels))
+    table = seated({0: 1000, 1: 1000}, replace(NINE_SEATS, blind_levels=levels))
     assert start(table, now=0.0).stakes.big_blind == 20
     check_down(table)
     assert start(table, now=15 * 60 - 1).stakes.big_blind == 20
@@ -285,7 +258,7 @@ def test_blind_levels_rise_on_schedule_at_the_next_hand() -> None:
 
 def test_dealers_choice_rotates_the_games() -> None:
     choice = replace(
-        SETTINGS,
+        NINE_SEATS,
         stakes=Stakes(small_blind=10, big_blind=20, ante=5, bring_in=10, small_bet=20, big_bet=40),
         dealers_choice=("nlhe", "stud"),
         seats=8,
@@ -322,13 +295,13 @@ def test_refusals_say_exactly_why(
 
 
 def test_table_is_full() -> None:
-    table = seated({0: 1000, 1: 1000}, replace(SETTINGS, seats=2))
+    table = seated({0: 1000, 1: 1000}, replace(NINE_SEATS, seats=2))
     with pytest.raises(TableError, match="table is full"):
         table.apply(SitDown(1, "new", "New", 1000), 0.0)
 
 
 def test_debt_cap_refuses_more_chips() -> None:
-    table = seated({0: 1000}, replace(SETTINGS, debt_cap=1000))
+    table = seated({0: 1000}, replace(NINE_SEATS, debt_cap=1000))
     with pytest.raises(TableError, match="debt cap of 1,000 reached: you owe 1,000"):
         table.apply(AddChips("p0", 1), 0.0)
     table.apply(StandUp("p0"), 0.0)  # cashing out 1,000 pays the debt back

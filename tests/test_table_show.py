@@ -16,7 +16,7 @@ from pokernight.table import (
     Table,
     TableError,
 )
-from tests.test_table_play import check_down, events_of, player_to_act, seated, start
+from tests.table_helpers import check_down, events_of, player_to_act, seated, start
 
 
 def folded_hand(table: Table) -> tuple[str, str]:
