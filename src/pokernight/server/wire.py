@@ -254,6 +254,7 @@ def seats_json(table: Table) -> list[Json]:
     may still add, and which cap stops it (``TableSettings.chips_room``); ``may_show``: the
     seat was dealt into the last hand and may still show its cards."""
     settings = table.upcoming_settings
+    showable = table.unshown_last_hand()
     return [
         {
             "seat": number,
@@ -267,7 +268,7 @@ def seats_json(table: Table) -> list[Json]:
             "missed_hand": seat.missed_hand,
             "queued": seat.queued,
             "bot": seat.bot,
-            "may_show": table.may_show(number),
+            "may_show": number in showable,
             "rebuy": settings.chips_room(
                 table.account(seat.player_id).debt, seat.stack, seat.queued
             ).to_dict(),

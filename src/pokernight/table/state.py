@@ -104,13 +104,15 @@ class TableState:
 
     def may_show(self, number: int) -> bool:
         """Seat ``number`` was dealt into the last hand and its cards are not shown yet."""
+        return number in self.unshown_last_hand()
+
+    def unshown_last_hand(self) -> frozenset[int]:
+        """The seats dealt into the last hand whose cards are not shown yet: they may show."""
         hand, started = self.last_hand, self.last_started
-        if hand is None or started is None or number not in started.seats:
-            return False
-        index = started.seats.index(number)
-        return number not in self.shown_by_choice and not any(
-            isinstance(item, CardsShown) and item.seat == index for item in hand.events
-        )
+        if hand is None or started is None:
+            return frozenset()
+        shown = {started.seats[item.seat] for item in hand.events if isinstance(item, CardsShown)}
+        return frozenset(started.seats) - shown - self.shown_by_choice
 
     def chips_at_table(self) -> int:
         return sum(seat.stack for seat in self.seats.values())
