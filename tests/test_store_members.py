@@ -313,9 +313,7 @@ async def test_a_seat_of_another_club_or_member_is_not_claimed(store_url: str) -
 
 
 def _to_0002_with_a_table(connection: Connection) -> None:
-    config = alembic_config()
-    config.attributes["connection"] = connection
-    command.upgrade(config, "0002")
+    command.upgrade(alembic_config(connection), "0002")
     table = connection.execute(
         text("INSERT INTO tables (code, settings, status, created_at) "
              "VALUES ('0042', '{}', 'closed', 0) RETURNING id")
@@ -353,9 +351,7 @@ async def test_tables_stored_at_0002_join_the_default_club_with_guests(store_url
 
 
 def _down_to_0002(connection: Connection) -> None:
-    config = alembic_config()
-    config.attributes["connection"] = connection
-    command.downgrade(config, "0002")
+    command.downgrade(alembic_config(connection), "0002")
 
 
 @scenario

@@ -178,9 +178,7 @@ async def test_a_table_stored_before_names_were_unique_keeps_both_players(store_
     were both called Bob (allowed before) both keep their seat tokens."""
 
     def to_0001_with_two_bobs(connection: Connection) -> None:
-        config = alembic_config()
-        config.attributes["connection"] = connection
-        command.upgrade(config, "0001")
+        command.upgrade(alembic_config(connection), "0001")
         table = connection.execute(
             text("INSERT INTO tables (code, settings, status, created_at) "
                  "VALUES ('0042', '{}', 'open', 0) RETURNING id")

@@ -98,9 +98,12 @@ def tune_sqlite(connection: Any, _record: ConnectionPoolEntry) -> None:
     cursor.close()
 
 
-def alembic_config() -> Config:
+def alembic_config(connection: Connection | None = None) -> Config:
+    """Alembic's configuration; with ``connection``, its migrations run on that one."""
     config = Config()
     config.set_main_option("script_location", MIGRATIONS)
+    if connection is not None:
+        config.attributes["connection"] = connection
     return config
 
 
@@ -142,6 +145,4 @@ def upgrade_to_head(connection: Connection) -> None:
         connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
     else:  # SQLite's driver would run the DDL outside any transaction: take the write lock
         connection.exec_driver_sql("BEGIN IMMEDIATE")
-    config = alembic_config()
-    config.attributes["connection"] = connection
-    command.upgrade(config, "head")
+    command.upgrade(alembic_config(connection), "head")
