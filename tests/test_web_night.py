@@ -465,8 +465,8 @@ class Night:
         checked = self.actions % CHECK_EVERY == 0 or (
             len(own["pots"]) > 1 and len(self.side_pots_shown) < SIDE_POTS_CHECKED
         )
-        if checked:
-            self.check_shown(person, own)
+        if checked and not self.check_shown(person, own, version):
+            return True  # the page moved on meanwhile: its turn is over
         if legal["raise_says"] == "complete" and len(self.completions_shown) < 3:
             words = person.page.locator("#act-raise .label").inner_text()
             self.completions_shown.append(words)
@@ -564,13 +564,18 @@ class Night:
         if person.phone and "phone" not in self.shots and hand_number > 1:
             self.shot(person, "phone", full_page=False)
 
-    def check_shown(self, person: Person, status: Json) -> None:
+    def check_shown(self, person: Person, status: Json, version: int) -> bool:
         """The pot, the call and the sizing presets on the page are the server's, to the chip:
-        each preset button is clicked and the amount it puts in the box is read."""
-        self.checked_turns += 1
+        each preset button is clicked and the amount it puts in the box is read. False, and
+        nothing compared, when the page was no longer at ``version`` by then (a checkbox's
+        pre-action, say, had played the turn)."""
         legal = status["legal"]
         keys = [preset["key"] for preset in legal["presets"]] if legal["can_bet_or_raise"] else []
         shown = person.page.evaluate(READ_SHOWN, keys)
+        now = person.page.evaluate(SEEN)
+        if not now["mine"] or now["version"] != version:
+            return False
+        self.checked_turns += 1
         pot = " ".join(shown["pot"].split())
         recent = [
             (f["v"], f.get("type"), (_status_of(f) or {}).get("pot"))
@@ -588,6 +593,7 @@ class Night:
                 continue
             assert not button["hidden"], (person.name, preset, legal)
             assert button["amount"] == str(preset["to"]), (person.name, preset, button, legal)
+        return True
 
     def street_shot(self, person: Person, hand_number: int, board: int) -> None:
         """Preflop, flop, turn and river of one hand as the photographer sees them; the
