@@ -465,15 +465,16 @@ class Night:
         checked = self.actions % CHECK_EVERY == 0 or (
             len(own["pots"]) > 1 and len(self.side_pots_shown) < SIDE_POTS_CHECKED
         )
-        if checked and not self.check_shown(person, own, version):
-            return True  # the page moved on meanwhile: its turn is over
         if legal["raise_says"] == "complete" and len(self.completions_shown) < 3:
             words = person.page.locator("#act-raise .label").inner_text()
             self.completions_shown.append(words)
             expected = f"Complete to {_chips(legal['min_raise_to'])}"
             if legal["min_raise_to"] == legal["max_raise_to"] and legal["max_is_all_in"]:
                 expected += " (all-in)"
+            # Before check_shown: its preset clicks leave the last preset's amount.
             assert words == expected, (words, legal)
+        if checked and not self.check_shown(person, own, version):
+            return True  # the page moved on meanwhile: its turn is over
         self.look(person, own, seen)
         choice = self.choose(person, own)
         if choice == "allin" and legal["can_bet_or_raise"]:
