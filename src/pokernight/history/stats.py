@@ -136,20 +136,41 @@ class PlayerRow:
 
     def plus(self, name: str, tally: SeatTally) -> PlayerRow:
         """This row with one more hand, under the name the player had in it."""
+        return self.combined(
+            PlayerRow(
+                self.player_id,
+                name,
+                hands=1,
+                won=int(tally.won),
+                voluntary=int(tally.voluntary),
+                raised_first_round=int(tally.raised_first_round),
+                bets_and_raises=tally.bets_and_raises,
+                calls=tally.calls,
+                saw_second_round=int(tally.saw_second_round),
+                showdowns=int(tally.showed_down),
+                showdowns_won=int(tally.showed_down and tally.won),
+                biggest_pot=tally.collected,
+                net=tally.net,
+            )
+        )
+
+    def combined(self, other: PlayerRow) -> PlayerRow:
+        """The counts of both rows (one person's at two tables), under this row's id and
+        ``other``'s name (the later one)."""
         return PlayerRow(
             self.player_id,
-            name,
-            hands=self.hands + 1,
-            won=self.won + tally.won,
-            voluntary=self.voluntary + tally.voluntary,
-            raised_first_round=self.raised_first_round + tally.raised_first_round,
-            bets_and_raises=self.bets_and_raises + tally.bets_and_raises,
-            calls=self.calls + tally.calls,
-            saw_second_round=self.saw_second_round + tally.saw_second_round,
-            showdowns=self.showdowns + tally.showed_down,
-            showdowns_won=self.showdowns_won + (tally.showed_down and tally.won),
-            biggest_pot=max(self.biggest_pot, tally.collected),
-            net=self.net + tally.net,
+            other.name,
+            hands=self.hands + other.hands,
+            won=self.won + other.won,
+            voluntary=self.voluntary + other.voluntary,
+            raised_first_round=self.raised_first_round + other.raised_first_round,
+            bets_and_raises=self.bets_and_raises + other.bets_and_raises,
+            calls=self.calls + other.calls,
+            saw_second_round=self.saw_second_round + other.saw_second_round,
+            showdowns=self.showdowns + other.showdowns,
+            showdowns_won=self.showdowns_won + other.showdowns_won,
+            biggest_pot=max(self.biggest_pot, other.biggest_pot),
+            net=self.net + other.net,
         )
 
     def to_dict(self) -> dict[str, Any]:

@@ -32,21 +32,32 @@ class PlayedHand:
 
 def played_hands(events: Iterable[TableEvent]) -> Iterator[PlayedHand]:
     """Every hand the events finish, in order (a hand still in play is left out)."""
-    stream = iter(events)
-    opened = next(stream, None)
-    if not isinstance(opened, TableOpened):
-        raise ValueError("a table's events begin with TableOpened")
-    table = Table(opened)
-    for event in stream:
-        if isinstance(event, HandFinished) and table.started is not None:
-            seats = [table.seats[seat] for seat in table.started.seats]
-            evolve(table, event)
-            assert table.last_started is not None and table.last_hand is not None
-            yield PlayedHand(
-                table.last_started,
-                table.last_hand,
-                tuple(seat.name for seat in seats),
-                tuple(seat.player_id for seat in seats),
-            )
-        else:
-            evolve(table, event)
+    return TableReplay(events).hands()
+
+
+class TableReplay:
+    """A table folded again from its events: each finished hand as it goes by, and the
+    table as the events leave it once ``hands`` is exhausted."""
+
+    def __init__(self, events: Iterable[TableEvent]) -> None:
+        self._stream = iter(events)
+        opened = next(self._stream, None)
+        if not isinstance(opened, TableOpened):
+            raise ValueError("a table's events begin with TableOpened")
+        self.table = Table(opened)
+
+    def hands(self) -> Iterator[PlayedHand]:
+        table = self.table
+        for event in self._stream:
+            if isinstance(event, HandFinished) and table.started is not None:
+                seats = [table.seats[seat] for seat in table.started.seats]
+                evolve(table, event)
+                assert table.last_started is not None and table.last_hand is not None
+                yield PlayedHand(
+                    table.last_started,
+                    table.last_hand,
+                    tuple(seat.name for seat in seats),
+                    tuple(seat.player_id for seat in seats),
+                )
+            else:
+                evolve(table, event)

@@ -1,0 +1,101 @@
+"""One night at a table, summed up from its events: what a club's season adds together.
+
+A table's events are folded once (``TableReplay``) into what the season needs of it:
+
+- the money between people, as the table's own settle-up counts it (bots' chips are
+  nobody's money: decision 23), whole chips summing to zero;
+- each player's chips bought in, cashed out and won (the ledger's accounts);
+- each player's numbers over the hands (``history.stats``, from the public view);
+- one line per finished hand: when it was dealt, its game, its pot, whether it went to
+  a showdown, and who played it with what result (for the hand search and the graphs).
+
+A night is keyed by player id (a seat token's player at that table); which member of the
+club a player is, is the store's to say, and can change (a claim, a merge), so it is not
+part of the night.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+
+from pokernight.history.stats import PlayerRow, TableStats
+from pokernight.history.table_export import PlayedHand, TableReplay
+from pokernight.rules import CardsMucked, CardsShown, PotAwarded
+from pokernight.table import Account, PlayerSeated, TableEvent
+
+
+@dataclass(frozen=True, slots=True)
+class HandLine:
+    """A finished hand in a few facts: ``results`` (each player's stack change) and
+    ``player_ids`` and ``names`` are by hand seat."""
+
+    number: int
+    at: float
+    variant: str
+    pot: int
+    showdown: bool
+    player_ids: tuple[str, ...]
+    names: tuple[str, ...]
+    results: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Night:
+    names: dict[str, str]
+    """Every player who sat, by id, under the name they last had here."""
+    bots: frozenset[str]
+    balances: dict[str, int]
+    """What settling up pays each person (negative: what they pay); bots left out."""
+    accounts: dict[str, Account]
+    stats: tuple[PlayerRow, ...]
+    hands: tuple[HandLine, ...]
+
+    @property
+    def people(self) -> list[str]:
+        """The player ids of the people who sat (not the bots), in the order they came."""
+        return [player_id for player_id in self.names if player_id not in self.bots]
+
+
+def night_of(events: Iterable[TableEvent]) -> Night:
+    """The night the table's events tell (a hand still in play counts for nothing yet)."""
+    names: dict[str, str] = {}
+    replay = TableReplay(_noting_names(events, names))
+    stats = TableStats()
+    hands = []
+    for played in replay.hands():
+        stats.add(played)
+        hands.append(hand_line(played))
+    ledger = replay.table.ledger
+    return Night(
+        names=names,
+        bots=frozenset(ledger.bots),
+        balances=ledger.between_people.rounded(),
+        accounts=dict(ledger.accounts),
+        stats=tuple(stats.rows()),
+        hands=tuple(hands),
+    )
+
+
+def hand_line(played: PlayedHand) -> HandLine:
+    events = played.hand.events
+    final = played.hand.final_stacks or played.started.stacks
+    return HandLine(
+        number=played.number,
+        at=played.started.at,
+        variant=played.started.variant,
+        pot=sum(event.amount for event in events if isinstance(event, PotAwarded)),
+        showdown=any(isinstance(event, CardsShown | CardsMucked) for event in events),
+        player_ids=played.player_ids,
+        names=played.names,
+        results=tuple(
+            after - before for before, after in zip(played.started.stacks, final, strict=True)
+        ),
+    )
+
+
+def _noting_names(events: Iterable[TableEvent], names: dict[str, str]) -> Iterator[TableEvent]:
+    for event in events:
+        if isinstance(event, PlayerSeated):
+            names[event.player_id] = event.name
+        yield event

@@ -1,0 +1,188 @@
+"""A club's season: its nights added up by person, with the payments made between them.
+
+A person is a member of the club (every seat they played, on any table, whatever name
+they had there) or a guest (one seat at one table). The money is the nights' own
+settle-up balances (``Night.balances``: bots left out), summed per person, plus the
+payments recorded since: a payment of 30 from Bob to Alice raises Bob's balance by 30
+and lowers Alice's by 30. Balances sum to zero, so ``settle_up`` pays them all off.
+
+The chips (``net``), the statistics and the graphs count every hand, bots' included,
+like a table's own statistics.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from pokernight.history.night import HandLine, Night
+from pokernight.history.stats import PlayerRow
+from pokernight.table import Transfer, settle_up
+
+
+@dataclass(frozen=True, slots=True)
+class Person:
+    """``key``: ``member:ID`` or ``guest:PLAYER_ID``."""
+
+    key: str
+    name: str
+    member_id: int | None = None
+
+    @classmethod
+    def member(cls, member_id: int, name: str) -> Person:
+        return cls(f"member:{member_id}", name, member_id)
+
+    @classmethod
+    def guest(cls, player_id: str, name: str) -> Person:
+        return cls(f"guest:{player_id}", name)
+
+
+@dataclass(frozen=True, slots=True)
+class TableNight:
+    """A table of the club and what its events tell; ``identities``: who the table's
+    players are (the members, by player id); anybody else is a guest."""
+
+    table_id: int
+    code: str
+    created_at: float
+    status: str
+    night: Night
+    identities: Mapping[str, Person] = field(default_factory=dict)
+
+    def person(self, player_id: str) -> Person:
+        found = self.identities.get(player_id)
+        if found is not None:
+            return found
+        return Person.guest(player_id, self.night.names.get(player_id, player_id))
+
+
+@dataclass(frozen=True, slots=True)
+class Payment:
+    """Money handed over outside the game, recorded so that the balances count it."""
+
+    payer: Person
+    payee: Person
+    amount: int
+    at: float
+    payment_id: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """A person's season: ``won`` is what the nights owe them (negative: what they owe),
+    ``paid`` and ``received`` the payments, ``balance`` what settling up still pays them."""
+
+    person: Person
+    nights: int
+    hands: int
+    net: int
+    won: int
+    paid: int
+    received: int
+
+    @property
+    def balance(self) -> int:
+        return self.won + self.paid - self.received
+
+
+@dataclass(frozen=True, slots=True)
+class Season:
+    standings: tuple[Standing, ...]
+    """Everybody who sat, the most owed first."""
+    stats: tuple[PlayerRow, ...]
+    """One row per person, its ``player_id`` the person's key."""
+    transfers: tuple[Transfer, ...]
+    """Who pays whom (person keys) to settle every balance, fewest transfers."""
+
+    def balances(self) -> dict[str, int]:
+        return {standing.person.key: standing.balance for standing in self.standings}
+
+
+def season(nights: Sequence[TableNight], payments: Sequence[Payment] = ()) -> Season:
+    people: dict[str, Person] = {}
+    won: dict[str, int] = {}
+    net: dict[str, int] = {}
+    hands: dict[str, int] = {}
+    nights_played: dict[str, int] = {}
+    rows: dict[str, PlayerRow] = {}
+    for table in nights:
+        night = table.night
+        for player_id in night.people:
+            person = table.person(player_id)
+            key = people.setdefault(person.key, person).key
+            won[key] = won.get(key, 0) + night.balances.get(player_id, 0)
+            net[key] = net.get(key, 0) + night.accounts[player_id].net
+            nights_played[key] = nights_played.get(key, 0) + 1
+        for row in night.stats:
+            if row.player_id in night.bots:
+                continue
+            key = table.person(row.player_id).key
+            hands[key] = hands.get(key, 0) + row.hands
+            mine = PlayerRow(key, row.name)
+            rows[key] = rows.get(key, mine).combined(row)
+    for payment in payments:
+        for person in (payment.payer, payment.payee):
+            people.setdefault(person.key, person)
+    paid, received = _payments(payments)
+    standings = [
+        Standing(
+            person,
+            nights=nights_played.get(key, 0),
+            hands=hands.get(key, 0),
+            net=net.get(key, 0),
+            won=won.get(key, 0),
+            paid=paid.get(key, 0),
+            received=received.get(key, 0),
+        )
+        for key, person in people.items()
+    ]
+    standings.sort(key=lambda standing: (-standing.balance, standing.person.name))
+    balances = {standing.person.key: standing.balance for standing in standings}
+    return Season(
+        tuple(standings),
+        tuple(rows[standing.person.key] for standing in standings if standing.person.key in rows),
+        settle_up(balances),
+    )
+
+
+def _payments(payments: Sequence[Payment]) -> tuple[dict[str, int], dict[str, int]]:
+    """What each person paid, and received, by person key."""
+    paid: dict[str, int] = {}
+    received: dict[str, int] = {}
+    for payment in payments:
+        paid[payment.payer.key] = paid.get(payment.payer.key, 0) + payment.amount
+        received[payment.payee.key] = received.get(payment.payee.key, 0) + payment.amount
+    return paid, received
+
+
+@dataclass(frozen=True, slots=True)
+class HandOfTheSeason:
+    """A hand found by the search, with the table it was played at."""
+
+    table: TableNight
+    hand: HandLine
+
+
+def season_hands(nights: Sequence[TableNight]) -> list[HandOfTheSeason]:
+    """Every finished hand of the nights, the newest first."""
+    found = [HandOfTheSeason(table, hand) for table in nights for hand in table.night.hands]
+    found.sort(key=lambda item: (item.hand.at, item.table.table_id, item.hand.number), reverse=True)
+    return found
+
+
+def cumulative_results(nights: Sequence[TableNight]) -> dict[str, dict[str, list[list[float]]]]:
+    """Each person's chips won or lost after every hand they played, in time order: by
+    person key, then ``all`` and each game's key, a list of ``[time, total]`` points."""
+    series: dict[str, dict[str, list[list[float]]]] = {}
+    totals: dict[tuple[str, str], int] = {}
+    for item in sorted(season_hands(nights), key=lambda item: item.hand.at):
+        hand, table = item.hand, item.table
+        for player_id, result in zip(hand.player_ids, hand.results, strict=True):
+            if player_id in table.night.bots:
+                continue
+            key = table.person(player_id).key
+            mine = series.setdefault(key, {})
+            for game in ("all", hand.variant):
+                total = totals[key, game] = totals.get((key, game), 0) + result
+                mine.setdefault(game, []).append([hand.at, total])
+    return series
