@@ -16,7 +16,7 @@ part of the night.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from pokernight.history.stats import PlayerRow, TableStats
@@ -59,22 +59,41 @@ class Night:
 
 def night_of(events: Iterable[TableEvent]) -> Night:
     """The night the table's events tell (a hand still in play counts for nothing yet)."""
-    names: dict[str, str] = {}
-    replay = TableReplay(_noting_names(events, names))
-    stats = TableStats()
-    hands = []
-    for played in replay.hands():
-        stats.add(played)
-        hands.append(hand_line(played))
-    ledger = replay.table.ledger
-    return Night(
-        names=names,
-        bots=frozenset(ledger.bots),
-        balances=ledger.between_people.rounded(),
-        accounts=dict(ledger.accounts),
-        stats=tuple(stats.rows()),
-        hands=tuple(hands),
-    )
+    stream = iter(events)
+    tally = NightTally(next(stream, None))
+    for event in stream:
+        tally.add(event)
+    return tally.night()
+
+
+class NightTally:
+    """A night summed up as its events come: a server keeps one per table and adds the
+    events stored since it last looked."""
+
+    def __init__(self, opened: TableEvent | None) -> None:
+        self._replay = TableReplay(opened)
+        self._names: dict[str, str] = {}
+        self._stats = TableStats()
+        self._hands: list[HandLine] = []
+
+    def add(self, event: TableEvent) -> None:
+        if isinstance(event, PlayerSeated):
+            self._names[event.player_id] = event.name
+        played = self._replay.add(event)
+        if played is not None:
+            self._stats.add(played)
+            self._hands.append(hand_line(played))
+
+    def night(self) -> Night:
+        ledger = self._replay.table.ledger
+        return Night(
+            names=dict(self._names),
+            bots=frozenset(ledger.bots),
+            balances=ledger.between_people.rounded(),
+            accounts=dict(ledger.accounts),
+            stats=tuple(self._stats.rows()),
+            hands=tuple(self._hands),
+        )
 
 
 def hand_line(played: PlayedHand) -> HandLine:
@@ -92,10 +111,3 @@ def hand_line(played: PlayedHand) -> HandLine:
             after - before for before, after in zip(played.started.stacks, final, strict=True)
         ),
     )
-
-
-def _noting_names(events: Iterable[TableEvent], names: dict[str, str]) -> Iterator[TableEvent]:
-    for event in events:
-        if isinstance(event, PlayerSeated):
-            names[event.player_id] = event.name
-        yield event

@@ -32,32 +32,34 @@ class PlayedHand:
 
 def played_hands(events: Iterable[TableEvent]) -> Iterator[PlayedHand]:
     """Every hand the events finish, in order (a hand still in play is left out)."""
-    return TableReplay(events).hands()
+    stream = iter(events)
+    replay = TableReplay(next(stream, None))
+    for event in stream:
+        played = replay.add(event)
+        if played is not None:
+            yield played
 
 
 class TableReplay:
-    """A table folded again from its events: each finished hand as it goes by, and the
-    table as the events leave it once ``hands`` is exhausted."""
+    """A table folded again from its events, one at a time: ``add`` gives each hand as it
+    finishes, and ``table`` is the table as the events so far leave it."""
 
-    def __init__(self, events: Iterable[TableEvent]) -> None:
-        self._stream = iter(events)
-        opened = next(self._stream, None)
+    def __init__(self, opened: TableEvent | None) -> None:
         if not isinstance(opened, TableOpened):
             raise ValueError("a table's events begin with TableOpened")
         self.table = Table(opened)
 
-    def hands(self) -> Iterator[PlayedHand]:
+    def add(self, event: TableEvent) -> PlayedHand | None:
         table = self.table
-        for event in self._stream:
-            if isinstance(event, HandFinished) and table.started is not None:
-                seats = [table.seats[seat] for seat in table.started.seats]
-                evolve(table, event)
-                assert table.last_started is not None and table.last_hand is not None
-                yield PlayedHand(
-                    table.last_started,
-                    table.last_hand,
-                    tuple(seat.name for seat in seats),
-                    tuple(seat.player_id for seat in seats),
-                )
-            else:
-                evolve(table, event)
+        if not isinstance(event, HandFinished) or table.started is None:
+            evolve(table, event)
+            return None
+        seats = [table.seats[seat] for seat in table.started.seats]
+        evolve(table, event)
+        assert table.last_started is not None and table.last_hand is not None
+        return PlayedHand(
+            table.last_started,
+            table.last_hand,
+            tuple(seat.name for seat in seats),
+            tuple(seat.player_id for seat in seats),
+        )

@@ -49,6 +49,14 @@ class TableRecord:
     status: str
     created_at: float
     invite: str | None = None
+    club_id: int | None = None
+
+    @classmethod
+    def of_row(cls, row: Any) -> TableRecord:
+        """The record of a row of ``tables``."""
+        return cls(
+            row.id, row.code, row.settings, row.status, row.created_at, row.invite, row.club_id
+        )
 
 
 @dataclass(frozen=True, slots=True)

@@ -201,3 +201,43 @@ ledger_entries = Table(
     Column("kind", String(16), nullable=False),
     Column("amount", Integer, nullable=False),
 )
+
+
+# The season (decision 35). Money handed over between members outside the game: the
+# season's balances count it. ``recorded_by``: the member whose device recorded it.
+payments = Table(
+    "payments",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("club_id", ForeignKey("clubs.id"), nullable=False, index=True),
+    Column("payer", ForeignKey("members.id"), nullable=False),
+    Column("payee", ForeignKey("members.id"), nullable=False),
+    Column("amount", Integer, nullable=False),
+    Column("at", Double, nullable=False),
+    Column("recorded_by", ForeignKey("members.id"), nullable=True),
+)
+
+# Every guest seat the host claimed into a member (``players.member_id`` changed), so a
+# claim can be audited and undone. ``by_player``: the host's seat that did it.
+member_claims = Table(
+    "member_claims",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("player_id", ForeignKey("players.id"), nullable=False, index=True),
+    Column("member_id", ForeignKey("members.id"), nullable=False),
+    Column("previous_member_id", ForeignKey("members.id"), nullable=True),
+    Column("by_player", ForeignKey("players.id"), nullable=True),
+    Column("at", Double, nullable=False),
+)
+
+# What the club's bots remember of a member's play (``bots.stats.PlayerStats`` as JSON),
+# so a bot that learned that Bob bluffs still knows it next week.
+opponent_models = Table(
+    "opponent_models",
+    metadata,
+    Column("club_id", ForeignKey("clubs.id"), nullable=False),
+    Column("member_id", ForeignKey("members.id"), nullable=False),
+    Column("stats", JSON, nullable=False),
+    Column("updated_at", Double, nullable=False),
+    PrimaryKeyConstraint("club_id", "member_id"),
+)

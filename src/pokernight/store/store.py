@@ -29,12 +29,12 @@ from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
-from sqlalchemy import Connection, Row, String, cast, delete, insert, select, update
+from sqlalchemy import Connection, String, cast, delete, insert, select, update
 from sqlalchemy.exc import DBAPIError, IntegrityError, InterfaceError, OperationalError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from pokernight.names import name_key
-from pokernight.store import append, members, schema
+from pokernight.store import append, club, members, schema
 from pokernight.store.append import TableEvents, TableRequest
 from pokernight.store.engine import create_engine, database_url, migrate
 from pokernight.store.errors import (
@@ -157,7 +157,7 @@ class Store:
                     result = await connection.execute(
                         insert(schema.tables).values(row).returning(schema.tables.c.id)
                     )
-                    return TableRecord(id=result.scalar_one(), **values)
+                    return TableRecord(id=result.scalar_one(), **row)
             except IntegrityError:
                 continue  # another process opened a table with this code meanwhile
 
@@ -181,7 +181,7 @@ class Store:
                 .order_by(schema.tables.c.id.desc())
             )
             row = (await connection.execute(query)).first()
-            return None if row is None else _table_record(row)
+            return None if row is None else TableRecord.of_row(row)
 
     async def table(self, table_id: int) -> TableRecord | None:
         return await self._one_table(schema.tables.c.id == table_id)
@@ -191,7 +191,7 @@ class Store:
             rows = await connection.execute(
                 select(schema.tables).where(_is_open()).order_by(schema.tables.c.id)
             )
-            return [_table_record(row) for row in rows]
+            return [TableRecord.of_row(row) for row in rows]
 
     async def close_table(self, table_id: int) -> None:
         await self._update_table(table_id, status=TableStatus.CLOSED.value)
@@ -208,7 +208,7 @@ class Store:
     async def _one_table(self, *conditions: Any) -> TableRecord | None:
         async with self.transaction() as connection:
             row = (await connection.execute(select(schema.tables).where(*conditions))).first()
-            return None if row is None else _table_record(row)
+            return None if row is None else TableRecord.of_row(row)
 
     async def _update_table(self, table_id: int, **values: Any) -> None:
         async with self._writing() as connection:
@@ -221,12 +221,13 @@ class Store:
     # Players -------------------------------------------------------------------------------
 
     async def register_player(
-        self, table_id: int, name: str, *, invited: bool = False
+        self, table_id: int, name: str, *, invited: bool = False, member_id: int | None = None
     ) -> tuple[PlayerRecord, str]:
         """A new player and their seat token; only the token's SHA-256 is stored.
 
         ``name`` must be a display name (``pokernight.names.display_name``); one that
         reads the same as another player's of the table raises NameTakenError.
+        ``member_id``: the member of the club who plays this seat (None: a guest).
         """
         token = secrets.token_urlsafe(TOKEN_BYTES)
         created_at = time.time()
@@ -237,6 +238,7 @@ class Store:
             "token_sha256": _token_hash(token),
             "created_at": created_at,
             "invited": invited,
+            "member_id": member_id,
         }
         try:
             async with self._writing() as connection:
@@ -246,7 +248,7 @@ class Store:
                 player_id = result.scalar_one()
         except IntegrityError:
             raise NameTakenError(name) from None
-        return PlayerRecord(player_id, table_id, name, created_at, invited), token
+        return PlayerRecord(player_id, table_id, name, created_at, invited, member_id), token
 
     async def player_by_token(self, table_id: int, token: str) -> PlayerRecord | None:
         players = schema.players
@@ -388,6 +390,56 @@ class Store:
         """The guest seat ``player_id`` (of a table of the member's club) becomes the
         member's; refused with MemberError otherwise."""
         return await self._write_members(lambda c: members.claim_player(c, player_id, member_id))
+
+    # The season (decision 35; the transactions' bodies are in ``club``) -------------------
+
+    async def club_tables(self, club_id: int) -> list[TableRecord]:
+        """The club's tables, oldest first: open, closed and imported."""
+        return await self._read_members(lambda c: club.club_tables(c, club_id))
+
+    async def club_identities(self, club_id: int) -> dict[str, MemberRecord]:
+        """The member who played each seat of the club's tables, by player id."""
+        return await self._read_members(lambda c: club.club_identities(c, club_id))
+
+    async def club_members(self, club_id: int) -> list[MemberRecord]:
+        return await self._read_members(lambda c: club.club_members(c, club_id))
+
+    async def club_guests(self, club_id: int) -> list[club.GuestRecord]:
+        return await self._read_members(lambda c: club.club_guests(c, club_id))
+
+    async def player_of_member(self, table_id: int, member_id: int) -> int | None:
+        """The member's seat (player id) at the table, if they have one."""
+        return await self._read_members(lambda c: club.player_of_member(c, table_id, member_id))
+
+    async def add_payment(
+        self, club_id: int, payer: int, payee: int, amount: int, recorded_by: int | None
+    ) -> club.PaymentRecord:
+        """Member ``payer`` paid ``payee``; refused (MemberError) between non-members."""
+        return await self._write_members(
+            lambda c: club.add_payment(
+                c, club_id, payer, payee, amount, at=time.time(), recorded_by=recorded_by
+            )
+        )
+
+    async def payments(self, club_id: int) -> list[club.PaymentRecord]:
+        return await self._read_members(lambda c: club.club_payments(c, club_id))
+
+    async def claim_guest(
+        self, player_id: int, member_id: int, by_player: int | None
+    ) -> PlayerRecord:
+        """``claim_player``, logged in ``member_claims`` with the host's seat that did it."""
+        return await self._write_members(
+            lambda c: club.claim_guest(c, player_id, member_id, by_player=by_player, at=time.time())
+        )
+
+    async def opponent_models(self, club_id: int, member_ids: list[int]) -> dict[int, Any]:
+        """What the club's bots remember of these members (``bots.stats.PlayerStats``)."""
+        return await self._read_members(lambda c: club.opponent_models(c, club_id, member_ids))
+
+    async def save_opponent_models(self, club_id: int, stats: Mapping[int, Any]) -> None:
+        await self._write_members(
+            lambda c: club.save_opponent_models(c, club_id, stats, time.time())
+        )
 
     async def _write_members(self, work: Callable[[Connection], Result]) -> Result:
         async with self._write_turn:
@@ -540,7 +592,7 @@ def _insert_table(connection: Connection, table: ImportedTable) -> TableRecord:
     }
     row = _in_the_club(connection, values)
     result = connection.execute(insert(schema.tables).values(row).returning(schema.tables.c.id))
-    return TableRecord(id=result.scalar_one(), **values)
+    return TableRecord(id=result.scalar_one(), **row)
 
 
 def _in_the_club(connection: Connection, values: dict[str, Any]) -> dict[str, Any]:
@@ -575,10 +627,6 @@ def _free_code(taken: set[str], rng: random.Random) -> str:
         code = f"{rng.randrange(CODE_COUNT):04d}"
         if code not in taken:
             return code
-
-
-def _table_record(row: Row[Any]) -> TableRecord:
-    return TableRecord(row.id, row.code, row.settings, row.status, row.created_at, row.invite)
 
 
 def _claim_code() -> str:

@@ -1,0 +1,239 @@
+"""A club's season in the store (decision 35): its tables and who played them, payments
+between members, guest seats claimed by the host, and what the bots remember.
+
+The bodies of the store's transactions, synchronous like ``members``; ``Store`` runs
+them. Every read of a member follows ``merged_into`` once (``members``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import Connection, String, and_, cast, insert, select, update
+from sqlalchemy.orm import aliased
+
+from pokernight.store import members, schema
+from pokernight.store.errors import MemberError
+from pokernight.store.records import MemberRecord, PlayerRecord, TableRecord
+
+MAX_PAYMENT = 10_000_000
+
+
+@dataclass(frozen=True, slots=True)
+class PaymentRecord:
+    id: int
+    payer: MemberRecord
+    payee: MemberRecord
+    amount: int
+    at: float
+    recorded_by: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class GuestRecord:
+    """A seat nobody claimed yet: a player of a club table who is no member."""
+
+    player_id: int
+    name: str
+    table_id: int
+    code: str
+    created_at: float
+
+
+def club_tables(connection: Connection, club_id: int) -> list[TableRecord]:
+    """The club's tables, oldest first: open, closed and imported."""
+    tables = schema.tables
+    rows = connection.execute(
+        select(tables).where(tables.c.club_id == club_id).order_by(tables.c.id)
+    )
+    return [TableRecord.of_row(row) for row in rows]
+
+
+def club_identities(connection: Connection, club_id: int) -> dict[str, MemberRecord]:
+    """Every seat of the club's tables that a member played, by player id (as the table's
+    events name it), with that member (whoever absorbed them, if merged)."""
+    players, tables, owner = schema.players, schema.tables, schema.members
+    absorbed = aliased(owner)
+    rows = connection.execute(
+        select(players.c.id, owner, absorbed.c.id.label("survivor_id"))
+        .join(tables, tables.c.id == players.c.table_id)
+        .join(owner, owner.c.id == players.c.member_id)
+        .outerjoin(absorbed, absorbed.c.id == owner.c.merged_into)
+        .where(tables.c.club_id == club_id)
+    )
+    found: dict[str, MemberRecord] = {}
+    survivors: dict[int, MemberRecord] = {}
+    for row in rows:
+        if row.survivor_id is None:
+            found[str(row[0])] = MemberRecord(row.id, row.club_id, row.name, row.created_at)
+        else:
+            if row.survivor_id not in survivors:
+                survivor = members.member(connection, row.survivor_id)
+                assert survivor is not None
+                survivors[row.survivor_id] = survivor
+            found[str(row[0])] = survivors[row.survivor_id]
+    return found
+
+
+def club_members(connection: Connection, club_id: int) -> list[MemberRecord]:
+    """The club's members (not those merged into another), by name."""
+    owner = schema.members
+    rows = connection.execute(
+        select(owner)
+        .where(owner.c.club_id == club_id, owner.c.merged_into.is_(None))
+        .order_by(owner.c.name_key)
+    )
+    return [MemberRecord(row.id, row.club_id, row.name, row.created_at) for row in rows]
+
+
+def club_guests(connection: Connection, club_id: int) -> list[GuestRecord]:
+    """The seats of the club's tables that no member played, and that did buy in."""
+    players, tables, ledger = schema.players, schema.tables, schema.ledger_entries
+    sat = (
+        select(ledger.c.id)
+        .where(ledger.c.table_id == players.c.table_id)
+        .where(ledger.c.player_id == cast(players.c.id, String))
+        .exists()
+    )
+    rows = connection.execute(
+        select(players.c.id, players.c.name, tables.c.id, tables.c.code, players.c.created_at)
+        .join(tables, tables.c.id == players.c.table_id)
+        .where(tables.c.club_id == club_id, players.c.member_id.is_(None), sat)
+        .order_by(players.c.id)
+    )
+    return [GuestRecord(*row) for row in rows]
+
+
+def player_of_member(connection: Connection, table_id: int, member_id: int) -> int | None:
+    """The seat (player id) member ``member_id`` (or anybody merged into them) has at the
+    table, if any: the newest."""
+    players, owner = schema.players, schema.members
+    mine = select(owner.c.id).where((owner.c.id == member_id) | (owner.c.merged_into == member_id))
+    return connection.execute(
+        select(players.c.id)
+        .where(players.c.table_id == table_id, players.c.member_id.in_(mine))
+        .order_by(players.c.id.desc())
+        .limit(1)
+    ).scalar()
+
+
+# Payments ----------------------------------------------------------------------------------
+
+
+def add_payment(
+    connection: Connection,
+    club_id: int,
+    payer: int,
+    payee: int,
+    amount: int,
+    *,
+    at: float,
+    recorded_by: int | None,
+) -> PaymentRecord:
+    """A payment between two members of the club; refused (MemberError) otherwise."""
+    if not 0 < amount <= MAX_PAYMENT:
+        raise MemberError(f"a payment is a whole number of chips from 1 to {MAX_PAYMENT:,}")
+    who = [_club_member(connection, club_id, member_id) for member_id in (payer, payee)]
+    if who[0].id == who[1].id:
+        raise MemberError(f"{who[0].name} cannot pay themselves")
+    values = {"club_id": club_id, "payer": who[0].id, "payee": who[1].id, "amount": amount}
+    result = connection.execute(
+        insert(schema.payments)
+        .values(**values, at=at, recorded_by=recorded_by)
+        .returning(schema.payments.c.id)
+    )
+    return PaymentRecord(result.scalar_one(), who[0], who[1], amount, at, recorded_by)
+
+
+def club_payments(connection: Connection, club_id: int) -> list[PaymentRecord]:
+    """The club's payments in the order they were recorded, between members as read now."""
+    payments = schema.payments
+    rows = connection.execute(
+        select(payments).where(payments.c.club_id == club_id).order_by(payments.c.id)
+    )
+    found: dict[int, MemberRecord] = {}
+
+    def reading(member_id: int) -> MemberRecord:
+        if member_id not in found:
+            record = members.member(connection, member_id)
+            assert record is not None  # a foreign key keeps the member
+            found[member_id] = record
+        return found[member_id]
+
+    return [
+        PaymentRecord(
+            row.id, reading(row.payer), reading(row.payee), row.amount, row.at, row.recorded_by
+        )
+        for row in rows
+    ]
+
+
+def _club_member(connection: Connection, club_id: int, member_id: int) -> MemberRecord:
+    record = members.member(connection, member_id)
+    if record is None or record.club_id != club_id:
+        raise MemberError(f"there is no member {member_id} in this club")
+    return record
+
+
+# Claims ------------------------------------------------------------------------------------
+
+
+def claim_guest(
+    connection: Connection, player_id: int, member_id: int, *, by_player: int | None, at: float
+) -> PlayerRecord:
+    """``members.claim_player``, written down in ``member_claims`` (who, when, and whose the
+    seat was before) so that it can be checked and undone."""
+    players = schema.players
+    before = connection.execute(
+        select(players.c.member_id).where(players.c.id == player_id)
+    ).scalar()
+    claimed = members.claim_player(connection, player_id, member_id)
+    connection.execute(
+        insert(schema.member_claims).values(
+            player_id=player_id,
+            member_id=claimed.member_id,
+            previous_member_id=before,
+            by_player=by_player,
+            at=at,
+        )
+    )
+    return claimed
+
+
+# What the bots remember --------------------------------------------------------------------
+
+
+def opponent_models(
+    connection: Connection, club_id: int, member_ids: list[int]
+) -> dict[int, dict[str, Any]]:
+    """The stored statistics of these members (``bots.stats.PlayerStats`` fields)."""
+    models = schema.opponent_models
+    rows = connection.execute(
+        select(models.c.member_id, models.c.stats).where(
+            and_(models.c.club_id == club_id, models.c.member_id.in_(member_ids))
+        )
+    )
+    return {row.member_id: dict(row.stats) for row in rows}
+
+
+def save_opponent_models(
+    connection: Connection, club_id: int, stats: Mapping[int, dict[str, Any]], at: float
+) -> None:
+    """Each member's statistics, replacing what was stored."""
+    models = schema.opponent_models
+    known = set(opponent_models(connection, club_id, list(stats)))
+    for member_id, values in stats.items():
+        if member_id in known:
+            connection.execute(
+                update(models)
+                .where(models.c.club_id == club_id, models.c.member_id == member_id)
+                .values(stats=values, updated_at=at)
+            )
+        else:
+            connection.execute(
+                insert(models).values(
+                    club_id=club_id, member_id=member_id, stats=values, updated_at=at
+                )
+            )
