@@ -16,26 +16,42 @@ class ClientError(Exception):
     """The server refused a request; the message is its reason."""
 
 
-async def request_json(base_url: str, method: str, path: str, body: Any = None) -> Any:
-    return await asyncio.to_thread(_request_json, base_url, method, path, body)
+DEVICE_HEADER = "X-Pokernight-Device"
+
+
+async def request_json(
+    base_url: str, method: str, path: str, body: Any = None, *, device: str | None = None
+) -> Any:
+    """``device``: a member's device token, sent as the club asks (``DEVICE_HEADER``)."""
+    headers = {} if device is None else {DEVICE_HEADER: device}
+    return await asyncio.to_thread(_request_json, base_url, method, path, body, headers)
 
 
 async def create_table(
-    base_url: str, name: str, settings: dict[str, Any] | None = None
+    base_url: str,
+    name: str,
+    settings: dict[str, Any] | None = None,
+    *,
+    member: bool = False,
+    device: str | None = None,
 ) -> dict[str, Any]:
-    """A new table hosted by ``name``: ``{"code", "player_id", "token"}``."""
-    body = {"name": name, "settings": settings or {}}
-    result: dict[str, Any] = await request_json(base_url, "POST", "/api/tables", body)
+    """A new table hosted by ``name``: ``{"code", "player_id", "token", "invite", "member",
+    "device"}`` (``member``: the host becomes a member of the club; ``device``: a member's
+    device token, so the member hosts)."""
+    body = {"name": name, "settings": settings or {}, "member": member}
+    result: dict[str, Any] = await request_json(
+        base_url, "POST", "/api/tables", body, device=device
+    )
     return result
 
 
-def _request_json(base_url: str, method: str, path: str, body: Any) -> Any:
+def _request_json(base_url: str, method: str, path: str, body: Any, headers: dict[str, str]) -> Any:
     data = None if body is None else json.dumps(body).encode()
     request = urllib.request.Request(
         base_url.rstrip("/") + path,
         data=data,
         method=method,
-        headers={"Content-Type": "application/json"},
+        headers={"Content-Type": "application/json", **headers},
     )
     try:
         with urllib.request.urlopen(request, timeout=30) as response:

@@ -47,14 +47,18 @@ class TableClient:
         code: str,
         token: str | None = None,
         *,
+        device: str | None = None,
         keep_frames: bool = True,
         events_kept: int | None = None,
     ) -> None:
+        """``device``: a member's device token (the club knows them by it, and it reaches
+        their seat at any table of the club they joined)."""
         if events_kept is not None and events_kept < 0:
             raise ValueError(f"events_kept must be 0 or more, not {events_kept}")
         self.url = url.rstrip("/")
         self.code = code
         self.token = token
+        self.device = device
         self.state = TableState()
         self.keep_frames = keep_frames
         self.events_kept = events_kept
@@ -89,14 +93,20 @@ class TableClient:
 
     # Connecting --------------------------------------------------------------------------
 
-    async def join(self, name: str, invite: str | None = None) -> str:
+    async def join(self, name: str, invite: str | None = None, *, member: bool = False) -> str:
         """Take a seat token for ``name`` at this table and connect with it; the player id.
 
         ``invite``: the secret of the table's invite link; with it the player sits without
-        waiting for the host's approval."""
-        body = {"name": name} if invite is None else {"name": name, "invite": invite}
-        joined = await request_json(self.url, "POST", f"/api/tables/{self.code}/join", body)
+        waiting for the host's approval. ``member``: become a member of the club (its
+        device token is kept in ``device``); a client with a ``device`` joins as its member.
+        """
+        body: Json = {"name": name, "member": member}
+        if invite is not None:
+            body["invite"] = invite
+        path = f"/api/tables/{self.code}/join"
+        joined = await request_json(self.url, "POST", path, body, device=self.device)
         self.token = joined["token"]
+        self.device = joined.get("device") or self.device
         await self.connect()
         return str(joined["player_id"])
 
@@ -117,6 +127,8 @@ class TableClient:
         }
         if self.token is not None:
             hello["token"] = self.token
+        elif self.device is not None:
+            hello["device"] = self.device
         first = await self._greeting(self._socket, hello)
         if self.keep_frames:
             self.frames.append(first)

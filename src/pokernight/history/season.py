@@ -14,10 +14,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 
 from pokernight.history.night import HandLine, Night
 from pokernight.history.stats import PlayerRow
-from pokernight.table import Transfer, settle_up
+from pokernight.table import Transfer, csv_field, settle_up
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,3 +187,29 @@ def cumulative_results(nights: Sequence[TableNight]) -> dict[str, dict[str, list
                 total = totals[key, game] = totals.get((key, game), 0) + result
                 mine.setdefault(game, []).append([hand.at, total])
     return series
+
+
+SEASON_CSV_HEADER = "date,kind,table,person,member,amount"
+
+
+def season_csv(nights: Sequence[TableNight], payments: Sequence[Payment]) -> str:
+    """The season's money as CSV: each person's balance from each night, and each payment
+    twice (paid: plus for the payer; received: minus for the payee). A person's amounts
+    sum to their season balance. Dates are UTC (``YYYY-MM-DD``)."""
+    lines = [SEASON_CSV_HEADER]
+    for table in nights:
+        for player_id in table.night.people:
+            amount = table.night.balances.get(player_id, 0)
+            lines.append(
+                _csv_line(table.created_at, "night", table.code, table.person(player_id), amount)
+            )
+    for payment in payments:
+        lines.append(_csv_line(payment.at, "paid", "", payment.payer, payment.amount))
+        lines.append(_csv_line(payment.at, "received", "", payment.payee, -payment.amount))
+    return "\r\n".join(lines) + "\r\n"
+
+
+def _csv_line(at: float, kind: str, code: str, person: Person, amount: int) -> str:
+    day = datetime.fromtimestamp(at, UTC).strftime("%Y-%m-%d")
+    member = "" if person.member_id is None else str(person.member_id)
+    return f"{day},{kind},{code},{csv_field(person.name)},{member},{amount}"

@@ -91,6 +91,8 @@ def _kinds(scope: Scope) -> tuple[str, ...]:
         return ("create",)
     if path == "/api/qr":  # work for the server: counted as a lookup, not as a code
         return ("drawing",)
+    if path == "/api/club/claim":
+        return ("claim",)
     if not NAMES_A_CODE.match(path):
         return ()
     if scope["type"] == "http" and scope["method"] == "POST" and path.endswith("/join"):

@@ -18,6 +18,7 @@ from pokernight.names import MAX_LENGTH
 from pokernight.server import replay
 from pokernight.server.actor import TableActor
 from pokernight.server.games import games
+from pokernight.server.identity import Newcomer, device_token, member_json, newcomer
 from pokernight.server.lobby import Lobby
 from pokernight.server.messages import PROTOCOL
 from pokernight.server.newcomers import admit, checked_name
@@ -41,8 +42,11 @@ LEDGER_READS = 5
 
 
 class NewTable(msgspec.Struct, forbid_unknown_fields=True):
+    """``member``: the host becomes a member of the club, as a newcomer may (``Join``)."""
+
     name: DisplayName
     settings: dict[str, Any] = {}
+    member: bool = False
 
 
 class QrText(msgspec.Struct, forbid_unknown_fields=True):
@@ -52,22 +56,34 @@ class QrText(msgspec.Struct, forbid_unknown_fields=True):
 
 
 class Join(msgspec.Struct, forbid_unknown_fields=True):
-    """``invite``: the secret of the invite link (its fragment), if the player has it."""
+    """``invite``: the secret of the invite link (its fragment), if the player has it;
+    ``member``: become a member of the club, known at its next tables (``identity``)."""
 
     name: DisplayName
     invite: Invite | None = None
+    member: bool = False
 
 
-Body = TypeVar("Body", NewTable, Join, QrText)
+Body = TypeVar("Body", bound=msgspec.Struct)
 
 
 async def create_table(request: Request) -> Response:
-    body = await _body(request, NewTable)
+    body = await read_body(request, NewTable)
     name = checked_name(body.name)
     settings = settings_from_json({**ROOM_DEFAULTS, **body.settings})
-    actor, host, token = await _lobby(request).create_table(settings, name)
+    lobby = _lobby(request)
+    club = await lobby.store.default_club()  # a new table is a night of the server's club
+    who = await newcomer(lobby.store, club.id, name, device_token(request), member=body.member)
+    actor, host, token = await lobby.create_table(settings, who)
     created = {"code": actor.code, "player_id": str(host.id), "token": token}
-    return JSONResponse({**created, "invite": actor.record.invite}, status_code=201)
+    return JSONResponse(
+        {**created, "invite": actor.record.invite, **_club_json(who)}, status_code=201
+    )
+
+
+def _club_json(who: Newcomer) -> dict[str, Any]:
+    """Who a newcomer is in the club, and a new member's device token (handed out once)."""
+    return {"member": None if who.member is None else member_json(who.member), "device": who.device}
 
 
 async def table_info(request: Request) -> Response:
@@ -85,10 +101,14 @@ async def table_info(request: Request) -> Response:
 async def join_table(request: Request) -> Response:
     actor = await _actor(request)
     _refuse_closed(actor)
-    body = await _body(request, Join)
-    player, token = await admit(actor, body.name, body.invite)
-    joined = {"player_id": str(player.id), "token": token, "name": player.name}
-    return JSONResponse({**joined, "invited": player.invited}, status_code=201)
+    body = await read_body(request, Join)
+    device = device_token(request)
+    admitted = await admit(actor, body.name, body.invite, device, member=body.member)
+    player = admitted.player
+    joined = {"player_id": str(player.id), "token": admitted.token, "name": player.name}
+    return JSONResponse(
+        {**joined, "invited": player.invited, **_club_json(admitted.who)}, status_code=201
+    )
 
 
 async def ledger(request: Request) -> Response:
@@ -200,7 +220,7 @@ async def server_info(request: Request) -> Response:
 async def qr_code(request: Request) -> Response:
     """``text`` (the invite link) as a QR code, an SVG image, for a phone to scan. Asked
     for with POST: the link's secret stays out of request lines and access logs."""
-    text = (await _body(request, QrText)).text
+    text = (await read_body(request, QrText)).text
     # Off the event loop every table shares; limited per address like a code lookup.
     return Response(await asyncio.to_thread(_qr_svg, text), media_type="image/svg+xml")
 
@@ -242,7 +262,8 @@ async def _actor(request: Request) -> TableActor:
     return _lobby(request).actor(request.path_params["code"])
 
 
-async def _body(request: Request, shape: type[Body]) -> Body:
+async def read_body(request: Request, shape: type[Body]) -> Body:
+    """The request's JSON body as ``shape``; a TableError (400) saying what is wrong."""
     try:
         return msgspec.json.decode(await _capped_body(request), type=shape)
     except msgspec.DecodeError as error:

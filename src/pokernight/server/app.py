@@ -17,17 +17,20 @@ from starlette.routing import BaseRoute, Route, WebSocketRoute
 from pokernight.server.address_limits import AddressThrottle
 from pokernight.server.api import ROUTES
 from pokernight.server.assets import WebClient, load_assets
+from pokernight.server.club_api import ROUTES as CLUB_ROUTES
 from pokernight.server.collector import Collector, GcStats
 from pokernight.server.config import ServerConfig
 from pokernight.server.headers import SecurityHeaders
+from pokernight.server.identity import IsThisYouError
 from pokernight.server.lag import LagMonitor
 from pokernight.server.lobby import Lobby, NoSuchTableError
 from pokernight.server.messages import RefusedError
+from pokernight.server.nights import Nights
 from pokernight.server.pages import stream
 from pokernight.server.ratelimit import AddressLimiter
 from pokernight.server.replay import NoSuchHandError
 from pokernight.server.socket import table_socket
-from pokernight.store import EventWriter, NameTakenError, StoreError, open_store
+from pokernight.store import EventWriter, MemberError, NameTakenError, StoreError, open_store
 from pokernight.table import TableError
 
 log = logging.getLogger(__name__)
@@ -41,6 +44,7 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
         store = await open_store(settings.database_url)
         writer = EventWriter(store)
         lobby = Lobby(store, writer, settings)
+        app.state.nights = Nights(store)
         collector = Collector(settings.gc_freeze_seconds)
         app.state.gc_stats = GcStats()
         app.state.gc_stats.start()
@@ -69,6 +73,8 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
             NoSuchTableError: _not_found,
             NoSuchHandError: _not_found,
             NameTakenError: _conflict,
+            IsThisYouError: _is_this_you,
+            MemberError: _refused,
             TableError: _refused,
             RefusedError: _refused,
             StoreError: _unavailable,
@@ -89,6 +95,7 @@ def _routes() -> list[BaseRoute]:
     web = WebClient(load_assets())
     return [
         *ROUTES,
+        *CLUB_ROUTES,
         Route("/stream/{code}", stream),
         WebSocketRoute("/ws/{code}", table_socket),
         Route("/{path:path}", web.serve),  # last: every other path is a file of the client
@@ -112,6 +119,11 @@ async def _not_found(request: Request, error: Exception) -> Response:
 
 async def _conflict(request: Request, error: Exception) -> Response:
     return _error(409, str(error))
+
+
+async def _is_this_you(request: Request, error: Exception) -> Response:
+    assert isinstance(error, IsThisYouError)
+    return JSONResponse({"error": str(error), "member": error.member}, status_code=409)
 
 
 async def _refused(request: Request, error: Exception) -> Response:

@@ -6,6 +6,7 @@ from pokernight.randomness import secure_rng
 from pokernight.server.actor import TableActor
 from pokernight.server.config import ServerConfig
 from pokernight.server.handled import HandledRequests
+from pokernight.server.identity import Newcomer
 from pokernight.server.messages import one_line
 from pokernight.server.versions import TableVersions
 from pokernight.store import EventWriter, PlayerRecord, Store, StoredEvent
@@ -37,22 +38,23 @@ class Lobby:
             )
 
     async def create_table(
-        self, settings: TableSettings, host_name: str
+        self, settings: TableSettings, host: Newcomer
     ) -> tuple[TableActor, PlayerRecord, str]:
-        """Open a table hosted by a new player ``host_name``: its actor, the host and their
-        token."""
+        """Open a table hosted by a new player, ``host`` (a member of the club, or a guest):
+        its actor, the host's player and their seat token."""
         record = await self.store.create_table(settings.to_dict(), secure_rng())
         closed = self.actors.get(record.code)
         if closed is not None:  # a closed table's code, free again in the store
             await closed.stop()
-        host, token = await self.store.register_player(record.id, host_name)
-        table = Table.open(settings, str(host.id))
+        member_id = None if host.member is None else host.member.id
+        player, token = await self.store.register_player(record.id, host.name, member_id=member_id)
+        table = Table.open(settings, str(player.id))
         opened = StoredEvent.of(1, table.opened, self.config.clock())
         await self.writer.append(record.id, [opened])
         versions = TableVersions(table, self.config.ring_size)
         actor = TableActor(record, versions, self.store, self.writer, self.config)
         self._run(actor)
-        return actor, host, token
+        return actor, player, token
 
     def actor(self, code: str) -> TableActor:
         try:

@@ -52,6 +52,8 @@ class Hello(msgspec.Struct, tag="hello", tag_field="type", forbid_unknown_fields
 
     protocol: int
     token: Annotated[str, msgspec.Meta(max_length=128)] | None = None
+    # A member's device token: their seat at this table, if they have one (server/identity).
+    device: Annotated[str, msgspec.Meta(max_length=128)] | None = None
     last_seq: Annotated[int, msgspec.Meta(ge=0)] = 0
     session: Annotated[str, msgspec.Meta(max_length=64)] = ""
 

@@ -11,11 +11,13 @@ from __future__ import annotations
 
 import secrets
 import time
+from dataclasses import dataclass
 
 from starlette.exceptions import HTTPException
 
 from pokernight.names import BadNameError, display_name
 from pokernight.server.actor import TableActor
+from pokernight.server.identity import Newcomer, newcomer
 from pokernight.store import PlayerRecord
 from pokernight.table import TableError
 
@@ -31,9 +33,28 @@ def checked_name(raw: str) -> str:
         raise TableError(str(error)) from None
 
 
-async def admit(actor: TableActor, raw_name: str, invite: str | None) -> tuple[PlayerRecord, str]:
+@dataclass(frozen=True, slots=True)
+class Admitted:
+    """A player at the table and their seat token (None: a member's seat there already,
+    which their signed-in device reaches), with who they are in the club."""
+
+    player: PlayerRecord
+    token: str | None
+    who: Newcomer
+
+
+async def admit(
+    actor: TableActor,
+    raw_name: str,
+    invite: str | None,
+    device: str | None = None,
+    *,
+    member: bool = False,
+) -> Admitted:
     """A new player at ``actor``'s table and their seat token. ``invite``: the secret of
-    the invite link they came by, if any: they sit without the host's approval."""
+    the invite link they came by, if any: they sit without the host's approval.
+    ``device``: the device token of a member of the table's club; ``member``: a newcomer
+    becomes a member of the club (``identity.newcomer``)."""
     name = checked_name(raw_name)
     invited = invite is not None and _is_invite(actor, invite)
     if invite is not None and not invited:
@@ -42,8 +63,24 @@ async def admit(actor: TableActor, raw_name: str, invite: str | None) -> tuple[P
             f"this invite link is not the one of table {actor.code}: ask the host for it, or "
             "join with the code and wait for the host to let you sit",
         )
+    store = actor.store
+    who = await newcomer(store, actor.record.club_id, name, device, member=member)
+    if who.member is not None and who.device is None:
+        seat = await store.player_of_member(actor.record.id, who.member.id)
+        if seat is not None:  # back from another device: the seat they have
+            return Admitted(await _player(actor, seat), None, who)
     await _make_room(actor)
-    return await actor.store.register_player(actor.record.id, name, invited=invited)
+    member_id = None if who.member is None else who.member.id
+    player, token = await store.register_player(
+        actor.record.id, who.name, invited=invited, member_id=member_id
+    )
+    return Admitted(player, token, who)
+
+
+async def _player(actor: TableActor, player_id: int) -> PlayerRecord:
+    player = await actor.store.player(player_id)
+    assert player is not None  # the store just named it
+    return player
 
 
 def _is_invite(actor: TableActor, invite: str) -> bool:

@@ -52,13 +52,15 @@ class AddressLimits:
     """Per client address. ``lookup``: any request that names a table code (its page's
     API reads, a join, a WebSocket connect); ``miss``: codes that name no open table
     (the scan: 20, then one every 10 s, so 10,000 codes take a day); ``join`` and
-    ``create``: new players and new tables; ``drawing``: QR codes drawn."""
+    ``create``: new players and new tables; ``drawing``: QR codes drawn; ``claim``: claim
+    codes typed (a code is 6 of 17 letters: 24 million, guessed at one every 10 s)."""
 
     lookup: Rate = Rate(burst=120, per_second=4)
     miss: Rate = Rate(burst=20, per_second=0.1)
     join: Rate = Rate(burst=10, per_second=1 / 6)
     create: Rate = Rate(burst=10, per_second=1 / 60)
     drawing: Rate = Rate(burst=10, per_second=1)
+    claim: Rate = Rate(burst=10, per_second=0.1)
 
 
 KINDS = tuple(field.name for field in fields(AddressLimits))

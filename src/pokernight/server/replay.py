@@ -17,6 +17,7 @@ from pokernight.history.replay_steps import ReplayStep, replay_steps
 from pokernight.history.table_export import PlayedHand, played_hands
 from pokernight.rules import CardsShown, PotAwarded
 from pokernight.server.actor import TableActor
+from pokernight.server.identity import device_token, seat_of_device
 from pokernight.server.messages import RefusedError
 from pokernight.server.wire import Json, chips_json, deal_json
 from pokernight.table import table_event_from_dict
@@ -39,10 +40,14 @@ async def stored_hand(actor: TableActor, number: int) -> PlayedHand:
 
 
 async def viewer_id(actor: TableActor, request: Request) -> str | None:
-    """The player whose seat token the request carries; None: a spectator."""
+    """The player whose seat token the request carries, or whose member's device it carries
+    (their seat at this table); None: a spectator."""
     header = request.headers.get("authorization", "")
     if not header:
-        return None
+        device = device_token(request)
+        if device is None:
+            return None
+        return str((await seat_of_device(actor.store, actor.record.id, device)).id)
     if not header.lower().startswith(BEARER) or not header[len(BEARER) :].strip():
         raise RefusedError('give the seat token as "Authorization: Bearer TOKEN"')
     token = header[len(BEARER) :].strip()

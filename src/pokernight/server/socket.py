@@ -19,6 +19,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from pokernight.server.actor import Attach, Received, TableActor
 from pokernight.server.config import ServerConfig
 from pokernight.server.connection import Connection
+from pokernight.server.identity import seat_of_device
 from pokernight.server.lobby import Lobby, NoSuchTableError
 from pokernight.server.messages import PROTOCOL, Hello, RefusedError, decode_hello, decode_intent
 from pokernight.server.origins import origin_allowed
@@ -109,13 +110,16 @@ async def _hello(websocket: WebSocket, config: ServerConfig) -> Hello:
 
 
 async def _identify(actor: TableActor, hello: Hello) -> PlayerRecord | None:
-    """The player whose token the hello carries; None: a spectator."""
-    if hello.token is None:
-        return None
-    player = await actor.store.player_by_token(actor.record.id, hello.token)
-    if player is None:
-        raise RefusedError(f"this seat token does not belong to table {actor.code}: join again")
-    return player
+    """The player whose seat token the hello carries, or whose member's device it names
+    (the member's seat at this table); None: a spectator."""
+    if hello.token is not None:
+        player = await actor.store.player_by_token(actor.record.id, hello.token)
+        if player is None:
+            raise RefusedError(f"this seat token does not belong to table {actor.code}: join again")
+        return player
+    if hello.device is not None:
+        return await seat_of_device(actor.store, actor.record.id, hello.device)
+    return None
 
 
 async def _read(

@@ -12,7 +12,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import Connection, String, and_, cast, insert, select, update
-from sqlalchemy.orm import aliased
 
 from pokernight.store import members, schema
 from pokernight.store.errors import MemberError
@@ -55,25 +54,25 @@ def club_identities(connection: Connection, club_id: int) -> dict[str, MemberRec
     """Every seat of the club's tables that a member played, by player id (as the table's
     events name it), with that member (whoever absorbed them, if merged)."""
     players, tables, owner = schema.players, schema.tables, schema.members
-    absorbed = aliased(owner)
     rows = connection.execute(
-        select(players.c.id, owner, absorbed.c.id.label("survivor_id"))
+        select(
+            players.c.id.label("player_id"),
+            owner.c.id.label("member_id"),
+            owner.c.merged_into,
+        )
         .join(tables, tables.c.id == players.c.table_id)
         .join(owner, owner.c.id == players.c.member_id)
-        .outerjoin(absorbed, absorbed.c.id == owner.c.merged_into)
         .where(tables.c.club_id == club_id)
     )
+    read: dict[int, MemberRecord] = {}
     found: dict[str, MemberRecord] = {}
-    survivors: dict[int, MemberRecord] = {}
     for row in rows:
-        if row.survivor_id is None:
-            found[str(row[0])] = MemberRecord(row.id, row.club_id, row.name, row.created_at)
-        else:
-            if row.survivor_id not in survivors:
-                survivor = members.member(connection, row.survivor_id)
-                assert survivor is not None
-                survivors[row.survivor_id] = survivor
-            found[str(row[0])] = survivors[row.survivor_id]
+        member_id = row.merged_into or row.member_id  # merges never chain: once is enough
+        if member_id not in read:
+            record = members.member(connection, member_id)
+            assert record is not None  # a foreign key keeps the member
+            read[member_id] = record
+        found[str(row.player_id)] = read[member_id]
     return found
 
 
@@ -186,15 +185,20 @@ def claim_guest(
     """``members.claim_player``, written down in ``member_claims`` (who, when, and whose the
     seat was before) so that it can be checked and undone."""
     players = schema.players
-    before = connection.execute(
-        select(players.c.member_id).where(players.c.id == player_id)
-    ).scalar()
+    row = connection.execute(
+        select(players.c.member_id, players.c.table_id).where(players.c.id == player_id)
+    ).first()
+    if row is not None:
+        owner = members.member(connection, member_id)
+        seat = None if owner is None else player_of_member(connection, row.table_id, owner.id)
+        if owner is not None and seat not in (None, player_id):
+            raise MemberError(f"{owner.name} already has a seat at that table")
     claimed = members.claim_player(connection, player_id, member_id)
     connection.execute(
         insert(schema.member_claims).values(
             player_id=player_id,
             member_id=claimed.member_id,
-            previous_member_id=before,
+            previous_member_id=None if row is None else row.member_id,
             by_player=by_player,
             at=at,
         )

@@ -58,10 +58,16 @@ def default_club(connection: Connection, now: float) -> ClubRecord:
     return ClubRecord(club_id, DEFAULT_CLUB_NAME, now)
 
 
-def _require_club(connection: Connection, club_id: int) -> None:
+def club(connection: Connection, club_id: int) -> ClubRecord:
     clubs = schema.clubs
-    if connection.execute(select(clubs.c.id).where(clubs.c.id == club_id)).first() is None:
+    row = connection.execute(select(clubs).where(clubs.c.id == club_id)).first()
+    if row is None:
         raise MemberError(f"there is no club {club_id}")
+    return ClubRecord(row.id, row.name, row.created_at)
+
+
+def _require_club(connection: Connection, club_id: int) -> None:
+    club(connection, club_id)
 
 
 # Members -----------------------------------------------------------------------------------

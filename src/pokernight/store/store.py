@@ -34,7 +34,8 @@ from sqlalchemy.exc import DBAPIError, IntegrityError, InterfaceError, Operation
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from pokernight.names import name_key
-from pokernight.store import append, club, members, schema
+from pokernight.store import append, members, schema
+from pokernight.store import club as club_queries
 from pokernight.store.append import TableEvents, TableRequest
 from pokernight.store.engine import create_engine, database_url, migrate
 from pokernight.store.errors import (
@@ -262,6 +263,13 @@ class Store:
             ).first()
             return None if row is None else PlayerRecord(*row)
 
+    async def player(self, player_id: int) -> PlayerRecord | None:
+        players = schema.players
+        async with self.transaction() as connection:
+            query = select(*members.PLAYER_COLUMNS).where(players.c.id == player_id)
+            row = (await connection.execute(query)).first()
+            return None if row is None else PlayerRecord(*row)
+
     async def players_never_seated(self, table_id: int) -> list[PlayerRecord]:
         """The table's players who joined and never bought in, oldest first."""
         players, ledger = schema.players, schema.ledger_entries
@@ -330,6 +338,9 @@ class Store:
         """The server's club: the first one, made now if the migration did not."""
         return await self._write_members(lambda c: members.default_club(c, time.time()))
 
+    async def club(self, club_id: int) -> ClubRecord:
+        return await self._read_members(lambda c: members.club(c, club_id))
+
     async def add_member(self, club_id: int, name: str) -> MemberRecord:
         """A new member of the club. ``name`` must be a display name
         (``pokernight.names.display_name``); one reading the same as another member's of
@@ -395,50 +406,56 @@ class Store:
 
     async def club_tables(self, club_id: int) -> list[TableRecord]:
         """The club's tables, oldest first: open, closed and imported."""
-        return await self._read_members(lambda c: club.club_tables(c, club_id))
+        return await self._read_members(lambda c: club_queries.club_tables(c, club_id))
 
     async def club_identities(self, club_id: int) -> dict[str, MemberRecord]:
         """The member who played each seat of the club's tables, by player id."""
-        return await self._read_members(lambda c: club.club_identities(c, club_id))
+        return await self._read_members(lambda c: club_queries.club_identities(c, club_id))
 
     async def club_members(self, club_id: int) -> list[MemberRecord]:
-        return await self._read_members(lambda c: club.club_members(c, club_id))
+        return await self._read_members(lambda c: club_queries.club_members(c, club_id))
 
-    async def club_guests(self, club_id: int) -> list[club.GuestRecord]:
-        return await self._read_members(lambda c: club.club_guests(c, club_id))
+    async def club_guests(self, club_id: int) -> list[club_queries.GuestRecord]:
+        return await self._read_members(lambda c: club_queries.club_guests(c, club_id))
 
     async def player_of_member(self, table_id: int, member_id: int) -> int | None:
         """The member's seat (player id) at the table, if they have one."""
-        return await self._read_members(lambda c: club.player_of_member(c, table_id, member_id))
+        return await self._read_members(
+            lambda c: club_queries.player_of_member(c, table_id, member_id)
+        )
 
     async def add_payment(
         self, club_id: int, payer: int, payee: int, amount: int, recorded_by: int | None
-    ) -> club.PaymentRecord:
+    ) -> club_queries.PaymentRecord:
         """Member ``payer`` paid ``payee``; refused (MemberError) between non-members."""
         return await self._write_members(
-            lambda c: club.add_payment(
+            lambda c: club_queries.add_payment(
                 c, club_id, payer, payee, amount, at=time.time(), recorded_by=recorded_by
             )
         )
 
-    async def payments(self, club_id: int) -> list[club.PaymentRecord]:
-        return await self._read_members(lambda c: club.club_payments(c, club_id))
+    async def payments(self, club_id: int) -> list[club_queries.PaymentRecord]:
+        return await self._read_members(lambda c: club_queries.club_payments(c, club_id))
 
     async def claim_guest(
         self, player_id: int, member_id: int, by_player: int | None
     ) -> PlayerRecord:
         """``claim_player``, logged in ``member_claims`` with the host's seat that did it."""
         return await self._write_members(
-            lambda c: club.claim_guest(c, player_id, member_id, by_player=by_player, at=time.time())
+            lambda c: club_queries.claim_guest(
+                c, player_id, member_id, by_player=by_player, at=time.time()
+            )
         )
 
     async def opponent_models(self, club_id: int, member_ids: list[int]) -> dict[int, Any]:
         """What the club's bots remember of these members (``bots.stats.PlayerStats``)."""
-        return await self._read_members(lambda c: club.opponent_models(c, club_id, member_ids))
+        return await self._read_members(
+            lambda c: club_queries.opponent_models(c, club_id, member_ids)
+        )
 
     async def save_opponent_models(self, club_id: int, stats: Mapping[int, Any]) -> None:
         await self._write_members(
-            lambda c: club.save_opponent_models(c, club_id, stats, time.time())
+            lambda c: club_queries.save_opponent_models(c, club_id, stats, time.time())
         )
 
     async def _write_members(self, work: Callable[[Connection], Result]) -> Result:

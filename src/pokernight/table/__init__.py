@@ -65,6 +65,7 @@ from pokernight.table.ledger import (
     accounts,
     balances,
     balances_between_people,
+    csv_field,
     ledger_csv,
 )
 from pokernight.table.settings import TableSettings
@@ -134,6 +135,7 @@ __all__ = [
     "balances",
     "balances_between_people",
     "check_host",
+    "csv_field",
     "evolve",
     "ledger_csv",
     "plan_blinds",

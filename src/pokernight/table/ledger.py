@@ -160,11 +160,11 @@ def ledger_csv(entries: Iterable[LedgerEntry], names: Mapping[str, str] | None =
     lines = [CSV_HEADER]
     for entry in entries:
         name = (names or {}).get(entry.player_id, entry.player_id)
-        lines.append(f"{entry.hand_number},{_csv_field(name)},{entry.kind},{entry.amount}")
+        lines.append(f"{entry.hand_number},{csv_field(name)},{entry.kind},{entry.amount}")
     return "\r\n".join(lines) + "\r\n"
 
 
-def _csv_field(text: str) -> str:
+def csv_field(text: str) -> str:
     """A text field as a spreadsheet reads it: never a formula, quoted as RFC 4180 asks."""
     if text.startswith(FORMULA_STARTS) and not NUMBER.fullmatch(text):
         # OWASP's CSV injection advice: a leading quote makes a spreadsheet show the

@@ -1,0 +1,402 @@
+"""The club's HTTP API (decision 35): signing in a device, the season's standings and
+money, payments, statistics and graphs, every stored hand found and replayed, and the
+host's claims and merges of identities.
+
+Everything about the season is for the club's members: a request carries the device
+token of one (``identity``). What is shown is folded from the stored events of every
+table of the club (``nights``), with the seats' members as the store reads them now.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Annotated, Any
+
+import msgspec
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+
+from pokernight.history.season import (
+    HandOfTheSeason,
+    Payment,
+    Person,
+    TableNight,
+    cumulative_results,
+    season,
+    season_csv,
+    season_hands,
+)
+from pokernight.history.table_export import played_hands
+from pokernight.rules import VARIANTS
+from pokernight.server import replay
+from pokernight.server.api import read_body
+from pokernight.server.identity import member_json, required_member, signed_in
+from pokernight.server.lobby import Lobby
+from pokernight.server.nights import Nights
+from pokernight.store import MemberRecord, Store, TableRecord
+from pokernight.store.club import MAX_PAYMENT, PaymentRecord
+from pokernight.store.members import CLAIM_CODE_SECONDS
+from pokernight.table import Transfer, check_host, settle_up, table_event_from_dict
+
+Json = dict[str, Any]
+Id = Annotated[int, msgspec.Meta(ge=1, le=2**62)]
+HANDS_SHOWN = 200
+
+
+class ClaimCode(msgspec.Struct, forbid_unknown_fields=True):
+    code: Annotated[str, msgspec.Meta(min_length=1, max_length=32)]
+
+
+class NewPayment(msgspec.Struct, forbid_unknown_fields=True):
+    payer: Id
+    payee: Id
+    amount: Annotated[int, msgspec.Meta(ge=1, le=MAX_PAYMENT)]
+
+
+class Merge(msgspec.Struct, forbid_unknown_fields=True):
+    """Member ``other`` is the same person as member ``into``."""
+
+    into: Id
+    other: Id
+
+
+class ClaimGuest(msgspec.Struct, forbid_unknown_fields=True):
+    """The guest seat ``player_id`` (of any table of the club) was member ``member_id``."""
+
+    player_id: Id
+    member_id: Id
+
+
+# Signing in --------------------------------------------------------------------------------
+
+
+async def club_info(request: Request) -> Response:
+    """The club and who this device is signed in as (``me``: null for nobody)."""
+    store = _store(request)
+    me = await signed_in(request, store)
+    club = await store.default_club() if me is None else await store.club(me.club_id)
+    return JSONResponse(
+        {"club": {"id": club.id, "name": club.name}, "me": None if me is None else member_json(me)}
+    )
+
+
+async def new_claim_code(request: Request) -> Response:
+    """A short code that signs one more device in as the member asking (ten minutes)."""
+    store = _store(request)
+    me = await required_member(request, store)
+    code = await store.new_claim_code(me.id, time.time())
+    return JSONResponse({"code": code, "expires_in": CLAIM_CODE_SECONDS}, status_code=201)
+
+
+async def claim(request: Request) -> Response:
+    """A claim code typed on a new device: the member it signs in as, and the device's token."""
+    store = _store(request)
+    body = await read_body(request, ClaimCode)
+    member, device = await store.claim(body.code, time.time())
+    return JSONResponse({"member": member_json(member), "device": device}, status_code=201)
+
+
+# The season --------------------------------------------------------------------------------
+
+
+async def season_view(request: Request) -> Response:
+    """Standings, who pays whom to settle the season, each night and its settle-up, the
+    payments, and the members and unclaimed guests (for the host's claims)."""
+    store = _store(request)
+    me = await required_member(request, store)
+    nights, payments = await _nights(request, me), await _payments(store, me.club_id)
+    result = season(nights, [payment for _, payment in payments])
+    names = {standing.person.key: standing.person.name for standing in result.standings}
+    return JSONResponse(
+        {
+            "me": member_json(me),
+            "standings": [
+                {
+                    **_person_json(standing.person),
+                    "nights": standing.nights,
+                    "hands": standing.hands,
+                    "net": standing.net,
+                    "won": standing.won,
+                    "paid": standing.paid,
+                    "received": standing.received,
+                    "balance": standing.balance,
+                }
+                for standing in result.standings
+            ],
+            "settle_up": _transfers_json(result.transfers, names),
+            "nights": [_night_json(table) for table in reversed(nights)],
+            "payments": [_payment_json(record) for record, _ in payments],
+            "members": [member_json(m) for m in await store.club_members(me.club_id)],
+            "guests": [
+                {"player_id": g.player_id, "name": g.name, "code": g.code, "table_id": g.table_id}
+                for g in await store.club_guests(me.club_id)
+            ],
+        }
+    )
+
+
+async def season_csv_file(request: Request) -> Response:
+    store = _store(request)
+    me = await required_member(request, store)
+    nights, payments = await _nights(request, me), await _payments(store, me.club_id)
+    text = season_csv(nights, [payment for _, payment in payments])
+    disposition = 'attachment; filename="season.csv"'
+    return Response(text, media_type="text/csv", headers={"content-disposition": disposition})
+
+
+async def add_payment(request: Request) -> Response:
+    """Money handed over: recorded by the payer or the payee, from one of their devices."""
+    store = _store(request)
+    me = await required_member(request, store)
+    body = await read_body(request, NewPayment)
+    if me.id not in (body.payer, body.payee):
+        raise HTTPException(403, "only the payer or the payee can record a payment")
+    record = await store.add_payment(me.club_id, body.payer, body.payee, body.amount, me.id)
+    return JSONResponse(_payment_json(record), status_code=201)
+
+
+async def season_stats(request: Request) -> Response:
+    """Each person's numbers over the season, and their results hand after hand (by game)."""
+    me = await required_member(request, _store(request))
+    nights = await _nights(request, me)
+    result = season(nights)
+    return JSONResponse(
+        {
+            "players": [row.to_dict() | {"key": row.player_id} for row in result.stats],
+            "series": cumulative_results(nights),
+            "games": {key: variant.title for key, variant in VARIANTS.items()},
+        }
+    )
+
+
+async def club_hands(request: Request) -> Response:
+    """The season's hands, newest first, filtered: ``player`` (a person's key), ``table``
+    (a table id), ``since`` and ``until`` (seconds), ``min_pot`` and ``showdown`` (1/0)."""
+    me = await required_member(request, _store(request))
+    found = season_hands(await _nights(request, me))
+    query = _HandQuery.of(request.query_params)
+    matching = [item for item in found if query.matches(item)]
+    return JSONResponse(
+        {"total": len(matching), "hands": [_hand_json(item) for item in matching[:HANDS_SHOWN]]}
+    )
+
+
+async def club_hand_replay(request: Request) -> Response:
+    """Any stored hand of the club, step by step, as the member asking may see it: their
+    own cards in their own hands, and only the cards that were shown."""
+    store = _store(request)
+    me = await required_member(request, store)
+    record = await _club_table(store, me, request.path_params["table_id"])
+    number = request.path_params["number"]
+    stored = await store.load_events(record.id)
+    events = (table_event_from_dict(item.data) for item in stored)
+    played = next((hand for hand in played_hands(events) if hand.number == number), None)
+    if played is None:
+        raise replay.NoSuchHandError(f"table {record.code} has no finished hand #{number}")
+    seat = await store.player_of_member(record.id, me.id)
+    seats = int(record.settings.get("seats", 0))
+    viewer = None if seat is None else str(seat)
+    return JSONResponse({**replay.replay_json(played, viewer, seats), "table_id": record.id})
+
+
+# The host's claims and merges --------------------------------------------------------------
+
+
+async def merge_members(request: Request) -> Response:
+    """The host says two members are one person: ``other`` is read as ``into`` from now on."""
+    actor, _ = await _hosting(request, "merge members")
+    body = await read_body(request, Merge)
+    store = actor.store
+    for member_id in (body.into, body.other):
+        found = await store.member(member_id)
+        if found is None or found.club_id != actor.record.club_id:
+            raise HTTPException(400, f"there is no member {member_id} in this table's club")
+    merged = await store.merge(body.into, body.other)
+    return JSONResponse({"member": member_json(merged)})
+
+
+async def claim_guest(request: Request) -> Response:
+    """The host says a guest seat (tonight's or an earlier night's) was a member's."""
+    actor, host = await _hosting(request, "say who a guest was")
+    body = await read_body(request, ClaimGuest)
+    claimed = await actor.store.claim_guest(body.player_id, body.member_id, int(host))
+    return JSONResponse({"player_id": str(claimed.id), "member_id": claimed.member_id})
+
+
+async def _hosting(request: Request, doing: str) -> tuple[Any, str]:
+    """The table and its host's player id, if the request is the host's (seat token or
+    device); refused otherwise."""
+    actor = _lobby(request).actor(request.path_params["code"])
+    player_id = await replay.viewer_id(actor, request)
+    if player_id is None:
+        raise HTTPException(401, f"only the host can {doing}: give the host's seat token")
+    check_host(actor.table.host, player_id, doing)
+    return actor, player_id
+
+
+# Reading -----------------------------------------------------------------------------------
+
+
+def _store(request: Request) -> Store:
+    return _lobby(request).store
+
+
+def _lobby(request: Request) -> Lobby:
+    lobby: Lobby = request.app.state.lobby
+    return lobby
+
+
+async def _nights(request: Request, me: MemberRecord) -> list[TableNight]:
+    nights: Nights = request.app.state.nights
+    return await nights.of_club(me.club_id)
+
+
+async def _payments(store: Store, club_id: int) -> list[tuple[PaymentRecord, Payment]]:
+    return [
+        (
+            record,
+            Payment(
+                Person.member(record.payer.id, record.payer.name),
+                Person.member(record.payee.id, record.payee.name),
+                record.amount,
+                record.at,
+                record.id,
+            ),
+        )
+        for record in await store.payments(club_id)
+    ]
+
+
+async def _club_table(store: Store, me: MemberRecord, table_id: int) -> TableRecord:
+    record = await store.table(table_id)
+    if record is None or record.club_id != me.club_id:
+        raise HTTPException(404, f"the club has no table {table_id}")
+    return record
+
+
+class _HandQuery(msgspec.Struct):
+    player: str | None = None
+    table: int | None = None
+    since: float | None = None
+    until: float | None = None
+    min_pot: int | None = None
+    showdown: bool | None = None
+
+    @classmethod
+    def of(cls, params: Any) -> _HandQuery:
+        try:
+            return msgspec.convert(dict(params), cls, strict=False)
+        except msgspec.ValidationError as error:
+            raise HTTPException(400, f"bad search: {error}") from None
+
+    def matches(self, item: HandOfTheSeason) -> bool:
+        hand, table = item.hand, item.table
+        keys = {table.person(player_id).key for player_id in hand.player_ids}
+        return (
+            (self.player is None or self.player in keys)
+            and (self.table is None or self.table == table.table_id)
+            and (self.since is None or hand.at >= self.since)
+            and (self.until is None or hand.at < self.until)
+            and (self.min_pot is None or hand.pot >= self.min_pot)
+            and (self.showdown is None or hand.showdown == self.showdown)
+        )
+
+
+# JSON --------------------------------------------------------------------------------------
+
+
+def _person_json(person: Person) -> Json:
+    return {"key": person.key, "name": person.name, "member_id": person.member_id}
+
+
+def _transfers_json(transfers: tuple[Transfer, ...], names: dict[str, str]) -> list[Json]:
+    return [
+        {
+            "payer": transfer.payer,
+            "payer_name": names.get(transfer.payer, transfer.payer),
+            "payee": transfer.payee,
+            "payee_name": names.get(transfer.payee, transfer.payee),
+            "amount": transfer.amount,
+        }
+        for transfer in transfers
+    ]
+
+
+def _night_json(table: TableNight) -> Json:
+    night = table.night
+    people = {player_id: table.person(player_id) for player_id in night.people}
+    by_key = {person.key: person.name for person in people.values()}
+    balances = {people[player_id].key: amount for player_id, amount in night.balances.items()}
+    return {
+        "table_id": table.table_id,
+        "code": table.code,
+        "created_at": table.created_at,
+        "status": table.status,
+        "hands": len(night.hands),
+        "people": [
+            {
+                **_person_json(person),
+                "net": night.accounts[player_id].net,
+                "balance": night.balances.get(player_id, 0),
+            }
+            for player_id, person in people.items()
+        ],
+        "settle_up": _transfers_json(settle_up(balances), by_key),
+    }
+
+
+def _payment_json(record: PaymentRecord) -> Json:
+    return {
+        "id": record.id,
+        "payer": member_json(record.payer),
+        "payee": member_json(record.payee),
+        "amount": record.amount,
+        "at": record.at,
+    }
+
+
+def _hand_json(item: HandOfTheSeason) -> Json:
+    hand, table = item.hand, item.table
+    return {
+        "table_id": table.table_id,
+        "code": table.code,
+        "number": hand.number,
+        "at": hand.at,
+        "variant": hand.variant,
+        "pot": hand.pot,
+        "showdown": hand.showdown,
+        "players": [
+            {**_seat_json(table, player_id, name), "result": result}
+            for player_id, name, result in zip(
+                hand.player_ids, hand.names, hand.results, strict=True
+            )
+        ],
+    }
+
+
+def _seat_json(table: TableNight, player_id: str, name: str) -> Json:
+    """Who played a seat of a hand: a person of the club, or a bot (under its table name)."""
+    if player_id in table.night.bots:
+        return {"key": None, "name": name, "member_id": None, "bot": True}
+    return {**_person_json(table.person(player_id)), "bot": False}
+
+
+ROUTES = [
+    Route("/api/club", club_info, methods=["GET"]),
+    Route("/api/club/claim-code", new_claim_code, methods=["POST"]),
+    Route("/api/club/claim", claim, methods=["POST"]),
+    Route("/api/club/season", season_view, methods=["GET"]),
+    Route("/api/club/season.csv", season_csv_file, methods=["GET"]),
+    Route("/api/club/payments", add_payment, methods=["POST"]),
+    Route("/api/club/stats", season_stats, methods=["GET"]),
+    Route("/api/club/hands", club_hands, methods=["GET"]),
+    Route(
+        "/api/club/tables/{table_id:int}/hands/{number:int}/replay",
+        club_hand_replay,
+        methods=["GET"],
+    ),
+    Route("/api/tables/{code}/members/merge", merge_members, methods=["POST"]),
+    Route("/api/tables/{code}/members/claim", claim_guest, methods=["POST"]),
+]

@@ -1,0 +1,107 @@
+"""Who a browser or terminal is across tables: a member of the club, by a device token.
+
+A device token is handed out once (when a member is made, or a claim code is typed on a
+new device) and kept by the client beside its seat tokens; only its SHA-256 is stored.
+Requests carry it in the ``X-Pokernight-Device`` header (never in an address, so never
+in a log), the WebSocket hello in its ``device`` field.
+
+Joining a table (``newcomers.admit``) by a name the club's member has, from a device
+that is not theirs, is refused with the member's name (``IsThisYouError``): the page
+asks "is this you?", and a yes is a claim code from one of their devices.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+
+from pokernight.history.season import Person
+from pokernight.server.messages import RefusedError
+from pokernight.store import MemberRecord, PlayerRecord, Store
+from pokernight.table import TableError
+
+DEVICE_HEADER = "x-pokernight-device"
+SIGN_IN = "sign in on this device first: join a table as a member, or type a claim code"
+
+
+class IsThisYouError(TableError):
+    """A newcomer's name is a member's of the club: a 409 that names the member."""
+
+    def __init__(self, member: str) -> None:
+        super().__init__(
+            f"{member} is a member of this club: if you are {member}, sign in with a claim code "
+            f"from one of your devices; if not, choose another name"
+        )
+        self.member = member
+
+
+@dataclass(frozen=True, slots=True)
+class Newcomer:
+    """Who a newcomer to a table is: a member (``device``: a token made for them now, for
+    a member made now) or a guest (``member`` None)."""
+
+    name: str
+    member: MemberRecord | None = None
+    device: str | None = None
+
+
+def member_json(member: MemberRecord) -> dict[str, object]:
+    return {
+        "member_id": member.id,
+        "key": Person.member(member.id, member.name).key,
+        "name": member.name,
+    }
+
+
+def device_token(request: Request) -> str | None:
+    token = request.headers.get(DEVICE_HEADER, "").strip()
+    return token or None
+
+
+async def signed_in(request: Request, store: Store) -> MemberRecord | None:
+    """The member whose device sent the request, if it carries a token that is one's."""
+    token = device_token(request)
+    return None if token is None else await store.member_of_device(token)
+
+
+async def required_member(request: Request, store: Store) -> MemberRecord:
+    member = await signed_in(request, store)
+    if member is None:
+        raise HTTPException(401, SIGN_IN)
+    return member
+
+
+async def seat_of_device(store: Store, table_id: int, device: str) -> PlayerRecord:
+    """The seat at the table of the member the device is signed in as; refused (with
+    what to do) when the device is nobody's or its member has no seat there."""
+    member = await store.member_of_device(device)
+    if member is None:
+        raise RefusedError(f"this device is not signed in as a member of the club: {SIGN_IN}")
+    seat = await store.player_of_member(table_id, member.id)
+    player = None if seat is None else await store.player(seat)
+    if player is None:
+        raise RefusedError(f"{member.name} has not joined this table yet: join it first")
+    return player
+
+
+async def newcomer(
+    store: Store, club_id: int | None, name: str, device: str | None, *, member: bool
+) -> Newcomer:
+    """Who joins a table of club ``club_id`` under ``name``: the member the device is
+    signed in as (under their name); else a new member of the club signed in on this
+    device if ``member`` is asked for, a guest if not. A name a member of the club has is
+    theirs alone."""
+    if club_id is None:
+        return Newcomer(name)
+    mine = None if device is None else await store.member_of_device(device)
+    if mine is not None and mine.club_id == club_id:
+        return Newcomer(mine.name, mine)
+    known = await store.member_named(club_id, name)
+    if known is not None:
+        raise IsThisYouError(known.name)
+    if not member:
+        return Newcomer(name)
+    made = await store.add_member(club_id, name)
+    return Newcomer(made.name, made, await store.add_device(made.id))

@@ -1,0 +1,229 @@
+"""The club over HTTP and WebSocket (decision 35): members who come back, devices signed in
+by claim codes, the host's claims and merges, the season's money, statistics and hands."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pokernight.client import ClientError, TableClient, create_table, request_json
+from tests.server_helpers import HOLDEM, close_all, passive, play_until_hand_over, scenario, serving
+
+Json = dict[str, Any]
+
+
+async def _night(
+    url: str, names: list[str], devices: dict[str, str], hands: int
+) -> list[TableClient]:
+    """A table hosted by ``names[0]``, every player a member (signed in by ``devices``
+    when they have one, made a member on the way if not), ``hands`` hands played."""
+    host = await create_table(url, names[0], HOLDEM, member=True, device=devices.get(names[0]))
+    devices[names[0]] = devices.get(names[0]) or host["device"]
+    clients = [TableClient(url, host["code"], host["token"], device=devices[names[0]])]
+    await clients[0].connect()
+    for name in names[1:]:
+        client = TableClient(url, host["code"], device=devices.get(name))
+        await client.join(name, host["invite"], member=True)
+        assert client.device is not None
+        devices[name] = client.device
+        clients.append(client)
+    for seat, client in enumerate(clients):
+        await client.sit(seat, 500)
+    await clients[0].start()
+    await play_until_hand_over(clients, hands, _aggressive_then_passive)
+    await clients[0].pause()
+    return clients
+
+
+async def _aggressive_then_passive(client: TableClient) -> None:
+    """Whoever may check bets the least instead, and the others call: chips move."""
+    legal = client.state.legal
+    assert legal is not None
+    if legal["can_check"] and legal["min_raise_to"]:
+        await client.act("bet_or_raise", legal["min_raise_to"])
+    else:
+        await passive(client)
+
+
+async def _get(url: str, path: str, device: str | None) -> Any:
+    return await request_json(url, "GET", path, device=device)
+
+
+@scenario
+async def test_a_member_comes_back_on_their_device_and_their_name_is_theirs(tmp_path: Path) -> None:
+    async with serving(tmp_path) as url:
+        first = await create_table(url, "Alice", HOLDEM, member=True)
+        alice = first["device"]
+        assert first["member"]["name"] == "Alice" and alice
+        me = await _get(url, "/api/club", alice)
+        assert me["me"]["name"] == "Alice" and me["club"]["name"] == "Home"
+        assert (await _get(url, "/api/club", None))["me"] is None
+
+        second = await create_table(url, "Bob", HOLDEM)
+        stranger = TableClient(url, second["code"])
+        with pytest.raises(ClientError, match="Alice is a member of this club: if you are Alice"):
+            await stranger.join("alice", second["invite"])  # reads the same as Alice
+        back = TableClient(url, second["code"], device=alice)
+        await back.join("whatever I type", second["invite"])
+        assert back.state.player_id is not None
+        assert back.welcome is not None and back.welcome["name"] == "Alice"
+        guest = TableClient(url, second["code"])
+        await guest.join("Carol", second["invite"])  # not a member: a guest
+        assert guest.device is None
+        await close_all([back, guest])
+
+
+@scenario
+async def test_a_claim_code_signs_a_second_device_in_and_it_reaches_the_same_seat(
+    tmp_path: Path,
+) -> None:
+    async with serving(tmp_path) as url:
+        created = await create_table(url, "Alice", HOLDEM, member=True)
+        laptop = created["device"]
+        code = (await request_json(url, "POST", "/api/club/claim-code", {}, device=laptop))["code"]
+        assert len(code) == 6
+        with pytest.raises(ClientError, match="sign in on this device first"):
+            await request_json(url, "POST", "/api/club/claim-code", {})
+        claimed = await request_json(url, "POST", "/api/club/claim", {"code": code.lower()})
+        phone = claimed["device"]
+        assert claimed["member"]["name"] == "Alice" and phone != laptop
+        with pytest.raises(ClientError, match="that code is wrong or was used already"):
+            await request_json(url, "POST", "/api/club/claim", {"code": code})
+        # The phone joins the table the laptop hosts: the same seat, no second player.
+        seat = TableClient(url, created["code"], device=phone)
+        joined = await request_json(
+            url, "POST", f"/api/tables/{created['code']}/join", {"name": "Alice"}, device=phone
+        )
+        assert joined["player_id"] == created["player_id"] and joined["token"] is None
+        await seat.connect()
+        assert seat.welcome is not None and seat.welcome["player_id"] == created["player_id"]
+        await seat.disconnect()
+
+
+@scenario
+async def test_the_season_adds_up_the_nights_and_payments_settle_it(tmp_path: Path) -> None:
+    async with serving(tmp_path) as url:
+        devices: dict[str, str] = {}
+        nights = [
+            await _night(url, ["Alice", "Bob", "Carol"], devices, 3),
+            await _night(url, ["Bob", "Alice", "Dan"], devices, 3),
+        ]
+        ledgers = [
+            await request_json(url, "GET", f"/api/tables/{clients[0].code}/settle")
+            for clients in nights
+        ]
+        season = await _get(url, "/api/club/season", devices["Alice"])
+        with pytest.raises(ClientError, match="sign in on this device first"):
+            await _get(url, "/api/club/season", None)
+        for clients in nights:
+            await close_all(clients)
+
+        by_name = {row["name"]: row for row in season["standings"]}
+        assert set(by_name) == {"Alice", "Bob", "Carol", "Dan"}
+        assert by_name["Alice"]["nights"] == by_name["Bob"]["nights"] == 2
+        nightly: dict[str, int] = {}
+        for night in season["nights"]:
+            for person in night["people"]:
+                nightly[person["name"]] = nightly.get(person["name"], 0) + person["balance"]
+        assert {name: row["won"] for name, row in by_name.items()} == nightly
+        # Each night's own settle-up (the table's) pays what the season counts for it.
+        for ledger, night in zip(ledgers, reversed(season["nights"]), strict=True):
+            settled = {p["name"]: p["balance"] for p in night["people"]}
+            for transfer in ledger["transfers"]:
+                settled[transfer["payer_name"]] += transfer["amount"]
+                settled[transfer["payee_name"]] -= transfer["amount"]
+            assert set(settled.values()) == {0}
+        assert sum(row["balance"] for row in season["standings"]) == 0
+
+        debtor = min(season["standings"], key=lambda row: row["balance"])
+        creditor = max(season["standings"], key=lambda row: row["balance"])
+        payment = {"payer": debtor["member_id"], "payee": creditor["member_id"], "amount": 7}
+        with pytest.raises(ClientError, match="only the payer or the payee"):
+            others = [name for name in devices if name not in (debtor["name"], creditor["name"])]
+            await request_json(
+                url, "POST", "/api/club/payments", payment, device=devices[others[0]]
+            )
+        await request_json(
+            url, "POST", "/api/club/payments", payment, device=devices[debtor["name"]]
+        )
+        after = await _get(url, "/api/club/season", devices["Alice"])
+        balances = {row["key"]: row["balance"] for row in after["standings"]}
+        assert balances[debtor["key"]] == debtor["balance"] + 7
+        assert balances[creditor["key"]] == creditor["balance"] - 7
+        for transfer in after["settle_up"]:
+            balances[transfer["payer"]] += transfer["amount"]
+            balances[transfer["payee"]] -= transfer["amount"]
+        assert set(balances.values()) == {0}
+
+
+@scenario
+async def test_the_host_claims_a_guest_seat_and_merges_two_members(tmp_path: Path) -> None:
+    async with serving(tmp_path) as url:
+        host = await create_table(url, "Alice", HOLDEM, member=True)
+        hosting = TableClient(url, host["code"], host["token"])
+        await hosting.connect()
+        guest = TableClient(url, host["code"])
+        await guest.join("Al", host["invite"])
+        await guest.sit(1, 500)
+        bob = TableClient(url, host["code"])
+        await bob.join("Bob", host["invite"], member=True)
+        bobby = TableClient(url, host["code"])
+        await bobby.join("Bobby", host["invite"], member=True)
+        await create_table(url, "Alan", HOLDEM, member=True)  # at another table
+        season = await _get(url, "/api/club/season", host["device"])
+        members = {m["name"]: m["member_id"] for m in season["members"]}
+        [al] = season["guests"]
+        assert al["name"] == "Al"
+
+        path = f"/api/tables/{host['code']}/members"
+        twice = {"player_id": al["player_id"], "member_id": members["Alice"]}
+        with pytest.raises(ClientError, match="Alice already has a seat at that table"):
+            await request_json(url, "POST", f"{path}/claim", twice, device=host["device"])
+        claim = {"player_id": al["player_id"], "member_id": members["Alan"]}
+        with pytest.raises(ClientError, match="only the host can say who a guest was"):
+            await request_json(url, "POST", f"{path}/claim", claim, device=bob.device)
+        await request_json(url, "POST", f"{path}/claim", claim, device=host["device"])
+        merge = {"into": members["Bob"], "other": members["Bobby"]}
+        await request_json(url, "POST", f"{path}/merge", merge, device=host["device"])
+        after = await _get(url, "/api/club/season", host["device"])
+        assert after["guests"] == []
+        assert [m["name"] for m in after["members"]] == ["Alan", "Alice", "Bob"]
+        alan = next(row for row in after["standings"] if row["name"] == "Alan")
+        assert alan["nights"] == 1  # the guest seat's night is Alan's now
+        me = await _get(url, "/api/club", bobby.device)
+        assert me["me"]["name"] == "Bob"  # Bobby's device is Bob's now
+        await close_all([hosting, guest, bob, bobby])
+
+
+@scenario
+async def test_hands_are_found_by_player_pot_and_showdown_and_replayed_privately(
+    tmp_path: Path,
+) -> None:
+    async with serving(tmp_path) as url:
+        devices: dict[str, str] = {}
+        clients = await _night(url, ["Alice", "Bob"], devices, 4)
+        found = await _get(url, "/api/club/hands", devices["Alice"])
+        assert found["total"] == len(found["hands"]) >= 4
+        alice_key = found["hands"][0]["players"][0]["key"]
+        mine = await _get(url, f"/api/club/hands?player={alice_key}", devices["Alice"])
+        assert mine["total"] == found["total"]
+        big = max(hand["pot"] for hand in found["hands"])
+        biggest = await _get(url, f"/api/club/hands?min_pot={big}", devices["Alice"])
+        assert {hand["pot"] for hand in biggest["hands"]} == {big}
+        shown = await _get(url, "/api/club/hands?showdown=1", devices["Alice"])
+        assert all(hand["showdown"] for hand in shown["hands"])
+        with pytest.raises(ClientError, match="bad search"):
+            await _get(url, "/api/club/hands?min_pot=lots", devices["Alice"])
+
+        hand = found["hands"][-1]
+        path = f"/api/club/tables/{hand['table_id']}/hands/{hand['number']}/replay"
+        as_alice = await _get(url, path, devices["Alice"])
+        as_bob = await _get(url, path, devices["Bob"])
+        await close_all(clients)
+    alice_seat = as_alice["viewer"]["hand_seat"]
+    bob_seat = as_bob["viewer"]["hand_seat"]
+    first = as_alice["steps"][0]["cards"]
+    assert all(first[alice_seat]) and all(as_bob["steps"][0]["cards"][bob_seat])
+    assert not any(first[bob_seat])  # Bob's hole cards are not Alice's to see at the deal
