@@ -198,7 +198,8 @@ async def club_hand_replay(request: Request) -> Response:
     seat = await store.player_of_member(record.id, me.id)
     seats = int(record.settings.get("seats", 0))
     viewer = None if seat is None else str(seat)
-    return JSONResponse({**replay.replay_json(played, viewer, seats), "table_id": record.id})
+    shown = replay.replay_json(played, viewer, seats)
+    return JSONResponse({**shown, "table_id": record.id, "code": record.code})
 
 
 # The host's claims and merges --------------------------------------------------------------

@@ -86,6 +86,12 @@ async def seat_of_device(store: Store, table_id: int, device: str) -> PlayerReco
     return player
 
 
+async def member_seat(store: Store, table_id: int, device: str) -> int | None:
+    """The seat (player id) at the table of the member the device is signed in as, if any."""
+    member = await store.member_of_device(device)
+    return None if member is None else await store.player_of_member(table_id, member.id)
+
+
 async def newcomer(
     store: Store, club_id: int | None, name: str, device: str | None, *, member: bool
 ) -> Newcomer:

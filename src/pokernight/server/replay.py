@@ -17,7 +17,7 @@ from pokernight.history.replay_steps import ReplayStep, replay_steps
 from pokernight.history.table_export import PlayedHand, played_hands
 from pokernight.rules import CardsShown, PotAwarded
 from pokernight.server.actor import TableActor
-from pokernight.server.identity import device_token, seat_of_device
+from pokernight.server.identity import device_token, member_seat
 from pokernight.server.messages import RefusedError
 from pokernight.server.wire import Json, chips_json, deal_json
 from pokernight.table import table_event_from_dict
@@ -41,13 +41,12 @@ async def stored_hand(actor: TableActor, number: int) -> PlayedHand:
 
 async def viewer_id(actor: TableActor, request: Request) -> str | None:
     """The player whose seat token the request carries, or whose member's device it carries
-    (their seat at this table); None: a spectator."""
+    (their seat at this table); None: a spectator (a member with no seat here too)."""
     header = request.headers.get("authorization", "")
     if not header:
         device = device_token(request)
-        if device is None:
-            return None
-        return str((await seat_of_device(actor.store, actor.record.id, device)).id)
+        seat = None if device is None else await member_seat(actor.store, actor.record.id, device)
+        return None if seat is None else str(seat)
     if not header.lower().startswith(BEARER) or not header[len(BEARER) :].strip():
         raise RefusedError('give the seat token as "Authorization: Bearer TOKEN"')
     token = header[len(BEARER) :].strip()

@@ -1,30 +1,79 @@
 // The HTTP half of the protocol (docs/protocol.md): create, look up and join tables, read
-// what a table keeps (ledger, hands, a hand's replay).
+// what a table keeps (ledger, hands, a hand's replay), and the club's season.
 
-async function request(path, options = {}, headers = {}) {
-  const response = await fetch(path, {
-    ...options,
-    headers: { ...(options.body ? { "content-type": "application/json" } : {}), ...headers },
-  });
+import { deviceToken } from "./session.js";
+
+/** Every request carries this browser's club device token, if it is signed in (the club
+ * knows its member by it; the token is never put in an address). */
+function headersFor(options, headers, asMember = true) {
+  const device = asMember ? deviceToken() : null;
+  return {
+    ...(options.body ? { "content-type": "application/json" } : {}),
+    ...(device ? { "x-pokernight-device": device } : {}),
+    ...headers,
+  };
+}
+
+/** A refusal: the server's reason, its status, and (409 "is this you?") the member named. */
+class RefusedError extends Error {
+  constructor(body, status) {
+    super(body.error || `the server answered ${status}`);
+    this.status = status;
+    this.member = body.member ?? null;
+  }
+}
+
+async function request(path, options = {}, headers = {}, asMember = true) {
+  const response = await fetch(path, { ...options, headers: headersFor(options, headers, asMember) });
   const body = await response.json().catch(() => ({}));
-  if (!response.ok) throw new Error(body.error || `the server answered ${response.status}`);
+  if (!response.ok) throw new RefusedError(body, response.status);
   return body;
 }
 
-const post = (path, body) => request(path, { method: "POST", body: JSON.stringify(body) });
+const post = (path, body, headers = {}) =>
+  request(path, { method: "POST", body: JSON.stringify(body) }, headers);
+const bearer = (token) => (token ? { authorization: `Bearer ${token}` } : {});
 
-export const createTable = (name, settings) => post("/api/tables", { name, settings });
-export const joinTable = (code, name, invite = null) =>
-  post(`/api/tables/${code}/join`, invite ? { name, invite } : { name });
+/** ``member``: the newcomer becomes a member of the club; ``device``: they are this
+ * browser's member (else the browser's device token is not sent: somebody else joins). */
+const asNewcomer = (path, body, { member = false, device = true } = {}) =>
+  request(path, { method: "POST", body: JSON.stringify({ ...body, member }) }, {}, device);
+export const createTable = (name, settings, who) =>
+  asNewcomer("/api/tables", { name, settings }, who);
+export const joinTable = (code, name, invite = null, who = {}) =>
+  asNewcomer(`/api/tables/${code}/join`, invite ? { name, invite } : { name }, who);
 export const tableInfo = (code) => request(`/api/tables/${code}`);
 export const ledger = (code) => request(`/api/tables/${code}/ledger`);
 export const lastHands = (code) => request(`/api/tables/${code}/hands`);
 export const stats = (code) => request(`/api/tables/${code}/stats`);
 export const games = () => request("/api/games");
 /** A finished hand step by step, as the seat ``token`` (the WebSocket's own) may see it. */
-export const handReplay = (code, number, token = null) => request(
-  `/api/tables/${code}/hands/${number}/replay`, {}, token ? { authorization: `Bearer ${token}` } : {});
+export const handReplay = (code, number, token = null) =>
+  request(`/api/tables/${code}/hands/${number}/replay`, {}, bearer(token));
 export const ledgerCsvUrl = (code) => `/api/tables/${code}/ledger?format=csv`;
+
+// The club (docs/protocol.md, "The club"): the season is for members, by their device.
+export const club = () => request("/api/club");
+export const newClaimCode = () => post("/api/club/claim-code", {});
+export const claim = (code) => post("/api/club/claim", { code });
+export const season = () => request("/api/club/season");
+export const clubStats = () => request("/api/club/stats");
+export const clubHands = (query) => request(`/api/club/hands?${new URLSearchParams(query)}`);
+export const clubReplay = (tableId, number) =>
+  request(`/api/club/tables/${tableId}/hands/${number}/replay`);
+export const addPayment = (payer, payee, amount) =>
+  post("/api/club/payments", { payer, payee, amount });
+export const claimGuest = (code, token, playerId, memberId) =>
+  post(`/api/tables/${code}/members/claim`, { player_id: playerId, member_id: memberId }, bearer(token));
+export const mergeMembers = (code, token, into, other) =>
+  post(`/api/tables/${code}/members/merge`, { into, other }, bearer(token));
+
+/** The season as CSV text (asked for with the device header, so not a plain link). */
+export async function seasonCsv() {
+  const response = await fetch("/api/club/season.csv", { headers: headersFor({}, {}) });
+  if (!response.ok) throw new RefusedError(await response.json().catch(() => ({})), response.status);
+  return response.text();
+}
 
 /** The invite link as a QR code (SVG text), for a phone to scan. */
 export async function qrCode(text) {

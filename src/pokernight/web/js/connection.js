@@ -13,11 +13,13 @@ const ID_PREFIX = SESSION;
 
 export class Connection {
   /**
-   * ``listener``: {changed(message), status(text|null), chat(line), fatal(reason)}.
+   * ``listener``: {changed(message), status(text|null), chat(line), fatal(reason)};
+   * ``device``: a club member's device token, for a seat reached by it (no seat token).
    */
-  constructor(code, token, state, listener) {
+  constructor(code, token, state, listener, device = null) {
     this.code = code;
     this.token = token;
+    this.device = device; // a club member's device: their seat here when there is no token
     this.state = state;
     this.listener = listener;
     this.socket = null;
@@ -37,6 +39,7 @@ export class Connection {
     socket.onopen = () => {
       const hello = { type: "hello", protocol: 1, last_seq: this.state.version, session: SESSION };
       if (this.token) hello.token = this.token;
+      else if (this.device) hello.device = this.device;
       socket.send(JSON.stringify(hello));
     };
     socket.onmessage = (frame) => this.receive(JSON.parse(frame.data));

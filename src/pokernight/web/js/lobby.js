@@ -2,7 +2,8 @@
 
 import * as api from "./api.js";
 import { h, sentence } from "./dom.js";
-import { savedSeat, saveSeat } from "./session.js";
+import { asNewcomer, keepJoined, memberChoice } from "./identity.js";
+import { savedSeat } from "./session.js";
 import { readSettings, settingsForm } from "./settings_form.js";
 
 const CODE_PATTERN = "[0-9]{4}";
@@ -36,16 +37,21 @@ function goToTable(code) {
 function createForm() {
   const settings = settingsForm({});
   const error = h("p", { class: "error", role: "alert", id: "create-error" });
+  const [label, name] = field("create-name", "Your name", { type: "text", maxlength: 32,
+    required: true, autocomplete: "nickname" });
+  const choice = memberChoice(name);
+  const question = h("div", { class: "question" });
   const form = h("form", { class: "card-panel", "aria-labelledby": "create-title" },
     h("h2", { id: "create-title" }, "Start a table"),
-    field("create-name", "Your name", { type: "text", maxlength: 32, required: true, autocomplete: "nickname" }),
+    label, name, choice.element,
     h("details", { class: "settings" }, h("summary", {}, "Game and stakes"), settings),
     h("button", { type: "submit", class: "primary", id: "create-submit" }, "Create the table"),
-    error);
+    question, error);
   onSubmit(form, error, async () => {
-    const name = form.querySelector("#create-name").value.trim();
-    const created = await api.createTable(name, readSettings(settings));
-    saveSeat(created.code, { token: created.token, player_id: created.player_id, name });
+    const typed = name.value.trim();
+    const created = await asNewcomer(question,
+      (who) => api.createTable(typed, readSettings(settings), who), choice);
+    keepJoined(created.code, created, typed);
     goToTable(created.code);
   });
   return form;
@@ -53,24 +59,29 @@ function createForm() {
 
 function joinForm() {
   const error = h("p", { class: "error", role: "alert", id: "join-error" });
+  const [label, name] = field("join-name", "Your name", { type: "text", maxlength: 32,
+    required: true, autocomplete: "nickname" });
+  const choice = memberChoice(name);
+  const question = h("div", { class: "question" });
   const form = h("form", { class: "card-panel", "aria-labelledby": "join-title" },
     h("h2", { id: "join-title" }, "Join a table"),
     field("join-code", "Table code", { type: "text", inputmode: "numeric", pattern: CODE_PATTERN,
       maxlength: 4, required: true, autocomplete: "off", title: "the 4 digits the host shared" }),
-    field("join-name", "Your name", { type: "text", maxlength: 32, required: true, autocomplete: "nickname" }),
+    label, name, choice.element,
     h("div", { class: "row" },
       h("button", { type: "submit", class: "primary", id: "join-submit" }, "Join"),
       h("button", { type: "button", id: "watch", onclick: () => watch(form, error) }, "Just watch")),
-    error);
+    question, error);
   onSubmit(form, error, async () => {
     const code = form.querySelector("#join-code").value.trim();
-    const name = form.querySelector("#join-name").value.trim();
-    if (savedSeat(code)?.token) {
+    const typed = name.value.trim();
+    if (savedSeat(code)?.player_id) {
       goToTable(code); // this browser already has a seat there: back to it
       return;
     }
-    const joined = await api.joinTable(code, name);
-    saveSeat(code, { ...joined, name });
+    const joined = await asNewcomer(question,
+      (who) => api.joinTable(code, typed, null, who), choice);
+    keepJoined(code, joined, typed);
     goToTable(code);
   });
   return form;
@@ -89,6 +100,8 @@ async function watch(form, error) {
 export function renderLobby(root) {
   root.replaceChildren(h("div", { class: "lobby" },
     h("p", { class: "tagline" }, "Poker night with friends: share a 4-digit code, play from any browser."),
-    h("div", { class: "lobby-forms" }, createForm(), joinForm())));
+    h("div", { class: "lobby-forms" }, createForm(), joinForm()),
+    h("p", { class: "links club-link" }, h("a", { href: "#club", id: "club-link" },
+      "The club: the season's standings, who owes whom, statistics and every hand"))));
   document.title = "pokernight";
 }

@@ -1,27 +1,42 @@
 // The page's router: "#1234" is table 1234, "#1234/SECRET" the same table reached by its
 // invite link (the secret lets a newcomer sit without waiting for the host; being in the
 // fragment, it is never sent to the server in a request line or a log), "#1234/hand/7"
-// (or ".../7/12", at a step) the replay of its hand 7; anything else is the lobby.
+// (or ".../7/12", at a step) the replay of its hand 7; "#club" the club's season and
+// "#club/table/42/hand/7" any hand of the club's; anything else is the lobby.
 
 import { $ } from "./dom.js";
 import { applyFelt, feltSelect } from "./felt.js";
 import { loadGames } from "./games.js";
 import { renderLobby } from "./lobby.js";
-import { ReplayPage } from "./replay_page.js";
+import { ClubPage } from "./club_page.js";
+import { ReplayPage, clubSource, tableSource } from "./replay_page.js";
 import { setSound, soundOn } from "./sound.js";
 import { TablePage } from "./table_page.js";
 
 let page = null;
 const REPLAY = /^#(\d{4})\/hand\/(\d{1,9})(?:\/(\d{1,4}))?$/;
+const CLUB_REPLAY = /^#club\/table\/(\d{1,12})\/hand\/(\d{1,9})(?:\/(\d{1,4}))?$/;
+
+/** The replay page for a hash that names a hand, else null. */
+function replayPage(banner) {
+  const [, code, number, step] = location.hash.match(REPLAY) ?? [];
+  const [, tableId, clubNumber, clubStep] = location.hash.match(CLUB_REPLAY) ?? [];
+  if (!code && !tableId) return null;
+  const source = code ? tableSource(code) : clubSource(Number(tableId));
+  const at = step ?? clubStep;
+  return new ReplayPage($("#app"), source, Number(number ?? clubNumber), banner,
+    at ? Number(at) : null);
+}
 
 function route() {
   page?.close();
   page = null;
   const banner = $("#banner");
   banner.hidden = true;
-  const [, replayCode, number, step] = location.hash.match(REPLAY) ?? [];
-  if (replayCode) {
-    page = new ReplayPage($("#app"), replayCode, Number(number), banner, step ? Number(step) : null);
+  page = replayPage(banner);
+  if (page) return;
+  if (location.hash === "#club") {
+    page = new ClubPage($("#app"), banner);
     return;
   }
   const [, code, invite] = location.hash.match(/^#(\d{4})(?:\/([\w-]{1,64}))?$/) ?? [];

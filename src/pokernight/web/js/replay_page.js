@@ -1,5 +1,6 @@
-// A finished hand replayed ("#1234/hand/7", or "#1234/hand/7/12" at its 13th step): the
-// same felt as live play, stepped action by action or street by street.
+// A finished hand replayed ("#1234/hand/7", or "#1234/hand/7/12" at its 13th step; any
+// night's hand of the club: "#club/table/42/hand/7"): the same felt as live play, stepped
+// action by action or street by street.
 //
 // The server cuts the hand into steps and says everything about each (the events, the
 // chips, the cards this viewer may see: GET .../hands/{n}/replay). Each step is drawn the
@@ -11,7 +12,7 @@ import { h, sentence } from "./dom.js";
 import { gameName, isStud } from "./games.js";
 import { describeEvent, streetName } from "./narrate.js";
 import { HandLog } from "./panels.js";
-import { replayHash } from "./replay_link.js";
+import { clubReplayHash, replayHash } from "./replay_link.js";
 import { savedSeat } from "./session.js";
 import { TableState } from "./state.js";
 import { TableView } from "./table_view.js";
@@ -19,18 +20,38 @@ import { TableView } from "./table_view.js";
 const SPINNER_AFTER_MS = 150;
 const STREET_WORDS = { showdown: "Showdown", end: "Result" };
 
+/** Where a hand comes from: a table by its code (the seat token of this browser there
+ * shows its own cards), or any table of the club by its id (the member's device does). */
+export function tableSource(code) {
+  const token = savedSeat(code)?.token ?? null;
+  return {
+    title: `Table ${code}`,
+    back: { href: `#${code}`, words: "Back to the table" },
+    load: (number) => api.handReplay(code, number, token),
+    hash: (number, step = null) => replayHash(code, number, step),
+  };
+}
+
+export function clubSource(tableId) {
+  return {
+    title: null, // the table's code, once the hand has come
+    back: { href: "#club", words: "Back to the club" },
+    load: (number) => api.clubReplay(tableId, number),
+    hash: (number, step = null) => clubReplayHash(tableId, number, step),
+  };
+}
+
 export class ReplayPage {
-  constructor(root, code, number, banner, step = null) {
-    this.code = code;
+  constructor(root, source, number, banner, step = null) {
+    this.source = source;
     this.number = number;
     this.banner = banner;
     this.replay = null;
     this.step = step ?? 0;
-    this.seat = savedSeat(code);
     this.view = new TableView(h("div", { class: "felt", id: "felt" }), { onSit: () => {}, replay: true });
     this.handLog = new HandLog();
     this.title = h("div", { class: "table-title" },
-      h("h1", {}, `Table ${code} \u00b7 hand #${number}`));
+      h("h1", {}, `${source.title ?? "The club"} \u00b7 hand #${number}`));
     this.results = h("div", { class: "results" });
     this.caption = h("p", { class: "replay-step", id: "replay-step", "aria-live": "polite" });
     this.streets = h("div", { class: "replay-streets", role: "group", "aria-label": "streets" });
@@ -60,15 +81,16 @@ export class ReplayPage {
   async load() {
     const spinner = setTimeout(() => document.body.classList.add("busy"), SPINNER_AFTER_MS);
     try {
-      this.replay = await api.handReplay(this.code, this.number, this.seat?.token ?? null);
+      this.replay = await this.source.load(this.number);
       this.step = Math.min(Math.max(0, this.step), this.replay.steps.length - 1);
       this.loading.remove();
       for (const part of [...this.hand, this.side]) part.hidden = false;
       this.render(false);
     } catch (failure) {
       this.loading.remove();
+      const back = this.source.back;
       this.error.replaceChildren(sentence(failure.message), " ",
-        h("a", { href: `#${this.code}`, class: "back" }, "Back to the table"));
+        h("a", { href: back.href, class: "back" }, back.words));
     } finally {
       clearTimeout(spinner);
       document.body.classList.remove("busy");
@@ -161,9 +183,10 @@ export class ReplayPage {
     const stakes = replay.stakes;
     const stakesWords = isStud(replay.variant) ? `ante ${stakes.ante}, bring-in ${stakes.bring_in}`
       : `${stakes.small_blind}/${stakes.big_blind}`;
-    this.title.replaceChildren(h("h1", {}, `Table ${this.code} \u00b7 hand #${replay.hand_number}`),
+    const where = this.source.title ?? `Table ${replay.code}`;
+    this.title.replaceChildren(h("h1", {}, `${where} \u00b7 hand #${replay.hand_number}`),
       h("span", { class: "game" }, `${gameName(replay.variant)} \u00b7 ${stakesWords}`),
-      h("a", { href: `#${this.code}`, class: "back" }, "Back to the table"));
+      h("a", { href: this.source.back.href, class: "back" }, this.source.back.words));
     this.view.render(state, { canSit: false, animate: forward });
     this.results.replaceChildren(...[this.view.results(state)].filter(Boolean));
     this.handLog.render(state);
@@ -183,14 +206,14 @@ export class ReplayPage {
     for (const id of ["replay-next", "replay-next-street", "replay-end"]) {
       this.controls.querySelector(`#${id}`).disabled = this.step === last;
     }
-    const link = replayHash(this.code, replay.hand_number);
+    const link = this.source.hash(replay.hand_number);
     this.share.replaceChildren("Share this hand: ",
       h("a", { href: link, class: "share-link" }, `${location.origin}/${link}`),
       replay.viewer.hand_seat === null ? ""
         : " \u00b7 others see your cards only if you showed them.");
     // The step in the address: a reload (or the link copied now) opens the same step.
-    history.replaceState(null, "", replayHash(this.code, replay.hand_number, this.step));
-    document.title = `pokernight \u00b7 ${this.code} \u00b7 hand #${replay.hand_number}`;
+    history.replaceState(null, "", this.source.hash(replay.hand_number, this.step));
+    document.title = `pokernight \u00b7 ${where} \u00b7 hand #${replay.hand_number}`;
     document.body.dataset.replayStep = String(this.step);
   }
 

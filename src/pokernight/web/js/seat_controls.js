@@ -5,7 +5,7 @@
 import * as api from "./api.js";
 import { chipsRoom, roomWords } from "./chip_room.js";
 import { chips, h, sentence } from "./dom.js";
-import { saveSeat } from "./session.js";
+import { asNewcomer, keepJoined, memberChoice } from "./identity.js";
 
 /** How many chips this player may take, as the ledger says (one with no account owes nothing). */
 async function roomOf(code, playerId) {
@@ -139,15 +139,21 @@ export async function buyInDialog(code, state, seat, send) {
 export function joinForm(code, invite = null) {
   const name = h("input", { id: "join-name", type: "text", maxlength: 32, required: true,
     autocomplete: "nickname" });
+  const choice = memberChoice(name);
+  const question = h("div", { class: "question" });
   const error = h("p", { class: "error", role: "alert" });
   const form = h("form", { class: "join-here", "aria-label": "Join this table" },
     h("label", { for: "join-name" }, "Your name"), name,
-    h("button", { type: "submit", class: "primary" }, "Join this table"), error);
+    h("button", { type: "submit", class: "primary" }, "Join this table"), choice.element,
+    question, error);
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
+    error.textContent = "";
     try {
-      const joined = await api.joinTable(code, name.value.trim(), invite);
-      saveSeat(code, { ...joined, name: name.value.trim() });
+      const typed = name.value.trim();
+      const joined = await asNewcomer(question,
+        (who) => api.joinTable(code, typed, invite, who), choice);
+      keepJoined(code, joined, typed);
       location.reload();
     } catch (failure) {
       error.textContent = sentence(failure.message);

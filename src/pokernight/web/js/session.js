@@ -27,3 +27,27 @@ export function preference(name, fallback) {
 export function setPreference(name, value) {
   localStorage.setItem(`pokernight.pref.${name}`, JSON.stringify(value));
 }
+
+// The device token of the club member this browser is signed in as (server/identity.py),
+// and the member's name and key as the server last gave them.
+const DEVICE_KEY = "pokernight.device";
+
+export function signedIn() {
+  try {
+    return JSON.parse(localStorage.getItem(DEVICE_KEY));
+  } catch {
+    return null;
+  }
+}
+
+export function deviceToken() {
+  return signedIn()?.device ?? null;
+}
+
+export function signIn(device, member) {
+  localStorage.setItem(DEVICE_KEY, JSON.stringify({ device, ...member }));
+}
+
+export function signOut() {
+  localStorage.removeItem(DEVICE_KEY);
+}

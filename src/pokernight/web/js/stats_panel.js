@@ -25,6 +25,18 @@ function cell(key, row) {
   return chips(value);
 }
 
+/** The players' numbers as a table (a table's, or the club's season: the same columns). */
+export function statsTable(players) {
+  if (!players.length) return h("p", { class: "muted" }, "No hand finished yet.");
+  const head = h("tr", {}, COLUMNS.map(([title, , help]) =>
+    h("th", { scope: "col", title: help ?? null }, title)));
+  const rows = players.map((row) => h("tr", {},
+    h("th", { scope: "row" }, row.name),
+    COLUMNS.slice(1).map(([, key]) => h("td", { class: key === "net"
+      ? (row.net < 0 ? "loss" : "gain") : null }, cell(key, row)))));
+  return h("div", { class: "table-scroll" }, h("table", {}, h("thead", {}, head), h("tbody", {}, rows)));
+}
+
 export class StatsPanel {
   constructor(code) {
     this.code = code;
@@ -40,15 +52,7 @@ export class StatsPanel {
   async refresh() {
     try {
       const { players } = await api.stats(this.code);
-      const head = h("tr", {}, COLUMNS.map(([title, , help]) =>
-        h("th", { scope: "col", title: help ?? null }, title)));
-      const rows = players.map((row) => h("tr", {},
-        h("th", { scope: "row" }, row.name),
-        COLUMNS.slice(1).map(([, key]) => h("td", { class: key === "net"
-          ? (row.net < 0 ? "loss" : "gain") : null }, cell(key, row)))));
-      this.body.replaceChildren(players.length
-        ? h("table", {}, h("thead", {}, head), h("tbody", {}, rows))
-        : h("p", { class: "muted" }, "No hand finished yet."));
+      this.body.replaceChildren(statsTable(players));
       this.error.textContent = "";
     } catch (error) {
       this.error.textContent = sentence(error.message);

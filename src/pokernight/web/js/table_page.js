@@ -8,7 +8,7 @@ import { HostPanel, LedgerPanel } from "./host_panel.js";
 import { Chat, HandLog, LastHands, shufflePanel, wildPanel } from "./panels.js";
 import { SeatControls, buyInDialog, joinForm } from "./seat_controls.js";
 import { StatsPanel } from "./stats_panel.js";
-import { savedSeat } from "./session.js";
+import { deviceToken, savedSeat } from "./session.js";
 import { play } from "./sound.js";
 import { gameName, isStud } from "./games.js";
 import { TableState } from "./state.js";
@@ -31,7 +31,7 @@ export class TablePage {
       status: (text) => this.setBanner(text),
       chat: () => this.renderChat(),
       fatal: (reason) => this.setBanner(sentence(reason), "error"),
-    });
+    }, this.seat?.device ? deviceToken() : null);
     const send = (intent) => this.send(intent);
     this.view = new TableView(h("div", { class: "felt", id: "felt" }), {
       onSit: (seat) => buyInDialog(code, this.state, seat, send),

@@ -1,0 +1,242 @@
+// The club ("#club"): the season across every night, for its members.
+//
+// Standings and who owes whom (payments included), settling up the whole season with
+// "mark as paid", each night and its own settle-up, every player's numbers and a graph of
+// their results, and every stored hand found and replayed. All of it is the server's
+// (GET /api/club/season and /api/club/stats): nothing is summed here.
+
+import * as api from "./api.js";
+import { COLOURS, lineChart } from "./chart.js";
+import { chips, h, sentence } from "./dom.js";
+import { gameName } from "./games.js";
+import { HandSearch } from "./club_hands.js";
+import { claimDevice } from "./identity.js";
+import { statsTable } from "./stats_panel.js";
+
+const SPINNER_AFTER_MS = 150;
+
+function day(seconds) {
+  return new Date(seconds * 1000).toLocaleDateString(undefined,
+    { weekday: "short", day: "numeric", month: "short", year: "numeric" });
+}
+
+function signed(amount) {
+  return h("span", { class: amount < 0 ? "loss" : amount > 0 ? "gain" : null },
+    `${amount > 0 ? "+" : ""}${chips(amount)}`);
+}
+
+function section(id, title, ...children) {
+  return h("section", { class: "panel club-section", id, "aria-labelledby": `${id}-title` },
+    h("h2", { id: `${id}-title` }, title), ...children);
+}
+
+export class ClubPage {
+  constructor(root, banner) {
+    this.root = root;
+    this.banner = banner;
+    this.error = h("p", { class: "error", role: "alert", id: "club-error" });
+    this.body = h("div", { class: "club-body" },
+      h("div", { class: "replay-loading", role: "status" },
+        h("div", { class: "spinner inline", role: "progressbar", "aria-label": "loading the season" }),
+        h("span", {}, "Loading the season\u2026")));
+    root.replaceChildren(h("div", { class: "club-page" }, this.body, this.error));
+    document.title = "pokernight \u00b7 club";
+    this.load();
+  }
+
+  close() {
+    document.body.classList.remove("busy");
+  }
+
+  async load() {
+    const spinner = setTimeout(() => document.body.classList.add("busy"), SPINNER_AFTER_MS);
+    try {
+      const info = await api.club();
+      if (!info.me) {
+        this.body.replaceChildren(this.signInPanel(info.club));
+        return;
+      }
+      const [season, stats] = await Promise.all([api.season(), api.clubStats()]);
+      this.render(info.club, season, stats);
+    } catch (failure) {
+      this.body.replaceChildren();
+      this.error.textContent = sentence(failure.message);
+    } finally {
+      clearTimeout(spinner);
+      document.body.classList.remove("busy");
+    }
+  }
+
+  signInPanel(club) {
+    const code = h("input", { id: "club-claim-code", type: "text", maxlength: 12, autocomplete: "off",
+      autocapitalize: "characters", spellcheck: false, required: true });
+    const error = h("p", { class: "error", role: "alert" });
+    const form = h("form", { class: "card-panel", "aria-labelledby": "club-sign-in-title" },
+      h("h1", { id: "club-sign-in-title" }, `The ${club.name} club`),
+      h("p", {}, "The season is for the club's members. Play at a table with \u201cRemember me\u201d ",
+        "ticked to become one, or sign this browser in with a code from a device where you are ",
+        "signed in (Club \u2192 Sign in another device)."),
+      h("div", { class: "row" }, h("label", { for: "club-claim-code" }, "Code"), code,
+        h("button", { type: "submit", class: "primary", id: "club-claim-submit" }, "Sign in")),
+      error, h("p", {}, h("a", { href: "#" }, "Back to the tables")));
+    form.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      try {
+        await claimDevice(code.value);
+        this.load();
+      } catch (failure) {
+        error.textContent = sentence(failure.message);
+      }
+    });
+    return form;
+  }
+
+  render(club, season, stats) {
+    const me = season.me;
+    this.body.replaceChildren(
+      h("div", { class: "club-title" },
+        h("h1", {}, `The ${club.name} club`),
+        h("p", { class: "muted" }, "Signed in as ", h("strong", { id: "club-me" }, me.name),
+          " \u00b7 ", h("a", { href: "#" }, "Tables")),
+        this.devicePart(), this.csvPart()),
+      section("club-standings", "Standings", this.standings(season.standings)),
+      section("club-settle", "Settle the season", this.settle(season.settle_up, me)),
+      section("club-graph", "Results, hand after hand", this.graph(stats)),
+      section("club-stats", "Statistics", statsTable(stats.players)),
+      section("club-nights", "Nights", this.nights(season.nights)),
+      section("club-payments", "Payments", this.payments(season.payments)),
+      section("club-hands", "Hands", new HandSearch(season, stats.games).element));
+  }
+
+  devicePart() {
+    const shown = h("p", { class: "note", role: "status", id: "club-device-code" });
+    const button = h("button", { type: "button", id: "club-new-code" }, "Sign in another device");
+    button.addEventListener("click", async () => {
+      try {
+        const { code, expires_in: seconds } = await api.newClaimCode();
+        shown.replaceChildren("On the other device, type ", h("strong", { class: "claim-code" }, code),
+          ` where it asks for a code (good for ${Math.round(seconds / 60)} minutes, once).`);
+      } catch (failure) {
+        shown.textContent = sentence(failure.message);
+      }
+    });
+    return h("div", { class: "row" }, button, shown);
+  }
+
+  csvPart() {
+    const note = h("span", { class: "note", role: "status" });
+    const button = h("button", { type: "button", id: "club-csv" }, "Download the season (CSV)");
+    button.addEventListener("click", async () => {
+      try {
+        const text = await api.seasonCsv();
+        const link = h("a", { href: URL.createObjectURL(new Blob([text], { type: "text/csv" })),
+          download: "season.csv" });
+        link.click();
+        URL.revokeObjectURL(link.href);
+      } catch (failure) {
+        note.textContent = sentence(failure.message);
+      }
+    });
+    return h("div", { class: "row" }, button, note);
+  }
+
+  standings(rows) {
+    if (!rows.length) return h("p", { class: "muted" }, "Nobody has played yet.");
+    const head = ["Player", "Nights", "Hands", "Chips won", "From the nights", "Paid",
+      "Received", "Balance"].map((title) => h("th", { scope: "col" }, title));
+    return h("div", { class: "table-scroll" }, h("table", { class: "standings" },
+      h("thead", {}, h("tr", {}, head)),
+      h("tbody", {}, rows.map((row) => h("tr", { dataset: { key: row.key } },
+        h("th", { scope: "row" }, row.name, row.member_id === null ? h("span", { class: "muted" }, " (guest)") : ""),
+        h("td", {}, row.nights), h("td", {}, chips(row.hands)), h("td", {}, signed(row.net)),
+        h("td", {}, signed(row.won)), h("td", {}, chips(row.paid)), h("td", {}, chips(row.received)),
+        h("td", { class: "balance" }, signed(row.balance)))))),
+    h("p", { class: "note" }, "Balance: what settling up pays you (minus: what you pay). ",
+      "Bots' chips are nobody's money: they count in chips won, not in the balance."));
+  }
+
+  settle(transfers, me) {
+    if (!transfers.length) return h("p", { class: "muted", id: "club-square" }, "Everybody is square.");
+    const error = h("p", { class: "error", role: "alert" });
+    const items = transfers.map((transfer) => {
+      const mine = [transfer.payer, transfer.payee].includes(me.key);
+      const members = transfer.payer.startsWith("member:") && transfer.payee.startsWith("member:");
+      const paid = h("button", { type: "button", class: "mark-paid",
+        onclick: () => this.markPaid(transfer, error) }, "Mark as paid");
+      return h("li", { class: "transfer" },
+        h("strong", {}, transfer.payer_name), " pays ", h("strong", {}, transfer.payee_name), " ",
+        h("span", { class: "amount" }, chips(transfer.amount)), " ", mine && members ? paid : "");
+    });
+    return [h("ul", { class: "transfers", id: "club-transfers" }, items),
+      h("p", { class: "note" }, "The fewest payments that square the whole season. Only the payer ",
+        "or the payee can mark a payment made."), error];
+  }
+
+  async markPaid(transfer, error) {
+    const id = (key) => Number(key.split(":")[1]);
+    try {
+      await api.addPayment(id(transfer.payer), id(transfer.payee), transfer.amount);
+      this.load();
+    } catch (failure) {
+      error.textContent = sentence(failure.message);
+    }
+  }
+
+  graph(stats) {
+    const names = new Map(stats.players.map((row) => [row.key, row.name]));
+    const games = [...new Set(Object.values(stats.series).flatMap((lines) => Object.keys(lines)))]
+      .filter((game) => game !== "all");
+    const picker = h("select", { id: "club-graph-game", "aria-label": "Game" },
+      h("option", { value: "all" }, "All games"),
+      games.map((game) => h("option", { value: game }, stats.games[game] ?? gameName(game))));
+    const holder = h("div", { class: "chart-holder" });
+    const draw = () => {
+      const game = picker.value;
+      const lines = [...names.keys()].filter((key) => stats.series[key]?.[game])
+        .map((key, index) => ({ name: names.get(key), colour: COLOURS[index % COLOURS.length],
+          points: stats.series[key][game] }));
+      if (!lines.length) {
+        holder.replaceChildren(h("p", { class: "muted" }, "No hand finished yet."));
+        return;
+      }
+      const legend = h("ul", { class: "legend" }, lines.map((line) => h("li", {},
+        h("span", { class: "swatch", style: `background:${line.colour}` }), line.name, " ",
+        signed(line.points.at(-1)[1]))));
+      holder.replaceChildren(lineChart(lines, `Chips won or lost after each hand: ${picker.selectedOptions[0].textContent}`), legend);
+    };
+    picker.addEventListener("change", draw);
+    draw();
+    return [h("div", { class: "row" }, picker), holder];
+  }
+
+  nights(nights) {
+    if (!nights.length) return h("p", { class: "muted" }, "No night yet.");
+    return h("ol", { class: "nights" }, nights.map((night) => h("li", { class: "night" },
+      h("details", {},
+        h("summary", {}, `${day(night.created_at)} \u00b7 table ${night.code} \u00b7 `,
+          `${night.hands} hands`, night.status === "open" ? " \u00b7 playing now" : "",
+          night.status === "imported" ? " \u00b7 imported" : ""),
+        h("ul", { class: "night-people" }, night.people.map((person) => h("li", {},
+          person.name, ": ", signed(person.balance)))),
+        night.settle_up.length
+          ? h("ul", { class: "transfers" }, night.settle_up.map((transfer) => h("li", {},
+            `${transfer.payer_name} pays ${transfer.payee_name} ${chips(transfer.amount)}`)))
+          : h("p", { class: "muted" }, "Everybody square that night."),
+        h("button", { type: "button", class: "night-hands",
+          onclick: () => this.showHandsOf(night.table_id) }, "This night's hands")))));
+  }
+
+  showHandsOf(tableId) {
+    const select = this.root.querySelector("#hand-search-table");
+    if (!select) return;
+    select.value = String(tableId);
+    select.form.requestSubmit();
+    select.form.scrollIntoView({ behavior: "smooth" });
+  }
+
+  payments(payments) {
+    if (!payments.length) return h("p", { class: "muted" }, "No payment recorded yet.");
+    return h("ul", { class: "payments" }, payments.slice().reverse().map((payment) => h("li", {},
+      `${day(payment.at)}: ${payment.payer.name} paid ${payment.payee.name} ${chips(payment.amount)}`)));
+  }
+}

@@ -1,0 +1,98 @@
+// Who this browser is in the club: a member signed in by a device token, or nobody yet.
+//
+// Joining or starting a table as a newcomer makes a member (unless "just visiting" is
+// ticked); a name a member has is theirs, so the server answers "is this you?" (409 with
+// the member's name) and this asks for a claim code from one of their devices.
+
+import * as api from "./api.js";
+import { h, sentence } from "./dom.js";
+import { saveSeat, signIn, signedIn } from "./session.js";
+
+/**
+ * Who joins: the member this browser is signed in as, while the name field holds their
+ * name (it starts with it); anybody else typed there is a newcomer, who may tick
+ * "Remember me" to become a member (this browser then signs in as them).
+ * ``.member()``: ask for membership; ``.asMember()``: send this browser's device.
+ */
+export function memberChoice(nameInput) {
+  const me = signedIn();
+  const box = h("input", { type: "checkbox", checked: true, class: "remember" });
+  const remember = h("label", { class: "check remember-me" }, box,
+    " Remember me in the club (my results and hands follow me to the next tables)");
+  const playing = me ? h("p", { class: "note member-note" }, "Playing as ", h("strong", {}, me.name),
+    ", a member of the club (", h("a", { href: "#club" }, "the season"),
+    "). Type another name to play as somebody else.") : null;
+  const element = h("div", { class: "member-choice" });
+  const isMe = () => me !== null && nameInput.value.trim().toLowerCase() === me.name.toLowerCase();
+  const show = () => element.replaceChildren(isMe() ? playing : remember);
+  if (me && !nameInput.value) nameInput.value = me.name;
+  nameInput.addEventListener("input", show);
+  show();
+  return { element, member: () => isMe() || box.checked, asMember: isMe };
+}
+
+/**
+ * Join a table or start one: ``attempt({member, device})`` makes the request (``device``:
+ * as this browser's member). A name that is a member's opens the "is this you?" question in ``holder``;
+ * a claim code typed there signs this browser in, and the attempt is made again.
+ */
+export async function asNewcomer(holder, attempt, choice) {
+  try {
+    return await attempt({ member: choice.member(), device: choice.asMember() });
+  } catch (failure) {
+    if (failure.status !== 409 || !failure.member) throw failure;
+    return new Promise((resolve, reject) => {
+      holder.replaceChildren(isThisYou(failure.member, async () => {
+        try {
+          resolve(await attempt({ member: true, device: true }));
+        } catch (again) {
+          reject(again);
+        }
+      }, () => {
+        holder.replaceChildren();
+        reject(new Error("choose another name, then try again"));
+      }));
+    });
+  }
+}
+
+function isThisYou(name, signedInNow, notMe) {
+  const code = h("input", { id: "claim-code", type: "text", maxlength: 12, autocomplete: "off",
+    autocapitalize: "characters", spellcheck: false, placeholder: "ABCDEF", required: true });
+  const error = h("p", { class: "error", role: "alert", id: "claim-error" });
+  const yes = h("button", { type: "button", class: "primary", id: "claim-submit" }, "Sign in");
+  yes.addEventListener("click", async () => {
+    error.textContent = "";
+    yes.disabled = true;
+    try {
+      await claimDevice(code.value);
+      await signedInNow();
+    } catch (failure) {
+      error.textContent = sentence(failure.message);
+    } finally {
+      yes.disabled = false;
+    }
+  });
+  return h("div", { class: "is-this-you", role: "dialog", "aria-labelledby": "is-this-you-title" },
+    h("h3", { id: "is-this-you-title" }, `${name} is a member of this club. Is this you?`),
+    h("p", {}, "Yes: on a phone or computer where you are signed in, open ",
+      h("strong", {}, "Club \u2192 Sign in another device"), " and type its code here."),
+    h("div", { class: "row" }, h("label", { for: "claim-code" }, "Code"), code, yes),
+    error,
+    h("p", {}, h("button", { type: "button", id: "not-me", onclick: notMe },
+      `No, I am not ${name}`), " (then choose another name)"));
+}
+
+/** A claim code typed here: this browser is signed in as its member from now on. */
+export async function claimDevice(code) {
+  const claimed = await api.claim(code.trim());
+  signIn(claimed.device, claimed.member);
+  return claimed.member;
+}
+
+/** What a join or a new table answered, kept: the seat, and a new member's device. */
+export function keepJoined(code, joined, name) {
+  if (joined.device) signIn(joined.device, joined.member);
+  saveSeat(code, { token: joined.token, player_id: joined.player_id, name: joined.name ?? name,
+    device: !joined.token });
+}
