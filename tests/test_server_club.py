@@ -10,6 +10,7 @@ import pytest
 
 from pokernight.client import ClientError, TableClient, create_table, request_json
 from tests.server_helpers import HOLDEM, close_all, passive, play_until_hand_over, scenario, serving
+from tests.test_server_replay import shove
 
 Json = dict[str, Any]
 
@@ -227,3 +228,45 @@ async def test_hands_are_found_by_player_pot_and_showdown_and_replayed_privately
     first = as_alice["steps"][0]["cards"]
     assert all(first[alice_seat]) and all(as_bob["steps"][0]["cards"][bob_seat])
     assert not any(first[bob_seat])  # Bob's hole cards are not Alice's to see at the deal
+
+
+@scenario
+async def test_a_members_unpaid_debt_follows_them_to_the_next_table(tmp_path: Path) -> None:
+    """Whoever loses everything at the first table owes it at the second: the debt cap counts
+    it, until a payment squares it."""
+    async with serving(tmp_path) as url:
+        devices: dict[str, str] = {}
+        first = await create_table(url, "Alice", HOLDEM, member=True)
+        devices["Alice"] = first["device"]
+        alice = TableClient(url, first["code"], first["token"], device=first["device"])
+        await alice.connect()
+        carol = TableClient(url, first["code"])
+        await carol.join("Carol", first["invite"], member=True)
+        assert carol.device is not None
+        devices["Carol"] = carol.device
+        for seat, client in enumerate((alice, carol)):
+            await client.sit(seat, 500)
+        await alice.start()
+        await play_until_hand_over([alice, carol], 1, shove)
+        await alice.pause()
+        stacks = {seat["name"]: seat["stack"] for seat in alice.state.seats.values()}
+        loser = min(stacks, key=lambda name: stacks[name])
+        winner = max(stacks, key=lambda name: stacks[name])
+        assert stacks[loser] == 0 and stacks[winner] == 1_000
+        await close_all([alice, carol])
+
+        capped = {**HOLDEM, "min_buy_in": 100, "max_buy_in": 1_000, "debt_cap": 1_000}
+        second = await create_table(url, "Host", capped)
+        owing = TableClient(url, second["code"], device=devices[loser])
+        await owing.join(loser, second["invite"])
+        with pytest.raises(ClientError, match="debt cap of 1,000 reached: you owe 500 and "):
+            await owing.sit(0, 600)
+        await owing.sit(0, 500)
+        with pytest.raises(ClientError, match="you owe 1,000 and cannot take 400 more"):
+            await owing.add_chips(400)
+        season = await _get(url, "/api/club/season", devices[loser])
+        ids = {member["name"]: member["member_id"] for member in season["members"]}
+        payment = {"payer": ids[loser], "payee": ids[winner], "amount": 500}
+        await request_json(url, "POST", "/api/club/payments", payment, device=devices[loser])
+        await owing.add_chips(400)  # the 500 owed is paid: room again
+        await owing.disconnect()

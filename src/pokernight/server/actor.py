@@ -18,6 +18,7 @@ import asyncio
 import contextlib
 import logging
 from collections import deque
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -50,6 +51,19 @@ INTERNAL_ERROR = "the server could not do that: it logged why"
 RELOAD_RETRY_SECONDS = 1.0
 
 
+CarriedDebt = Callable[[TableRecord, str], Awaitable[int]]
+
+
+def _borrower(command: core.Command) -> str | None:
+    """Who takes chips by ``command`` (against the debt cap), if anybody does."""
+    match command:
+        case core.SitDown() | core.AddChips():
+            return command.player_id
+        case core.ApproveSeat() | core.ApproveRebuy():
+            return command.requester
+    return None
+
+
 @dataclass(frozen=True, slots=True)
 class Attach:
     connection: Connection
@@ -77,8 +91,12 @@ class TableActor:
         config: ServerConfig,
         *,
         handled: HandledRequests | None = None,
+        carried_debt: CarriedDebt | None = None,
     ) -> None:
         self.record = record
+        # What a member owes from the club's other nights (the lobby's ``Nights``): the
+        # table counts it under its debt cap (decision 35). None: nothing is carried.
+        self.carried_debt = carried_debt
         self.versions = versions
         self.store = store
         self.writer = writer
@@ -265,7 +283,9 @@ class TableActor:
                 self.record = replace(self.record, invite=invite)
                 self._tell_host_invite()
             case _:
-                await self._apply(self._command(connection, player_id, intent), now, request)
+                command = self._command(connection, player_id, intent)
+                await self._note_carried_debt(_borrower(command), now)
+                await self._apply(command, now, request)
 
     def _command(self, connection: Connection, player_id: str, intent: Any) -> core.Command:
         match intent:
@@ -310,6 +330,17 @@ class TableActor:
             case msg.CloseTable():
                 return core.CloseTable(player_id)
         raise RefusedError(f"{type(intent).__name__} is not a table command")
+
+    async def _note_carried_debt(self, player_id: str | None, now: float) -> None:
+        """Before a member takes chips, the table hears what they owe from other nights."""
+        if player_id is None or self.carried_debt is None:
+            return
+        try:
+            owed = await self.carried_debt(self.record, player_id)
+        except StoreError:
+            raise RefusedError("the table cannot reach its database: try again") from None
+        if owed != self.table.carried_debts.get(player_id, 0):
+            await self._apply(core.CarryDebt(player_id, owed), now)
 
     def _check_host(self, player_id: str, doing: str) -> None:
         core.check_host(self.table.host, player_id, doing)

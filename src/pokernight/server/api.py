@@ -134,9 +134,9 @@ async def ledger(request: Request) -> Response:
             "cashed_out": account.cashed_out,
             "at_table": account.at_table,
             "net": account.net,
-            "debt": account.debt,
+            "debt": table.debt_of(player_id),
             "bot": player_id in table.ledger.bots,
-            "chips_room": room(player_id, account.debt),
+            "chips_room": room(player_id, table.debt_of(player_id)),
         }
         for player_id, account in table.ledger.accounts.items()
     ]

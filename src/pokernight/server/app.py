@@ -25,7 +25,6 @@ from pokernight.server.identity import IsThisYouError
 from pokernight.server.lag import LagMonitor
 from pokernight.server.lobby import Lobby, NoSuchTableError
 from pokernight.server.messages import RefusedError
-from pokernight.server.nights import Nights
 from pokernight.server.pages import stream
 from pokernight.server.ratelimit import AddressLimiter
 from pokernight.server.replay import NoSuchHandError
@@ -44,7 +43,6 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
         store = await open_store(settings.database_url)
         writer = EventWriter(store)
         lobby = Lobby(store, writer, settings)
-        app.state.nights = Nights(store)
         collector = Collector(settings.gc_freeze_seconds)
         app.state.gc_stats = GcStats()
         app.state.gc_stats.start()

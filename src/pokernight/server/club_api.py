@@ -20,7 +20,6 @@ from starlette.routing import Route
 
 from pokernight.history.season import (
     HandOfTheSeason,
-    Payment,
     Person,
     TableNight,
     cumulative_results,
@@ -106,7 +105,7 @@ async def season_view(request: Request) -> Response:
     payments, and the members and unclaimed guests (for the host's claims)."""
     store = _store(request)
     me = await required_member(request, store)
-    nights, payments = await _nights(request, me), await _payments(store, me.club_id)
+    nights, payments = await _nights(request, me), await _nights_of(request).payments(me.club_id)
     result = season(nights, [payment for _, payment in payments])
     names = {standing.person.key: standing.person.name for standing in result.standings}
     return JSONResponse(
@@ -140,7 +139,7 @@ async def season_view(request: Request) -> Response:
 async def season_csv_file(request: Request) -> Response:
     store = _store(request)
     me = await required_member(request, store)
-    nights, payments = await _nights(request, me), await _payments(store, me.club_id)
+    nights, payments = await _nights(request, me), await _nights_of(request).payments(me.club_id)
     text = season_csv(nights, [payment for _, payment in payments])
     disposition = 'attachment; filename="season.csv"'
     return Response(text, media_type="text/csv", headers={"content-disposition": disposition})
@@ -249,25 +248,12 @@ def _lobby(request: Request) -> Lobby:
     return lobby
 
 
+def _nights_of(request: Request) -> Nights:
+    return _lobby(request).nights
+
+
 async def _nights(request: Request, me: MemberRecord) -> list[TableNight]:
-    nights: Nights = request.app.state.nights
-    return await nights.of_club(me.club_id)
-
-
-async def _payments(store: Store, club_id: int) -> list[tuple[PaymentRecord, Payment]]:
-    return [
-        (
-            record,
-            Payment(
-                Person.member(record.payer.id, record.payer.name),
-                Person.member(record.payee.id, record.payee.name),
-                record.amount,
-                record.at,
-                record.id,
-            ),
-        )
-        for record in await store.payments(club_id)
-    ]
+    return await _nights_of(request).of_club(me.club_id)
 
 
 async def _club_table(store: Store, me: MemberRecord, table_id: int) -> TableRecord:

@@ -8,6 +8,7 @@ from pokernight.server.config import ServerConfig
 from pokernight.server.handled import HandledRequests
 from pokernight.server.identity import Newcomer
 from pokernight.server.messages import one_line
+from pokernight.server.nights import Nights
 from pokernight.server.versions import TableVersions
 from pokernight.store import EventWriter, PlayerRecord, Store, StoredEvent
 from pokernight.table import Table, TableSettings
@@ -24,6 +25,7 @@ class Lobby:
         self.writer = writer
         self.config = config
         self.actors: dict[str, TableActor] = {}
+        self.nights = Nights(store)  # the club's tables summed up, for the season
 
     async def resume_open_tables(self) -> None:
         """Rebuild every open table from its events, hand in progress included, and run it."""
@@ -34,7 +36,15 @@ class Lobby:
             versions = TableVersions.from_stored(stored, self.config.ring_size)
             handled = HandledRequests.of(await self.store.handled_requests(record.id))
             self._run(
-                TableActor(record, versions, self.store, self.writer, self.config, handled=handled)
+                TableActor(
+                    record,
+                    versions,
+                    self.store,
+                    self.writer,
+                    self.config,
+                    handled=handled,
+                    carried_debt=self.nights.carried_debt,
+                )
             )
 
     async def create_table(
@@ -52,7 +62,14 @@ class Lobby:
         opened = StoredEvent.of(1, table.opened, self.config.clock())
         await self.writer.append(record.id, [opened])
         versions = TableVersions(table, self.config.ring_size)
-        actor = TableActor(record, versions, self.store, self.writer, self.config)
+        actor = TableActor(
+            record,
+            versions,
+            self.store,
+            self.writer,
+            self.config,
+            carried_debt=self.nights.carried_debt,
+        )
         self._run(actor)
         return actor, player, token
 

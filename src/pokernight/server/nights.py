@@ -13,8 +13,9 @@ import asyncio
 from dataclasses import dataclass
 
 from pokernight.history.night import NightTally
-from pokernight.history.season import Person, TableNight
+from pokernight.history.season import Payment, Person, TableNight, season
 from pokernight.store import Store, StoredEvent, TableRecord
+from pokernight.store.club import PaymentRecord
 from pokernight.table import table_event_from_dict
 
 
@@ -39,9 +40,10 @@ class Nights:
                 player_id: Person.member(member.id, member.name)
                 for player_id, member in (await self.store.club_identities(club_id)).items()
             }
+            seqs = await self.store.last_seqs([record.id for record in tables])
             nights = []
             for record in tables:
-                folded = await self._fold(record)
+                folded = await self._fold(record, seqs.get(record.id, 0))
                 if folded is not None:
                     night = folded.tally.night()
                     created = record.created_at
@@ -52,8 +54,43 @@ class Nights:
                     )
             return nights
 
-    async def _fold(self, record: TableRecord) -> _Folded | None:
+    async def payments(self, club_id: int) -> list[tuple[PaymentRecord, Payment]]:
+        """The club's payments, as the store keeps them and as the season counts them."""
+        return [
+            (
+                record,
+                Payment(
+                    Person.member(record.payer.id, record.payer.name),
+                    Person.member(record.payee.id, record.payee.name),
+                    record.amount,
+                    record.at,
+                    record.id,
+                ),
+            )
+            for record in await self.store.payments(club_id)
+        ]
+
+    async def carried_debt(self, table: TableRecord, player_id: str) -> int:
+        """What the member playing ``player_id`` at ``table`` owes from the club's other
+        nights, payments counted (0 for a guest, or a member who owes nothing)."""
+        if table.club_id is None or not player_id.isdigit():  # no club, or a bot
+            return 0
+        player = await self.store.player(int(player_id))
+        if player is None or player.member_id is None:
+            return 0  # a guest carries nothing from one night to the next
+        nights = await self.of_club(table.club_id)
+        person = nights[0].identities.get(player_id) if nights else None
+        if person is None:
+            return 0
+        others = [night for night in nights if night.table_id != table.id]
+        payments = [payment for _, payment in await self.payments(table.club_id)]
+        return max(0, -season(others, payments).balances().get(person.key, 0))
+
+    async def _fold(self, record: TableRecord, seq: int) -> _Folded | None:
+        """The table's night up to version ``seq``: read from the store only if it moved."""
         folded = self._folded.get(record.id)
+        if folded is not None and folded.seq >= seq:
+            return folded
         stored = await self.store.load_events(record.id, 0 if folded is None else folded.seq)
         if folded is None:
             if not stored:

@@ -270,7 +270,7 @@ def seats_json(table: Table) -> list[Json]:
             "bot": seat.bot,
             "may_show": number in showable,
             "rebuy": settings.chips_room(
-                table.account(seat.player_id).debt, seat.stack, seat.queued
+                table.debt_of(seat.player_id), seat.stack, seat.queued
             ).to_dict(),
         }
         for number, seat in sorted(table.seats.items())

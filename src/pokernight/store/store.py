@@ -554,8 +554,12 @@ class Store:
 
     async def last_seq(self, table_id: int) -> int:
         """The table's version: the seq of its last event, 0 before the first."""
+        return (await self.last_seqs([table_id])).get(table_id, 0)
+
+    async def last_seqs(self, table_ids: Sequence[int]) -> dict[int, int]:
+        """Each table's version (tables with no event yet are left out): one query."""
         async with self.transaction() as connection:
-            return (await connection.run_sync(append.last_seqs, [table_id])).get(table_id, 0)
+            return await connection.run_sync(append.last_seqs, table_ids)
 
     # Projections ---------------------------------------------------------------------------
 

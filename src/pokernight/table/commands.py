@@ -47,6 +47,14 @@ class AddChips:
 
 
 @dataclass(frozen=True, slots=True)
+class CarryDebt:
+    """The server's: ``amount`` is what member ``player_id`` owes from earlier nights."""
+
+    player_id: str
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
 class StandUp:
     """Leave the table and cash out the stack."""
 
@@ -177,6 +185,7 @@ class Act:
 Command = (
     SitDown
     | AddChips
+    | CarryDebt
     | StandUp
     | SitOut
     | SitIn

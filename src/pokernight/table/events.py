@@ -98,6 +98,16 @@ class ChipsAdded(TableEvent):
 
 
 @dataclass(frozen=True, slots=True)
+class DebtCarried(TableEvent):
+    """What a member of the club still owes from earlier nights (their season balance,
+    payments counted, when it is a debt; 0 when it is not): it counts against this table's
+    debt cap, so the cap follows the member from table to table (decision 35)."""
+
+    player_id: str
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
 class PlayerLeft(TableEvent):
     seat: int
     player_id: str

@@ -19,6 +19,7 @@ from pokernight.table.events import (
     ChipsAdded,
     ChipsQueued,
     CloseRequested,
+    DebtCarried,
     HandDealt,
     HandFinished,
     HostChanged,
@@ -69,6 +70,11 @@ def evolve(table: TableState, event: TableEvent) -> Folded:
                 queued=0 if event.queued else seat.queued,
             )
             _record(table, seat.player_id, EntryKind.REBUY, event.amount)
+        case DebtCarried():
+            if event.amount:
+                table.carried_debts[event.player_id] = event.amount
+            else:
+                table.carried_debts.pop(event.player_id, None)
         case PlayerLeft():
             seat = table.seats.pop(event.seat)
             table.rebuy_requests.pop(seat.player_id, None)

@@ -8,12 +8,21 @@ share (a free seat, a buy-in, a rebuy within the limits) are here too.
 
 from __future__ import annotations
 
-from pokernight.table.commands import AddChips, PostBigBlind, SitDown, SitIn, SitOut, StandUp
+from pokernight.table.commands import (
+    AddChips,
+    CarryDebt,
+    PostBigBlind,
+    SitDown,
+    SitIn,
+    SitOut,
+    StandUp,
+)
 from pokernight.table.errors import YOU, TableError, seat_words, subject
 from pokernight.table.events import (
     BigBlindOffered,
     ChipsAdded,
     ChipsQueued,
+    DebtCarried,
     PlayerLeft,
     PlayerSeated,
     RebuyRequested,
@@ -103,6 +112,15 @@ def chips_in(table: TableState, number: int, amount: int) -> list[TableEvent]:
     return [ChipsAdded(number, amount)]
 
 
+def carry_debt(table: TableState, command: CarryDebt) -> list[TableEvent]:
+    """A member's debt from earlier nights, noted when it changed (nothing otherwise)."""
+    if command.amount < 0:
+        raise TableError("a debt carried from earlier nights is not negative")
+    if table.carried_debts.get(command.player_id, 0) == command.amount:
+        return []
+    return [DebtCarried(command.player_id, command.amount)]
+
+
 def stand_up(table: TableState, command: StandUp) -> list[TableEvent]:
     number = table.seat_of(command.player_id)
     if table.in_hand(number):
@@ -137,7 +155,7 @@ def post_big_blind(table: TableState, command: PostBigBlind) -> list[TableEvent]
 def _check_debt_cap(table: TableState, player_id: str, amount: int, who: str = YOU) -> None:
     settings = table.upcoming_settings
     queued = sum(seat.queued for seat in table.seats.values() if seat.player_id == player_id)
-    debt = table.account(player_id).debt + queued
+    debt = table.debt_of(player_id) + queued
     room = settings.debt_room(debt)
     if room is not None and amount > room:
         raise TableError(

@@ -66,6 +66,8 @@ class TableState:
         self.ledger = TableLedger()
         self.seat_requests: dict[str, SeatRequested] = {}  # by player id, waiting for the host
         self.rebuy_requests: dict[str, RebuyRequested] = {}  # by player id, waiting for the host
+        # What members owe from earlier nights, by player id (DebtCarried): under the cap too.
+        self.carried_debts: dict[str, int] = {}
         self.closing = False  # the host closed it during a hand: it closes when the hand ends
         self.closed = False
         # The table keeps its opening, not its whole log: the store holds the events, and a
@@ -83,6 +85,7 @@ class TableState:
         twin.ledger = self.ledger.copy()
         twin.seat_requests = dict(self.seat_requests)
         twin.rebuy_requests = dict(self.rebuy_requests)
+        twin.carried_debts = dict(self.carried_debts)
         return twin
 
     # Queries -----------------------------------------------------------------------------
@@ -119,6 +122,11 @@ class TableState:
 
     def account(self, player_id: str) -> Account:
         return self.ledger.account(player_id)
+
+    def debt_of(self, player_id: str) -> int:
+        """What the player owes, as the debt cap counts it: bought in here and not cashed
+        out, plus what a member carries from earlier nights of the club."""
+        return self.account(player_id).debt + self.carried_debts.get(player_id, 0)
 
     # The clock ---------------------------------------------------------------------------
 

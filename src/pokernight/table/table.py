@@ -24,6 +24,7 @@ from pokernight.table.commands import (
     AddChips,
     ApproveRebuy,
     ApproveSeat,
+    CarryDebt,
     ChangeSettings,
     CloseTable,
     Command,
@@ -122,6 +123,8 @@ class Table(TableState):
                 return seating.sit_down(self, command)
             case AddChips():
                 return seating.add_chips(self, command)
+            case CarryDebt():
+                return seating.carry_debt(self, command)
             case StandUp():
                 return seating.stand_up(self, command)
             case SitOut():
