@@ -9,8 +9,9 @@ rate starts from a prior worth a few hands, so one hand never makes a maniac.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, fields
+from typing import Any
 
 from pokernight.bots.made_hand import made_value
 from pokernight.evaluate import Category, category_of
@@ -57,6 +58,20 @@ class PlayerStats:
         """Bets and raises per call."""
         return (self.bets_and_raises + PRIOR_AGGRESSION * 5) / (self.calls + 5)
 
+    def to_dict(self) -> dict[str, int]:
+        return {name: getattr(self, name) for name in COUNTS}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> PlayerStats:
+        """The counts ``to_dict`` gave (a count it did not have yet starts at 0)."""
+        return cls(**{name: int(data.get(name, 0)) for name in COUNTS})
+
+    def plus(self, other: PlayerStats) -> PlayerStats:
+        return PlayerStats(**{name: getattr(self, name) + getattr(other, name) for name in COUNTS})
+
+
+COUNTS = tuple(field.name for field in fields(PlayerStats))
+
 
 def _rate(count: int, out_of: int, prior: float, prior_weight: int = PRIOR_HANDS) -> float:
     return (count + prior * prior_weight) / (out_of + prior_weight)
@@ -70,6 +85,10 @@ class OpponentModel:
 
     def __getitem__(self, player: str) -> PlayerStats:
         return self._stats.setdefault(player, PlayerStats())
+
+    def remember(self, player: str, earlier: PlayerStats) -> None:
+        """Add what was counted of ``player`` before (another night) to what is counted now."""
+        self._stats[player] = self[player].plus(earlier)
 
     def learn(self, view: HandView, players: Sequence[str]) -> None:
         """Count a finished hand: the same tallies the table's statistics count."""

@@ -26,6 +26,7 @@ from pokernight import table as core
 from pokernight.randomness import secure_rng
 from pokernight.server import messages as msg
 from pokernight.server.bot_driver import BotDriver
+from pokernight.server.bot_memory import BotMemory
 from pokernight.server.config import ServerConfig
 from pokernight.server.connection import Connection
 from pokernight.server.handled import HandledRequests, ref_key
@@ -113,7 +114,11 @@ class TableActor:
         self.chat: deque[dict[str, Any]] = deque(maxlen=CHAT_KEPT)
         self.handled = HandledRequests() if handled is None else handled
         self.task: asyncio.Task[None] | None = None
-        self.bots = BotDriver(lambda bot, intent: self.submit(Received(bot, intent)), secure_rng())
+        self.bots = BotDriver(
+            lambda bot, intent: self.submit(Received(bot, intent)),
+            secure_rng(),
+            BotMemory(store, record.club_id),
+        )
 
     @property
     def table(self) -> Table:

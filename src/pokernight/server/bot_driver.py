@@ -9,6 +9,10 @@ moment, and puts an ``act`` intent in the table's inbox from the bot's own
 ``Connection``: ordering, persistence and broadcast are the ones a person's
 action gets. A bot is a seat whose ``PlayerSeated`` named a level, so after
 a restart the bots are rebuilt from the events and play on (``resume``).
+
+The bots of a table share one opponent model (each learns from public events and
+shown cards only, so one learning per hand is every bot's), and with a ``BotMemory``
+it holds what the club's bots learned of its members at earlier tables.
 """
 
 from __future__ import annotations
@@ -17,16 +21,18 @@ import asyncio
 import contextlib
 import logging
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, cast
 
 from starlette.websockets import WebSocket
 
 from pokernight import bots
+from pokernight.bots.stats import OpponentModel
 from pokernight.rules import Action, Hand, HandView, view
 from pokernight.server import messages as msg
+from pokernight.server.bot_memory import BotMemory
 from pokernight.server.connection import Connection
-from pokernight.table import Folded, HandDealt, HandFinished, PlayerLeft, Table
+from pokernight.table import Folded, HandDealt, HandFinished, PlayerLeft, PlayerSeated, Table
 
 log = logging.getLogger(__name__)
 
@@ -57,10 +63,15 @@ class BotDriver:
     """Plays the bot seats of one table; ``submit`` is the table's inbox."""
 
     def __init__(
-        self, submit: Callable[[Connection, msg.AnyIntent], None], rng: random.Random
+        self,
+        submit: Callable[[Connection, msg.AnyIntent], None],
+        rng: random.Random,
+        memory: BotMemory | None = None,
     ) -> None:
         self.submit = submit
         self.rng = rng
+        self.memory = memory
+        self.model = OpponentModel()  # every bot's at this table
         self.bots: dict[str, bots.Bot] = {}
         self.turn: Turn | None = None
         self.task: asyncio.Task[None] | None = None
@@ -83,6 +94,8 @@ class BotDriver:
                 self.last_hand = (folded.hand, folded.started)
             if isinstance(folded.event, HandFinished):
                 self._learn(table)
+            elif isinstance(folded.event, PlayerSeated) and self.bots:
+                self._recall([folded.event.player_id])
             elif isinstance(folded.event, PlayerLeft):
                 self.bots.pop(folded.event.player_id, None)
         self._play_turn(table)
@@ -92,6 +105,8 @@ class BotDriver:
             self.task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self.task
+        if self.memory is not None:
+            await self.memory.settle()  # what was learned is kept
 
     def _play_turn(self, table: Table) -> None:
         hand, started = table.hand, table.started
@@ -102,7 +117,7 @@ class BotDriver:
         if seat.bot is None or turn == self.turn:
             return
         self.turn = turn
-        bot = self._bot(seat.player_id, seat.bot)
+        bot = self._bot(seat.player_id, seat.bot, table)
         players = [_player(table, number) for number in started.seats]
         delay = self.rng.uniform(*DELAY_SPREAD) * table.settings.bot_delay_seconds
         connection = BotSeat(seat.player_id, seat.name)
@@ -126,22 +141,33 @@ class BotDriver:
         intent = msg.Act(kind=action.kind.value, amount=action.amount)
         self.submit(connection, intent)
 
-    def _bot(self, player_id: str, level: str) -> bots.Bot:
+    def _bot(self, player_id: str, level: str, table: Table) -> bots.Bot:
         if player_id not in self.bots:
-            self.bots[player_id] = bots.make_bot(level, random.Random(self.rng.getrandbits(64)))
+            if not self.bots:  # the first bot: what the club knew of the people here
+                self._recall(seat.player_id for seat in table.seats.values())
+            bot = bots.make_bot(level, random.Random(self.rng.getrandbits(64)))
+            bot.opponents = self.model
+            self.bots[player_id] = bot
         return self.bots[player_id]
 
+    def _recall(self, player_ids: Iterable[str]) -> None:
+        if self.memory is not None:
+            self.memory.recall(player_ids, self.model)
+
     def _learn(self, table: Table) -> None:
-        """Each bot in the finished hand learns its opponents' habits from its own view."""
+        """The bots learn their opponents' habits from a finished hand, once: from the view
+        of a bot that played it (public events and shown cards are all a view adds)."""
         if self.last_hand is None:
             return
         hand, started = self.last_hand
         self.last_hand = None
         players = [_player(table, number) for number in started.seats]
-        for index, player_id in enumerate(players):
-            bot = self.bots.get(player_id)
-            if bot is not None:
-                bot.learn(view(hand, index), players)
+        index = next((i for i, player_id in enumerate(players) if player_id in self.bots), None)
+        if index is None:
+            return
+        self.bots[players[index]].learn(view(hand, index), players)
+        if self.memory is not None:
+            self.memory.keep(players, self.model)
 
 
 def _player(table: Table, number: int) -> str:
