@@ -102,7 +102,7 @@ export class ClubPage {
       section("club-standings", "Standings", this.standings(season.standings)),
       section("club-settle", "Settle the season", this.settle(season.settle_up, me)),
       section("club-graph", "Results, hand after hand", this.graph(stats)),
-      section("club-stats", "Statistics", statsTable(stats.players)),
+      section("club-stats", "Statistics", h("div", { class: "table-scroll" }, statsTable(stats.players))),
       section("club-nights", "Nights", this.nights(season.nights)),
       section("club-payments", "Payments", this.payments(season.payments)),
       section("club-hands", "Hands", new HandSearch(season, stats.games).element));

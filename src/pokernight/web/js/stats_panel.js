@@ -34,7 +34,7 @@ export function statsTable(players) {
     h("th", { scope: "row" }, row.name),
     COLUMNS.slice(1).map(([, key]) => h("td", { class: key === "net"
       ? (row.net < 0 ? "loss" : "gain") : null }, cell(key, row)))));
-  return h("div", { class: "table-scroll" }, h("table", {}, h("thead", {}, head), h("tbody", {}, rows)));
+  return h("table", {}, h("thead", {}, head), h("tbody", {}, rows));
 }
 
 export class StatsPanel {
