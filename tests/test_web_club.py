@@ -165,7 +165,7 @@ def test_members_come_back_and_the_season_is_theirs(browser: Any, tmp_path: Path
         alice.select_option("#hand-search-player", by_name["Bob"]["key"])
         alice.check("#hand-search-showdown")
         alice.click("#hand-search-submit")
-        alice.locator("#hand-search-count").filter(has_text="hands").wait_for()
+        alice.locator("#hand-search-count").filter(has_text="hand").wait_for()
         found = _get(
             f"{url}/api/club/hands?player={by_name['Bob']['key']}&showdown=1", _device(alice)
         )

@@ -60,8 +60,9 @@ export class HandSearch {
   async search() {
     try {
       const { total, hands } = await api.clubHands(this.query());
-      this.count.textContent = total === hands.length ? `${total} hands`
-        : `${total} hands, the newest ${hands.length} shown`;
+      const counted = `${total} ${total === 1 ? "hand" : "hands"}`;
+      this.count.textContent = total === hands.length ? counted
+        : `${counted}, the newest ${hands.length} shown`;
       this.list.replaceChildren(...hands.map((hand) => this.row(hand)));
       this.error.textContent = "";
     } catch (failure) {
