@@ -19,7 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pokernight.history.replay_steps import ReplayStep, replay_steps
-from pokernight.history.table_export import PlayedHand, played_hands
+from pokernight.history.table_export import PlayedHand, finished_hand, played_hands
 from pokernight.rules import (
     VARIANTS,
     ActionTaken,
@@ -31,8 +31,10 @@ from pokernight.rules import (
     StreetStarted,
     visible_events,
 )
-from pokernight.server.replay import replay_json
+from pokernight.server.replay import StoredHand, replay_json
+from pokernight.table import Act, ShowCards, TableEvent
 from tests.rules_helpers import holdem_deck
+from tests.table_helpers import events_of, player_to_act, seated_and_told
 from tests.test_table_ledger import random_session
 
 NLHE = VARIANTS["nlhe"]
@@ -162,7 +164,7 @@ def test_a_viewer_sees_their_own_cards_and_no_hidden_card_of_another(
         return
     mine = who if 0 <= who < len(played.player_ids) else None
     viewer = None if mine is None else played.player_ids[mine]
-    answer = replay_json(played, viewer, 9)
+    answer = replay_json(StoredHand(played, ()), viewer, 9)
     assert answer["viewer"]["hand_seat"] == mine
     events = played.hand.events
     down: dict[int, set[str]] = {}
@@ -204,7 +206,33 @@ def test_a_spectator_and_a_player_see_the_same_chips() -> None:
     rng = random.Random(5)
     played = _session_hand(rng.randrange(1000), 0)
     assert played is not None
-    spectator = replay_json(played, None, 9)
-    player = replay_json(played, played.player_ids[0], 9)
+    spectator = replay_json(StoredHand(played, ()), None, 9)
+    player = replay_json(StoredHand(played, ()), played.player_ids[0], 9)
     assert [s["status"] for s in spectator["steps"]] == [s["status"] for s in player["steps"]]
     assert player["final_stacks"] == player["steps"][-1]["status"]["stacks"]
+
+
+def test_cards_shown_after_the_hand_are_the_last_step_for_everybody() -> None:
+    """A pot won without a showdown, then shown by choice: the replay ends with the
+    winner's cards turned up, for a spectator too; the mucked loser's stay hidden."""
+    table, told = seated_and_told({0: 1_000, 1: 1_000}, deal=3)
+    log: list[TableEvent] = [table.opened, *(folded.event for folded in told)]
+    mover = player_to_act(table)
+    for kind in ("bet_or_raise", "fold"):
+        legal = table.hand.legal_actions() if table.hand else None
+        assert legal is not None
+        amount = legal.min_raise_to if kind == "bet_or_raise" else None
+        log += events_of(table, Act(player_to_act(table), kind, amount), 0.0)
+    log += events_of(table, ShowCards(mover), 0.0)
+    found = finished_hand(log, 1)
+    assert found is not None
+    played, shown = found
+    [after] = shown
+    assert after.seat == played.player_ids.index(mover)
+    steps = replay_steps(played.hand, None, shown)
+    last = steps[-1]
+    assert last.events == (after,)
+    assert last.seen.cards[after.seat] == after.cards
+    folder = 1 - after.seat
+    assert all(card is None for card in last.seen.cards[folder])
+    assert steps[-2].seen.cards[after.seat] == (None, None)  # hidden until the show

@@ -12,7 +12,7 @@ it was shown).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import pairwise
 
 from pokernight.rules import Hand, view
@@ -53,8 +53,12 @@ class ReplayStep:
     to_act: int | None
 
 
-def replay_steps(hand: Hand, viewer: int | None) -> tuple[ReplayStep, ...]:
-    """The steps of ``hand`` as hand seat ``viewer`` sees them (None: a spectator)."""
+def replay_steps(
+    hand: Hand, viewer: int | None, shown_after: Sequence[CardsShown] = ()
+) -> tuple[ReplayStep, ...]:
+    """The steps of ``hand`` as hand seat ``viewer`` sees them (None: a spectator), and
+    a last one for each hand a player chose to show once it was over (``shown_after``:
+    by hand seat; everybody saw them)."""
     events = hand.events
     steps: list[ReplayStep] = []
     begin = 0
@@ -76,7 +80,17 @@ def replay_steps(hand: Hand, viewer: int | None) -> tuple[ReplayStep, ...]:
         to_act = so_far.to_act if waited else None
         steps.append(ReplayStep(street, name, visible_events(taken, viewer), seen, to_act))
         begin = end
+    for shown_now in shown_after:
+        steps.append(_shown_after(steps[-1], shown_now))
     return tuple(steps)
+
+
+def _shown_after(last: ReplayStep, shown: CardsShown) -> ReplayStep:
+    """The hand as it ended, with the cards a player showed afterwards turned up."""
+    cards = list(last.seen.cards)
+    cards[shown.seat] = tuple(shown.cards)
+    seen = replace(last.seen, cards=tuple(cards), events=(*last.seen.events, shown))
+    return ReplayStep(last.street, last.street_name, (shown,), seen, None)
 
 
 def _step_ends(events: Sequence[Event]) -> list[int]:

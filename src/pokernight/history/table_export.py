@@ -10,8 +10,17 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from pokernight.rules import Hand
-from pokernight.table import HandDealt, HandFinished, Table, TableEvent, TableOpened, evolve
+from pokernight.cards import parse_card
+from pokernight.rules import CardsShown, Hand
+from pokernight.table import (
+    CardsShownByChoice,
+    HandDealt,
+    HandFinished,
+    Table,
+    TableEvent,
+    TableOpened,
+    evolve,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,6 +47,24 @@ def played_hands(events: Iterable[TableEvent]) -> Iterator[PlayedHand]:
         played = replay.add(event)
         if played is not None:
             yield played
+
+
+def finished_hand(
+    events: Iterable[TableEvent], number: int
+) -> tuple[PlayedHand, tuple[CardsShown, ...]] | None:
+    """Hand ``number`` if the events finish it, with the cards players chose to show once
+    it was over (as the engine's ``CardsShown``, by hand seat); None if they do not."""
+    stream = iter(events)
+    found = next((hand for hand in played_hands(stream) if hand.number == number), None)
+    if found is None:
+        return None
+    seats = found.started.seats
+    shown = tuple(
+        CardsShown(seats.index(event.seat), tuple(parse_card(card) for card in event.cards))
+        for event in stream  # the rest of the log: a show comes after its hand's end
+        if isinstance(event, CardsShownByChoice) and event.hand_number == number
+    )
+    return found, shown
 
 
 class TableReplay:

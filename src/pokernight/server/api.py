@@ -193,8 +193,8 @@ async def hand_replay(request: Request) -> Response:
     may see it (a spectator without one): ``server/replay.py``."""
     actor = await _actor(request)
     viewer = await replay.viewer_id(actor, request)
-    played = await replay.stored_hand(actor, request.path_params["number"])
-    return JSONResponse(replay.replay_json(played, viewer, actor.table.settings.seats))
+    stored = await replay.stored_hand(actor.store, actor.record, request.path_params["number"])
+    return JSONResponse(replay.replay_json(stored, viewer, actor.table.settings.seats))
 
 
 async def stats(request: Request) -> Response:

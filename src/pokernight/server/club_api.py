@@ -27,7 +27,6 @@ from pokernight.history.season import (
     season_csv,
     season_hands,
 )
-from pokernight.history.table_export import played_hands
 from pokernight.rules import VARIANTS
 from pokernight.server import replay
 from pokernight.server.api import read_body
@@ -37,7 +36,7 @@ from pokernight.server.nights import Nights
 from pokernight.store import MemberRecord, Store, TableRecord
 from pokernight.store.club import MAX_PAYMENT, PaymentRecord
 from pokernight.store.members import CLAIM_CODE_SECONDS
-from pokernight.table import Transfer, check_host, settle_up, table_event_from_dict
+from pokernight.table import Transfer, check_host, settle_up
 
 Json = dict[str, Any]
 Id = Annotated[int, msgspec.Meta(ge=1, le=2**62)]
@@ -188,16 +187,11 @@ async def club_hand_replay(request: Request) -> Response:
     store = _store(request)
     me = await required_member(request, store)
     record = await _club_table(store, me, request.path_params["table_id"])
-    number = request.path_params["number"]
-    stored = await store.load_events(record.id)
-    events = (table_event_from_dict(item.data) for item in stored)
-    played = next((hand for hand in played_hands(events) if hand.number == number), None)
-    if played is None:
-        raise replay.NoSuchHandError(f"table {record.code} has no finished hand #{number}")
+    stored = await replay.stored_hand(store, record, request.path_params["number"])
     seat = await store.player_of_member(record.id, me.id)
     seats = int(record.settings.get("seats", 0))
     viewer = None if seat is None else str(seat)
-    shown = replay.replay_json(played, viewer, seats)
+    shown = replay.replay_json(stored, viewer, seats)
     return JSONResponse({**shown, "table_id": record.id, "code": record.code})
 
 

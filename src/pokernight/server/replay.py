@@ -11,15 +11,18 @@ spectator's view for a request without one.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from starlette.requests import Request
 
 from pokernight.history.replay_steps import ReplayStep, replay_steps
-from pokernight.history.table_export import PlayedHand, played_hands
+from pokernight.history.table_export import PlayedHand, finished_hand
 from pokernight.rules import CardsShown, PotAwarded
 from pokernight.server.actor import TableActor
 from pokernight.server.identity import device_token, member_seat
 from pokernight.server.messages import RefusedError
 from pokernight.server.wire import Json, chips_json, deal_json
+from pokernight.store import Store, TableRecord
 from pokernight.table import table_event_from_dict
 
 BEARER = "bearer "
@@ -29,14 +32,21 @@ class NoSuchHandError(LookupError):
     """A hand number the table has not finished (never dealt, or still in play): a 404."""
 
 
-async def stored_hand(actor: TableActor, number: int) -> PlayedHand:
-    """Finished hand ``number`` of the actor's table, from the store."""
-    stored = await actor.store.load_events(actor.record.id)
-    # A table is the fold of its events: folded up to the hand asked for, no further.
-    for played in played_hands(table_event_from_dict(item.data) for item in stored):
-        if played.number == number:
-            return played
-    raise NoSuchHandError(f"table {actor.code} has no finished hand #{number}")
+@dataclass(frozen=True, slots=True)
+class StoredHand:
+    """A finished hand read back from the store, and the hands shown after it ended."""
+
+    played: PlayedHand
+    shown_after: tuple[CardsShown, ...]
+
+
+async def stored_hand(store: Store, table: TableRecord, number: int) -> StoredHand:
+    """Finished hand ``number`` of the table, from the store."""
+    stored = await store.load_events(table.id)
+    found = finished_hand((table_event_from_dict(item.data) for item in stored), number)
+    if found is None:
+        raise NoSuchHandError(f"table {table.code} has no finished hand #{number}")
+    return StoredHand(*found)
 
 
 async def viewer_id(actor: TableActor, request: Request) -> str | None:
@@ -56,11 +66,12 @@ async def viewer_id(actor: TableActor, request: Request) -> str | None:
     return str(player.id)
 
 
-def replay_json(played: PlayedHand, viewer: str | None, seat_count: int) -> Json:
+def replay_json(stored: StoredHand, viewer: str | None, seat_count: int) -> Json:
     """The hand's steps as ``viewer`` (a player id; None: a spectator) may see them."""
+    played = stored.played
     started, hand = played.started, played.hand
     mine = played.player_ids.index(viewer) if viewer in played.player_ids else None
-    steps = replay_steps(hand, mine)
+    steps = replay_steps(hand, mine, stored.shown_after)
     streets: list[Json] = []
     for number, step in enumerate(steps):
         if not streets or streets[-1]["index"] != step.street:

@@ -217,7 +217,9 @@ export class ClubPage {
           `${night.hands} hands`, night.status === "open" ? " \u00b7 playing now" : "",
           night.status === "imported" ? " \u00b7 imported" : ""),
         h("ul", { class: "night-people" }, night.people.map((person) => h("li", {},
-          person.name, ": ", signed(person.balance)))),
+          person.name, ": ", signed(person.net), " chips",
+          // Only a bot's chips make the money differ from the chips (nobody's money).
+          person.balance !== person.net ? [" \u00b7 money ", signed(person.balance)] : ""))),
         night.settle_up.length
           ? h("ul", { class: "transfers" }, night.settle_up.map((transfer) => h("li", {},
             `${transfer.payer_name} pays ${transfer.payee_name} ${chips(transfer.amount)}`)))
