@@ -103,6 +103,16 @@ async def passive(client: TableClient) -> None:
         await client.act("call")
 
 
+async def bet_then_call(client: TableClient) -> None:
+    """Whoever may check bets the least instead, and the others call: chips move."""
+    legal = client.state.legal
+    assert legal is not None
+    if legal["can_check"] and legal["min_raise_to"]:
+        await client.act("bet_or_raise", legal["min_raise_to"])
+    else:
+        await passive(client)
+
+
 async def play_until_hand_over(
     clients: list[TableClient], hand_number: int, policy: Policy
 ) -> None:

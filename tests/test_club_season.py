@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import urllib.request
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -33,11 +32,11 @@ import pytest
 
 from pokernight.cli.main import main
 from pokernight.client import TableClient, create_table, request_json
-from tests.server_helpers import passive, play_until_hand_over
+from tests.server_helpers import bet_then_call, play_until_hand_over
 from tests.test_history_pokerstars_cli import parsed
 from tests.test_server_replay import shove
 from tests.test_web_replay import READ_PAGE, _differences
-from tests.web_helpers import ARTIFACTS, served_room, watched_page
+from tests.web_helpers import ARTIFACTS, get_as_member, served_room, watched_page
 
 pytestmark = pytest.mark.slow
 
@@ -92,7 +91,7 @@ class Club:
         await opening(clients)
         played = clients[0].state.last_hand
         assert played is not None
-        await play_until_hand_over(clients, played["hand_number"] + 3, _bet_then_call)
+        await play_until_hand_over(clients, played["hand_number"] + 3, bet_then_call)
         await clients[0].pause()
         night = Night(created["code"])
         ledger = await request_json(self.url, "GET", f"/api/tables/{night.code}/settle")
@@ -119,15 +118,6 @@ class Club:
             assert dict(zip(hand.players, state.stacks, strict=True)) == told["stacks"], told
 
 
-async def _bet_then_call(client: TableClient) -> None:
-    legal = client.state.legal
-    assert legal is not None
-    if legal["can_check"] and legal["min_raise_to"]:
-        await client.act("bet_or_raise", legal["min_raise_to"])
-    else:
-        await passive(client)
-
-
 async def _bust_and_rebuy(clients: list[TableClient]) -> None:
     """Everybody shoves until somebody is bust; whoever is bust buys in again."""
     while not await _rebuy_the_bust(clients):
@@ -150,7 +140,7 @@ async def _rebuy_the_bust(clients: list[TableClient]) -> bool:
 
 
 async def _plain(clients: list[TableClient]) -> None:
-    await play_until_hand_over(clients, 1, _bet_then_call)
+    await play_until_hand_over(clients, 1, bet_then_call)
 
 
 def _hands_told(frames: list[Json]) -> list[Json]:
@@ -180,13 +170,6 @@ async def _phone_of(url: str, device: str) -> str:
     return str(claimed["device"])
 
 
-def _get(url: str, device: str) -> Json:
-    request = urllib.request.Request(url, headers={"x-pokernight-device": device})
-    with urllib.request.urlopen(request, timeout=30) as answer:
-        found: Json = json.loads(answer.read())
-        return found
-
-
 async def _three_nights(club: Club) -> None:
     await club.night([("Alice", 300, "Alice"), ("Bob", 300, "Bob"), ("Carol", 300, "Carol")],
                      _bust_and_rebuy)  # fmt: skip
@@ -204,8 +187,8 @@ def test_three_nights_make_a_season(browser: Any, tmp_path: Path) -> None:
         club = Club(url, db, tmp_path)
         pool.submit(asyncio.run, _three_nights(club)).result()
         alice = club.devices["Alice"]
-        season = _get(f"{url}/api/club/season", alice)
-        stats = _get(f"{url}/api/club/stats", alice)
+        season = get_as_member(f"{url}/api/club/season", alice)
+        stats = get_as_member(f"{url}/api/club/stats", alice)
 
         # The money: the nights summed to the chip, and the settle-up squares it.
         by_name = {row["name"]: row for row in season["standings"]}
@@ -239,16 +222,9 @@ def test_three_nights_make_a_season(browser: Any, tmp_path: Path) -> None:
             assert stats["series"][row["key"]]["all"][-1][1] == by_name[name]["net"]
 
         # The side-pot hand, found and replayed in the club's page.
-        side_pot = max(
-            (
-                hand
-                for hand in _get(f"{url}/api/club/hands?player={by_name['Dan']['key']}", alice)[
-                    "hands"
-                ]
-            ),
-            key=lambda hand: hand["pot"],
-        )
-        replay = _get(
+        dans = get_as_member(f"{url}/api/club/hands?player={by_name['Dan']['key']}", alice)
+        side_pot = max(dans["hands"], key=lambda hand: hand["pot"])
+        replay = get_as_member(
             f"{url}/api/club/tables/{side_pot['table_id']}/hands/{side_pot['number']}/replay", alice
         )
         assert any(len(step["status"]["pots"]) > 1 for step in replay["steps"]), "a side pot"

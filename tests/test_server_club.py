@@ -9,7 +9,14 @@ from typing import Any
 import pytest
 
 from pokernight.client import ClientError, TableClient, create_table, request_json
-from tests.server_helpers import HOLDEM, close_all, passive, play_until_hand_over, scenario, serving
+from tests.server_helpers import (
+    HOLDEM,
+    bet_then_call,
+    close_all,
+    play_until_hand_over,
+    scenario,
+    serving,
+)
 from tests.test_server_replay import shove
 
 Json = dict[str, Any]
@@ -33,19 +40,9 @@ async def _night(
     for seat, client in enumerate(clients):
         await client.sit(seat, 500)
     await clients[0].start()
-    await play_until_hand_over(clients, hands, _aggressive_then_passive)
+    await play_until_hand_over(clients, hands, bet_then_call)
     await clients[0].pause()
     return clients
-
-
-async def _aggressive_then_passive(client: TableClient) -> None:
-    """Whoever may check bets the least instead, and the others call: chips move."""
-    legal = client.state.legal
-    assert legal is not None
-    if legal["can_check"] and legal["min_raise_to"]:
-        await client.act("bet_or_raise", legal["min_raise_to"])
-    else:
-        await passive(client)
 
 
 async def _get(url: str, path: str, device: str | None) -> Any:

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import urllib.request
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -21,8 +20,8 @@ from typing import Any
 import pytest
 
 from pokernight.client import TableClient
-from tests.server_helpers import passive, play_until_hand_over
-from tests.web_helpers import ARTIFACTS, invite_link, served_room, watched_page
+from tests.server_helpers import bet_then_call, play_until_hand_over
+from tests.web_helpers import ARTIFACTS, get_as_member, invite_link, served_room, watched_page
 
 pytestmark = pytest.mark.slow
 
@@ -41,22 +40,6 @@ def _device(page: Any) -> str:
     return str(signed["device"])
 
 
-def _get(url: str, device: str) -> Json:
-    request = urllib.request.Request(url, headers={"x-pokernight-device": device})
-    with urllib.request.urlopen(request, timeout=30) as answer:
-        found: Json = json.loads(answer.read())
-        return found
-
-
-async def _bet_then_call(client: TableClient) -> None:
-    legal = client.state.legal
-    assert legal is not None
-    if legal["can_check"] and legal["min_raise_to"]:
-        await client.act("bet_or_raise", legal["min_raise_to"])
-    else:
-        await passive(client)
-
-
 async def _play(url: str, code: str, seats: list[Json], hands: int) -> None:
     """The players' seats, through the tokens their pages keep: sit, deal, play, pause."""
     clients = [TableClient(url, code, seat["token"]) for seat in seats]
@@ -64,7 +47,7 @@ async def _play(url: str, code: str, seats: list[Json], hands: int) -> None:
         await client.connect()
         await client.sit(number, 1_000)
     await clients[0].start()
-    await play_until_hand_over(clients, hands, _bet_then_call)
+    await play_until_hand_over(clients, hands, bet_then_call)
     await clients[0].pause()
     for client in clients:
         await client.disconnect()
@@ -127,7 +110,7 @@ def test_members_come_back_and_the_season_is_theirs(browser: Any, tmp_path: Path
         assert seats[1]["name"] == "Bob"
         pool.submit(asyncio.run, _play(url, second, seats, HANDS)).result()
 
-        season = _get(f"{url}/api/club/season", _device(alice))
+        season = get_as_member(f"{url}/api/club/season", _device(alice))
         by_name = {row["name"]: row for row in season["standings"]}
         assert by_name["Bob"]["nights"] == 2 and by_name["Alice"]["nights"] == 2
         assert by_name["Carol"]["member_id"] is None  # a guest
@@ -158,7 +141,7 @@ def test_members_come_back_and_the_season_is_theirs(browser: Any, tmp_path: Path
         if mine and all(t.startswith("member:") for t in (mine[0]["payer"], mine[0]["payee"])):
             alice.locator("#club-transfers li .mark-paid").first.click()
             alice.wait_for_selector("#club-payments li")
-            paid = _get(f"{url}/api/club/season", _device(alice))["payments"]
+            paid = get_as_member(f"{url}/api/club/season", _device(alice))["payments"]
             assert paid[0]["amount"] == mine[0]["amount"]
 
         # Bob's showdowns, then the first of them replayed: his own cards at the deal.
@@ -166,7 +149,7 @@ def test_members_come_back_and_the_season_is_theirs(browser: Any, tmp_path: Path
         alice.check("#hand-search-showdown")
         alice.click("#hand-search-submit")
         alice.locator("#hand-search-count").filter(has_text="hand").wait_for()
-        found = _get(
+        found = get_as_member(
             f"{url}/api/club/hands?player={by_name['Bob']['key']}&showdown=1", _device(alice)
         )
         assert alice.locator("#hand-search-results li").count() == len(found["hands"])

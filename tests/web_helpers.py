@@ -157,6 +157,14 @@ def _wait_until_serving(url: str, process: subprocess.Popen[bytes], log: Path) -
     raise RuntimeError(f"pokernight serve did not answer at {url}")
 
 
+def get_as_member(url: str, device: str) -> Json:
+    """A GET of the club's API as the member whose device token is ``device``."""
+    request = urllib.request.Request(url, headers={"x-pokernight-device": device})
+    with urllib.request.urlopen(request, timeout=30) as answer:
+        found: Json = json.loads(answer.read())
+        return found
+
+
 def invite_link(host: Any) -> str:
     """The invite link shown in the host's panel (``http://.../#1234/SECRET``)."""
     from playwright.sync_api import expect

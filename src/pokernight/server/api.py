@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+from collections.abc import Iterable, Mapping
 from typing import Annotated, Any, TypeVar
 
 import msgspec
@@ -29,6 +30,7 @@ from pokernight.table import (
     LedgerEntry,
     Table,
     TableError,
+    Transfer,
     ledger_csv,
     settle_up,
 )
@@ -232,6 +234,12 @@ def _qr_svg(text: str) -> bytes:
 
 
 def _settle_up(table: Table, names: dict[str, str]) -> list[dict[str, Any]]:
+    # Among people only: a bot's chips are nobody's money (its results are in the ledger).
+    return transfers_json(settle_up(table.ledger.between_people.rounded()), names)
+
+
+def transfers_json(transfers: Iterable[Transfer], names: Mapping[str, str]) -> list[dict[str, Any]]:
+    """Who pays whom, with the names of the payer and the payee (``names``: by their ids)."""
     return [
         {
             "payer": transfer.payer,
@@ -240,8 +248,7 @@ def _settle_up(table: Table, names: dict[str, str]) -> list[dict[str, Any]]:
             "payee_name": names.get(transfer.payee, transfer.payee),
             "amount": transfer.amount,
         }
-        # Among people only: a bot's chips are nobody's money (its results are in the ledger).
-        for transfer in settle_up(table.ledger.between_people.rounded())
+        for transfer in transfers
     ]
 
 

@@ -29,14 +29,14 @@ from pokernight.history.season import (
 )
 from pokernight.rules import VARIANTS
 from pokernight.server import replay
-from pokernight.server.api import read_body
+from pokernight.server.api import read_body, transfers_json
 from pokernight.server.identity import member_json, required_member, signed_in
 from pokernight.server.lobby import Lobby
 from pokernight.server.nights import Nights
 from pokernight.store import MemberRecord, Store, TableRecord
 from pokernight.store.club import MAX_PAYMENT, PaymentRecord
 from pokernight.store.members import CLAIM_CODE_SECONDS
-from pokernight.table import Transfer, check_host, settle_up
+from pokernight.table import check_host, settle_up
 
 Json = dict[str, Any]
 Id = Annotated[int, msgspec.Meta(ge=1, le=2**62)]
@@ -123,7 +123,7 @@ async def season_view(request: Request) -> Response:
                 }
                 for standing in result.standings
             ],
-            "settle_up": _transfers_json(result.transfers, names),
+            "settle_up": transfers_json(result.transfers, names),
             "nights": [_night_json(table) for table in reversed(nights)],
             "payments": [_payment_json(record) for record, _ in payments],
             "members": [member_json(m) for m in await store.club_members(me.club_id)],
@@ -292,19 +292,6 @@ def _person_json(person: Person) -> Json:
     return {"key": person.key, "name": person.name, "member_id": person.member_id}
 
 
-def _transfers_json(transfers: tuple[Transfer, ...], names: dict[str, str]) -> list[Json]:
-    return [
-        {
-            "payer": transfer.payer,
-            "payer_name": names.get(transfer.payer, transfer.payer),
-            "payee": transfer.payee,
-            "payee_name": names.get(transfer.payee, transfer.payee),
-            "amount": transfer.amount,
-        }
-        for transfer in transfers
-    ]
-
-
 def _night_json(table: TableNight) -> Json:
     night = table.night
     people = {player_id: table.person(player_id) for player_id in night.people}
@@ -324,7 +311,7 @@ def _night_json(table: TableNight) -> Json:
             }
             for player_id, person in people.items()
         ],
-        "settle_up": _transfers_json(settle_up(balances), by_key),
+        "settle_up": transfers_json(settle_up(balances), by_key),
     }
 
 
