@@ -588,9 +588,12 @@ class Night:
         if legal["can_call"] and not legal["can_check"]:
             call = f"Call {_chips(legal['call_amount'])}"
             assert shown["call"] == call, (person.name, shown["call"], legal)
+        # Fixed-limit, or a stack that reaches no further than the least raise: the bet
+        # buttons alone say the amount (action_bar.js), no sizing beside them.
+        one_amount = legal["fixed_amounts"] or legal["min_raise_to"] == legal["max_raise_to"]
         for preset, button in zip(legal["presets"] if keys else [], shown["presets"], strict=True):
-            if legal["fixed_amounts"]:  # fixed-limit: the bet buttons alone say it
-                assert button["hidden"], (person.name, "no sizing in fixed-limit", legal)
+            if one_amount:
+                assert button["hidden"], (person.name, "no sizing for one amount", legal)
                 continue
             assert not button["hidden"], (person.name, preset, legal)
             assert button["amount"] == str(preset["to"]), (person.name, preset, button, legal)
