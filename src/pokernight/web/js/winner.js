@@ -21,7 +21,11 @@ export class WinnerAnnouncement {
   /** ``live``: false for a snapshot (a reload), whose result is old news. */
   render(state, { live }) {
     const hand = state.hand ?? state.lastHand;
-    if (state.hand && this.announced !== null && state.hand.number !== this.announced) this.dismiss();
+    // The next deal takes the last result away at once, in the drawing that brings back the
+    // action bar. On a phone the announcement sits in the flow above the bar: faded out
+    // first, it left 300 ms into the hand and the bar jumped up under a finger already on
+    // its way (a tap meant for Call landed on All-in, or on nothing).
+    if (state.hand && this.announced !== null && state.hand.number !== this.announced) this.clear();
     if (!hand?.awards.length || this.announced === hand.number) return;
     this.announced = hand.number;
     if (!live) return;
@@ -45,6 +49,12 @@ export class WinnerAnnouncement {
     this.clearTimers();
     box.classList.add("leaving");
     this.timers.push(setTimeout(() => box.remove(), FADE_MS));
+  }
+
+  /** Gone at once, without the fade: nothing on the page moves a moment later. */
+  clear() {
+    this.clearTimers();
+    this.element.replaceChildren();
   }
 
   clearTimers() {
