@@ -141,6 +141,28 @@ async def test_the_host_closes_the_table_everybody_is_cashed_out_and_the_code_is
 
 
 @scenario
+async def test_each_version_of_one_move_tells_the_seats_its_event_left(tmp_path: Path) -> None:
+    """The host closes mid-hand; the last action then ends the hand, cashes everybody out
+    and closes the table, all at once: the hand's end is told with the seats and stacks it
+    left (not the empty table of the close), and each cash-out with one seat fewer."""
+    async with serving(tmp_path) as url:
+        _, clients = await open_table(url, HOLDEM, players=3)
+        await seat_and_start(clients, buy_in=500)
+        await clients[0].wait_for(lambda m: m.get("type") == "HandDealt")
+        await clients[0].pause()
+        await clients[0].request({"type": "close_table"})
+        await play_until_hand_over(clients, 1, passive)
+        await clients[1].wait_for(lambda m: m.get("type") == "TableClosed", timeout=30)
+        await close_all(clients)
+    frames = [frame for frame in clients[1].frames if "v" in frame and "seated" in frame]
+    finished = next(frame for frame in frames if frame["type"] == "HandFinished")
+    assert sum(seat["stack"] for seat in finished["seated"]) == 3 * 500
+    assert len(finished["seated"]) == 3
+    left = [frame for frame in frames if frame["type"] == "PlayerLeft"]
+    assert [len(frame["seated"]) for frame in left] == [2, 1, 0]
+
+
+@scenario
 async def test_the_host_sits_a_bot_back_in(tmp_path: Path) -> None:
     async with serving(tmp_path) as url:
         _, clients = await open_table(url, HOLDEM, players=1)

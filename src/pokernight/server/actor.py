@@ -33,7 +33,13 @@ from pokernight.server.handled import HandledRequests, ref_key
 from pokernight.server.messages import RefusedError
 from pokernight.server.settings_input import settings_from_json
 from pokernight.server.versions import TableVersions
-from pokernight.server.wire import Version, encode, snapshot_wire
+from pokernight.server.wire import (
+    Version,
+    WireEvent,
+    encode,
+    snapshot_wire,
+    table_event_wire,
+)
 from pokernight.store import (
     EventWriter,
     HandledRequest,
@@ -362,17 +368,29 @@ class TableActor:
     ) -> None:
         """Decide, save, then take the new table: memory never holds a move the database
         does not, so a save that fails leaves nothing to undo (decision 27)."""
+        early: list[WireEvent] = []
+
+        def between(folded: Folded, table: Table) -> None:
+            # An event that others follow is told with the table it left (its seats, its
+            # ledger), not the table the last one left: built now, sent once saved.
+            early.append(table_event_wire(self.versions.version + len(early) + 1, folded, table))
+
         try:
-            table, done = self.table.decide(command, now)
+            table, done = self.table.decide(command, now, between)
         except TableError:
             raise
         except Exception:
             log.exception("table %s failed to apply %r", self.code, command)
             raise RefusedError("the table could not apply that: nothing was changed") from None
-        await self._commit(table, done, now, request)
+        await self._commit(table, done, now, request, early)
 
     async def _commit(
-        self, table: Table, done: list[Folded], now: float, request: HandledRequest | None
+        self,
+        table: Table,
+        done: list[Folded],
+        now: float,
+        request: HandledRequest | None,
+        early: list[WireEvent],
     ) -> None:
         first = self.versions.version + 1
         stored = [StoredEvent.of(first + i, folded.event, now) for i, folded in enumerate(done)]
@@ -390,7 +408,8 @@ class TableActor:
         self.versions.table = table
         if saved is not None:
             self.handled.record(saved)  # at once: whatever fails below, a resend is known
-        self._broadcast([self.versions.record(folded) for folded in done])
+        wires: list[WireEvent | None] = [*early, None] if done else []  # the last: as it is now
+        self._broadcast([self.versions.record(f, w) for f, w in zip(done, wires, strict=True)])
         try:
             await self._after_commit(done)
         except Exception:

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from pokernight.history.stats import TableStats
 from pokernight.history.table_export import PlayedHand
 from pokernight.rules import CardsShown, PotAwarded, visible_events
-from pokernight.server.wire import Version, encode, table_event_wire
+from pokernight.server.wire import Version, WireEvent, encode, table_event_wire
 from pokernight.store import StoredEvent
 from pokernight.table import (
     Folded,
@@ -64,8 +64,10 @@ class TableVersions:
             versions.record(evolve(versions.table, event))
         return versions
 
-    def record(self, folded: Folded) -> Version:
-        """The next version: ``folded``, just folded into the table, as it is sent."""
+    def record(self, folded: Folded, wire: WireEvent | None = None) -> Version:
+        """The next version: ``folded``, just folded into the table, as it is sent; ``wire``:
+        the version made from the table as the event left it, when more events followed it
+        (``early_wire``), else it is made from the table now."""
         if isinstance(folded.event, HandDealt):
             seats = self.table.seats
             self.dealt = tuple((seats[n].name, seats[n].player_id) for n in folded.event.seats)
@@ -74,7 +76,7 @@ class TableVersions:
         if isinstance(folded.event, PlayerSeated):
             self.names[folded.event.player_id] = folded.event.name
         self.version += 1
-        version = Version.of(table_event_wire(self.version, folded, self.table))
+        version = Version.of(wire or table_event_wire(self.version, folded, self.table))
         self.ring.append(version)
         return version
 

@@ -15,7 +15,7 @@ Pure: time arrives as ``now`` (seconds) with each command, randomness as an RNG.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from pokernight.table import acting, seating
 from pokernight.table.commands import (
@@ -64,6 +64,8 @@ from pokernight.table.host_commands import (
 from pokernight.table.settings import TableSettings
 from pokernight.table.state import TableState
 
+Between = Callable[[Folded, "Table"], None]
+
 
 class Table(TableState):
     @classmethod
@@ -96,22 +98,30 @@ class Table(TableState):
             return False
         return True
 
-    def decide(self, command: Command, now: float) -> tuple[Table, list[Folded]]:
+    def decide(
+        self, command: Command, now: float, between: Between | None = None
+    ) -> tuple[Table, list[Folded]]:
         """What ``command`` would do, leaving this table as it is: the table it makes and
         the events it causes (each folded into that one), or a TableError saying why not.
         The server saves the events and only then takes the new table: a save that fails
-        leaves the table it had."""
+        leaves the table it had. ``between``: as ``apply``'s."""
         after = self.copy()
-        return after, after.apply(command, now)
+        return after, after.apply(command, now, between)
 
-    def apply(self, command: Command, now: float) -> list[Folded]:
-        """Carry out ``command``: the events it caused, in order, each folded into the table."""
+    def apply(self, command: Command, now: float, between: Between | None = None) -> list[Folded]:
+        """Carry out ``command``: the events it caused, in order, each folded into the table.
+
+        ``between(folded, table)`` is called with each event that another follows, once it
+        is folded and before the next is: the table as that event left it (a server tells
+        each event with the seats it left, not the seats of the last)."""
         pending = self._decide(command, now)
         done: list[Folded] = []
         while pending:
             folded = evolve(self, pending.pop(0))
             done.append(folded)
             pending[:0] = consequences(self, folded.event)
+            if pending and between is not None:
+                between(folded, self)
         return done
 
     def _decide(self, command: Command, now: float) -> list[TableEvent]:
