@@ -12,7 +12,7 @@ import pytest
 from rich.console import Console
 
 from pokernight.cli.main import main
-from pokernight.client import TableClient, create_table
+from pokernight.client import TableClient, create_table, request_json
 from pokernight.tui import RemoteGame, RemoteSettings
 from pokernight.tui.screen import Screen
 from pokernight.tui.tokens import TokenStore
@@ -236,3 +236,35 @@ async def test_when_the_host_closes_the_table_the_terminal_says_so_and_ends_by_i
     assert "Table" in out and "is closed. Thanks for playing." in out
     assert "0 hands played: you were cashed out with 300." in out
     assert "is kept" not in out
+
+
+@scenario
+async def test_a_terminal_member_is_known_at_the_next_table_and_signs_in_another_terminal(
+    tmp_path: Path,
+) -> None:
+    """--member keeps the club's device token with the seat tokens: at another table the
+    same terminal plays as the same member, whatever name is typed; a second terminal
+    signs in with a claim code (--claim) and reaches the same seat."""
+    output = io.StringIO()
+    screen = Screen(Console(file=output), plain=True, ask=lambda prompt: "q")
+    tokens = TokenStore(tmp_path / "tokens.json")
+    async with serving(tmp_path) as url:
+        first = await create_table(url, "Host", HOLDEM)
+        settings = RemoteSettings(url, first["code"], "Gil", 1, hands=0, invite=first["invite"],
+                                  member=True)  # fmt: skip
+        assert await RemoteGame(settings, screen, tokens).play() == 0
+        device = tokens.device(url)
+        assert device is not None
+        second = await create_table(url, "Host", HOLDEM)
+        again = RemoteSettings(url, second["code"], "Somebody", 1, hands=0,
+                               invite=second["invite"])  # fmt: skip
+        assert await RemoteGame(again, screen, tokens).play() == 0
+        code = await request_json(url, "POST", "/api/club/claim-code", {}, device=device)
+        other = TokenStore(tmp_path / "other.json")
+        claimed = RemoteSettings(url, second["code"], "Gil", 1, hands=0, claim=code["code"])
+        assert await RemoteGame(claimed, screen, other).play() == 0
+        ledger = await request_json(url, "GET", f"/api/tables/{second['code']}/ledger")
+    assert other.device(url) not in (None, device)
+    assert other.get(url, second["code"]) is None  # the device reached Gil's seat
+    # Gil both times, one player: the name typed the second time was not taken.
+    assert [account["name"] for account in ledger["accounts"]] == ["Gil"]

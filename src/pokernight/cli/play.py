@@ -45,6 +45,17 @@ def register(subparsers: Subparsers) -> None:
         "--seat", type=int, default=None, help="the seat to take, from 1 (with --connect)"
     )
     parser.add_argument("--buy-in", type=int, default=None, help="chips to sit with (--connect)")
+    parser.add_argument(
+        "--member",
+        action="store_true",
+        help="join as a member of the server's club, known at its next tables (--connect)",
+    )
+    parser.add_argument(
+        "--claim",
+        metavar="CODE",
+        help="sign this terminal in as a club member with the code another device of theirs "
+        "shows (--connect)",
+    )
     parser.set_defaults(run=run)
 
 
@@ -68,7 +79,9 @@ def _play_at_server(args: argparse.Namespace, console: Console) -> int:
     if args.seat is not None and args.seat < 1:
         raise ValueError(f"--seat {args.seat}: seats are counted from 1")
     seat = None if args.seat is None else args.seat - 1
-    settings = RemoteSettings(url, code, args.name, seat, args.buy_in, args.hands, invite)
+    settings = RemoteSettings(
+        url, code, args.name, seat, args.buy_in, args.hands, invite, args.member, args.claim
+    )
     game = RemoteGame(settings, Screen(console, args.plain), TokenStore(tokens_path()))
     asyncio.run(game.play())
     return 0

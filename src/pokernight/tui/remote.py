@@ -21,7 +21,7 @@ from typing import Any
 from websockets.asyncio.client import ClientConnection
 from websockets.exceptions import WebSocketException
 
-from pokernight.client import ClientError, TableClient
+from pokernight.client import ClientError, TableClient, request_json
 from pokernight.rules import Action
 from pokernight.tui.narration import Narrator, narrate_table
 from pokernight.tui.prompt import QuitGame
@@ -45,6 +45,8 @@ class RemoteSettings:
     buy_in: int | None = None  # None: the table's largest buy-in
     hands: int | None = None  # None: until the human quits
     invite: str | None = None  # the invite link's secret: sit without the host's approval
+    member: bool = False  # join as a member of the club (the device token is kept)
+    claim: str | None = None  # a claim code from a signed-in device: sign this terminal in
 
 
 class InboxClient(TableClient):
@@ -159,7 +161,8 @@ class RemoteGame:
             raise ValueError(f"cannot reach the server at {self.url} ({reason})") from None
 
     async def _connect(self) -> None:
-        """With the saved token (the same player, the same seat), else as a new player."""
+        """With the saved token (the same player, the same seat), else as a new player (a
+        member of the club when this terminal is signed in, or asks to be)."""
         code = self.settings.code
         token = self.tokens.get(self.url, code)
         if token is not None:
@@ -169,9 +172,24 @@ class RemoteGame:
                 return
             except ClientError:
                 self.tokens.forget(self.url, code)  # the table was closed, or its code reused
-        await self.client.join(self.settings.name, self.settings.invite)
-        assert self.client.token is not None
-        self.tokens.put(self.url, code, self.client.token)
+        await self._sign_in()
+        self.client.device = self.tokens.device(self.url)
+        await self.client.join(
+            self.settings.name, self.settings.invite, member=self.settings.member
+        )
+        if self.client.device is not None:
+            self.tokens.put_device(self.url, self.client.device)
+        if self.client.token is not None:  # None: the member's seat, reached by the device
+            self.tokens.put(self.url, code, self.client.token)
+
+    async def _sign_in(self) -> None:
+        """A claim code given: this terminal is signed in as its member from now on."""
+        if self.settings.claim is None:
+            return
+        claimed = await request_json(
+            self.url, "POST", "/api/club/claim", {"code": self.settings.claim}
+        )
+        self.tokens.put_device(self.url, claimed["device"])
 
     async def _catch_up(self) -> None:
         """Take in the table's past silently: only what happens from now on is told."""

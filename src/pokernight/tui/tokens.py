@@ -1,10 +1,12 @@
-"""Seat tokens kept between runs, one per (server, table code), so a second run is the same player.
+"""Seat tokens kept between runs, one per (server, table code), so a second run is the same player;
+and a club member's device token, one per server, so every table there knows them.
 
 The token is the player's only credential (``docs/protocol.md``), so the file
 is written readable by its owner alone. It lives in
 ``$POKERNIGHT_TOKENS``, else ``$XDG_CONFIG_HOME/pokernight/tokens.json``, else
 ``~/.config/pokernight/tokens.json``; its layout is
-``{"http://host:8000": {"1234": "token"}}``.
+``{"http://host:8000": {"1234": "token", "device": "token"}}`` (a code is four digits,
+so ``device`` is never one).
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import os
 from pathlib import Path
 
 TOKENS_ENV = "POKERNIGHT_TOKENS"
+DEVICE = "device"
 
 
 def tokens_path() -> Path:
@@ -36,6 +39,13 @@ class TokenStore:
         tokens = self._read()
         tokens.setdefault(server, {})[code] = token
         self._write(tokens)
+
+    def device(self, server: str) -> str | None:
+        """The device token this terminal is signed in with at ``server``'s club, if any."""
+        return self.get(server, DEVICE)
+
+    def put_device(self, server: str, token: str) -> None:
+        self.put(server, DEVICE, token)
 
     def forget(self, server: str, code: str) -> None:
         tokens = self._read()
