@@ -8,7 +8,7 @@
 import { chips } from "./dom.js";
 
 const SVG = "http://www.w3.org/2000/svg";
-const WIDTH = 640;
+const WIDTH_MAX = 640; // at most: narrower on a phone, so that the labels keep their size
 const HEIGHT = 300;
 const PAD = { left: 56, right: 12, top: 12, bottom: 28 };
 // Distinct on the dark felt and for the common colour blindnesses (Okabe-Ito, then more).
@@ -22,8 +22,10 @@ function node(tag, attributes = {}, text = null) {
   return element;
 }
 
-/** ``lines``: [{name, colour, points: [[time, total], ...]}]; an SVG element. */
-export function lineChart(lines, label) {
+/** ``lines``: [{name, colour, points: [[time, total], ...]}]; an SVG element ``wanted``
+ * pixels wide (at most 640). */
+export function lineChart(lines, label, wanted = WIDTH_MAX) {
+  const width = Math.max(280, Math.min(wanted, WIDTH_MAX));
   const times = [...new Set(lines.flatMap((line) => line.points.map(([time]) => time)))]
     .sort((a, b) => a - b);
   const order = new Map(times.map((time, index) => [time, index]));
@@ -32,17 +34,17 @@ export function lineChart(lines, label) {
   const high = Math.max(0, ...totals);
   const span = high - low || 1;
   const x = (time) => PAD.left + (order.get(time) / Math.max(1, times.length - 1))
-    * (WIDTH - PAD.left - PAD.right);
+    * (width - PAD.left - PAD.right);
   const y = (total) => PAD.top + ((high - total) / span) * (HEIGHT - PAD.top - PAD.bottom);
-  const svg = node("svg", { viewBox: `0 0 ${WIDTH} ${HEIGHT}`, role: "img", "aria-label": label,
+  const svg = node("svg", { viewBox: `0 0 ${width} ${HEIGHT}`, role: "img", "aria-label": label,
     class: "chart" });
-  svg.append(node("line", { x1: PAD.left, x2: WIDTH - PAD.right, y1: y(0), y2: y(0),
+  svg.append(node("line", { x1: PAD.left, x2: width - PAD.right, y1: y(0), y2: y(0),
     class: "zero" }));
   for (const total of [high, 0, low].filter((value, index, all) => all.indexOf(value) === index)) {
     svg.append(node("text", { x: PAD.left - 6, y: y(total) + 4, class: "tick", "text-anchor": "end" },
       chips(total)));
   }
-  svg.append(node("text", { x: (WIDTH + PAD.left) / 2, y: HEIGHT - 6, class: "tick",
+  svg.append(node("text", { x: (width + PAD.left) / 2, y: HEIGHT - 6, class: "tick",
     "text-anchor": "middle" }, `${times.length} hands, in the order they were played`));
   for (const line of lines) {
     // Each line starts at zero, just before its first hand.

@@ -142,15 +142,18 @@ export class ClubPage {
 
   standings(rows) {
     if (!rows.length) return h("p", { class: "muted" }, "Nobody has played yet.");
-    const head = ["Player", "Nights", "Hands", "Chips won", "From the nights", "Paid",
-      "Received", "Balance"].map((title) => h("th", { scope: "col" }, title));
+    // On a phone the balance stays in view: the columns it is made of are left to wider screens.
+    const wide = { class: "wide-only" };
+    const head = [["Player"], ["Nights"], ["Hands"], ["Chips won", wide], ["From the nights", wide],
+      ["Paid", wide], ["Received", wide], ["Balance"]]
+      .map(([title, extra]) => h("th", { scope: "col", ...extra }, title));
     return h("div", { class: "table-scroll" }, h("table", { class: "standings" },
       h("thead", {}, h("tr", {}, head)),
       h("tbody", {}, rows.map((row) => h("tr", { dataset: { key: row.key } },
         h("th", { scope: "row" }, row.name, row.member_id === null ? h("span", { class: "muted" }, " (guest)") : ""),
-        h("td", {}, row.nights), h("td", {}, chips(row.hands)), h("td", {}, signed(row.net)),
-        h("td", {}, signed(row.won)), h("td", {}, chips(row.paid)), h("td", {}, chips(row.received)),
-        h("td", { class: "balance" }, signed(row.balance)))))),
+        h("td", {}, row.nights), h("td", {}, chips(row.hands)), h("td", wide, signed(row.net)),
+        h("td", wide, signed(row.won)), h("td", wide, chips(row.paid)),
+        h("td", wide, chips(row.received)), h("td", { class: "balance" }, signed(row.balance)))))),
     h("p", { class: "note" }, "Balance: what settling up pays you (minus: what you pay). ",
       "Bots' chips are nobody's money: they count in chips won, not in the balance."));
   }
@@ -202,7 +205,9 @@ export class ClubPage {
       const legend = h("ul", { class: "legend" }, lines.map((line) => h("li", {},
         h("span", { class: "swatch", style: `background:${line.colour}` }), line.name, " ",
         signed(line.points.at(-1)[1]))));
-      holder.replaceChildren(lineChart(lines, `Chips won or lost after each hand: ${picker.selectedOptions[0].textContent}`), legend);
+      const label = `Chips won or lost after each hand: ${picker.selectedOptions[0].textContent}`;
+      // Drawn at the width it will have (the page's, less its margins): labels stay readable.
+      holder.replaceChildren(lineChart(lines, label, window.innerWidth - 64), legend);
     };
     picker.addEventListener("change", draw);
     draw();
