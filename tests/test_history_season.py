@@ -14,6 +14,7 @@ from pokernight.history.season import (
     TableNight,
     cumulative_results,
     season,
+    season_balances,
     season_hands,
 )
 from pokernight.table import (
@@ -104,6 +105,7 @@ def test_season_balances_are_the_nights_summed_and_the_settle_up_pays_them(
     ]
     result = season(nights, payments)
     balances = result.balances()
+    assert season_balances(nights, payments) == balances
 
     expected: dict[str, int] = {}
     for table in nights:

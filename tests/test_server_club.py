@@ -135,16 +135,15 @@ async def test_the_season_adds_up_the_nights_and_payments_settle_it(tmp_path: Pa
             assert set(settled.values()) == {0}
         assert sum(row["balance"] for row in season["standings"]) == 0
 
-        debtor = min(season["standings"], key=lambda row: row["balance"])
         creditor = max(season["standings"], key=lambda row: row["balance"])
+        others = [row for row in season["standings"] if row["key"] != creditor["key"]]
+        debtor = min(others, key=lambda row: row["balance"])  # split pots may square all
         payment = {"payer": debtor["member_id"], "payee": creditor["member_id"], "amount": 7}
-        with pytest.raises(ClientError, match="only the payer or the payee"):
-            others = [name for name in devices if name not in (debtor["name"], creditor["name"])]
-            await request_json(
-                url, "POST", "/api/club/payments", payment, device=devices[others[0]]
-            )
-        await request_json(
-            url, "POST", "/api/club/payments", payment, device=devices[debtor["name"]]
+        for name in devices.keys() - {creditor["name"]}:  # the payer too: only the one paid
+            with pytest.raises(ClientError, match="only the one who was paid can mark"):
+                await request_json(url, "POST", "/api/club/payments", payment, device=devices[name])
+        paid = await request_json(
+            url, "POST", "/api/club/payments", payment, device=devices[creditor["name"]]
         )
         after = await _get(url, "/api/club/season", devices["Alice"])
         balances = {row["key"]: row["balance"] for row in after["standings"]}
@@ -154,10 +153,18 @@ async def test_the_season_adds_up_the_nights_and_payments_settle_it(tmp_path: Pa
             balances[transfer["payer"]] += transfer["amount"]
             balances[transfer["payee"]] -= transfer["amount"]
         assert set(balances.values()) == {0}
+        undo = f"/api/club/payments/{paid['id']}"
+        with pytest.raises(ClientError, match="only the one who was paid can undo"):
+            await request_json(url, "DELETE", undo, device=devices[debtor["name"]])
+        await request_json(url, "DELETE", undo, device=devices[creditor["name"]])
+        again = await _get(url, "/api/club/season", devices["Alice"])
+        assert again["payments"] == [] and again["standings"] == season["standings"]
 
 
 @scenario
-async def test_the_host_claims_a_guest_seat_and_merges_two_members(tmp_path: Path) -> None:
+async def test_an_organiser_claims_a_guest_seat_and_merges_two_members(tmp_path: Path) -> None:
+    """The club's first member organises it; a table's host who does not organise cannot
+    move seats from one person to another (anybody may open a table)."""
     async with serving(tmp_path) as url:
         host = await create_table(url, "Alice", HOLDEM, member=True)
         hosting = TableClient(url, host["code"], host["token"])
@@ -175,23 +182,28 @@ async def test_the_host_claims_a_guest_seat_and_merges_two_members(tmp_path: Pat
         [al] = season["guests"]
         assert al["name"] == "Al"
 
-        path = f"/api/tables/{host['code']}/members"
+        assert [m["name"] for m in season["members"] if m["organiser"]] == ["Alice"]
         twice = {"player_id": al["player_id"], "member_id": members["Alice"]}
         with pytest.raises(ClientError, match="Alice already has a seat at that table"):
-            await request_json(url, "POST", f"{path}/claim", twice, device=host["device"])
+            await request_json(url, "POST", "/api/club/claim-guest", twice, device=host["device"])
         claim = {"player_id": al["player_id"], "member_id": members["Alan"]}
-        with pytest.raises(ClientError, match="only the host can say who a guest was"):
-            await request_json(url, "POST", f"{path}/claim", claim, device=bob.device)
-        await request_json(url, "POST", f"{path}/claim", claim, device=host["device"])
         merge = {"into": members["Bob"], "other": members["Bobby"]}
-        await request_json(url, "POST", f"{path}/merge", merge, device=host["device"])
+        bob_hosts = await create_table(url, "Bob", HOLDEM, device=bob.device)  # a host, no more
+        for path, body in (("claim-guest", claim), ("merge", merge)):
+            with pytest.raises(ClientError, match="only an organiser of the club can"):
+                await request_json(url, "POST", f"/api/club/{path}", body, device=bob.device)
+        assert bob_hosts["member"]["name"] == "Bob"
+        await request_json(url, "POST", "/api/club/claim-guest", claim, device=host["device"])
+        await request_json(url, "POST", "/api/club/merge", merge, device=host["device"])
+        named = {"member_id": members["Bob"]}
+        await request_json(url, "POST", "/api/club/organisers", named, device=host["device"])
         after = await _get(url, "/api/club/season", host["device"])
         assert after["guests"] == []
         assert [m["name"] for m in after["members"]] == ["Alan", "Alice", "Bob"]
         alan = next(row for row in after["standings"] if row["name"] == "Alan")
         assert alan["nights"] == 1  # the guest seat's night is Alan's now
         me = await _get(url, "/api/club", bobby.device)
-        assert me["me"]["name"] == "Bob"  # Bobby's device is Bob's now
+        assert me["me"]["name"] == "Bob" and me["me"]["organiser"]  # Bobby's device: Bob's
         await close_all([hosting, guest, bob, bobby])
 
 
@@ -264,6 +276,57 @@ async def test_a_members_unpaid_debt_follows_them_to_the_next_table(tmp_path: Pa
         season = await _get(url, "/api/club/season", devices[loser])
         ids = {member["name"]: member["member_id"] for member in season["members"]}
         payment = {"payer": ids[loser], "payee": ids[winner], "amount": 500}
-        await request_json(url, "POST", "/api/club/payments", payment, device=devices[loser])
+        await request_json(url, "POST", "/api/club/payments", payment, device=devices[winner])
         await owing.add_chips(400)  # the 500 owed is paid: room again
         await owing.disconnect()
+
+
+@scenario
+async def test_a_join_that_fails_makes_nobody_a_member(tmp_path: Path) -> None:
+    async with serving(tmp_path) as url:
+        table = await create_table(url, "Dan", HOLDEM)  # a guest called Dan hosts
+        with pytest.raises(ClientError, match=r"(?i)somebody at this table is already called dan"):
+            await request_json(
+                url, "POST", f"/api/tables/{table['code']}/join",
+                {"name": "dan", "member": True, "invite": table["invite"]},
+            )  # fmt: skip
+        other = await create_table(url, "Dan", HOLDEM, member=True)  # no "is this you?"
+        assert other["member"]["name"] == "Dan" and other["device"]
+
+
+@scenario
+async def test_two_seats_of_one_night_merged_are_one_person_that_night(tmp_path: Path) -> None:
+    async with serving(tmp_path) as url:
+        devices: dict[str, str] = {}
+        clients = await _night(url, ["Alice", "Bob", "Bobby"], devices, 3)
+        await close_all(clients)
+        season = await _get(url, "/api/club/season", devices["Alice"])
+        before = {row["name"]: row["balance"] for row in season["standings"]}
+        ids = {member["name"]: member["member_id"] for member in season["members"]}
+        merge = {"into": ids["Bob"], "other": ids["Bobby"]}
+        await request_json(url, "POST", "/api/club/merge", merge, device=devices["Alice"])
+        after = await _get(url, "/api/club/season", devices["Alice"])
+    bob = next(row for row in after["standings"] if row["name"] == "Bob")
+    assert bob["balance"] == before["Bob"] + before["Bobby"]
+    assert bob["nights"] == 1 and bob["hands"] == 6  # one night; both seats' hands counted
+    [night] = after["nights"]
+    assert [person["name"] for person in night["people"]] == ["Alice", "Bob"]
+    assert sum(person["balance"] for person in night["people"]) == 0
+
+
+@scenario
+async def test_a_device_signed_out_from_another_stops_playing_as_the_member(
+    tmp_path: Path,
+) -> None:
+    async with serving(tmp_path) as url:
+        laptop = (await create_table(url, "Alice", HOLDEM, member=True))["device"]
+        code = (await request_json(url, "POST", "/api/club/claim-code", {}, device=laptop))["code"]
+        phone = (await request_json(url, "POST", "/api/club/claim", {"code": code}))["device"]
+        listed = (await _get(url, "/api/club/devices", laptop))["devices"]
+        assert len(listed) == 2 and [device["current"] for device in listed].count(True) == 1
+        lost = next(device for device in listed if not device["current"])
+        await request_json(url, "DELETE", f"/api/club/devices/{lost['key']}", device=laptop)
+        assert (await _get(url, "/api/club", phone))["me"] is None
+        assert (await _get(url, "/api/club", laptop))["me"]["name"] == "Alice"
+        with pytest.raises(ClientError, match="there is no device"):
+            await request_json(url, "DELETE", f"/api/club/devices/{lost['key']}", device=laptop)

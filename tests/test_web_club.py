@@ -136,9 +136,14 @@ def test_members_come_back_and_the_season_is_theirs(browser: Any, tmp_path: Path
         assert alice.locator("#hand-search-results li").count() == 2 * HANDS
         alice.screenshot(path=str(SHOTS / "season.png"), full_page=True)
 
-        # Mark as paid: a transfer of Alice's, if the season gave her one.
-        mine = [t for t in season["settle_up"] if season["me"]["key"] in (t["payer"], t["payee"])]
-        if mine and all(t.startswith("member:") for t in (mine[0]["payer"], mine[0]["payee"])):
+        # Mark as paid: a transfer to Alice from a member, if the season gave her one.
+        mine = [
+            t
+            for t in season["settle_up"]
+            if t["payee"] == season["me"]["key"] and t["payer"].startswith("member:")
+        ]
+        assert alice.locator("#club-transfers .mark-paid").count() == len(mine)
+        if mine:
             alice.locator("#club-transfers li .mark-paid").first.click()
             alice.wait_for_selector("#club-payments li")
             paid = get_as_member(f"{url}/api/club/season", _device(alice))["payments"]

@@ -55,7 +55,8 @@ def _request_json(base_url: str, method: str, path: str, body: Any, headers: dic
     )
     try:
         with urllib.request.urlopen(request, timeout=30) as response:
-            return json.loads(response.read())
+            body = response.read()
+            return json.loads(body) if body else None  # 204: nothing to say
     except urllib.error.HTTPError as error:
         try:
             reason = json.loads(error.read())["error"]

@@ -56,6 +56,32 @@ class TableNight:
             return found
         return Person.guest(player_id, self.night.names.get(player_id, player_id))
 
+    def people(self) -> list[PersonNight]:
+        """Each person of the night (not the bots), with their chips won and their money,
+        in the order they came: a member who had two seats (two identities merged since)
+        is one person with the seats' sums."""
+        found: dict[str, PersonNight] = {}
+        night = self.night
+        for player_id in night.people:
+            person = self.person(player_id)
+            earlier = found.get(person.key, PersonNight(person, 0, 0))
+            found[person.key] = PersonNight(
+                person,
+                earlier.net + night.accounts[player_id].net,
+                earlier.balance + night.balances.get(player_id, 0),
+            )
+        return list(found.values())
+
+
+@dataclass(frozen=True, slots=True)
+class PersonNight:
+    """One person's night: ``net`` the chips they won (bots' too), ``balance`` what that
+    night's settle-up pays them (negative: what they pay)."""
+
+    person: Person
+    net: int
+    balance: int
+
 
 @dataclass(frozen=True, slots=True)
 class Payment:
@@ -108,11 +134,10 @@ def season(nights: Sequence[TableNight], payments: Sequence[Payment] = ()) -> Se
     rows: dict[str, PlayerRow] = {}
     for table in nights:
         night = table.night
-        for player_id in night.people:
-            person = table.person(player_id)
-            key = people.setdefault(person.key, person).key
-            won[key] = won.get(key, 0) + night.balances.get(player_id, 0)
-            net[key] = net.get(key, 0) + night.accounts[player_id].net
+        for person_night in table.people():
+            key = people.setdefault(person_night.person.key, person_night.person).key
+            won[key] = won.get(key, 0) + person_night.balance
+            net[key] = net.get(key, 0) + person_night.net
             nights_played[key] = nights_played.get(key, 0) + 1
         for row in night.stats:
             if row.player_id in night.bots:
@@ -144,6 +169,20 @@ def season(nights: Sequence[TableNight], payments: Sequence[Payment] = ()) -> Se
         tuple(rows[standing.person.key] for standing in standings if standing.person.key in rows),
         settle_up(balances),
     )
+
+
+def season_balances(nights: Sequence[TableNight], payments: Sequence[Payment]) -> dict[str, int]:
+    """What settling up the season pays each person (negative: what they pay), without
+    working out the transfers (a table asks this before every member's buy-in)."""
+    balances: dict[str, int] = {}
+    for table in nights:
+        for person_night in table.people():
+            key = person_night.person.key
+            balances[key] = balances.get(key, 0) + person_night.balance
+    for payment in payments:
+        balances[payment.payer.key] = balances.get(payment.payer.key, 0) + payment.amount
+        balances[payment.payee.key] = balances.get(payment.payee.key, 0) - payment.amount
+    return balances
 
 
 def _payments(payments: Sequence[Payment]) -> tuple[dict[str, int], dict[str, int]]:
@@ -198,11 +237,9 @@ def season_csv(nights: Sequence[TableNight], payments: Sequence[Payment]) -> str
     sum to their season balance. Dates are UTC (``YYYY-MM-DD``)."""
     lines = [SEASON_CSV_HEADER]
     for table in nights:
-        for player_id in table.night.people:
-            amount = table.night.balances.get(player_id, 0)
-            lines.append(
-                _csv_line(table.created_at, "night", table.code, table.person(player_id), amount)
-            )
+        for person_night in table.people():
+            at, code = table.created_at, table.code
+            lines.append(_csv_line(at, "night", code, person_night.person, person_night.balance))
     for payment in payments:
         lines.append(_csv_line(payment.at, "paid", "", payment.payer, payment.amount))
         lines.append(_csv_line(payment.at, "received", "", payment.payee, -payment.amount))

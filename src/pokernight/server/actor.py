@@ -350,6 +350,11 @@ class TableActor:
             owed = await self.carried_debt(self.record, player_id)
         except StoreError:
             raise RefusedError("the table cannot reach its database: try again") from None
+        except Exception:
+            # The season could not be read (a bug, not the player's doing): the table keeps
+            # what it last knew of the debt, and the buy-in is not refused for it.
+            log.exception("table %s: the season's debt of %s", self.code, player_id)
+            return
         if owed != self.table.carried_debts.get(player_id, 0):
             await self._apply(core.CarryDebt(player_id, owed), now)
 

@@ -49,14 +49,14 @@ class AddressThrottle:
         now = self.clock()
         # An address that has tried too many wrong codes is refused wrong codes for a while;
         # open tables' codes still answer (a household or a tunnel shares one address).
-        scanning = "lookup" in kinds and not _names_an_open_table(scope)
+        scanning = "lookup" in kinds and _names_a_code(scope) and not _names_an_open_table(scope)
         wait = self.limiter.wait("miss", address, now) if scanning else 0
         for kind in kinds:
             wait = wait or self.limiter.take(kind, address, now)
         if wait:
             await _refuse(scope, receive, send, wait)
             return
-        if "lookup" not in kinds:
+        if "lookup" not in kinds or not _names_a_code(scope):
             await self.app(scope, receive, send)
             return
 
@@ -79,6 +79,10 @@ def _counted_as(address: str) -> str:
         return address
 
 
+def _names_a_code(scope: Scope) -> bool:
+    return NAMES_A_CODE.match(scope["path"]) is not None
+
+
 def _names_an_open_table(scope: Scope) -> bool:
     found = NAMES_A_CODE.match(scope["path"])
     lobby = getattr(scope["app"].state, "lobby", None) if "app" in scope else None
@@ -93,6 +97,8 @@ def _kinds(scope: Scope) -> tuple[str, ...]:
         return ("drawing",)
     if path == "/api/club/claim":
         return ("claim",)
+    if path.startswith("/api/club"):  # the season is read, and folded, for each request
+        return ("lookup",)
     if not NAMES_A_CODE.match(path):
         return ()
     if scope["type"] == "http" and scope["method"] == "POST" and path.endswith("/join"):

@@ -19,7 +19,7 @@ from pokernight.names import MAX_LENGTH
 from pokernight.server import replay
 from pokernight.server.actor import TableActor
 from pokernight.server.games import games
-from pokernight.server.identity import Newcomer, device_token, member_json, newcomer
+from pokernight.server.identity import Newcomer, device_token, member_json, newcomer, welcome
 from pokernight.server.lobby import Lobby
 from pokernight.server.messages import PROTOCOL
 from pokernight.server.newcomers import admit, checked_name
@@ -77,6 +77,7 @@ async def create_table(request: Request) -> Response:
     club = await lobby.store.default_club()  # a new table is a night of the server's club
     who = await newcomer(lobby.store, club.id, name, device_token(request), member=body.member)
     actor, host, token = await lobby.create_table(settings, who)
+    who = await welcome(lobby.store, actor.record.club_id, host, who)
     created = {"code": actor.code, "player_id": str(host.id), "token": token}
     return JSONResponse(
         {**created, "invite": actor.record.invite, **_club_json(who)}, status_code=201

@@ -28,6 +28,7 @@ class BotMemory:
         self.members: dict[str, int] = {}  # player id -> member id, for the members seen
         self._asked: set[str] = set()
         self._tasks: set[asyncio.Task[None]] = set()
+        self._saving = asyncio.Lock()  # one save at a time: a later hand's counts land last
 
     def recall(self, player_ids: Iterable[str], model: OpponentModel) -> None:
         """In the background: add to ``model`` what the club knew of these players."""
@@ -67,7 +68,8 @@ class BotMemory:
 
     async def _save(self, stats: dict[int, dict[str, int]]) -> None:
         assert self.club_id is not None
-        await self.store.save_opponent_models(self.club_id, stats)
+        async with self._saving:
+            await self.store.save_opponent_models(self.club_id, stats)
 
     def _run(self, work: Coroutine[Any, Any, None]) -> None:
         task = asyncio.get_running_loop().create_task(self._logged(work))
@@ -79,3 +81,6 @@ class BotMemory:
             await work
         except StoreError as error:
             log.warning("the bots' memory of the club could not be read or kept: %s", error)
+        except Exception:
+            # Statistics, not money: logged, and the table plays on.
+            log.exception("the bots' memory of the club failed")

@@ -10,6 +10,7 @@ table of the club (``nights``), with the seats' members as the store reads them 
 from __future__ import annotations
 
 import time
+from dataclasses import asdict
 from typing import Annotated, Any
 
 import msgspec
@@ -30,13 +31,13 @@ from pokernight.history.season import (
 from pokernight.rules import VARIANTS
 from pokernight.server import replay
 from pokernight.server.api import read_body, transfers_json
-from pokernight.server.identity import member_json, required_member, signed_in
+from pokernight.server.identity import device_token, member_json, required_member, signed_in
 from pokernight.server.lobby import Lobby
 from pokernight.server.nights import Nights
 from pokernight.store import MemberRecord, Store, TableRecord
 from pokernight.store.club import MAX_PAYMENT, PaymentRecord
-from pokernight.store.members import CLAIM_CODE_SECONDS
-from pokernight.table import check_host, settle_up
+from pokernight.store.members import CLAIM_CODE_SECONDS, DEVICE_KEY_LENGTH, secret_hash
+from pokernight.table import settle_up
 
 Json = dict[str, Any]
 Id = Annotated[int, msgspec.Meta(ge=1, le=2**62)]
@@ -58,6 +59,10 @@ class Merge(msgspec.Struct, forbid_unknown_fields=True):
 
     into: Id
     other: Id
+
+
+class NewOrganiser(msgspec.Struct, forbid_unknown_fields=True):
+    member_id: Id
 
 
 class ClaimGuest(msgspec.Struct, forbid_unknown_fields=True):
@@ -145,14 +150,52 @@ async def season_csv_file(request: Request) -> Response:
 
 
 async def add_payment(request: Request) -> Response:
-    """Money handed over: recorded by the payer or the payee, from one of their devices."""
+    """Money handed over, marked as paid by the one who received it (from one of their
+    devices): a payer could otherwise write off a debt nobody was paid."""
     store = _store(request)
     me = await required_member(request, store)
     body = await read_body(request, NewPayment)
-    if me.id not in (body.payer, body.payee):
-        raise HTTPException(403, "only the payer or the payee can record a payment")
-    record = await store.add_payment(me.club_id, body.payer, body.payee, body.amount, me.id)
+    payee = await store.member(body.payee)
+    if payee is None or payee.id != me.id:
+        raise HTTPException(403, "only the one who was paid can mark a payment as made")
+    record = await store.add_payment(me.club_id, body.payer, me.id, body.amount, me.id)
     return JSONResponse(_payment_json(record), status_code=201)
+
+
+async def undo_payment(request: Request) -> Response:
+    """A payment marked by mistake, taken back by the one who marked it (its payee)."""
+    store = _store(request)
+    me = await required_member(request, store)
+    await store.delete_payment(me.club_id, request.path_params["payment_id"], me.id)
+    return Response(status_code=204)
+
+
+# Devices -----------------------------------------------------------------------------------
+
+
+async def devices(request: Request) -> Response:
+    """The devices signed in as the member asking (this one is ``current``)."""
+    store = _store(request)
+    me = await required_member(request, store)
+    token = device_token(request)
+    mine = secret_hash(token or "")[:DEVICE_KEY_LENGTH]
+    return JSONResponse(
+        {
+            "devices": [
+                {**asdict(device), "current": device.key == mine}
+                for device in await store.member_devices(me.id)
+            ]
+        }
+    )
+
+
+async def remove_device(request: Request) -> Response:
+    """A lost or shared device signed out, from any device of the member's (this one too:
+    signing out)."""
+    store = _store(request)
+    me = await required_member(request, store)
+    await store.remove_device(me.id, request.path_params["key"])
+    return Response(status_code=204)
 
 
 async def season_stats(request: Request) -> Response:
@@ -195,39 +238,55 @@ async def club_hand_replay(request: Request) -> Response:
     return JSONResponse({**shown, "table_id": record.id, "code": record.code})
 
 
-# The host's claims and merges --------------------------------------------------------------
+# The organisers' claims, merges and new organisers -----------------------------------------
 
 
 async def merge_members(request: Request) -> Response:
-    """The host says two members are one person: ``other`` is read as ``into`` from now on."""
-    actor, _ = await _hosting(request, "merge members")
+    """An organiser says two members are one person: ``other`` is read as ``into`` from now
+    on (their seats, payments and devices)."""
+    store = _store(request)
+    me = await _organiser(request, store, "merge members")
     body = await read_body(request, Merge)
-    store = actor.store
     for member_id in (body.into, body.other):
-        found = await store.member(member_id)
-        if found is None or found.club_id != actor.record.club_id:
-            raise HTTPException(400, f"there is no member {member_id} in this table's club")
+        await _club_member(store, me, member_id)
     merged = await store.merge(body.into, body.other)
     return JSONResponse({"member": member_json(merged)})
 
 
 async def claim_guest(request: Request) -> Response:
-    """The host says a guest seat (tonight's or an earlier night's) was a member's."""
-    actor, host = await _hosting(request, "say who a guest was")
+    """An organiser says a guest seat (of any night of the club) was a member's."""
+    store = _store(request)
+    me = await _organiser(request, store, "say who a guest was")
     body = await read_body(request, ClaimGuest)
-    claimed = await actor.store.claim_guest(body.player_id, body.member_id, int(host))
+    await _club_member(store, me, body.member_id)
+    claimed = await store.claim_guest(body.player_id, body.member_id, me.id)
     return JSONResponse({"player_id": str(claimed.id), "member_id": claimed.member_id})
 
 
-async def _hosting(request: Request, doing: str) -> tuple[Any, str]:
-    """The table and its host's player id, if the request is the host's (seat token or
-    device); refused otherwise."""
-    actor = _lobby(request).actor(request.path_params["code"])
-    player_id = await replay.viewer_id(actor, request)
-    if player_id is None:
-        raise HTTPException(401, f"only the host can {doing}: give the host's seat token")
-    check_host(actor.table.host, player_id, doing)
-    return actor, player_id
+async def add_organiser(request: Request) -> Response:
+    """An organiser names another member an organiser too."""
+    store = _store(request)
+    me = await _organiser(request, store, "name an organiser")
+    body = await read_body(request, NewOrganiser)
+    await _club_member(store, me, body.member_id)
+    return JSONResponse({"member": member_json(await store.make_organiser(body.member_id))})
+
+
+async def _organiser(request: Request, store: Store, doing: str) -> MemberRecord:
+    """The member asking, if they organise the club (a 403 saying so otherwise): an
+    organiser's word changes whose money a seat was, so not anybody's (not a table's
+    host: anybody may open a table)."""
+    me = await required_member(request, store)
+    if not me.organiser:
+        raise HTTPException(403, f"only an organiser of the club can {doing}")
+    return me
+
+
+async def _club_member(store: Store, me: MemberRecord, member_id: int) -> MemberRecord:
+    found = await store.member(member_id)
+    if found is None or found.club_id != me.club_id:
+        raise HTTPException(400, f"there is no member {member_id} in this club")
+    return found
 
 
 # Reading -----------------------------------------------------------------------------------
@@ -293,25 +352,20 @@ def _person_json(person: Person) -> Json:
 
 
 def _night_json(table: TableNight) -> Json:
-    night = table.night
-    people = {player_id: table.person(player_id) for player_id in night.people}
-    by_key = {person.key: person.name for person in people.values()}
-    balances = {people[player_id].key: amount for player_id, amount in night.balances.items()}
+    people = table.people()
+    names = {each.person.key: each.person.name for each in people}
+    balances = {each.person.key: each.balance for each in people}
     return {
         "table_id": table.table_id,
         "code": table.code,
         "created_at": table.created_at,
         "status": table.status,
-        "hands": len(night.hands),
+        "hands": len(table.night.hands),
         "people": [
-            {
-                **_person_json(person),
-                "net": night.accounts[player_id].net,
-                "balance": night.balances.get(player_id, 0),
-            }
-            for player_id, person in people.items()
+            {**_person_json(each.person), "net": each.net, "balance": each.balance}
+            for each in people
         ],
-        "settle_up": transfers_json(settle_up(balances), by_key),
+        "settle_up": transfers_json(settle_up(balances), names),
     }
 
 
@@ -358,6 +412,12 @@ ROUTES = [
     Route("/api/club/season", season_view, methods=["GET"]),
     Route("/api/club/season.csv", season_csv_file, methods=["GET"]),
     Route("/api/club/payments", add_payment, methods=["POST"]),
+    Route("/api/club/payments/{payment_id:int}", undo_payment, methods=["DELETE"]),
+    Route("/api/club/devices", devices, methods=["GET"]),
+    Route("/api/club/devices/{key}", remove_device, methods=["DELETE"]),
+    Route("/api/club/organisers", add_organiser, methods=["POST"]),
+    Route("/api/club/merge", merge_members, methods=["POST"]),
+    Route("/api/club/claim-guest", claim_guest, methods=["POST"]),
     Route("/api/club/stats", season_stats, methods=["GET"]),
     Route("/api/club/hands", club_hands, methods=["GET"]),
     Route(
@@ -365,6 +425,4 @@ ROUTES = [
         club_hand_replay,
         methods=["GET"],
     ),
-    Route("/api/tables/{code}/members/merge", merge_members, methods=["POST"]),
-    Route("/api/tables/{code}/members/claim", claim_guest, methods=["POST"]),
 ]

@@ -19,7 +19,7 @@ from starlette.requests import Request
 
 from pokernight.history.season import Person
 from pokernight.server.messages import RefusedError
-from pokernight.store import MemberRecord, PlayerRecord, Store
+from pokernight.store import MemberError, MemberRecord, PlayerRecord, Store
 from pokernight.table import TableError
 
 DEVICE_HEADER = "x-pokernight-device"
@@ -40,11 +40,13 @@ class IsThisYouError(TableError):
 @dataclass(frozen=True, slots=True)
 class Newcomer:
     """Who a newcomer to a table is: a member (``device``: a token made for them now, for
-    a member made now) or a guest (``member`` None)."""
+    a member made now), a guest who is to become a member once seated (``joins``), or a
+    guest (neither)."""
 
     name: str
     member: MemberRecord | None = None
     device: str | None = None
+    joins: bool = False
 
 
 def member_json(member: MemberRecord) -> dict[str, object]:
@@ -52,6 +54,7 @@ def member_json(member: MemberRecord) -> dict[str, object]:
         "member_id": member.id,
         "key": Person.member(member.id, member.name).key,
         "name": member.name,
+        "organiser": member.organiser,
     }
 
 
@@ -96,9 +99,9 @@ async def newcomer(
     store: Store, club_id: int | None, name: str, device: str | None, *, member: bool
 ) -> Newcomer:
     """Who joins a table of club ``club_id`` under ``name``: the member the device is
-    signed in as (under their name); else a new member of the club signed in on this
-    device if ``member`` is asked for, a guest if not. A name a member of the club has is
-    theirs alone."""
+    signed in as (under their name); else a guest, who ``joins`` the club if ``member``
+    is asked for (``welcome`` makes the member once the seat exists). A name a member of
+    the club has is theirs alone."""
     if club_id is None:
         return Newcomer(name)
     mine = None if device is None else await store.member_of_device(device)
@@ -107,7 +110,19 @@ async def newcomer(
     known = await store.member_named(club_id, name)
     if known is not None:
         raise IsThisYouError(known.name)
-    if not member:
-        return Newcomer(name)
-    made = await store.add_member(club_id, name)
-    return Newcomer(made.name, made, await store.add_device(made.id))
+    return Newcomer(name, joins=member)
+
+
+async def welcome(
+    store: Store, club_id: int | None, player: PlayerRecord, who: Newcomer
+) -> Newcomer:
+    """A newcomer who asked to join the club, now seated as ``player``: the member made for
+    them, with their device token (in one transaction, so a join that failed made nobody
+    a member). A name a member took meanwhile leaves them a guest."""
+    if not who.joins or club_id is None:
+        return who
+    try:
+        made, token = await store.member_for_player(club_id, player.id)
+    except MemberError:
+        return Newcomer(who.name)
+    return Newcomer(made.name, made, token)

@@ -17,7 +17,7 @@ from starlette.exceptions import HTTPException
 
 from pokernight.names import BadNameError, display_name
 from pokernight.server.actor import TableActor
-from pokernight.server.identity import Newcomer, newcomer
+from pokernight.server.identity import Newcomer, newcomer, welcome
 from pokernight.store import PlayerRecord
 from pokernight.table import TableError
 
@@ -65,7 +65,7 @@ async def admit(
         )
     store = actor.store
     who = await newcomer(store, actor.record.club_id, name, device, member=member)
-    if who.member is not None and who.device is None:
+    if who.member is not None:
         seat = await store.player_of_member(actor.record.id, who.member.id)
         if seat is not None:  # back from another device: the seat they have
             return Admitted(await _player(actor, seat), None, who)
@@ -74,7 +74,7 @@ async def admit(
     player, token = await store.register_player(
         actor.record.id, who.name, invited=invited, member_id=member_id
     )
-    return Admitted(player, token, who)
+    return Admitted(player, token, await welcome(store, actor.record.club_id, player, who))
 
 
 async def _player(actor: TableActor, player_id: int) -> PlayerRecord:

@@ -4,7 +4,7 @@ A night is folded from the table's stored events once, then only the events stor
 since are added: a closed table is never read again, an open one reads what it played
 since the last look. The store is the source (events are saved before anybody hears of
 them), so what the season shows is what was saved. Folding runs in a worker thread, one
-club at a time, so the tables' own tasks keep the event loop.
+request at a time, so the tables' own tasks keep the event loop.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import asyncio
 from dataclasses import dataclass
 
 from pokernight.history.night import NightTally
-from pokernight.history.season import Payment, Person, TableNight, season
+from pokernight.history.season import Payment, Person, TableNight, season_balances
 from pokernight.store import Store, StoredEvent, TableRecord
 from pokernight.store.club import PaymentRecord
 from pokernight.table import table_event_from_dict
@@ -29,6 +29,7 @@ class Nights:
     def __init__(self, store: Store) -> None:
         self.store = store
         self._folded: dict[int, _Folded] = {}
+        self._folding: dict[int, asyncio.Future[None]] = {}  # a fold under way, by table
         self._turn = asyncio.Lock()
 
     async def of_club(self, club_id: int) -> list[TableNight]:
@@ -84,10 +85,13 @@ class Nights:
             return 0
         others = [night for night in nights if night.table_id != table.id]
         payments = [payment for _, payment in await self.payments(table.club_id)]
-        return max(0, -season(others, payments).balances().get(person.key, 0))
+        return max(0, -season_balances(others, payments).get(person.key, 0))
 
     async def _fold(self, record: TableRecord, seq: int) -> _Folded | None:
         """The table's night up to version ``seq``: read from the store only if it moved."""
+        busy = self._folding.get(record.id)
+        if busy is not None and not busy.done():
+            await asyncio.shield(busy)  # left running by a request that went away
         folded = self._folded.get(record.id)
         if folded is not None and folded.seq >= seq:
             return folded
@@ -99,7 +103,11 @@ class Nights:
             stored = stored[1:]
             self._folded[record.id] = folded
         if stored:
-            await asyncio.to_thread(_add, folded, stored)
+            # Shielded and kept: a request that goes away (its table stopping) leaves the
+            # fold running, and the next one waits for it instead of folding them again.
+            work = asyncio.ensure_future(asyncio.to_thread(_add, folded, stored))
+            self._folding[record.id] = work
+            await asyncio.shield(work)
         return folded
 
 

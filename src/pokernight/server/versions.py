@@ -67,7 +67,7 @@ class TableVersions:
     def record(self, folded: Folded, wire: WireEvent | None = None) -> Version:
         """The next version: ``folded``, just folded into the table, as it is sent; ``wire``:
         the version made from the table as the event left it, when more events followed it
-        (``early_wire``), else it is made from the table now."""
+        (the actor's ``between``), else it is made from the table now."""
         if isinstance(folded.event, HandDealt):
             seats = self.table.seats
             self.dealt = tuple((seats[n].name, seats[n].player_id) for n in folded.event.seats)

@@ -28,6 +28,7 @@ from pokernight.store.errors import (
 )
 from pokernight.store.records import (
     ClubRecord,
+    DeviceRecord,
     HandledRequest,
     MemberRecord,
     PlayerRecord,
@@ -40,6 +41,7 @@ from pokernight.store.writer import EventWriter
 
 __all__ = [
     "ClubRecord",
+    "DeviceRecord",
     "EventWriter",
     "HandledRequest",
     "ImportedTable",

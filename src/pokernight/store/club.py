@@ -11,7 +11,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Connection, String, and_, cast, insert, select, update
+from sqlalchemy import Connection, String, and_, cast, delete, insert, select, update
+from sqlalchemy.dialects import postgresql, sqlite
 
 from pokernight.store import members, schema
 from pokernight.store.errors import MemberError
@@ -84,7 +85,7 @@ def club_members(connection: Connection, club_id: int) -> list[MemberRecord]:
         .where(owner.c.club_id == club_id, owner.c.merged_into.is_(None))
         .order_by(owner.c.name_key)
     )
-    return [MemberRecord(row.id, row.club_id, row.name, row.created_at) for row in rows]
+    return [members.record_of(row) for row in rows]
 
 
 def club_guests(connection: Connection, club_id: int) -> list[GuestRecord]:
@@ -146,6 +147,19 @@ def add_payment(
     return PaymentRecord(result.scalar_one(), who[0], who[1], amount, at, recorded_by)
 
 
+def delete_payment(connection: Connection, club_id: int, payment_id: int, payee: int) -> None:
+    """Undo a payment: only its payee may (they recorded it); MemberError otherwise."""
+    payments = schema.payments
+    row = connection.execute(
+        select(payments).where(payments.c.id == payment_id, payments.c.club_id == club_id)
+    ).first()
+    if row is None:
+        raise MemberError(f"there is no payment {payment_id} in this club")
+    if _club_member(connection, club_id, row.payee).id != payee:
+        raise MemberError("only the one who was paid can undo a payment")
+    connection.execute(delete(payments).where(payments.c.id == payment_id))
+
+
 def club_payments(connection: Connection, club_id: int) -> list[PaymentRecord]:
     """The club's payments in the order they were recorded, between members as read now."""
     payments = schema.payments
@@ -176,14 +190,33 @@ def _club_member(connection: Connection, club_id: int, member_id: int) -> Member
     return record
 
 
+# Newcomers ---------------------------------------------------------------------------------
+
+
+def member_for_player(
+    connection: Connection, club_id: int, player_id: int, token: str, now: float
+) -> MemberRecord:
+    """A new member of the club for a player who just joined a table under their name,
+    signed in on a device known by ``token``, and the player's seat theirs: all in one
+    transaction, so a join that fails makes no member."""
+    players = schema.players
+    name = connection.execute(select(players.c.name).where(players.c.id == player_id)).scalar()
+    if name is None:
+        raise MemberError(f"there is no player {player_id}")
+    made = members.add_member(connection, club_id, name, now)
+    members.add_device(connection, made.id, token, now)
+    connection.execute(update(players).where(players.c.id == player_id).values(member_id=made.id))
+    return made
+
+
 # Claims ------------------------------------------------------------------------------------
 
 
 def claim_guest(
-    connection: Connection, player_id: int, member_id: int, *, by_player: int | None, at: float
+    connection: Connection, player_id: int, member_id: int, *, by_member: int | None, at: float
 ) -> PlayerRecord:
-    """``members.claim_player``, written down in ``member_claims`` (who, when, and whose the
-    seat was before) so that it can be checked and undone."""
+    """``members.claim_player``, written down in ``member_claims`` (which organiser, when,
+    and whose the seat was before) so that it can be checked and undone."""
     players = schema.players
     row = connection.execute(
         select(players.c.member_id, players.c.table_id).where(players.c.id == player_id)
@@ -199,7 +232,7 @@ def claim_guest(
             player_id=player_id,
             member_id=claimed.member_id,
             previous_member_id=None if row is None else row.member_id,
-            by_player=by_player,
+            by_member=by_member,
             at=at,
         )
     )
@@ -225,19 +258,21 @@ def opponent_models(
 def save_opponent_models(
     connection: Connection, club_id: int, stats: Mapping[int, dict[str, Any]], at: float
 ) -> None:
-    """Each member's statistics, replacing what was stored."""
+    """Each member's statistics, replacing what was stored: one upsert, so two tables
+    saving one member at once both succeed (the later counts stay)."""
+    if not stats:
+        return
     models = schema.opponent_models
-    known = set(opponent_models(connection, club_id, list(stats)))
-    for member_id, values in stats.items():
-        if member_id in known:
-            connection.execute(
-                update(models)
-                .where(models.c.club_id == club_id, models.c.member_id == member_id)
-                .values(stats=values, updated_at=at)
-            )
-        else:
-            connection.execute(
-                insert(models).values(
-                    club_id=club_id, member_id=member_id, stats=values, updated_at=at
-                )
-            )
+    dialect = postgresql if connection.dialect.name == "postgresql" else sqlite
+    upsert = dialect.insert(models)
+    upsert = upsert.on_conflict_do_update(
+        index_elements=[models.c.club_id, models.c.member_id],
+        set_={"stats": upsert.excluded.stats, "updated_at": upsert.excluded.updated_at},
+    )
+    connection.execute(
+        upsert,
+        [
+            {"club_id": club_id, "member_id": member_id, "stats": values, "updated_at": at}
+            for member_id, values in stats.items()
+        ],
+    )

@@ -18,7 +18,7 @@ from sqlalchemy import Connection, Row, Select, delete, insert, select, update
 from pokernight.names import name_key
 from pokernight.store import schema
 from pokernight.store.errors import MemberError
-from pokernight.store.records import ClubRecord, MemberRecord, PlayerRecord
+from pokernight.store.records import ClubRecord, DeviceRecord, MemberRecord, PlayerRecord
 
 DEFAULT_CLUB_NAME = "Home"
 # Letters only, without the ones read as another letter or a digit (B 8, I L 1, O Q 0,
@@ -27,6 +27,7 @@ CLAIM_ALPHABET = "ACDEFGHJKMNPRTWXY"
 CLAIM_CODE_LENGTH = 6
 CLAIM_CODE_SECONDS = 600.0
 ASK_AGAIN = "ask for a new one on a device you are signed in on"
+DEVICE_KEY_LENGTH = 12  # hex digits of a token's hash: how a member names a device to remove
 
 _members = schema.members
 
@@ -86,9 +87,25 @@ def add_member(connection: Connection, club_id: int, name: str, now: float) -> M
     ).first()
     if taken is not None:
         raise MemberError(name_taken(taken.name))
+    organiser = not _has_organiser(connection, club_id)  # the first member organises the club
     values = {"club_id": club_id, "name": name, "name_key": key, "created_at": now}
+    values["organiser"] = organiser
     result = connection.execute(insert(_members).values(values).returning(_members.c.id))
-    return MemberRecord(result.scalar_one(), club_id, name, now)
+    return MemberRecord(result.scalar_one(), club_id, name, now, organiser)
+
+
+def _has_organiser(connection: Connection, club_id: int) -> bool:
+    query = select(_members.c.id).where(_members.c.club_id == club_id, _members.c.organiser)
+    return connection.execute(query.limit(1)).first() is not None
+
+
+def make_organiser(connection: Connection, member_id: int) -> MemberRecord:
+    """The member (whoever absorbed them, if merged) organises the club from now on."""
+    record = member(connection, member_id)
+    if record is None:
+        raise MemberError(f"there is no member {member_id}")
+    connection.execute(update(_members).where(_members.c.id == record.id).values(organiser=True))
+    return MemberRecord(record.id, record.club_id, record.name, record.created_at, True)
 
 
 def name_taken(name: str) -> str:
@@ -119,7 +136,7 @@ def merge(connection: Connection, into: int, other: int) -> MemberRecord:
     survivor, absorbed = _require_member(connection, into), _require_member(connection, other)
     _check_merge(connection, survivor, absorbed)
     connection.execute(update(_members).where(_members.c.id == other).values(merged_into=into))
-    return _record(survivor)
+    return record_of(survivor)
 
 
 def _check_merge(connection: Connection, survivor: Row[Any], absorbed: Row[Any]) -> None:
@@ -165,11 +182,11 @@ def _followed(connection: Connection, row: Row[Any]) -> MemberRecord:
     """The member ``row`` is read as: whoever absorbed them, if anybody did."""
     if row.merged_into is not None:
         row = _require_member(connection, row.merged_into)
-    return _record(row)
+    return record_of(row)
 
 
-def _record(row: Row[Any]) -> MemberRecord:
-    return MemberRecord(row.id, row.club_id, row.name, row.created_at)
+def record_of(row: Row[Any]) -> MemberRecord:
+    return MemberRecord(row.id, row.club_id, row.name, row.created_at, row.organiser)
 
 
 # Devices and claim codes -------------------------------------------------------------------
@@ -195,6 +212,44 @@ def member_of_device(connection: Connection, token: str, now: float) -> MemberRe
         return None
     connection.execute(update(devices).where(known).values(last_seen=now))
     return member(connection, member_id)
+
+
+def member_devices(connection: Connection, member_id: int) -> list[DeviceRecord]:
+    """The devices signed in as the member (those of anybody merged into them too), the
+    most recently seen first; each known by the start of its token's hash."""
+    devices = schema.devices
+    rows = connection.execute(
+        select(devices)
+        .where(devices.c.member_id.in_(_themselves(member_id)))
+        .order_by(devices.c.last_seen.desc())
+    )
+    return [
+        DeviceRecord(row.token_sha256[:DEVICE_KEY_LENGTH], row.created_at, row.last_seen)
+        for row in rows
+    ]
+
+
+def remove_device(connection: Connection, member_id: int, key: str) -> None:
+    """Sign out the member's device known by ``key`` (``member_devices``): its token stops
+    working at once. A key of no device of theirs raises MemberError."""
+    devices = schema.devices
+    if len(key) != DEVICE_KEY_LENGTH:
+        raise MemberError(f"there is no device {key!r} of this member")
+    result = connection.execute(
+        delete(devices).where(
+            devices.c.member_id.in_(_themselves(member_id)),
+            devices.c.token_sha256.startswith(key, autoescape=True),
+        )
+    )
+    if result.rowcount == 0:
+        raise MemberError(f"there is no device {key!r} of this member")
+
+
+def _themselves(member_id: int) -> Select[Any]:
+    """The member's id and the ids of the members merged into them."""
+    return select(_members.c.id).where(
+        (_members.c.id == member_id) | (_members.c.merged_into == member_id)
+    )
 
 
 def new_claim_code(connection: Connection, member_id: int, code: str, now: float) -> None:

@@ -78,6 +78,15 @@ class ClubRecord:
 
 
 @dataclass(frozen=True, slots=True)
+class DeviceRecord:
+    """A device signed in as a member: ``key``, the start of its token's hash, names it."""
+
+    key: str
+    created_at: float
+    last_seen: float
+
+
+@dataclass(frozen=True, slots=True)
 class MemberRecord:
     """A person of a club. A member merged into another is read as that one."""
 
@@ -85,3 +94,5 @@ class MemberRecord:
     club_id: int
     name: str
     created_at: float
+    organiser: bool = False
+    """An organiser merges members and says who a guest was (decision 35)."""

@@ -70,6 +70,9 @@ members = Table(
     # The member who absorbed this one: reads follow it once, nothing is rewritten, so a
     # merge can be undone.
     Column("merged_into", ForeignKey("members.id"), nullable=True),
+    # Merges members and says who a guest was (decision 35): the club's first member, and
+    # whoever an organiser names.
+    Column("organiser", Boolean, nullable=False, server_default=false()),
     Index(
         "uq_members_club_id_name_key",
         "club_id",
@@ -217,8 +220,8 @@ payments = Table(
     Column("recorded_by", ForeignKey("members.id"), nullable=True),
 )
 
-# Every guest seat the host claimed into a member (``players.member_id`` changed), so a
-# claim can be audited and undone. ``by_player``: the host's seat that did it.
+# Every guest seat an organiser claimed into a member (``players.member_id`` changed), so
+# a claim can be audited and undone. ``by_member``: the organiser who did it.
 member_claims = Table(
     "member_claims",
     metadata,
@@ -226,7 +229,7 @@ member_claims = Table(
     Column("player_id", ForeignKey("players.id"), nullable=False, index=True),
     Column("member_id", ForeignKey("members.id"), nullable=False),
     Column("previous_member_id", ForeignKey("members.id"), nullable=True),
-    Column("by_player", ForeignKey("players.id"), nullable=True),
+    Column("by_member", ForeignKey("members.id"), nullable=True),
     Column("at", Double, nullable=False),
 )
 

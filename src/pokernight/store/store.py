@@ -47,6 +47,7 @@ from pokernight.store.errors import (
 )
 from pokernight.store.records import (
     ClubRecord,
+    DeviceRecord,
     HandledRequest,
     MemberRecord,
     PlayerRecord,
@@ -371,6 +372,16 @@ class Store:
         await self._write_members(lambda c: members.add_device(c, member_id, token, time.time()))
         return token
 
+    async def member_devices(self, member_id: int) -> list[DeviceRecord]:
+        return await self._read_members(lambda c: members.member_devices(c, member_id))
+
+    async def remove_device(self, member_id: int, key: str) -> None:
+        """The member's device known by ``key`` is signed out (its token stops working)."""
+        await self._write_members(lambda c: members.remove_device(c, member_id, key))
+
+    async def make_organiser(self, member_id: int) -> MemberRecord:
+        return await self._write_members(lambda c: members.make_organiser(c, member_id))
+
     async def member_of_device(self, token: str) -> MemberRecord | None:
         """The member the device token signs in as (its ``last_seen`` is now), or None."""
         return await self._write_members(lambda c: members.member_of_device(c, token, time.time()))
@@ -434,16 +445,36 @@ class Store:
             )
         )
 
+    async def delete_payment(self, club_id: int, payment_id: int, payee: int) -> None:
+        """Undo a payment, as its payee (MemberError for anybody else)."""
+        await self._write_members(
+            lambda c: club_queries.delete_payment(c, club_id, payment_id, payee)
+        )
+
+    async def member_for_player(self, club_id: int, player_id: int) -> tuple[MemberRecord, str]:
+        """A new member for a player who just joined under their name, with a device token
+        (only its SHA-256 kept): one transaction. A name a member took meanwhile: MemberError."""
+        token = secrets.token_urlsafe(TOKEN_BYTES)
+        try:
+            made = await self._write_members(
+                lambda c: club_queries.member_for_player(c, club_id, player_id, token, time.time())
+            )
+        except IntegrityError:  # another process made a member of that name since
+            raise MemberError(
+                "that name became a member's meanwhile: you play as a guest"
+            ) from None
+        return made, token
+
     async def payments(self, club_id: int) -> list[club_queries.PaymentRecord]:
         return await self._read_members(lambda c: club_queries.club_payments(c, club_id))
 
     async def claim_guest(
-        self, player_id: int, member_id: int, by_player: int | None
+        self, player_id: int, member_id: int, by_member: int | None
     ) -> PlayerRecord:
-        """``claim_player``, logged in ``member_claims`` with the host's seat that did it."""
+        """``claim_player``, logged in ``member_claims`` with the organiser who did it."""
         return await self._write_members(
             lambda c: club_queries.claim_guest(
-                c, player_id, member_id, by_player=by_player, at=time.time()
+                c, player_id, member_id, by_member=by_member, at=time.time()
             )
         )
 

@@ -61,12 +61,18 @@ export const clubStats = () => request("/api/club/stats");
 export const clubHands = (query) => request(`/api/club/hands?${new URLSearchParams(query)}`);
 export const clubReplay = (tableId, number) =>
   request(`/api/club/tables/${tableId}/hands/${number}/replay`);
+/** "Mark as paid": only the payee (this browser's member) may. */
 export const addPayment = (payer, payee, amount) =>
   post("/api/club/payments", { payer, payee, amount });
-export const claimGuest = (code, token, playerId, memberId) =>
-  post(`/api/tables/${code}/members/claim`, { player_id: playerId, member_id: memberId }, bearer(token));
-export const mergeMembers = (code, token, into, other) =>
-  post(`/api/tables/${code}/members/merge`, { into, other }, bearer(token));
+export const undoPayment = (id) => request(`/api/club/payments/${id}`, { method: "DELETE" });
+export const devices = () => request("/api/club/devices");
+export const removeDevice = (key) =>
+  request(`/api/club/devices/${encodeURIComponent(key)}`, { method: "DELETE" });
+// An organiser's word on who is who (decision 35).
+export const claimGuest = (playerId, memberId) =>
+  post("/api/club/claim-guest", { player_id: playerId, member_id: memberId });
+export const mergeMembers = (into, other) => post("/api/club/merge", { into, other });
+export const addOrganiser = (memberId) => post("/api/club/organisers", { member_id: memberId });
 
 /** The season as CSV text (asked for with the device header, so not a plain link). */
 export async function seasonCsv() {

@@ -2,7 +2,7 @@
 //
 // The points come from the server (GET /api/club/stats "series": [time, total] after each
 // hand a person played); this only scales them onto the drawing. The x axis is the order of
-// the hands (nights are hours apart and a week of nothing would flatten the lines), the y
+// the hands (nights are days apart and a week of nothing would flatten the lines), the y
 // axis chips, with zero marked.
 
 import { chips } from "./dom.js";

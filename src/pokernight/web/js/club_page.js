@@ -11,6 +11,8 @@ import { chips, h, sentence } from "./dom.js";
 import { gameName } from "./games.js";
 import { HandSearch } from "./club_hands.js";
 import { claimDevice } from "./identity.js";
+import { organiserTools } from "./organiser_tools.js";
+import { signOut } from "./session.js";
 import { statsTable } from "./stats_panel.js";
 
 const SPINNER_AFTER_MS = 150;
@@ -28,6 +30,18 @@ function signed(amount) {
 function section(id, title, ...children) {
   return h("section", { class: "panel club-section", id, "aria-labelledby": `${id}-title` },
     h("h2", { id: `${id}-title` }, title), ...children);
+}
+
+/** The season's transfers, with "Mark as paid" for those paid to this browser's member. */
+function transferItems(transfers, me, markPaid) {
+  return transfers.map((transfer) => {
+    const toMe = transfer.payee === me.key && transfer.payer.startsWith("member:");
+    return h("li", { class: "transfer" },
+      h("strong", {}, transfer.payer_name), " pays ", h("strong", {}, transfer.payee_name), " ",
+      h("span", { class: "amount" }, chips(transfer.amount)), " ",
+      toMe ? h("button", { type: "button", class: "mark-paid", onclick: () => markPaid(transfer) },
+        "Mark as paid") : "");
+  });
 }
 
 export class ClubPage {
@@ -104,8 +118,10 @@ export class ClubPage {
       section("club-graph", "Results, hand after hand", this.graph(stats)),
       section("club-stats", "Statistics", h("div", { class: "table-scroll" }, statsTable(stats.players))),
       section("club-nights", "Nights", this.nights(season.nights)),
-      section("club-payments", "Payments", this.payments(season.payments)),
-      section("club-hands", "Hands", new HandSearch(season, stats.games).element));
+      section("club-payments", "Payments", this.payments(season.payments, me)),
+      section("club-hands", "Hands", new HandSearch(season, stats.games).element),
+      me.organiser ? section("club-organise", "Who is who", organiserTools(season, () => this.load())) : "",
+      section("club-devices", "Your devices", this.devicesPart()));
   }
 
   devicePart() {
@@ -132,7 +148,7 @@ export class ClubPage {
         const link = h("a", { href: URL.createObjectURL(new Blob([text], { type: "text/csv" })),
           download: "season.csv" });
         link.click();
-        URL.revokeObjectURL(link.href);
+        setTimeout(() => URL.revokeObjectURL(link.href), 60_000); // the download has begun
       } catch (failure) {
         note.textContent = sentence(failure.message);
       }
@@ -161,18 +177,10 @@ export class ClubPage {
   settle(transfers, me) {
     if (!transfers.length) return h("p", { class: "muted", id: "club-square" }, "Everybody is square.");
     const error = h("p", { class: "error", role: "alert" });
-    const items = transfers.map((transfer) => {
-      const mine = [transfer.payer, transfer.payee].includes(me.key);
-      const members = transfer.payer.startsWith("member:") && transfer.payee.startsWith("member:");
-      const paid = h("button", { type: "button", class: "mark-paid",
-        onclick: () => this.markPaid(transfer, error) }, "Mark as paid");
-      return h("li", { class: "transfer" },
-        h("strong", {}, transfer.payer_name), " pays ", h("strong", {}, transfer.payee_name), " ",
-        h("span", { class: "amount" }, chips(transfer.amount)), " ", mine && members ? paid : "");
-    });
+    const items = transferItems(transfers, me, (transfer) => this.markPaid(transfer, error));
     return [h("ul", { class: "transfers", id: "club-transfers" }, items),
-      h("p", { class: "note" }, "The fewest payments that square the whole season. Only the payer ",
-        "or the payee can mark a payment made."), error];
+      h("p", { class: "note" }, "The fewest payments that square the whole season. The one who ",
+        "is paid marks a payment made."), error];
   }
 
   async markPaid(transfer, error) {
@@ -241,9 +249,54 @@ export class ClubPage {
     select.form.scrollIntoView({ behavior: "smooth" });
   }
 
-  payments(payments) {
+  payments(payments, me) {
     if (!payments.length) return h("p", { class: "muted" }, "No payment recorded yet.");
-    return h("ul", { class: "payments" }, payments.slice().reverse().map((payment) => h("li", {},
-      `${day(payment.at)}: ${payment.payer.name} paid ${payment.payee.name} ${chips(payment.amount)}`)));
+    const error = h("p", { class: "error", role: "alert" });
+    const undo = async (payment) => {
+      try {
+        await api.undoPayment(payment.id);
+        this.load();
+      } catch (failure) {
+        error.textContent = sentence(failure.message);
+      }
+    };
+    return [h("ul", { class: "payments" }, payments.slice().reverse().map((payment) => h("li", {},
+      `${day(payment.at)}: ${payment.payer.name} paid ${payment.payee.name} ${chips(payment.amount)}`,
+      payment.payee.member_id === me.member_id
+        ? h("button", { type: "button", class: "undo-payment", onclick: () => undo(payment) }, "Undo")
+        : ""))), error];
+  }
+
+  devicesPart() {
+    const list = h("ul", { class: "devices", id: "club-device-list" });
+    const error = h("p", { class: "error", role: "alert" });
+    const remove = async (device) => {
+      try {
+        await api.removeDevice(device.key);
+        if (device.current) {
+          signOut();
+          location.hash = "";
+          return;
+        }
+        show();
+      } catch (failure) {
+        error.textContent = sentence(failure.message);
+      }
+    };
+    const show = async () => {
+      try {
+        const { devices } = await api.devices();
+        list.replaceChildren(...devices.map((device) => h("li", {},
+          device.current ? h("strong", {}, "This browser") : `A device signed in ${day(device.created_at)}`,
+          `, last seen ${day(device.last_seen)} `,
+          h("button", { type: "button", class: "sign-out", onclick: () => remove(device) },
+            device.current ? "Sign out" : "Sign it out"))));
+      } catch (failure) {
+        error.textContent = sentence(failure.message);
+      }
+    };
+    show();
+    return [h("p", { class: "note" }, "Signing a lost or shared device out stops it playing as you."),
+      list, error];
   }
 }

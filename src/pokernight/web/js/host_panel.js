@@ -3,7 +3,6 @@
 
 import * as api from "./api.js";
 import { chips, h, sentence } from "./dom.js";
-import { ClubHostTools } from "./club_host_tools.js";
 import { HostSeats } from "./host_seats.js";
 import { readSettings, settingsForm } from "./settings_form.js";
 
@@ -20,7 +19,6 @@ export class HostPanel {
     this.hostSelect = h("select", { "aria-label": "New host" });
     this.hostError = h("p", { class: "error", role: "alert" });
     this.seatsPart = new HostSeats(send);
-    this.clubTools = new ClubHostTools(code);
     // The invite link: friends who get it sit at once; with the code alone, a newcomer
     // asks and the host approves below.
     this.inviteLink = h("input", { id: "invite-link", type: "text", readonly: true,
@@ -61,7 +59,6 @@ export class HostPanel {
       h("div", { class: "row" }, h("label", {}, "Pass the host role to ", this.hostSelect),
         h("button", { type: "button", onclick: () => this.transfer() }, "Pass")), this.hostError,
       h("p", { class: "note" }, "A player sat out sits back in from their own seat controls."),
-      this.clubTools.element,
       h("div", { class: "row" }, this.closeButton), this.closeConfirm, this.closeError);
     this.running = false;
     this.formFor = null;

@@ -1,8 +1,8 @@
 // Who this browser is in the club: a member signed in by a device token, or nobody yet.
 //
-// Joining or starting a table as a newcomer makes a member (unless "just visiting" is
-// ticked); a name a member has is theirs, so the server answers "is this you?" (409 with
-// the member's name) and this asks for a claim code from one of their devices.
+// Joining or starting a table as a newcomer makes a member when "Remember me" is ticked;
+// a name a member has is theirs, so the server answers "is this you?" (409 with the
+// member's name) and this asks for a claim code from one of their devices.
 
 import * as api from "./api.js";
 import { h, sentence } from "./dom.js";
@@ -16,19 +16,28 @@ import { saveSeat, signIn, signedIn } from "./session.js";
  */
 export function memberChoice(nameInput) {
   const me = signedIn();
-  const box = h("input", { type: "checkbox", checked: true, class: "remember" });
+  // Somebody else at a signed-in browser (a friend's turn on the host's laptop) is not
+  // remembered unless they ask: that would sign the browser out of its member.
+  const box = h("input", { type: "checkbox", checked: !me, class: "remember" });
   const remember = h("label", { class: "check remember-me" }, box,
-    " Remember me in the club (my results and hands follow me to the next tables)");
+    " Remember me in the club (my results and hands follow me to the next tables)",
+    me ? h("span", { class: "note" }, ` \u2014 this browser would then be yours, not ${me.name}'s`)
+      : "");
   const playing = me ? h("p", { class: "note member-note" }, "Playing as ", h("strong", {}, me.name),
     ", a member of the club (", h("a", { href: "#club" }, "the season"),
     "). Type another name to play as somebody else.") : null;
   const element = h("div", { class: "member-choice" });
-  const isMe = () => me !== null && nameInput.value.trim().toLowerCase() === me.name.toLowerCase();
+  const isMe = () => me !== null && nameKey(nameInput.value) === nameKey(me.name);
   const show = () => element.replaceChildren(isMe() ? playing : remember);
   if (me && !nameInput.value) nameInput.value = me.name;
   nameInput.addEventListener("input", show);
   show();
   return { element, member: () => isMe() || box.checked, asMember: isMe };
+}
+
+/** Names compared as the server compares them (NFKC, case aside; ``names.name_key``). */
+function nameKey(name) {
+  return name.trim().normalize("NFKC").toLowerCase().normalize("NFKC");
 }
 
 /**

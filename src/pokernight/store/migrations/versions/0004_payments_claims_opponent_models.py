@@ -1,5 +1,6 @@
 """The season (decision 35): payments between members, the log of guest seats claimed
-into members, and what the club's bots remember of each member.
+into members, what the club's bots remember of each member, and the club's organisers
+(its first member becomes one).
 
 Revision ID: 0004
 Revises: 0003
@@ -15,6 +16,12 @@ depends_on = None
 
 
 def upgrade() -> None:
+    # In place, not through a batch copy: devices and claim codes refer to members, and
+    # SQLite's foreign keys refuse dropping the table a copy replaces.
+    op.add_column(
+        "members", sa.Column("organiser", sa.Boolean, nullable=False, server_default=sa.false())
+    )
+    _first_members_organise()
     op.create_table(
         "payments",
         sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
@@ -39,7 +46,7 @@ def upgrade() -> None:
         sa.Column("player_id", sa.Integer, nullable=False),
         sa.Column("member_id", sa.Integer, nullable=False),
         sa.Column("previous_member_id", sa.Integer, nullable=True),
-        sa.Column("by_player", sa.Integer, nullable=True),
+        sa.Column("by_member", sa.Integer, nullable=True),
         sa.Column("at", sa.Double, nullable=False),
         sa.PrimaryKeyConstraint("id", name="pk_member_claims"),
         sa.ForeignKeyConstraint(
@@ -54,7 +61,7 @@ def upgrade() -> None:
             name="fk_member_claims_previous_member_id_members",
         ),
         sa.ForeignKeyConstraint(
-            ["by_player"], ["players.id"], name="fk_member_claims_by_player_players"
+            ["by_member"], ["members.id"], name="fk_member_claims_by_member_members"
         ),
     )
     op.create_index("ix_member_claims_player_id", "member_claims", ["player_id"])
@@ -72,7 +79,16 @@ def upgrade() -> None:
     )
 
 
+def _first_members_organise() -> None:
+    """Each club's first member (by id) organises it: they came first, as the host did."""
+    op.execute(
+        "UPDATE members SET organiser = TRUE WHERE id IN "
+        "(SELECT MIN(id) FROM members WHERE merged_into IS NULL GROUP BY club_id)"
+    )
+
+
 def downgrade() -> None:
+    op.execute("ALTER TABLE members DROP COLUMN organiser")  # in place, as it was added
     op.drop_table("opponent_models")
     op.drop_index("ix_member_claims_player_id", table_name="member_claims")
     op.drop_table("member_claims")
