@@ -134,6 +134,7 @@ def test_members_come_back_and_the_season_is_theirs(browser: Any, tmp_path: Path
         assert alice.locator(".chart path.series").count() >= 3
         alice.wait_for_selector("#hand-search-results li")
         assert alice.locator("#hand-search-results li").count() == 2 * HANDS
+        assert alice.locator("#club-organise #club-merge").is_visible()  # the first member
         alice.screenshot(path=str(SHOTS / "season.png"), full_page=True)
 
         # Mark as paid: a transfer to Alice from a member, if the season gave her one.
@@ -173,5 +174,9 @@ def test_members_come_back_and_the_season_is_theirs(browser: Any, tmp_path: Path
         width = phone.evaluate("document.documentElement.scrollWidth")
         assert width <= 390, f"the club page is {width} px wide on a 390 px screen"
         assert phone.locator("#club-me").inner_text() == "Bob"
+        phone.locator("#club-device-list li").nth(1).wait_for()  # his browser and this phone
+        assert phone.locator("#club-device-list li strong").inner_text() == "This browser"
+        assert phone.locator("#club-organise").count() == 0  # Alice organises, not Bob
+        assert alice.locator("#club-organise #club-merge").count() == 0  # on the replay now
         for page in (alice, bob, carol, phone, dan):
             assert page.errors == [], page.errors
