@@ -20,7 +20,7 @@ from pokernight.server import replay
 from pokernight.server.actor import TableActor
 from pokernight.server.games import games
 from pokernight.server.identity import Newcomer, device_token, member_json, newcomer, welcome
-from pokernight.server.lobby import Lobby
+from pokernight.server.lobby import lobby_of
 from pokernight.server.messages import PROTOCOL
 from pokernight.server.newcomers import admit, checked_name
 from pokernight.server.settings_input import ROOM_DEFAULTS, settings_from_json
@@ -73,7 +73,7 @@ async def create_table(request: Request) -> Response:
     body = await read_body(request, NewTable)
     name = checked_name(body.name)
     settings = settings_from_json({**ROOM_DEFAULTS, **body.settings})
-    lobby = _lobby(request)
+    lobby = lobby_of(request)
     club = await lobby.store.default_club()  # a new table is a night of the server's club
     who = await newcomer(lobby.store, club.id, name, device_token(request), member=body.member)
     actor, host, token = await lobby.create_table(settings, who)
@@ -209,7 +209,7 @@ async def stats(request: Request) -> Response:
 async def server_info(request: Request) -> Response:
     """How the process is doing: open tables, connections, the collector's pauses, and how
     late the event loop runs (``lag``)."""
-    lobby = _lobby(request)
+    lobby = lobby_of(request)
     return JSONResponse(
         {
             "tables": len(lobby.actors),
@@ -260,14 +260,9 @@ def _refuse_closed(actor: TableActor) -> None:
         raise HTTPException(410, f"table {actor.code} is closed: the game is over")
 
 
-def _lobby(request: Request) -> Lobby:
-    lobby: Lobby = request.app.state.lobby
-    return lobby
-
-
 async def _actor(request: Request) -> TableActor:
     """The table, as saved: an actor takes a new table only once its events are saved."""
-    return _lobby(request).actor(request.path_params["code"])
+    return lobby_of(request).actor(request.path_params["code"])
 
 
 async def read_body(request: Request, shape: type[Body]) -> Body:

@@ -14,10 +14,10 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route, WebSocketRoute
 
+from pokernight.server import club_people, season_api
 from pokernight.server.address_limits import AddressThrottle
 from pokernight.server.api import ROUTES
 from pokernight.server.assets import WebClient, load_assets
-from pokernight.server.club_api import ROUTES as CLUB_ROUTES
 from pokernight.server.collector import Collector, GcStats
 from pokernight.server.config import ServerConfig
 from pokernight.server.headers import SecurityHeaders
@@ -93,7 +93,8 @@ def _routes() -> list[BaseRoute]:
     web = WebClient(load_assets())
     return [
         *ROUTES,
-        *CLUB_ROUTES,
+        *club_people.ROUTES,
+        *season_api.ROUTES,
         Route("/stream/{code}", stream),
         WebSocketRoute("/ws/{code}", table_socket),
         Route("/{path:path}", web.serve),  # last: every other path is a file of the client

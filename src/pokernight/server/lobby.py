@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from starlette.requests import HTTPConnection
+
 from pokernight.randomness import secure_rng
 from pokernight.server.actor import TableActor
 from pokernight.server.config import ServerConfig
@@ -12,6 +14,16 @@ from pokernight.server.nights import Nights
 from pokernight.server.versions import TableVersions
 from pokernight.store import EventWriter, PlayerRecord, Store, StoredEvent
 from pokernight.table import Table, TableSettings
+
+
+def lobby_of(request: HTTPConnection) -> Lobby:
+    """The room's tables (the app's lobby, made when it starts)."""
+    lobby: Lobby = request.app.state.lobby
+    return lobby
+
+
+def store_of(request: HTTPConnection) -> Store:
+    return lobby_of(request).store
 
 
 class NoSuchTableError(LookupError):

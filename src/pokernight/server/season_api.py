@@ -1,6 +1,6 @@
-"""The club's HTTP API (decision 35): signing in a device, the season's standings and
-money, payments, statistics and graphs, every stored hand found and replayed, and the
-host's claims and merges of identities.
+"""The club's season over HTTP (decision 35): the standings and the money, payments,
+statistics and graphs, and every stored hand found and replayed. Who is who (devices,
+claim codes, the organisers' word) is ``club_people``'s.
 
 Everything about the season is for the club's members: a request carries the device
 token of one (``identity``). What is shown is folded from the stored events of every
@@ -9,8 +9,6 @@ table of the club (``nights``), with the seats' members as the store reads them 
 
 from __future__ import annotations
 
-import time
-from dataclasses import asdict
 from typing import Annotated, Any
 
 import msgspec
@@ -31,12 +29,11 @@ from pokernight.history.season import (
 from pokernight.rules import VARIANTS
 from pokernight.server import replay
 from pokernight.server.api import read_body, transfers_json
-from pokernight.server.identity import device_token, member_json, required_member, signed_in
-from pokernight.server.lobby import Lobby
+from pokernight.server.identity import member_json, required_member
+from pokernight.server.lobby import lobby_of, store_of
 from pokernight.server.nights import Nights
 from pokernight.store import MemberRecord, Store, TableRecord
 from pokernight.store.club import MAX_PAYMENT, PaymentRecord
-from pokernight.store.members import CLAIM_CODE_SECONDS, DEVICE_KEY_LENGTH, secret_hash
 from pokernight.table import settle_up
 
 Json = dict[str, Any]
@@ -72,42 +69,13 @@ class ClaimGuest(msgspec.Struct, forbid_unknown_fields=True):
     member_id: Id
 
 
-# Signing in --------------------------------------------------------------------------------
-
-
-async def club_info(request: Request) -> Response:
-    """The club and who this device is signed in as (``me``: null for nobody)."""
-    store = _store(request)
-    me = await signed_in(request, store)
-    club = await store.default_club() if me is None else await store.club(me.club_id)
-    return JSONResponse(
-        {"club": {"id": club.id, "name": club.name}, "me": None if me is None else member_json(me)}
-    )
-
-
-async def new_claim_code(request: Request) -> Response:
-    """A short code that signs one more device in as the member asking (ten minutes)."""
-    store = _store(request)
-    me = await required_member(request, store)
-    code = await store.new_claim_code(me.id, time.time())
-    return JSONResponse({"code": code, "expires_in": CLAIM_CODE_SECONDS}, status_code=201)
-
-
-async def claim(request: Request) -> Response:
-    """A claim code typed on a new device: the member it signs in as, and the device's token."""
-    store = _store(request)
-    body = await read_body(request, ClaimCode)
-    member, device = await store.claim(body.code, time.time())
-    return JSONResponse({"member": member_json(member), "device": device}, status_code=201)
-
-
 # The season --------------------------------------------------------------------------------
 
 
 async def season_view(request: Request) -> Response:
     """Standings, who pays whom to settle the season, each night and its settle-up, the
     payments, and the members and unclaimed guests (for the host's claims)."""
-    store = _store(request)
+    store = store_of(request)
     me = await required_member(request, store)
     nights, payments = await _nights(request, me), await _nights_of(request).payments(me.club_id)
     result = season(nights, [payment for _, payment in payments])
@@ -141,7 +109,7 @@ async def season_view(request: Request) -> Response:
 
 
 async def season_csv_file(request: Request) -> Response:
-    store = _store(request)
+    store = store_of(request)
     me = await required_member(request, store)
     nights, payments = await _nights(request, me), await _nights_of(request).payments(me.club_id)
     text = season_csv(nights, [payment for _, payment in payments])
@@ -152,7 +120,7 @@ async def season_csv_file(request: Request) -> Response:
 async def add_payment(request: Request) -> Response:
     """Money handed over, marked as paid by the one who received it (from one of their
     devices): a payer could otherwise write off a debt nobody was paid."""
-    store = _store(request)
+    store = store_of(request)
     me = await required_member(request, store)
     body = await read_body(request, NewPayment)
     payee = await store.member(body.payee)
@@ -164,43 +132,15 @@ async def add_payment(request: Request) -> Response:
 
 async def undo_payment(request: Request) -> Response:
     """A payment marked by mistake, taken back by the one who marked it (its payee)."""
-    store = _store(request)
+    store = store_of(request)
     me = await required_member(request, store)
     await store.delete_payment(me.club_id, request.path_params["payment_id"], me.id)
     return Response(status_code=204)
 
 
-# Devices -----------------------------------------------------------------------------------
-
-
-async def devices(request: Request) -> Response:
-    """The devices signed in as the member asking (this one is ``current``)."""
-    store = _store(request)
-    me = await required_member(request, store)
-    token = device_token(request)
-    mine = secret_hash(token or "")[:DEVICE_KEY_LENGTH]
-    return JSONResponse(
-        {
-            "devices": [
-                {**asdict(device), "current": device.key == mine}
-                for device in await store.member_devices(me.id)
-            ]
-        }
-    )
-
-
-async def remove_device(request: Request) -> Response:
-    """A lost or shared device signed out, from any device of the member's (this one too:
-    signing out)."""
-    store = _store(request)
-    me = await required_member(request, store)
-    await store.remove_device(me.id, request.path_params["key"])
-    return Response(status_code=204)
-
-
 async def season_stats(request: Request) -> Response:
     """Each person's numbers over the season, and their results hand after hand (by game)."""
-    me = await required_member(request, _store(request))
+    me = await required_member(request, store_of(request))
     nights = await _nights(request, me)
     result = season(nights)
     return JSONResponse(
@@ -215,7 +155,7 @@ async def season_stats(request: Request) -> Response:
 async def club_hands(request: Request) -> Response:
     """The season's hands, newest first, filtered: ``player`` (a person's key), ``table``
     (a table id), ``since`` and ``until`` (seconds), ``min_pot`` and ``showdown`` (1/0)."""
-    me = await required_member(request, _store(request))
+    me = await required_member(request, store_of(request))
     found = season_hands(await _nights(request, me))
     query = _HandQuery.of(request.query_params)
     matching = [item for item in found if query.matches(item)]
@@ -227,7 +167,7 @@ async def club_hands(request: Request) -> Response:
 async def club_hand_replay(request: Request) -> Response:
     """Any stored hand of the club, step by step, as the member asking may see it: their
     own cards in their own hands, and only the cards that were shown."""
-    store = _store(request)
+    store = store_of(request)
     me = await required_member(request, store)
     record = await _club_table(store, me, request.path_params["table_id"])
     stored = await replay.stored_hand(store, record, request.path_params["number"])
@@ -238,71 +178,11 @@ async def club_hand_replay(request: Request) -> Response:
     return JSONResponse({**shown, "table_id": record.id, "code": record.code})
 
 
-# The organisers' claims, merges and new organisers -----------------------------------------
-
-
-async def merge_members(request: Request) -> Response:
-    """An organiser says two members are one person: ``other`` is read as ``into`` from now
-    on (their seats, payments and devices)."""
-    store = _store(request)
-    me = await _organiser(request, store, "merge members")
-    body = await read_body(request, Merge)
-    for member_id in (body.into, body.other):
-        await _club_member(store, me, member_id)
-    merged = await store.merge(body.into, body.other)
-    return JSONResponse({"member": member_json(merged)})
-
-
-async def claim_guest(request: Request) -> Response:
-    """An organiser says a guest seat (of any night of the club) was a member's."""
-    store = _store(request)
-    me = await _organiser(request, store, "say who a guest was")
-    body = await read_body(request, ClaimGuest)
-    await _club_member(store, me, body.member_id)
-    claimed = await store.claim_guest(body.player_id, body.member_id, me.id)
-    return JSONResponse({"player_id": str(claimed.id), "member_id": claimed.member_id})
-
-
-async def add_organiser(request: Request) -> Response:
-    """An organiser names another member an organiser too."""
-    store = _store(request)
-    me = await _organiser(request, store, "name an organiser")
-    body = await read_body(request, NewOrganiser)
-    await _club_member(store, me, body.member_id)
-    return JSONResponse({"member": member_json(await store.make_organiser(body.member_id))})
-
-
-async def _organiser(request: Request, store: Store, doing: str) -> MemberRecord:
-    """The member asking, if they organise the club (a 403 saying so otherwise): an
-    organiser's word changes whose money a seat was, so not anybody's (not a table's
-    host: anybody may open a table)."""
-    me = await required_member(request, store)
-    if not me.organiser:
-        raise HTTPException(403, f"only an organiser of the club can {doing}")
-    return me
-
-
-async def _club_member(store: Store, me: MemberRecord, member_id: int) -> MemberRecord:
-    found = await store.member(member_id)
-    if found is None or found.club_id != me.club_id:
-        raise HTTPException(400, f"there is no member {member_id} in this club")
-    return found
-
-
 # Reading -----------------------------------------------------------------------------------
 
 
-def _store(request: Request) -> Store:
-    return _lobby(request).store
-
-
-def _lobby(request: Request) -> Lobby:
-    lobby: Lobby = request.app.state.lobby
-    return lobby
-
-
 def _nights_of(request: Request) -> Nights:
-    return _lobby(request).nights
+    return lobby_of(request).nights
 
 
 async def _nights(request: Request, me: MemberRecord) -> list[TableNight]:
@@ -406,18 +286,10 @@ def _seat_json(table: TableNight, player_id: str, name: str) -> Json:
 
 
 ROUTES = [
-    Route("/api/club", club_info, methods=["GET"]),
-    Route("/api/club/claim-code", new_claim_code, methods=["POST"]),
-    Route("/api/club/claim", claim, methods=["POST"]),
     Route("/api/club/season", season_view, methods=["GET"]),
     Route("/api/club/season.csv", season_csv_file, methods=["GET"]),
     Route("/api/club/payments", add_payment, methods=["POST"]),
     Route("/api/club/payments/{payment_id:int}", undo_payment, methods=["DELETE"]),
-    Route("/api/club/devices", devices, methods=["GET"]),
-    Route("/api/club/devices/{key}", remove_device, methods=["DELETE"]),
-    Route("/api/club/organisers", add_organiser, methods=["POST"]),
-    Route("/api/club/merge", merge_members, methods=["POST"]),
-    Route("/api/club/claim-guest", claim_guest, methods=["POST"]),
     Route("/api/club/stats", season_stats, methods=["GET"]),
     Route("/api/club/hands", club_hands, methods=["GET"]),
     Route(
