@@ -38,6 +38,7 @@ from pokernight.table import (
 # Checked again, and normalised, by pokernight.names (newcomers.checked_name).
 DisplayName = Annotated[str, msgspec.Meta(min_length=1, max_length=4 * MAX_LENGTH)]
 Invite = Annotated[str, msgspec.Meta(max_length=64)]
+RecordId = Annotated[int, msgspec.Meta(ge=1, le=2**62)]  # a member's, a player's: a store id
 MAX_BODY_BYTES = 16_384
 MAX_QR_CHARS = 200
 LEDGER_READS = 5

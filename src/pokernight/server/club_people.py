@@ -14,13 +14,11 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from pokernight.server.api import read_body
+from pokernight.server.api import RecordId, read_body
 from pokernight.server.identity import device_token, member_json, required_member, signed_in
 from pokernight.server.lobby import store_of
 from pokernight.store import MemberRecord, Store
 from pokernight.store.members import CLAIM_CODE_SECONDS, DEVICE_KEY_LENGTH, secret_hash
-
-Id = Annotated[int, msgspec.Meta(ge=1, le=2**62)]
 
 
 class ClaimCode(msgspec.Struct, forbid_unknown_fields=True):
@@ -30,19 +28,19 @@ class ClaimCode(msgspec.Struct, forbid_unknown_fields=True):
 class Merge(msgspec.Struct, forbid_unknown_fields=True):
     """Member ``other`` is the same person as member ``into``."""
 
-    into: Id
-    other: Id
+    into: RecordId
+    other: RecordId
 
 
 class NewOrganiser(msgspec.Struct, forbid_unknown_fields=True):
-    member_id: Id
+    member_id: RecordId
 
 
 class ClaimGuest(msgspec.Struct, forbid_unknown_fields=True):
     """The guest seat ``player_id`` (of any table of the club) was member ``member_id``."""
 
-    player_id: Id
-    member_id: Id
+    player_id: RecordId
+    member_id: RecordId
 
 
 # Signing in --------------------------------------------------------------------------------

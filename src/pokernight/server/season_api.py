@@ -28,7 +28,7 @@ from pokernight.history.season import (
 )
 from pokernight.rules import VARIANTS
 from pokernight.server import replay
-from pokernight.server.api import read_body, transfers_json
+from pokernight.server.api import RecordId, read_body, transfers_json
 from pokernight.server.identity import member_json, required_member
 from pokernight.server.lobby import lobby_of, store_of
 from pokernight.server.nights import Nights
@@ -37,36 +37,13 @@ from pokernight.store.club import MAX_PAYMENT, PaymentRecord
 from pokernight.table import settle_up
 
 Json = dict[str, Any]
-Id = Annotated[int, msgspec.Meta(ge=1, le=2**62)]
 HANDS_SHOWN = 200
 
 
-class ClaimCode(msgspec.Struct, forbid_unknown_fields=True):
-    code: Annotated[str, msgspec.Meta(min_length=1, max_length=32)]
-
-
 class NewPayment(msgspec.Struct, forbid_unknown_fields=True):
-    payer: Id
-    payee: Id
+    payer: RecordId
+    payee: RecordId
     amount: Annotated[int, msgspec.Meta(ge=1, le=MAX_PAYMENT)]
-
-
-class Merge(msgspec.Struct, forbid_unknown_fields=True):
-    """Member ``other`` is the same person as member ``into``."""
-
-    into: Id
-    other: Id
-
-
-class NewOrganiser(msgspec.Struct, forbid_unknown_fields=True):
-    member_id: Id
-
-
-class ClaimGuest(msgspec.Struct, forbid_unknown_fields=True):
-    """The guest seat ``player_id`` (of any table of the club) was member ``member_id``."""
-
-    player_id: Id
-    member_id: Id
 
 
 # The season --------------------------------------------------------------------------------
