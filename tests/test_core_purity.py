@@ -1,4 +1,5 @@
-"""The core (cards, evaluate, rules, table, commitment) does no I/O and knows no server.
+"""The core (cards, evaluate, rules, table, tournament, commitment) does no I/O and knows
+no server.
 
 docs/architecture.md: the core is pure so that it is replayable, property-testable
 and fast. This test reads every core module and fails on anything that would let it
@@ -15,7 +16,7 @@ from pathlib import Path
 import pytest
 
 SOURCE = Path(__file__).resolve().parents[1] / "src" / "pokernight"
-CORE = ["cards.py", "commitment.py", "evaluate", "rules", "table"]
+CORE = ["cards.py", "commitment.py", "evaluate", "rules", "table", "tournament"]
 FORBIDDEN = {
     "asyncio", "socket", "sqlite3", "sqlalchemy", "starlette", "uvicorn", "time",
     "os", "pathlib", "io", "subprocess", "threading", "requests", "urllib", "secrets",
@@ -88,3 +89,4 @@ def test_the_purity_check_sees_a_shared_or_os_random_source(tmp_path: Path) -> N
 def test_core_modules_were_found() -> None:
     assert len(core_modules()) >= 2
     assert SOURCE / "commitment.py" in core_modules()
+    assert SOURCE / "tournament" / "structure.py" in core_modules()

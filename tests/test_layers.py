@@ -1,8 +1,9 @@
 """Which package of pokernight may import which (docs/architecture.md, "Who imports whom").
 
 Imports point down the layers only: the pure core (cards, evaluate, rules, commitment,
-table) knows nothing above it; the server imports the core, never the reverse; clients
-and tools sit on top. Imports made only for type checking do not run and are not counted.
+table, tournament) knows nothing above it; the server imports the core, never the
+reverse; clients and tools sit on top. Imports made only for type checking do not run
+and are not counted.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ ALLOWED: dict[str, set[str]] = {
     "commitment": {"cards"},
     "rules": {"cards", "evaluate"},
     "table": {"cards", "commitment", "rules"},
+    "tournament": {"cards", "rules", "table"},
     "equity": {"cards", "evaluate", "rules"},
     "history": {"cards", "rules", "table"},
     "bots": {"cards", "equity", "evaluate", "history", "rules"},
@@ -104,5 +106,7 @@ def test_every_package_is_placed_in_the_layers() -> None:
 
 
 def test_nothing_below_the_server_imports_it() -> None:
-    for package in ("cards", "evaluate", "rules", "table", "commitment", "store", "history"):
+    for package in (
+        "cards", "evaluate", "rules", "table", "tournament", "commitment", "store", "history",
+    ):  # fmt: skip
         assert "server" not in ALLOWED[package]

@@ -81,12 +81,17 @@ def plan_blinds(
     waiting: Collection[int],
     posting: Collection[int],
     seat_count: int,
+    *,
+    deal_waiting: bool = False,
 ) -> DealPlan | None:
     """The next hand of a blinds game, or None when fewer than two can play.
 
     ``players``: seats (ascending) whose players can play (seated, in, with
     chips); ``waiting``: those of them waiting for the big blind; ``posting``:
     those waiting who chose to post a big blind to be dealt in at once.
+    ``deal_waiting`` (a tournament, TDA 9): the waiting players are dealt in at once
+    without posting, wherever they sit, except strictly between the button and the
+    small blind, where they wait one hand.
     """
     if len(players) < 2:
         return None
@@ -96,7 +101,12 @@ def plan_blinds(
     small_blind = previous.big_blind
     button = previous.small_blind if previous.small_blind is not None else previous.button
     dead_zone = _arc(button, small_blind, seat_count)
-    seats = tuple(seat for seat in players if seat not in waiting or seat == big_blind)
+    # Cash games: a waiting player comes in on the big blind. Tournaments: at once, but
+    # not between the button and the small blind (a hand without paying for it).
+    held = dead_zone - {button, small_blind} if deal_waiting else frozenset(players)
+    seats = tuple(
+        seat for seat in players if seat not in waiting or seat not in held or seat == big_blind
+    )
     posted = tuple(sorted(seat for seat in posting if seat not in seats and seat not in dead_zone))
     seats = tuple(sorted((*seats, *posted)))
     if len(seats) < 2:

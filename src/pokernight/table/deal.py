@@ -96,11 +96,16 @@ def start_hand(event: HandDealt) -> Hand:
 
 def _plan(table: TableState, stud: bool, seat_count: int) -> DealPlan | None:
     seats = table.seats
+    # A tournament blinds away whoever sits out: everybody with chips is dealt in.
     players = sorted(
-        number for number, seat in seats.items() if not seat.sitting_out and seat.stack > 0
+        number
+        for number, seat in seats.items()
+        if seat.stack > 0 and (table.tournament or not seat.sitting_out)
     )
     if stud:
         return plan_stud(table.positions, players)
     waiting = {number for number in players if seats[number].waiting}
     posting = {number for number in waiting if seats[number].posting}
-    return plan_blinds(table.positions, players, waiting, posting, seat_count)
+    return plan_blinds(
+        table.positions, players, waiting, posting, seat_count, deal_waiting=table.tournament
+    )

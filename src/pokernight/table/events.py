@@ -34,10 +34,18 @@ class TableEvent:
 
 @dataclass(frozen=True, slots=True)
 class TableOpened(TableEvent):
-    """A new table; ``host`` None: nobody hosts it yet (the first player seated will)."""
+    """A new table; ``host`` None: nobody hosts it yet (the first player seated will).
+
+    ``tournament``: a table of a tournament (``pokernight.tournament``), for life. Every
+    player with chips is dealt in, sitting out or away: their blinds and antes are
+    posted and the clock checks or folds for them at once (TDA 29: a player must be at
+    the seat to have a live hand). A player who arrives (moved, or from a broken table)
+    is dealt in at once, except between the button and the small blind (TDA 9).
+    """
 
     settings: TableSettings
     host: str | None
+    tournament: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -51,6 +51,7 @@ class TableState:
         self.settings = opened.settings.validated()
         self.pending_settings: TableSettings | None = None
         self.host: str | None = opened.host
+        self.tournament = opened.tournament
         self.seats: dict[int, Seat] = {}
         self.arrivals = 0
         self.positions: Positions | None = None
@@ -152,7 +153,8 @@ class TableState:
     def deadline(self, present: Collection[str] | None = None) -> float:
         """When the player to act runs out of time: the action clock, then their time bank.
 
-        A person who is not in ``present`` (no page open) gets the action clock only:
+        At a tournament table a player sitting out is acted for at once. A person who is
+        not in ``present`` (no page open) gets the action clock only:
         the table does not wait a minute at every turn for somebody who has gone. Their
         bank stays whole for when they come back. A bot is played by the server and keeps
         its bank; ``present`` None means everybody counts as there.
@@ -160,6 +162,8 @@ class TableState:
         if self.hand is None or self.started is None or self.hand.to_act is None:
             raise TableError("nobody is to act")
         seat = self.seats[self.started.seats[self.hand.to_act]]
+        if self.tournament and seat.sitting_out:
+            return self.turn_started_at  # dealt in only to be blinded away: nobody waits
         bank = 0.0 if _gone(seat, present) else seat.time_bank
         return self.turn_started_at + self.settings.action_seconds + bank
 

@@ -69,8 +69,8 @@ Between = Callable[[Folded, "Table"], None]
 
 class Table(TableState):
     @classmethod
-    def open(cls, settings: TableSettings, host: str | None) -> Table:
-        return cls(TableOpened(settings, host))
+    def open(cls, settings: TableSettings, host: str | None, tournament: bool = False) -> Table:
+        return cls(TableOpened(settings, host, tournament))
 
     @classmethod
     def from_events(cls, events: Iterable[TableEvent]) -> Table:

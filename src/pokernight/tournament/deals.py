@@ -1,0 +1,46 @@
+"""Deciding a deal: the players left share the prizes still to be won as they agreed.
+
+A deal is recorded between hands, once everybody left is in the money: each of them
+gets an amount, together exactly the prizes of the places still in play. The
+tournament then ends, the places following the stacks (``director``).
+"""
+
+from __future__ import annotations
+
+from pokernight.tournament.commands import RecordDeal
+from pokernight.tournament.errors import TournamentError
+from pokernight.tournament.events import DealRecorded, TournamentEvent
+from pokernight.tournament.play import check_running
+from pokernight.tournament.registration import check_director
+from pokernight.tournament.state import TournamentState
+
+
+def prizes_left(state: TournamentState) -> tuple[int, ...]:
+    """The prizes of the places the players left are still playing for."""
+    return (state.prizes or ())[: state.players_left]
+
+
+def record_deal(state: TournamentState, command: RecordDeal) -> list[TournamentEvent]:
+    check_director(state, command.player_id, "record a deal")
+    check_running(state)
+    if state.in_play:
+        raise TournamentError(
+            f"a deal is recorded between hands: table {min(state.in_play)} is playing one"
+        )
+    if state.busts or state.prizes is None or state.players_left > state.paid_places:
+        raise TournamentError(
+            f"a deal is made in the money: {state.players_left} players are left and "
+            f"{state.paid_places} are paid"
+        )
+    alive = {entrant.player_id for entrant in state.alive}
+    if set(command.amounts) != alive:
+        raise TournamentError(
+            "the deal gives an amount to each player left, and to nobody else: "
+            + ", ".join(sorted(alive))
+        )
+    if any(amount < 0 for amount in command.amounts.values()):
+        raise TournamentError("nobody is paid a negative amount")
+    money, total = sum(prizes_left(state)), sum(command.amounts.values())
+    if total != money:
+        raise TournamentError(f"the deal shares {total:,} but the prizes left are {money:,}")
+    return [DealRecorded(tuple(sorted(command.amounts.items())))]

@@ -1,0 +1,214 @@
+"""The tournament's tables as ``pokernight.table.Table``s: how a tournament table plays.
+
+``TournamentTables`` keeps one ``Table`` per tournament table and follows the
+tournament's events with table commands: it opens the tables, seats each player
+with their tournament stack, sets each level's game and stakes (from the next hand,
+as the table does any change), moves players, adds rebought chips, colours up,
+stands players out and closes broken tables. Every table is opened as a tournament
+table (``TableOpened.tournament``): a player sitting out or away is dealt in, posts
+the blinds and antes, and is checked or folded by the clock.
+
+When a table's hand is over, ``report`` reads it back as the tournament's
+``ReportHand``: everybody's stack, the positions played, and who took the last
+chips of each player left with none (the winners of the last pot they were in).
+
+The tables are hosted by ``DIRECTOR``, who is never seated; their buy-in and stack
+limits are lifted (a tournament stack is whatever it is) and they have no debt cap.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from pokernight.rules import AntePosted, PotAwarded
+from pokernight.rules.pots import compute_pots
+from pokernight.table import (
+    AddChips,
+    ChangeSettings,
+    CloseTable,
+    SitDown,
+    SitOut,
+    StandUp,
+    Table,
+    TableSettings,
+)
+from pokernight.tournament.commands import ReportHand
+from pokernight.tournament.events import (
+    AddedOn,
+    ChipsColouredUp,
+    Eliminated,
+    FinalTableDrawn,
+    Finished,
+    LevelStarted,
+    PlayerMoved,
+    Rebought,
+    Seated,
+    Started,
+    TableAdded,
+    TableBroken,
+    TournamentEvent,
+)
+from pokernight.tournament.state import TournamentState
+from pokernight.tournament.structure import Structure
+
+DIRECTOR = "tournament-director"
+"""The host of every tournament table: it changes the stakes each level and closes tables."""
+CHIPS_WITHOUT_LIMIT = 10**15
+"""A tournament table's buy-in and stack cap: no limit a real stack could reach."""
+
+
+def table_settings(structure: Structure, level: int) -> TableSettings:
+    """A tournament table's settings at ``level``: its game and stakes, the structure's
+    seats and clock, and no buy-in limits or debt cap."""
+    return TableSettings(
+        variant=structure.game_at(level).key,
+        betting=structure.betting,
+        stakes=structure.stakes_at(level),
+        seats=structure.seats,
+        min_buy_in=1,
+        max_buy_in=CHIPS_WITHOUT_LIMIT,
+        max_stack=CHIPS_WITHOUT_LIMIT,
+        debt_cap=None,
+        action_seconds=structure.action_seconds,
+        time_bank_seconds=structure.time_bank_seconds,
+    ).validated()
+
+
+class TournamentTables:
+    def __init__(self, structure: Structure) -> None:
+        self.structure = structure
+        self.level = 1
+        self.tables: dict[int, Table] = {}
+
+    def follow(
+        self, tournament: TournamentState, events: Iterable[TournamentEvent], now: float
+    ) -> None:
+        """Carry ``events`` (just folded into ``tournament``) out at the tables."""
+        for event in events:
+            self._follow(tournament, event, now)
+
+    def _follow(self, tournament: TournamentState, event: TournamentEvent, now: float) -> None:
+        match event:
+            case Started():
+                self.structure = tournament.structure
+                for number in event.tables:
+                    self._open(number)
+            case TableAdded():
+                self._open(event.table)
+            case Seated():
+                name = tournament.players[event.player_id].name
+                self.tables[event.table].apply(
+                    SitDown(event.seat, event.player_id, name, event.stack), now
+                )
+            case LevelStarted():
+                self.level = event.level
+                settings = table_settings(self.structure, event.level)
+                for table in self.tables.values():
+                    table.apply(ChangeSettings(DIRECTOR, settings), now)
+            case PlayerMoved():
+                self._move(tournament, event, now)
+            case TableBroken():
+                self.tables.pop(event.table).apply(CloseTable(DIRECTOR), now)
+            case Eliminated():
+                number = self.table_of(event.player_id)
+                self.tables[number].apply(StandUp(event.player_id), now)
+            case Rebought() | AddedOn():
+                number = self.table_of(event.player_id)
+                self.tables[number].apply(AddChips(event.player_id, event.chips), now)
+            case ChipsColouredUp():
+                for player, stack in event.stacks:
+                    self._reseat(tournament, player, stack, now)
+            case FinalTableDrawn():
+                self._draw_final_table(tournament, event, now)
+            case Finished():
+                for table in self.tables.values():
+                    table.apply(CloseTable(DIRECTOR), now)
+                self.tables = {}
+
+    def _draw_final_table(
+        self, tournament: TournamentState, event: FinalTableDrawn, now: float
+    ) -> None:
+        """Everybody stands up from the last tables, which close; the final table opens
+        with the seats drawn (its button starts afresh)."""
+        for table in self.tables.values():
+            for seated in list(table.seats.values()):
+                table.apply(StandUp(seated.player_id), now)
+            table.apply(CloseTable(DIRECTOR), now)
+        final = self._open(event.table)
+        self.tables = {event.table: final}
+        for player, seat in event.seats:
+            entrant = tournament.players[player]
+            final.apply(SitDown(seat, player, entrant.name, entrant.stack), now)
+
+    def _open(self, number: int) -> Table:
+        table = Table.open(table_settings(self.structure, self.level), DIRECTOR, tournament=True)
+        self.tables[number] = table
+        return table
+
+    def table_of(self, player_id: str) -> int:
+        for number, table in self.tables.items():
+            if any(seat.player_id == player_id for seat in table.seats.values()):
+                return number
+        raise KeyError(f"{player_id} sits at no tournament table")
+
+    def _move(self, tournament: TournamentState, event: PlayerMoved, now: float) -> None:
+        source = self.tables[event.from_table]
+        seat = source.seats[event.from_seat]
+        source.apply(StandUp(event.player_id), now)
+        target = self.tables[event.to_table]
+        target.apply(SitDown(event.to_seat, event.player_id, seat.name, seat.stack), now)
+        if seat.sitting_out:  # away at one table, away at the next: blinded there too
+            target.apply(SitOut(event.player_id), now)
+
+    def _reseat(self, tournament: TournamentState, player: str, stack: int, now: float) -> None:
+        """A stack the chip race changed: the table has no command to take chips away, so
+        the player stands up and sits down again at the same seat (between hands: a
+        break) with the new stack, sitting out as before."""
+        table = self.tables[self.table_of(player)]
+        number = table.seat_of(player)
+        seat = table.seats[number]
+        if seat.stack == stack:
+            return
+        table.apply(StandUp(player), now)
+        table.apply(SitDown(number, player, seat.name, stack), now)
+        if seat.sitting_out:
+            table.apply(SitOut(player), now)
+
+    def report(self, number: int) -> ReportHand:
+        """Table ``number``'s hand that just ended, as the tournament's report."""
+        table = self.tables[number]
+        if table.hand is not None or table.positions is None:
+            raise ValueError(f"table {number} has no finished hand to report")
+        stacks = {seat.player_id: seat.stack + seat.queued for seat in table.seats.values()}
+        return ReportHand(number, stacks, table.positions, knockouts(table))
+
+
+def knockouts(table: Table) -> dict[str, tuple[str, ...]]:
+    """For each player the table's last hand left without a chip, the winners of the last
+    pot they were in (the odd chip's winner first)."""
+    hand, started = table.last_hand, table.last_started
+    if hand is None or started is None or hand.final_stacks is None:
+        return {}
+    final = hand.final_stacks
+    busted = [index for index, stack in enumerate(final) if stack == 0]
+    if not busted:
+        return {}
+    count = len(final)
+    won, dead = [0] * count, [0] * count
+    winners: dict[int, tuple[int, ...]] = {}
+    for item in hand.events:
+        if isinstance(item, PotAwarded):
+            winners[item.index] = tuple(seat for seat, _ in item.winners)
+            for seat, chips in item.winners:
+                won[seat] += chips
+        elif isinstance(item, AntePosted):
+            dead[item.seat] += item.amount
+    # The pots as the engine counted them at the showdown: stacks before the awards.
+    before = [stack - gain for stack, gain in zip(final, won, strict=True)]
+    pots = compute_pots(hand.contributed, dead, hand.folded, before)
+    player = [table.seats[seat].player_id for seat in started.seats]
+    result: dict[str, tuple[str, ...]] = {}
+    for index in busted:
+        last = max((number for number, pot in enumerate(pots) if index in pot.eligible), default=0)
+        result[player[index]] = tuple(player[seat] for seat in winners.get(last, ()))
+    return result
