@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -11,6 +12,7 @@ from pokernight.bots import LEVELS, make_bot
 from pokernight.cards import full_deck, shuffled
 from pokernight.rules import VARIANTS, Hand, default_stakes, view
 from pokernight.rules.random_play import random_action
+from tests.rules_helpers import passive_step
 
 
 @settings(max_examples=120, deadline=None)
@@ -54,3 +56,27 @@ def test_bots_play_whole_hands_of_every_variant_to_the_end() -> None:
         assert hand.is_over
         for seat, bot in enumerate(bots):
             bot.learn(view(hand, seat))
+
+
+@pytest.mark.parametrize("players", [7, 8])
+@pytest.mark.parametrize("key", ["stud", "razz", "ftq"])
+def test_bots_decide_when_stud_players_share_a_community_card(key: str, players: int) -> None:
+    """Seven or eight players seeing seventh street leave too few cards for everybody: one
+    card is dealt face up in the middle. A bot's estimate counts it among the seven cards of
+    each hand, not as an eighth (every bot level)."""
+    variant = VARIANTS[key]
+    hand = Hand.start(
+        variant,
+        default_stakes(variant),
+        [5000] * players,
+        0,
+        shuffled(full_deck(), random.Random(8)),
+    )
+    while hand.legal_actions() is not None and not hand.board:
+        passive_step(hand)
+    assert hand.board, f"{key}: the community card was dealt"
+    seat = hand.to_act
+    assert seat is not None
+    for level in LEVELS:
+        action = make_bot(level, random.Random(1)).decide(view(hand, seat))
+        assert hand.can(action), (key, level, action)

@@ -67,7 +67,8 @@ def _stud_slots_to_come(situation: Situation, contenders: tuple[int, ...]) -> li
     burns = sum(1 for event in view.events if isinstance(event, StreetStarted) and event.burn)
     dealt = sum(len(cards) for cards in view.cards) + len(view.board) + burns
     slots: list[Slot] = []
-    for position in range(len(view.cards[situation.seat]), STUD_CARDS):
+    # A community card (the deck ran short) is the seventh card of every hand: counted.
+    for position in range(len(view.cards[situation.seat]) + len(view.board), STUD_CARDS):
         street = [
             Slot(owner_of[seat], position in STUD_UP_POSITIONS)
             for seat in order
