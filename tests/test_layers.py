@@ -35,7 +35,17 @@ ALLOWED: dict[str, set[str]] = {
     "server": {"bots", "cards", "history", "names", "randomness", "rules", "store", "table"},
     "client": {"cards", "rules"},
     "tui": {"bots", "cards", "client", "rules"},
-    "bench": {"build", "cards", "client", "evaluate", "extras", "rules", "server"},
+    "bench": {
+        "bots",
+        "build",
+        "cards",
+        "client",
+        "evaluate",
+        "extras",
+        "rules",
+        "server",
+        "tournament",
+    },
     "cli": {
         "bots",
         "cards",
