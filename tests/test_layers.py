@@ -61,6 +61,7 @@ ALLOWED: dict[str, set[str]] = {
         "sim",
         "store",
         "table",
+        "tournament",
         "tui",
     },
 }

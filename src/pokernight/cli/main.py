@@ -16,6 +16,7 @@ from importlib.metadata import PackageNotFoundError, version
 
 from pokernight.cli import (
     bench,
+    deal,
     equity,
     eval,
     export,
@@ -29,7 +30,20 @@ from pokernight.cli import (
 )
 from pokernight.extras import MissingExtraError
 
-COMMANDS = (serve, play, simulate, equity, eval, verify, replay, export, import_phh, stats, bench)
+COMMANDS = (
+    serve,
+    play,
+    simulate,
+    equity,
+    eval,
+    deal,
+    verify,
+    replay,
+    export,
+    import_phh,
+    stats,
+    bench,
+)
 
 
 def build_parser() -> argparse.ArgumentParser:
