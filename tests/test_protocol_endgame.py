@@ -4,6 +4,7 @@ recipient gets, showing cards by choice, statistics, sitting a bot in, closing t
 from __future__ import annotations
 
 import asyncio
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -12,6 +13,7 @@ import pytest
 from pokernight.client import ClientError, TableClient, request_json
 from pokernight.commitment import Reveal, check_reveals
 from tests.server_helpers import (
+    FAST,
     HOLDEM,
     close_all,
     open_table,
@@ -121,7 +123,9 @@ async def test_statistics_count_every_finished_hand(tmp_path: Path) -> None:
 async def test_the_host_closes_the_table_everybody_is_cashed_out_and_the_code_is_closed(
     tmp_path: Path,
 ) -> None:
-    async with serving(tmp_path) as url:
+    # No deal comes before the close (a hand dealt first would make the close wait for its
+    # end, the clock's minutes): the table closes between hands, at once.
+    async with serving(tmp_path, replace(FAST, hand_pause_seconds=600)) as url:
         code, clients = await open_table(url, HOLDEM, players=3)
         await seat_and_start(clients, buy_in=500)
         with pytest.raises(ClientError, match="only the host can close the table"):
