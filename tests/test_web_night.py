@@ -173,13 +173,16 @@ def _of_type(log: FrameLog, kind: str) -> list[Json]:
 def _conservation_errors(log: FrameLog) -> list[str]:
     """Every version this page received, checked: the chips in play (bought in and added,
     less cashed out) are the seats' stacks; during a hand the stacks and the pot are what
-    the hand started with; a finished hand's stacks too. Snapshots start the count over."""
+    the hand started with; a finished hand's stacks too. The table's opening (a page there
+    from the start) or a snapshot starts the count."""
     errors: list[str] = []
     in_play: int | None = None
     hand_total: int | None = None
     for frame in _versions(log):
         kind, v = frame.get("type"), frame["v"]
-        if kind == "snapshot":
+        if kind == "TableOpened":  # a page there from the start: nothing is in play yet
+            in_play = 0
+        elif kind == "snapshot":
             seats = frame["table"]["seats"]
             in_play = sum(seat["stack"] for seat in seats)
             hand = frame.get("hand")
