@@ -108,6 +108,9 @@ def served_room(tmp_path: Path, hand_pause: float = 1.0, port: int | None = None
             if attempt == attempts:
                 raise
             continue
+        except BaseException:  # it never answered: stopped, not left running after the test
+            stop_server(process)
+            raise
         try:
             yield url
         finally:
