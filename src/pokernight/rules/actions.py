@@ -72,4 +72,6 @@ class LegalActions(Struct, frozen=True, gc=False):
         assert low is not None and high is not None
         if self.fixed_amounts and low < to < high:
             return low if to - low < high - to else high
-        return min(high, max(low, to))
+        # min(high, max(low, to)), without two builtin calls (each costs more than this).
+        clamped = to if to > low else low
+        return clamped if clamped < high else high

@@ -82,8 +82,10 @@ def compute_legal_actions(state: HandState, seat: int) -> LegalActions:
             fixed = True
             high = base + _big_bet(state) if _open_pair_on_fourth(state) else low
         # Asking for more than the stack is an all-in for the stack.
-        low = min(low, all_in)
-        high = min(high, all_in)
+        if all_in < low:
+            low = all_in
+        if all_in < high:
+            high = all_in
     # Which action puts every chip in: the largest bet or raise when the limit allows the
     # whole stack, else a call or a bring-in that takes it.
     shove = _BET_OR_RAISE if high == all_in else ""

@@ -36,6 +36,7 @@ def post_forced_bets(state: HandState, emit: Emit) -> None:
 
 
 def _post(state: HandState, emit: Emit, seat: int, amount: int, blind: str | None) -> None:
-    posted = min(amount, state.stacks[seat])
+    stack = state.stacks[seat]
+    posted = stack if stack < amount else amount
     if posted:
         emit(AntePosted(seat, posted) if blind is None else BlindPosted(seat, posted, blind))

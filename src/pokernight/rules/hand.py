@@ -447,7 +447,8 @@ class Hand:
             raise RulesError("a bet or raise needs a whole number of chips")
         if legal.min_raise_to is None or legal.max_raise_to is None:
             raise RulesError(raise_refusal(state, seat) or "you may not bet or raise")
-        to = min(amount, state.bets[seat] + state.stacks[seat])
+        all_in = state.bets[seat] + state.stacks[seat]
+        to = all_in if all_in < amount else amount
         word = "raise" if state.level else "bet"
         if to < legal.min_raise_to:
             raise RulesError(f"{word} must be to at least {legal.min_raise_to}")
@@ -456,8 +457,7 @@ class Hand:
         if legal.fixed_amounts and legal.min_raise_to < to < legal.max_raise_to:
             raise RulesError(f"{word} must be to {legal.min_raise_to} or {legal.max_raise_to}")
         # The legal actions named it already (``labels.bet_or_raise_says``): one decision.
-        all_in = to == state.bets[seat] + state.stacks[seat]
-        return ActionTaken(seat, "bet_or_raise", to, legal.raise_says, all_in)
+        return ActionTaken(seat, "bet_or_raise", to, legal.raise_says, to == all_in)
 
 
 def _check_setup(

@@ -51,4 +51,5 @@ def random_action(legal: LegalActions, rng: random.Random) -> Action:
 def _size(low: int, high: int, rng: random.Random) -> int:
     if rng.random() < 0.1:
         return high
-    return min(high, low + int((high - low) * rng.random() ** 3))
+    size = low + int((high - low) * rng.random() ** 3)
+    return size if size < high else high

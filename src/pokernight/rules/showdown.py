@@ -132,7 +132,8 @@ def _show_down(state: HandState, pots: tuple[Pot, ...], emit: Emit) -> None:
             five = best_five(state, seat, value) if seat in winning else ()
             emit(CardsShown(seat, tuple(cards[seat]), description, five))
             for index in in_pots:
-                best_shown[index] = max(best_shown[index], value)
+                if value > best_shown[index]:
+                    best_shown[index] = value
         else:
             emit(CardsMucked(seat))
     for index, pot in enumerate(pots):

@@ -306,7 +306,8 @@ def _blind_posted(state: HandState, event: BlindPosted) -> None:
     seat, bets = event.seat, state.bets
     _take(state, seat, event.amount)
     bets[seat] += event.amount
-    state.level = max(state.level, bets[seat])
+    if bets[seat] > state.level:
+        state.level = bets[seat]
     # Any blind opens the betting: a raise counts from it (even a lone small
     # blind when the big blind had no chips left after the ante).
     state.opened = True
@@ -315,14 +316,16 @@ def _blind_posted(state: HandState, event: BlindPosted) -> None:
         nominal = state.stakes.straddle if straddle else state.stakes.big_blind
         # A big blind (or straddle) all-in for less does not lower the bet: the others
         # still call the full blind, and a raise counts from it (TDA; Robert's Rules).
-        state.level = max(state.level, nominal)
+        if nominal > state.level:
+            state.level = nominal
         if state.betting is _FIXED_LIMIT:
             # The big blind is the round's bet and a straddle its first raise, for the cap;
             # each raise after them is one bet of the street (docs/rules.md, Betting).
             state.raises = 2 if straddle else max(state.raises, 1)
         else:
             state.raises = 1
-            state.increment = max(state.increment, nominal)
+            if nominal > state.increment:
+                state.increment = nominal
     state.last_full_to = state.level
     if state.raise_cap is not None:  # fixed-limit only: no call elsewhere
         _note_heads_up(state)
@@ -385,7 +388,8 @@ def action_taken(state: HandState, event: ActionTaken) -> None:
                 state.last_full_to = to
                 state.opened = True
                 state.raises += 1
-            state.level = max(state.level, to)
+            if to > state.level:
+                state.level = to
             state.last_aggressor = seat
             state.bring_in_pending = False
     state.acted_level[seat] = state.level
