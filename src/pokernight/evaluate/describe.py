@@ -10,16 +10,22 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from pokernight.cards import CARDS, Card, Rank, Suit
+from pokernight.cards import CARDS, SUIT_FIELD_MASK, Card, Rank, Suit
 from pokernight.evaluate.strength import (
     CATEGORY_SHIFT,
     RANK_MASK,
     Category,
     HandStrength,
     category_of,
+    pack,
     ranks_of,
 )
-from pokernight.evaluate.tables import HAND_SIZE, LOW_BADNESS_BY_VALUE
+from pokernight.evaluate.tables import (
+    FLUSH_SUIT_BY_KEY,
+    HAND_SIZE,
+    LOW_BADNESS_BY_VALUE,
+    MAX_CARDS,
+)
 
 # How many cards each deciding rank contributes, in nibble order.
 GROUP_SIZES: Final[dict[int, tuple[int, ...]]] = {
@@ -48,6 +54,13 @@ def straight_ranks(top: Rank) -> tuple[Rank, ...]:
     return tuple(Rank(top - step) if top >= step else Rank.ACE for step in range(5))
 
 
+# ``straight_ranks`` of every top, packed in nibbles like a value's ranks, so that
+# ``cards_used`` reads a straight's ranks as it reads any hand's, without building Rank
+# members (each a call into the enum module); a straight takes one card of each.
+STRAIGHT_RANKS: Final = tuple(pack(Category.HIGH_CARD, straight_ranks(top)) for top in Rank)
+STRAIGHT_SIZES: Final[tuple[int, ...]] = (1,) * HAND_SIZE
+
+
 def pick_cards(
     cards: Sequence[Card], groups: Sequence[tuple[int, int]], limit: int
 ) -> tuple[Card, ...]:
@@ -72,21 +85,22 @@ def flush_suit(cards: Sequence[Card]) -> Suit:
 
 def cards_used(value: int, cards: Sequence[Card]) -> tuple[Card, ...]:
     """The (up to) five cards of ``cards`` that make the high hand ``value``."""
+    # Every showdown names its winners' five, so this is on the engine's path: it reads the
+    # value's ranks in place and takes the cards of each from one sorted list, and calls no
+    # builtin or Card property it can do without (either costs more than a line of it).
     category = value >> CATEGORY_SHIFT
-    limit = min(HAND_SIZE, len(cards))
+    limit = len(cards) if len(cards) < HAND_SIZE else HAND_SIZE
     if category in FLUSHES:
-        suit = flush_suit(cards)
-        cards = [card for card in cards if card.suit == suit]
+        cards = _of_flush_suit(cards)
     if category in STRAIGHTS:
-        top = Rank((value >> 16) & NIBBLE)
-        return pick_cards(cards, [(rank, 1) for rank in straight_ranks(top)], limit)
-    # Every showdown names its hands' cards: this loop is on the engine's path, so it
-    # reads the rank nibbles in place and takes the cards of each from one sorted list.
+        ranks, sizes = STRAIGHT_RANKS[(value >> 16) & NIBBLE], STRAIGHT_SIZES
+    else:
+        ranks, sizes = value, GROUP_SIZES[category]
     ordered = sorted(cards, reverse=True)  # card codes order by rank, then suit
     chosen: list[Card] = []
     shift = 16
-    for size in GROUP_SIZES[category]:
-        rank = (value >> shift) & NIBBLE
+    for size in sizes:
+        rank = (ranks >> shift) & NIBBLE
         shift -= 4
         wanted = size
         for card in ordered:
@@ -100,10 +114,26 @@ def cards_used(value: int, cards: Sequence[Card]) -> tuple[Card, ...]:
     return tuple(chosen[:limit])
 
 
+def _of_flush_suit(cards: Sequence[Card]) -> list[Card]:
+    """The cards of the suit holding five or more of them (``flush_suit``'s).
+
+    Up to seven cards, the suit key of their sum counts each suit, and a card of suit ``s``
+    has the bit ``1 << 3s``: a table read and a mask instead of a count per suit.
+    """
+    if len(cards) <= MAX_CARDS:
+        suit = FLUSH_SUIT_BY_KEY[sum(cards) & SUIT_FIELD_MASK]
+        if suit >= 0:
+            bit = 1 << (3 * suit)
+            return [card for card in cards if card & bit]
+    suit = flush_suit(cards)
+    return [card for card in cards if card.suit == suit]
+
+
 def high_words(value: int) -> str:
     """ "Full House, Kings full of Fives", "Straight, Five high", "Flush, Ace high"."""
     category = category_of(value)
-    first, second = ranks_of(value)[:2]
+    # The two ranks a name says, not ``ranks_of``'s five: each is a call into the enum module.
+    first, second = Rank((value >> 16) & NIBBLE), Rank((value >> 12) & NIBBLE)
     title = TITLES[category]
     if category is Category.STRAIGHT_FLUSH and first is Rank.ACE:
         return "Royal Flush"

@@ -311,6 +311,7 @@ _KEY_LIST: Final = _KEYS.tolist()
 HIGH_BY_RANK_KEY: Final[dict[int, int]] = dict(zip(_KEY_LIST, _HIGH.tolist(), strict=True))
 LOW_BY_RANK_KEY: Final[dict[int, int]] = dict(zip(_KEY_LIST, _LOW.tolist(), strict=True))
 FLUSH_VALUES: Final[list[int]] = FLUSH_VALUES_ARRAY.tolist()
+FLUSH_SUIT_BY_KEY: Final[list[int]] = FLUSH_SUITS_ARRAY.tolist()
 RANK_BIT_BY_CARD_OF_SUIT: Final[tuple[dict[int, int], ...]] = tuple(
     {card: (1 << card.rank if card.suit == suit else 0) for card in CARDS} for suit in range(SUITS)
 )

@@ -14,6 +14,7 @@ of the button, (stud) to the winners holding the highest card by suit.
 from __future__ import annotations
 
 from functools import cache
+from typing import Final
 
 from pokernight.cards import Card, Rank
 from pokernight.evaluate import high_value, low_value, omaha_value, wild_value
@@ -85,13 +86,18 @@ def describe(state: HandState, seat: int, value: int) -> str:
     """The hand's name ("Two Pair, Sevens and Fours", "7-5-4-2-A low") from its value."""
     if state.variant.showdown == "low":
         return _low_name(value, min(HAND_SIZE, len(state.cards[seat]) + len(state.board)))
-    return _high_name(value)
+    return _high_name(value >> NAMED_SHIFT)
 
 
-# A name depends on the value alone and a few thousand values occur: remember them.
+# A high hand's name says its category and its two deciding ranks ("Two Pair, Sevens and
+# Fours"), the value's bits from NAMED_SHIFT up: remembered by those, a few hundred names
+# serve every hand, where most values (their kickers too) come a few times at most.
+NAMED_SHIFT: Final = 12
+
+
 @cache
-def _high_name(value: int) -> str:
-    return high_words(value)
+def _high_name(named: int) -> str:
+    return high_words(named << NAMED_SHIFT)
 
 
 @cache
