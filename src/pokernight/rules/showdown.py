@@ -150,10 +150,17 @@ def _show_down(state: HandState, pots: tuple[Pot, ...], emit: Emit) -> None:
 
 
 def _winners(pot: Pot, values: dict[int, int]) -> list[int]:
-    """The seats eligible for ``pot`` that hold its best hand."""
-    contenders = [seat for seat in pot.eligible if seat in values]
-    best = max(values[seat] for seat in contenders)
-    return [seat for seat in contenders if values[seat] == best]
+    """The seats eligible for ``pot`` that hold its best hand (in the pot's order)."""
+    winners: list[int] = []
+    best: int | None = None
+    for seat in pot.eligible:
+        if seat in values:
+            value = values[seat]
+            if best is None or value > best:
+                best, winners = value, [seat]
+            elif value == best:
+                winners.append(seat)
+    return winners
 
 
 def _odd_chip_order(state: HandState, winners: list[int]) -> list[int]:
