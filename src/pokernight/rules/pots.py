@@ -27,15 +27,29 @@ class Pot:
 
 
 def pots_of(state: HandState) -> tuple[Pot, ...]:
-    """The hand's pots. While no live player is all-in (most hands) there is no layer
-    to close: one pot of every chip, open to every live player."""
-    if state.active != state.live:
+    """The hand's pots. While no live player is all-in for less than the most anybody put
+    in, and nobody posted an ante (most hands), there is no layer to close: one pot of
+    every chip, open to every live player."""
+    if state.active != state.live and _layers_to_close(state):
         return compute_pots(state.contributed, state.dead, state.folded, state.stacks)
     total = sum(state.contributed)
     if not total:
         return ()
     folded = state.folded
     return (Pot(total, frozenset([seat for seat in state.rotations[0] if not folded[seat]])),)
+
+
+def _layers_to_close(state: HandState) -> bool:
+    """Whether ``compute_pots`` may find more than one pot: a live player is all-in for
+    less than the most anybody put in, or there are antes (they lie below every live chip).
+    An all-in called by players who cover it closes no layer, and it is common: this one
+    pass over the seats costs a fraction of laying every seat's chips out."""
+    contributed, dead, folded, stacks = state.contributed, state.dead, state.folded, state.stacks
+    most = max(contributed)
+    for seat in state.rotations[0]:
+        if dead[seat] or (not stacks[seat] and not folded[seat] and contributed[seat] < most):
+            return True
+    return False
 
 
 def compute_pots(
@@ -60,9 +74,9 @@ def compute_pots(
     pots: list[Pot] = []
     below = 0
     for level in levels:
-        amount = sum(_band(ante, 0, below, level) for ante in dead) + sum(
-            _band(chips, antes, below, level) for chips in live_chips
-        )
+        amount = sum([_band(chips, antes, below, level) for chips in live_chips])
+        if antes:  # most tables post none; they lie below every live chip
+            amount += sum([_band(ante, 0, below, level) for ante in dead])
         eligible = _eligible(live, reach, stacks, level)
         if pots and (pots[-1].eligible == eligible or not eligible):
             # Folded players' chips above every live total belong to the pot below.
@@ -75,8 +89,14 @@ def compute_pots(
 
 def _band(chips: int, base: int, low: int, high: int) -> int:
     """How many of ``chips`` laid from ``base`` up fall between heights ``low`` and ``high``."""
+    if not chips:
+        return 0
+    # max(0, min(top, high) - max(base, low)), without the builtins: a hand with an all-in
+    # calls this for every seat and pot, and each builtin call costs more than its line.
     top = base + chips
-    return max(0, min(top, high) - max(base, low)) if chips else 0
+    upper = top if top < high else high
+    lower = base if base > low else low
+    return upper - lower if upper > lower else 0
 
 
 def _eligible(
