@@ -122,7 +122,7 @@ class Hand:
             tuple(stacks),
             button,
             dead_small_blind,
-            tuple(sorted(posted_big_blinds)),
+            tuple(sorted(posted_big_blinds)) if posted_big_blinds else (),
         )
         hand = cls(deck, started)
         _check_posted_big_blinds(hand._state)
