@@ -48,7 +48,8 @@ class Stakes:
 
     def minimum_bet(self) -> int:
         """The smallest opening bet in no-limit and pot-limit (never below one chip)."""
-        return max(1, self.small_bet or self.big_blind or self.bring_in)
+        bet = self.small_bet or self.big_blind or self.bring_in
+        return bet if bet > 1 else 1  # max(1, bet): a builtin call costs more, every hand
 
     def fixed_bet(self, big: bool) -> int:
         """The fixed-limit bet on a small-bet or big-bet round."""

@@ -112,15 +112,15 @@ class HandState:
 
     def __init__(self, event: HandStarted) -> None:
         count = len(event.stacks)
-        self.variant: Variant = _variant(event.variant, event.betting)
+        self.variant, self.is_stud, self.has_wild_cards, self.last_street = _variant_facts(
+            event.variant, event.betting
+        )
         self.stakes: Stakes = event.stakes
         self.betting = self.variant.betting
-        self.is_stud = self.variant.is_stud
-        self.has_wild_cards = self.variant.has_wild_cards
-        self.last_street = len(self.variant.streets) - 1
         self.full_bets = _full_bets(self.variant, self.stakes)
         self.raise_cap = self.stakes.raise_cap if self.betting is _FIXED_LIMIT else None
         self.rotations = rotations(count)
+        seats = self.rotations[0]
         self.button = event.button
         self.dead_small_blind = event.dead_small_blind
         self.posted_big_blinds = event.posted_big_blinds
@@ -137,8 +137,8 @@ class HandState:
         self.live = count
         self.active = count
         self.legal: Any = None
-        self.cards: list[list[Card]] = [[] for _ in range(count)]
-        self.up: list[list[Card]] = [[] for _ in range(count)]
+        self.cards: list[list[Card]] = [[] for _ in seats]  # one list a seat
+        self.up: list[list[Card]] = [[] for _ in seats]
         self.board: list[Card] = []
         self.deck_position = 0
         self.street_index = -1
@@ -230,8 +230,12 @@ def rotations(count: int) -> tuple[tuple[int, ...], ...]:
     )
 
 
-# Looked up on every hand's start: the same few variants and stakes come back.
-_variant: Final = cache(variant_for)
+@cache  # looked up on every hand's start, where the same few variants come back
+def _variant_facts(key: str, betting: str) -> tuple[Variant, bool, bool, int]:
+    """The variant a hand's first event names, whether it is stud, whether it has wild
+    cards, and its last street's index: read off the variant once, not on every hand."""
+    variant = variant_for(key, betting)
+    return variant, variant.is_stud, variant.has_wild_cards, len(variant.streets) - 1
 
 
 def _full_bets(variant: Variant, stakes: Stakes) -> tuple[int, ...]:
