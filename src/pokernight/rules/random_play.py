@@ -39,17 +39,22 @@ def random_action(legal: LegalActions, rng: random.Random) -> Action:
     low, high = legal.min_raise_to, legal.max_raise_to
     if legal.can_bring_in:
         if low is not None and high is not None and roll < 0.3:
-            return Action(seat, BET_OR_RAISE, legal.raise_to_near(_size(low, high, rng)))
+            return Action(seat, BET_OR_RAISE, _size(legal, low, high, rng))
         return _BRING_INS[seat]
     if low is not None and high is not None and roll < 0.25:
-        return Action(seat, BET_OR_RAISE, legal.raise_to_near(_size(low, high, rng)))
+        return Action(seat, BET_OR_RAISE, _size(legal, low, high, rng))
     if roll < 0.45 and legal.can_fold:
         return _FOLDS[seat]
     return _CALLS[seat] if legal.call_amount else _CHECKS[seat]
 
 
-def _size(low: int, high: int, rng: random.Random) -> int:
+def _size(legal: LegalActions, low: int, high: int, rng: random.Random) -> int:
+    """A bet or raise between the legal bounds ``low`` and ``high``, biased to small sizes.
+    In fixed limit only the two bounds are legal and ``raise_to_near`` takes the nearer;
+    elsewhere the draw is legal as it is, and the method (Python, even in the compiled
+    build) is not called for nothing."""
     if rng.random() < 0.1:
         return high
     size = low + int((high - low) * rng.random() ** 3)
-    return size if size < high else high
+    size = size if size < high else high
+    return legal.raise_to_near(size) if legal.fixed_amounts else size
