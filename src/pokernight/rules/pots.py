@@ -122,6 +122,8 @@ def uncalled_bet(bets: Sequence[int]) -> tuple[int, int] | None:
 
 def split(amount: int, winners_in_odd_chip_order: Sequence[int]) -> tuple[tuple[int, int], ...]:
     """Share ``amount`` evenly; the odd chips go one each to the first winners listed."""
+    if len(winners_in_odd_chip_order) == 1:  # most pots: no sharing to work out
+        return ((winners_in_odd_chip_order[0], amount),)
     share, odd = divmod(amount, len(winners_in_odd_chip_order))
     return tuple(
         (seat, share + (1 if place < odd else 0))
