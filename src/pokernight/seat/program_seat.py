@@ -36,6 +36,8 @@ RECONNECT_ATTEMPTS = 12
 RECONNECT_WAIT_LIMIT = 5.0
 NETWORK_ERRORS = (OSError, ClientError, WebSocketException, TimeoutError)
 SPEED_RETRIES = 5
+REFUSALS_KEPT = 20
+"""The newest refusals a report keeps (``log.jsonl`` has every one): a seat runs for hours."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,7 +67,8 @@ class SeatOptions:
 
 @dataclass(slots=True)
 class SeatReport:
-    """What a run came to: hands played, answers sent and refused, and why it ended."""
+    """What a run came to: hands played, answers sent and refused (the newest reasons),
+    and why it ended."""
 
     hands: int = 0
     answers: int = 0
@@ -376,7 +379,7 @@ class ProgramSeat:
 
     def _refuse(self, text: str, reason: str) -> None:
         self.report.refused += 1
-        self.report.refusals.append(reason)
+        self.report.refusals = [*self.report.refusals[-REFUSALS_KEPT + 1 :], reason]
         self.folder.refuse(text, reason)
 
     # Answers over ACPC -------------------------------------------------------------------
