@@ -176,6 +176,18 @@ def test_an_answer_written_in_pieces_is_taken_whole_or_not_at_all(
     assert taken == [line]
 
 
+def test_the_folder_and_its_files_are_its_owners_alone(tmp_path: Path) -> None:
+    """They show the seat's cards: another user of the machine must not read them."""
+    folder = SeatFolder(tmp_path / "robo")
+    folder.open()
+    folder.write_state(shown(), None)
+    folder.refuse("1 call\n", "it is not your turn")
+    assert stat.S_IMODE(folder.path.stat().st_mode) & 0o077 == 0
+    for name in ("state.json", "state.txt", "error.txt", "log.jsonl"):
+        mode = stat.S_IMODE(folder.file(name).stat().st_mode)
+        assert mode & 0o077 == 0, (name, oct(mode))
+
+
 def test_the_seat_token_is_kept_for_its_table_only_and_private(tmp_path: Path) -> None:
     folder = SeatFolder(tmp_path)
     folder.open()

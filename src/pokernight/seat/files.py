@@ -5,6 +5,9 @@ the new content is written under a temporary name in the same folder, flushed to
 the disk (``fsync``), and renamed over the old file. A rename within one file
 system is atomic, so a reader opens either the old file or the new one, whole.
 The folder is synced too, so after a crash the name points at a complete file.
+
+The files hold the seat's own cards: they are made readable by their owner only (a
+program run by the same user reads them; another user of the machine does not).
 """
 
 from __future__ import annotations
@@ -16,9 +19,12 @@ from pathlib import Path
 TEMPORARY_SUFFIX = ".tmp"
 
 
-def write_atomically(path: Path, text: str, mode: int = 0o644) -> None:
+PRIVATE = 0o600
+
+
+def write_atomically(path: Path, text: str, mode: int = PRIVATE) -> None:
     """Replace ``path`` by ``text`` (UTF-8) in one step, as readers see it. ``mode``: the
-    new file's permissions (0o600 for a secret), before the umask."""
+    new file's permissions, before the umask."""
     temporary = path.with_name(f".{path.name}.{os.getpid()}{TEMPORARY_SUFFIX}")
     descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, mode)
     with open(descriptor, "w", encoding="utf-8", newline="\n") as file:
@@ -41,7 +47,8 @@ def sync_folder(folder: Path) -> None:
 
 def append_line(path: Path, line: str) -> None:
     """Add one line to a log: a single ``write`` of the whole line, so lines never mix."""
-    with open(path, "a", encoding="utf-8", newline="\n") as file:
+    descriptor = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, PRIVATE)
+    with open(descriptor, "a", encoding="utf-8", newline="\n") as file:
         file.write(line.rstrip("\n") + "\n")
 
 

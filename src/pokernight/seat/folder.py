@@ -66,7 +66,7 @@ class SeatFolder:
         answer must not match a new state), and drop what an earlier run left: its answer,
         and its last state, which said "over" (a program started with the seat would read
         it and stop before the seat has written a state of its own)."""
-        self.path.mkdir(parents=True, exist_ok=True)
+        self.path.mkdir(mode=0o700, parents=True, exist_ok=True)  # it shows the seat's cards
         try:
             self.seq = int(json.loads(self.file(STATE_JSON).read_text("utf-8"))["seq"])
         except (OSError, ValueError, KeyError, TypeError):
@@ -91,7 +91,7 @@ class SeatFolder:
 
     def save_token(self, url: str, code: str, token: str) -> None:
         saved = {"url": url, "code": code, "token": token}
-        write_atomically(self.file(SEAT), json.dumps(saved) + "\n", mode=0o600)
+        write_atomically(self.file(SEAT), json.dumps(saved) + "\n")
 
     def forget_token(self) -> None:
         remove(self.file(SEAT))
