@@ -35,6 +35,7 @@ ALLOWED: dict[str, set[str]] = {
     "server": {"bots", "cards", "history", "names", "randomness", "rules", "store", "table"},
     "client": {"cards", "rules"},
     "tui": {"bots", "cards", "client", "rules"},
+    "seat": {"client"},
     "bench": {
         "bots",
         "build",
@@ -57,6 +58,7 @@ ALLOWED: dict[str, set[str]] = {
         "names",
         "randomness",
         "rules",
+        "seat",
         "server",
         "sim",
         "store",

@@ -87,3 +87,38 @@ def test_a_games_own_stakes_are_read_and_written_back(page: Any) -> None:
     assert read["sent"]["stud"] == {"ante": 1, "bring_in": 3, "small_bet": 10, "big_bet": 20}
     assert read["sent"]["plo"] == {"small_blind": 5, "big_blind": 10}
     assert read["refused"].startswith('"poker 1/2" is not a game')
+
+
+def test_the_host_allows_programs_with_a_box_left_unticked_by_default(page: Any) -> None:
+    sent: dict[str, Any] = page.evaluate(
+        """async () => {
+            const { settingsForm, readSettings } = await import('/js/settings_form.js');
+            const fresh = settingsForm({});
+            const allowing = settingsForm({ allow_programs: true });
+            const box = fresh.querySelector('[name=allow_programs]');
+            return { fresh: readSettings(fresh).allow_programs, ticked: box.checked,
+                     allowing: readSettings(allowing).allow_programs,
+                     label: box.closest('label').textContent };
+        }"""
+    )
+    assert sent["fresh"] is False and sent["ticked"] is False
+    assert sent["allowing"] is True
+    assert "programs may sit" in sent["label"]
+
+
+def test_a_program_seat_is_badged_as_a_bot_and_a_person_is_not(page: Any) -> None:
+    badges: dict[str, Any] = page.evaluate(
+        """async () => {
+            const { botOf, botBadge } = await import('/js/bot_badge.js');
+            const words = (seat) => botBadge(botOf(seat))?.textContent ?? null;
+            return {
+                program: words({ bot: null, program: true }),
+                bot: words({ bot: 'hard', program: false }),
+                person: words({ bot: null, program: false }),
+                older: words({ bot: null }),
+            };
+        }"""
+    )
+    assert badges["program"] is not None and "bot (program)" in badges["program"]
+    assert badges["bot"] is not None and "bot (hard)" in badges["bot"]
+    assert badges["person"] is None and badges["older"] is None

@@ -23,6 +23,7 @@ from pokernight.cli import (
     import_phh,
     play,
     replay,
+    seat,
     serve,
     simulate,
     stats,
@@ -33,6 +34,7 @@ from pokernight.extras import MissingExtraError
 COMMANDS = (
     serve,
     play,
+    seat,
     simulate,
     equity,
     eval,

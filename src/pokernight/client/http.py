@@ -34,11 +34,15 @@ async def create_table(
     *,
     member: bool = False,
     device: str | None = None,
+    program: bool = False,
 ) -> dict[str, Any]:
     """A new table hosted by ``name``: ``{"code", "player_id", "token", "invite", "member",
     "device"}`` (``member``: the host becomes a member of the club; ``device``: a member's
-    device token, so the member hosts)."""
+    device token, so the member hosts; ``program``: the host is a program, at a table whose
+    settings allow programs)."""
     body = {"name": name, "settings": settings or {}, "member": member}
+    if program:  # left out otherwise: a server from before programs knows no such key
+        body["program"] = True
     result: dict[str, Any] = await request_json(
         base_url, "POST", "/api/tables", body, device=device
     )

@@ -126,7 +126,7 @@ class TableState:
             case "SeatRequested":
                 self.seat_requests[event["player_id"]] = {
                     key: event[key] for key in ("seat", "player_id", "name", "buy_in")
-                }
+                } | {"program": event.get("program", False)}
             case "SeatDeclined":
                 self.seat_requests.pop(event["player_id"], None)
             case "HostChanged":

@@ -93,14 +93,24 @@ class TableClient:
 
     # Connecting --------------------------------------------------------------------------
 
-    async def join(self, name: str, invite: str | None = None, *, member: bool = False) -> str:
+    async def join(
+        self,
+        name: str,
+        invite: str | None = None,
+        *,
+        member: bool = False,
+        program: bool = False,
+    ) -> str:
         """Take a seat token for ``name`` at this table and connect with it; the player id.
 
         ``invite``: the secret of the table's invite link; with it the player sits without
         waiting for the host's approval. ``member``: become a member of the club (its
         device token is kept in ``device``); a client with a ``device`` joins as its member.
+        ``program``: join as a program (a bot of one's own), where the host allows them.
         """
         body: Json = {"name": name, "member": member}
+        if program:  # left out otherwise: a server from before programs knows no such key
+            body["program"] = True
         if invite is not None:
             body["invite"] = invite
         path = f"/api/tables/{self.code}/join"

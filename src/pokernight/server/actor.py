@@ -302,7 +302,12 @@ class TableActor:
         match intent:
             case msg.Sit():
                 return core.SitDown(
-                    intent.seat, player_id, connection.name, intent.buy_in, connection.invited
+                    intent.seat,
+                    player_id,
+                    connection.name,
+                    intent.buy_in,
+                    connection.invited,
+                    connection.program,
                 )
             case msg.Act():
                 return core.Act(player_id, intent.kind, intent.amount)

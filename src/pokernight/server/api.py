@@ -45,11 +45,13 @@ LEDGER_READS = 5
 
 
 class NewTable(msgspec.Struct, forbid_unknown_fields=True):
-    """``member``: the host becomes a member of the club, as a newcomer may (``Join``)."""
+    """``member``: the host becomes a member of the club, as a newcomer may (``Join``);
+    ``program``: the host is a program, as a newcomer may be (the settings must allow it)."""
 
     name: DisplayName
     settings: dict[str, Any] = {}
     member: bool = False
+    program: bool = False
 
 
 class QrText(msgspec.Struct, forbid_unknown_fields=True):
@@ -60,11 +62,14 @@ class QrText(msgspec.Struct, forbid_unknown_fields=True):
 
 class Join(msgspec.Struct, forbid_unknown_fields=True):
     """``invite``: the secret of the invite link (its fragment), if the player has it;
-    ``member``: become a member of the club, known at its next tables (``identity``)."""
+    ``member``: become a member of the club, known at its next tables (``identity``);
+    ``program``: the player is a program (a friend's bot through a file or ACPC seat), shown
+    as a bot to everybody and let in only where the host allows programs."""
 
     name: DisplayName
     invite: Invite | None = None
     member: bool = False
+    program: bool = False
 
 
 Body = TypeVar("Body", bound=msgspec.Struct)
@@ -74,10 +79,12 @@ async def create_table(request: Request) -> Response:
     body = await read_body(request, NewTable)
     name = checked_name(body.name)
     settings = settings_from_json({**ROOM_DEFAULTS, **body.settings})
+    if body.program and not settings.allow_programs:
+        raise TableError("a program may open only a table that allows programs: set allow_programs")
     lobby = lobby_of(request)
     club = await lobby.store.default_club()  # a new table is a night of the server's club
     who = await newcomer(lobby.store, club.id, name, device_token(request), member=body.member)
-    actor, host, token = await lobby.create_table(settings, who)
+    actor, host, token = await lobby.create_table(settings, who, program=body.program)
     who = await welcome(lobby.store, actor.record.club_id, host, who)
     created = {"code": actor.code, "player_id": str(host.id), "token": token}
     return JSONResponse(
@@ -107,9 +114,16 @@ async def join_table(request: Request) -> Response:
     _refuse_closed(actor)
     body = await read_body(request, Join)
     device = device_token(request)
-    admitted = await admit(actor, body.name, body.invite, device, member=body.member)
+    admitted = await admit(
+        actor, body.name, body.invite, device, member=body.member, program=body.program
+    )
     player = admitted.player
-    joined = {"player_id": str(player.id), "token": admitted.token, "name": player.name}
+    joined = {
+        "player_id": str(player.id),
+        "token": admitted.token,
+        "name": player.name,
+        "program": player.program,
+    }
     return JSONResponse(
         {**joined, "invited": player.invited, **_club_json(admitted.who)}, status_code=201
     )

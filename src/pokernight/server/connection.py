@@ -31,7 +31,8 @@ class _Close:
 class Connection:
     """``player_id`` None: a spectator (or the stream view). ``session``: the client run
     that opened it (its request ids are its own); ``invited``: the player came by the
-    invite link, and sits without the host's approval."""
+    invite link, and sits without the host's approval; ``program``: the player joined as
+    a program (their seat is shown as a bot)."""
 
     def __init__(
         self,
@@ -42,12 +43,14 @@ class Connection:
         *,
         session: str = "",
         invited: bool = False,
+        program: bool = False,
     ) -> None:
         self.websocket = websocket
         self.player_id = player_id
         self.name = name
         self.session = session
         self.invited = invited
+        self.program = program
         self.outbox: asyncio.Queue[str | _Close] = asyncio.Queue(maxsize=outbox)
         self.dropped = False
         self.writer: asyncio.Task[None] | None = None

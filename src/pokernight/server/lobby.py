@@ -60,16 +60,18 @@ class Lobby:
             )
 
     async def create_table(
-        self, settings: TableSettings, host: Newcomer
+        self, settings: TableSettings, host: Newcomer, *, program: bool = False
     ) -> tuple[TableActor, PlayerRecord, str]:
-        """Open a table hosted by a new player, ``host`` (a member of the club, or a guest):
-        its actor, the host's player and their seat token."""
+        """Open a table hosted by a new player, ``host`` (a member of the club, or a guest;
+        ``program``: a program): its actor, the host's player and their seat token."""
         record = await self.store.create_table(settings.to_dict(), secure_rng())
         closed = self.actors.get(record.code)
         if closed is not None:  # a closed table's code, free again in the store
             await closed.stop()
         member_id = None if host.member is None else host.member.id
-        player, token = await self.store.register_player(record.id, host.name, member_id=member_id)
+        player, token = await self.store.register_player(
+            record.id, host.name, member_id=member_id, program=program
+        )
         table = Table.open(settings, str(player.id))
         opened = StoredEvent.of(1, table.opened, self.config.clock())
         await self.writer.append(record.id, [opened])

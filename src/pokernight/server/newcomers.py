@@ -50,12 +50,22 @@ async def admit(
     device: str | None = None,
     *,
     member: bool = False,
+    program: bool = False,
 ) -> Admitted:
     """A new player at ``actor``'s table and their seat token. ``invite``: the secret of
     the invite link they came by, if any: they sit without the host's approval.
     ``device``: the device token of a member of the table's club; ``member``: a newcomer
-    becomes a member of the club (``identity.newcomer``)."""
+    becomes a member of the club (``identity.newcomer``); ``program``: the newcomer is a
+    program, refused (403) unless the host allows programs. Refused here, at the join,
+    so a program learns it before it has a token; ``sit`` checks again (the host may
+    change the setting in between)."""
     name = checked_name(raw_name)
+    if program and not actor.table.upcoming_settings.allow_programs:
+        raise HTTPException(
+            403,
+            f"table {actor.code} does not allow programs: only the host can allow them "
+            "(the setting allow_programs)",
+        )
     invited = invite is not None and _is_invite(actor, invite)
     if invite is not None and not invited:
         raise HTTPException(
@@ -72,7 +82,7 @@ async def admit(
     await _make_room(actor)
     member_id = None if who.member is None else who.member.id
     player, token = await store.register_player(
-        actor.record.id, who.name, invited=invited, member_id=member_id
+        actor.record.id, who.name, invited=invited, member_id=member_id, program=program
     )
     return Admitted(player, token, await welcome(store, actor.record.club_id, player, who))
 

@@ -69,6 +69,7 @@ async def table_socket(websocket: WebSocket) -> None:
         # A client that names no run of its own gets one: its ids are then its own too.
         session=hello.session or secrets.token_hex(8),
         invited=invited,
+        program=player is not None and player.program,
     )
     connection.start()
     connection.send(

@@ -297,7 +297,13 @@ def claim_player(connection: Connection, player_id: int, member_id: int) -> Play
     players = schema.players
     connection.execute(update(players).where(players.c.id == player_id).values(member_id=owner.id))
     return PlayerRecord(
-        player.id, player.table_id, player.name, player.created_at, player.invited, owner.id
+        player.id,
+        player.table_id,
+        player.name,
+        player.created_at,
+        player.invited,
+        owner.id,
+        player.program,
     )
 
 
@@ -331,4 +337,5 @@ PLAYER_COLUMNS = (
     schema.players.c.created_at,
     schema.players.c.invited,
     schema.players.c.member_id,
+    schema.players.c.program,
 )

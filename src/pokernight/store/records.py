@@ -68,6 +68,8 @@ class PlayerRecord:
     invited: bool = False
     member_id: int | None = None
     """The member playing this seat (decision 33); None is a guest."""
+    program: bool = False
+    """Joined as a program (decision 37): the player's own bot, shown as a bot to everybody."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -140,6 +140,8 @@ players = Table(
     Column("invited", Boolean, nullable=False, server_default=false()),
     # The member playing this seat; null is a guest.
     Column("member_id", ForeignKey("members.id"), nullable=True, index=True),
+    # Joined as a program (a friend's bot): it sits only where the host allows programs.
+    Column("program", Boolean, nullable=False, server_default=false()),
     Index("uq_players_table_id_name_key", "table_id", "name_key", unique=True),
 )
 

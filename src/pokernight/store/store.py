@@ -223,13 +223,20 @@ class Store:
     # Players -------------------------------------------------------------------------------
 
     async def register_player(
-        self, table_id: int, name: str, *, invited: bool = False, member_id: int | None = None
+        self,
+        table_id: int,
+        name: str,
+        *,
+        invited: bool = False,
+        member_id: int | None = None,
+        program: bool = False,
     ) -> tuple[PlayerRecord, str]:
         """A new player and their seat token; only the token's SHA-256 is stored.
 
         ``name`` must be a display name (``pokernight.names.display_name``); one that
         reads the same as another player's of the table raises NameTakenError.
-        ``member_id``: the member of the club who plays this seat (None: a guest).
+        ``member_id``: the member of the club who plays this seat (None: a guest);
+        ``program``: the player is a program (a friend's bot), for as long as they play here.
         """
         token = secrets.token_urlsafe(TOKEN_BYTES)
         created_at = time.time()
@@ -241,6 +248,7 @@ class Store:
             "created_at": created_at,
             "invited": invited,
             "member_id": member_id,
+            "program": program,
         }
         try:
             async with self._writing() as connection:
@@ -250,7 +258,8 @@ class Store:
                 player_id = result.scalar_one()
         except IntegrityError:
             raise NameTakenError(name) from None
-        return PlayerRecord(player_id, table_id, name, created_at, invited, member_id), token
+        record = PlayerRecord(player_id, table_id, name, created_at, invited, member_id, program)
+        return record, token
 
     async def player_by_token(self, table_id: int, token: str) -> PlayerRecord | None:
         players = schema.players

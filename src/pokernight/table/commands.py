@@ -15,13 +15,16 @@ from pokernight.table.settings import TableSettings
 
 @dataclass(frozen=True, slots=True)
 class SitDown:
-    """``invited``: the player came by the table's invite link (no approval needed)."""
+    """``invited``: the player came by the table's invite link (no approval needed);
+    ``program``: the player joined as a program (a bot of their own), which sits only where
+    the host allows programs."""
 
     seat: int
     player_id: str
     name: str
     buy_in: int
     invited: bool = False
+    program: bool = False
 
 
 @dataclass(frozen=True, slots=True)

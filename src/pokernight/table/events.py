@@ -50,23 +50,28 @@ class TableOpened(TableEvent):
 
 @dataclass(frozen=True, slots=True)
 class PlayerSeated(TableEvent):
-    """``bot_level``: the seat is played by a bot of that level (None: a person)."""
+    """``bot_level``: the seat is played by a bot of that level (None: a person);
+    ``program``: by a player's own program (joined as one: shown as a bot to everybody).
+    Older stored events have no ``program``: people."""
 
     seat: int
     player_id: str
     name: str
     buy_in: int
     bot_level: str | None = None
+    program: bool = False
 
 
 @dataclass(frozen=True, slots=True)
 class SeatRequested(TableEvent):
-    """A player asked for a seat at a table where the host approves seats."""
+    """A player asked for a seat at a table where the host approves seats (``program``:
+    a player who joined as a program, so the host sees what they let in)."""
 
     seat: int
     player_id: str
     name: str
     buy_in: int
+    program: bool = False
 
 
 @dataclass(frozen=True, slots=True)

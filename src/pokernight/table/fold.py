@@ -121,6 +121,7 @@ def _seated(table: TableState, event: PlayerSeated) -> None:
         time_bank=table.upcoming_settings.time_bank_seconds,
         waiting=table.hand_number > 0,
         bot=event.bot_level,
+        program=event.program,
     )
     table.seat_requests.pop(event.player_id, None)
     if event.bot_level is not None:

@@ -37,7 +37,13 @@ from pokernight.table.events import (
     SettingsChanged,
     TableEvent,
 )
-from pokernight.table.seating import check_buy_in, check_rebuy, check_seat_free, chips_in
+from pokernight.table.seating import (
+    check_buy_in,
+    check_program_allowed,
+    check_rebuy,
+    check_seat_free,
+    chips_in,
+)
 from pokernight.table.state import TableState
 
 
@@ -112,7 +118,12 @@ def approve_seat(table: TableState, command: ApproveSeat) -> list[TableEvent]:
         raise TableError("that player has not asked for a seat")
     check_seat_free(table, request.seat, request.player_id, who=request.name)
     check_buy_in(table, request.player_id, request.buy_in, who=request.name)
-    return [PlayerSeated(request.seat, request.player_id, request.name, request.buy_in)]
+    check_program_allowed(table, request.program, who=request.name)
+    return [
+        PlayerSeated(
+            request.seat, request.player_id, request.name, request.buy_in, program=request.program
+        )
+    ]
 
 
 def decline_seat(table: TableState, command: DeclineSeat) -> list[TableEvent]:

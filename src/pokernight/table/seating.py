@@ -37,14 +37,26 @@ from pokernight.table.state import TableState
 def sit_down(table: TableState, command: SitDown) -> list[TableEvent]:
     check_seat_free(table, command.seat, command.player_id)
     check_buy_in(table, command.player_id, command.buy_in)
+    check_program_allowed(table, command.program)
+    seat, player_id, name, buy_in = command.seat, command.player_id, command.name, command.buy_in
     if needs_approval(table, command):
         asked = table.seat_requests.get(command.player_id)
         if asked is not None:
             raise TableError(
                 f"you have already asked for {seat_words(asked.seat)}: wait for the host"
             )
-        return [SeatRequested(command.seat, command.player_id, command.name, command.buy_in)]
-    return [PlayerSeated(command.seat, command.player_id, command.name, command.buy_in)]
+        return [SeatRequested(seat, player_id, name, buy_in, program=command.program)]
+    return [PlayerSeated(seat, player_id, name, buy_in, program=command.program)]
+
+
+def check_program_allowed(table: TableState, program: bool, who: str = YOU) -> None:
+    """A TableError if a program would sit where the host does not allow programs (checked
+    when it asks, and again when the host approves: the setting may have changed)."""
+    if program and not table.upcoming_settings.allow_programs:
+        raise TableError(
+            f"this table does not allow programs: {subject(who, 'joined', 'joined')} as one, "
+            "and only the host can allow them (the setting allow_programs)"
+        )
 
 
 def needs_approval(table: TableState, command: SitDown) -> bool:

@@ -59,6 +59,8 @@ class TableSettings:
     ``DEBT_CAP_BUY_INS`` maximum buy-ins. ``approve_seats``: the
     host approves each player who asks for a seat. A bot waits about
     ``bot_delay_seconds`` (half to one and a half times it) before it acts.
+    ``allow_programs``: players who join as programs (a friend's bot, through a file or
+    ACPC seat) may sit; off by default, so nobody meets a program the host did not allow.
     """
 
     variant: str = "nlhe"
@@ -80,6 +82,7 @@ class TableSettings:
     approve_seats: bool = False
     approve_rebuys: bool = False
     bot_delay_seconds: float = DEFAULT_BOT_DELAY_SECONDS
+    allow_programs: bool = False
 
     @classmethod
     def for_variant(cls, key: str, **changes: Any) -> TableSettings:

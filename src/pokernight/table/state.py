@@ -29,7 +29,8 @@ class Seat:
     ``waiting``: for the big blind (new, or back after missing a hand);
     ``posting``: offered to post one instead; ``queued``: chips bought during a
     hand, added when it ends; ``timeouts``: in a row; ``bot``: the level of
-    the bot playing the seat (None: a person).
+    the bot playing the seat (None: a person); ``program``: a player's own program plays
+    it (a person's seat for the clock and the ledger, shown as a bot).
     """
 
     player_id: str
@@ -44,6 +45,7 @@ class Seat:
     queued: int = 0
     timeouts: int = 0
     bot: str | None = None
+    program: bool = False
 
 
 class TableState:

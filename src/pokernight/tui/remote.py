@@ -18,10 +18,9 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from websockets.asyncio.client import ClientConnection
 from websockets.exceptions import WebSocketException
 
-from pokernight.client import ClientError, TableClient, request_json
+from pokernight.client import DROPPED, ClientError, InboxClient, request_json
 from pokernight.rules import Action
 from pokernight.tui.narration import Narrator, narrate_table
 from pokernight.tui.prompt import QuitGame
@@ -30,7 +29,6 @@ from pokernight.tui.screen import Screen
 from pokernight.tui.tokens import TokenStore
 
 Json = dict[str, Any]
-DROPPED = "connection dropped"  # an inbox message type of our own: never sent by a server
 RECONNECT_ATTEMPTS = 12
 RECONNECT_WAIT_LIMIT = 5.0
 NETWORK_ERRORS = (OSError, ClientError, WebSocketException, TimeoutError)
@@ -47,45 +45,6 @@ class RemoteSettings:
     invite: str | None = None  # the invite link's secret: sit without the host's approval
     member: bool = False  # join as a member of the club (the device token is kept)
     claim: str | None = None  # a claim code from a signed-in device: sign this terminal in
-
-
-class InboxClient(TableClient):
-    """A ``TableClient`` that puts every message, and the end of every connection, in ``inbox``.
-
-    ``TableClient`` has no hook for a closed connection, so its reader is
-    wrapped; the connection's number tells a drop from a reconnect's own close.
-    A version after a gap is not told: it is asked for again by ``resume``.
-    """
-
-    def __init__(self, url: str, code: str, token: str | None, inbox: asyncio.Queue[Json]) -> None:
-        super().__init__(url, code, token, keep_frames=False, events_kept=0)
-        self.inbox = inbox
-        self.connections = 0
-        self.resuming = False
-
-    async def connect(self) -> None:
-        self.connections += 1
-        await super().connect()
-
-    async def resume(self) -> None:
-        """Reconnect from the last version received in order (``TableState`` stops at a gap)."""
-        self.state.gaps, self.resuming = 0, False
-        await self.reconnect()
-
-    def on_message(self, message: Json) -> None:
-        if self.state.gaps:
-            if not self.resuming:
-                self.resuming = True
-                self.inbox.put_nowait({"type": DROPPED, "connection": self.connections})
-            return
-        self.inbox.put_nowait(message)
-
-    async def _read(self, socket: ClientConnection) -> None:
-        number = self.connections
-        try:
-            await super()._read(socket)
-        finally:
-            self.inbox.put_nowait({"type": DROPPED, "connection": number})
 
 
 class RemoteGame:

@@ -1,7 +1,15 @@
 // How a bot is marked wherever a seat is drawn: a robot face for the eye and
-// "bot (hard)" for a screen reader, so nobody mistakes a bot for a friend.
+// "bot (hard)" for a screen reader, so nobody mistakes a bot for a friend. A friend's own
+// program (a seat the server says is a program's) is marked the same: "bot (program)".
 
 import { h } from "./dom.js";
+
+/** What plays ``seat`` when it is not a person, as the server says: the room's bot's
+ * level, "program" for a player's own program, or null for a person. */
+export function botOf(seat) {
+  if (!seat) return null;
+  return seat.bot || (seat.program ? "program" : null);
+}
 
 /** The words for a bot of ``level`` ("bot (hard)"), or "" for a person. */
 export function botWords(level) {

@@ -1,7 +1,7 @@
 // The host's say over seats: seat and rebuy requests to approve or decline, sitting a player
 // out, and bots (added to an empty seat at a chosen level, sat back in, removed between hands).
 
-import { botBadge } from "./bot_badge.js";
+import { botBadge, botOf } from "./bot_badge.js";
 import { chips, h, replaceKeepingFocus, sentence } from "./dom.js";
 
 export const BOT_LEVELS = ["easy", "medium", "hard"];
@@ -29,7 +29,7 @@ export class HostSeats {
   render(state) {
     const asked = [...state.seatRequests.values()];
     replaceKeepingFocus(this.requests, asked.length ? asked.map((request) => h("li", { class: "request" },
-      h("span", { class: "who" },
+      h("span", { class: "who" }, botBadge(botOf(request)),
         `${request.name} asks for seat ${request.seat + 1} with ${chips(request.buy_in)} chips`),
       this.button(`approve-${request.player_id}`, `Approve ${request.name}`, "Approve",
         { type: "approve_seat", player_id: request.player_id }),
@@ -57,7 +57,7 @@ export class HostSeats {
   }
 
   seatRow(seat) {
-    const who = h("span", { class: "who" }, botBadge(seat.bot), seat.name,
+    const who = h("span", { class: "who" }, botBadge(botOf(seat)), seat.name,
       seat.sitting_out ? h("span", { class: "muted" }, " (sitting out)") : null);
     if (seat.bot) {
       return h("li", {}, who,

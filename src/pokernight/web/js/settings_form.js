@@ -131,7 +131,8 @@ export function settingsForm(initial = {}) {
       h("div", { class: "field wide" },
         h("label", {}, `A game's own stakes (e.g. ${gameStakesExample(", ")})`,
           h("input", { name: "game_stakes", type: "text", value: gameStakesText(initial.game_stakes) })))),
-    section("House rules", "Who owes how much at most, and who may sit without asking.",
+    section("House rules",
+      "Who owes how much at most, who may sit without asking, and whether programs may.",
       // -1: the server's default, five largest buy-ins at the stakes of the time: left empty.
       numberField("debt_cap", "Debt cap (empty: five largest buy-ins)",
         initial.debt_cap === -1 ? null : initial.debt_cap, { min: 1 }),
@@ -143,7 +144,10 @@ export function settingsForm(initial = {}) {
         "The host approves newcomers who did not get the invite link"),
       h("label", { class: "check field wide" },
         h("input", { type: "checkbox", name: "approve_rebuys", checked: initial.approve_rebuys }),
-        "The host approves each rebuy (else any within the limits is taken at once)")));
+        "The host approves each rebuy (else any within the limits is taken at once)"),
+      h("label", { class: "check field wide" },
+        h("input", { type: "checkbox", name: "allow_programs", checked: initial.allow_programs }),
+        "Friends' programs may sit (shown as bots to everybody: pokernight seat)")));
   let studGame = isStud(variant);
   form.querySelector("[name=variant]").addEventListener("change", (event) => {
     const chosen = gameOf(event.target.value);
@@ -183,6 +187,7 @@ export function readSettings(form) {
     debt_cap: form.querySelector("[name=no_debt_cap]").checked ? null : integer("debt_cap"),
     approve_seats: form.querySelector("[name=approve_seats]").checked,
     approve_rebuys: form.querySelector("[name=approve_rebuys]").checked,
+    allow_programs: form.querySelector("[name=allow_programs]").checked,
     bot_delay_seconds: integer("bot_delay_seconds"),
     blind_levels: parseLevels(value("blind_levels"), isStud(variant)),
     level_minutes: integer("level_minutes"),

@@ -1,7 +1,7 @@
 // The stream view (/stream.html#1234): large type, public cards only (it connects as a
 // spectator, so the server never sends it a hidden card), for OBS or Discord.
 
-import { botBadge } from "./bot_badge.js";
+import { botBadge, botOf } from "./bot_badge.js";
 import { cardElement, rankOf } from "./cards.js";
 import { Connection } from "./connection.js";
 import { $, chips, h, sentence } from "./dom.js";
@@ -28,7 +28,7 @@ function seatElement(seat, hand) {
   const last = inHand && !hand.ended ? hand.lastActions[index] : null;
   const classes = ["stream-seat", status?.to_act === seat.seat && "turn", folded && "folded", won && "winner"];
   return h("div", { class: classes.filter(Boolean).join(" ") },
-    h("div", { class: "who" }, h("span", {}, botBadge(seat.bot), seat.name), h("span", { class: "stack" }, chips(stack))),
+    h("div", { class: "who" }, h("span", {}, botBadge(botOf(seat)), seat.name), h("span", { class: "stack" }, chips(stack))),
     inHand ? h("div", { class: "cards" }, hand.cards[index].map(({ card }) =>
       cardElement(card, { wild: card !== null && wild.has(rankOf(card)) }))) : null,
     h("div", { class: "muted" }, [bet ? `bet ${chips(bet)}` : "", last ? actionWords(last) : "",

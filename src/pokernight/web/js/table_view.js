@@ -3,7 +3,7 @@
 // card sliding in from the dealer when it is dealt (once: the felt is redrawn after
 // every version, so a card is known by its hand, seat and place, not by its element).
 
-import { botBadge, botWords } from "./bot_badge.js";
+import { botBadge, botOf, botWords } from "./bot_badge.js";
 import { cardElement, rankOf } from "./cards.js";
 import { chips, h, replaceKeepingFocus } from "./dom.js";
 import { actionWords, awardWords } from "./narrate.js";
@@ -115,7 +115,8 @@ export class TableView {
     if (hand && hand.button === seat.seat && gameOf(hand.variant)?.button) {
       tags.push(h("span", { class: "dealer", title: "dealer button", "aria-label": "dealer button" }, "D"));
     }
-    if (seat.bot) tags.push(botBadge(seat.bot));
+    const bot = botOf(seat);
+    if (bot) tags.push(botBadge(bot));
     if (folded) tags.push(h("span", { class: "tag" }, "Folded"));
     if (allIn) tags.push(h("span", { class: "tag allin" }, "All-in"));
     if (isAway(seat, state.connected)) {
@@ -128,7 +129,7 @@ export class TableView {
     if (last) tags.push(h("span", { class: "tag action" }, actionWords(last)));
     const classes = ["seat", turn && "turn", folded && "folded", allIn && "allin",
       seat.sitting_out && "out", seat.seat === state.mySeat && "me", won && "winner"];
-    const label = `${seat.name}, ${seat.bot ? `${botWords(seat.bot)}, ` : ""}seat ${seat.seat + 1}, `
+    const label = `${seat.name}, ${bot ? `${botWords(bot)}, ` : ""}seat ${seat.seat + 1}, `
       + `${chips(stack)} chips`
       + (turn ? ", to act" : "") + (folded ? ", folded" : "") + (allIn ? ", all-in" : "");
     return h("div", { class: classes.filter(Boolean).join(" "), style, role: "group",

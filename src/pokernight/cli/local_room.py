@@ -1,0 +1,59 @@
+"""A poker room in this process, on a free loopback port, for a game of one's own.
+
+``pokernight seat`` without ``--connect`` plays here: the same server as ``pokernight
+serve`` (``create_app`` under uvicorn), so a local game and a friend's table are one code
+path for the seat. Its database is a SQLite file in a temporary folder, gone when the
+game ends (the seat's folder keeps the log of every state and answer).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+import tempfile
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+import uvicorn
+
+from pokernight.cli.serve import MAX_FRAME_BYTES
+from pokernight.server import ServerConfig, create_app
+from pokernight.server.websocket_protocol import RoomWebSocketProtocol
+
+START_SECONDS = 30.0
+
+
+@asynccontextmanager
+async def local_room(hand_pause_seconds: float) -> AsyncIterator[str]:
+    """A room for the length of the block; its base URL (``http://127.0.0.1:PORT``)."""
+    with tempfile.TemporaryDirectory(prefix="pokernight-room-") as folder:
+        database = f"sqlite+aiosqlite:///{Path(folder) / 'room.sqlite3'}"
+        config = ServerConfig(
+            database_url=database, hand_pause_seconds=hand_pause_seconds, address_limits=None
+        )
+        listener = socket.socket()
+        listener.bind(("127.0.0.1", 0))
+        port = listener.getsockname()[1]
+        server = uvicorn.Server(
+            uvicorn.Config(
+                create_app(config),
+                log_level="warning",
+                ws=RoomWebSocketProtocol,
+                ws_max_size=MAX_FRAME_BYTES,
+                ws_per_message_deflate=False,
+            )
+        )
+        task = asyncio.create_task(server.serve(sockets=[listener]))
+        try:
+            async with asyncio.timeout(START_SECONDS):
+                while not server.started:
+                    if task.done():
+                        task.result()  # the reason it could not start
+                        raise OSError("the local room stopped as it started")
+                    await asyncio.sleep(0.01)
+            yield f"http://127.0.0.1:{port}"
+        finally:
+            server.should_exit = True
+            await task
+            listener.close()

@@ -1,0 +1,56 @@
+"""``InboxClient``: a ``TableClient`` whose messages, and the end of each connection, wait
+in one queue, for a player that handles one thing at a time in order (the terminal
+game, a program's seat).
+
+``TableClient`` has no hook for a closed connection, so its reader is wrapped: a
+connection that ends puts a ``DROPPED`` marker in ``inbox``, with the connection's
+number, so a drop is told from the close of a reconnect. A version after a gap is not
+passed on: it is asked for again by ``resume``, which reconnects from the last version
+held (the server sends what was missed).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from websockets.asyncio.client import ClientConnection
+
+from pokernight.client.table_client import TableClient
+
+Json = dict[str, Any]
+DROPPED = "connection dropped"  # an inbox message type of our own: never sent by a server
+
+
+class InboxClient(TableClient):
+    def __init__(
+        self, url: str, code: str, token: str | None, inbox: asyncio.Queue[Json] | None = None
+    ) -> None:
+        super().__init__(url, code, token, keep_frames=False, events_kept=0)
+        self.inbox: asyncio.Queue[Json] = asyncio.Queue() if inbox is None else inbox
+        self.connections = 0
+        self.resuming = False
+
+    async def connect(self) -> None:
+        self.connections += 1
+        await super().connect()
+
+    async def resume(self) -> None:
+        """Reconnect from the last version received in order (``TableState`` stops at a gap)."""
+        self.state.gaps, self.resuming = 0, False
+        await self.reconnect()
+
+    def on_message(self, message: Json) -> None:
+        if self.state.gaps:
+            if not self.resuming:
+                self.resuming = True
+                self.inbox.put_nowait({"type": DROPPED, "connection": self.connections})
+            return
+        self.inbox.put_nowait(message)
+
+    async def _read(self, socket: ClientConnection) -> None:
+        number = self.connections
+        try:
+            await super()._read(socket)
+        finally:
+            self.inbox.put_nowait({"type": DROPPED, "connection": number})

@@ -1,0 +1,79 @@
+"""The ACPC side of a program seat: which line the bot is told, and what its answer asks.
+
+``AcpcSeat`` keeps the newest ``MATCHSTATE`` line it sent (``acpc.match_state`` of the
+seat's view of the hand) and judges each answer against it: an answer to an older line
+is stale, an answer out of turn is refused, and an action becomes the protocol's
+``act``. After a refusal the same line is sent again, so the bot answers again, at most
+``ASKS_AGAIN`` times a turn (a bot that keeps answering the same way would spin).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pokernight.client import TableState
+from pokernight.seat.acpc import (
+    AcpcRefusedError,
+    AcpcView,
+    answer_intent,
+    match_state,
+    split_answer,
+    unfit,
+)
+from pokernight.seat.acpc_link import AcpcLink
+
+Json = dict[str, Any]
+Turn = tuple[int, int]
+ASKS_AGAIN = 3
+
+
+class AcpcSeat:
+    def __init__(self, link: AcpcLink) -> None:
+        self.link = link
+        self.games: dict[str, Json] = {}  # the server's game facts, by key (``/api/games``)
+        self.view: AcpcView | None = None
+        self._asked: tuple[Turn, int] | None = None  # a turn, and how often it was re-asked
+
+    def refusal(self, settings: Json) -> str | None:
+        """Why a table with ``settings`` cannot have an ACPC seat (None: it can)."""
+        for key in settings.get("dealers_choice") or [settings["variant"]]:
+            why = unfit(self.games[key], settings["betting"], settings["stakes"])
+            if why is not None:
+                return why
+        return None
+
+    def tell(self, state: TableState, finished: Json | None = None) -> None:
+        """Send the bot its view of the hand when it changed (hold'em hands it is dealt);
+        ``finished``: the hand that just ended, told before the next one."""
+        hand = finished or (state.hand if state.hand is not None else state.last_hand)
+        if hand is None or state.my_seat not in hand["seats"] or not hand["events"]:
+            return
+        started = hand["events"][0]
+        game = self.games.get(hand["variant"])
+        if game is not None and unfit(game, started["betting"], started["stakes"]):
+            return  # a game ACPC cannot say (the host changed it): the clock plays it
+        viewer = hand["seats"].index(state.my_seat)
+        view = match_state(hand["events"], viewer, hand["hand_number"])
+        if self.view is None or view.line != self.view.line:
+            self.view = view
+            self.link.send(view.line)
+
+    def intent(self, line: str, turn: Turn | None, legal: Json | None) -> tuple[str, int | None]:
+        """The ``act`` (kind, amount) a bot's answer ``line`` asks for at the seat's ``turn``
+        (None: not its turn), or AcpcRefusedError saying why not."""
+        answered, action = split_answer(line)
+        if self.view is None or answered != self.view.line:
+            newest = "none yet" if self.view is None else self.view.line
+            raise AcpcRefusedError(f"it answers a state that is not the newest ({newest})")
+        if turn is None or legal is None:
+            raise AcpcRefusedError("it is not your turn")
+        return answer_intent(action, self.view, legal)
+
+    def ask_again(self, turn: Turn) -> None:
+        """Send the newest line again after a refused answer, so that the bot answers again."""
+        if self.view is None:
+            return
+        asked = self._asked[1] if self._asked is not None and self._asked[0] == turn else 0
+        if asked < ASKS_AGAIN:
+            self._asked = (turn, asked + 1)
+            self.link.send(self.view.line)
