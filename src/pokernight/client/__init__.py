@@ -4,12 +4,13 @@ Used by the tests, the terminal game, program seats and the load benchmark.
 """
 
 from pokernight.client.http import ClientError, create_table, request_json
-from pokernight.client.inbox import DROPPED, InboxClient
+from pokernight.client.inbox import DROPPED, NETWORK_ERRORS, InboxClient
 from pokernight.client.state import TableState
 from pokernight.client.table_client import PROTOCOL, TableClient
 
 __all__ = [
     "DROPPED",
+    "NETWORK_ERRORS",
     "PROTOCOL",
     "ClientError",
     "InboxClient",

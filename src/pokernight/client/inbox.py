@@ -15,11 +15,17 @@ import asyncio
 from typing import Any
 
 from websockets.asyncio.client import ClientConnection
+from websockets.exceptions import WebSocketException
 
+from pokernight.client.http import ClientError
 from pokernight.client.table_client import TableClient
 
 Json = dict[str, Any]
 DROPPED = "connection dropped"  # an inbox message type of our own: never sent by a server
+NETWORK_ERRORS = (OSError, ClientError, WebSocketException, TimeoutError)
+# About a minute in all: a room restarting or a laptop's Wi-Fi coming back, not an outage.
+RECONNECT_ATTEMPTS = 12
+RECONNECT_WAIT_LIMIT = 5.0
 
 
 class InboxClient(TableClient):
@@ -39,6 +45,18 @@ class InboxClient(TableClient):
         """Reconnect from the last version received in order (``TableState`` stops at a gap)."""
         self.state.gaps, self.resuming = 0, False
         await self.reconnect()
+
+    async def resume_patiently(self) -> None:
+        """``resume``, tried again with a doubling wait while the network fails; a
+        ``ValueError`` naming the room when it never comes back."""
+        for attempt in range(RECONNECT_ATTEMPTS):
+            try:
+                await self.resume()
+            except NETWORK_ERRORS:
+                await asyncio.sleep(min(0.25 * 2**attempt, RECONNECT_WAIT_LIMIT))
+                continue
+            return
+        raise ValueError(f"lost the connection to {self.url} and could not reconnect")
 
     def on_message(self, message: Json) -> None:
         if self.state.gaps:

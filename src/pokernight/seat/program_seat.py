@@ -22,7 +22,7 @@ from typing import Any
 
 from websockets.exceptions import WebSocketException
 
-from pokernight.client import DROPPED, ClientError, InboxClient, request_json
+from pokernight.client import DROPPED, NETWORK_ERRORS, ClientError, InboxClient, request_json
 from pokernight.seat.acpc import AcpcRefusedError
 from pokernight.seat.acpc_link import AcpcLink
 from pokernight.seat.acpc_seat import AcpcSeat
@@ -32,9 +32,6 @@ from pokernight.seat.pace import SLOW_DOWN_PAUSE, Pacer, refused_for_speed
 from pokernight.seat.picture import picture
 
 Json = dict[str, Any]
-RECONNECT_ATTEMPTS = 12
-RECONNECT_WAIT_LIMIT = 5.0
-NETWORK_ERRORS = (OSError, ClientError, WebSocketException, TimeoutError)
 SPEED_RETRIES = 5
 REFUSALS_KEPT = 20
 """The newest refusals a report keeps (``log.jsonl`` has every one): a seat runs for hours."""
@@ -262,15 +259,8 @@ class ProgramSeat:
 
     async def _reconnect(self) -> None:
         self.folder.note("connection lost: reconnecting")
-        for attempt in range(RECONNECT_ATTEMPTS):
-            try:
-                await self.client.resume()
-            except NETWORK_ERRORS:
-                await asyncio.sleep(min(0.25 * 2**attempt, RECONNECT_WAIT_LIMIT))
-                continue
-            self.folder.note("reconnected")
-            return
-        raise ValueError(f"lost the connection to {self.url} and could not reconnect")
+        await self.client.resume_patiently()
+        self.folder.note("reconnected")
 
     async def _between_hands(self) -> None:
         """Buy back in when broke; as the host of bots, replace a broke bot."""

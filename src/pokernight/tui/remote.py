@@ -29,9 +29,6 @@ from pokernight.tui.screen import Screen
 from pokernight.tui.tokens import TokenStore
 
 Json = dict[str, Any]
-RECONNECT_ATTEMPTS = 12
-RECONNECT_WAIT_LIMIT = 5.0
-NETWORK_ERRORS = (OSError, ClientError, WebSocketException, TimeoutError)
 
 
 @dataclass(frozen=True, slots=True)
@@ -232,15 +229,8 @@ class RemoteGame:
     async def _reconnect(self) -> None:
         """Resume from the last version received; the server sends what was missed."""
         self.screen.say("Connection lost: reconnecting…")
-        for attempt in range(RECONNECT_ATTEMPTS):
-            try:
-                await self.client.resume()
-            except NETWORK_ERRORS:
-                await asyncio.sleep(min(0.25 * 2**attempt, RECONNECT_WAIT_LIMIT))
-                continue
-            self.screen.say("Reconnected")
-            return
-        raise ValueError(f"lost the connection to {self.url} and could not reconnect")
+        await self.client.resume_patiently()
+        self.screen.say("Reconnected")
 
     # Telling -----------------------------------------------------------------------------
 
