@@ -12,6 +12,7 @@ from pokernight.rules import (
     StreetStarted,
 )
 from pokernight.tui.narration import Narrator, narrate_table
+from pokernight.tui.remote_view import seat_label
 
 NAMES = ["Ann", "Bob", "Cy"]
 
@@ -79,3 +80,13 @@ def test_a_pot_says_who_wins_it_and_a_split_gives_each_share() -> None:
 def test_seats_are_counted_from_one_as_the_page_shows_them() -> None:
     seated = {"type": "PlayerSeated", "seat": 0, "name": "Ann", "buy_in": 500, "player_id": "1"}
     assert narrate_table(seated, {}) == "Ann sits in seat 1 with 500"
+
+
+def test_a_bot_or_a_friends_program_is_marked_wherever_its_name_is_told() -> None:
+    assert seat_label("Ann", None, False) == "Ann"
+    assert seat_label("Robo", None, True) == "Robo [bot (program)]"
+    assert seat_label("Bot 2", "hard", False) == "Bot 2 [bot (hard)]"
+    seated = {"type": "PlayerSeated", "seat": 2, "name": "Robo", "buy_in": 300}
+    assert narrate_table(seated, {2: seat_label("Robo", None, True)}) == (
+        "Robo [bot (program)] sits in seat 3 with 300"
+    )

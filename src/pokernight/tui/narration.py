@@ -139,7 +139,9 @@ def narrate_table(message: dict[str, Any], names: Mapping[int, str]) -> str | No
     seat = message.get("seat", -1)
     who = names.get(seat, f"Seat {seat + 1}")
     if kind == "PlayerSeated":
-        return f"{message['name']} sits in seat {seat + 1} with {message['buy_in']}"
+        # The name as remembered, so a bot is marked; a bare message names itself.
+        seated = names.get(seat, message["name"])
+        return f"{seated} sits in seat {seat + 1} with {message['buy_in']}"
     if kind == "PlayerLeft":
         return f"{who} leaves the table with {message['cash_out']}"
     if kind == "SatOut":

@@ -24,7 +24,13 @@ from pokernight.client import DROPPED, ClientError, InboxClient, request_json
 from pokernight.rules import Action
 from pokernight.tui.narration import Narrator, narrate_table
 from pokernight.tui.prompt import QuitGame
-from pokernight.tui.remote_view import hand_events, hand_names, legal_actions, table_picture
+from pokernight.tui.remote_view import (
+    hand_events,
+    hand_names,
+    legal_actions,
+    seat_label,
+    table_picture,
+)
 from pokernight.tui.screen import Screen
 from pokernight.tui.tokens import TokenStore
 
@@ -258,9 +264,11 @@ class RemoteGame:
         """Names by table seat (kept after a player leaves) and the server's clock."""
         if message.get("type") == "snapshot":
             for seat in message["table"]["seats"]:
-                self.names[seat["seat"]] = seat["name"]
+                self.names[seat["seat"]] = seat_label(seat["name"], seat["bot"], seat["program"])
         elif message.get("type") == "PlayerSeated":
-            self.names[message["seat"]] = message["name"]
+            self.names[message["seat"]] = seat_label(
+                message["name"], message.get("bot_level"), message.get("program", False)
+            )
         if "at" in message:
             self.clock_offset = message["at"] - time.time()
 

@@ -17,6 +17,14 @@ from pokernight.tui.screen import TablePicture
 Json = dict[str, Any]
 
 
+def seat_label(name: str, bot_level: str | None, program: bool) -> str:
+    """A seat's name as the terminal shows it: a bot, the room's or a friend's program, is
+    marked wherever the name appears, as the page's badge marks it, so nobody mistakes a
+    bot for a friend."""
+    what = bot_level or ("program" if program else None)
+    return f"{name} [bot ({what})]" if what else name
+
+
 def hand_events(items: Sequence[Json]) -> list[Event]:
     return [event_from_dict(item) for item in items]
 
