@@ -6,6 +6,7 @@ xdist worker starts its own). Missing binaries fail the run when
 ``POKERNIGHT_REQUIRE_ALL_TESTS`` is set (CI), and skip otherwise.
 ``store_url``: an empty database for each test, SQLite and PostgreSQL in turn.
 ``browser``: Debian's Chromium, headless, through Playwright, for a test module.
+``redis_server``: a ``redis-server`` of the test's own on a free port (``redis_helpers``).
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ import pytest
 from sqlalchemy import make_url
 
 from tests.async_helpers import run
+from tests.redis_helpers import RedisServer, require_redis
 
 POSTGRES_BINARIES = Path("/usr/lib/postgresql")
 
@@ -108,6 +110,18 @@ def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     # Emptying the schema is ten times faster than creating a database per test.
     run(_run_sql(database, "DROP SCHEMA public CASCADE; CREATE SCHEMA public"))
     return database
+
+
+@pytest.fixture
+def redis_server(tmp_path: Path) -> Iterator[RedisServer]:
+    """A Redis of this test's own: started, and killed afterwards, by its process id."""
+    require_redis()
+    server = RedisServer(free_port(), tmp_path)
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
 
 
 @pytest.fixture(scope="module")

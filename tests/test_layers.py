@@ -32,6 +32,7 @@ ALLOWED: dict[str, set[str]] = {
     "randomness": set(),
     "build": set(),
     "store": {"extras", "names", "table"},
+    "cluster": {"extras"},
     "server": {"bots", "cards", "history", "names", "randomness", "rules", "store", "table"},
     "client": {"cards", "rules"},
     "tui": {"bots", "cards", "client", "rules"},

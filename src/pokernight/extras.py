@@ -15,6 +15,7 @@ import importlib.util
 EXTRAS: dict[str, tuple[str, ...]] = {
     "postgresql": ("asyncpg",),
     "bench": ("treys", "phevaluator", "eval7", "pokerkit", "psutil"),
+    "cluster": ("redis",),
 }
 
 
