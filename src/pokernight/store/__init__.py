@@ -20,6 +20,7 @@ embedded SQLite file by default, PostgreSQL by URL (``open_store``).
 """
 
 from pokernight.store.errors import (
+    FencedOffError,
     MemberError,
     NameTakenError,
     StaleWriterError,
@@ -43,6 +44,7 @@ __all__ = [
     "ClubRecord",
     "DeviceRecord",
     "EventWriter",
+    "FencedOffError",
     "HandledRequest",
     "ImportedTable",
     "MemberError",

@@ -16,7 +16,7 @@ from sqlalchemy.dialects.postgresql import insert as postgresql_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import IntegrityError
 
-from pokernight.store import schema
+from pokernight.store import fencing, schema
 from pokernight.store.errors import StaleWriterError, StoreError
 from pokernight.store.projections import project
 from pokernight.store.records import HandledRequest, StoredEvent
@@ -32,14 +32,18 @@ def append_batch(
     batch: Sequence[TableEvents],
     known: Mapping[int, int],
     requests: Sequence[TableRequest] = (),
+    epochs: Mapping[int, int] | None = None,
 ) -> dict[int, int]:
     """Append each table's events, with their projections and the requests that caused
     them, in ``connection``'s transaction.
 
     ``known`` holds the last seq of tables whose log this process wrote last;
     the others are read. Each table's events must continue its log, otherwise
-    StaleWriterError. Returns each table's last seq after the batch.
+    StaleWriterError. ``epochs``: the fencing epoch this process holds for tables it owns
+    as one of several (``fencing``). Returns each table's last seq after the batch.
     """
+    if epochs:
+        fencing.check_epochs(connection, epochs)
     last = _last_seqs_known(connection, batch, known)
     versions = _check_continuity(batch, last)
     try:

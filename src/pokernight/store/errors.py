@@ -18,6 +18,11 @@ class StaleWriterError(StoreError):
     """
 
 
+class FencedOffError(StaleWriterError):
+    """A save by a process that no longer owns the table: another raised its epoch since
+    (decision 39). Nothing of the batch was written; the process must let the table go."""
+
+
 class NameTakenError(StoreError):
     """Another player of the table has this name (``pokernight.names.name_key``)."""
 

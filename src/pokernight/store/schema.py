@@ -10,6 +10,7 @@ from enum import StrEnum
 
 from sqlalchemy import (
     JSON,
+    BigInteger,
     Boolean,
     Column,
     Double,
@@ -116,6 +117,9 @@ tables = Table(
     Column("invite", String(64), nullable=True),
     # The club whose night it was; null until a club is chosen for it.
     Column("club_id", ForeignKey("clubs.id"), nullable=True),
+    # The fencing epoch of the table's newest owner among several processes (decision
+    # 39): raised by each new owner before it reads the log, checked by every save.
+    Column("epoch", BigInteger, nullable=False, server_default="0"),
     Index(
         "uq_tables_open_code",
         "code",

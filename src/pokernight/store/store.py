@@ -34,7 +34,7 @@ from sqlalchemy.exc import DBAPIError, IntegrityError, InterfaceError, Operation
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from pokernight.names import name_key
-from pokernight.store import append, members, schema
+from pokernight.store import append, fencing, members, schema
 from pokernight.store import club as club_queries
 from pokernight.store.append import TableEvents, TableRequest
 from pokernight.store.engine import create_engine, database_url, migrate
@@ -98,6 +98,9 @@ class Store:
         self._versions: dict[int, int] = {}
         """The last seq this store committed for each table: the continuity check need not
         read it back. Another process appending meanwhile still fails on UNIQUE(table_id, seq)."""
+        self._epochs: dict[int, int] = {}
+        """The fencing epoch of each table this process owns as one of several (decision
+        39); empty for one process alone, whose saves are then not checked."""
         self._write_turn: AbstractAsyncContextManager[Any] = (
             asyncio.Lock() if engine.dialect.name == "sqlite" else contextlib.nullcontext()
         )
@@ -527,15 +530,31 @@ class Store:
             return
         async with self._write_turn:
             known = {tid: self._versions[tid] for tid, _ in batch if tid in self._versions}
+            epochs = {tid: self._epochs[tid] for tid, _ in batch if tid in self._epochs}
             try:
                 versions = await self._write(
-                    lambda c: append.append_batch(c, batch, known, requests)
+                    lambda c: append.append_batch(c, batch, known, requests, epochs)
                 )
             except StaleWriterError:
                 for table_id, _ in batch:  # read them back next time
                     self._versions.pop(table_id, None)
                 raise
         self._versions.update(versions)
+
+    async def own_table(self, table_id: int) -> int:
+        """Become the table's owner among several processes (its lease just taken): raise its
+        fencing epoch, so that a former owner's saves are refused from now on, and forget
+        what this process knew of its log (another wrote it since). Returns the epoch."""
+        async with self._write_turn:
+            epoch = await self._write(lambda c: fencing.raise_epoch(c, table_id))
+            self._epochs[table_id] = epoch
+            self._versions.pop(table_id, None)
+        return epoch
+
+    def let_table_go(self, table_id: int) -> None:
+        """Stop saving as the table's owner (its lease lost or given back)."""
+        self._epochs.pop(table_id, None)
+        self._versions.pop(table_id, None)
 
     async def _write(self, work: Callable[[Connection], Result]) -> Result:
         """``work`` in a write transaction: on SQLite, in one blocking call (``sqlite_writer``)."""
