@@ -14,7 +14,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route, WebSocketRoute
 
-from pokernight.server import club_people, season_api
+from pokernight.server import club_people, operations, season_api
 from pokernight.server.address_limits import AddressThrottle
 from pokernight.server.api import ROUTES
 from pokernight.server.assets import WebClient, load_assets
@@ -95,6 +95,7 @@ def _routes() -> list[BaseRoute]:
         *ROUTES,
         *club_people.ROUTES,
         *season_api.ROUTES,
+        *operations.ROUTES,
         Route("/stream/{code}", stream),
         WebSocketRoute("/ws/{code}", table_socket),
         Route("/{path:path}", web.serve),  # last: every other path is a file of the client

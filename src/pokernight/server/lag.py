@@ -26,6 +26,7 @@ class LagMonitor:
         self.interval = interval
         self.counts = [0] * (len(BOUNDS_MS) + 1)
         self.worst_ms = 0.0
+        self.total_ms = 0.0
         self._task: asyncio.Task[None] | None = None
 
     def start(self) -> None:
@@ -40,6 +41,7 @@ class LagMonitor:
     def record(self, lag_ms: float) -> None:
         self.counts[bisect.bisect_left(BOUNDS_MS, lag_ms)] += 1
         self.worst_ms = max(self.worst_ms, lag_ms)
+        self.total_ms += lag_ms
 
     def to_json(self) -> dict[str, Any]:
         return {

@@ -191,6 +191,11 @@ class Store:
     async def table(self, table_id: int) -> TableRecord | None:
         return await self._one_table(schema.tables.c.id == table_id)
 
+    async def ping(self) -> None:
+        """Answer only when the database does (``StoreUnavailableError`` otherwise)."""
+        async with self.transaction() as connection:
+            await connection.execute(select(1))
+
     async def open_tables(self) -> list[TableRecord]:
         async with self.transaction() as connection:
             rows = await connection.execute(

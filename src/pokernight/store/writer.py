@@ -11,9 +11,11 @@ that fails is retried one append at a time, so only the culprit gets the error
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from pokernight.store.commit_stats import CommitStats
 from pokernight.store.errors import StoreError, StoreUnavailableError
 from pokernight.store.records import HandledRequest, StoredEvent
 from pokernight.store.store import Store
@@ -38,6 +40,7 @@ class EventWriter:
         self._arrived = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
         self._closed = False
+        self.stats = CommitStats()
 
     async def append(
         self,
@@ -76,21 +79,27 @@ class EventWriter:
                 await asyncio.sleep(self.max_delay)
 
     async def _commit(self, batch: list[_Append]) -> None:
+        started = time.perf_counter()
         try:
             await self.store.append_batch(
                 [(item.table_id, item.events) for item in batch],
                 [(item.table_id, request) for item in batch for request in item.requests],
             )
         except StoreUnavailableError as error:
+            self.stats.failed += 1
             for item in batch:  # one at a time would fail the same way, only slower
                 _settle(item, error)
         except Exception as error:
             if len(batch) == 1:
+                self.stats.failed += 1
                 _settle(batch[0], error)
                 return
             for item in batch:
                 await self._commit([item])
         else:
+            self.stats.committed(
+                (event for item in batch for event in item.events), time.perf_counter() - started
+            )
             for item in batch:
                 _settle(item, None)
 
