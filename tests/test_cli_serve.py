@@ -107,6 +107,17 @@ def test_with_a_certificate_the_room_is_https_and_wss_at_the_printed_url(
     assert "GET /api/server" not in served.log.read_text()  # the default level is warning
 
 
+def test_json_logs_are_one_object_a_line_with_the_requests_fields(tmp_path: Path) -> None:
+    with _serving(tmp_path, "--log-level", "info", "--log-format", "json") as served:
+        assert served.url.startswith("http://127.0.0.1:")
+    lines = served.log.read_text().splitlines()[1:]  # the first is the URL, for people
+    entries = [json.loads(line) for line in lines]
+    assert entries and all({"at", "level", "logger", "message"} <= set(e) for e in entries)
+    requests = [e for e in entries if e["logger"] == "uvicorn.access"]
+    assert {"method": "GET", "path": "/api/server", "status": 200}.items() <= requests[0].items()
+    assert any(e["logger"] == "uvicorn.error" and "startup" in e["message"] for e in entries)
+
+
 def test_log_level_info_logs_a_line_per_request(tmp_path: Path) -> None:
     # ``_serving`` waits for an answer to GET /api/server: that is the request logged.
     with _serving(tmp_path, "--log-level", "info") as served:

@@ -114,6 +114,12 @@ def register(subparsers: Subparsers) -> None:
         choices=LOG_LEVELS,
         help="server log detail (default warning; info adds a line per request)",
     )
+    parser.add_argument(
+        "--log-format",
+        default="text",
+        choices=("text", "json"),
+        help="text for people (default), or json: one JSON object a line, for a log collector",
+    )
     parser.set_defaults(run=run)
 
 
@@ -121,6 +127,7 @@ def run(args: argparse.Namespace) -> int:
     import uvicorn
 
     from pokernight.server import ServerConfig, create_app
+    from pokernight.server.json_logs import json_log_config
     from pokernight.server.websocket_protocol import RoomWebSocketProtocol
 
     # Everything that can be refused is checked before the port is taken.
@@ -143,6 +150,11 @@ def run(args: argparse.Namespace) -> int:
             host=args.host,
             port=port,
             log_level=args.log_level,
+            log_config=(
+                json_log_config(args.log_level)
+                if args.log_format == "json"
+                else uvicorn.config.LOGGING_CONFIG
+            ),
             ssl_certfile=None if certificate is None else certificate.certfile,
             ssl_keyfile=None if certificate is None else certificate.keyfile,
             ws=RoomWebSocketProtocol,
