@@ -24,6 +24,7 @@ from rich.console import Console
 from rich.progress import Progress
 from rich.table import Table
 
+from pokernight.bench.lowball import low_rows, low_table
 from pokernight.bench.peers import PEERS, Hand, Run, load
 from pokernight.cards import CARDS, Rank
 from pokernight.evaluate import Category, batch_high_values, high_value, low_value
@@ -33,7 +34,10 @@ from pokernight.evaluate.tables import BATCH
 from pokernight.evaluate.wild import wild_value
 from pokernight.extras import install_line
 
-describe = "hand evaluators against treys, phevaluator, eval7 and pokerkit on the same hands"
+describe = (
+    "hand evaluators against treys, phevaluator, eval7 and pokerkit on the same hands; "
+    "the low evaluators (2-7, badugi, eight or better) against pokerkit's"
+)
 
 SEVEN = 7
 WILD_RANKS = frozenset({Rank.QUEEN, Rank.SEVEN})
@@ -94,6 +98,9 @@ def run(args: argparse.Namespace) -> int:
     console.print(f"measuring {args.hands:,} hands (seed {args.seed}), {args.rounds} rounds...")
     measurements = measure([*our_contestants(hands, rng), *peer_contestants(hands)], args.rounds)
     console.print(results_table(measurements, args.seed))
+    pokerkit = next((load(peer) for peer in PEERS if peer.module == "pokerkit"), None)
+    best_of = partial(best_time, rounds=args.rounds)
+    console.print(low_table(low_rows(pokerkit, args.hands, rng, best_of), args.seed))
     missing = sorted({peer.module.split(".")[0] for peer in PEERS if load(peer) is None})
     if missing:
         console.print(
@@ -114,6 +121,10 @@ def measure(contestants: Sequence[Contestant], rounds: int) -> list[Measurement]
         Measurement(contestant.name, contestant.hands, contestant.hands / seconds)
         for contestant, seconds in zip(contestants, best, strict=True)
     ]
+
+
+def best_time(evaluate_all: Run, rounds: int) -> float:
+    return min(elapsed(evaluate_all) for _ in range(rounds))
 
 
 def elapsed(evaluate_all: Run) -> float:
