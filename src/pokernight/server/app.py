@@ -50,6 +50,7 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
         app.state.lag.start()
         try:
             await lobby.resume_open_tables()
+            await lobby.resume_tournaments()
             app.state.lobby = lobby
             if settings.freeze_gc:
                 collector.start()  # after the tables are resumed: they are frozen too

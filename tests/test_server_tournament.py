@@ -1,0 +1,70 @@
+"""The server's tournaments (decision 36): a director over table actors, its log, restarts."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from random import Random
+
+from starlette.applications import Starlette
+
+from pokernight.server.tournament_director import TournamentDirector
+from pokernight.tournament import Status, Structure, Tournament, TournamentEvent, from_template
+from pokernight.tournament import tournament_event_from_dict as event_of
+from pokernight.tournament.events import FinalTableDrawn, PrizeAwarded
+from tests.server_helpers import scenario, serving_app
+
+# Six bots at two tables of three, stacks of ten big blinds: over in a few dozen hands.
+SIX_BOTS = from_template(
+    "quick", entries=6, seats=3, starting_stack=500, bot_delay_seconds=0.0, action_seconds=5.0
+)
+PATIENCE = 0.02
+
+
+async def until(check: object, what: str) -> None:
+    """Wait (within the scenario's limit) until ``check()`` is true."""
+    while not check():  # type: ignore[operator]
+        await asyncio.sleep(PATIENCE)
+
+
+async def bots_tournament(app: Starlette, structure: Structure, seed: int) -> TournamentDirector:
+    director: TournamentDirector = await app.state.lobby.create_tournament(structure, Random(seed))
+    for number in range(structure.entries):
+        await director.register(f"Bot {number + 1}", "easy")
+    return director
+
+
+async def stored_events(app: Starlette, director: TournamentDirector) -> list[TournamentEvent]:
+    rows = await app.state.lobby.store.tournament_events(director.id)
+    return [event_of(row.data) for row in rows]
+
+
+@scenario
+async def test_a_sit_and_go_of_bots_plays_to_its_end_at_two_table_actors(tmp_path: Path) -> None:
+    async with serving_app(tmp_path) as (_, app):
+        director = await bots_tournament(app, SIX_BOTS, 1)
+        assert len(director.codes()) == 2  # full: it started, at two tables of three
+        await until(lambda: director.tournament.status is Status.FINISHED, "the end")
+        events = await stored_events(app, director)
+        table_ids = await app.state.lobby.store.tournament_tables(director.id)
+        actors = {actor.record.id: actor for actor in app.state.lobby.actors.values()}
+        last = actors[table_ids[max(table_ids)]]
+        await until(lambda: last.table.closed, "the final table closed")
+        final = last.table
+    tournament = director.tournament
+    # Saved, then applied: the log folds back to the very tournament the director holds.
+    folded = Tournament.from_events(events)
+    assert folded.status is Status.FINISHED
+    assert {p: e.place for p, e in folded.players.items()} == {
+        p: e.place for p, e in tournament.players.items()
+    }
+    paid = [event for event in events if isinstance(event, PrizeAwarded)]
+    assert sum(event.amount for event in paid) == tournament.pool == 6 * SIX_BOTS.buy_in
+    assert all(entrant.is_out for entrant in tournament.players.values())  # everybody placed
+    winner = next(e for e in tournament.players.values() if e.place == 1)
+    # The final table (three left of six, at one table of three) was drawn at a new table
+    # the players were moved to, where the winner took every chip (cashed out at its close).
+    drawn = next(event for event in events if isinstance(event, FinalTableDrawn))
+    assert len(table_ids) == 3
+    assert set(final.ledger.accounts) == {player for player, _ in drawn.seats}
+    assert final.ledger.accounts[winner.player_id].cashed_out == 6 * SIX_BOTS.starting_stack
