@@ -3,22 +3,28 @@
 from __future__ import annotations
 
 import asyncio
+import json
 from pathlib import Path
 from random import Random
+from typing import Any
 
+import pytest
 from starlette.applications import Starlette
+from websockets.asyncio.client import ClientConnection, connect
 
+from pokernight.client.http import ClientError, request_json
 from pokernight.server.tournament_director import TournamentDirector
 from pokernight.tournament import Status, Structure, Tournament, TournamentEvent, from_template
 from pokernight.tournament import tournament_event_from_dict as event_of
 from pokernight.tournament.events import FinalTableDrawn, PrizeAwarded
-from tests.server_helpers import scenario, serving_app
+from tests.server_helpers import scenario, serving, serving_app
 
 # Six bots at two tables of three, stacks of ten big blinds: over in a few dozen hands.
 SIX_BOTS = from_template(
     "quick", entries=6, seats=3, starting_stack=500, bot_delay_seconds=0.0, action_seconds=5.0
 )
 PATIENCE = 0.02
+Json = dict[str, Any]
 
 
 async def until(check: object, what: str) -> None:
@@ -68,3 +74,63 @@ async def test_a_sit_and_go_of_bots_plays_to_its_end_at_two_table_actors(tmp_pat
     assert len(table_ids) == 3
     assert set(final.ledger.accounts) == {player for player, _ in drawn.seats}
     assert final.ledger.accounts[winner.player_id].cashed_out == 6 * SIX_BOTS.starting_stack
+
+
+async def hello(url: str, path: str, token: str | None) -> tuple[ClientConnection, Json]:
+    """A socket at ``path`` after its hello (with ``token``): it and its first message."""
+    socket = await connect(url.replace("http", "ws", 1) + path)
+    await socket.send(json.dumps({"type": "hello", "protocol": 1, "token": token}))
+    return socket, json.loads(await socket.recv())
+
+
+@scenario
+async def test_bad_input_is_refused_with_a_reason_and_creates_nothing(tmp_path: Path) -> None:
+    async with serving_app(tmp_path) as (url, app):
+        for body, reason in [
+            ({"structure": "slow"}, "Invalid enum value 'slow'"),
+            ({"entries": 4, "payouts": ["60", "30"]}, "add up to 90%, not 100%"),
+            ({"entries": 4, "payouts": ["sixty"]}, "percentages"),
+            ({"game": "snap"}, "snap"),
+            ({"seats": 1}, "seat"),
+        ]:
+            with pytest.raises(ClientError, match=reason):
+                await request_json(url, "POST", "/api/tournaments", body)
+        assert app.state.lobby.tournaments == {}
+        created = await request_json(url, "POST", "/api/tournaments", {"entries": 3})
+        path = f"/api/tournaments/{created['id']}/entrants"
+        with pytest.raises(ClientError, match="bot"):
+            await request_json(url, "POST", path, {"name": "Ann", "bot": "genius"})
+        with pytest.raises(ClientError, match="no tournament 99"):
+            await request_json(url, "POST", "/api/tournaments/99/entrants", {"name": "Ann"})
+        assert app.state.lobby.tournament(created["id"]).tournament.entries == 0
+
+
+@scenario
+async def test_an_entrants_token_opens_their_table_and_the_socket_says_where_they_sit(
+    tmp_path: Path,
+) -> None:
+    async with serving(tmp_path) as url:
+        body = {"entries": 6, "seats": 3, "structure": "quick", "bot_delay_seconds": 0}
+        created = await request_json(url, "POST", "/api/tournaments", body)
+        base = f"/api/tournaments/{created['id']}"
+        ann = await request_json(url, "POST", f"{base}/entrants", {"name": "Ann"})
+        watching, facts = await hello(url, f"/ws/tournament/{created['id']}", ann["token"])
+        assert facts["status"] == "registering" and facts["you"]["table"] is None
+        for number in range(5):
+            await request_json(
+                url, "POST", f"{base}/entrants", {"name": f"B{number}", "bot": "easy"}
+            )
+        while facts["status"] != "running":
+            facts = json.loads(await watching.recv())
+        you, clock = facts["you"], facts["clock"]
+        assert clock["level"] == 1 and clock["stakes"] == {"small_blind": 25, "big_blind": 50}
+        assert facts["players_left"] == 6 and facts["average_stack"] == 5_000
+        assert facts["prize_pool"] == 600 and sum(facts["payouts"]) == 600
+        assert [len(table["players"]) for table in facts["tables"]] == [3, 3]
+        other = next(t["code"] for t in facts["tables"] if t["code"] != you["code"])
+        table, welcome = await hello(url, f"/ws/{you['code']}", ann["token"])
+        assert welcome["type"] == "welcome" and welcome["player_id"] == ann["player_id"]
+        refused, error = await hello(url, f"/ws/{other}", ann["token"])
+        assert error == {"type": "error", "reason": f"you play at table {you['code']}", "ref": None}
+        for socket in (watching, table, refused):
+            await socket.close()

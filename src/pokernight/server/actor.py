@@ -112,6 +112,10 @@ class TournamentLink(Protocol):
     def hand_finished(self, actor: TableActor, table: Table) -> None:
         """``table``, just saved, has finished a hand: the director hears how it ended."""
 
+    async def entrant_at(self, actor: TableActor, token: str) -> tuple[str, str]:
+        """The entrant whose token this is, if they sit at this table now: their player id
+        and name; else a RefusedError saying where they play."""
+
 
 InboxItem = Attach | Received | Wake | Directed
 
