@@ -75,8 +75,12 @@ class Lobby:
     async def create_tournament(
         self, structure: Structure, rng: Random | None = None
     ) -> TournamentDirector:
-        """A new tournament; ``rng``: its draws (the seating), secure unless a test seeds it."""
-        director = await TournamentDirector.create(self, structure, rng or secure_rng())
+        """A new tournament; ``rng``: its draws (the seating), secure unless a test seeds it
+        (or the room's ``tournament_seed`` does)."""
+        if rng is None:
+            seed = self.config.tournament_seed
+            rng = secure_rng() if seed is None else Random(seed)
+        director = await TournamentDirector.create(self, structure, rng)
         self.tournaments[director.id] = director
         return director
 

@@ -51,6 +51,8 @@ export const games = () => request("/api/games");
 export const handReplay = (code, number, token = null) =>
   request(`/api/tables/${code}/hands/${number}/replay`, {}, bearer(token));
 export const ledgerCsvUrl = (code) => `/api/tables/${code}/ledger?format=csv`;
+/** A place in tournament ``id``: the entrant's player id and token (their table's key). */
+export const registerEntrant = (id, name) => post(`/api/tournaments/${id}/entrants`, { name });
 
 // The club (docs/protocol.md, "The club"): the season is for members, by their device.
 export const club = () => request("/api/club");

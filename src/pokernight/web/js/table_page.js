@@ -20,11 +20,15 @@ const CLOCK_TICK_MS = 250;
 const CLOCK_WARNING_SECONDS = 8; // a double beep when your own clock is nearly out
 
 export class TablePage {
-  constructor(root, code, banner, invite = null) {
+  /** ``seat``: the player's id and token here, when the page has them from elsewhere (a
+   * tournament's entrant); else the seat this browser saved for the table, if any.
+   * ``tournament``: a tournament's table, where the director seats everybody and chips
+   * are never bought: no invite, no chips to add, no standing up. */
+  constructor(root, code, banner, invite = null, seat = null, tournament = false) {
     this.code = code;
     this.invite = invite;
     this.banner = banner;
-    this.seat = savedSeat(code);
+    this.seat = seat ?? savedSeat(code);
     this.state = new TableState(this.seat?.player_id ?? null);
     this.connection = new Connection(code, this.seat?.token ?? null, this.state, {
       changed: (message) => this.changed(message),
@@ -37,7 +41,7 @@ export class TablePage {
       onSit: (seat) => buyInDialog(code, this.state, seat, send),
     });
     this.actionBar = new ActionBar(send);
-    this.seatControls = new SeatControls(code, send);
+    this.seatControls = new SeatControls(code, send, { tournament });
     this.hostPanel = new HostPanel(code, send);
     this.ledger = new LedgerPanel(code);
     this.stats = new StatsPanel(code);
@@ -52,7 +56,7 @@ export class TablePage {
     this.askedNote = h("p", { class: "note", role: "status", id: "seat-request-note" });
     this.tableNote = h("p", { class: "note table-note", role: "status", id: "table-note" });
     const links = h("p", { class: "links" },
-      "Invite with code ", h("strong", { class: "code" }, code), " \u00b7 ",
+      tournament ? null : ["Invite with code ", h("strong", { class: "code" }, code), " \u00b7 "],
       h("a", { href: `/stream.html#${code}`, target: "_blank", rel: "noopener" }, "Stream view (OBS / Discord)"));
     root.replaceChildren(h("div", { class: "table-page" },
       h("div", { class: "play" }, this.title, this.wildHolder,
