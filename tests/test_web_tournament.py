@@ -121,7 +121,8 @@ def test_a_player_moved_to_another_table_plays_on_there_without_a_reload(
             take_turn(player)
         moved_to = table_of(player)
         assert moved_to != first, "Ann was never moved"
-        expect(player.locator("#tournament-where")).to_contain_text("You were moved here from table 2")
+        where = player.locator("#tournament-where")
+        expect(where).to_contain_text("You were moved here from table 2")
         # The same document: what the page held before the move is still there.
         assert player.evaluate("window.sameDocument") == "before the move"
         player.locator("body[data-my-turn='true']").wait_for(timeout=WAIT_MS)
