@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
+from dataclasses import replace
 from pathlib import Path
 from random import Random
 from typing import Any
@@ -17,7 +19,7 @@ from pokernight.server.tournament_director import TournamentDirector
 from pokernight.tournament import Status, Structure, Tournament, TournamentEvent, from_template
 from pokernight.tournament import tournament_event_from_dict as event_of
 from pokernight.tournament.events import FinalTableDrawn, PlayerMoved, PrizeAwarded
-from tests.server_helpers import scenario, serving, serving_app
+from tests.server_helpers import FAST, scenario, serving, serving_app
 
 # Six bots at two tables of three, stacks of ten big blinds: over in a few dozen hands.
 SIX_BOTS = from_template(
@@ -134,3 +136,45 @@ async def test_an_entrants_token_opens_their_table_and_the_socket_says_where_the
         assert error == {"type": "error", "reason": f"you play at table {you['code']}", "ref": None}
         for socket in (watching, table, refused):
             await socket.close()
+
+
+@scenario
+async def test_a_restarted_room_folds_the_tournament_back_from_its_log_and_plays_on(
+    tmp_path: Path,
+) -> None:
+    async with serving_app(tmp_path) as (_, app):
+        structure = replace(SIX_BOTS, bot_delay_seconds=0.05)
+        director = await bots_tournament(app, structure, 2)
+        played = director.tournament.hands_started
+        await until(lambda: director.tournament.hands_started >= played + 3, "three hands")
+        before = director.tournament
+        version = director.version
+    async with serving_app(tmp_path) as (_, app):
+        again: TournamentDirector = app.state.lobby.tournament(director.id)
+        # Each resumed table plays on for it: one deals when the tournament lets it.
+        assert again.version >= version and set(again.codes()) == set(before.tables)
+        await until(lambda: again.tournament.status is Status.FINISHED, "the end")
+        events = await stored_events(app, again)
+    assert again.registrations == 6
+    assert Tournament.from_events(events).players.keys() == before.players.keys()
+    paid = [event for event in events if isinstance(event, PrizeAwarded)]
+    assert sum(event.amount for event in paid) == again.tournament.pool
+
+
+@scenario
+async def test_the_clock_starts_the_next_level_at_every_table(tmp_path: Path) -> None:
+    offset = [0.0]
+    config = replace(FAST, clock=lambda: time.time() + offset[0])
+    async with serving_app(tmp_path, config) as (_, app):
+        director = await bots_tournament(app, replace(SIX_BOTS, bot_delay_seconds=0.2), 3)
+        assert director.timer is not None  # due when the first level ends
+        offset[0] = SIX_BOTS.minutes_of(1) * 60
+        await director.tick()
+        assert director.tournament.level == 2
+        actors = [app.state.lobby.actor(code) for code in director.codes().values()]
+        stakes = SIX_BOTS.stakes_at(2)
+        await until(
+            lambda: all(actor.table.upcoming_settings.stakes == stakes for actor in actors),
+            "every table told",
+        )
+        assert director.facts()["clock"]["stakes"] == {"small_blind": 50, "big_blind": 100}
