@@ -58,6 +58,8 @@ async def test_a_sit_and_go_of_bots_plays_to_its_end_at_two_table_actors(tmp_pat
         actors = [a for a in app.state.lobby.actors.values() if a.record.id in table_ids.values()]
         await until(lambda: all(actor.table.closed for actor in actors), "every table closed")
         tables = [actor.table for actor in actors]
+        # Not the club's nights: a tournament's chips are not money.
+        assert all(actor.record.club_id is None for actor in actors)
     tournament = director.tournament
     # Saved, then applied: the log folds back to the very tournament the director holds.
     folded = Tournament.from_events(events)

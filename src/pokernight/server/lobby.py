@@ -91,8 +91,9 @@ class Lobby:
             raise NoSuchTournamentError(tournament_id) from None
 
     async def open_tournament_table(self, settings: TableSettings) -> TableActor:
-        """A tournament's table, hosted by its director (nobody's seat), run at once."""
-        record = await self.store.create_table(settings.to_dict(), secure_rng())
+        """A tournament's table, hosted by its director (nobody's seat), run at once; not
+        one of the club's nights (its chips are not money)."""
+        record = await self.store.create_table(settings.to_dict(), secure_rng(), in_club=False)
         return await self._open(record, Table.open(settings, DIRECTOR, tournament=True))
 
     async def create_table(

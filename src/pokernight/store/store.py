@@ -143,8 +143,12 @@ class Store:
 
     # Tables --------------------------------------------------------------------------------
 
-    async def create_table(self, settings: dict[str, Any], rng: random.Random) -> TableRecord:
-        """A new open table with a random 4-digit code no other open table holds."""
+    async def create_table(
+        self, settings: dict[str, Any], rng: random.Random, *, in_club: bool = True
+    ) -> TableRecord:
+        """A new open table with a random 4-digit code no other open table holds;
+        ``in_club``: a night of the server's club (a tournament's table is not: its chips
+        are not money, and the season would count them as if they were)."""
         while True:
             code = _free_code(await self._codes(everybody=False), rng)
             try:
@@ -156,7 +160,11 @@ class Store:
                         "created_at": time.time(),
                         "invite": secrets.token_urlsafe(INVITE_BYTES),
                     }
-                    row = await connection.run_sync(_in_the_club, values)
+                    row = (
+                        await connection.run_sync(_in_the_club, values)
+                        if in_club
+                        else {**values, "club_id": None}
+                    )
                     result = await connection.execute(
                         insert(schema.tables).values(row).returning(schema.tables.c.id)
                     )
