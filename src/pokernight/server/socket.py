@@ -51,7 +51,7 @@ async def table_socket(websocket: WebSocket) -> None:
     await websocket.accept()
     try:
         actor = lobby.actor(websocket.path_params["code"])
-        hello = await _hello(websocket, lobby.config)
+        hello = await read_hello(websocket, lobby.config)
         who = await _identify(actor, hello)
     except (NoSuchTableError, RefusedError) as error:
         code = CLOSE_NO_TABLE if isinstance(error, NoSuchTableError) else CLOSE_BAD_HELLO
@@ -97,7 +97,8 @@ def _hosts(player_id: str | None, actor: TableActor) -> bool:
     return player_id is not None and player_id == actor.table.host
 
 
-async def _hello(websocket: WebSocket, config: ServerConfig) -> Hello:
+async def read_hello(websocket: WebSocket, config: ServerConfig) -> Hello:
+    """The client's hello, checked (a table's socket or a tournament's)."""
     try:
         text = await asyncio.wait_for(_receive_text(websocket), config.hello_timeout_seconds)
     except TimeoutError:

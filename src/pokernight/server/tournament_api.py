@@ -6,7 +6,6 @@ sits now (a moved player's page switches tables without a reload).
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import logging
 from dataclasses import replace
@@ -22,10 +21,10 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from pokernight.server.api import DisplayName, read_body
 from pokernight.server.connection import Connection
 from pokernight.server.lobby import Lobby, lobby_of
-from pokernight.server.messages import RefusedError, decode_hello
+from pokernight.server.messages import RefusedError
 from pokernight.server.newcomers import checked_name
 from pokernight.server.origins import origin_allowed
-from pokernight.server.socket import CLOSE_BAD_HELLO, CLOSE_FOREIGN_PAGE, close_reason
+from pokernight.server.socket import CLOSE_BAD_HELLO, CLOSE_FOREIGN_PAGE, close_reason, read_hello
 from pokernight.server.tournament_director import NoSuchTournamentError, TournamentDirector
 from pokernight.server.wire import encode
 from pokernight.tournament import Payouts, Structure, TournamentError, from_template
@@ -132,10 +131,9 @@ async def tournament_socket(websocket: WebSocket) -> None:
     connection.start()
     director.watch(connection)
     try:
-        while True:  # nothing to say to a tournament: its pages only listen
-            message = await websocket.receive()
-            if message["type"] == "websocket.disconnect":
-                return
+        # Its pages only listen: anything sent after the hello closes the socket.
+        if (await websocket.receive())["type"] != "websocket.disconnect":
+            await connection.close(CLOSE_BAD_HELLO, "this socket only sends: say nothing")
     finally:
         director.unwatch(connection)
         await connection.stop()
@@ -143,11 +141,7 @@ async def tournament_socket(websocket: WebSocket) -> None:
 
 async def _entrant(websocket: WebSocket, director: TournamentDirector, lobby: Lobby) -> str | None:
     """The entrant whose token the hello carries; None: a page that only watches."""
-    try:
-        text = await asyncio.wait_for(websocket.receive_text(), lobby.config.hello_timeout_seconds)
-    except TimeoutError:
-        raise RefusedError('no hello: send {"type": "hello", "protocol": 1} first') from None
-    hello = decode_hello(text)
+    hello = await read_hello(websocket, lobby.config)
     if hello.token is None:
         return None
     player_id = await lobby.store.entrant_by_token(director.id, hello.token)

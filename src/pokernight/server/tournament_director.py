@@ -347,12 +347,15 @@ class TournamentDirector:
     def _tell_watchers(self) -> None:
         if not self.watchers:
             return
-        everybody = encode(self.facts())
+        codes = self.codes()
+        facts = tournament_json(self.id, self.tournament, codes, self.clock())
+        everybody = encode(facts)  # once for every page that only watches
         for connection in self.watchers:
             if connection.player_id is None:
                 connection.send_text(everybody)
             else:
-                connection.send(self.facts(connection.player_id))
+                you = you_json(self.tournament, connection.player_id, codes)
+                connection.send({**facts, "you": you})
 
     async def entrant_at(self, actor: TableActor, token: str) -> tuple[str, str]:
         """The entrant whose token this is, if they sit at ``actor``'s table now: their

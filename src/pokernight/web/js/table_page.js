@@ -29,6 +29,7 @@ export class TablePage {
     this.invite = invite;
     this.banner = banner;
     this.seat = seat ?? savedSeat(code);
+    this.tournament = tournament;
     this.state = new TableState(this.seat?.player_id ?? null);
     this.connection = new Connection(code, this.seat?.token ?? null, this.state, {
       changed: (message) => this.changed(message),
@@ -150,7 +151,9 @@ export class TablePage {
     const asked = joined ? state.seatRequests.get(state.playerId) : undefined;
     this.askedNote.textContent = asked && mine === null
       ? `You asked for seat ${asked.seat + 1}: waiting for the host to let you in.` : "";
-    this.tableNote.textContent = state.closed
+    this.tableNote.textContent = state.closed && this.tournament
+      ? "This table is closed: the tournament goes on, or is over, as the lines above say."
+      : state.closed
       ? "The host closed the table: the game is over. Everybody was cashed out; "
         + "the ledger below says who pays whom."
       : state.closing ? "The host is closing the table: this is the last hand." : "";
