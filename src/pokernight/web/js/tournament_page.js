@@ -109,6 +109,7 @@ function nextWords(clock) {
 }
 
 function payoutList(facts) {
+  if (!facts.payouts.length) return h("p", { class: "muted" }, "Set when the field is known.");
   return h("ol", { class: "payouts" }, facts.payouts.map((prize) => h("li", {}, chips(prize))));
 }
 
@@ -173,13 +174,21 @@ export class TournamentLobby {
       ? `Registered: ${facts.registered.join(", ")}` : "Nobody has registered yet.");
     const waiting = h("p", { id: "seats-to-fill" },
       `${facts.seats_to_fill} more to start (${facts.entries} registered).`);
-    if (entrant) return h("div", { class: "panel" }, waiting, names);
     const error = h("p", { class: "error", role: "alert" });
+    const addBot = h("button", { type: "button", id: "add-bot", onclick: async () => {
+      try {
+        await api.registerEntrant(this.id, `Bot ${facts.entries + 1}`, "easy");
+      } catch (failure) {
+        error.textContent = sentence(failure.message);
+      }
+    } }, "Add a bot");
+    if (entrant) return h("div", { class: "panel" }, waiting, names, addBot, error);
     const name = h("input", { id: "entrant-name", type: "text", maxlength: 32, required: true,
       autocomplete: "nickname" });
     const form = h("form", { class: "card-panel", id: "register-form" },
       h("h2", {}, "Register"), h("label", { for: "entrant-name" }, "Your name"), name,
-      h("button", { type: "submit", class: "primary" }, "Register"), error);
+      h("div", { class: "row" }, h("button", { type: "submit", class: "primary" }, "Register"),
+        addBot), error);
     form.addEventListener("submit", async (event) => {
       event.preventDefault();
       try {
