@@ -48,7 +48,9 @@ async def stored_events(app: Starlette, director: TournamentDirector) -> list[To
 
 
 @scenario
-async def test_a_sit_and_go_of_bots_plays_to_its_end_at_two_table_actors(tmp_path: Path) -> None:
+async def test_a_sit_and_go_of_bots_plays_to_its_end_at_two_table_actors(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
     async with serving_app(tmp_path) as (_, app):
         director = await bots_tournament(app, SIX_BOTS, 1)
         assert len(director.codes()) == 2  # full: it started, at two tables of three
@@ -78,6 +80,8 @@ async def test_a_sit_and_go_of_bots_plays_to_its_end_at_two_table_actors(tmp_pat
     cashed = [table.ledger.accounts.get(winner.player_id) for table in tables]
     won = [account.cashed_out for account in cashed if account is not None and account.cashed_out]
     assert max(won) == 6 * SIX_BOTS.starting_stack
+    # Every table did what the director told it, and the tournament took every report.
+    assert [r.message for r in caplog.records if r.levelname in ("ERROR", "CRITICAL")] == []
 
 
 async def hello(url: str, path: str, token: str | None) -> tuple[ClientConnection, Json]:
