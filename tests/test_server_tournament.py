@@ -16,7 +16,14 @@ from websockets.asyncio.client import ClientConnection, connect
 
 from pokernight.client.http import ClientError, request_json
 from pokernight.server.tournament_director import TournamentDirector
-from pokernight.tournament import Status, Structure, Tournament, TournamentEvent, from_template
+from pokernight.tournament import (
+    Break,
+    Status,
+    Structure,
+    Tournament,
+    TournamentEvent,
+    from_template,
+)
 from pokernight.tournament import tournament_event_from_dict as event_of
 from pokernight.tournament.events import FinalTableDrawn, PlayerMoved, PrizeAwarded
 from tests.server_helpers import FAST, scenario, serving, serving_app
@@ -184,3 +191,26 @@ async def test_the_clock_starts_the_next_level_at_every_table(tmp_path: Path) ->
             "every table told",
         )
         assert director.facts()["clock"]["stakes"] == {"small_blind": 50, "big_blind": 100}
+
+
+@scenario
+async def test_tables_wait_out_a_break_and_deal_again_when_the_clock_ends_it(
+    tmp_path: Path,
+) -> None:
+    offset = [0.0]
+    config = replace(FAST, clock=lambda: time.time() + offset[0])
+    structure = replace(SIX_BOTS, breaks=(Break(after_level=1, minutes=5.0),))
+    async with serving_app(tmp_path, config) as (_, app):
+        director = await bots_tournament(app, replace(structure, bot_delay_seconds=0.02), 4)
+        offset[0] += structure.minutes_of(1) * 60
+        await director.tick()
+        assert director.tournament.on_break is not None
+        tables = set(director.tournament.tables)
+        # Each table finishes its hand, asks to deal, and waits: nothing is dealt on a break.
+        await until(lambda: director.waiting == tables, "both tables waiting")
+        dealt = director.tournament.hands_started
+        assert director.facts()["clock"]["on_break"] is True
+        offset[0] += 5 * 60
+        await director.tick()
+        assert director.tournament.level == 2 and director.tournament.on_break is None
+        await until(lambda: director.tournament.hands_started > dealt, "a deal after the break")
