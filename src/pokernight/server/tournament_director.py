@@ -257,7 +257,6 @@ class TournamentDirector:
             entrant = None if token is None else (player_id, token)
             await self._carry_out(Register(player_id, name, bot), entrant)
             self.registrations += 1
-            await self._deal_waiting()
             return player_id, token
 
     async def tick(self) -> None:
