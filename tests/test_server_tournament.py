@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import sqlite3
 import time
 from dataclasses import replace
 from pathlib import Path
@@ -214,3 +215,23 @@ async def test_tables_wait_out_a_break_and_deal_again_when_the_clock_ends_it(
         await director.tick()
         assert director.tournament.level == 2 and director.tournament.on_break is None
         await until(lambda: director.tournament.hands_started > dealt, "a deal after the break")
+
+
+@scenario
+async def test_a_table_the_process_ended_before_opening_is_opened_and_seated_on_restart(
+    tmp_path: Path,
+) -> None:
+    async with serving_app(tmp_path) as (_, app):
+        # Bots slow enough that no hand at table 2 ends before the test has looked at it.
+        director = await bots_tournament(app, replace(SIX_BOTS, bot_delay_seconds=0.5), 5)
+    # As if the process had ended between saving the start and opening table 2.
+    with sqlite3.connect(tmp_path / "room.sqlite3") as database:
+        database.execute("DELETE FROM tournament_tables WHERE number = 2")
+    async with serving_app(tmp_path) as (_, app):
+        again: TournamentDirector = app.state.lobby.tournament(director.id)
+        seated = dict(again.tournament.tables[2])
+        actor = app.state.lobby.actor(again.codes()[2])
+        await until(lambda: len(actor.table.seats) == len(seated), "table 2 seated")
+        assert {n: seat.player_id for n, seat in actor.table.seats.items()} == seated
+        dealt = again.tournament.hands_started
+        await until(lambda: again.tournament.hands_started > dealt, "play goes on")

@@ -51,7 +51,13 @@ from pokernight.tournament import (
     tournament_event_from_dict,
 )
 from pokernight.tournament.events import Finished, Registered
-from pokernight.tournament.tables import DIRECTOR, TournamentTables, report
+from pokernight.tournament.tables import (
+    DIRECTOR,
+    TournamentTables,
+    report,
+    sit_down,
+    table_settings,
+)
 
 if TYPE_CHECKING:
     from pokernight.server.lobby import Lobby
@@ -150,27 +156,44 @@ class TournamentDirector:
     @classmethod
     async def resume(cls, lobby: Lobby, tournament_id: int, rng: Random) -> TournamentDirector:
         """The tournament folded back from its log, playing on at the tables the lobby
-        resumed: a hand in play finishes; a table that was let deal and had not, deals."""
+        resumed (a hand in play finishes), each told again what it had not done."""
         stored = await lobby.store.tournament_events(tournament_id)
         events = [tournament_event_from_dict(item.data) for item in stored]
         director = cls(tournament_id, Tournament.from_events(events), len(stored), lobby, rng)
+        structure = director.tournament.structure
         director.registrations = sum(isinstance(event, Registered) for event in events)
         ids = await lobby.store.tournament_tables(tournament_id)
         actors = {actor.record.id: actor for actor in lobby.actors.values()}
         for number in director.tournament.tables:
             actor = actors.get(ids.get(number, 0))
-            if actor is None:
-                log.error("tournament %d: table %d was never opened", tournament_id, number)
-                continue
-            director.tables.tables[number] = ActorSeat(actor.table.settings, actor)
-            actor.play_for(director)
+            if actor is None:  # decided on, and the process ended before it was opened
+                level = director.tables.level
+                director.tables.tables[number] = ActorSeat(table_settings(structure, level))
+            else:
+                director.tables.tables[number] = ActorSeat(actor.table.settings, actor)
+                actor.play_for(director)
+            director._give_again(number)
+        await director._open_new_tables()
         director.start()
-        for number, seat in director.tables.tables.items():
-            # Let deal, the process ended before the table did: it deals now.
-            lost = seat.actor is not None and seat.actor.table.hand is None
-            if number in director.tournament.in_play and lost:
-                seat.apply(core.StartHand(secure_rng()), director.clock())
         return director
+
+    def _give_again(self, number: int) -> None:
+        """After a restart, what table ``number`` was told and did not do before the process
+        ended, told again: the seats the tournament has (a player out stands up) and, if
+        the tournament let it deal and it had not, the deal."""
+        seat, now = self.tables.tables[number], self.clock()
+        wanted = self.tournament.tables[number]
+        there = {sitting.player_id: at for at, sitting in seat.seats.items()}
+        in_hand = seat.actor is not None and seat.actor.table.hand is not None
+        for player in there.keys() - set(wanted.values()):
+            if not in_hand:
+                seat.apply(core.StandUp(player), now)
+        for at, player in wanted.items():
+            if player not in there:
+                stack = self.tournament.players[player].stack
+                seat.apply(sit_down(self.tournament, player, at, stack), now)
+        if number in self.tournament.in_play and not in_hand:
+            seat.apply(core.StartHand(secure_rng()), now)
 
     def start(self) -> None:
         self.task = asyncio.get_running_loop().create_task(

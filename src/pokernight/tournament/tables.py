@@ -128,7 +128,7 @@ class TournamentTables(Generic[Handle]):
                 self._open(event.table)
             case Seated():
                 self.tables[event.table].apply(
-                    _sit_down(tournament, event.player_id, event.seat, event.stack), now
+                    sit_down(tournament, event.player_id, event.seat, event.stack), now
                 )
             case LevelStarted():
                 self.level = event.level
@@ -167,7 +167,7 @@ class TournamentTables(Generic[Handle]):
         final = self._open(event.table)
         self.tables = {event.table: final}
         for player, seat in event.seats:
-            final.apply(_sit_down(tournament, player, seat, tournament.players[player].stack), now)
+            final.apply(sit_down(tournament, player, seat, tournament.players[player].stack), now)
 
     def _open(self, number: int) -> Handle:
         table = self.open_table(number, table_settings(self.structure, self.level))
@@ -185,7 +185,7 @@ class TournamentTables(Generic[Handle]):
         seat = source.seats[event.from_seat]
         source.apply(StandUp(event.player_id), now)
         target = self.tables[event.to_table]
-        target.apply(_sit_down(tournament, event.player_id, event.to_seat, seat.stack), now)
+        target.apply(sit_down(tournament, event.player_id, event.to_seat, seat.stack), now)
         if seat.sitting_out:  # away at one table, away at the next: blinded there too
             target.apply(SitOut(event.player_id), now)
 
@@ -199,7 +199,7 @@ class TournamentTables(Generic[Handle]):
         if seat.stack == stack:
             return
         table.apply(StandUp(player), now)
-        table.apply(_sit_down(tournament, player, number, stack), now)
+        table.apply(sit_down(tournament, player, number, stack), now)
         if seat.sitting_out:
             table.apply(SitOut(player), now)
 
@@ -209,7 +209,7 @@ def plain_tables(structure: Structure) -> TournamentTables[Table]:
     return TournamentTables(structure, open_plain_table)
 
 
-def _sit_down(tournament: TournamentState, player: str, seat: int, stack: int) -> SitDown:
+def sit_down(tournament: TournamentState, player: str, seat: int, stack: int) -> SitDown:
     """``player`` sits at ``seat`` with ``stack``; a bot entrant is played by the room's bot."""
     entrant = tournament.players[player]
     bot = None if entrant.bot is None else BotLevel(entrant.bot)
