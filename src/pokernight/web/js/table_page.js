@@ -23,7 +23,7 @@ export class TablePage {
   /** ``seat``: the player's id and token here, when the page has them from elsewhere (a
    * tournament's entrant); else the seat this browser saved for the table, if any.
    * ``tournament``: a tournament's table, where the director seats everybody and chips
-   * are never bought: no invite, no chips to add, no standing up. */
+   * are never bought: no invite, no chips to add, no standing up, no ledger. */
   constructor(root, code, banner, invite = null, seat = null, tournament = false) {
     this.code = code;
     this.invite = invite;
@@ -66,7 +66,8 @@ export class TablePage {
         this.spectatorArea,
         links),
       h("aside", { class: "side" }, this.hostPanel.element, this.handLog.element,
-        this.chat.element, this.lastHands.element, shufflePanel(), this.ledger.element,
+        this.chat.element, this.lastHands.element, shufflePanel(),
+        tournament ? null : this.ledger.element, // tournament chips are not money
         this.stats.element)));
     this.connection.open();
     this.setBanner("connecting\u2026");
