@@ -55,7 +55,7 @@ def post(url: str, path: str, body: dict[str, Any]) -> dict[str, Any]:
 def shot(page: Any, name: str) -> Path:
     SHOTS.mkdir(parents=True, exist_ok=True)
     path = SHOTS / f"{name}.png"
-    page.screenshot(path=str(path), full_page=True)
+    page.screenshot(path=str(path), full_page=True, animations="disabled")
     return path
 
 

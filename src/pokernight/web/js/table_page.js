@@ -79,6 +79,9 @@ export class TablePage {
   close() {
     clearInterval(this.timer);
     this.connection.close();
+    // An intent still unanswered never will be: its spinner goes with the page (a
+    // tournament's player moved to another table keeps the document).
+    document.body.classList.remove("busy");
   }
 
   /** Send an intent; a spinner shows if the answer is slow. */
