@@ -89,6 +89,19 @@ async def test_joins_and_new_tables_are_limited_per_address(tmp_path: Path) -> N
 
 
 @scenario
+async def test_new_tournaments_and_registrations_are_limited_per_address(tmp_path: Path) -> None:
+    async with serving(tmp_path, replace(FAST, address_limits=TIGHT)) as url:
+
+        async def post(path: str, body: dict[str, Any]) -> int:
+            return (await asyncio.to_thread(_status, f"{url}{path}", "POST", body))[0]
+
+        tournaments = [await post("/api/tournaments", {"entries": 9}) for _ in range(3)]
+        entries = [await post("/api/tournaments/1/entrants", {"name": f"P{n}"}) for n in range(3)]
+    assert tournaments == [201, 201, 429]
+    assert entries == [201, 201, 429]
+
+
+@scenario
 async def test_websocket_connects_are_limited_with_an_error_and_close_code_4429(
     tmp_path: Path,
 ) -> None:

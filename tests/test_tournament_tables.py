@@ -19,7 +19,7 @@ from pokernight.table.deal import deal, next_deal
 from pokernight.tournament import Payouts, Tournament, from_template
 from pokernight.tournament.events import LevelStarted, PlayerMoved
 from pokernight.tournament.simulation import Entry, HandReport, Run, play_tournament
-from pokernight.tournament.tables import DIRECTOR, TournamentTables, table_settings
+from pokernight.tournament.tables import DIRECTOR, report, table_settings
 
 STRUCTURE = from_template("normal", entries=6, seats=6, payouts=Payouts.of(65, 35))
 
@@ -58,28 +58,22 @@ def table_with_hands(holes: list[str], board: str) -> Table:
 def test_a_player_out_was_knocked_out_by_the_winner_of_the_last_pot_they_were_in() -> None:
     # Aces win the main pot (all three), kings the side pot against queens.
     table = table_with_hands(["As Ah", "Qs Qh", "Ks Kh"], "2c 7d 9h 4s Jc")
-    tables = TournamentTables(STRUCTURE)
-    tables.tables[1] = table
-    report = tables.report(1)
-    assert report.stacks == {"p0": 300, "p1": 0, "p2": 1_300}
-    assert report.knockouts == {"p1": ("p2",)}
-    assert report.positions == table.positions
+    told = report(1, table)
+    assert told.stacks == {"p0": 300, "p1": 0, "p2": 1_300}
+    assert told.knockouts == {"p1": ("p2",)}
+    assert told.positions == table.positions
 
 
 def test_one_winner_of_every_pot_knocks_out_everybody_who_lost() -> None:
     table = table_with_hands(["Ks Kh", "Qs Qh", "As Ah"], "2c 7d 9h 4s Jc")
-    tables = TournamentTables(STRUCTURE)
-    tables.tables[1] = table
-    assert tables.report(1).knockouts == {"p0": ("p2",), "p1": ("p2",)}
+    assert report(1, table).knockouts == {"p0": ("p2",), "p1": ("p2",)}
 
 
 def test_a_split_last_pot_makes_two_takers() -> None:
     # Seats 1 and 2 both make the nine-high straight: they split both pots.
     table = table_with_hands(["As Ah", "9s 2h", "9d 2d"], "5c 6d 7h 8s Kc")
-    tables = TournamentTables(STRUCTURE)
-    tables.tables[1] = table
-    report = tables.report(1)
-    assert report.stacks["p0"] == 0 and report.knockouts["p0"] == ("p1", "p2")
+    told = report(1, table)
+    assert told.stacks["p0"] == 0 and told.knockouts["p0"] == ("p1", "p2")
 
 
 def entries(count: int) -> list[Entry]:

@@ -18,7 +18,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -88,8 +88,11 @@ def free_port() -> int:
 
 
 @contextmanager
-def served_room(tmp_path: Path, hand_pause: float = 1.0, port: int | None = None) -> Iterator[str]:
+def served_room(
+    tmp_path: Path, hand_pause: float = 1.0, port: int | None = None, *, extra: Sequence[str] = ()
+) -> Iterator[str]:
     """``pokernight serve`` on the SQLite file in ``tmp_path`` for the block; its URL.
+    ``extra``: more of its options.
 
     Started again with the same ``tmp_path`` and ``port``, it is the same room after
     a restart (the browser sees a network drop). A free port found here can be taken
@@ -99,7 +102,7 @@ def served_room(tmp_path: Path, hand_pause: float = 1.0, port: int | None = None
     attempts = 1 if port is not None else START_ATTEMPTS
     for attempt in range(1, attempts + 1):
         chosen = port or free_port()
-        process = _start_server(tmp_path, hand_pause, chosen)
+        process = _start_server(tmp_path, hand_pause, chosen, extra)
         url = f"http://127.0.0.1:{chosen}"
         try:
             _wait_until_serving(url, process, tmp_path / "server.log")
@@ -125,10 +128,12 @@ class ServerExitedError(RuntimeError):
     """The server process ended before it answered."""
 
 
-def _start_server(tmp_path: Path, hand_pause: float, port: int) -> subprocess.Popen[bytes]:
+def _start_server(
+    tmp_path: Path, hand_pause: float, port: int, extra: Sequence[str]
+) -> subprocess.Popen[bytes]:
     database = f"sqlite+aiosqlite:///{tmp_path / 'room.sqlite3'}"
     command = [sys.executable, "-m", "pokernight.cli.main", "serve", "--port", str(port)]
-    command += ["--db", database, "--hand-pause", str(hand_pause)]
+    command += ["--db", database, "--hand-pause", str(hand_pause), *extra]
     with (tmp_path / "server.log").open("a") as log:
         return subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
 

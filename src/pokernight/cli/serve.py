@@ -109,6 +109,14 @@ def register(subparsers: Subparsers) -> None:
         help="no limits per client address (benchmarks; a room only friends can reach)",
     )
     parser.add_argument(
+        "--tournament-seed",
+        type=int,
+        default=None,
+        metavar="N",
+        help="draw every tournament's seats from this seed, the same each time (tests and "
+        "demos only: players could know the draw; the cards are never seeded)",
+    )
+    parser.add_argument(
         "--log-level",
         default="warning",
         choices=LOG_LEVELS,
@@ -139,6 +147,7 @@ def run(args: argparse.Namespace) -> int:
         freeze_gc=True,
         address_limits=None if args.no_rate_limits else _limits(args.rate_limit),
         allowed_origins=tuple(args.allowed_origin),
+        tournament_seed=args.tournament_seed,
     )
     app = create_app(config)
     asyncio.run(_check_database(database_url))

@@ -10,6 +10,10 @@ encoded once per view and shared by every recipient of that view. A
 refused command changes nothing and its sender gets the reason; an
 unexpected failure rebuilds the table from the store, so the actor never
 holds a state the database does not.
+
+A tournament table (decision 36) is an actor like any other with a ``TournamentLink``:
+it asks the tournament before each deal instead of dealing, tells it each finished
+hand, and takes the director's table commands (``Directed``) through its inbox.
 """
 
 from __future__ import annotations
@@ -20,7 +24,7 @@ import logging
 from collections import deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, Protocol
 
 from pokernight import table as core
 from pokernight.randomness import secure_rng
@@ -88,6 +92,34 @@ class Wake:
     """Nothing to do but work out again when the clock acts (somebody's page closed)."""
 
 
+@dataclass(frozen=True, slots=True)
+class Directed:
+    """A table command from the tournament's director: a seat, a move, a level's stakes, a
+    deal, the table closing. Carried out in the inbox's order, after what came before;
+    ``done`` is called once it has been (carried out or refused)."""
+
+    command: core.Command
+    done: Callable[[], None]
+
+
+class TournamentLink(Protocol):
+    """The tournament a table plays for: the director, seen from its tables."""
+
+    def ready_to_deal(self, actor: TableActor) -> None:
+        """The table would deal its next hand: the director deals it (``Directed``) when
+        the tournament lets it."""
+
+    def hand_finished(self, actor: TableActor, table: Table) -> None:
+        """``table``, just saved, has finished a hand: the director hears how it ended."""
+
+    async def entrant_at(self, actor: TableActor, token: str) -> tuple[str, str]:
+        """The entrant whose token this is, if they sit at this table now: their player id
+        and name; else a RefusedError saying where they play."""
+
+
+InboxItem = Attach | Received | Wake | Directed
+
+
 class TableActor:
     def __init__(
         self,
@@ -108,7 +140,7 @@ class TableActor:
         self.store = store
         self.writer = writer
         self.config = config
-        self.inbox: asyncio.Queue[Attach | Received | Wake] = asyncio.Queue()
+        self.inbox: asyncio.Queue[InboxItem] = asyncio.Queue()
         self.connections: set[Connection] = set()
         # A restarted server finishes a hand in play (its clock runs) but deals no new one
         # until the host does: after a restart nobody may be there to play it.
@@ -120,6 +152,7 @@ class TableActor:
         self.chat: deque[dict[str, Any]] = deque(maxlen=CHAT_KEPT)
         self.handled = HandledRequests() if handled is None else handled
         self.task: asyncio.Task[None] | None = None
+        self.tournament: TournamentLink | None = None
         self.bots = BotDriver(
             lambda bot, intent: self.submit(Received(bot, intent)),
             secure_rng(),
@@ -146,8 +179,15 @@ class TableActor:
             with contextlib.suppress(asyncio.CancelledError):
                 await self.task
 
-    def submit(self, item: Attach | Received | Wake) -> None:
+    def submit(self, item: InboxItem) -> None:
         self.inbox.put_nowait(item)
+
+    def play_for(self, tournament: TournamentLink) -> None:
+        """From now on the table deals when ``tournament`` lets it, not when a host says."""
+        self.tournament = tournament
+        self.running = True
+        self._schedule_next_hand()
+        self.submit(Wake())  # the loop may be waiting with no deadline at all
 
     def detach(self, connection: Connection) -> None:
         self.connections.discard(connection)
@@ -194,6 +234,11 @@ class TableActor:
             await self._on_attach(item)
         elif isinstance(item, Received):
             await self._on_intent(item.connection, item.intent)
+        elif isinstance(item, Directed):
+            try:
+                await self._on_directed(item.command)
+            finally:
+                item.done()
 
     def _seconds_to_wake(self) -> float | None:
         wakes = [] if self.next_hand_at is None else [self.next_hand_at]
@@ -213,8 +258,18 @@ class TableActor:
                 await self._apply(timed_out, now)
             elif self.next_hand_at is not None and now >= self.next_hand_at:
                 self.next_hand_at = None
-                if self.running:
+                if self.running and self.tournament is not None:
+                    self.tournament.ready_to_deal(self)
+                elif self.running:
                     await self._apply(core.StartHand(secure_rng()), now)
+
+    async def _on_directed(self, command: core.Command) -> None:
+        try:
+            await self._apply(command, self.config.clock())
+        except (TableError, RefusedError) as error:
+            # The director follows the tournament's own count of the table: a refusal is a
+            # bug somewhere, logged; the tournament goes on.
+            log.error("table %s refused the tournament's %r: %s", self.code, command, error)
 
     async def _on_attach(self, attach: Attach) -> None:
         """A page comes in: it is shown the table as saved (memory never runs ahead)."""
@@ -433,6 +488,10 @@ class TableActor:
             await self._closed()
         self._schedule_next_hand()
         self.bots.after_commit(done, self.table)
+        if self.tournament is not None and any(
+            isinstance(folded.event, core.HandFinished) for folded in done
+        ):
+            self.tournament.hand_finished(self, self.table)
 
     def _tell_host_invite(self) -> None:
         """A new host gets the invite link's secret, which nobody else is ever sent."""

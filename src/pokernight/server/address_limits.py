@@ -91,8 +91,11 @@ def _names_an_open_table(scope: Scope) -> bool:
 
 def _kinds(scope: Scope) -> tuple[str, ...]:
     path: str = scope["path"]
-    if scope["type"] == "http" and scope["method"] == "POST" and path == "/api/tables":
+    posted = scope["type"] == "http" and scope["method"] == "POST"
+    if posted and path in ("/api/tables", "/api/tournaments"):
         return ("create",)
+    if path.startswith(("/api/tournaments/", "/ws/tournament/")):  # a tournament's id
+        return ("lookup", "join") if posted and path.endswith("/entrants") else ("lookup",)
     if path == "/api/qr":  # work for the server: counted as a lookup, not as a code
         return ("drawing",)
     if path == "/api/club/claim":

@@ -14,7 +14,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route, WebSocketRoute
 
-from pokernight.server import club_people, operations, season_api
+from pokernight.server import club_people, operations, season_api, tournament_api
 from pokernight.server.address_limits import AddressThrottle
 from pokernight.server.api import ROUTES
 from pokernight.server.assets import WebClient, load_assets
@@ -29,8 +29,10 @@ from pokernight.server.pages import stream
 from pokernight.server.ratelimit import AddressLimiter
 from pokernight.server.replay import NoSuchHandError
 from pokernight.server.socket import table_socket
+from pokernight.server.tournament_director import NoSuchTournamentError
 from pokernight.store import EventWriter, MemberError, NameTakenError, StoreError, open_store
 from pokernight.table import TableError
+from pokernight.tournament import TournamentError
 
 log = logging.getLogger(__name__)
 
@@ -50,6 +52,7 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
         app.state.lag.start()
         try:
             await lobby.resume_open_tables()
+            await lobby.resume_tournaments()
             app.state.lobby = lobby
             if settings.freeze_gc:
                 collector.start()  # after the tables are resumed: they are frozen too
@@ -70,11 +73,13 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
             HTTPException: _http_error,
             NoSuchTableError: _not_found,
             NoSuchHandError: _not_found,
+            NoSuchTournamentError: _not_found,
             NameTakenError: _conflict,
             IsThisYouError: _is_this_you,
             MemberError: _refused,
             TableError: _refused,
             RefusedError: _refused,
+            TournamentError: _refused,
             StoreError: _unavailable,
             Exception: _internal_error,
         },
@@ -95,6 +100,7 @@ def _routes() -> list[BaseRoute]:
         *ROUTES,
         *club_people.ROUTES,
         *season_api.ROUTES,
+        *tournament_api.ROUTES,
         *operations.ROUTES,
         Route("/stream/{code}", stream),
         WebSocketRoute("/ws/{code}", table_socket),

@@ -26,7 +26,8 @@ class ServerConfig:
     default collector paused every table for 0.3 s at 100 tables, 1 s at 500.
     ``address_limits``: HTTP requests and WebSocket connects per client address (None:
     no limit); ``allowed_origins``: web pages other than the room's own address that may
-    open its WebSocket (a proxy that rewrites the Host header).
+    open its WebSocket (a proxy that rewrites the Host header). ``tournament_seed``: each
+    tournament draws its seats from ``Random(tournament_seed)`` (tests; None: securely).
     """
 
     database_url: str | None = None
@@ -42,3 +43,4 @@ class ServerConfig:
     gc_freeze_seconds: float = FREEZE_SECONDS
     address_limits: AddressLimits | None = DEFAULT_LIMITS
     allowed_origins: tuple[str, ...] = ()
+    tournament_seed: int | None = None

@@ -1,6 +1,9 @@
-"""Every open table of this process, by code: created here, or rebuilt from the store."""
+"""Every open table of this process, by code, and every tournament running, by id: created
+here, or rebuilt from the store."""
 
 from __future__ import annotations
+
+from random import Random
 
 from starlette.requests import HTTPConnection
 
@@ -11,9 +14,12 @@ from pokernight.server.handled import HandledRequests
 from pokernight.server.identity import Newcomer
 from pokernight.server.messages import one_line
 from pokernight.server.nights import Nights
+from pokernight.server.tournament_director import NoSuchTournamentError, TournamentDirector
 from pokernight.server.versions import TableVersions
-from pokernight.store import EventWriter, PlayerRecord, Store, StoredEvent
+from pokernight.store import EventWriter, PlayerRecord, Store, StoredEvent, TableRecord
 from pokernight.table import Table, TableSettings
+from pokernight.tournament import Structure
+from pokernight.tournament.tables import DIRECTOR
 
 
 def lobby_of(request: HTTPConnection) -> Lobby:
@@ -37,6 +43,7 @@ class Lobby:
         self.writer = writer
         self.config = config
         self.actors: dict[str, TableActor] = {}
+        self.tournaments: dict[int, TournamentDirector] = {}
         self.nights = Nights(store)  # the club's tables summed up, for the season
 
     async def resume_open_tables(self) -> None:
@@ -59,20 +66,54 @@ class Lobby:
                 )
             )
 
+    async def resume_tournaments(self) -> None:
+        """Every tournament still running, folded back from its log, at its resumed tables."""
+        for tournament_id in await self.store.running_tournaments():
+            director = await TournamentDirector.resume(self, tournament_id, secure_rng())
+            self.tournaments[tournament_id] = director
+
+    async def create_tournament(
+        self, structure: Structure, rng: Random | None = None
+    ) -> TournamentDirector:
+        """A new tournament; ``rng``: its draws (the seating), secure unless a test seeds it
+        (or the room's ``tournament_seed`` does)."""
+        if rng is None:
+            seed = self.config.tournament_seed
+            rng = secure_rng() if seed is None else Random(seed)
+        director = await TournamentDirector.create(self, structure, rng)
+        self.tournaments[director.id] = director
+        return director
+
+    def tournament(self, tournament_id: int) -> TournamentDirector:
+        try:
+            return self.tournaments[tournament_id]
+        except KeyError:
+            raise NoSuchTournamentError(tournament_id) from None
+
+    async def open_tournament_table(self, settings: TableSettings) -> TableActor:
+        """A tournament's table, hosted by its director (nobody's seat), run at once; not
+        one of the club's nights (its chips are not money)."""
+        record = await self.store.create_table(settings.to_dict(), secure_rng(), in_club=False)
+        return await self._open(record, Table.open(settings, DIRECTOR, tournament=True))
+
     async def create_table(
         self, settings: TableSettings, host: Newcomer, *, program: bool = False
     ) -> tuple[TableActor, PlayerRecord, str]:
         """Open a table hosted by a new player, ``host`` (a member of the club, or a guest;
         ``program``: a program): its actor, the host's player and their seat token."""
         record = await self.store.create_table(settings.to_dict(), secure_rng())
-        closed = self.actors.get(record.code)
-        if closed is not None:  # a closed table's code, free again in the store
-            await closed.stop()
         member_id = None if host.member is None else host.member.id
         player, token = await self.store.register_player(
             record.id, host.name, member_id=member_id, program=program
         )
-        table = Table.open(settings, str(player.id))
+        actor = await self._open(record, Table.open(settings, str(player.id)))
+        return actor, player, token
+
+    async def _open(self, record: TableRecord, table: Table) -> TableActor:
+        """Run ``table``, just opened, as the store's table ``record``."""
+        closed = self.actors.get(record.code)
+        if closed is not None:  # a closed table's code, free again in the store
+            await closed.stop()
         opened = StoredEvent.of(1, table.opened, self.config.clock())
         await self.writer.append(record.id, [opened])
         versions = TableVersions(table, self.config.ring_size)
@@ -85,7 +126,7 @@ class Lobby:
             carried_debt=self.nights.carried_debt,
         )
         self._run(actor)
-        return actor, player, token
+        return actor
 
     def actor(self, code: str) -> TableActor:
         try:
@@ -94,6 +135,9 @@ class Lobby:
             raise NoSuchTableError(code) from None
 
     async def close(self) -> None:
+        for director in self.tournaments.values():
+            await director.stop()
+        self.tournaments.clear()
         for actor in self.actors.values():
             await actor.stop()
         self.actors.clear()

@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import logging
 import secrets
+from dataclasses import dataclass
 
 from starlette.types import Message
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -50,17 +51,16 @@ async def table_socket(websocket: WebSocket) -> None:
     await websocket.accept()
     try:
         actor = lobby.actor(websocket.path_params["code"])
-        hello = await _hello(websocket, lobby.config)
-        player = await _identify(actor, hello)
+        hello = await read_hello(websocket, lobby.config)
+        who = await _identify(actor, hello)
     except (NoSuchTableError, RefusedError) as error:
         code = CLOSE_NO_TABLE if isinstance(error, NoSuchTableError) else CLOSE_BAD_HELLO
         await _refuse(websocket, str(error), code)
         return
     except WebSocketDisconnect:
         return
-    player_id = None if player is None else str(player.id)
-    name = SPECTATOR if player is None else player.name
-    invited = player is not None and player.invited
+    player_id = None if who is None else who.player_id
+    name = SPECTATOR if who is None else who.name
     connection = Connection(
         websocket,
         player_id,
@@ -68,8 +68,8 @@ async def table_socket(websocket: WebSocket) -> None:
         lobby.config.outbox_size,
         # A client that names no run of its own gets one: its ids are then its own too.
         session=hello.session or secrets.token_hex(8),
-        invited=invited,
-        program=player is not None and player.program,
+        invited=who is not None and who.invited,
+        program=who is not None and who.program,
     )
     connection.start()
     connection.send(
@@ -97,7 +97,8 @@ def _hosts(player_id: str | None, actor: TableActor) -> bool:
     return player_id is not None and player_id == actor.table.host
 
 
-async def _hello(websocket: WebSocket, config: ServerConfig) -> Hello:
+async def read_hello(websocket: WebSocket, config: ServerConfig) -> Hello:
+    """The client's hello, checked (a table's socket or a tournament's)."""
     try:
         text = await asyncio.wait_for(_receive_text(websocket), config.hello_timeout_seconds)
     except TimeoutError:
@@ -110,16 +111,35 @@ async def _hello(websocket: WebSocket, config: ServerConfig) -> Hello:
     return hello
 
 
-async def _identify(actor: TableActor, hello: Hello) -> PlayerRecord | None:
+@dataclass(frozen=True, slots=True)
+class Who:
+    """Who a connection plays as at this table."""
+
+    player_id: str
+    name: str
+    invited: bool = False
+    program: bool = False
+
+    @classmethod
+    def of(cls, player: PlayerRecord) -> Who:
+        return cls(str(player.id), player.name, player.invited, player.program)
+
+
+async def _identify(actor: TableActor, hello: Hello) -> Who | None:
     """The player whose seat token the hello carries, or whose member's device it names
-    (the member's seat at this table); None: a spectator."""
+    (the member's seat at this table), or at a tournament's table the entrant whose token
+    it carries, if they sit here now; None: a spectator."""
     if hello.token is not None:
         player = await actor.store.player_by_token(actor.record.id, hello.token)
-        if player is None:
-            raise RefusedError(f"this seat token does not belong to table {actor.code}: join again")
-        return player
+        if player is not None:
+            return Who.of(player)
+        if actor.tournament is not None:
+            player_id, name = await actor.tournament.entrant_at(actor, hello.token)
+            return Who(player_id, name)
+        raise RefusedError(f"this seat token does not belong to table {actor.code}: join again")
     if hello.device is not None:
-        return await seat_of_device(actor.store, actor.record.id, hello.device)
+        player = await seat_of_device(actor.store, actor.record.id, hello.device)
+        return None if player is None else Who.of(player)
     return None
 
 

@@ -250,3 +250,46 @@ opponent_models = Table(
     Column("updated_at", Double, nullable=False),
     PrimaryKeyConstraint("club_id", "member_id"),
 )
+
+# Tournaments (decision 36): each is the fold of its own event log, as a table is of its.
+# ``status`` ("running", "finished") only lists the tournaments a restart resumes.
+tournaments = Table(
+    "tournaments",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("status", String(12), nullable=False),
+    Column("created_at", Double, nullable=False),
+)
+
+# The primary key, as the tables' log's, stops two writers forking a tournament's history.
+tournament_events = Table(
+    "tournament_events",
+    metadata,
+    Column("tournament_id", ForeignKey("tournaments.id"), nullable=False),
+    Column("seq", Integer, nullable=False),
+    Column("kind", String(64), nullable=False),
+    Column("data", JSON, nullable=False),
+    Column("at", Double, nullable=False),
+    PrimaryKeyConstraint("tournament_id", "seq"),
+)
+
+# An entrant's token (only its SHA-256), written with the event that registered them.
+tournament_entrants = Table(
+    "tournament_entrants",
+    metadata,
+    Column("tournament_id", ForeignKey("tournaments.id"), nullable=False),
+    Column("player_id", String(32), nullable=False),
+    Column("token_sha256", String(64), nullable=False, unique=True),
+    Column("created_at", Double, nullable=False),
+    PrimaryKeyConstraint("tournament_id", "player_id"),
+)
+
+# Which room table plays each of a tournament's tables (its number in the tournament).
+tournament_tables = Table(
+    "tournament_tables",
+    metadata,
+    Column("tournament_id", ForeignKey("tournaments.id"), nullable=False),
+    Column("number", Integer, nullable=False),
+    Column("table_id", ForeignKey("tables.id"), nullable=False),
+    PrimaryKeyConstraint("tournament_id", "number"),
+)

@@ -36,6 +36,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 from pokernight.names import name_key
 from pokernight.store import append, fencing, members, schema
 from pokernight.store import club as club_queries
+from pokernight.store import tournaments as tournament_queries
 from pokernight.store.append import TableEvents, TableRequest
 from pokernight.store.engine import create_engine, database_url, migrate
 from pokernight.store.errors import (
@@ -145,8 +146,12 @@ class Store:
 
     # Tables --------------------------------------------------------------------------------
 
-    async def create_table(self, settings: dict[str, Any], rng: random.Random) -> TableRecord:
-        """A new open table with a random 4-digit code no other open table holds."""
+    async def create_table(
+        self, settings: dict[str, Any], rng: random.Random, *, in_club: bool = True
+    ) -> TableRecord:
+        """A new open table with a random 4-digit code no other open table holds;
+        ``in_club``: a night of the server's club (a tournament's table is not: its chips
+        are not money, and the season would count them as if they were)."""
         while True:
             code = _free_code(await self._codes(everybody=False), rng)
             try:
@@ -158,7 +163,11 @@ class Store:
                         "created_at": time.time(),
                         "invite": secrets.token_urlsafe(INVITE_BYTES),
                     }
-                    row = await connection.run_sync(_in_the_club, values)
+                    row = (
+                        await connection.run_sync(_in_the_club, values)
+                        if in_club
+                        else {**values, "club_id": None}
+                    )
                     result = await connection.execute(
                         insert(schema.tables).values(row).returning(schema.tables.c.id)
                     )
@@ -513,6 +522,48 @@ class Store:
     async def _read_members(self, work: Callable[[Connection], Result]) -> Result:
         async with self.transaction() as connection:
             return await connection.run_sync(work)
+
+    # Tournaments (decision 36) -----------------------------------------------------------
+
+    async def create_tournament(self, created: StoredEvent) -> int:
+        """A new tournament whose log begins with ``created`` (its ``TournamentCreated``)."""
+        return await self._write_members(lambda c: tournament_queries.create(c, created))
+
+    async def append_tournament_events(
+        self,
+        tournament_id: int,
+        events: Sequence[StoredEvent],
+        *,
+        entrant: tuple[str, str] | None = None,
+        finished: bool = False,
+    ) -> None:
+        """Append ``events`` to the tournament's log in one transaction, with the token of
+        the ``entrant`` (player id, token) they register; ``finished``: they end it."""
+        saved = None if entrant is None else (entrant[0], _token_hash(entrant[1]))
+        await self._write_members(
+            lambda c: tournament_queries.append(c, tournament_id, events, saved, finished=finished)
+        )
+
+    async def tournament_events(self, tournament_id: int) -> list[StoredEvent]:
+        return await self._read_members(lambda c: tournament_queries.events(c, tournament_id))
+
+    async def entrant_by_token(self, tournament_id: int, token: str) -> str | None:
+        """The player id of the tournament's entrant whose token this is, if any."""
+        digest = _token_hash(token)
+        return await self._read_members(
+            lambda c: tournament_queries.entrant_of(c, tournament_id, digest)
+        )
+
+    async def add_tournament_table(self, tournament_id: int, number: int, table_id: int) -> None:
+        await self._write_members(
+            lambda c: tournament_queries.add_table(c, tournament_id, number, table_id)
+        )
+
+    async def tournament_tables(self, tournament_id: int) -> dict[int, int]:
+        return await self._read_members(lambda c: tournament_queries.tables(c, tournament_id))
+
+    async def running_tournaments(self) -> list[int]:
+        return await self._read_members(tournament_queries.running)
 
     # The event log -------------------------------------------------------------------------
 

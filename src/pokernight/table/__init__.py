@@ -12,6 +12,7 @@ from pokernight.table.commands import (
     AddChips,
     ApproveRebuy,
     ApproveSeat,
+    BotLevel,
     CarryDebt,
     ChangeSettings,
     CloseTable,
@@ -59,7 +60,7 @@ from pokernight.table.events import (
 from pokernight.table.fairness import HandProof
 from pokernight.table.fold import evolve
 from pokernight.table.folded import Folded
-from pokernight.table.host_commands import BotLevel, check_host
+from pokernight.table.host_commands import check_host
 from pokernight.table.ledger import (
     Account,
     EntryKind,

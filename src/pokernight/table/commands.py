@@ -9,15 +9,23 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from enum import StrEnum
 
 from pokernight.table.settings import TableSettings
+
+
+class BotLevel(StrEnum):
+    EASY = "easy"
+    MEDIUM = "medium"
+    HARD = "hard"
 
 
 @dataclass(frozen=True, slots=True)
 class SitDown:
     """``invited``: the player came by the table's invite link (no approval needed);
     ``program``: the player joined as a program (a bot of their own), which sits only where
-    the host allows programs."""
+    the host allows programs; ``bot``: the seat is played by the room's bot of that level
+    (a tournament seats its bot entrants so; a browser's sit never names one)."""
 
     seat: int
     player_id: str
@@ -25,6 +33,7 @@ class SitDown:
     buy_in: int
     invited: bool = False
     program: bool = False
+    bot: BotLevel | None = None
 
 
 @dataclass(frozen=True, slots=True)

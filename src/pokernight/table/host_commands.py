@@ -9,12 +9,11 @@ for the server's own host-only intents alike (start, pause, a new invite link).
 
 from __future__ import annotations
 
-from enum import StrEnum
-
 from pokernight.table.commands import (
     AddBot,
     ApproveRebuy,
     ApproveSeat,
+    BotLevel,
     ChangeSettings,
     CloseTable,
     DeclineRebuy,
@@ -45,13 +44,6 @@ from pokernight.table.seating import (
     chips_in,
 )
 from pokernight.table.state import TableState
-
-
-class BotLevel(StrEnum):
-    EASY = "easy"
-    MEDIUM = "medium"
-    HARD = "hard"
-
 
 SAT_OUT_BY_HOST = "sat out by the host"
 

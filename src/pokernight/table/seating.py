@@ -46,7 +46,8 @@ def sit_down(table: TableState, command: SitDown) -> list[TableEvent]:
                 f"you have already asked for {seat_words(asked.seat)}: wait for the host"
             )
         return [SeatRequested(seat, player_id, name, buy_in, program=command.program)]
-    return [PlayerSeated(seat, player_id, name, buy_in, program=command.program)]
+    level = None if command.bot is None else command.bot.value
+    return [PlayerSeated(seat, player_id, name, buy_in, level, command.program)]
 
 
 def check_program_allowed(table: TableState, program: bool, who: str = YOU) -> None:

@@ -27,7 +27,7 @@ from pokernight.tournament.commands import Register, Tick
 from pokernight.tournament.commands import StartHand as AskToDeal
 from pokernight.tournament.events import TournamentEvent
 from pokernight.tournament.state import Status
-from pokernight.tournament.tables import TournamentTables
+from pokernight.tournament.tables import TournamentTables, plain_tables, report
 from pokernight.tournament.tournament import Tournament
 
 Chooser = Callable[[str, HandView], Action]
@@ -61,7 +61,7 @@ class Run:
     ``TournamentCreated``: folded again, they rebuild the tournament)."""
 
     tournament: Tournament
-    tables: TournamentTables
+    tables: TournamentTables[Table]
     now: float
     events: list[TournamentEvent] = field(default_factory=list)
     hands: int = 0
@@ -87,7 +87,7 @@ def play_tournament(
     most_hands: int = 20_000,
 ) -> Run:
     """Register ``entries`` and play the tournament to its end; the run, for reading."""
-    run = Run(tournament, TournamentTables(tournament.structure), start, [tournament.created])
+    run = Run(tournament, plain_tables(tournament.structure), start, [tournament.created])
     for entry in entries:
         run.apply(Register(entry.player_id, entry.name, entry.bot), rng)
     last_dealt: dict[int, int] = {}
@@ -107,8 +107,7 @@ def play_tournament(
         run.apply(AskToDeal(number), rng)
         dealt = run.tournament.in_play[number]
         _play_hand(run, number, rng, choose=choose, away=away, seconds=seconds_per_action)
-        report = run.tables.report(number)
-        events = run.apply(report, rng)
+        events = run.apply(report(number, run.tables.tables[number]), rng)
         if after_hand is not None:
             told = HandReport(
                 number, run.hands, run.now, dealt.stacks, dealt.hand_for_hand, tuple(events)

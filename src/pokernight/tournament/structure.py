@@ -20,6 +20,7 @@ from itertools import pairwise
 
 from pokernight.rules import BettingStructure, Stakes, Variant, variant_for
 from pokernight.rules.stakes import AMOUNT_FIELDS, stakes_for_family
+from pokernight.table.settings import DEFAULT_BOT_DELAY_SECONDS, MAX_BOT_DELAY_SECONDS
 from pokernight.tournament.errors import TournamentError
 from pokernight.tournament.payouts import Payouts, template_for
 
@@ -150,6 +151,7 @@ class Structure:
     smallest first. ``payouts`` None: the room's table for the field (``template_for``);
     prizes are rounded down to ``rounding`` (first place takes the rest). ``break_order``:
     the tables in the order they break (empty: the highest number first).
+    ``bot_delay_seconds``: how long the bot entrants think, as at a cash table.
     """
 
     name: str = "Sit and go"
@@ -174,6 +176,7 @@ class Structure:
     break_order: tuple[int, ...] = ()
     action_seconds: float = 30.0
     time_bank_seconds: float = 60.0
+    bot_delay_seconds: float = DEFAULT_BOT_DELAY_SECONDS
 
     # Queries ---------------------------------------------------------------------------
 
@@ -263,6 +266,10 @@ class Structure:
         if self.action_seconds <= 0 or self.time_bank_seconds < 0:
             raise TournamentError(
                 "the action clock must be positive and the time bank not negative"
+            )
+        if not 0 <= self.bot_delay_seconds <= MAX_BOT_DELAY_SECONDS:
+            raise TournamentError(
+                f"the bot delay must be between 0 and {MAX_BOT_DELAY_SECONDS:g} seconds"
             )
 
     def _check_games(self) -> None:

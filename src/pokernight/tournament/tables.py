@@ -14,18 +14,27 @@ chips of each player left with none (the winners of the last pot they were in).
 
 The tables are hosted by ``DIRECTOR``, who is never seated; their buy-in and stack
 limits are lifted (a tournament stack is whatever it is) and they have no debt cap.
+
+``Seating`` is what following needs of a table: its seats and a way to give it a
+command. A ``Table`` is one; the server's table actors are another (it puts the
+command in the actor's inbox), so the server follows the events with this very
+code (``TournamentTables`` with its own ``open_table``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
+from typing import Generic, Protocol, TypeVar
 
 from pokernight.rules import AntePosted, PotAwarded
 from pokernight.rules.pots import compute_pots
 from pokernight.table import (
     AddChips,
+    BotLevel,
     ChangeSettings,
     CloseTable,
+    Command,
+    Seat,
     SitDown,
     SitOut,
     StandUp,
@@ -71,14 +80,36 @@ def table_settings(structure: Structure, level: int) -> TableSettings:
         debt_cap=None,
         action_seconds=structure.action_seconds,
         time_bank_seconds=structure.time_bank_seconds,
+        bot_delay_seconds=structure.bot_delay_seconds,
     ).validated()
 
 
-class TournamentTables:
-    def __init__(self, structure: Structure) -> None:
+class Seating(Protocol):
+    """A tournament table as following its events needs it."""
+
+    @property
+    def seats(self) -> Mapping[int, Seat]: ...
+
+    def apply(self, command: Command, now: float) -> object: ...
+
+
+Handle = TypeVar("Handle", bound=Seating)
+
+
+def open_plain_table(number: int, settings: TableSettings) -> Table:
+    return Table.open(settings, DIRECTOR, tournament=True)
+
+
+class TournamentTables(Generic[Handle]):
+    """``open_table``: a new tournament table numbered so, with these settings."""
+
+    def __init__(
+        self, structure: Structure, open_table: Callable[[int, TableSettings], Handle]
+    ) -> None:
         self.structure = structure
+        self.open_table = open_table
         self.level = 1
-        self.tables: dict[int, Table] = {}
+        self.tables: dict[int, Handle] = {}
 
     def follow(
         self, tournament: TournamentState, events: Iterable[TournamentEvent], now: float
@@ -96,9 +127,8 @@ class TournamentTables:
             case TableAdded():
                 self._open(event.table)
             case Seated():
-                name = tournament.players[event.player_id].name
                 self.tables[event.table].apply(
-                    SitDown(event.seat, event.player_id, name, event.stack), now
+                    sit_down(tournament, event.player_id, event.seat, event.stack), now
                 )
             case LevelStarted():
                 self.level = event.level
@@ -137,11 +167,10 @@ class TournamentTables:
         final = self._open(event.table)
         self.tables = {event.table: final}
         for player, seat in event.seats:
-            entrant = tournament.players[player]
-            final.apply(SitDown(seat, player, entrant.name, entrant.stack), now)
+            final.apply(sit_down(tournament, player, seat, tournament.players[player].stack), now)
 
-    def _open(self, number: int) -> Table:
-        table = Table.open(table_settings(self.structure, self.level), DIRECTOR, tournament=True)
+    def _open(self, number: int) -> Handle:
+        table = self.open_table(number, table_settings(self.structure, self.level))
         self.tables[number] = table
         return table
 
@@ -156,7 +185,7 @@ class TournamentTables:
         seat = source.seats[event.from_seat]
         source.apply(StandUp(event.player_id), now)
         target = self.tables[event.to_table]
-        target.apply(SitDown(event.to_seat, event.player_id, seat.name, seat.stack), now)
+        target.apply(sit_down(tournament, event.player_id, event.to_seat, seat.stack), now)
         if seat.sitting_out:  # away at one table, away at the next: blinded there too
             target.apply(SitOut(event.player_id), now)
 
@@ -165,22 +194,34 @@ class TournamentTables:
         the player stands up and sits down again at the same seat (between hands: a
         break) with the new stack, sitting out as before."""
         table = self.tables[self.table_of(player)]
-        number = table.seat_of(player)
+        number = next(n for n, seat in table.seats.items() if seat.player_id == player)
         seat = table.seats[number]
         if seat.stack == stack:
             return
         table.apply(StandUp(player), now)
-        table.apply(SitDown(number, player, seat.name, stack), now)
+        table.apply(sit_down(tournament, player, number, stack), now)
         if seat.sitting_out:
             table.apply(SitOut(player), now)
 
-    def report(self, number: int) -> ReportHand:
-        """Table ``number``'s hand that just ended, as the tournament's report."""
-        table = self.tables[number]
-        if table.hand is not None or table.positions is None:
-            raise ValueError(f"table {number} has no finished hand to report")
-        stacks = {seat.player_id: seat.stack + seat.queued for seat in table.seats.values()}
-        return ReportHand(number, stacks, table.positions, knockouts(table))
+
+def plain_tables(structure: Structure) -> TournamentTables[Table]:
+    """The tournament's tables as plain ``Table``s in memory (the simulation's)."""
+    return TournamentTables(structure, open_plain_table)
+
+
+def sit_down(tournament: TournamentState, player: str, seat: int, stack: int) -> SitDown:
+    """``player`` sits at ``seat`` with ``stack``; a bot entrant is played by the room's bot."""
+    entrant = tournament.players[player]
+    bot = None if entrant.bot is None else BotLevel(entrant.bot)
+    return SitDown(seat, player, entrant.name, stack, bot=bot)
+
+
+def report(number: int, table: Table) -> ReportHand:
+    """Table ``number``'s hand that just ended, as the tournament's report."""
+    if table.hand is not None or table.positions is None:
+        raise ValueError(f"table {number} has no finished hand to report")
+    stacks = {seat.player_id: seat.stack + seat.queued for seat in table.seats.values()}
+    return ReportHand(number, stacks, table.positions, knockouts(table))
 
 
 def knockouts(table: Table) -> dict[str, tuple[str, ...]]:

@@ -51,6 +51,12 @@ export const games = () => request("/api/games");
 export const handReplay = (code, number, token = null) =>
   request(`/api/tables/${code}/hands/${number}/replay`, {}, bearer(token));
 export const ledgerCsvUrl = (code) => `/api/tables/${code}/ledger?format=csv`;
+/** A sit-and-go from a template (docs/protocol.md, "Tournaments"): its facts, its id. */
+export const createTournament = (body) => post("/api/tournaments", body);
+/** A place in tournament ``id``: the entrant's player id and token (their table's key);
+ * with ``bot`` (a level), a bot's place, which has no token. */
+export const registerEntrant = (id, name, bot = null) =>
+  post(`/api/tournaments/${id}/entrants`, bot ? { name, bot } : { name });
 
 // The club (docs/protocol.md, "The club"): the season is for members, by their device.
 export const club = () => request("/api/club");

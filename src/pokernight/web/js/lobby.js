@@ -97,10 +97,35 @@ async function watch(form, error) {
   }
 }
 
+/** A sit-and-go: its name, field and pace; it opens its own lobby, where players register. */
+function tournamentForm() {
+  const error = h("p", { class: "error", role: "alert", id: "tournament-error" });
+  const pace = h("select", { id: "tournament-structure" },
+    h("option", { value: "quick" }, "Quick (5-minute levels)"),
+    h("option", { value: "normal", selected: true }, "Normal (10-minute levels)"),
+    h("option", { value: "deep" }, "Deep (20-minute levels)"));
+  const form = h("form", { class: "card-panel", "aria-labelledby": "tournament-title" },
+    h("h2", { id: "tournament-title" }, "Start a sit-and-go"),
+    field("tournament-name", "Name", { type: "text", maxlength: 32, value: "Sit and go" }),
+    field("tournament-entries", "Players (it starts when full)", { type: "number", min: 2,
+      max: 1000, value: 9, required: true }),
+    h("label", { for: "tournament-structure" }, "Structure"), pace,
+    h("button", { type: "submit", class: "primary", id: "tournament-submit" }, "Create"), error);
+  onSubmit(form, error, async () => {
+    const created = await api.createTournament({
+      name: form.querySelector("#tournament-name").value.trim() || "Sit and go",
+      entries: Number(form.querySelector("#tournament-entries").value),
+      structure: pace.value,
+    });
+    location.hash = `tournament/${created.id}`;
+  });
+  return form;
+}
+
 export function renderLobby(root) {
   root.replaceChildren(h("div", { class: "lobby" },
     h("p", { class: "tagline" }, "Poker night with friends: share a 4-digit code, play from any browser."),
-    h("div", { class: "lobby-forms" }, createForm(), joinForm()),
+    h("div", { class: "lobby-forms" }, createForm(), h("div", {}, joinForm(), tournamentForm())),
     h("p", { class: "links club-link" }, h("a", { href: "#club", id: "club-link" },
       "The club: the season's standings, who owes whom, statistics and every hand"))));
   document.title = "pokernight";

@@ -2,7 +2,9 @@
 // invite link (the secret lets a newcomer sit without waiting for the host; being in the
 // fragment, it is never sent to the server in a request line or a log), "#1234/hand/7"
 // (or ".../7/12", at a step) the replay of its hand 7; "#club" the club's season and
-// "#club/table/42/hand/7" any hand of the club's; anything else is the lobby.
+// "#club/table/42/hand/7" any hand of the club's; "#tournament/5" a tournament's lobby,
+// ".../clock" its clock for a TV and ".../play" this browser's entrant's table; anything
+// else is the lobby.
 
 import { $ } from "./dom.js";
 import { applyFelt, feltSelect } from "./felt.js";
@@ -12,10 +14,13 @@ import { ClubPage } from "./club_page.js";
 import { ReplayPage, clubSource, tableSource } from "./replay_page.js";
 import { setSound, soundOn } from "./sound.js";
 import { TablePage } from "./table_page.js";
+import { TournamentClock, TournamentLobby, TournamentTable } from "./tournament_page.js";
 
 let page = null;
 const REPLAY = /^#(\d{4})\/hand\/(\d{1,9})(?:\/(\d{1,4}))?$/;
 const CLUB_REPLAY = /^#club\/table\/(\d{1,12})\/hand\/(\d{1,9})(?:\/(\d{1,4}))?$/;
+const TOURNAMENT = /^#tournament\/(\d{1,12})(?:\/(clock|play))?$/;
+const TOURNAMENT_PAGES = { clock: TournamentClock, play: TournamentTable };
 
 /** The replay page for a hash that names a hand, else null. */
 function replayPage(banner) {
@@ -37,6 +42,12 @@ function route() {
   if (page) return;
   if (location.hash === "#club") {
     page = new ClubPage($("#app"), banner);
+    return;
+  }
+  const [, tournament, view] = location.hash.match(TOURNAMENT) ?? [];
+  if (tournament) {
+    const Page = TOURNAMENT_PAGES[view] ?? TournamentLobby;
+    page = new Page($("#app"), Number(tournament), banner);
     return;
   }
   const [, code, invite] = location.hash.match(/^#(\d{4})(?:\/([\w-]{1,64}))?$/) ?? [];

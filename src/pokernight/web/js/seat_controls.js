@@ -14,7 +14,9 @@ async function roomOf(code, playerId) {
 }
 
 export class SeatControls {
-  constructor(code, send) {
+  /** ``tournament``: the director seats the player and chips are never bought, so there
+   * is no adding chips and no standing up (sitting out is blinded away, TDA 29). */
+  constructor(code, send, { tournament = false } = {}) {
     this.code = code;
     this.send = send;
     this.state = null;
@@ -32,8 +34,9 @@ export class SeatControls {
       onclick: () => this.run({ type: "show_cards" }) }, "Show my last hand");
     this.element = h("section", { class: "seat-controls", "aria-label": "Your seat", hidden: true },
       this.sitOut, this.postBlind, this.showCards,
-      h("span", { class: "add-chips" }, this.addAmount, this.addButton),
-      this.standUp, this.hint, this.error);
+      tournament ? null : [h("span", { class: "add-chips" }, this.addAmount, this.addButton),
+        this.standUp, this.hint],
+      this.error);
     this.sittingOut = false;
   }
 

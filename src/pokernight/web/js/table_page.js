@@ -20,11 +20,16 @@ const CLOCK_TICK_MS = 250;
 const CLOCK_WARNING_SECONDS = 8; // a double beep when your own clock is nearly out
 
 export class TablePage {
-  constructor(root, code, banner, invite = null) {
+  /** ``seat``: the player's id and token here, when the page has them from elsewhere (a
+   * tournament's entrant); else the seat this browser saved for the table, if any.
+   * ``tournament``: a tournament's table, where the director seats everybody and chips
+   * are never bought: no invite, no chips to add, no standing up, no ledger. */
+  constructor(root, code, banner, invite = null, seat = null, tournament = false) {
     this.code = code;
     this.invite = invite;
     this.banner = banner;
-    this.seat = savedSeat(code);
+    this.seat = seat ?? savedSeat(code);
+    this.tournament = tournament;
     this.state = new TableState(this.seat?.player_id ?? null);
     this.connection = new Connection(code, this.seat?.token ?? null, this.state, {
       changed: (message) => this.changed(message),
@@ -37,7 +42,7 @@ export class TablePage {
       onSit: (seat) => buyInDialog(code, this.state, seat, send),
     });
     this.actionBar = new ActionBar(send);
-    this.seatControls = new SeatControls(code, send);
+    this.seatControls = new SeatControls(code, send, { tournament });
     this.hostPanel = new HostPanel(code, send);
     this.ledger = new LedgerPanel(code);
     this.stats = new StatsPanel(code);
@@ -52,7 +57,7 @@ export class TablePage {
     this.askedNote = h("p", { class: "note", role: "status", id: "seat-request-note" });
     this.tableNote = h("p", { class: "note table-note", role: "status", id: "table-note" });
     const links = h("p", { class: "links" },
-      "Invite with code ", h("strong", { class: "code" }, code), " \u00b7 ",
+      tournament ? null : ["Invite with code ", h("strong", { class: "code" }, code), " \u00b7 "],
       h("a", { href: `/stream.html#${code}`, target: "_blank", rel: "noopener" }, "Stream view (OBS / Discord)"));
     root.replaceChildren(h("div", { class: "table-page" },
       h("div", { class: "play" }, this.title, this.wildHolder,
@@ -61,7 +66,8 @@ export class TablePage {
         this.spectatorArea,
         links),
       h("aside", { class: "side" }, this.hostPanel.element, this.handLog.element,
-        this.chat.element, this.lastHands.element, shufflePanel(), this.ledger.element,
+        this.chat.element, this.lastHands.element, shufflePanel(),
+        tournament ? null : this.ledger.element, // tournament chips are not money
         this.stats.element)));
     this.connection.open();
     this.setBanner("connecting\u2026");
@@ -73,6 +79,9 @@ export class TablePage {
   close() {
     clearInterval(this.timer);
     this.connection.close();
+    // An intent still unanswered never will be: its spinner goes with the page (a
+    // tournament's player moved to another table keeps the document).
+    document.body.classList.remove("busy");
   }
 
   /** Send an intent; a spinner shows if the answer is slow. */
@@ -146,7 +155,9 @@ export class TablePage {
     const asked = joined ? state.seatRequests.get(state.playerId) : undefined;
     this.askedNote.textContent = asked && mine === null
       ? `You asked for seat ${asked.seat + 1}: waiting for the host to let you in.` : "";
-    this.tableNote.textContent = state.closed
+    this.tableNote.textContent = state.closed && this.tournament
+      ? "This table is closed: the tournament goes on, or is over, as the lines above say."
+      : state.closed
       ? "The host closed the table: the game is over. Everybody was cashed out; "
         + "the ledger below says who pays whom."
       : state.closing ? "The host is closing the table: this is the last hand." : "";

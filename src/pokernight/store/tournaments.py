@@ -1,0 +1,132 @@
+"""Tournaments in the store (decision 36): each one's event log, its entrants' tokens and
+the room tables that play its tables.
+
+The bodies of the store's transactions, synchronous like ``club``; ``Store`` runs them.
+A tournament's events are stored as a table's are (``StoredEvent``: seq, kind, data, at),
+without knowing what they mean: the store sits below the tournament package.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from sqlalchemy import Connection, insert, select, update
+
+from pokernight.store import schema
+from pokernight.store.errors import StaleWriterError
+from pokernight.store.records import StoredEvent
+
+RUNNING = "running"
+FINISHED = "finished"
+
+
+def create(connection: Connection, created: StoredEvent) -> int:
+    """A new tournament whose log begins with ``created``: its id."""
+    tournament_id: int = connection.execute(
+        insert(schema.tournaments)
+        .values(status=RUNNING, created_at=created.at)
+        .returning(schema.tournaments.c.id)
+    ).scalar_one()
+    append(connection, tournament_id, [created], None, finished=False)
+    return tournament_id
+
+
+def append(
+    connection: Connection,
+    tournament_id: int,
+    events: Sequence[StoredEvent],
+    entrant: tuple[str, str] | None,
+    *,
+    finished: bool,
+) -> None:
+    """``events`` continue the tournament's log (else StaleWriterError); ``entrant``: the
+    (player id, token hash) the first of them registered; ``finished``: they end it."""
+    log = schema.tournament_events
+    last = connection.execute(
+        select(log.c.seq)
+        .where(log.c.tournament_id == tournament_id)
+        .order_by(log.c.seq.desc())
+        .limit(1)
+    ).scalar()
+    if events and events[0].seq != (last or 0) + 1:
+        raise StaleWriterError(
+            f"tournament {tournament_id} is at version {last or 0}, not {events[0].seq - 1}"
+        )
+    if events:
+        connection.execute(
+            insert(log),
+            [
+                {
+                    "tournament_id": tournament_id,
+                    "seq": event.seq,
+                    "kind": event.kind,
+                    "data": event.data,
+                    "at": event.at,
+                }
+                for event in events
+            ],
+        )
+    if entrant is not None:
+        player_id, token_hash = entrant
+        at = events[0].at if events else 0.0
+        connection.execute(
+            insert(schema.tournament_entrants).values(
+                tournament_id=tournament_id,
+                player_id=player_id,
+                token_sha256=token_hash,
+                created_at=at,
+            )
+        )
+    if finished:
+        connection.execute(
+            update(schema.tournaments)
+            .where(schema.tournaments.c.id == tournament_id)
+            .values(status=FINISHED)
+        )
+
+
+def events(connection: Connection, tournament_id: int) -> list[StoredEvent]:
+    log = schema.tournament_events
+    rows = connection.execute(
+        select(log.c.seq, log.c.kind, log.c.data, log.c.at)
+        .where(log.c.tournament_id == tournament_id)
+        .order_by(log.c.seq)
+    )
+    return [StoredEvent(*row) for row in rows]
+
+
+def entrant_of(connection: Connection, tournament_id: int, token_hash: str) -> str | None:
+    entrants = schema.tournament_entrants
+    found: str | None = connection.execute(
+        select(entrants.c.player_id).where(
+            entrants.c.tournament_id == tournament_id, entrants.c.token_sha256 == token_hash
+        )
+    ).scalar()
+    return found
+
+
+def add_table(connection: Connection, tournament_id: int, number: int, table_id: int) -> None:
+    connection.execute(
+        insert(schema.tournament_tables).values(
+            tournament_id=tournament_id, number=number, table_id=table_id
+        )
+    )
+
+
+def tables(connection: Connection, tournament_id: int) -> dict[int, int]:
+    """The room table (its id) of each of the tournament's tables, by number."""
+    rows = connection.execute(
+        select(schema.tournament_tables.c.number, schema.tournament_tables.c.table_id).where(
+            schema.tournament_tables.c.tournament_id == tournament_id
+        )
+    )
+    return {number: table_id for number, table_id in rows}
+
+
+def running(connection: Connection) -> list[int]:
+    rows = connection.execute(
+        select(schema.tournaments.c.id)
+        .where(schema.tournaments.c.status == RUNNING)
+        .order_by(schema.tournaments.c.id)
+    )
+    return [tournament_id for (tournament_id,) in rows]

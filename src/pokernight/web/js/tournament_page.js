@@ -1,0 +1,320 @@
+// A tournament in the browser (decision 36): its lobby (every table, its players and
+// stacks, the next level, and registering), its clock for a TV, and a player's table,
+// which follows the player when the director moves them: the tournament's socket names
+// the table they sit at now, and the page opens it in place, without a reload.
+// Everything shown is the server's facts; the page only counts the level's time down
+// between two messages.
+
+import * as api from "./api.js";
+import { chips, h, sentence } from "./dom.js";
+import { gameName } from "./games.js";
+import { TablePage } from "./table_page.js";
+
+const RETRY_MS = 1000;
+const SECOND_MS = 1000;
+
+const entrantKey = (id) => `pokernight.entrant.${id}`;
+
+function savedEntrant(id) {
+  try {
+    return JSON.parse(localStorage.getItem(entrantKey(id)));
+  } catch {
+    return null;
+  }
+}
+
+/** The tournament's facts as they change: ``onFacts(facts)`` after each message. */
+class TournamentFeed {
+  constructor(id, token, onFacts, onError) {
+    this.id = id;
+    this.token = token;
+    this.onFacts = onFacts;
+    this.onError = onError;
+    this.closed = false;
+    this.open();
+  }
+
+  open() {
+    const scheme = location.protocol === "https:" ? "wss://" : "ws://";
+    const socket = new WebSocket(`${scheme}${location.host}/ws/tournament/${this.id}`);
+    this.socket = socket;
+    socket.onopen = () => {
+      const hello = { type: "hello", protocol: 1 };
+      if (this.token) hello.token = this.token;
+      socket.send(JSON.stringify(hello));
+    };
+    socket.onmessage = (frame) => {
+      const message = JSON.parse(frame.data);
+      if (message.type === "error") this.onError(message.reason);
+      else this.onFacts(message);
+    };
+    socket.onclose = (event) => {
+      if (this.closed || event.code === 4404 || event.code === 4400) return;
+      setTimeout(() => this.open(), RETRY_MS);
+    };
+  }
+
+  close() {
+    this.closed = true;
+    this.socket?.close();
+  }
+}
+
+/** "25/50", with the ante or the big blind's ante when there is one. */
+export function blindsWords(stakes) {
+  if (!stakes) return "";
+  const blinds = stakes.small_blind ? `${chips(stakes.small_blind)}/${chips(stakes.big_blind)}`
+    : `bring-in ${chips(stakes.bring_in ?? 0)}`;
+  if (stakes.big_blind_ante) return `${blinds} \u00b7 BB ante ${chips(stakes.big_blind_ante)}`;
+  if (stakes.ante) return `${blinds} \u00b7 ante ${chips(stakes.ante)}`;
+  return blinds;
+}
+
+function timeWords(seconds) {
+  if (seconds === null || seconds === undefined) return "\u2014";
+  const whole = Math.max(0, Math.ceil(seconds));
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")}`;
+}
+
+/** The time left in the level, counted down from the last message's. */
+class Countdown {
+  constructor() {
+    this.element = h("span", { class: "time-left" });
+    this.timer = setInterval(() => this.show(), SECOND_MS / 4);
+  }
+
+  set(seconds) {
+    this.seconds = seconds;
+    this.at = Date.now();
+    this.show();
+  }
+
+  show() {
+    const gone = (Date.now() - (this.at ?? Date.now())) / SECOND_MS;
+    this.element.textContent = timeWords(this.seconds === null ? null : this.seconds - gone);
+  }
+
+  stop() {
+    clearInterval(this.timer);
+  }
+}
+
+function levelWords(clock) {
+  return clock.on_break ? `Break after level ${clock.level}` : `Level ${clock.level}`;
+}
+
+function nextWords(clock) {
+  if (clock.break_next && !clock.on_break) return "Next: a break";
+  return clock.next_level ? `Next: ${blindsWords(clock.next_stakes)}` : "Last level";
+}
+
+function payoutList(facts) {
+  if (!facts.payouts.length) return h("p", { class: "muted" }, "Set when the field is known.");
+  return h("ol", { class: "payouts" }, facts.payouts.map((prize) => h("li", {}, chips(prize))));
+}
+
+/** The clock's facts in a few lines: for the table page and the lobby. */
+function clockStrip(facts, countdown) {
+  const clock = facts.clock;
+  countdown.set(clock.seconds_left);
+  return h("div", { class: "tournament-strip", id: "tournament-strip" },
+    h("strong", {}, levelWords(clock)), countdown.element,
+    h("span", {}, `Blinds ${blindsWords(clock.stakes)}`),
+    h("span", { class: "muted" }, nextWords(clock)),
+    h("span", {}, `${facts.players_left} of ${facts.entries} left`),
+    h("span", {}, `Average ${chips(facts.average_stack)}`),
+    h("span", {}, `Prize pool ${chips(facts.prize_pool)}`),
+    facts.hand_for_hand ? h("strong", { class: "hand-for-hand" }, "Hand for hand") : null);
+}
+
+/** The tournament's lobby: registering, then every table with its players and stacks. */
+export class TournamentLobby {
+  constructor(root, id, banner) {
+    this.root = root;
+    this.id = id;
+    this.banner = banner;
+    this.countdown = new Countdown();
+    this.body = h("div", { class: "tournament-lobby" });
+    root.replaceChildren(this.body);
+    this.feed = new TournamentFeed(id, null, (facts) => this.render(facts),
+      (reason) => this.fail(reason));
+  }
+
+  close() {
+    this.feed.close();
+    this.countdown.stop();
+  }
+
+  fail(reason) {
+    this.banner.textContent = sentence(reason);
+    this.banner.className = "banner error";
+    this.banner.hidden = false;
+  }
+
+  render(facts) {
+    document.title = `pokernight \u00b7 ${facts.name}`;
+    const entrant = savedEntrant(this.id);
+    const links = h("p", { class: "links" },
+      h("a", { href: `#tournament/${this.id}/clock`, id: "clock-link" }, "Clock view (TV)"),
+      entrant ? [" \u00b7 ", h("a", { href: `#tournament/${this.id}/play`, id: "play-link" },
+        "Your table")] : null);
+    const registering = facts.status === "registering";
+    // Through h(): the DOM's own replaceChildren would write a null out as "null".
+    this.body.replaceChildren(h("div", {},
+      h("h1", {}, facts.name),
+      registering ? this.registration(facts, entrant) : clockStrip(facts, this.countdown),
+      links,
+      h("div", { class: "tournament-tables" }, facts.tables.map((table) => tableCard(table))),
+      facts.places.length ? results(facts) : null,
+      h("section", { class: "panel" }, h("h2", {}, "Payouts"), payoutList(facts))));
+  }
+
+  registration(facts, entrant) {
+    const names = h("p", { class: "muted" }, facts.registered.length
+      ? `Registered: ${facts.registered.join(", ")}` : "Nobody has registered yet.");
+    const waiting = h("p", { id: "seats-to-fill" },
+      `${facts.seats_to_fill} more to start (${facts.entries} registered).`);
+    const error = h("p", { class: "error", role: "alert" });
+    const addBot = h("button", { type: "button", id: "add-bot", onclick: async () => {
+      try {
+        await api.registerEntrant(this.id, `Bot ${facts.entries + 1}`, "easy");
+      } catch (failure) {
+        error.textContent = sentence(failure.message);
+      }
+    } }, "Add a bot");
+    if (entrant) return h("div", { class: "panel" }, waiting, names, addBot, error);
+    const name = h("input", { id: "entrant-name", type: "text", maxlength: 32, required: true,
+      autocomplete: "nickname" });
+    const form = h("form", { class: "card-panel", id: "register-form" },
+      h("h2", {}, "Register"), h("label", { for: "entrant-name" }, "Your name"), name,
+      h("div", { class: "row" }, h("button", { type: "submit", class: "primary" }, "Register"),
+        addBot), error);
+    form.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      try {
+        const entrant = await api.registerEntrant(this.id, name.value);
+        localStorage.setItem(entrantKey(this.id), JSON.stringify(entrant));
+        location.hash = `tournament/${this.id}/play`;
+      } catch (failure) {
+        error.textContent = sentence(failure.message);
+      }
+    });
+    return h("div", {}, waiting, names, form);
+  }
+}
+
+function tableCard(table) {
+  return h("section", { class: "panel tournament-table", dataset: { table: table.number } },
+    h("h2", {}, `Table ${table.number}`, table.code ? h("span", { class: "muted" },
+      ` \u00b7 ${table.code}`) : null),
+    h("table", { class: "stacks" }, h("tbody", {}, table.players.map((player) => h("tr", {},
+      h("td", {}, `Seat ${player.seat + 1}`),
+      h("td", {}, player.name, player.bot ? h("span", { class: "muted" }, " (bot)") : null),
+      h("td", { class: "amount" }, chips(player.stack)))))));
+}
+
+function results(facts) {
+  return h("section", { class: "panel" }, h("h2", {}, "Places"),
+    h("ol", { class: "places" }, facts.places.map((place) => h("li", { value: place.place },
+      `${place.name}${place.prize ? ` \u00b7 ${chips(place.prize)}` : ""}`))));
+}
+
+/** The clock for a TV: the level, the time left and the blinds in big type. */
+export class TournamentClock {
+  constructor(root, id, banner) {
+    this.id = id;
+    this.banner = banner;
+    this.countdown = new Countdown();
+    this.body = h("div", { class: "tournament-clock", id: "tournament-clock" });
+    root.replaceChildren(this.body);
+    this.feed = new TournamentFeed(id, null, (facts) => this.render(facts), () => {});
+  }
+
+  close() {
+    this.feed.close();
+    this.countdown.stop();
+  }
+
+  render(facts) {
+    const clock = facts.clock;
+    this.countdown.set(clock.seconds_left);
+    document.title = `${facts.name} \u00b7 clock`;
+    const fact = (label, value) => h("div", { class: "clock-fact" },
+      h("span", { class: "clock-label" }, label), h("span", { class: "clock-value" }, value));
+    this.body.replaceChildren(
+      h("p", { class: "clock-name" }, `${facts.name} \u00b7 ${gameName(clock.game)}`),
+      h("p", { class: "clock-level" }, levelWords(clock)),
+      h("p", { class: "clock-time" }, this.countdown.element),
+      h("p", { class: "clock-blinds" }, blindsWords(clock.stakes)),
+      h("p", { class: "clock-next" }, nextWords(clock)),
+      h("div", { class: "clock-facts" },
+        fact("Players", `${facts.players_left} / ${facts.entries}`),
+        fact("Average stack", chips(facts.average_stack)),
+        fact("Prize pool", chips(facts.prize_pool)),
+        fact("Paid", facts.payouts.map((prize, place) => `${place + 1}. ${chips(prize)}`)
+          .join("  "))));
+  }
+}
+
+/** A player's own table: the tournament's facts above it, and the table they sit at now. */
+export class TournamentTable {
+  constructor(root, id, banner) {
+    this.id = id;
+    this.banner = banner;
+    this.entrant = savedEntrant(id);
+    this.countdown = new Countdown();
+    this.strip = h("div", { class: "tournament-head" });
+    this.where = h("p", { class: "note", id: "tournament-where", role: "status" });
+    this.tableRoot = h("div", { class: "tournament-play" });
+    root.replaceChildren(h("div", {}, this.strip, this.where, this.tableRoot));
+    this.code = null;
+    this.table = null;
+    if (!this.entrant) {
+      location.hash = `tournament/${id}`;
+      return;
+    }
+    this.feed = new TournamentFeed(id, this.entrant.token, (facts) => this.render(facts),
+      (reason) => this.where.replaceChildren(sentence(reason)));
+  }
+
+  close() {
+    this.feed?.close();
+    this.table?.close();
+    this.countdown.stop();
+  }
+
+  render(facts) {
+    const you = facts.you ?? {};
+    this.strip.replaceChildren(h("p", {}, h("a", { href: `#tournament/${this.id}` }, facts.name),
+      " \u00b7 ", h("a", { href: `#tournament/${this.id}/clock` }, "clock")),
+      facts.status === "registering" ? h("p", {}, `${facts.seats_to_fill} more to start.`)
+        : clockStrip(facts, this.countdown));
+    if (you.code && you.code !== this.code) this.sitAt(you);
+    if (you.place) {
+      this.where.textContent = `You finished ${ordinal(you.place)}`
+        + (you.prize ? `: ${chips(you.prize)} won.` : ".");
+    } else if (you.code) {
+      const moved = this.movedFrom ? ` You were moved here from table ${this.movedFrom}.` : "";
+      this.where.textContent = `You play at table ${you.table} (${you.code}).${moved}`;
+    } else {
+      this.where.textContent = "Waiting for the tournament to start.";
+    }
+  }
+
+  /** The director moved the player (or the tournament began): their new table, in place. */
+  sitAt(you) {
+    if (this.code !== null) this.movedFrom = this.number;
+    this.table?.close();
+    this.code = you.code;
+    this.number = you.table;
+    const seat = { player_id: this.entrant.player_id, token: this.entrant.token };
+    this.table = new TablePage(this.tableRoot, you.code, this.banner, null, seat, true);
+    document.body.dataset.tournamentTable = you.code;
+  }
+}
+
+function ordinal(place) {
+  const tens = place % 100;
+  const suffix = tens >= 11 && tens <= 13 ? "th" : { 1: "st", 2: "nd", 3: "rd" }[place % 10] ?? "th";
+  return `${place}${suffix}`;
+}

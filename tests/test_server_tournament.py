@@ -1,0 +1,237 @@
+"""The server's tournaments (decision 36): a director over table actors, its log, restarts."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sqlite3
+import time
+from dataclasses import replace
+from pathlib import Path
+from random import Random
+from typing import Any
+
+import pytest
+from starlette.applications import Starlette
+from websockets.asyncio.client import ClientConnection, connect
+
+from pokernight.client.http import ClientError, request_json
+from pokernight.server.tournament_director import TournamentDirector
+from pokernight.tournament import (
+    Break,
+    Status,
+    Structure,
+    Tournament,
+    TournamentEvent,
+    from_template,
+)
+from pokernight.tournament import tournament_event_from_dict as event_of
+from pokernight.tournament.events import FinalTableDrawn, PlayerMoved, PrizeAwarded
+from tests.server_helpers import FAST, scenario, serving, serving_app
+
+# Six bots at two tables of three, stacks of ten big blinds: over in a few dozen hands.
+SIX_BOTS = from_template(
+    "quick", entries=6, seats=3, starting_stack=500, bot_delay_seconds=0.0, action_seconds=5.0
+)
+PATIENCE = 0.02
+Json = dict[str, Any]
+
+
+async def until(check: object, what: str) -> None:
+    """Wait (within the scenario's limit) until ``check()`` is true."""
+    while not check():  # type: ignore[operator]
+        await asyncio.sleep(PATIENCE)
+
+
+async def bots_tournament(app: Starlette, structure: Structure, seed: int) -> TournamentDirector:
+    director: TournamentDirector = await app.state.lobby.create_tournament(structure, Random(seed))
+    for number in range(structure.entries):
+        await director.register(f"Bot {number + 1}", "easy")
+    return director
+
+
+async def stored_events(app: Starlette, director: TournamentDirector) -> list[TournamentEvent]:
+    rows = await app.state.lobby.store.tournament_events(director.id)
+    return [event_of(row.data) for row in rows]
+
+
+@scenario
+async def test_a_sit_and_go_of_bots_plays_to_its_end_at_two_table_actors(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    async with serving_app(tmp_path) as (_, app):
+        director = await bots_tournament(app, SIX_BOTS, 1)
+        assert len(director.codes()) == 2  # full: it started, at two tables of three
+        await until(lambda: director.tournament.status is Status.FINISHED, "the end")
+        events = await stored_events(app, director)
+        table_ids = await app.state.lobby.store.tournament_tables(director.id)
+        actors = [a for a in app.state.lobby.actors.values() if a.record.id in table_ids.values()]
+        await until(lambda: all(actor.table.closed for actor in actors), "every table closed")
+        tables = [actor.table for actor in actors]
+        # Not the club's nights: a tournament's chips are not money.
+        assert all(actor.record.club_id is None for actor in actors)
+    tournament = director.tournament
+    # Saved, then applied: the log folds back to the very tournament the director holds.
+    folded = Tournament.from_events(events)
+    assert folded.status is Status.FINISHED
+    assert {p: e.place for p, e in folded.players.items()} == {
+        p: e.place for p, e in tournament.players.items()
+    }
+    paid = [event for event in events if isinstance(event, PrizeAwarded)]
+    assert sum(event.amount for event in paid) == tournament.pool == 6 * SIX_BOTS.buy_in
+    assert all(entrant.is_out for entrant in tournament.players.values())  # everybody placed
+    winner = next(e for e in tournament.players.values() if e.place == 1)
+    # With three left the last table was formed (a table broken into the other, or the
+    # final table drawn at a new one): players were moved, and the winner took every chip
+    # there (cashed out when it closed; a move cashes a player out of the table they leave).
+    assert any(isinstance(event, PlayerMoved | FinalTableDrawn) for event in events)
+    cashed = [table.ledger.accounts.get(winner.player_id) for table in tables]
+    won = [account.cashed_out for account in cashed if account is not None and account.cashed_out]
+    assert max(won) == 6 * SIX_BOTS.starting_stack
+    # Every table did what the director told it, and the tournament took every report.
+    assert [r.message for r in caplog.records if r.levelname in ("ERROR", "CRITICAL")] == []
+
+
+async def hello(url: str, path: str, token: str | None) -> tuple[ClientConnection, Json]:
+    """A socket at ``path`` after its hello (with ``token``): it and its first message."""
+    socket = await connect(url.replace("http", "ws", 1) + path)
+    await socket.send(json.dumps({"type": "hello", "protocol": 1, "token": token}))
+    return socket, json.loads(await socket.recv())
+
+
+@scenario
+async def test_bad_input_is_refused_with_a_reason_and_creates_nothing(tmp_path: Path) -> None:
+    async with serving_app(tmp_path) as (url, app):
+        for body, reason in [
+            ({"structure": "slow"}, "Invalid enum value 'slow'"),
+            ({"entries": 4, "payouts": ["60", "30"]}, "add up to 90%, not 100%"),
+            ({"entries": 4, "payouts": ["sixty"]}, "percentages"),
+            ({"game": "snap"}, "snap"),
+            ({"seats": 1}, "seat"),
+        ]:
+            with pytest.raises(ClientError, match=reason):
+                await request_json(url, "POST", "/api/tournaments", body)
+        assert app.state.lobby.tournaments == {}
+        created = await request_json(url, "POST", "/api/tournaments", {"entries": 3})
+        path = f"/api/tournaments/{created['id']}/entrants"
+        with pytest.raises(ClientError, match="bot"):
+            await request_json(url, "POST", path, {"name": "Ann", "bot": "genius"})
+        with pytest.raises(ClientError, match="no tournament 99"):
+            await request_json(url, "POST", "/api/tournaments/99/entrants", {"name": "Ann"})
+        assert app.state.lobby.tournament(created["id"]).tournament.entries == 0
+
+
+@scenario
+async def test_an_entrants_token_opens_their_table_and_the_socket_says_where_they_sit(
+    tmp_path: Path,
+) -> None:
+    async with serving(tmp_path) as url:
+        body = {"entries": 6, "seats": 3, "structure": "quick", "bot_delay_seconds": 0}
+        created = await request_json(url, "POST", "/api/tournaments", body)
+        base = f"/api/tournaments/{created['id']}"
+        ann = await request_json(url, "POST", f"{base}/entrants", {"name": "Ann"})
+        watching, facts = await hello(url, f"/ws/tournament/{created['id']}", ann["token"])
+        assert facts["status"] == "registering" and facts["you"]["table"] is None
+        for number in range(5):
+            await request_json(
+                url, "POST", f"{base}/entrants", {"name": f"B{number}", "bot": "easy"}
+            )
+        while facts["status"] != "running":
+            facts = json.loads(await watching.recv())
+        you, clock = facts["you"], facts["clock"]
+        assert clock["level"] == 1 and clock["stakes"] == {"small_blind": 25, "big_blind": 50}
+        assert facts["players_left"] == 6 and facts["average_stack"] == 5_000
+        assert facts["prize_pool"] == 600 and sum(facts["payouts"]) == 600
+        assert [len(table["players"]) for table in facts["tables"]] == [3, 3]
+        other = next(t["code"] for t in facts["tables"] if t["code"] != you["code"])
+        table, welcome = await hello(url, f"/ws/{you['code']}", ann["token"])
+        assert welcome["type"] == "welcome" and welcome["player_id"] == ann["player_id"]
+        refused, error = await hello(url, f"/ws/{other}", ann["token"])
+        assert error == {"type": "error", "reason": f"you play at table {you['code']}", "ref": None}
+        for socket in (watching, table, refused):
+            await socket.close()
+
+
+@scenario
+async def test_a_restarted_room_folds_the_tournament_back_from_its_log_and_plays_on(
+    tmp_path: Path,
+) -> None:
+    async with serving_app(tmp_path) as (_, app):
+        structure = replace(SIX_BOTS, bot_delay_seconds=0.05)
+        director = await bots_tournament(app, structure, 2)
+        played = director.tournament.hands_started
+        await until(lambda: director.tournament.hands_started >= played + 3, "three hands")
+        before = director.tournament
+        version = director.version
+    async with serving_app(tmp_path) as (_, app):
+        again: TournamentDirector = app.state.lobby.tournament(director.id)
+        # Each resumed table plays on for it: one deals when the tournament lets it.
+        assert again.version >= version and set(again.codes()) == set(before.tables)
+        await until(lambda: again.tournament.status is Status.FINISHED, "the end")
+        events = await stored_events(app, again)
+    assert again.registrations == 6
+    assert Tournament.from_events(events).players.keys() == before.players.keys()
+    paid = [event for event in events if isinstance(event, PrizeAwarded)]
+    assert sum(event.amount for event in paid) == again.tournament.pool
+
+
+@scenario
+async def test_the_clock_starts_the_next_level_at_every_table(tmp_path: Path) -> None:
+    offset = [0.0]
+    config = replace(FAST, clock=lambda: time.time() + offset[0])
+    async with serving_app(tmp_path, config) as (_, app):
+        director = await bots_tournament(app, replace(SIX_BOTS, bot_delay_seconds=0.2), 3)
+        assert director.timer is not None  # due when the first level ends
+        offset[0] = SIX_BOTS.minutes_of(1) * 60
+        await director.tick()
+        assert director.tournament.level == 2
+        actors = [app.state.lobby.actor(code) for code in director.codes().values()]
+        stakes = SIX_BOTS.stakes_at(2)
+        await until(
+            lambda: all(actor.table.upcoming_settings.stakes == stakes for actor in actors),
+            "every table told",
+        )
+        assert director.facts()["clock"]["stakes"] == {"small_blind": 50, "big_blind": 100}
+
+
+@scenario
+async def test_tables_wait_out_a_break_and_deal_again_when_the_clock_ends_it(
+    tmp_path: Path,
+) -> None:
+    offset = [0.0]
+    config = replace(FAST, clock=lambda: time.time() + offset[0])
+    structure = replace(SIX_BOTS, breaks=(Break(after_level=1, minutes=5.0),))
+    async with serving_app(tmp_path, config) as (_, app):
+        director = await bots_tournament(app, replace(structure, bot_delay_seconds=0.02), 4)
+        offset[0] += structure.minutes_of(1) * 60
+        await director.tick()
+        assert director.tournament.on_break is not None
+        tables = set(director.tournament.tables)
+        # Each table finishes its hand, asks to deal, and waits: nothing is dealt on a break.
+        await until(lambda: director.waiting == tables, "both tables waiting")
+        dealt = director.tournament.hands_started
+        assert director.facts()["clock"]["on_break"] is True
+        offset[0] += 5 * 60
+        await director.tick()
+        assert director.tournament.level == 2 and director.tournament.on_break is None
+        await until(lambda: director.tournament.hands_started > dealt, "a deal after the break")
+
+
+@scenario
+async def test_a_table_the_process_ended_before_opening_is_opened_and_seated_on_restart(
+    tmp_path: Path,
+) -> None:
+    async with serving_app(tmp_path) as (_, app):
+        # Bots slow enough that no hand at table 2 ends before the test has looked at it.
+        director = await bots_tournament(app, replace(SIX_BOTS, bot_delay_seconds=0.5), 5)
+    # As if the process had ended between saving the start and opening table 2.
+    with sqlite3.connect(tmp_path / "room.sqlite3") as database:
+        database.execute("DELETE FROM tournament_tables WHERE number = 2")
+    async with serving_app(tmp_path) as (_, app):
+        again: TournamentDirector = app.state.lobby.tournament(director.id)
+        seated = dict(again.tournament.tables[2])
+        actor = app.state.lobby.actor(again.codes()[2])
+        await until(lambda: len(actor.table.seats) == len(seated), "table 2 seated")
+        assert {n: seat.player_id for n, seat in actor.table.seats.items()} == seated
+        dealt = again.tournament.hands_started
+        await until(lambda: again.tournament.hands_started > dealt, "play goes on")

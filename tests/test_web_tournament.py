@@ -1,0 +1,140 @@
+"""Issue 19's browser line: a player joins a 2-table tournament in Chromium, is moved to
+another table and keeps playing there without a reload; the clock view, the lobby and
+the table are saved as screenshots (tests/artifacts/tournament/).
+
+Four entrants at two tables of three: Ann (in the browser), Fred (registered, with no
+page open: the clock folds or checks for him) and two bots. The room draws the seats from
+a seed that puts Ann and Fred at table 2, the table that breaks first (the highest
+number, decision 36). Ann checks when she may and folds otherwise, so neither of them
+ever loses more than the blinds to the other; the bots play each other at table 1 until
+one is out, and with three left table 2 breaks: Ann is moved.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import urllib.error
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import expect
+
+from tests.web_helpers import ARTIFACTS, WAIT_MS, served_room, wait_until_acted, watched_page
+
+SHOTS = ARTIFACTS / "tournament"
+DESKTOP = {"width": 1280, "height": 860}
+PHONE = {"width": 390, "height": 844}
+TV = {"width": 1920, "height": 1080}
+TOURNAMENT = {
+    "name": "Friday sit-and-go",
+    "structure": "quick",
+    "entries": 4,
+    "seats": 3,
+    "starting_stack": 1_000,
+    "bot_delay_seconds": 0,
+    "action_seconds": 2,
+}
+SEED = "6"  # the draw that seats the first two entrants at table 2
+MOST_TURNS = 400
+
+
+def post(url: str, path: str, body: dict[str, Any]) -> dict[str, Any]:
+    request = urllib.request.Request(
+        url + path, json.dumps(body).encode(), {"content-type": "application/json"}
+    )
+    try:
+        with urllib.request.urlopen(request, timeout=30) as answer:
+            found: dict[str, Any] = json.loads(answer.read())
+            return found
+    except urllib.error.HTTPError as error:  # the server's reason, in the failure
+        raise AssertionError(f"{path}: {error.read().decode()}") from None
+
+
+def shot(page: Any, name: str) -> Path:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    path = SHOTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True, animations="disabled")
+    return path
+
+
+def table_of(page: Any) -> str:
+    code: str = page.evaluate("document.body.dataset.tournamentTable || ''")
+    return code
+
+
+def take_turn(page: Any) -> None:
+    """Check if that is free, else fold; then wait until the turn has passed."""
+    version = page.evaluate("document.body.dataset.version")
+    button = page.locator("#act-call")
+    if (button.text_content() or "").startswith("Check"):
+        button.click()
+    else:
+        page.click("#act-fold")
+    wait_until_acted(page, version)
+
+
+def my_turn_or_moved(page: Any, code: str) -> None:
+    """Until it is the player's turn, or they sit at a table other than ``code``."""
+    moved = f"body[data-tournament-table]:not([data-tournament-table='{code}'])"
+    page.locator(f"body[data-my-turn='true'], {moved}").first.wait_for()
+
+
+def test_a_player_moved_to_another_table_plays_on_there_without_a_reload(
+    browser: Any, tmp_path: Path
+) -> None:
+    with served_room(tmp_path, hand_pause=0.3, extra=["--tournament-seed", SEED]) as url:
+        created = post(url, "/api/tournaments", TOURNAMENT)
+        lobby_url = f"{url}/#tournament/{created['id']}"
+        player = watched_page(browser, viewport=DESKTOP)
+        player.goto(lobby_url)
+        player.fill("#entrant-name", "Ann")
+        player.click("#register-form button[type=submit]")
+        expect(player.locator("#tournament-where")).to_contain_text("Waiting for the tournament")
+        player.evaluate("window.sameDocument = 'before the move'")
+        post(url, f"/api/tournaments/{created['id']}/entrants", {"name": "Fred"})
+        lobby = watched_page(browser, viewport=DESKTOP)
+        lobby.goto(lobby_url)
+        expect(lobby.locator("#seats-to-fill")).to_contain_text("2 more to start")
+        lobby.click("#add-bot")  # the lobby's own way to fill a seat
+        expect(lobby.locator("#seats-to-fill")).to_contain_text("1 more to start")
+        lobby.click("#add-bot")
+        expect(player.locator("#tournament-where")).to_contain_text("You play at table 2")
+        first = table_of(player)
+        expect(lobby.locator(".tournament-table")).to_have_count(2)
+        expect(lobby.locator("#tournament-strip")).to_contain_text("Level 1")
+        shot(lobby, "lobby")
+        clock = watched_page(browser, viewport=TV)
+        clock.goto(f"{lobby_url}/clock")
+        expect(clock.locator(".clock-blinds")).to_have_text("25/50")
+        expect(clock.locator(".clock-time")).to_have_text(re.compile(r"^[1-5]:\d\d$"))
+        shot(clock, "clock")
+        phone_clock = watched_page(browser, viewport=PHONE)
+        phone_clock.goto(f"{lobby_url}/clock")
+        expect(phone_clock.locator(".clock-blinds")).to_have_text("25/50")
+        shot(phone_clock, "clock-phone")
+
+        for _ in range(MOST_TURNS):  # play at the first table until the director moves Ann
+            my_turn_or_moved(player, first)
+            if table_of(player) != first:
+                break
+            take_turn(player)
+        moved_to = table_of(player)
+        assert moved_to != first, "Ann was never moved"
+        where = player.locator("#tournament-where")
+        expect(where).to_contain_text("You were moved here from table 2")
+        # The same document: what the page held before the move is still there.
+        assert player.evaluate("window.sameDocument") == "before the move"
+        player.locator("body[data-my-turn='true']").wait_for(timeout=WAIT_MS)
+        assert table_of(player) == moved_to
+        expect(player.locator(".table-title h1")).to_have_text(f"Table {moved_to}")
+        expect(player.locator(".seat.me")).to_have_count(1)
+        expect(player.locator("#add-chips")).to_have_count(0)  # tournament chips are not bought
+        shot(player, "table")
+        take_turn(player)  # she plays on at the new table
+        assert player.evaluate("window.sameDocument") == "before the move"
+        expect(lobby.locator(".tournament-table")).to_have_count(1)
+        shot(lobby, "lobby-final-table")
+        for page in (player, lobby, clock, phone_clock):
+            assert page.errors == []
