@@ -23,12 +23,19 @@ from typing import Any
 
 import asyncpg
 import pytest
+from hypothesis import settings
 from sqlalchemy import make_url
 
 from tests.async_helpers import run
 from tests.redis_helpers import RedisServer, require_redis
 
 POSTGRES_BINARIES = Path("/usr/lib/postgresql")
+
+# Hypothesis fails an example slower than 200 ms by default: a timing threshold, which
+# a machine busy with other work crosses now and then. Speed is measured by the
+# benchmarks, never asserted by a test.
+settings.register_profile("pokernight", deadline=None)
+settings.load_profile("pokernight")
 
 
 def free_port() -> int:
