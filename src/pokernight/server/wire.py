@@ -9,7 +9,8 @@ event, the event without its private part, or a bare ``{"v": n}`` so every
 viewer's version stream stays gap-free. Nothing else reads ``private``:
 ``Version`` holds each view encoded once, for every recipient of that view.
 
-Secrets never enter a wire event: ``HandDealt``'s deck and salt are dropped
+Secrets never enter a wire event: the deck and salt of ``HandDealt`` and
+``DeckCommitted`` are dropped
 when it is built (only the commitment is published), and cards are hidden by
 the rules engine's own filter (``visible_event``/``view``) before they are put
 in the public part.
@@ -37,7 +38,10 @@ from pokernight.rules.presets import sizing_presets
 from pokernight.rules.views import HandView
 from pokernight.table import Folded, HandDealt, HandProof, PlayerActed, Table
 
-SECRET_FIELDS: Mapping[str, frozenset[str]] = {"HandDealt": frozenset({"deck", "salt"})}
+SECRET_FIELDS: Mapping[str, frozenset[str]] = {
+    "HandDealt": frozenset({"deck", "salt"}),
+    "DeckCommitted": frozenset({"deck", "salt"}),
+}
 """Table event fields no player may receive: the deck would show every hidden card."""
 
 Json = dict[str, Any]

@@ -16,6 +16,7 @@ from pokernight.table.commands import (
     ChangeSettings,
     CloseTable,
     Command,
+    CommitDeck,
     DeclineRebuy,
     DeclineSeat,
     PostBigBlind,
@@ -30,6 +31,7 @@ from pokernight.table.commands import (
     StartHand,
     TransferHost,
 )
+from pokernight.table.deal import check_contribution
 from pokernight.table.errors import LedgerOutOfBalanceError, TableError
 from pokernight.table.events import (
     BigBlindOffered,
@@ -38,6 +40,7 @@ from pokernight.table.events import (
     ChipsQueued,
     CloseRequested,
     DebtCarried,
+    DeckCommitted,
     HandDealt,
     HandFinished,
     HostChanged,
@@ -92,8 +95,10 @@ __all__ = [
     "CloseRequested",
     "CloseTable",
     "Command",
+    "CommitDeck",
     "DealPlan",
     "DebtCarried",
+    "DeckCommitted",
     "DeclineRebuy",
     "DeclineSeat",
     "EntryKind",
@@ -138,6 +143,7 @@ __all__ = [
     "accounts",
     "balances",
     "balances_between_people",
+    "check_contribution",
     "check_host",
     "csv_field",
     "evolve",
