@@ -118,6 +118,10 @@ class TableActor:
         # timeout or a deal), so a database that is down is not asked again at once.
         self.retry_at = 0.0
         self.chat: deque[dict[str, Any]] = deque(maxlen=CHAT_KEPT)
+        # The players' contributions to the next deal's shuffle, by player id: kept in memory
+        # until the deal stores them in its HandDealt (lost on a restart: that deal then
+        # mixes fewer, and each sender's check says theirs was not in).
+        self.contributions: dict[str, str] = {}
         self.handled = HandledRequests() if handled is None else handled
         self.task: asyncio.Task[None] | None = None
         self.bots = BotDriver(
@@ -214,7 +218,8 @@ class TableActor:
             elif self.next_hand_at is not None and now >= self.next_hand_at:
                 self.next_hand_at = None
                 if self.running:
-                    await self._apply(core.StartHand(secure_rng()), now)
+                    mixes = tuple(self.contributions.items())
+                    await self._apply(core.StartHand(secure_rng(), mixes), now)
 
     async def _on_attach(self, attach: Attach) -> None:
         """A page comes in: it is shown the table as saved (memory never runs ahead)."""
@@ -285,6 +290,7 @@ class TableActor:
                 self.running = isinstance(intent, msg.Start)
                 self._schedule_next_hand()
                 self._broadcast_unversioned({"type": "room", **self.room_json()})
+                await self._commit_next_deck()
             case msg.NewInvite():
                 self._check_host(player_id, "make a new invite link")
                 try:
@@ -293,6 +299,16 @@ class TableActor:
                     raise RefusedError("the table cannot reach its database: try again") from None
                 self.record = replace(self.record, invite=invite)
                 self._tell_host_invite()
+            case msg.Contribute():
+                value = core.check_contribution(
+                    self.table,
+                    player_id,
+                    hand_number=intent.hand_number,
+                    commitment=intent.commitment,
+                    value=intent.value,
+                    taken=self.contributions,
+                )
+                self.contributions[player_id] = value
             case _:
                 command = self._command(connection, player_id, intent)
                 await self._note_carried_debt(_borrower(command), now)
@@ -431,8 +447,22 @@ class TableActor:
             self._tell_host_invite()
         if any(isinstance(folded.event, core.TableClosed) for folded in done):
             await self._closed()
+        if any(isinstance(folded.event, core.HandDealt | core.DeckCommitted) for folded in done):
+            self.contributions.clear()  # mixed into the deal, or made for another deck
         self._schedule_next_hand()
         self.bots.after_commit(done, self.table)
+        await self._commit_next_deck()
+
+    async def _commit_next_deck(self) -> None:
+        """When a pause before a deal begins, the next deck is committed at once: the
+        players' pages contribute to its order during the pause, and the deal waits for
+        nobody (decision 38)."""
+        table = self.table
+        if self.next_hand_at is None or table.hand is not None or table.closing:
+            return
+        if table.committed_deck(table.hand_number + 1) is None:
+            with contextlib.suppress(TableError, RefusedError):
+                await self._apply(core.CommitDeck(secure_rng()), self.config.clock())
 
     def _tell_host_invite(self) -> None:
         """A new host gets the invite link's secret, which nobody else is ever sent."""

@@ -10,10 +10,9 @@ viewer's version stream stays gap-free. Nothing else reads ``private``:
 ``Version`` holds each view encoded once, for every recipient of that view.
 
 Secrets never enter a wire event: the deck and salt of ``HandDealt`` and
-``DeckCommitted`` are dropped
-when it is built (only the commitment is published), and cards are hidden by
-the rules engine's own filter (``visible_event``/``view``) before they are put
-in the public part.
+``DeckCommitted`` are dropped when it is built (only the commitment is published),
+and cards are hidden by the rules engine's own filter (``visible_event``/``view``)
+before they are put in the public part.
 """
 
 from __future__ import annotations
@@ -216,6 +215,13 @@ def _deadline(table: Table, present: tuple[str, ...] | None) -> float | None:
 def snapshot_wire(v: int, table: Table, room: Json) -> WireEvent:
     """The whole table at version ``v``; ``room`` adds what the server keeps (code, chat...)."""
     public: Json = {"type": "snapshot", "room": room, "table": table_json(table), "hand": None}
+    # A page that arrives between hands may still contribute to the next deal.
+    committed = table.committed_deck(table.hand_number + 1)
+    if committed is not None:
+        public["next_deck"] = {
+            "hand_number": committed.hand_number,
+            "commitment": committed.commitment,
+        }
     private: dict[str, Json] = {}
     hand, started = table.hand, table.started
     if hand is not None and started is not None:

@@ -86,6 +86,10 @@ def check_contribution(
     """The value of a player's contribution to the next hand's shuffle, or a TableError
     saying why it is refused (``taken``: the contributions to that hand so far, by player)."""
     table.seat_of(player_id)
+    try:
+        contribution = contribution_value(value)
+    except ValueError as error:
+        raise TableError(str(error)) from None
     committed = table.committed_deck(table.hand_number + 1)
     if committed is None:
         raise TableError("no deck is committed for the next hand yet: wait for its commitment")
@@ -96,10 +100,7 @@ def check_contribution(
         )
     if player_id in taken:
         raise TableError(f"you have contributed to hand {committed.hand_number} already")
-    try:
-        return contribution_value(value)
-    except ValueError as error:
-        raise TableError(str(error)) from None
+    return contribution
 
 
 def deal(

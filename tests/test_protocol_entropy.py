@@ -1,0 +1,91 @@
+"""The players' part of the shuffle over real WebSockets: the deck is committed in the pause
+before a deal, each seated client contributes, and the hand verifies from each one's view."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from pokernight.client import ClientError, TableClient
+from pokernight.table.hand_check import check_proof
+from tests.server_helpers import (
+    FAST,
+    HOLDEM,
+    Json,
+    assert_no_hidden_card_leaked,
+    close_all,
+    open_table,
+    passive,
+    play_until_hand_over,
+    scenario,
+    serving,
+)
+
+# Long enough a pause for both pages to contribute before the deal (they answer at once).
+PAUSED = replace(FAST, hand_pause_seconds=2.0)
+
+
+def proof_of(client: TableClient, hand_number: int) -> Json:
+    return next(
+        frame["fairness"]
+        for frame in client.frames
+        if frame.get("type") == "HandFinished" and frame["hand_number"] == hand_number
+    )
+
+
+async def contributed(client: TableClient, hand_number: int) -> None:
+    """Waits until ``client`` has sent its contribution to ``hand_number`` and had its answer."""
+    while hand_number not in client.contributed or client._sending:
+        await client.next_event(timeout=10)
+
+
+@scenario
+async def test_a_hand_with_two_contributions_verifies_from_each_clients_own_view(
+    tmp_path: Path,
+) -> None:
+    async with serving(tmp_path, PAUSED) as url:
+        _, clients = await open_table(url, HOLDEM, players=2)
+        for seat, client in enumerate(clients):
+            await client.sit(seat, 1_000)
+        await clients[0].start()
+        for client in clients:
+            await contributed(client, 1)
+        await play_until_hand_over(clients, 1, passive)
+        await close_all(clients)
+    mixed = None
+    for client in clients:
+        committed = next(f for f in client.frames if f.get("type") == "DeckCommitted")
+        dealt = next(f for f in client.frames if f.get("type") == "HandDealt")
+        assert committed["v"] < dealt["v"]  # the commitment came before the contributions
+        assert dealt["commitment"] == committed["commitment"]
+        proof = proof_of(client, 1)
+        check = check_proof(proof, client.contributed[1])
+        assert check.problems == []
+        assert check.mine_mixed and check.contributions == 2
+        assert len(check.seen) >= 2 + 5  # its own cards and the board, each placed
+        mixed = dealt["contributions"] if mixed is None else mixed
+        assert dealt["contributions"] == mixed
+        assert_no_hidden_card_leaked(client)
+
+
+@scenario
+async def test_a_bad_contribution_is_refused_with_a_reason(tmp_path: Path) -> None:
+    async with serving(tmp_path, PAUSED) as url:
+        _, clients = await open_table(url, HOLDEM, players=2)
+        for seat, client in enumerate(clients):
+            await client.sit(seat, 1_000)
+        await clients[0].start()
+        await contributed(clients[0], 1)
+        committed = next(f for f in clients[0].frames if f.get("type") == "DeckCommitted")
+        good = {"type": "contribute", "hand_number": 1, "commitment": committed["commitment"]}
+        refusals = {
+            "32 bytes": {**good, "value": "ab" * 8},
+            "not for the next hand": {**good, "hand_number": 2, "value": "ab" * 32},
+            "already": {**good, "value": "ab" * 32},
+        }
+        for words, message in refusals.items():
+            with pytest.raises(ClientError, match=words):
+                await clients[0].request(message)
+        await close_all(clients)
