@@ -47,7 +47,7 @@ def check_proof(proof: Mapping[str, Any], mine: str | None = None) -> HandCheck:
     leaves = [str(item) for item in _list(proof, "leaves")]
     reveals = [Reveal.from_dict(item) for item in _list(proof, "revealed")]
     contributions = [Contribution.from_dict(item) for item in proof.get("contributions", [])]
-    events = [event_from_dict(item) for item in _list(proof, "events")]
+    events = _events(_list(proof, "events"))
     result = HandCheck(contributions=len(contributions))
     problems = result.problems
     problems += [f"the proof holds the {name}: it must never be sent" for name in SECRETS
@@ -129,6 +129,13 @@ def _placed(
         cards = ", ".join(str(committed[position]) for position in extra)
         problems.append(f"the proof reveals cards that were not shown: {cards}")
     return problems
+
+
+def _events(items: list[Any]) -> list[Event]:
+    try:
+        return [event_from_dict(item) for item in items]
+    except (AttributeError, KeyError, TypeError) as error:
+        raise ValueError(f"the proof's events are not a hand's events: {error}") from None
 
 
 def _text(proof: Mapping[str, Any], key: str) -> str:
