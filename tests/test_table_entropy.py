@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -37,6 +38,7 @@ from tests.table_helpers import player_to_act, seated
 SEEDS = st.integers(min_value=0, max_value=2**32)
 VARIANT_KEYS = st.sampled_from(sorted(VARIANTS))
 SEATS = (0, 2, 4)
+Json = dict[str, Any]
 
 
 def committed_table(variant: str, rng: random.Random) -> tuple[Table, DeckCommitted]:
@@ -108,11 +110,12 @@ def test_an_honest_hand_verifies_for_every_reader_in_every_variant(variant: str,
     assert check_proof(proof.for_seat(None)).problems == []
 
 
-@settings(max_examples=100, deadline=None)
-@given(VARIANT_KEYS, SEEDS, st.sampled_from(["card", "order", "drop", "drop unlisted"]))
-def test_a_verifier_rejects_a_changed_card_a_reordered_permutation_or_a_dropped_contribution(
-    variant: str, seed: int, cheat: str
-) -> None:
+CHEATS = ("card", "order", "drop", "drop unlisted")
+
+
+def cheated_hand(variant: str, seed: int, cheat: str) -> tuple[Json, str | None]:
+    """A hand where the server cheated as ``cheat`` says: the proof a reader it cheated
+    gets, and that reader's contribution (None: they sent none)."""
     rng = random.Random(seed)
     table, committed = committed_table(variant, rng)
     taken = contributions_of(table, committed, rng)
@@ -124,7 +127,7 @@ def test_a_verifier_rejects_a_changed_card_a_reordered_permutation_or_a_dropped_
     if cheat == "card":
         # One card of the dealt deck is changed for one nobody is dealt (the deck's last).
         dealt = list(parse_cards(honest.deck))
-        first = reader_positions(table, honest, rng)[0]
+        first = reader_positions(table, honest)[0]
         dealt[first], dealt[-1] = dealt[-1], dealt[first]
     elif cheat == "order":
         # The committed deck permuted by another order than the contributions give.
@@ -140,11 +143,18 @@ def test_a_verifier_rejects_a_changed_card_a_reordered_permutation_or_a_dropped_
     cheated = replace(honest, deck=tuple(str(card) for card in dealt))
     proof = play(table, cheated, rng)
     proof.deck = deck  # the server proves against the deck it committed to: all it can do
-    check = check_proof(proof.for_seat(reader), mine)
-    assert check.problems
+    return proof.for_seat(reader), mine
 
 
-def reader_positions(table: Table, dealt: HandDealt, rng: random.Random) -> list[int]:
+@settings(max_examples=100, deadline=None)
+@given(VARIANT_KEYS, SEEDS, st.sampled_from(CHEATS))
+def test_a_verifier_rejects_a_changed_card_a_reordered_permutation_or_a_dropped_contribution(
+    variant: str, seed: int, cheat: str
+) -> None:
+    assert check_proof(*cheated_hand(variant, seed, cheat)).problems
+
+
+def reader_positions(table: Table, dealt: HandDealt) -> list[int]:
     """The dealt positions of the first seat's first cards: its first street."""
     twin = table.copy()
     evolve(twin, dealt)

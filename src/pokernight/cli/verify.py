@@ -45,7 +45,8 @@ def run(args: argparse.Namespace) -> int:
     if args.hand is not None:
         proof = _read_proof(args.hand, args.number)
         if "events" in proof:
-            return _report(check_proof(proof, args.contribution), proof)
+            mine = args.contribution or proof.get("my_contribution")
+            return _report(check_proof(proof, mine), proof)
         return _check_reveals_only(proof)
     missing = [name for name in ("deck", "salt", "commitment") if not getattr(args, name)]
     if missing:

@@ -7,6 +7,7 @@ import { chips, h, sentence } from "./dom.js";
 import { describeEvent, wildWords } from "./narrate.js";
 import { gameName, gameOf } from "./games.js";
 import { replayHash } from "./replay_link.js";
+import { checkProof } from "./verify.js";
 
 /** The hand's events in words, each action as the server named it (``says``, ``all_in``). */
 export function handLines(events, name) {
@@ -35,10 +36,12 @@ export class HandLog {
 }
 
 export class LastHands {
-  /** ``proofs``: hand number -> this player's own fairness proof (fuller than the public one). */
-  constructor(code, proofs = new Map()) {
+  /** ``proofs``: hand number -> this player's own fairness proof (fuller than the public one);
+   * ``contributions``: hand number -> what this page sent to its shuffle. */
+  constructor(code, proofs = new Map(), contributions = new Map()) {
     this.code = code;
     this.proofs = proofs;
+    this.contributions = contributions;
     this.list = h("div", { class: "hands" });
     this.error = h("p", { class: "error", role: "alert" });
     this.element = h("section", { class: "panel", "aria-labelledby": "hands-title" },
@@ -82,13 +85,45 @@ export class LastHands {
       title: "Every card you saw, with the hashes committed before the hand: check it with "
         + "\"pokernight verify FILE\"",
     }, "Fairness proof");
+    const mine = this.contributions.get(hand.hand_number) ?? null;
     link.addEventListener("click", () => {
-      const blob = new Blob([JSON.stringify(proof, null, 1)], { type: "application/json" });
+      // With this page's contribution: "pokernight verify FILE --contribution" can check it.
+      const saved = mine === null ? proof : { ...proof, my_contribution: mine };
+      const blob = new Blob([JSON.stringify(saved, null, 1)], { type: "application/json" });
       link.href = URL.createObjectURL(blob);
       setTimeout(() => URL.revokeObjectURL(link.href), 0);
     });
-    return h("p", { class: "proof-line" }, link);
+    const result = h("p", { class: "verify-result", role: "status" });
+    const button = h("button", { type: "button", class: "verify",
+      title: "Check in this page that the deck was fixed before the players' contributions "
+        + "mixed it, and that every card you saw was dealt where it should be" }, "Verify");
+    button.addEventListener("click", () => showCheck(result, proof, mine));
+    return h("div", { class: "proof-line" }, h("p", {}, link, " ", button), result);
   }
+}
+
+/** The check of a hand's proof (verify.js), in words under its Verify button. */
+function showCheck(result, proof, mine) {
+  if (!proof.events) {
+    result.textContent = "This proof is from before the players took part in the shuffle: "
+      + "check it with pokernight verify.";
+    return;
+  }
+  const check = checkProof(proof, mine);
+  result.classList.toggle("error", check.problems.length > 0);
+  result.dataset.verified = String(!check.problems.length);
+  if (check.problems.length) {
+    result.replaceChildren(h("strong", {}, "This hand does not verify:"),
+      h("ul", {}, check.problems.map((problem) => h("li", {}, sentence(problem)))));
+    return;
+  }
+  const mixed = check.contributions === 1 ? "1 player's contribution"
+    : `${check.contributions} players' contributions`;
+  result.replaceChildren(h("strong", {}, "Verified. "),
+    `The deck was committed before the deal; ${check.contributions ? mixed : "no contribution"} `
+    + `decided its order${check.mineMixed ? ", yours among them" : ""}; `,
+    `all ${check.seen.length} cards you saw are where the dealing order puts them: `,
+    ...withCardFaces(check.seen.map(([card]) => card).join(" ")), ".");
 }
 
 export class Chat {

@@ -23,6 +23,8 @@ export class TableState {
     this.lastHand = null;
     // Hand number -> this player's fairness proof (own down cards included), the last few.
     this.proofs = new Map();
+    // Hand number -> the contribution this page sent to its shuffle, the last few (verify.js).
+    this.contributions = new Map();
     this.running = false;
     this.connected = null; // player ids with a page open (null: not told yet)
     this.closing = false; // the host closed the table during a hand: it ends with the hand
@@ -239,11 +241,11 @@ export class TableState {
   }
 
   keepProof(proof) {
-    this.proofs.set(proof.hand_number, proof);
-    for (const number of this.proofs.keys()) {
-      if (this.proofs.size <= PROOFS_KEPT) break;
-      this.proofs.delete(number);
-    }
+    keepLast(this.proofs, proof.hand_number, proof);
+  }
+
+  keepContribution(handNumber, value) {
+    keepLast(this.contributions, handNumber, value);
   }
 
   foldHandEvent(hand, item) {
@@ -288,5 +290,14 @@ export class TableState {
       default:
         break;
     }
+  }
+}
+
+/** ``map`` with ``key`` set, and no more than the last PROOFS_KEPT keys. */
+function keepLast(map, key, value) {
+  map.set(key, value);
+  for (const old of map.keys()) {
+    if (map.size <= PROOFS_KEPT) break;
+    map.delete(old);
   }
 }
