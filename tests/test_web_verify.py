@@ -5,20 +5,28 @@ and hands where the server changed a card, reordered the permutation or dropped 
 contribution) are checked in Python (``table.hand_check``) and in headless Chromium; both
 must accept and reject the same ones, place the same cards and find the same contribution.
 A hand of the last-hands panel is verified with its Verify button, and a screenshot of the
-answer goes to tests/artifacts/verify/.
+answer goes to tests/artifacts/verify/; and in a real room, Ann's page contributes to the
+shuffle of the hand she plays and verifies it, her contribution among those mixed.
 """
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
+import json
+import urllib.request
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+from pokernight.client import TableClient
 from pokernight.rules import VARIANTS
 from pokernight.table.hand_check import check_proof
+from tests.server_helpers import passive, play_until_hand_over
 from tests.test_table_entropy import CHEATS, cheated_hand, honest_hand
-from tests.web_helpers import ARTIFACTS, module_page
+from tests.web_helpers import ARTIFACTS, module_page, served_room, watched_page
 
 pytestmark = pytest.mark.slow
 
@@ -113,3 +121,59 @@ def test_the_verify_button_checks_a_hand_of_the_last_hands_panel(page: Any) -> N
     assert "yours among them" in result.inner_text()
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.locator("section.panel").screenshot(path=str(SHOTS / "verified-hand.png"))
+
+
+def _post(url: str, body: Json) -> Json:
+    request = urllib.request.Request(
+        url, json.dumps(body).encode(), {"content-type": "application/json"}
+    )
+    with urllib.request.urlopen(request, timeout=30) as answer:
+        created: Json = json.loads(answer.read())
+        return created
+
+
+async def _play_a_hand(url: str, created: Json) -> None:
+    """Ann (a second connection of hers, which leaves the contributing to her page) and Bob
+    sit, Ann starts, and they play hand 1 to its end, the table paused after its deal."""
+    ann = TableClient(url, created["code"], created["token"], contribute=False)
+    await ann.connect()
+    bob = TableClient(url, created["code"])
+    await bob.join("Bob", created["invite"])
+    await ann.sit(0, 1000)
+    await bob.sit(1, 1000)
+    await ann.start()
+    await ann.wait_for(lambda event: event.get("type") == "HandDealt")
+    await ann.pause()
+    await play_until_hand_over([ann, bob], 1, passive)
+    for client in (ann, bob):
+        await client.disconnect()
+
+
+def test_a_players_page_contributes_and_verifies_the_hand_it_played(
+    browser: Any, tmp_path: Path
+) -> None:
+    # A pause long enough for the page to answer the commitment before the deal.
+    with served_room(tmp_path, hand_pause=3.0) as url:
+        created = _post(f"{url}/api/tables", {"name": "Ann", "settings": {"seats": 6}})
+        code = created["code"]
+        page = watched_page(browser, viewport={"width": 1280, "height": 900})
+        page.goto(f"{url}/")
+        seat = {"token": created["token"], "player_id": created["player_id"], "name": "Ann"}
+        page.evaluate(
+            "([key, seat]) => localStorage.setItem(key, seat)",
+            [f"pokernight.seat.{code}", json.dumps(seat)],
+        )
+        page.goto(f"{url}/#{code}")
+        page.wait_for_selector("#felt")
+        with ThreadPoolExecutor(1) as pool:
+            pool.submit(asyncio.run, _play_a_hand(url, created)).result()
+        hand = page.locator(".hands details.hand").first
+        hand.wait_for()
+        hand.locator("summary").click()
+        hand.get_by_role("button", name="Verify").click()
+        result = hand.locator(".verify-result")
+        assert result.get_attribute("data-verified") == "true", result.inner_text()
+        assert "yours among them" in result.inner_text()
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.locator("section:has(.hands)").screenshot(path=str(SHOTS / "room-hand.png"))
+        assert page.errors == []

@@ -189,13 +189,18 @@ export function shufflePanel() {
         + "source, the one that makes encryption keys: nobody can work out the next card from "
         + "the cards already seen. The deck never leaves the server; your browser only gets "
         + "your own cards and the cards dealt face up."),
-      h("p", {}, h("strong", {}, "You can check it."), " Before the first card is dealt:"),
+      h("p", {}, h("strong", {}, "You take part, and you can check it."),
+        " In the pause before each deal:"),
       h("ol", {},
-        h("li", {}, "the room publishes a fingerprint of the shuffled deck, made of one sealed "
+        h("li", {}, "the room publishes a fingerprint of its shuffled deck, made of one sealed "
           + "hash per deck position, each with its own secret key;"),
-        h("li", {}, "after the hand, open it under \u201cLast hands\u201d and download its ",
-          h("em", {}, "Fairness proof"), ": every card you saw, with the keys of their positions;"),
-        h("li", {}, "run ", h("code", {}, "pokernight verify FILE"), ". It proves every card you "
-          + "saw was fixed before the first card was dealt. Mucked and undealt cards stay "
-          + "secret: their keys are never given out."))));
+        h("li", {}, "then your page sends 32 random bytes of its own, as every seated "
+          + "player's does; the deal mixes the deck by a hash of them all, so neither the room "
+          + "nor any player can choose the order;"),
+        h("li", {}, "after the hand, open it under \u201cLast hands\u201d and press ",
+          h("em", {}, "Verify"), ": your page checks that your bytes were mixed in and that "
+          + "every card you saw was fixed before the deal and dealt where the game's dealing "
+          + "order puts it. Or download its ", h("em", {}, "Fairness proof"), " and run ",
+          h("code", {}, "pokernight verify FILE"), ". Mucked and undealt cards stay secret: "
+          + "their keys are never given out."))));
 }
