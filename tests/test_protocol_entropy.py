@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from pokernight.client import ClientError, TableClient
+from pokernight.server.config import ServerConfig
 from pokernight.table.hand_check import check_proof
 from tests.server_helpers import (
     FAST,
@@ -23,8 +24,20 @@ from tests.server_helpers import (
     serving,
 )
 
-# Long enough a pause for both pages to contribute before the deal (they answer at once).
-PAUSED = replace(FAST, hand_pause_seconds=2.0)
+
+class Clock:
+    """The tables' clock, moved by the test alone: the deal waits until the test lets it."""
+
+    def __init__(self) -> None:
+        self.now = 1_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def paused(clock: Clock) -> ServerConfig:
+    # The actor re-reads the clock at least every pause (real seconds): a short one.
+    return replace(FAST, hand_pause_seconds=0.2, clock=clock)
 
 
 def proof_of(client: TableClient, hand_number: int) -> Json:
@@ -37,21 +50,24 @@ def proof_of(client: TableClient, hand_number: int) -> Json:
 
 async def contributed(client: TableClient, hand_number: int) -> None:
     """Waits until ``client`` has sent its contribution to ``hand_number`` and had its answer."""
-    while hand_number not in client.contributed or client._sending:
+    while hand_number not in client.contributed:
         await client.next_event(timeout=10)
+    await client.contributions_answered()
 
 
 @scenario
 async def test_a_hand_with_two_contributions_verifies_from_each_clients_own_view(
     tmp_path: Path,
 ) -> None:
-    async with serving(tmp_path, PAUSED) as url:
+    clock = Clock()
+    async with serving(tmp_path, paused(clock)) as url:
         _, clients = await open_table(url, HOLDEM, players=2)
         for seat, client in enumerate(clients):
             await client.sit(seat, 1_000)
         await clients[0].start()
         for client in clients:
             await contributed(client, 1)
+        clock.now += 1.0  # the pause is over: the deal mixes both
         await play_until_hand_over(clients, 1, passive)
         await close_all(clients)
     mixed = None
@@ -72,7 +88,7 @@ async def test_a_hand_with_two_contributions_verifies_from_each_clients_own_view
 
 @scenario
 async def test_a_bad_contribution_is_refused_with_a_reason(tmp_path: Path) -> None:
-    async with serving(tmp_path, PAUSED) as url:
+    async with serving(tmp_path, paused(Clock())) as url:  # no deal: the clock stays
         _, clients = await open_table(url, HOLDEM, players=2)
         for seat, client in enumerate(clients):
             await client.sit(seat, 1_000)

@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import json
+import threading
 import urllib.request
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -132,15 +133,21 @@ def _post(url: str, body: Json) -> Json:
         return created
 
 
-async def _play_a_hand(url: str, created: Json) -> None:
+async def _play_a_hand(url: str, created: Json, page_contributed: threading.Event) -> None:
     """Ann (a second connection of hers, which leaves the contributing to her page) and Bob
-    sit, Ann starts, and they play hand 1 to its end, the table paused after its deal."""
+    sit; Ann starts and pauses at once (the deck is committed, nothing dealt), waits until
+    her page has contributed, starts again, and they play hand 1 to its end."""
     ann = TableClient(url, created["code"], created["token"], contribute=False)
     await ann.connect()
     bob = TableClient(url, created["code"])
     await bob.join("Bob", created["invite"])
     await ann.sit(0, 1000)
     await bob.sit(1, 1000)
+    await ann.start()
+    await ann.wait_for(lambda event: event.get("type") == "DeckCommitted")
+    await ann.pause()
+    await asyncio.to_thread(page_contributed.wait, 60)
+    await bob.contributions_answered()
     await ann.start()
     await ann.wait_for(lambda event: event.get("type") == "HandDealt")
     await ann.pause()
@@ -152,11 +159,15 @@ async def _play_a_hand(url: str, created: Json) -> None:
 def test_a_players_page_contributes_and_verifies_the_hand_it_played(
     browser: Any, tmp_path: Path
 ) -> None:
-    # A pause long enough for the page to answer the commitment before the deal.
-    with served_room(tmp_path, hand_pause=3.0) as url:
+    with served_room(tmp_path, hand_pause=1.0) as url:
         created = _post(f"{url}/api/tables", {"name": "Ann", "settings": {"seats": 6}})
         code = created["code"]
         page = watched_page(browser, viewport={"width": 1280, "height": 900})
+        sent: list[Json] = []
+        page.on(
+            "websocket",
+            lambda socket: socket.on("framesent", lambda text: sent.append(json.loads(text))),
+        )
         page.goto(f"{url}/")
         seat = {"token": created["token"], "player_id": created["player_id"], "name": "Ann"}
         page.evaluate(
@@ -165,8 +176,13 @@ def test_a_players_page_contributes_and_verifies_the_hand_it_played(
         )
         page.goto(f"{url}/#{code}")
         page.wait_for_selector("#felt")
+        contributed = threading.Event()
         with ThreadPoolExecutor(1) as pool:
-            pool.submit(asyncio.run, _play_a_hand(url, created)).result()
+            playing = pool.submit(asyncio.run, _play_a_hand(url, created, contributed))
+            while not any(frame.get("type") == "contribute" for frame in sent):
+                page.wait_for_timeout(50)  # Playwright delivers the page's events while it waits
+            contributed.set()
+            playing.result()
         hand = page.locator(".hands details.hand").first
         hand.wait_for()
         hand.locator("summary").click()
@@ -174,6 +190,7 @@ def test_a_players_page_contributes_and_verifies_the_hand_it_played(
         result = hand.locator(".verify-result")
         assert result.get_attribute("data-verified") == "true", result.inner_text()
         assert "yours among them" in result.inner_text()
+        assert "2 players' contributions" in result.inner_text()
         SHOTS.mkdir(parents=True, exist_ok=True)
         page.locator("section:has(.hands)").screenshot(path=str(SHOTS / "room-hand.png"))
         assert page.errors == []

@@ -300,6 +300,10 @@ class TableClient:
         self._sending.add(sending)  # held until done: the loop keeps only a weak reference
         sending.add_done_callback(self._sending.discard)
 
+    async def contributions_answered(self) -> None:
+        """Returns once every contribution sent so far has had the server's answer."""
+        await asyncio.gather(*self._sending)
+
     async def _send_contribution(self, message: Json) -> None:
         # Refused or cut off, it changes nothing: the deal is dealt without it, and the
         # check of the hand says so.

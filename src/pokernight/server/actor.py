@@ -201,6 +201,8 @@ class TableActor:
 
     def _seconds_to_wake(self) -> float | None:
         wakes = [] if self.next_hand_at is None else [self.next_hand_at]
+        if self._deck_due():
+            wakes.append(self.config.clock())
         if self.table.hand is not None and self.table.hand.to_act is not None:
             wakes.append(self.table.deadline(self.present()))
         if not wakes:
@@ -215,6 +217,8 @@ class TableActor:
         with contextlib.suppress(TableError, RefusedError):
             if timed_out is not None:
                 await self._apply(timed_out, now)
+            elif self._deck_due():
+                await self._apply(core.CommitDeck(secure_rng()), now)
             elif self.next_hand_at is not None and now >= self.next_hand_at:
                 self.next_hand_at = None
                 if self.running:
@@ -290,7 +294,6 @@ class TableActor:
                 self.running = isinstance(intent, msg.Start)
                 self._schedule_next_hand()
                 self._broadcast_unversioned({"type": "room", **self.room_json()})
-                await self._commit_next_deck()
             case msg.NewInvite():
                 self._check_host(player_id, "make a new invite link")
                 try:
@@ -451,18 +454,20 @@ class TableActor:
             self.contributions.clear()  # mixed into the deal, or made for another deck
         self._schedule_next_hand()
         self.bots.after_commit(done, self.table)
-        await self._commit_next_deck()
 
-    async def _commit_next_deck(self) -> None:
-        """When a pause before a deal begins, the next deck is committed at once: the
-        players' pages contribute to its order during the pause, and the deal waits for
-        nobody (decision 38)."""
+    def _deck_due(self) -> bool:
+        """A pause before a deal has begun and its deck is not committed yet: the clock
+        commits it at once, so that the players' pages contribute to its order during the
+        pause and the deal waits for nobody (decision 38). The clock, not the command that
+        ended the hand, so that command's answer does not wait for one more save."""
         table = self.table
-        if self.next_hand_at is None or table.hand is not None or table.closing:
-            return
-        if table.committed_deck(table.hand_number + 1) is None:
-            with contextlib.suppress(TableError, RefusedError):
-                await self._apply(core.CommitDeck(secure_rng()), self.config.clock())
+        return (
+            self.next_hand_at is not None
+            and table.hand is None
+            and not table.closing
+            and not table.closed
+            and table.committed_deck(table.hand_number + 1) is None
+        )
 
     def _tell_host_invite(self) -> None:
         """A new host gets the invite link's secret, which nobody else is ever sent."""
