@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pokernight.cards import parse_cards
+from pokernight.commitment import reveal
 from pokernight.rules import VARIANTS
 from pokernight.rules.deal_positions import dealt_cards
 from pokernight.rules.random_play import random_action
@@ -160,6 +161,22 @@ def reader_positions(table: Table, dealt: HandDealt) -> list[int]:
     evolve(twin, dealt)
     assert twin.hand is not None
     return [item.position for item in dealt_cards(twin.hand.events) if item.seat == 0]
+
+
+def test_a_proof_that_reveals_a_card_its_reader_was_not_shown_is_rejected() -> None:
+    proof, taken, _ = honest_hand("nlhe", 9)
+    data = proof.for_seat(0)
+    shown = {item["position"] for item in data["revealed"]}
+    hidden = next(position for position in range(52) if position not in shown)
+    data["revealed"] += [item.to_dict() for item in reveal(proof.deck, proof.started.salt,
+                                                           [proof.deck[hidden]])]  # fmt: skip
+    check = check_proof(data, taken.get(f"p{proof.started.seats[0]}"))
+    assert check.problems == [f"the proof reveals cards that were not shown: {proof.deck[hidden]}"]
+    assert (
+        check_proof({**data, "salt": proof.started.salt})
+        .problems[0]
+        .startswith("the proof holds the salt")
+    )
 
 
 def test_mixing_is_a_permutation_undone_by_unmixing() -> None:

@@ -52,7 +52,7 @@ def check_proof(proof: Mapping[str, Any], mine: str | None = None) -> HandCheck:
     problems = result.problems
     problems += [f"the proof holds the {name}: it must never be sent" for name in SECRETS
                  if name in proof]  # fmt: skip
-    problems += _timing(proof, contributions)
+    problems += _mix_problems(proof, contributions)
     if mine is not None:
         result.mine_mixed = _mine_mixed(proof, contributions, contribution_value(mine))
         if not result.mine_mixed:
@@ -71,7 +71,8 @@ def check_proof(proof: Mapping[str, Any], mine: str | None = None) -> HandCheck:
     return result
 
 
-def _timing(proof: Mapping[str, Any], contributions: list[Contribution]) -> list[str]:
+def _mix_problems(proof: Mapping[str, Any], contributions: list[Contribution]) -> list[str]:
+    """Contributions must come after a published commitment, one a seat."""
     if not contributions:
         return []
     committed, dealt = proof.get("committed_at"), proof.get("dealt_at")
