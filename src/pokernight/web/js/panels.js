@@ -93,13 +93,24 @@ export class LastHands {
       link.href = URL.createObjectURL(blob);
       setTimeout(() => URL.revokeObjectURL(link.href), 0);
     });
-    const result = h("p", { class: "verify-result", role: "status" });
+    const result = h("div", { class: "verify-result", role: "status" });
     const button = h("button", { type: "button", class: "verify",
       title: "Check in this page that the deck was fixed before the players' contributions "
         + "mixed it, and that every card you saw was dealt where it should be" }, "Verify");
     button.addEventListener("click", () => showCheck(result, proof, mine));
     return h("div", { class: "proof-line" }, h("p", {}, link, " ", button), result);
   }
+}
+
+/** A Verify button for a hand's ``proof`` (the replayer's), its answer under it. */
+export function verifyPanel(proof) {
+  const result = h("div", { class: "verify-result", role: "status" });
+  const button = h("button", { type: "button", class: "verify",
+    title: "Check in this page that every card you saw was fixed before the deal and dealt "
+      + "where it should be" }, "Verify");
+  button.addEventListener("click", () => showCheck(result, proof, null));
+  return h("section", { class: "panel", "aria-labelledby": "verify-title" },
+    h("h2", { id: "verify-title" }, "Fair deal?"), h("p", {}, button), result);
 }
 
 /** The check of a hand's proof (verify.js), in words under its Verify button. */
