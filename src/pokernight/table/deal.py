@@ -61,12 +61,18 @@ def next_deal(table: TableState, now: float) -> NextDeal:
     return NextDeal(number, game, plan, level, settings.stakes_for(game, level))
 
 
-def commit_deck(table: TableState, rng: Random, now: float) -> DeckCommitted:
+def deck_to_commit(table: TableState) -> int:
+    """The hand whose deck ``commit_deck`` would commit, or a TableError saying why none."""
     if table.hand is not None:
         raise TableError("a hand is being played")
     number = table.hand_number + 1
     if table.committed_deck(number) is not None:
         raise TableError(f"the deck of hand {number} is committed already")
+    return number
+
+
+def commit_deck(table: TableState, rng: Random, now: float) -> DeckCommitted:
+    number = deck_to_commit(table)
     deck = shuffled(full_deck(), rng)
     salt = new_salt(rng)
     return DeckCommitted(

@@ -44,7 +44,7 @@ from pokernight.table.commands import (
     TransferHost,
 )
 from pokernight.table.consequences import consequences
-from pokernight.table.deal import commit_deck, deal, next_deal
+from pokernight.table.deal import commit_deck, deal, deck_to_commit, next_deal
 from pokernight.table.errors import TableError
 from pokernight.table.events import TableEvent, TableOpened
 from pokernight.table.fold import evolve
@@ -91,8 +91,7 @@ class Table(TableState):
         if isinstance(command, StartHand):
             next_deal(self, now)
         elif isinstance(command, CommitDeck):
-            if self.hand is not None or self.committed_deck(self.hand_number + 1) is not None:
-                raise TableError("the next hand's deck cannot be committed now")
+            deck_to_commit(self)
         else:
             self._decide(command, now)
 
