@@ -3,11 +3,13 @@ before a deal, each seated client contributes, and the hand verifies from each o
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
+from pokernight.cli.main import main
 from pokernight.client import ClientError, TableClient
 from pokernight.server.config import ServerConfig
 from pokernight.table.hand_check import check_proof
@@ -104,4 +106,30 @@ async def test_a_bad_contribution_is_refused_with_a_reason(tmp_path: Path) -> No
         for words, message in refusals.items():
             with pytest.raises(ClientError, match=words):
                 await clients[0].request(message)
+        await close_all(clients)
+
+
+@scenario
+async def test_pokernight_verify_reads_a_hand_from_a_running_room(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    clock = Clock()
+    async with serving(tmp_path, paused(clock)) as url:
+        code, clients = await open_table(url, HOLDEM, players=2)
+        for seat, client in enumerate(clients):
+            await client.sit(seat, 1_000)
+        await clients[0].start()
+        for client in clients:
+            await contributed(client, 1)
+        clock.now += 1.0
+        await play_until_hand_over(clients, 1, passive)
+        guest = clients[1]
+        args = ["verify", "--server", url, "--table", code, "--hand", "1"]
+        mine = [*args, "--token", str(guest.token), "--contribution", guest.contributed[1]]
+        assert await asyncio.to_thread(main, mine) == 0
+        out = capsys.readouterr().out
+        assert "your contribution is in the mix" in out
+        assert await asyncio.to_thread(main, args) == 0  # everybody's proof: the board
+        assert await asyncio.to_thread(main, [*args[:-1], "9"]) == 2
+        assert f"the room says: table {code} has no finished hand #9" in capsys.readouterr().err
         await close_all(clients)

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import urllib.error
+import urllib.parse
+import urllib.request
 from pathlib import Path
 from typing import Any
 
@@ -26,7 +29,9 @@ def register(subparsers: Subparsers) -> None:
             "commitment, the contributions give the order the cards were dealt in, every "
             "card you saw lies where the game's dealing order puts it and is the card "
             "committed there, and nothing you were not shown is revealed. With "
-            "--contribution, also that yours is in the mix. With --deck and --salt (a "
+            "--contribution, also that yours is in the mix. With --server URL --table "
+            "CODE --hand N, the hand is read from a running room (its replay API; with "
+            "--token, your seat token, as you saw it). With --deck and --salt (a "
             "host who has the whole deck), check the whole deck instead."
         ),
     )
@@ -35,6 +40,9 @@ def register(subparsers: Subparsers) -> None:
     parser.add_argument(
         "--contribution", help="the contribution you sent to the hand (64 hex digits)"
     )
+    parser.add_argument("--server", help="a running room's address, e.g. http://host:8000")
+    parser.add_argument("--table", help="the table's code, with --server")
+    parser.add_argument("--token", help="your seat token, with --server: your own cards too")
     parser.add_argument("--deck", help="the whole deck in order, e.g. 'Ah Kd 7c ...'")
     parser.add_argument("--salt", help="the deck's secret salt")
     parser.add_argument("--commitment", help="the SHA-256 published before the hand")
@@ -42,6 +50,9 @@ def register(subparsers: Subparsers) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.server is not None:
+        proof = _fetch_proof(args.server, args.table, args.number, args.token)
+        return _report(check_proof(proof, args.contribution), proof)
     if args.hand is not None:
         proof = _read_proof(args.hand, args.number)
         if "events" in proof:
@@ -77,6 +88,36 @@ def _read_proof(path: Path, number: int | None) -> dict[str, Any]:
     if missing:
         raise ValueError(f"{path}: the proof lacks {', '.join(missing)}")
     return proof
+
+
+def _fetch_proof(server: str, table: str | None, number: int | None, token: str | None) -> Any:
+    """The proof of hand ``number`` at ``table`` in the room at ``server``, for the seat
+    whose ``token`` it is (None: everybody's proof)."""
+    if table is None or number is None:
+        raise ValueError("with --server, give the table's code (--table) and the hand (--hand N)")
+    code = urllib.parse.quote(table, safe="")
+    url = f"{server.rstrip('/')}/api/tables/{code}/hands/{number}/replay"
+    headers = {} if token is None else {"Authorization": f"Bearer {token}"}
+    try:
+        with urllib.request.urlopen(
+            urllib.request.Request(url, headers=headers), timeout=30
+        ) as got:
+            answer = json.loads(got.read())
+    except urllib.error.HTTPError as error:
+        raise ValueError(f"the room says: {_reason(error)}") from None
+    except (OSError, ValueError) as error:
+        raise ValueError(f"cannot read hand {number} from {server}: {error}") from None
+    proof = answer.get("fairness") if isinstance(answer, dict) else None
+    if not isinstance(proof, dict):
+        raise ValueError(f"the room's answer for hand {number} holds no fairness proof")
+    return proof
+
+
+def _reason(error: urllib.error.HTTPError) -> str:
+    try:
+        return str(json.loads(error.read())["error"])
+    except (ValueError, KeyError, TypeError):
+        return f"{error.code} {error.reason}"
 
 
 def _one_hand(path: Path, hands: list[Any], number: int | None) -> Any:
