@@ -133,3 +133,49 @@ async def test_pokernight_verify_reads_a_hand_from_a_running_room(
         assert await asyncio.to_thread(main, [*args[:-1], "9"]) == 2
         assert f"the room says: table {code} has no finished hand #9" in capsys.readouterr().err
         await close_all(clients)
+
+
+@scenario
+async def test_a_player_back_in_the_pause_contributes_from_the_snapshot(tmp_path: Path) -> None:
+    clock = Clock()
+    # A ring of one version: coming back, the player gets a snapshot, not what was missed.
+    async with serving(tmp_path, replace(paused(clock), ring_size=1)) as url:
+        _, clients = await open_table(url, HOLDEM, players=2)
+        for seat, client in enumerate(clients):
+            await client.sit(seat, 1_000)
+        away = clients[1]
+        await away.disconnect()
+        await clients[0].sit_out()  # versions enough that the ring has lost what it missed
+        await clients[0].sit_in()
+        await clients[0].start()
+        await contributed(clients[0], 1)
+        await away.reconnect()
+        snapshot = await away.wait_for(lambda frame: frame.get("type") == "snapshot")
+        assert snapshot["next_deck"]["hand_number"] == 1
+        await contributed(away, 1)
+        clock.now += 1.0
+        await play_until_hand_over(clients, 1, passive)
+        await close_all(clients)
+    check = check_proof(proof_of(away, 1), away.contributed[1])
+    assert check.problems == [] and check.mine_mixed and check.contributions == 2
+
+
+@scenario
+async def test_a_player_who_sits_down_in_the_pause_contributes_to_the_next_deal(
+    tmp_path: Path,
+) -> None:
+    clock = Clock()
+    async with serving(tmp_path, paused(clock)) as url:
+        _, clients = await open_table(url, HOLDEM, players=3)
+        for seat, client in enumerate(clients[:2]):
+            await client.sit(seat, 1_000)
+        await clients[0].start()
+        await contributed(clients[0], 1)
+        late = clients[2]
+        await late.sit(2, 1_000)  # after the deck was committed
+        await contributed(late, 1)
+        clock.now += 1.0
+        await play_until_hand_over(clients, 1, passive)
+        await close_all(clients)
+    check = check_proof(proof_of(late, 1), late.contributed[1])
+    assert check.problems == [] and check.mine_mixed and check.contributions == 3

@@ -72,6 +72,7 @@ class TableClient:
         self.contribute = contribute
         self.contributed: dict[int, str] = {}  # hand number -> the contribution sent to it
         self._sending: set[asyncio.Task[None]] = set()
+        self._next_deck: Json | None = None  # the deck committed for the next hand, if any
         self.welcome: Json | None = None
         self.closed_reason: str | None = None
         self._socket: ClientConnection | None = None
@@ -284,10 +285,17 @@ class TableClient:
         self._queue(message)
 
     def _contribute_to(self, message: Json) -> None:
-        """Contributes to the deal whose deck ``message`` commits to, once, if seated."""
+        """Contributes to the deal whose deck is committed and not dealt yet, once, as soon
+        as the client knows of it and has a seat (it may sit down during the pause)."""
         kind = message.get("type")
-        deck = message if kind == "DeckCommitted" else message.get("next_deck")
-        if not self.contribute or not isinstance(deck, dict) or self.state.my_seat is None:
+        if kind == "snapshot":
+            self._next_deck = message.get("next_deck")
+        elif kind == "DeckCommitted":
+            self._next_deck = message
+        elif kind == "HandDealt":
+            self._next_deck = None
+        deck = self._next_deck
+        if not self.contribute or deck is None or self.state.my_seat is None:
             return
         number = deck["hand_number"]
         if number in self.contributed:

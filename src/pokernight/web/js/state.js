@@ -25,6 +25,8 @@ export class TableState {
     this.proofs = new Map();
     // Hand number -> the contribution this page sent to its shuffle, the last few (verify.js).
     this.contributions = new Map();
+    // The deck committed for the next hand, {hand_number, commitment}, until it is dealt.
+    this.nextDeck = null;
     this.running = false;
     this.connected = null; // player ids with a page open (null: not told yet)
     this.closing = false; // the host closed the table during a hand: it ends with the hand
@@ -103,6 +105,7 @@ export class TableState {
     this.rebuyRequests = new Map((table.rebuy_requests ?? []).map((asked) => [asked.player_id, asked]));
     this.running = room.running;
     this.chat = [...room.chat];
+    this.nextDeck = snapshot.next_deck ?? null;
     this.hand = null;
     if (hand) {
       this.hand = this.newHand({ ...hand, hand_number: hand.hand_number });
@@ -178,7 +181,11 @@ export class TableState {
       case "HostChanged":
         this.host = event.host;
         break;
+      case "DeckCommitted":
+        this.nextDeck = { hand_number: event.hand_number, commitment: event.commitment };
+        break;
       case "HandDealt":
+        this.nextDeck = null;
         this.settings = this.upcoming;
         this.handNumber = event.hand_number;
         this.hand = this.newHand(event);

@@ -104,7 +104,7 @@ export class TablePage {
   }
 
   changed(message) {
-    this.contribute(message);
+    this.contribute();
     // The host hears a request: somebody waits for their one tap.
     if ((message.type === "SeatRequested" || message.type === "RebuyRequested") && this.state.isHost) {
       play("chat");
@@ -127,10 +127,11 @@ export class TablePage {
   }
 
   /** Seated, this page adds its own random bytes to the shuffle of the hand whose deck the
-   * server has just committed to (a DeckCommitted, or a snapshot between hands). */
-  contribute(message) {
-    const deck = message.type === "DeckCommitted" ? message : message.next_deck;
+   * server has committed to and not dealt yet: once, as soon as it knows of the deck and
+   * has a seat (it may sit down during the pause). */
+  contribute() {
     const state = this.state;
+    const deck = state.nextDeck;
     if (!deck || state.mySeat === null || state.contributions.has(deck.hand_number)) return;
     const value = newContribution();
     state.keepContribution(deck.hand_number, value);
