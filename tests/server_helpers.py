@@ -190,6 +190,11 @@ def assert_no_hidden_card_leaked(client: TableClient) -> int:
                 owner = players[hand_seats[event["seat"]]]
                 assert owner == me, f"{me} received {owner}'s hidden cards: {event}"
                 own_cards += len(event["cards"])
+        # The finished hand's proof holds its events as this recipient saw them: no more.
+        proof = frame.get("fairness") or {}
+        for event in proof.get("events", ()):
+            if event["type"] == "CardsDealt" and not event["face_up"] and event["cards"]:
+                assert event["seat"] == proof["seat"], f"{me}'s proof reveals {event}"
     return own_cards
 
 

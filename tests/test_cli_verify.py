@@ -11,6 +11,7 @@ import pytest
 from pokernight.cards import full_deck, shuffled
 from pokernight.cli.main import main
 from pokernight.commitment import deck_commitment, deck_leaves, new_salt, reveal
+from tests.test_table_entropy import honest_hand
 
 RNG = random.Random(11)
 DECK = shuffled(full_deck(), RNG)
@@ -87,3 +88,44 @@ def test_a_bad_proof_file_gets_one_clear_line(
 def test_without_a_file_all_three_options_are_needed(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["verify", "--salt", SALT]) != 0
     assert "missing --deck, --commitment" in capsys.readouterr().err
+
+
+def hand_file(tmp_path: Path, proof: object) -> Path:
+    path = tmp_path / "hand-proof.json"
+    path.write_text(json.dumps(proof), encoding="utf-8")
+    return path
+
+
+def test_a_hand_with_contributions_verifies_with_the_readers_own(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    proof, taken, _ = honest_hand("stud", 4)
+    reader = proof.started.seats.index(0)
+    path = hand_file(tmp_path, proof.for_seat(reader))
+    assert main(["verify", str(path), "--contribution", taken["p0"]]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("ok: hand 1: ")
+    assert "your contribution is in the mix" in out
+    assert main(["verify", str(path), "--contribution", "ab" * 32]) == 1
+    assert "MISMATCH: your contribution is not in the mix" in capsys.readouterr().out
+
+
+def test_a_hand_dealt_in_another_order_is_a_mismatch(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    proof, _, _ = honest_hand("nlhe", 8)
+    data = proof.for_seat(None)
+    data["contributions"] = data["contributions"][:-1]  # one dropped from the record
+    assert main(["verify", str(hand_file(tmp_path, data))]) == 1
+    assert "is not proven at committed position" in capsys.readouterr().out
+
+
+def test_a_hand_is_picked_from_the_hands_api_by_its_number(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    proof, _, _ = honest_hand("plo", 2)
+    hands = {"hands": [{"hand_number": 1, "fairness": proof.for_seat(None)}, {"hand_number": 2}]}
+    path = hand_file(tmp_path, hands)
+    assert main(["verify", str(path), "--hand", "1"]) == 0
+    assert main(["verify", str(path)]) == 2
+    assert "holds 2 hands: say which with --hand N" in capsys.readouterr().err

@@ -31,6 +31,7 @@ async def test_a_player_who_reconnects_mid_hand_gets_the_versions_missed(tmp_pat
         await away.disconnect()
         left_at = away.state.version
         others = clients[:2]
+        await settle(others, left_at)  # they may hear the deal after ``away`` did
         while clients[0].state.to_act != away.state.my_seat:
             actor = next(c for c in others if c.state.my_turn)
             await passive(actor)

@@ -28,6 +28,7 @@ from pokernight.cli.main import main
 from pokernight.client import TableClient, create_table
 from pokernight.seat import ProgramSeat, SeatOptions, SeatReport, open_local_table
 from pokernight.seat.files import write_atomically
+from pokernight.table.hand_check import check_proof
 from tests.async_helpers import run
 from tests.server_helpers import HOLDEM, passive, scenario, serving
 
@@ -91,6 +92,10 @@ def _play_200(tmp_path: Path, program: list[str], bots: tuple[str, ...]) -> None
     finished = {hand["number"] for hand in hands if hand["finished"]}
     assert len(finished) >= HANDS
     assert sum(1 for entry in logged if entry.get("accepted")) == report.answers
+    # The last hand's proof, with the seat's contribution (mixed if it beat the short pause).
+    proof = json.loads((folder / "proof.json").read_text())
+    assert len(proof["my_contribution"]) == 64
+    assert check_proof(proof).problems == []
 
 
 @pytest.mark.slow

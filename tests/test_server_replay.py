@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from pokernight.client import TableClient, request_json
+from pokernight.table.hand_check import check_proof
 from tests.server_helpers import (
     HOLDEM,
     close_all,
@@ -96,6 +97,11 @@ async def test_each_viewer_replays_the_side_pot_hand_with_its_own_cards(tmp_path
         # The chips won are the hand's pot (the part of a bet nobody called went back first).
         assert sum(w["chips"] for pot in body["result"] for w in pot["winners"]) == listed["pot"]
         assert all(len(w["best"]) == 5 for pot in body["result"] for w in pot["winners"])
+        # The proof the hand ended with, for this viewer: their own cards proven, and it holds.
+        check = check_proof(body["fairness"], clients[ids.index(player_id)].contributed.get(1))
+        assert check.problems == [] and body["fairness"]["seat"] == mine
+        assert {str(card) for card, _, _ in check.seen} >= set(steps[0]["cards"][mine])
+    assert check_proof(spectator[1]["fairness"]).problems == []
 
 
 @scenario

@@ -279,6 +279,8 @@ def test_the_shuffle_panel_explains_the_shuffle_and_the_proof(played: dict[str, 
         "fresh 52-card deck",
         "Fairness proof",
         "pokernight verify FILE",
+        "32 random bytes",
+        "Verify",
     ):
         assert words in text
 

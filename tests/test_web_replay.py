@@ -182,6 +182,11 @@ def test_a_side_pot_hand_replayed_step_by_step(browser: Any, tmp_path: Path, var
         page.keyboard.press("End")
         page.wait_for_selector(f"body[data-replay-step='{len(steps) - 1}']")
         assert "wins" in page.locator(".showdown").inner_text()
+        # The replayer's Verify button checks Ann's proof of the hand in the page.
+        page.get_by_role("button", name="Verify").click()
+        verified = page.locator(".verify-result")
+        assert verified.get_attribute("data-verified") == "true", verified.inner_text()
+        page.locator("section:has(#verify-title)").screenshot(path=str(shots / "verified.png"))
 
         # The shared link, opened by a spectator on a phone: the same hand, no hidden card.
         phone = watched_page(browser, viewport={"width": 390, "height": 844}, is_mobile=True)

@@ -16,6 +16,11 @@ recipient saw) and every message waits in a queue for ``next_event``. A
 client that runs for hours passes ``keep_frames=False`` and a bounded
 ``events_kept`` (the oldest waiting message is dropped for a new one; 0 keeps
 none), and reads messages as they arrive by overriding ``on_message``.
+
+A seated client contributes 32 random bytes from the OS (``secrets``) to the shuffle of
+each hand whose deck the server commits to (``DeckCommitted``, or a snapshot's
+``next_deck``), and keeps them in ``contributed`` for ``pokernight verify``
+(``contribute=False``: never).
 """
 
 from __future__ import annotations
@@ -50,6 +55,7 @@ class TableClient:
         device: str | None = None,
         keep_frames: bool = True,
         events_kept: int | None = None,
+        contribute: bool = True,
     ) -> None:
         """``device``: a member's device token (the club knows them by it, and it reaches
         their seat at any table of the club they joined)."""
@@ -63,6 +69,10 @@ class TableClient:
         self.keep_frames = keep_frames
         self.events_kept = events_kept
         self.frames: list[Json] = []
+        self.contribute = contribute
+        self.contributed: dict[int, str] = {}  # hand number -> the contribution sent to it
+        self._sending: set[asyncio.Task[None]] = set()
+        self._next_deck: Json | None = None  # the deck committed for the next hand, if any
         self.welcome: Json | None = None
         self.closed_reason: str | None = None
         self._socket: ClientConnection | None = None
@@ -268,10 +278,45 @@ class TableClient:
             return
         if "v" in message:
             self.state.apply(message)
+            self._contribute_to(message)
         elif message.get("type") == "presence":
             self.state.connected = frozenset(message["connected"])
         self.on_message(message)
         self._queue(message)
+
+    def _contribute_to(self, message: Json) -> None:
+        """Contributes to the deal whose deck is committed and not dealt yet, once, as soon
+        as the client knows of it and has a seat (it may sit down during the pause)."""
+        kind = message.get("type")
+        if kind == "snapshot":
+            self._next_deck = message.get("next_deck")
+        elif kind == "DeckCommitted":
+            self._next_deck = message
+        elif kind == "HandDealt":
+            self._next_deck = None
+        deck = self._next_deck
+        if not self.contribute or deck is None or self.state.my_seat is None:
+            return
+        number = deck["hand_number"]
+        if number in self.contributed:
+            return
+        value = self.contributed[number] = secrets.token_hex(32)
+        contribution = {"type": "contribute", "hand_number": number, "value": value}
+        sending = asyncio.get_running_loop().create_task(
+            self._send_contribution({**contribution, "commitment": deck["commitment"]})
+        )
+        self._sending.add(sending)  # held until done: the loop keeps only a weak reference
+        sending.add_done_callback(self._sending.discard)
+
+    async def contributions_answered(self) -> None:
+        """Returns once every contribution sent so far has had the server's answer."""
+        await asyncio.gather(*self._sending)
+
+    async def _send_contribution(self, message: Json) -> None:
+        # Refused or cut off, it changes nothing: the deal is dealt without it, and the
+        # check of the hand says so.
+        with contextlib.suppress(ClientError, ConnectionClosed):
+            await self.request(message)
 
     def _queue(self, message: Json) -> None:
         if self.events_kept is None:

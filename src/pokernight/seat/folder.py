@@ -38,6 +38,7 @@ ERROR = "error.txt"
 LOG = "log.jsonl"
 TAKEN = ".action.taken"
 SEAT = "seat.json"
+PROOF = "proof.json"
 """The seat token, so that the same folder is the same player (readable by its owner only)."""
 
 
@@ -118,6 +119,11 @@ class SeatFolder:
         write_atomically(self.file(STATE_TEXT), as_text(written))
         self._log({"seq": self.seq, "state": written})
         return written
+
+    def write_proof(self, proof: Json) -> None:
+        """The last finished hand's fairness proof, with the seat's contribution to its
+        shuffle: ``pokernight verify proof.json`` checks it (decision 38)."""
+        write_atomically(self.file(PROOF), json.dumps(proof, indent=1) + "\n")
 
     def refuse(self, answer: str, reason: str) -> None:
         """Say why ``answer`` was not sent; the state stays as it is."""

@@ -248,6 +248,10 @@ class ProgramSeat:
             raise ValueError("the server closed the connection while the seat was joining")
         if kind == "HandFinished":
             hand = state.last_hand
+            proof = message.get("fairness")
+            if proof is not None:
+                mine = self.client.contributed.get(message["hand_number"])
+                self.folder.write_proof({**proof, "my_contribution": mine})
             if hand is not None and state.my_seat in hand["seats"]:
                 self.report.hands += 1
                 if self.options.hands is not None and self.report.hands >= self.options.hands:

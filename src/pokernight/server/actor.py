@@ -150,6 +150,10 @@ class TableActor:
         # timeout or a deal), so a database that is down is not asked again at once.
         self.retry_at = 0.0
         self.chat: deque[dict[str, Any]] = deque(maxlen=CHAT_KEPT)
+        # The players' contributions to the next deal's shuffle, by player id: kept in memory
+        # until the deal stores them in its HandDealt (lost on a restart: that deal then
+        # mixes fewer, and each sender's check says theirs was not in).
+        self.contributions: dict[str, str] = {}
         self.handled = HandledRequests() if handled is None else handled
         self.task: asyncio.Task[None] | None = None
         self.tournament: TournamentLink | None = None
@@ -242,6 +246,8 @@ class TableActor:
 
     def _seconds_to_wake(self) -> float | None:
         wakes = [] if self.next_hand_at is None else [self.next_hand_at]
+        if self._deck_due():
+            wakes.append(self.config.clock())
         if self.table.hand is not None and self.table.hand.to_act is not None:
             wakes.append(self.table.deadline(self.present()))
         if not wakes:
@@ -256,14 +262,20 @@ class TableActor:
         with contextlib.suppress(TableError, RefusedError):
             if timed_out is not None:
                 await self._apply(timed_out, now)
+            elif self._deck_due():
+                await self._apply(core.CommitDeck(secure_rng()), now)
             elif self.next_hand_at is not None and now >= self.next_hand_at:
                 self.next_hand_at = None
                 if self.running and self.tournament is not None:
                     self.tournament.ready_to_deal(self)
                 elif self.running:
-                    await self._apply(core.StartHand(secure_rng()), now)
+                    await self._apply(core.StartHand(secure_rng(), self._mixes()), now)
 
     async def _on_directed(self, command: core.Command) -> None:
+        if isinstance(command, core.StartHand):
+            # The director deals when the tournament lets the table: with what its players
+            # contributed to the committed deck, as at any table.
+            command = replace(command, contributions=self._mixes())
         try:
             await self._apply(command, self.config.clock())
         except (TableError, RefusedError) as error:
@@ -348,6 +360,16 @@ class TableActor:
                     raise RefusedError("the table cannot reach its database: try again") from None
                 self.record = replace(self.record, invite=invite)
                 self._tell_host_invite()
+            case msg.Contribute():
+                value = core.check_contribution(
+                    self.table,
+                    player_id,
+                    hand_number=intent.hand_number,
+                    commitment=intent.commitment,
+                    value=intent.value,
+                    taken=self.contributions,
+                )
+                self.contributions[player_id] = value
             case _:
                 command = self._command(connection, player_id, intent)
                 await self._note_carried_debt(_borrower(command), now)
@@ -486,12 +508,32 @@ class TableActor:
             self._tell_host_invite()
         if any(isinstance(folded.event, core.TableClosed) for folded in done):
             await self._closed()
+        if any(isinstance(folded.event, core.HandDealt | core.DeckCommitted) for folded in done):
+            self.contributions.clear()  # mixed into the deal, or made for another deck
         self._schedule_next_hand()
         self.bots.after_commit(done, self.table)
         if self.tournament is not None and any(
             isinstance(folded.event, core.HandFinished) for folded in done
         ):
             self.tournament.hand_finished(self, self.table)
+
+    def _mixes(self) -> tuple[tuple[str, str], ...]:
+        """The contributions waiting to be mixed into the next deal (player id, value)."""
+        return tuple(self.contributions.items())
+
+    def _deck_due(self) -> bool:
+        """A pause before a deal has begun and its deck is not committed yet: the clock
+        commits it at once, so that the players' pages contribute to its order during the
+        pause and the deal waits for nobody (decision 38). The clock, not the command that
+        ended the hand, so that command's answer does not wait for one more save."""
+        table = self.table
+        return (
+            self.next_hand_at is not None
+            and table.hand is None
+            and not table.closing
+            and not table.closed
+            and table.committed_deck(table.hand_number + 1) is None
+        )
 
     def _tell_host_invite(self) -> None:
         """A new host gets the invite link's secret, which nobody else is ever sent."""

@@ -161,6 +161,15 @@ class NewInvite(Intent, tag="new_invite"):
     pass
 
 
+class Contribute(Intent, tag="contribute"):
+    """A player's random contribution to the shuffle of ``hand_number``, whose deck was
+    committed to ``commitment`` (checked by ``table.check_contribution``)."""
+
+    hand_number: int
+    commitment: str
+    value: str
+
+
 AnyIntent = (
     Sit
     | Act
@@ -185,6 +194,7 @@ AnyIntent = (
     | ShowCards
     | CloseTable
     | NewInvite
+    | Contribute
 )
 
 

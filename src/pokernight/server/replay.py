@@ -23,7 +23,7 @@ from pokernight.server.identity import device_token, member_seat
 from pokernight.server.messages import RefusedError
 from pokernight.server.wire import Json, chips_json, deal_json
 from pokernight.store import Store, TableRecord
-from pokernight.table import table_event_from_dict
+from pokernight.table import HandProof, table_event_from_dict
 
 BEARER = "bearer "
 
@@ -99,6 +99,8 @@ def replay_json(stored: StoredHand, viewer: str | None, seat_count: int) -> Json
         "steps": [_step_json(step, played) for step in steps],
         "result": _result_json(played),
         "final_stacks": list(hand.final_stacks or hand.stacks),
+        # The viewer's proof, as live play sent it when the hand ended: the Verify button.
+        "fairness": HandProof(started, hand.events).for_seat(mine),
     }
 
 

@@ -9,10 +9,10 @@ event, the event without its private part, or a bare ``{"v": n}`` so every
 viewer's version stream stays gap-free. Nothing else reads ``private``:
 ``Version`` holds each view encoded once, for every recipient of that view.
 
-Secrets never enter a wire event: ``HandDealt``'s deck and salt are dropped
-when it is built (only the commitment is published), and cards are hidden by
-the rules engine's own filter (``visible_event``/``view``) before they are put
-in the public part.
+Secrets never enter a wire event: the deck and salt of ``HandDealt`` and
+``DeckCommitted`` are dropped when it is built (only the commitment is published),
+and cards are hidden by the rules engine's own filter (``visible_event``/``view``)
+before they are put in the public part.
 """
 
 from __future__ import annotations
@@ -37,7 +37,10 @@ from pokernight.rules.presets import sizing_presets
 from pokernight.rules.views import HandView
 from pokernight.table import Folded, HandDealt, HandProof, PlayerActed, Table
 
-SECRET_FIELDS: Mapping[str, frozenset[str]] = {"HandDealt": frozenset({"deck", "salt"})}
+SECRET_FIELDS: Mapping[str, frozenset[str]] = {
+    "HandDealt": frozenset({"deck", "salt"}),
+    "DeckCommitted": frozenset({"deck", "salt"}),
+}
 """Table event fields no player may receive: the deck would show every hidden card."""
 
 Json = dict[str, Any]
@@ -212,6 +215,13 @@ def _deadline(table: Table, present: tuple[str, ...] | None) -> float | None:
 def snapshot_wire(v: int, table: Table, room: Json) -> WireEvent:
     """The whole table at version ``v``; ``room`` adds what the server keeps (code, chat...)."""
     public: Json = {"type": "snapshot", "room": room, "table": table_json(table), "hand": None}
+    # A page that arrives between hands may still contribute to the next deal.
+    committed = table.committed_deck(table.hand_number + 1)
+    if committed is not None:
+        public["next_deck"] = {
+            "hand_number": committed.hand_number,
+            "commitment": committed.commitment,
+        }
     private: dict[str, Json] = {}
     hand, started = table.hand, table.started
     if hand is not None and started is not None:

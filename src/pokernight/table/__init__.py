@@ -17,6 +17,7 @@ from pokernight.table.commands import (
     ChangeSettings,
     CloseTable,
     Command,
+    CommitDeck,
     DeclineRebuy,
     DeclineSeat,
     PostBigBlind,
@@ -31,6 +32,7 @@ from pokernight.table.commands import (
     StartHand,
     TransferHost,
 )
+from pokernight.table.deal import check_contribution
 from pokernight.table.errors import LedgerOutOfBalanceError, TableError
 from pokernight.table.events import (
     BigBlindOffered,
@@ -39,6 +41,7 @@ from pokernight.table.events import (
     ChipsQueued,
     CloseRequested,
     DebtCarried,
+    DeckCommitted,
     HandDealt,
     HandFinished,
     HostChanged,
@@ -93,8 +96,10 @@ __all__ = [
     "CloseRequested",
     "CloseTable",
     "Command",
+    "CommitDeck",
     "DealPlan",
     "DebtCarried",
+    "DeckCommitted",
     "DeclineRebuy",
     "DeclineSeat",
     "EntryKind",
@@ -139,6 +144,7 @@ __all__ = [
     "accounts",
     "balances",
     "balances_between_people",
+    "check_contribution",
     "check_host",
     "csv_field",
     "evolve",

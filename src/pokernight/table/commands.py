@@ -169,13 +169,24 @@ class CloseTable:
 
 
 @dataclass(frozen=True, slots=True)
+class CommitDeck:
+    """Shuffle and commit to the next hand's deck, before the players' contributions are
+    taken; ``rng`` shuffles the deck and draws the commitment's salt."""
+
+    rng: random.Random
+
+
+@dataclass(frozen=True, slots=True)
 class StartHand:
-    """Deal the next hand; ``rng`` shuffles the deck and draws the commitment's salt.
+    """Deal the next hand. From the deck committed for it, mixed by ``contributions``
+    (player id and value, each checked by ``deal.check_contribution``), if a
+    ``CommitDeck`` came first; else ``rng`` shuffles the deck and draws the commitment's salt.
 
     Only ``apply`` draws from ``rng``: ``verify`` and ``can`` check without shuffling.
     """
 
     rng: random.Random
+    contributions: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -214,6 +225,7 @@ Command = (
     | RemoveBot
     | CloseTable
     | ShowCards
+    | CommitDeck
     | StartHand
     | Act
 )

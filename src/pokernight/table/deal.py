@@ -1,8 +1,11 @@
 """The next hand: who is dealt in, at which game and stakes, and the shuffle.
 
 ``next_deal`` decides what ``StartHand`` would deal, before any card is shuffled
-(checking a deal must not draw from the RNG: only dealing does); ``deal`` shuffles
-and commits to the deck; ``start_hand`` hands a dealt hand to the rules engine.
+(checking a deal must not draw from the RNG: only dealing does); ``commit_deck``
+shuffles and commits to the next hand's deck ahead of the deal, so that the players
+can contribute to its order (``mixing``, checked by ``check_contribution``); ``deal``
+deals the committed deck mixed by what they sent, or, with nothing committed ahead,
+shuffles and commits at once; ``start_hand`` hands a dealt hand to the rules engine.
 
 The hand engine (``pokernight.rules``) knows only the players dealt in, indexed
 clockwise. The table's seat plan is given to it as the hand's button
@@ -13,6 +16,7 @@ dealt in at once.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from random import Random
 
@@ -21,7 +25,8 @@ from pokernight.commitment import deck_commitment, new_salt
 from pokernight.rules import Hand, Stakes, Variant, variant_for
 from pokernight.table.button import DealPlan, plan_blinds, plan_stud
 from pokernight.table.errors import TableError
-from pokernight.table.events import HandDealt
+from pokernight.table.events import DeckCommitted, HandDealt
+from pokernight.table.mixing import Contribution, contribution_value, mixed
 from pokernight.table.state import TableState
 
 
@@ -56,9 +61,72 @@ def next_deal(table: TableState, now: float) -> NextDeal:
     return NextDeal(number, game, plan, level, settings.stakes_for(game, level))
 
 
-def deal(table: TableState, upcoming: NextDeal, rng: Random, now: float) -> HandDealt:
+def deck_to_commit(table: TableState) -> int:
+    """The hand whose deck ``commit_deck`` would commit, or a TableError saying why none."""
+    if table.hand is not None:
+        raise TableError("a hand is being played")
+    number = table.hand_number + 1
+    if table.committed_deck(number) is not None:
+        raise TableError(f"the deck of hand {number} is committed already")
+    return number
+
+
+def commit_deck(table: TableState, rng: Random, now: float) -> DeckCommitted:
+    number = deck_to_commit(table)
     deck = shuffled(full_deck(), rng)
     salt = new_salt(rng)
+    return DeckCommitted(
+        number, now, tuple(str(card) for card in deck), salt, deck_commitment(deck, salt)
+    )
+
+
+def check_contribution(
+    table: TableState,
+    player_id: str,
+    *,
+    hand_number: object,
+    commitment: object,
+    value: object,
+    taken: Mapping[str, str],
+) -> str:
+    """The value of a player's contribution to the next hand's shuffle, or a TableError
+    saying why it is refused (``taken``: the contributions to that hand so far, by player)."""
+    table.seat_of(player_id)
+    try:
+        contribution = contribution_value(value)
+    except ValueError as error:
+        raise TableError(str(error)) from None
+    committed = table.committed_deck(table.hand_number + 1)
+    if committed is None:
+        raise TableError("no deck is committed for the next hand yet: wait for its commitment")
+    if hand_number != committed.hand_number or commitment != committed.commitment:
+        raise TableError(
+            f"that contribution is not for the next hand: hand {committed.hand_number} "
+            f"has commitment {committed.commitment}"
+        )
+    if player_id in taken:
+        raise TableError(f"you have contributed to hand {committed.hand_number} already")
+    return contribution
+
+
+def deal(
+    table: TableState,
+    upcoming: NextDeal,
+    rng: Random,
+    now: float,
+    contributions: Sequence[tuple[str, str]] = (),
+) -> HandDealt:
+    committed = table.committed_deck(upcoming.hand_number)
+    mixes: tuple[Contribution, ...] = ()
+    if committed is None:
+        # Nobody could contribute to a deck committed only now: the server's shuffle alone.
+        deck = shuffled(full_deck(), rng)
+        salt = new_salt(rng)
+        commitment, committed_at = deck_commitment(deck, salt), None
+    else:
+        deck, salt = parse_cards(committed.deck), committed.salt
+        commitment, committed_at = committed.commitment, committed.at
+        mixes = _bound_to_seats(table, contributions)
     plan = upcoming.plan
     return HandDealt(
         hand_number=upcoming.hand_number,
@@ -74,9 +142,26 @@ def deal(table: TableState, upcoming: NextDeal, rng: Random, now: float) -> Hand
         big_blind=plan.positions.big_blind,
         posted=plan.posted,
         hand_button=plan.hand_button,
-        deck=tuple(str(card) for card in deck),
+        deck=tuple(str(card) for card in mixed(deck, commitment, mixes)),
         salt=salt,
-        commitment=deck_commitment(deck, salt),
+        commitment=commitment,
+        contributions=mixes,
+        committed_at=committed_at,
+    )
+
+
+def _bound_to_seats(
+    table: TableState, contributions: Sequence[tuple[str, str]]
+) -> tuple[Contribution, ...]:
+    """Each contribution under the seat of its sender, in seat order; a sender who has
+    left since is not mixed (their seat may hold somebody else)."""
+    seats = {seat.player_id: number for number, seat in table.seats.items()}
+    return tuple(
+        sorted(
+            Contribution(seats[player_id], value)
+            for player_id, value in contributions
+            if player_id in seats
+        )
     )
 
 

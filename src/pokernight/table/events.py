@@ -2,8 +2,9 @@
 
 A table is the fold of its events (``fold.evolve``), so the server persists
 them and rebuilds a table after a restart by folding them again. Seats are
-table seat numbers (0-based, clockwise). ``HandDealt`` holds the shuffled
-deck and its salt: they never leave the server (only the commitment is sent).
+table seat numbers (0-based, clockwise). ``DeckCommitted`` and ``HandDealt`` hold
+the shuffled deck and its salt: they never leave the server (only the commitment is
+sent).
 
 Every event turns into a JSON-ready dict (``to_dict``: tuples as lists, the
 class name under "type") and back (``table_event_from_dict``).
@@ -15,6 +16,7 @@ from dataclasses import asdict, dataclass, fields
 from typing import Any, ClassVar
 
 from pokernight.rules import Stakes
+from pokernight.table.mixing import Contribution
 from pokernight.table.settings import TableSettings
 
 
@@ -182,10 +184,12 @@ class HandDealt(TableEvent):
 
     ``button``, ``small_blind`` and ``big_blind`` are seat numbers (a seat may be
     empty: a dead button or small blind); ``posted`` seats posted a big blind to
-    be dealt in. ``deck`` is the shuffled order and ``salt`` the commitment's
-    salt: both stay on the server, never sent to anybody, during the hand or
-    after it; ``commitment`` (``commitment.deck_commitment``) is published when the
-    hand starts.
+    be dealt in. ``deck`` is the order dealt and ``salt`` the commitment's salt: both
+    stay on the server, never sent to anybody, during the hand or after it;
+    ``commitment`` (``commitment.deck_commitment``) is of the deck before the
+    ``contributions`` mixed it (``table.mixing``). ``committed_at``: when the
+    ``DeckCommitted`` that published the commitment was made; None, and no
+    contribution, when the deck was committed at the deal (as before players took part).
     """
 
     hand_number: int
@@ -201,6 +205,21 @@ class HandDealt(TableEvent):
     big_blind: int | None
     posted: tuple[int, ...]
     hand_button: int
+    deck: tuple[str, ...]
+    salt: str
+    commitment: str
+    contributions: tuple[Contribution, ...] = ()
+    committed_at: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class DeckCommitted(TableEvent):
+    """The server's deck for hand ``hand_number``, committed before the players' contributions
+    are taken (``table.mixing``): ``commitment`` is published at once, ``deck`` and ``salt``
+    stay on the server."""
+
+    hand_number: int
+    at: float
     deck: tuple[str, ...]
     salt: str
     commitment: str
@@ -233,6 +252,8 @@ def _encode(value: object) -> object:
         return value.to_dict()
     if isinstance(value, Stakes):
         return asdict(value)
+    if isinstance(value, Contribution):
+        return value.to_dict()
     if isinstance(value, tuple):
         return [_encode(item) for item in value]
     return value
@@ -262,6 +283,8 @@ def _decode(name: str, value: Any) -> Any:
         return TableSettings.from_dict(value)
     if name == "stakes":
         return Stakes(**value)
+    if name == "contributions":
+        return tuple(Contribution.from_dict(item) for item in value)
     if isinstance(value, list):
         return tuple(value)
     return value

@@ -1,10 +1,12 @@
 """The proof that a finished hand was dealt from the deck committed before it.
 
-When a hand ends, everybody may have the deck's ``leaves`` and the ``Reveal``
-of every card they were shown; a player also gets the reveals of their own
-down cards. What a recipient may see is what ``rules.views`` lets them see of
-the hand's events, so the proof can never hand out a card the views keep
-hidden (a mucked hand, another player's down cards, the undealt deck).
+When a hand ends, everybody may have the committed deck's ``leaves`` and the
+``Reveal`` of every card they were shown; a player also gets the reveals of their
+own down cards. What a recipient may see is what ``rules.views`` lets them see of
+the hand's events, so the proof can never hand out a card the views keep hidden (a
+mucked hand, another player's down cards, the undealt deck). The proof holds those
+events too, and the players' contributions that mixed the committed deck, so that
+``hand_check`` can find every card's dealt position and where the mix took it from.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from pokernight.cards import Card, parse_cards
 from pokernight.commitment import deck_leaves, reveal
 from pokernight.rules import CardsDealt, CardsShown, Event, visible_events
 from pokernight.table.events import HandDealt
+from pokernight.table.mixing import unmixed
 
 
 def cards_in(events: Iterable[Event]) -> set[Card]:
@@ -36,7 +39,8 @@ class HandProof:
     def __init__(self, started: HandDealt, hand_events: Sequence[Event]) -> None:
         self.started = started
         self.hand_events = hand_events
-        self.deck = parse_cards(started.deck)
+        # The deck as committed, before the contributions mixed it into the deck dealt.
+        self.deck = unmixed(parse_cards(started.deck), started.commitment, started.contributions)
         self._proofs: dict[int | None, dict[str, Any]] = {}
 
     @cached_property
@@ -53,10 +57,18 @@ class HandProof:
         return proof
 
     def _proof(self, seat: int | None) -> dict[str, Any]:
-        seen = cards_in(visible_events(self.hand_events, seat))
+        started = self.started
+        events = visible_events(self.hand_events, seat)
+        revealed = reveal(self.deck, started.salt, cards_in(events))
         return {
-            "hand_number": self.started.hand_number,
-            "commitment": self.started.commitment,
+            "hand_number": started.hand_number,
+            "commitment": started.commitment,
+            "committed_at": started.committed_at,
+            "dealt_at": started.at,
+            "seats": list(started.seats),
+            "seat": seat,
+            "contributions": [item.to_dict() for item in started.contributions],
             "leaves": list(self.leaves),
-            "revealed": [item.to_dict() for item in reveal(self.deck, self.started.salt, seen)],
+            "revealed": [item.to_dict() for item in revealed],
+            "events": [item.to_dict() for item in events],
         }

@@ -20,6 +20,7 @@ from pokernight.table.events import (
     ChipsQueued,
     CloseRequested,
     DebtCarried,
+    DeckCommitted,
     HandDealt,
     HandFinished,
     HostChanged,
@@ -99,7 +100,10 @@ def evolve(table: TableState, event: TableEvent) -> Folded:
             table.closing, table.closed = False, True
         case SettingsChanged():
             table.pending_settings = event.settings
+        case DeckCommitted():
+            table.next_deck = event
         case HandDealt():
+            table.next_deck = None
             hand_events = _hand_dealt(table, event)
         case PlayerActed():
             hand_events = _player_acted(table, event)

@@ -16,7 +16,13 @@ from pokernight.rules import Action, ActionKind, CardsShown, Hand
 from pokernight.table.button import Positions
 from pokernight.table.commands import Act
 from pokernight.table.errors import YOU, TableError, subject
-from pokernight.table.events import HandDealt, RebuyRequested, SeatRequested, TableOpened
+from pokernight.table.events import (
+    DeckCommitted,
+    HandDealt,
+    RebuyRequested,
+    SeatRequested,
+    TableOpened,
+)
 from pokernight.table.ledger import Account
 from pokernight.table.settings import TableSettings
 from pokernight.table.table_ledger import TableLedger
@@ -60,6 +66,8 @@ class TableState:
         self.hand_number = 0
         self.hand: Hand | None = None
         self.started: HandDealt | None = None
+        # The deck committed for a hand not dealt yet, taking the players' contributions.
+        self.next_deck: DeckCommitted | None = None
         # The hand that ended last, and the seats that showed it: a player may still show.
         self.last_hand: Hand | None = None
         self.last_started: HandDealt | None = None
@@ -104,6 +112,11 @@ class TableState:
             if seat.player_id == player_id:
                 return number
         raise TableError(f"{subject(who, 'are', 'is')} not seated at this table")
+
+    def committed_deck(self, hand_number: int) -> DeckCommitted | None:
+        """The deck committed for hand ``hand_number``, if that hand's is."""
+        committed = self.next_deck
+        return committed if committed is not None and committed.hand_number == hand_number else None
 
     def in_hand(self, seat: int) -> bool:
         return self.started is not None and seat in self.started.seats

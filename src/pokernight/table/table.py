@@ -28,6 +28,7 @@ from pokernight.table.commands import (
     ChangeSettings,
     CloseTable,
     Command,
+    CommitDeck,
     DeclineRebuy,
     DeclineSeat,
     PostBigBlind,
@@ -43,7 +44,7 @@ from pokernight.table.commands import (
     TransferHost,
 )
 from pokernight.table.consequences import consequences
-from pokernight.table.deal import deal, next_deal
+from pokernight.table.deal import commit_deck, deal, deck_to_commit, next_deal
 from pokernight.table.errors import TableError
 from pokernight.table.events import TableEvent, TableOpened
 from pokernight.table.fold import evolve
@@ -86,8 +87,11 @@ class Table(TableState):
 
     def verify(self, command: Command, now: float) -> None:
         """Raise a TableError saying why ``command`` would be refused; else nothing."""
+        # Checking a deal or a commitment must not draw from its RNG: only making them does.
         if isinstance(command, StartHand):
-            next_deal(self, now)  # checking a deal must not draw from its RNG: only dealing does
+            next_deal(self, now)
+        elif isinstance(command, CommitDeck):
+            deck_to_commit(self)
         else:
             self._decide(command, now)
 
@@ -167,7 +171,10 @@ class Table(TableState):
                 return close_table(self, command)
             case ShowCards():
                 return acting.show_cards(self, command)
+            case CommitDeck():
+                return [commit_deck(self, command.rng, now)]
             case StartHand():
-                return [deal(self, next_deal(self, now), command.rng, now)]
+                upcoming = next_deal(self, now)
+                return [deal(self, upcoming, command.rng, now, command.contributions)]
             case Act():
                 return acting.act(self, command, now)

@@ -7,6 +7,7 @@ import { chips, h, sentence } from "./dom.js";
 import { describeEvent, wildWords } from "./narrate.js";
 import { gameName, gameOf } from "./games.js";
 import { replayHash } from "./replay_link.js";
+import { checkProof } from "./verify.js";
 
 /** The hand's events in words, each action as the server named it (``says``, ``all_in``). */
 export function handLines(events, name) {
@@ -35,10 +36,12 @@ export class HandLog {
 }
 
 export class LastHands {
-  /** ``proofs``: hand number -> this player's own fairness proof (fuller than the public one). */
-  constructor(code, proofs = new Map()) {
+  /** ``proofs``: hand number -> this player's own fairness proof (fuller than the public one);
+   * ``contributions``: hand number -> what this page sent to its shuffle. */
+  constructor(code, proofs = new Map(), contributions = new Map()) {
     this.code = code;
     this.proofs = proofs;
+    this.contributions = contributions;
     this.list = h("div", { class: "hands" });
     this.error = h("p", { class: "error", role: "alert" });
     this.element = h("section", { class: "panel", "aria-labelledby": "hands-title" },
@@ -82,13 +85,56 @@ export class LastHands {
       title: "Every card you saw, with the hashes committed before the hand: check it with "
         + "\"pokernight verify FILE\"",
     }, "Fairness proof");
+    const mine = this.contributions.get(hand.hand_number) ?? null;
     link.addEventListener("click", () => {
-      const blob = new Blob([JSON.stringify(proof, null, 1)], { type: "application/json" });
+      // With this page's contribution: "pokernight verify FILE --contribution" can check it.
+      const saved = mine === null ? proof : { ...proof, my_contribution: mine };
+      const blob = new Blob([JSON.stringify(saved, null, 1)], { type: "application/json" });
       link.href = URL.createObjectURL(blob);
       setTimeout(() => URL.revokeObjectURL(link.href), 0);
     });
-    return h("p", { class: "proof-line" }, link);
+    const result = h("div", { class: "verify-result", role: "status" });
+    const button = h("button", { type: "button", class: "verify",
+      title: "Check in this page that the deck was fixed before the players' contributions "
+        + "mixed it, and that every card you saw was dealt where it should be" }, "Verify");
+    button.addEventListener("click", () => showCheck(result, proof, mine));
+    return h("div", { class: "proof-line" }, h("p", {}, link, " ", button), result);
   }
+}
+
+/** A Verify button for a hand's ``proof`` (the replayer's), its answer under it. */
+export function verifyPanel(proof) {
+  const result = h("div", { class: "verify-result", role: "status" });
+  const button = h("button", { type: "button", class: "verify",
+    title: "Check in this page that every card you saw was fixed before the deal and dealt "
+      + "where it should be" }, "Verify");
+  button.addEventListener("click", () => showCheck(result, proof, null));
+  return h("section", { class: "panel", "aria-labelledby": "verify-title" },
+    h("h2", { id: "verify-title" }, "Fair deal?"), h("p", {}, button), result);
+}
+
+/** The check of a hand's proof (verify.js), in words under its Verify button. */
+function showCheck(result, proof, mine) {
+  if (!proof.events) {
+    result.textContent = "This proof is from before the players took part in the shuffle: "
+      + "check it with pokernight verify.";
+    return;
+  }
+  const check = checkProof(proof, mine);
+  result.classList.toggle("error", check.problems.length > 0);
+  result.dataset.verified = String(!check.problems.length);
+  if (check.problems.length) {
+    result.replaceChildren(h("strong", {}, "This hand does not verify:"),
+      h("ul", {}, check.problems.map((problem) => h("li", {}, sentence(problem)))));
+    return;
+  }
+  const mixed = check.contributions === 1 ? "1 player's contribution"
+    : `${check.contributions} players' contributions`;
+  result.replaceChildren(h("strong", {}, "Verified. "),
+    `The deck was committed before the deal; ${check.contributions ? mixed : "no contribution"} `
+    + `decided its order${check.mineMixed ? ", yours among them" : ""}; `,
+    `all ${check.seen.length} cards you saw are where the dealing order puts them: `,
+    ...withCardFaces(check.seen.map(([card]) => card).join(" ")), ".");
 }
 
 export class Chat {
@@ -154,13 +200,18 @@ export function shufflePanel() {
         + "source, the one that makes encryption keys: nobody can work out the next card from "
         + "the cards already seen. The deck never leaves the server; your browser only gets "
         + "your own cards and the cards dealt face up."),
-      h("p", {}, h("strong", {}, "You can check it."), " Before the first card is dealt:"),
+      h("p", {}, h("strong", {}, "You take part, and you can check it."),
+        " In the pause before each deal:"),
       h("ol", {},
-        h("li", {}, "the room publishes a fingerprint of the shuffled deck, made of one sealed "
+        h("li", {}, "the room publishes a fingerprint of its shuffled deck, made of one sealed "
           + "hash per deck position, each with its own secret key;"),
-        h("li", {}, "after the hand, open it under \u201cLast hands\u201d and download its ",
-          h("em", {}, "Fairness proof"), ": every card you saw, with the keys of their positions;"),
-        h("li", {}, "run ", h("code", {}, "pokernight verify FILE"), ". It proves every card you "
-          + "saw was fixed before the first card was dealt. Mucked and undealt cards stay "
-          + "secret: their keys are never given out."))));
+        h("li", {}, "then your page sends 32 random bytes of its own, as every seated "
+          + "player's does; the deal mixes the deck by a hash of them all, so neither the room "
+          + "nor any player can choose the order;"),
+        h("li", {}, "after the hand, open it under \u201cLast hands\u201d and press ",
+          h("em", {}, "Verify"), ": your page checks that your bytes were mixed in and that "
+          + "every card you saw was fixed before the deal and dealt where the game's dealing "
+          + "order puts it. Or download its ", h("em", {}, "Fairness proof"), " and run ",
+          h("code", {}, "pokernight verify FILE"), ". Mucked and undealt cards stay secret: "
+          + "their keys are never given out."))));
 }

@@ -11,7 +11,7 @@ import * as api from "./api.js";
 import { h, sentence } from "./dom.js";
 import { gameName, isStud } from "./games.js";
 import { describeEvent, streetName } from "./narrate.js";
-import { HandLog } from "./panels.js";
+import { HandLog, verifyPanel } from "./panels.js";
 import { clubReplayHash, replayHash } from "./replay_link.js";
 import { savedSeat } from "./session.js";
 import { TableState } from "./state.js";
@@ -84,6 +84,7 @@ export class ReplayPage {
       this.replay = await this.source.load(this.number);
       this.step = Math.min(Math.max(0, this.step), this.replay.steps.length - 1);
       this.loading.remove();
+      if (this.replay.fairness) this.side.append(verifyPanel(this.replay.fairness));
       for (const part of [...this.hand, this.side]) part.hidden = false;
       this.render(false);
     } catch (failure) {

@@ -23,6 +23,10 @@ export class TableState {
     this.lastHand = null;
     // Hand number -> this player's fairness proof (own down cards included), the last few.
     this.proofs = new Map();
+    // Hand number -> the contribution this page sent to its shuffle, the last few (verify.js).
+    this.contributions = new Map();
+    // The deck committed for the next hand, {hand_number, commitment}, until it is dealt.
+    this.nextDeck = null;
     this.running = false;
     this.connected = null; // player ids with a page open (null: not told yet)
     this.closing = false; // the host closed the table during a hand: it ends with the hand
@@ -101,6 +105,7 @@ export class TableState {
     this.rebuyRequests = new Map((table.rebuy_requests ?? []).map((asked) => [asked.player_id, asked]));
     this.running = room.running;
     this.chat = [...room.chat];
+    this.nextDeck = snapshot.next_deck ?? null;
     this.hand = null;
     if (hand) {
       this.hand = this.newHand({ ...hand, hand_number: hand.hand_number });
@@ -176,7 +181,11 @@ export class TableState {
       case "HostChanged":
         this.host = event.host;
         break;
+      case "DeckCommitted":
+        this.nextDeck = { hand_number: event.hand_number, commitment: event.commitment };
+        break;
       case "HandDealt":
+        this.nextDeck = null;
         this.settings = this.upcoming;
         this.handNumber = event.hand_number;
         this.hand = this.newHand(event);
@@ -239,11 +248,11 @@ export class TableState {
   }
 
   keepProof(proof) {
-    this.proofs.set(proof.hand_number, proof);
-    for (const number of this.proofs.keys()) {
-      if (this.proofs.size <= PROOFS_KEPT) break;
-      this.proofs.delete(number);
-    }
+    keepLast(this.proofs, proof.hand_number, proof);
+  }
+
+  keepContribution(handNumber, value) {
+    keepLast(this.contributions, handNumber, value);
   }
 
   foldHandEvent(hand, item) {
@@ -288,5 +297,14 @@ export class TableState {
       default:
         break;
     }
+  }
+}
+
+/** ``map`` with ``key`` set, and no more than the last PROOFS_KEPT keys. */
+function keepLast(map, key, value) {
+  map.set(key, value);
+  for (const old of map.keys()) {
+    if (map.size <= PROOFS_KEPT) break;
+    map.delete(old);
   }
 }

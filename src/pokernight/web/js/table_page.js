@@ -6,6 +6,7 @@ import { Connection } from "./connection.js";
 import { h, sentence } from "./dom.js";
 import { HostPanel, LedgerPanel } from "./host_panel.js";
 import { Chat, HandLog, LastHands, shufflePanel, wildPanel } from "./panels.js";
+import { newContribution } from "./verify.js";
 import { SeatControls, buyInDialog, joinForm } from "./seat_controls.js";
 import { StatsPanel } from "./stats_panel.js";
 import { deviceToken, savedSeat } from "./session.js";
@@ -47,7 +48,7 @@ export class TablePage {
     this.ledger = new LedgerPanel(code);
     this.stats = new StatsPanel(code);
     this.handLog = new HandLog();
-    this.lastHands = new LastHands(code, this.state.proofs);
+    this.lastHands = new LastHands(code, this.state.proofs, this.state.contributions);
     this.chat = new Chat(send);
     this.winner = new WinnerAnnouncement();
     this.title = h("div", { class: "table-title" });
@@ -112,6 +113,7 @@ export class TablePage {
   }
 
   changed(message) {
+    this.contribute();
     // The host hears a request: somebody waits for their one tap.
     if ((message.type === "SeatRequested" || message.type === "RebuyRequested") && this.state.isHost) {
       play("chat");
@@ -131,6 +133,20 @@ export class TablePage {
       this.stats.refresh();
     }
     this.render(message.type !== "snapshot");
+  }
+
+  /** Seated, this page adds its own random bytes to the shuffle of the hand whose deck the
+   * server has committed to and not dealt yet: once, as soon as it knows of the deck and
+   * has a seat (it may sit down during the pause). */
+  contribute() {
+    const state = this.state;
+    const deck = state.nextDeck;
+    if (!deck || state.mySeat === null || state.contributions.has(deck.hand_number)) return;
+    const value = newContribution();
+    state.keepContribution(deck.hand_number, value);
+    // Refused or lost, it changes nothing: the hand is dealt without it, and its check says so.
+    this.connection.send({ type: "contribute", hand_number: deck.hand_number,
+      commitment: deck.commitment, value }).catch(() => {});
   }
 
   /** ``live``: drawn for a version just played (a snapshot's cards and result are not new). */

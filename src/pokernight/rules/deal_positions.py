@@ -1,0 +1,96 @@
+"""Where each dealt card lies in the deck, worked out from a hand's events alone.
+
+A verifier of the shuffle (``table.hand_check``, and ``web/js/verify.js`` the same way)
+needs the deck position of every card a player saw, and must not take the server's
+word for it: this replays the dealing order of ``dealing.deal_street`` over the events
+as any seat sees them (another seat's down cards are only a count): a burn before a
+street whose ``StreetStarted`` says so, then each street's down cards round-robin, up
+cards round by round, then the board; the seats clockwise from left of the button,
+those that folded skipped. Events that break that order are reported, not trusted.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from pokernight.cards import Card
+from pokernight.rules.events import ActionTaken, CardsDealt, Event, HandStarted, StreetStarted
+
+
+@dataclass(frozen=True, slots=True)
+class DealtCard:
+    """A card dealt at ``position`` of the dealt deck; ``card`` None: a down card of
+    another seat, which this reader was not shown; ``seat`` None: the board."""
+
+    position: int
+    seat: int | None
+    card: Card | None
+
+
+class DealingError(ValueError):
+    """The events do not follow the dealing order."""
+
+
+def dealt_cards(events: Iterable[Event]) -> list[DealtCard]:
+    """Every card the events deal, with its deck position; a DealingError if they deal
+    out of order (a seat dealt out of turn, a round left incomplete)."""
+    dealt: list[DealtCard] = []
+    order: list[int] = []
+    folded: set[int] = set()
+    live: list[int] = []  # when the street's cards were dealt: before its first action
+    street: list[CardsDealt] = []
+    position = 0
+    for event in events:
+        if isinstance(event, HandStarted):
+            count = len(event.stacks)
+            order = [(event.button + 1 + offset) % count for offset in range(count)]
+        elif isinstance(event, StreetStarted):
+            position = _lay_out(street, position, live, dealt)
+            street = []
+            live = [seat for seat in order if seat not in folded]
+            position += 1 if event.burn else 0
+        elif isinstance(event, CardsDealt):
+            street.append(event)
+        elif isinstance(event, ActionTaken) and event.kind == "fold":
+            folded.add(event.seat)
+    _lay_out(street, position, live, dealt)
+    return dealt
+
+
+def _lay_out(street: list[CardsDealt], base: int, live: list[int], dealt: list[DealtCard]) -> int:
+    """Adds one street's cards to ``dealt``; the position after them."""
+    down = [item for item in street if item.seat is not None and not item.face_up]
+    up = [item for item in street if item.seat is not None and item.face_up]
+    board = [item for item in street if item.seat is None]
+    if down or up:
+        _check_seats(down, up, live)
+    players = len(live) if down or up else 0
+    rounds_down = len(down[0].cards) + down[0].hidden if down else 0
+    for place, item in enumerate(down):
+        if len(item.cards) + item.hidden != rounds_down:
+            raise DealingError(f"seat {item.seat} was dealt a different number of down cards")
+        for round_ in range(rounds_down):
+            card = item.cards[round_] if item.cards else None
+            dealt.append(DealtCard(base + round_ * players + place, item.seat, card))
+    for index, item in enumerate(up):
+        round_, place = rounds_down + index // players, index % players
+        dealt.append(DealtCard(base + round_ * players + place, item.seat, item.cards[0]))
+    rounds = rounds_down + len(up) // players if players else 0
+    position = base + rounds * players
+    for item in board:
+        for card in item.cards:
+            dealt.append(DealtCard(position, None, card))
+            position += 1
+    return position
+
+
+def _check_seats(down: list[CardsDealt], up: list[CardsDealt], live: list[int]) -> None:
+    if down and [item.seat for item in down] != live:
+        raise DealingError("the down cards were not dealt round-robin from left of the button")
+    players = len(live)
+    if not players or len(up) % players or any(len(item.cards) != 1 for item in up):
+        raise DealingError("the up cards were not dealt one a round to every live player")
+    for index, item in enumerate(up):
+        if item.seat != live[index % players]:
+            raise DealingError("the up cards were not dealt round-robin from left of the button")

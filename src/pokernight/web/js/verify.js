@@ -1,0 +1,209 @@
+// The check of a finished hand's proof, in the browser: the same check as the server's
+// ``pokernight verify`` (``table/hand_check.py``), written again here so that a player
+// trusts their own page, not the room. See docs/decisions/0038-player-entropy-shuffle.md.
+
+import { sha256, sha256Hex, toHex } from "./sha256.js";
+
+const DOMAIN = "pokernight shuffle v1";
+const HASH = /^[0-9a-f]{64}$/;
+const WORD = 2 ** 32;
+const encoder = new TextEncoder();
+
+/** 32 random bytes from Web Crypto as hex: this page's contribution to a shuffle. */
+export function newContribution() {
+  return toHex(crypto.getRandomValues(new Uint8Array(32)));
+}
+
+/** ``order[k]``: the committed position of the card dealt at position k (``mixing.py``). */
+export function mixedOrder(commitment, contributions, size) {
+  const order = [...Array(size).keys()];
+  if (!contributions.length) return order;
+  const lines = [...contributions].sort((x, y) => x.seat - y.seat || (x.value < y.value ? -1 : 1))
+    .map((item) => `${item.seat}:${item.value}\n`).join("");
+  const seed = sha256(encoder.encode(`${DOMAIN}\n${commitment}\n${lines}`));
+  const words = wordsOf(seed);
+  for (let i = size - 1; i > 0; i--) {
+    const bound = i + 1;
+    const limit = WORD - (WORD % bound);
+    let word = words.next().value;
+    while (word >= limit) word = words.next().value;
+    const j = word % bound;
+    [order[i], order[j]] = [order[j], order[i]];
+  }
+  return order;
+}
+
+function* wordsOf(seed) {
+  for (let counter = 0; ; counter++) {
+    const input = new Uint8Array(seed.length + 8);
+    input.set(seed);
+    new DataView(input.buffer).setUint32(seed.length + 4, counter);
+    const block = new DataView(sha256(input).buffer);
+    for (let start = 0; start < 32; start += 4) yield block.getUint32(start);
+  }
+}
+
+/** Every card the events deal, with its deck position (``rules/deal_positions.py``); throws
+ * when they deal out of the order: seats round-robin from left of the button, folded skipped. */
+export function dealtCards(events) {
+  const dealt = [];
+  let order = [];
+  const folded = new Set();
+  let live = [];
+  let street = [];
+  let position = 0;
+  for (const event of events) {
+    if (event.type === "HandStarted") {
+      const count = event.stacks.length;
+      order = [...Array(count).keys()].map((offset) => (event.button + 1 + offset) % count);
+    } else if (event.type === "StreetStarted") {
+      position = layOut(street, position, live, dealt);
+      street = [];
+      live = order.filter((seat) => !folded.has(seat));
+      if (event.burn) position += 1;
+    } else if (event.type === "CardsDealt") {
+      street.push(event);
+    } else if (event.type === "ActionTaken" && event.kind === "fold") {
+      folded.add(event.seat);
+    }
+  }
+  layOut(street, position, live, dealt);
+  return dealt;
+}
+
+function layOut(street, base, live, dealt) {
+  const down = street.filter((item) => item.seat !== null && !item.face_up);
+  const up = street.filter((item) => item.seat !== null && item.face_up);
+  const board = street.filter((item) => item.seat === null);
+  const players = down.length || up.length ? live.length : 0;
+  if (players || down.length || up.length) checkSeats(down, up, live);
+  const roundsDown = down.length ? down[0].cards.length + (down[0].hidden ?? 0) : 0;
+  down.forEach((item, place) => {
+    if (item.cards.length + (item.hidden ?? 0) !== roundsDown) {
+      throw new Error(`seat ${item.seat} was dealt a different number of down cards`);
+    }
+    for (let round = 0; round < roundsDown; round++) {
+      dealt.push({ position: base + round * players + place, seat: item.seat,
+        card: item.cards.length ? item.cards[round] : null });
+    }
+  });
+  up.forEach((item, index) => {
+    const round = roundsDown + Math.floor(index / players);
+    dealt.push({ position: base + round * players + (index % players), seat: item.seat,
+      card: item.cards[0] });
+  });
+  let position = base + (players ? (roundsDown + up.length / players) * players : 0);
+  for (const item of board) {
+    for (const card of item.cards) dealt.push({ position: position++, seat: null, card });
+  }
+  return position;
+}
+
+function checkSeats(down, up, live) {
+  if (down.length && down.map((item) => item.seat).join() !== live.join()) {
+    throw new Error("the down cards were not dealt round-robin from left of the button");
+  }
+  const players = live.length;
+  if (!players || up.length % players || up.some((item) => item.cards.length !== 1)) {
+    throw new Error("the up cards were not dealt one a round to every live player");
+  }
+  up.forEach((item, index) => {
+    if (item.seat !== live[index % players]) {
+      throw new Error("the up cards were not dealt round-robin from left of the button");
+    }
+  });
+}
+
+/** What is wrong with the leaves and reveals (``commitment.check_reveals``). */
+function checkReveals(commitment, leaves, reveals) {
+  if (new Set(leaves).size !== leaves.length || !leaves.every((leaf) => HASH.test(leaf))) {
+    return ["the leaves must be distinct SHA-256 hashes in hex"];
+  }
+  const problems = [];
+  if (sha256Hex(leaves.join("")) !== commitment.trim().toLowerCase()) {
+    problems.push("the leaves do not give the published commitment");
+  }
+  for (const item of reveals) {
+    if (item.position >= leaves.length) {
+      problems.push(`${item.card}: position ${item.position} is past the deck's end`);
+    } else if (sha256Hex(`${item.position}:${item.card}:${item.key}`) !== leaves[item.position]) {
+      problems.push(`${item.card} is not the card committed at position ${item.position}`);
+    }
+  }
+  return problems;
+}
+
+/**
+ * Check a finished hand's ``proof`` as its reader: ``mine``, the contribution this page
+ * sent to it (hex), if any. ``{problems, seen, contributions, mineMixed}``: no problem, the
+ * proof holds; ``seen``: each card the reader saw, with its dealt and committed positions.
+ */
+export function checkProof(proof, mine = null) {
+  const problems = [];
+  const contributions = proof.contributions ?? [];
+  const result = { problems, seen: [], contributions: contributions.length, mineMixed: null };
+  for (const name of ["deck", "salt"]) {
+    if (name in proof) problems.push(`the proof holds the ${name}: it must never be sent`);
+  }
+  if (contributions.length) {
+    const { committed_at: committed, dealt_at: dealtAt } = proof;
+    if (typeof committed !== "number" || typeof dealtAt !== "number") {
+      problems.push("contributions were mixed, but no commitment was published before them");
+    } else if (committed > dealtAt) {
+      problems.push("the deck was committed after the contributions were mixed");
+    } else if (new Set(contributions.map((item) => item.seat)).size !== contributions.length) {
+      problems.push("a seat has more than one contribution in the mix");
+    }
+  }
+  if (mine !== null) {
+    const seat = proof.seat !== null && proof.seat !== undefined ? proof.seats?.[proof.seat] : undefined;
+    result.mineMixed = contributions.some((item) => item.value === mine
+      && (seat === undefined || item.seat === seat));
+    if (!result.mineMixed) problems.push("your contribution is not in the mix under your seat");
+  }
+  problems.push(...checkReveals(proof.commitment, proof.leaves, proof.revealed));
+  let dealt;
+  try {
+    dealt = dealtCards(proof.events);
+  } catch (error) {
+    problems.push(`the hand's events do not follow the dealing order: ${error.message}`);
+    return result;
+  }
+  if (dealt.length > proof.leaves.length) {
+    problems.push("the hand deals more cards than the committed deck holds");
+    return result;
+  }
+  const order = mixedOrder(proof.commitment, contributions, proof.leaves.length);
+  const committed = new Map(proof.revealed.map((item) => [item.position, item.card]));
+  const explained = new Set();
+  for (const item of dealt) {
+    if (item.card === null) continue;
+    const origin = order[item.position];
+    explained.add(origin);
+    result.seen.push([item.card, item.position, origin]);
+    if (committed.get(origin) !== item.card) {
+      problems.push(`${item.card}, dealt at position ${item.position}, is not proven at `
+        + `committed position ${origin}`);
+    }
+  }
+  for (const event of proof.events) {
+    if (event.type !== "CardsShown") continue;
+    const origins = dealt.filter((item) => item.seat === event.seat).map((item) => order[item.position]);
+    for (const card of event.cards) {
+      const found = origins.filter((position) => committed.get(position) === card);
+      if (!found.length) {
+        problems.push(`${card}, shown by seat ${event.seat}, was not dealt to it`);
+      } else if (!explained.has(found[0])) {
+        explained.add(found[0]);
+        result.seen.push([card, order.indexOf(found[0]), found[0]]);
+      }
+    }
+  }
+  const extra = [...committed.keys()].filter((position) => !explained.has(position))
+    .sort((x, y) => x - y);
+  if (extra.length) {
+    problems.push(`the proof reveals cards that were not shown: `
+      + extra.map((position) => committed.get(position)).join(", "));
+  }
+  return result;
+}
