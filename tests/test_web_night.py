@@ -266,12 +266,17 @@ class Person:
     player_id: str = ""
     seat: int | None = None
 
-    def press(self, selector: str) -> None:
-        """A click; a tap on the phone."""
-        if self.phone:
-            self.page.tap(selector)
-        else:
-            self.page.click(selector)
+    def press(self, selector: str, version: int | None = None) -> None:
+        """A click; a tap on the phone. With the ``version`` of a turn: a button that stays
+        disabled because that turn is over (the clock may act first on a loaded machine) is
+        not pressed, and the caller sees the turn passed; disabled during the turn, it fails."""
+        press = self.page.tap if self.phone else self.page.click
+        try:
+            press(selector, timeout=TURN_MS)
+        except PlaywrightTimeoutError:
+            turn = f"body[data-my-turn='true'][data-version='{version}']"
+            if version is None or self.page.locator(turn).count():
+                raise
 
     def shot(self, name: str, full_page: bool = True) -> None:
         NIGHT.mkdir(parents=True, exist_ok=True)
@@ -487,7 +492,7 @@ class Night:
         else:
             button = "#act-call"  # check, call or bring in
         if person.phone or self.actions % (2 * CHECK_EVERY) == 0:
-            person.press(button)  # a tap, or a click with the mouse
+            person.press(button, version)  # a tap, or a click with the mouse
             acted = self.acted(person, version)
         elif self.actions % CHECK_EVERY == 2:
             person.page.keyboard.press(SHORTCUTS[button])
