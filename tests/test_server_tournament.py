@@ -169,6 +169,12 @@ async def test_a_restarted_room_folds_the_tournament_back_from_its_log_and_plays
         assert again.version >= version and set(again.codes()) == set(before.tables)
         await until(lambda: again.tournament.status is Status.FINISHED, "the end")
         events = await stored_events(app, again)
+        results = again.facts()
+    async with serving_app(tmp_path) as (_, app):  # finished: its results page after a restart
+        over: TournamentDirector = app.state.lobby.tournament(director.id)
+        assert over.facts() == {**results, "clock": over.facts()["clock"]}
+    assert len(results["places"]) == 6 and results["status"] == "finished"
+    assert sum(place["prize"] for place in results["places"]) == results["prize_pool"]
     assert again.registrations == 6
     assert Tournament.from_events(events).players.keys() == before.players.keys()
     paid = [event for event in events if isinstance(event, PrizeAwarded)]

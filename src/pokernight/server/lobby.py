@@ -67,10 +67,14 @@ class Lobby:
             )
 
     async def resume_tournaments(self) -> None:
-        """Every tournament still running, folded back from its log, at its resumed tables."""
+        """Every tournament still running, folded back from its log, at its resumed tables;
+        every finished one too, for its results page (no table, no clock)."""
         for tournament_id in await self.store.running_tournaments():
             director = await TournamentDirector.resume(self, tournament_id, secure_rng())
             self.tournaments[tournament_id] = director
+        for tournament_id in await self.store.finished_tournaments():
+            finished = await TournamentDirector.from_log(self, tournament_id, secure_rng())
+            self.tournaments[tournament_id] = finished
 
     async def create_tournament(
         self, structure: Structure, rng: Random | None = None

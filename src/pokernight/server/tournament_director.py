@@ -157,11 +157,8 @@ class TournamentDirector:
     async def resume(cls, lobby: Lobby, tournament_id: int, rng: Random) -> TournamentDirector:
         """The tournament folded back from its log, playing on at the tables the lobby
         resumed (a hand in play finishes), each told again what it had not done."""
-        stored = await lobby.store.tournament_events(tournament_id)
-        events = [tournament_event_from_dict(item.data) for item in stored]
-        director = cls(tournament_id, Tournament.from_events(events), len(stored), lobby, rng)
+        director = await cls.from_log(lobby, tournament_id, rng)
         structure = director.tournament.structure
-        director.registrations = sum(isinstance(event, Registered) for event in events)
         ids = await lobby.store.tournament_tables(tournament_id)
         actors = {actor.record.id: actor for actor in lobby.actors.values()}
         for number in director.tournament.tables:
@@ -175,6 +172,16 @@ class TournamentDirector:
             director._give_again(number)
         await director._open_new_tables()
         director.start()
+        return director
+
+    @classmethod
+    async def from_log(cls, lobby: Lobby, tournament_id: int, rng: Random) -> TournamentDirector:
+        """The tournament folded back from its log, with no table and no clock running: as
+        it is, a finished tournament's results for its pages after a restart."""
+        stored = await lobby.store.tournament_events(tournament_id)
+        events = [tournament_event_from_dict(item.data) for item in stored]
+        director = cls(tournament_id, Tournament.from_events(events), len(stored), lobby, rng)
+        director.registrations = sum(isinstance(event, Registered) for event in events)
         return director
 
     def _give_again(self, number: int) -> None:

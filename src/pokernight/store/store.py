@@ -565,6 +565,9 @@ class Store:
     async def running_tournaments(self) -> list[int]:
         return await self._read_members(tournament_queries.running)
 
+    async def finished_tournaments(self) -> list[int]:
+        return await self._read_members(tournament_queries.finished)
+
     # The event log -------------------------------------------------------------------------
 
     async def append_events(

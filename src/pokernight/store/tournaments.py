@@ -124,9 +124,17 @@ def tables(connection: Connection, tournament_id: int) -> dict[int, int]:
 
 
 def running(connection: Connection) -> list[int]:
+    return _with_status(connection, RUNNING)
+
+
+def finished(connection: Connection) -> list[int]:
+    return _with_status(connection, FINISHED)
+
+
+def _with_status(connection: Connection, status: str) -> list[int]:
     rows = connection.execute(
         select(schema.tournaments.c.id)
-        .where(schema.tournaments.c.status == RUNNING)
+        .where(schema.tournaments.c.status == status)
         .order_by(schema.tournaments.c.id)
     )
     return [tournament_id for (tournament_id,) in rows]
