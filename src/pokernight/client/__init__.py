@@ -4,7 +4,7 @@ Used by the tests, the terminal game, program seats and the load benchmark.
 """
 
 from pokernight.client.http import ClientError, create_table, request_json
-from pokernight.client.inbox import DROPPED, NETWORK_ERRORS, InboxClient
+from pokernight.client.inbox import DROPPED, NETWORK_ERRORS, InboxClient, entering
 from pokernight.client.state import TableState
 from pokernight.client.table_client import PROTOCOL, TableClient
 
@@ -17,5 +17,6 @@ __all__ = [
     "TableClient",
     "TableState",
     "create_table",
+    "entering",
     "request_json",
 ]

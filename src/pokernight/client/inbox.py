@@ -12,6 +12,8 @@ held (the server sends what was missed).
 from __future__ import annotations
 
 import asyncio
+import contextlib
+from collections.abc import Iterator
 from typing import Any
 
 from websockets.asyncio.client import ClientConnection
@@ -26,6 +28,19 @@ NETWORK_ERRORS = (OSError, ClientError, WebSocketException, TimeoutError)
 # About a minute in all: a room restarting or a laptop's Wi-Fi coming back, not an outage.
 RECONNECT_ATTEMPTS = 12
 RECONNECT_WAIT_LIMIT = 5.0
+
+
+@contextlib.contextmanager
+def entering(url: str, code: str) -> Iterator[None]:
+    """A refusal or a network failure while a player enters a table, as the one line a
+    person reads (a ``ValueError``), not a traceback."""
+    try:
+        yield
+    except ClientError as error:
+        raise ValueError(f"table {code}: {error}") from None
+    except (OSError, WebSocketException) as error:
+        reason = getattr(error, "reason", None) or error
+        raise ValueError(f"cannot reach the server at {url} ({reason})") from None
 
 
 class InboxClient(TableClient):

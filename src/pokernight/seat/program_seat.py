@@ -20,9 +20,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from websockets.exceptions import WebSocketException
-
-from pokernight.client import DROPPED, NETWORK_ERRORS, ClientError, InboxClient, request_json
+from pokernight.client import (
+    DROPPED,
+    NETWORK_ERRORS,
+    ClientError,
+    InboxClient,
+    entering,
+    request_json,
+)
 from pokernight.seat.acpc import AcpcRefusedError
 from pokernight.seat.acpc_link import AcpcLink
 from pokernight.seat.acpc_seat import AcpcSeat
@@ -114,7 +119,7 @@ class ProgramSeat:
     # Entering ----------------------------------------------------------------------------
 
     async def _enter(self) -> None:
-        try:
+        with entering(self.url, self.options.code):
             if self.acpc is not None:
                 await self._check_acpc_games()
             await self._connect()
@@ -122,11 +127,6 @@ class ProgramSeat:
             await self._sit()
             if self.options.bots:
                 await self._host()
-        except ClientError as error:
-            raise ValueError(f"table {self.options.code}: {error}") from None
-        except (OSError, WebSocketException) as error:
-            reason = getattr(error, "reason", None) or error
-            raise ValueError(f"cannot reach the server at {self.url} ({reason})") from None
 
     async def _check_acpc_games(self) -> None:
         """Refuse a table that deals a game ACPC has no words for, before joining it."""

@@ -18,9 +18,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from websockets.exceptions import WebSocketException
-
-from pokernight.client import DROPPED, ClientError, InboxClient, request_json
+from pokernight.client import DROPPED, ClientError, InboxClient, entering, request_json
 from pokernight.rules import Action
 from pokernight.tui.narration import Narrator, narrate_table
 from pokernight.tui.prompt import QuitGame
@@ -112,15 +110,10 @@ class RemoteGame:
     # Entering ----------------------------------------------------------------------------
 
     async def _enter(self) -> None:
-        try:
+        with entering(self.url, self.settings.code):
             await self._connect()
             await self._catch_up()
             await self._sit()
-        except ClientError as error:
-            raise ValueError(f"table {self.settings.code}: {error}") from None
-        except (OSError, WebSocketException) as error:
-            reason = getattr(error, "reason", None) or error
-            raise ValueError(f"cannot reach the server at {self.url} ({reason})") from None
 
     async def _connect(self) -> None:
         """With the saved token (the same player, the same seat), else as a new player (a
