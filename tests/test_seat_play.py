@@ -236,14 +236,20 @@ class AcpcBot:
     def say(self, text: str) -> None:
         self.writer.write(text.encode() + b"\r\n")
 
+    async def _line_if_any(self) -> bytes | None:
+        """The next line, or None after a quiet 50 ms. Looked for twice: on a loaded loop the
+        first look may time out in the very turn its line arrives, and the bot would then
+        answer the line before it, at a turn it marks answered, and wait forever."""
+        for wait in (0.05, 0.01):
+            with contextlib.suppress(TimeoutError):
+                return await asyncio.wait_for(self.reader.readline(), wait)
+        return None
+
     async def play(self, folder: Path) -> None:
         answered: set[int] = set()
         fresh = False
         while True:
-            try:
-                data = await asyncio.wait_for(self.reader.readline(), 0.05)
-            except TimeoutError:
-                data = None
+            data = await self._line_if_any()
             if data == b"":
                 return  # the seat hung up
             if data is not None:
