@@ -305,14 +305,36 @@ async def test_an_acpc_bot_plays_hands_over_tcp_and_its_bad_answers_are_refused(
 # A friend's table -----------------------------------------------------------------------------
 
 
-async def host_plays(host: TableClient, until: asyncio.Future[SeatReport]) -> None:
+HOST_PLAYS_SECONDS = 40.0
+"""Two hands take two seconds; a seat still playing after this is stuck, and the test
+says where (before the scenario's own deadline cancels it without a word)."""
+
+
+async def host_plays(
+    host: TableClient, until: asyncio.Future[SeatReport], folder: Path | None = None
+) -> None:
     """The host checks or calls at each of their turns until the seat is done."""
+    deadline = time.monotonic() + HOST_PLAYS_SECONDS
     while not until.done():
+        if time.monotonic() > deadline:
+            raise AssertionError(_stuck(host, folder))
         if host.state.my_turn:
             await passive(host)
             continue
         with contextlib.suppress(TimeoutError):
             await host.next_event(timeout=0.1)
+
+
+def _stuck(host: TableClient, folder: Path | None) -> str:
+    """What the table and the seat's folder said last, for a run that never ended."""
+    state = host.state
+    said = [f"table v{state.version}, to act {state.to_act}, hand {state.hand is not None}"]
+    if folder is not None:
+        for name in ("state.txt", "error.txt", "log.jsonl"):
+            path = folder / name
+            if path.exists():
+                said.append(f"{name}: {path.read_text()[-1500:]}")
+    return "the seat never finished: " + "\n".join(said)
 
 
 async def seat_with_bot(options: SeatOptions, bot: Path) -> asyncio.Task[SeatReport]:
@@ -353,11 +375,11 @@ async def test_a_seat_joins_a_friends_table_as_a_program_and_comes_back_as_the_s
         )
         program_seat = dict(host.state.seats[1])
         await host.start()
-        await host_plays(host, first)
+        await host_plays(host, first, folder)
         report = await first
         player = program_seat["player_id"]
         again = await seat_with_bot(options, bot)
-        await host_plays(host, again)
+        await host_plays(host, again, folder)
         back = await again
         seats = dict(host.state.seats)
         await host.disconnect()

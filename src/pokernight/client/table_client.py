@@ -30,7 +30,7 @@ import contextlib
 import itertools
 import json
 import secrets
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from types import TracebackType
 from typing import Any
 
@@ -71,6 +71,9 @@ class TableClient:
         self.frames: list[Json] = []
         self.contribute = contribute
         self.contributed: dict[int, str] = {}  # hand number -> the contribution sent to it
+        # Awaited before each message the client sends by itself (a contribution), so that
+        # a caller that paces its messages under the room's limit paces these too.
+        self.pace: Callable[[], Awaitable[None]] | None = None
         self._sending: set[asyncio.Task[None]] = set()
         self._next_deck: Json | None = None  # the deck committed for the next hand, if any
         self.welcome: Json | None = None
@@ -316,6 +319,8 @@ class TableClient:
         # Refused or cut off, it changes nothing: the deal is dealt without it, and the
         # check of the hand says so.
         with contextlib.suppress(ClientError, ConnectionClosed):
+            if self.pace is not None:
+                await self.pace()
             await self.request(message)
 
     def _queue(self, message: Json) -> None:

@@ -93,6 +93,8 @@ class ProgramSeat:
         self._rebuying = False
         self.ready = asyncio.Event()  # seated (and the ACPC port open): a caller may say so
         self.pacer = Pacer()
+        # The client's own contributions to each shuffle count against the room's limit too.
+        self.client.pace = self.pacer.wait
 
     @property
     def ended(self) -> bool:
