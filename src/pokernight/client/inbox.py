@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from websockets.asyncio.client import ClientConnection
@@ -72,6 +72,13 @@ class InboxClient(TableClient):
                 continue
             return
         raise ValueError(f"lost the connection to {self.url} and could not reconnect")
+
+    async def catch_up(self, take: Callable[[Json], None]) -> None:
+        """Hand ``take`` every message up to the version the welcome named: the table's
+        past, before anything new."""
+        assert self.welcome is not None
+        while self.state.version < self.welcome["version"]:
+            take(await self.inbox.get())
 
     def on_message(self, message: Json) -> None:
         if self.state.gaps:

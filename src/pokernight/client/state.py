@@ -52,6 +52,11 @@ class TableState:
     # Queries -----------------------------------------------------------------------------
 
     @property
+    def free_seats(self) -> list[int]:
+        """The table's empty seats, lowest first (by the server's seat count and seats)."""
+        return [number for number in range(int(self.settings["seats"])) if number not in self.seats]
+
+    @property
     def my_seat(self) -> int | None:
         return next(
             (number for number, seat in self.seats.items() if seat["player_id"] == self.player_id),

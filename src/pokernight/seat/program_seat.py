@@ -160,9 +160,7 @@ class ProgramSeat:
         folder.note(f"joined table {options.code} as {options.name}")
 
     async def _catch_up(self) -> None:
-        assert self.client.welcome is not None
-        while self.client.state.version < self.client.welcome["version"]:
-            self._take(await self.client.inbox.get())
+        await self.client.catch_up(self._take)
 
     async def _sit(self) -> None:
         state, code = self.client.state, self.options.code
@@ -175,10 +173,9 @@ class ProgramSeat:
         if state.player_id in state.seat_requests:  # asked in an earlier run
             await self._wait_for_the_host()
             return
-        seats = int(state.settings["seats"])
-        free = [number for number in range(seats) if number not in state.seats]
+        free = state.free_seats
         if not free:
-            raise ValueError(f"table {code} is full ({seats} seats taken)")
+            raise ValueError(f"table {code} is full ({len(state.seats)} seats taken)")
         seat = free[0] if self.options.seat is None else self.options.seat
         buy_in = self.options.buy_in or int(state.settings["maximum_buy_in"])
         try:
@@ -199,9 +196,7 @@ class ProgramSeat:
 
     async def _host(self) -> None:
         """Seat the bots in the free seats, then deal."""
-        state = self.client.state
-        seats = int(state.settings["seats"])
-        free = [number for number in range(seats) if number not in state.seats]
+        free = self.client.state.free_seats
         for number, level in zip(free, self.options.bots, strict=False):
             await self._request({"type": "add_bot", "seat": number, "level": level})
         await self._request({"type": "start"})

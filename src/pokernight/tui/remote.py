@@ -148,9 +148,7 @@ class RemoteGame:
 
     async def _catch_up(self) -> None:
         """Take in the table's past silently: only what happens from now on is told."""
-        assert self.client.welcome is not None
-        while self.client.state.version < self.client.welcome["version"]:
-            self._remember(await self.inbox.get())
+        await self.client.catch_up(self._remember)
         hand = self.client.state.hand
         if hand is not None:
             self.hand_number, self.hand_seats = hand["hand_number"], hand["seats"]
@@ -168,10 +166,9 @@ class RemoteGame:
         if state.player_id in state.seat_requests:  # asked in an earlier run
             await self._wait_for_the_host(state.seat_requests[state.player_id]["seat"])
             return
-        seats = int(state.settings["seats"])
-        free = [number for number in range(seats) if number not in state.seats]
+        free = state.free_seats
         if not free:
-            raise ValueError(f"table {code} is full ({seats} seats taken)")
+            raise ValueError(f"table {code} is full ({len(state.seats)} seats taken)")
         seat = free[0] if self.settings.seat is None else self.settings.seat
         buy_in = self.settings.buy_in
         if buy_in is None:
