@@ -27,12 +27,17 @@ from pokernight.tournament import (
 )
 from pokernight.tournament import tournament_event_from_dict as event_of
 from pokernight.tournament.events import FinalTableDrawn, PlayerMoved, PrizeAwarded
+from pokernight.tournament.structure import ladder_levels
 from tests.server_helpers import FAST, scenario, serving, serving_app
 
-# Six bots at two tables of three, stacks of ten big blinds: over in a few dozen hands.
+# Six bots at two tables of three, stacks of ten big blinds: at 25/50 a few dozen hands,
+# or, as the cards fall, more than a hundred.
 SIX_BOTS = from_template(
     "quick", entries=6, seats=3, starting_stack=500, bot_delay_seconds=0.0, action_seconds=5.0
 )
+# The same with levels of six seconds: the blinds climb on the clock, so however the cards
+# fall a game to its end lasts seconds, not the minutes a long one at 25/50 can take.
+CLIMBING = replace(SIX_BOTS, levels=ladder_levels(0.1), breaks=())
 PATIENCE = 0.02
 Json = dict[str, Any]
 
@@ -60,7 +65,7 @@ async def test_a_sit_and_go_of_bots_plays_to_its_end_at_two_table_actors(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
     async with serving_app(tmp_path) as (_, app):
-        director = await bots_tournament(app, SIX_BOTS, 1)
+        director = await bots_tournament(app, CLIMBING, 1)
         assert len(director.codes()) == 2  # full: it started, at two tables of three
         await until(lambda: director.tournament.status is Status.FINISHED, "the end")
         events = await stored_events(app, director)
@@ -157,8 +162,7 @@ async def test_a_restarted_room_folds_the_tournament_back_from_its_log_and_plays
     tmp_path: Path,
 ) -> None:
     async with serving_app(tmp_path) as (_, app):
-        structure = replace(SIX_BOTS, bot_delay_seconds=0.05)
-        director = await bots_tournament(app, structure, 2)
+        director = await bots_tournament(app, replace(CLIMBING, bot_delay_seconds=0.05), 2)
         played = director.tournament.hands_started
         await until(lambda: director.tournament.hands_started >= played + 3, "three hands")
         before = director.tournament
@@ -168,6 +172,7 @@ async def test_a_restarted_room_folds_the_tournament_back_from_its_log_and_plays
         # Each resumed table plays on for it: one deals when the tournament lets it.
         assert again.version >= version and set(again.codes()) == set(before.tables)
         await until(lambda: again.tournament.status is Status.FINISHED, "the end")
+        assert again.tournament.level > before.level  # the restored clock went on
         events = await stored_events(app, again)
         results = again.facts()
     async with serving_app(tmp_path) as (_, app):  # finished: its results page after a restart
