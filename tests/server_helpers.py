@@ -83,6 +83,28 @@ async def open_table(url: str, settings: Json, players: int) -> tuple[str, list[
     return created["code"], clients
 
 
+class Clock:
+    """The tables' clock, moved by the test alone: the deal waits until the test lets it."""
+
+    def __init__(self) -> None:
+        self.now = 1_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def paused(clock: Clock) -> ServerConfig:
+    # The actor re-reads the clock at least every pause (real seconds): a short one.
+    return replace(FAST, hand_pause_seconds=0.2, clock=clock)
+
+
+async def contributed(client: TableClient, hand_number: int) -> None:
+    """Waits until ``client`` has sent its contribution to ``hand_number`` and had its answer."""
+    while hand_number not in client.contributed:
+        await client.next_event(timeout=10)
+    await client.contributions_answered()
+
+
 async def close_all(clients: list[TableClient]) -> None:
     for client in clients:
         await client.disconnect()

@@ -11,35 +11,21 @@ import pytest
 
 from pokernight.cli.main import main
 from pokernight.client import ClientError, TableClient
-from pokernight.server.config import ServerConfig
 from pokernight.table.hand_check import check_proof
 from tests.server_helpers import (
-    FAST,
     HOLDEM,
+    Clock,
     Json,
     assert_no_hidden_card_leaked,
     close_all,
+    contributed,
     open_table,
     passive,
+    paused,
     play_until_hand_over,
     scenario,
     serving,
 )
-
-
-class Clock:
-    """The tables' clock, moved by the test alone: the deal waits until the test lets it."""
-
-    def __init__(self) -> None:
-        self.now = 1_000_000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-def paused(clock: Clock) -> ServerConfig:
-    # The actor re-reads the clock at least every pause (real seconds): a short one.
-    return replace(FAST, hand_pause_seconds=0.2, clock=clock)
 
 
 def proof_of(client: TableClient, hand_number: int) -> Json:
@@ -48,13 +34,6 @@ def proof_of(client: TableClient, hand_number: int) -> Json:
         for frame in client.frames
         if frame.get("type") == "HandFinished" and frame["hand_number"] == hand_number
     )
-
-
-async def contributed(client: TableClient, hand_number: int) -> None:
-    """Waits until ``client`` has sent its contribution to ``hand_number`` and had its answer."""
-    while hand_number not in client.contributed:
-        await client.next_event(timeout=10)
-    await client.contributions_answered()
 
 
 @scenario

@@ -21,8 +21,11 @@ from pokernight.client import TableClient, request_json
 from pokernight.table.hand_check import check_proof
 from tests.server_helpers import (
     HOLDEM,
+    Clock,
     close_all,
+    contributed,
     open_table,
+    paused,
     play_until_hand_over,
     scenario,
     serving,
@@ -52,12 +55,15 @@ def fetch(url: str, token: str | None = None) -> tuple[int, Json]:
         return error.code, json.loads(error.read())
 
 
-async def side_pot_table(url: str) -> tuple[str, list[TableClient]]:
+async def side_pot_table(url: str, clock: Clock) -> tuple[str, list[TableClient]]:
     """A table whose first hand all three players shoved: finished, the table paused."""
     code, clients = await open_table(url, SHORT_STACKS, players=3)
     for seat, (client, buy_in) in enumerate(zip(clients, BUY_INS, strict=True)):
         await client.sit(seat, buy_in)
     await clients[0].start()
+    for client in clients:  # each viewer's proof then checks their own contribution too
+        await contributed(client, 1)
+    clock.now += 1.0  # the pause is over: the deal mixes them all
     await clients[0].wait_for(lambda event: event.get("type") == "HandDealt")
     await clients[0].pause()  # after this hand
     await play_until_hand_over(clients, 1, shove)
@@ -66,8 +72,9 @@ async def side_pot_table(url: str) -> tuple[str, list[TableClient]]:
 
 @scenario
 async def test_each_viewer_replays_the_side_pot_hand_with_its_own_cards(tmp_path: Path) -> None:
-    async with serving(tmp_path) as url:
-        code, clients = await side_pot_table(url)
+    clock = Clock()
+    async with serving(tmp_path, paused(clock)) as url:
+        code, clients = await side_pot_table(url, clock)
         replay = f"{url}/api/tables/{code}/hands/1/replay"
         answers = [await asyncio.to_thread(fetch, replay, c.token) for c in clients]
         spectator = await asyncio.to_thread(fetch, replay)

@@ -49,7 +49,8 @@ async def until(check: object, what: str) -> None:
 
 
 async def bots_tournament(app: Starlette, structure: Structure, seed: int) -> TournamentDirector:
-    director: TournamentDirector = await app.state.lobby.create_tournament(structure, Random(seed))
+    director: TournamentDirector
+    director, _ = await app.state.lobby.create_tournament(structure, Random(seed))
     for number in range(structure.entries):
         await director.register(f"Bot {number + 1}", "easy")
     return director

@@ -20,10 +20,19 @@ DEVICE_HEADER = "X-Pokernight-Device"
 
 
 async def request_json(
-    base_url: str, method: str, path: str, body: Any = None, *, device: str | None = None
+    base_url: str,
+    method: str,
+    path: str,
+    body: Any = None,
+    *,
+    device: str | None = None,
+    token: str | None = None,
 ) -> Any:
-    """``device``: a member's device token, sent as the club asks (``DEVICE_HEADER``)."""
+    """``device``: a member's device token, sent as the club asks (``DEVICE_HEADER``);
+    ``token``: a seat's, an entrant's or a director's, as ``Authorization: Bearer``."""
     headers = {} if device is None else {DEVICE_HEADER: device}
+    if token is not None:
+        headers["Authorization"] = f"Bearer {token}"
     return await asyncio.to_thread(_request_json, base_url, method, path, body, headers)
 
 

@@ -63,6 +63,18 @@ def device_token(request: Request) -> str | None:
     return token or None
 
 
+def bearer_token(request: Request, what: str) -> str | None:
+    """The token of ``Authorization: Bearer TOKEN`` (``what``: whose, for the refusal of a
+    malformed header); None when the request carries none."""
+    header = request.headers.get("authorization", "")
+    if not header:
+        return None
+    scheme, _, token = header.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise RefusedError(f'give the {what} as "Authorization: Bearer TOKEN"')
+    return token.strip()
+
+
 async def signed_in(request: Request, store: Store) -> MemberRecord | None:
     """The member whose device sent the request, if it carries a token that is one's."""
     token = device_token(request)

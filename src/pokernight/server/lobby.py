@@ -78,15 +78,15 @@ class Lobby:
 
     async def create_tournament(
         self, structure: Structure, rng: Random | None = None
-    ) -> TournamentDirector:
-        """A new tournament; ``rng``: its draws (the seating), secure unless a test seeds it
-        (or the room's ``tournament_seed`` does)."""
+    ) -> tuple[TournamentDirector, str]:
+        """A new tournament and its director's token; ``rng``: its draws (the seating),
+        secure unless a test seeds it (or the room's ``tournament_seed`` does)."""
         if rng is None:
             seed = self.config.tournament_seed
             rng = secure_rng() if seed is None else Random(seed)
-        director = await TournamentDirector.create(self, structure, rng)
+        director, token = await TournamentDirector.create(self, structure, rng)
         self.tournaments[director.id] = director
-        return director
+        return director, token
 
     def tournament(self, tournament_id: int) -> TournamentDirector:
         try:

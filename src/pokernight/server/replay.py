@@ -19,13 +19,11 @@ from pokernight.history.replay_steps import ReplayStep, replay_steps
 from pokernight.history.table_export import PlayedHand, finished_hand
 from pokernight.rules import CardsShown, PotAwarded
 from pokernight.server.actor import TableActor
-from pokernight.server.identity import device_token, member_seat
+from pokernight.server.identity import bearer_token, device_token, member_seat
 from pokernight.server.messages import RefusedError
 from pokernight.server.wire import Json, chips_json, deal_json
 from pokernight.store import Store, TableRecord
 from pokernight.table import HandProof, table_event_from_dict
-
-BEARER = "bearer "
 
 
 class NoSuchHandError(LookupError):
@@ -52,14 +50,11 @@ async def stored_hand(store: Store, table: TableRecord, number: int) -> StoredHa
 async def viewer_id(actor: TableActor, request: Request) -> str | None:
     """The player whose seat token the request carries, or whose member's device it carries
     (their seat at this table); None: a spectator (a member with no seat here too)."""
-    header = request.headers.get("authorization", "")
-    if not header:
+    token = bearer_token(request, "seat token")
+    if token is None:
         device = device_token(request)
         seat = None if device is None else await member_seat(actor.store, actor.record.id, device)
         return None if seat is None else str(seat)
-    if not header.lower().startswith(BEARER) or not header[len(BEARER) :].strip():
-        raise RefusedError('give the seat token as "Authorization: Bearer TOKEN"')
-    token = header[len(BEARER) :].strip()
     player = await actor.store.player_by_token(actor.record.id, token)
     if player is None:
         raise RefusedError(f"this seat token does not belong to table {actor.code}: join again")

@@ -1,13 +1,18 @@
-"""Tournaments over HTTP and a WebSocket (decision 36): create a sit-and-go from a template,
-register (a person gets an entrant token; a bot none), read the lobby's facts, and follow
-them live on ``/ws/tournament/{id}``, which also tells an entrant's page where its player
-sits now (a moved player's page switches tables without a reload).
+"""Tournaments over HTTP and a WebSocket (decision 36): create one from a template (its
+creator gets the director's token), register (a person gets an entrant token; a bot
+none), unregister, rebuy, take the add-on; the director edits the structure, starts a
+scheduled tournament, and records a deal the calculator helps find. Each request carries
+its token as ``Authorization: Bearer``; the tournament's core refuses what its rules do
+not allow, with the reason. ``/ws/tournament/{id}`` follows the facts live and tells an
+entrant's page where its player sits now (a moved player's page switches tables without
+a reload).
 """
 
 from __future__ import annotations
 
 import contextlib
 import logging
+from collections.abc import Callable
 from dataclasses import replace
 from decimal import Decimal, InvalidOperation
 from typing import Annotated, Literal
@@ -20,14 +25,33 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from pokernight.server.api import DisplayName, read_body
 from pokernight.server.connection import Connection
+from pokernight.server.identity import bearer_token
 from pokernight.server.lobby import Lobby, lobby_of
 from pokernight.server.messages import RefusedError
 from pokernight.server.newcomers import checked_name
 from pokernight.server.origins import origin_allowed
 from pokernight.server.socket import CLOSE_BAD_HELLO, CLOSE_FOREIGN_PAGE, close_reason, read_hello
 from pokernight.server.tournament_director import NoSuchTournamentError, TournamentDirector
+from pokernight.server.tournament_facts import deal_json
 from pokernight.server.wire import encode
-from pokernight.tournament import Payouts, Structure, TournamentError, from_template
+from pokernight.tournament import (
+    AddOn,
+    AddOnPeriod,
+    Bounty,
+    ChangeStructure,
+    Command,
+    Format,
+    Payouts,
+    Rebuy,
+    RebuyPeriod,
+    RecordDeal,
+    Start,
+    Structure,
+    TournamentError,
+    Unregister,
+    from_template,
+)
+from pokernight.tournament.tables import DIRECTOR
 
 log = logging.getLogger(__name__)
 
@@ -37,21 +61,59 @@ Chips = Annotated[int, msgspec.Meta(ge=0, le=10**12)]
 Percent = Annotated[str, msgspec.Meta(max_length=12)]
 
 
+class RebuyTerms(msgspec.Struct, forbid_unknown_fields=True):
+    """Rebuys of ``chips`` for ``price`` through level ``until_level``, ``most`` each."""
+
+    price: Chips
+    chips: Count
+    until_level: Count
+    most: Count | None = None
+
+
+class AddOnTerms(msgspec.Struct, forbid_unknown_fields=True):
+    price: Chips
+    chips: Count
+    level: Count
+
+
+class BountyTerms(msgspec.Struct, forbid_unknown_fields=True):
+    amount: Chips
+    progressive: bool = False
+
+
 class NewTournament(msgspec.Struct, forbid_unknown_fields=True):
-    """A sit-and-go of ``entries`` players from the template ``structure`` (quick, normal
-    or deep), each changed as the director chooses; ``payouts``: percentages by place
-    (none: the room's table for the field)."""
+    """A tournament from the template ``structure`` (quick, normal or deep), each part
+    changed as the director chooses. A sit-and-go starts when ``entries`` have registered;
+    a scheduled one at ``starts_at`` (seconds since the epoch) with ``minimum_entries``,
+    ``entries`` its largest field (0: no limit), registering late through level
+    ``late_registration_level``. ``payouts``: percentages by place (none: the room's
+    table for the field)."""
 
     name: DisplayName = "Sit and go"
+    format: Literal["sit-and-go", "scheduled"] = "sit-and-go"
     structure: Literal["quick", "normal", "deep"] = "normal"
     game: Annotated[str, msgspec.Meta(max_length=16)] = "nlhe"
-    entries: Count = 9
+    entries: Annotated[int, msgspec.Meta(ge=0, le=10_000)] = 9
+    starts_at: Annotated[float, msgspec.Meta(ge=0)] | None = None
+    minimum_entries: Count | None = None
+    late_registration_level: Annotated[int, msgspec.Meta(ge=0, le=100)] = 0
     seats: Count | None = None
     starting_stack: Count | None = None
     buy_in: Chips = 100
+    rebuys: RebuyTerms | None = None
+    add_on: AddOnTerms | None = None
+    bounty: BountyTerms | None = None
     payouts: Annotated[list[Percent], msgspec.Meta(max_length=100)] | None = None
     action_seconds: Annotated[float, msgspec.Meta(gt=0, le=600)] | None = None
     bot_delay_seconds: Annotated[float, msgspec.Meta(ge=0, le=10)] | None = None
+
+
+class Deal(msgspec.Struct, forbid_unknown_fields=True):
+    """The amounts of the prizes left the players agreed, by player id."""
+
+    amounts: Annotated[
+        dict[Annotated[str, msgspec.Meta(max_length=32)], Chips], msgspec.Meta(max_length=10_000)
+    ]
 
 
 class Registration(msgspec.Struct, forbid_unknown_fields=True):
@@ -64,12 +126,23 @@ class Registration(msgspec.Struct, forbid_unknown_fields=True):
 def structure_of(body: NewTournament) -> Structure:
     """The structure ``body`` asks for, or a TournamentError naming what is wrong."""
     changes: dict[str, object] = {
+        "format": Format(body.format),
         "entries": body.entries,
         "buy_in": body.buy_in,
+        "starts_at": body.starts_at,
+        "late_registration_level": body.late_registration_level,
+        "rebuys": None
+        if body.rebuys is None
+        else RebuyPeriod(**msgspec.structs.asdict(body.rebuys)),
+        "add_on": None
+        if body.add_on is None
+        else AddOnPeriod(**msgspec.structs.asdict(body.add_on)),
+        "bounty": None if body.bounty is None else Bounty(**msgspec.structs.asdict(body.bounty)),
     }
     optional = {
         "seats": body.seats,
         "starting_stack": body.starting_stack,
+        "minimum_entries": body.minimum_entries,
         "action_seconds": body.action_seconds,
         "bot_delay_seconds": body.bot_delay_seconds,
     }
@@ -88,13 +161,71 @@ def structure_of(body: NewTournament) -> Structure:
 
 
 async def create_tournament(request: Request) -> Response:
+    """A new tournament: its facts, with the director's token (given this once)."""
     structure = structure_of(await read_body(request, NewTournament))
-    director = await lobby_of(request).create_tournament(structure)
-    return JSONResponse(director.facts(), status_code=201)
+    director, token = await lobby_of(request).create_tournament(structure)
+    return JSONResponse({**director.facts(DIRECTOR), "director_token": token}, status_code=201)
 
 
 async def tournament_info(request: Request) -> Response:
-    return JSONResponse(_director(request).facts())
+    """The facts, and with a token the person's own (``you``: where they sit, what they
+    may do)."""
+    director = _director(request)
+    token = bearer_token(request, "entrant's or director's token")
+    player_id = None if token is None else await director.player_of(token)
+    return JSONResponse(director.facts(player_id))
+
+
+async def change_structure(request: Request) -> Response:
+    body = await read_body(request, NewTournament)
+    return await _carry_out(request, lambda who: ChangeStructure(who, structure_of(body)))
+
+
+async def start(request: Request) -> Response:
+    return await _carry_out(request, Start)
+
+
+async def unregister(request: Request) -> Response:
+    return await _carry_out(request, Unregister)
+
+
+async def rebuy(request: Request) -> Response:
+    return await _carry_out(request, Rebuy)
+
+
+async def add_on(request: Request) -> Response:
+    return await _carry_out(request, AddOn)
+
+
+async def deal_options(request: Request) -> Response:
+    """The deals the calculator offers the players left (ICM and chip chop)."""
+    return JSONResponse(deal_json(_director(request).tournament))
+
+
+async def record_deal(request: Request) -> Response:
+    """The deal, recorded once the hands in play have ended (no table deals meanwhile)."""
+    body = await read_body(request, Deal)
+    director = _director(request)
+    who = await _person(request, director)
+    await director.record_deal(RecordDeal(who, body.amounts))
+    return JSONResponse(director.facts(who))
+
+
+async def _carry_out(request: Request, command: Callable[[str], Command]) -> Response:
+    """``command`` from the person whose token the request carries, carried out: the facts
+    as they see them now; else the refusal's reason (400) and nothing changed."""
+    director = _director(request)
+    who = await _person(request, director)
+    await director.command(command(who))
+    return JSONResponse(director.facts(who))
+
+
+async def _person(request: Request, director: TournamentDirector) -> str:
+    """The entrant (or the director) whose token the request carries."""
+    token = bearer_token(request, "entrant's or director's token")
+    if token is None:
+        raise RefusedError('give your token as "Authorization: Bearer TOKEN"')
+    return await director.player_of(token)
 
 
 async def register(request: Request) -> Response:
@@ -154,5 +285,12 @@ ROUTES = [
     Route("/api/tournaments", create_tournament, methods=["POST"]),
     Route("/api/tournaments/{id:int}", tournament_info, methods=["GET"]),
     Route("/api/tournaments/{id:int}/entrants", register, methods=["POST"]),
+    Route("/api/tournaments/{id:int}/entrants/me", unregister, methods=["DELETE"]),
+    Route("/api/tournaments/{id:int}/structure", change_structure, methods=["PUT"]),
+    Route("/api/tournaments/{id:int}/start", start, methods=["POST"]),
+    Route("/api/tournaments/{id:int}/rebuys", rebuy, methods=["POST"]),
+    Route("/api/tournaments/{id:int}/add-ons", add_on, methods=["POST"]),
+    Route("/api/tournaments/{id:int}/deal", deal_options, methods=["GET"]),
+    Route("/api/tournaments/{id:int}/deal", record_deal, methods=["POST"]),
     WebSocketRoute("/ws/tournament/{id:int}", tournament_socket),
 ]

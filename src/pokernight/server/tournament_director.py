@@ -39,6 +39,7 @@ from pokernight.store import StoredEvent
 from pokernight.table import Seat, Table, TableError, TableSettings
 from pokernight.tournament import (
     Command,
+    RecordDeal,
     Register,
     ReportHand,
     StartHand,
@@ -65,6 +66,9 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 TOKEN_BYTES = 32
+DEAL_WAIT_SECONDS = 120.0
+"""How long a deal waits for the hands in play to end: an action clock's worth of turns."""
+HOLD_PATIENCE = 0.05
 
 
 class NoSuchTournamentError(LookupError):
@@ -134,6 +138,7 @@ class TournamentDirector:
         self.tables.level = max(tournament.level, 1)
         self.registrations = 0  # every registration ever (ids are never reused)
         self.waiting: set[int] = set()  # tables that would deal and are not let yet
+        self.holding = False  # a deal waits for the hands in play: nobody deals
         self.lock = asyncio.Lock()
         self.notes: asyncio.Queue[Command] = asyncio.Queue()
         self.watchers: set[Connection] = set()
@@ -143,15 +148,20 @@ class TournamentDirector:
     # Life --------------------------------------------------------------------------------
 
     @classmethod
-    async def create(cls, lobby: Lobby, structure: Structure, rng: Random) -> TournamentDirector:
+    async def create(
+        cls, lobby: Lobby, structure: Structure, rng: Random
+    ) -> tuple[TournamentDirector, str]:
+        """A new tournament, and the token of the person who runs it (handed out once:
+        only its hash is kept)."""
         tournament = Tournament.create(structure, DIRECTOR)
         created = StoredEvent(
             1, "TournamentCreated", tournament.created.to_dict(), lobby.config.clock()
         )
-        tournament_id = await lobby.store.create_tournament(created)
+        token = secrets.token_urlsafe(TOKEN_BYTES)
+        tournament_id = await lobby.store.create_tournament(created, (DIRECTOR, token))
         director = cls(tournament_id, tournament, 1, lobby, rng)
         director.start()
-        return director
+        return director, token
 
     @classmethod
     async def resume(cls, lobby: Lobby, tournament_id: int, rng: Random) -> TournamentDirector:
@@ -264,7 +274,10 @@ class TournamentDirector:
         return ReportHand(told.table, stacks, told.positions, told.knockouts)
 
     async def _deal_waiting(self) -> None:
-        """Every table waiting to deal that the tournament now lets deal, deals."""
+        """Every table waiting to deal that the tournament now lets deal, deals (none
+        while a deal is being recorded)."""
+        if self.holding:
+            return
         for number in sorted(self.waiting):
             seat = self.tables.tables.get(number)
             if seat is None:
@@ -290,9 +303,37 @@ class TournamentDirector:
             return player_id, token
 
     async def tick(self) -> None:
+        await self.command(Tick())
+
+    async def command(self, command: Command) -> None:
+        """A person's command (an entrant's or the director's) carried out, or refused with
+        the reason (a TournamentError) and nothing changed."""
         async with self.lock:
-            await self._carry_out(Tick())
+            await self._carry_out(command)
             await self._deal_waiting()
+
+    async def record_deal(self, command: RecordDeal) -> None:
+        """A deal is recorded between hands (TDA): no table deals again until the hands in
+        play have ended and the deal is carried out or refused; hands that do not end
+        within ``DEAL_WAIT_SECONDS`` refuse it."""
+        self.holding = True
+        try:
+            waited = 0.0
+            while self.tournament.in_play and waited < DEAL_WAIT_SECONDS:
+                await asyncio.sleep(HOLD_PATIENCE)
+                waited += HOLD_PATIENCE
+            await self.command(command)
+        finally:
+            self.holding = False
+            async with self.lock:
+                await self._deal_waiting()
+
+    async def player_of(self, token: str) -> str:
+        """The entrant (or ``DIRECTOR``) whose token this is; else a RefusedError."""
+        player_id = await self.lobby.store.entrant_by_token(self.id, token)
+        if player_id is None:
+            raise RefusedError("this token is not an entrant's of this tournament")
+        return player_id
 
     async def _carry_out(
         self, command: Command, entrant: tuple[str, str] | None = None
@@ -330,21 +371,30 @@ class TournamentDirector:
     # The clock ---------------------------------------------------------------------------
 
     def _set_timer(self) -> None:
-        """A ``Tick`` when the level or the break ends, or a busted player's rebuy window."""
+        """A ``Tick`` when the clock next has something to do (``_next_due``)."""
         if self.timer is not None:
             self.timer.cancel()
             self.timer = None
-        if self.tournament.status is not Status.RUNNING:
-            return
-        windows = (
-            entrant.rebuy_until
-            for entrant in self.tournament.players.values()
-            if entrant.rebuy_until is not None
-        )
-        due = min(self.tournament.period_ends_at, *windows, math.inf)
+        due = self._next_due()
         if math.isinf(due):
             return
         self.timer = asyncio.get_running_loop().create_task(self._tick_at(due))
+
+    def _next_due(self) -> float:
+        """When the clock next has something to do: a scheduled start, the end of a level
+        or a break, a busted player's rebuy window; infinity: nothing."""
+        tournament = self.tournament
+        starts_at = tournament.structure.starts_at
+        if tournament.status is Status.REGISTERING and starts_at is not None:
+            return starts_at
+        if tournament.status is not Status.RUNNING:
+            return math.inf
+        windows = (
+            entrant.rebuy_until
+            for entrant in tournament.players.values()
+            if entrant.rebuy_until is not None
+        )
+        return min(tournament.period_ends_at, *windows, math.inf)
 
     async def _tick_at(self, due: float) -> None:
         await asyncio.sleep(max(due - self.clock(), 0.0))
@@ -363,7 +413,7 @@ class TournamentDirector:
         codes = self.codes()
         facts = tournament_json(self.id, self.tournament, codes, self.clock())
         if player_id is not None:
-            facts["you"] = you_json(self.tournament, player_id, codes)
+            facts["you"] = you_json(self.tournament, player_id, codes, self.clock())
         return facts
 
     def watch(self, connection: Connection) -> None:
@@ -376,23 +426,23 @@ class TournamentDirector:
     def _tell_watchers(self) -> None:
         if not self.watchers:
             return
-        codes = self.codes()
-        facts = tournament_json(self.id, self.tournament, codes, self.clock())
+        codes, now = self.codes(), self.clock()
+        facts = tournament_json(self.id, self.tournament, codes, now)
         everybody = encode(facts)  # once for every page that only watches
         for connection in self.watchers:
             if connection.player_id is None:
                 connection.send_text(everybody)
             else:
-                you = you_json(self.tournament, connection.player_id, codes)
+                you = you_json(self.tournament, connection.player_id, codes, now)
                 connection.send({**facts, "you": you})
 
     async def entrant_at(self, actor: TableActor, token: str) -> tuple[str, str]:
         """The entrant whose token this is, if they sit at ``actor``'s table now: their
         player id and name; else a RefusedError saying where they are."""
-        player_id = await self.lobby.store.entrant_by_token(self.id, token)
-        if player_id is None:
-            raise RefusedError("this token is not an entrant's of this tournament")
-        entrant = self.tournament.players[player_id]
+        player_id = await self.player_of(token)
+        entrant = self.tournament.players.get(player_id)  # None: the director, or unregistered
+        if entrant is None:
+            raise RefusedError("this token is not a player's of this tournament")
         number = self.number_of(actor)
         if entrant.table is None or entrant.table != number:
             where = self.codes().get(entrant.table) if entrant.table is not None else None

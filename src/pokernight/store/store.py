@@ -525,9 +525,11 @@ class Store:
 
     # Tournaments (decision 36) -----------------------------------------------------------
 
-    async def create_tournament(self, created: StoredEvent) -> int:
-        """A new tournament whose log begins with ``created`` (its ``TournamentCreated``)."""
-        return await self._write_members(lambda c: tournament_queries.create(c, created))
+    async def create_tournament(self, created: StoredEvent, director: tuple[str, str]) -> int:
+        """A new tournament whose log begins with ``created`` (its ``TournamentCreated``),
+        with the token of its ``director`` (player id, token)."""
+        saved = (director[0], _token_hash(director[1]))
+        return await self._write_members(lambda c: tournament_queries.create(c, created, saved))
 
     async def append_tournament_events(
         self,
@@ -548,7 +550,7 @@ class Store:
         return await self._read_members(lambda c: tournament_queries.events(c, tournament_id))
 
     async def entrant_by_token(self, tournament_id: int, token: str) -> str | None:
-        """The player id of the tournament's entrant whose token this is, if any."""
+        """The player id of the tournament's entrant (or director) whose token this is."""
         digest = _token_hash(token)
         return await self._read_members(
             lambda c: tournament_queries.entrant_of(c, tournament_id, digest)

@@ -1,5 +1,5 @@
-"""Tournaments in the store (decision 36): each one's event log, its entrants' tokens and
-the room tables that play its tables.
+"""Tournaments in the store (decision 36): each one's event log, its entrants' and its
+director's tokens, and the room tables that play its tables.
 
 The bodies of the store's transactions, synchronous like ``club``; ``Store`` runs them.
 A tournament's events are stored as a table's are (``StoredEvent``: seq, kind, data, at),
@@ -20,14 +20,15 @@ RUNNING = "running"
 FINISHED = "finished"
 
 
-def create(connection: Connection, created: StoredEvent) -> int:
-    """A new tournament whose log begins with ``created``: its id."""
+def create(connection: Connection, created: StoredEvent, director: tuple[str, str]) -> int:
+    """A new tournament whose log begins with ``created``: its id. ``director``: the
+    (player id, token hash) of the person who runs it, kept as an entrant's is."""
     tournament_id: int = connection.execute(
         insert(schema.tournaments)
         .values(status=RUNNING, created_at=created.at)
         .returning(schema.tournaments.c.id)
     ).scalar_one()
-    append(connection, tournament_id, [created], None, finished=False)
+    append(connection, tournament_id, [created], director, finished=False)
     return tournament_id
 
 

@@ -20,17 +20,23 @@ def prizes_left(state: TournamentState) -> tuple[int, ...]:
     return (state.prizes or ())[: state.players_left]
 
 
-def record_deal(state: TournamentState, command: RecordDeal) -> list[TournamentEvent]:
-    check_director(state, command.player_id, "record a deal")
+def check_deal_possible(state: TournamentState) -> None:
+    """A TournamentError unless the players left may make a deal (once the hands in play
+    have ended): the tournament runs and everybody left is in the money."""
     check_running(state)
-    if state.in_play:
-        raise TournamentError(
-            f"a deal is recorded between hands: table {min(state.in_play)} is playing one"
-        )
     if state.busts or state.prizes is None or state.players_left > state.paid_places:
         raise TournamentError(
             f"a deal is made in the money: {state.players_left} players are left and "
             f"{state.paid_places} are paid"
+        )
+
+
+def record_deal(state: TournamentState, command: RecordDeal) -> list[TournamentEvent]:
+    check_director(state, command.player_id, "record a deal")
+    check_deal_possible(state)
+    if state.in_play:
+        raise TournamentError(
+            f"a deal is recorded between hands: table {min(state.in_play)} is playing one"
         )
     alive = {entrant.player_id for entrant in state.alive}
     if set(command.amounts) != alive:

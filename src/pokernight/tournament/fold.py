@@ -112,7 +112,7 @@ def evolve(state: TournamentState, event: TournamentEvent) -> None:
         case Eliminated():
             _eliminated(state, event)
         case PrizeAwarded():
-            pass  # money leaves the pool for the ledger; the state keeps the places
+            _update(state, event.player_id, prize=event.amount)
         case BountyCollected():
             _update(state, event.from_player, bounty=0)  # taken (shares were counted before)
             if event.added:

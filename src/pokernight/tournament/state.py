@@ -29,7 +29,8 @@ class Status(StrEnum):
 class Entrant:
     """A registered player. ``entry`` orders registrations (from 1); ``bounty``: the money
     on their head; ``rebuy_until``: lost every chip in the rebuy period, may rebuy until
-    then; ``place``: where they finished (the best of the places they share)."""
+    then; ``place``: where they finished (the best of the places they share); ``prize``:
+    the money they won by it (a deal's amount, after a deal)."""
 
     player_id: str
     name: str
@@ -43,6 +44,7 @@ class Entrant:
     bounty: int = 0
     rebuy_until: float | None = None
     place: int | None = None
+    prize: int = 0
 
     @property
     def is_out(self) -> bool:

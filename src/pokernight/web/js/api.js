@@ -51,7 +51,8 @@ export const games = () => request("/api/games");
 export const handReplay = (code, number, token = null) =>
   request(`/api/tables/${code}/hands/${number}/replay`, {}, bearer(token));
 export const ledgerCsvUrl = (code) => `/api/tables/${code}/ledger?format=csv`;
-/** A sit-and-go from a template (docs/protocol.md, "Tournaments"): its facts, its id. */
+/** A tournament from a template (docs/protocol.md, "Tournaments"): its facts, its id and
+ * the director's token. */
 export const createTournament = (body) => post("/api/tournaments", body);
 /** A place in tournament ``id``: the entrant's player id and token (their table's key);
  * with ``bot`` (a level), a bot's place, which has no token. */
@@ -95,3 +96,16 @@ export async function qrCode(text) {
   if (!response.ok) throw new Error(`the server answered ${response.status}`);
   return response.text();
 }
+/** The tournament's facts as the person whose ``token`` it is sees them (``you``). */
+export const tournamentInfo = (id, token) => request(`/api/tournaments/${id}`, {}, bearer(token));
+/** What an entrant or the director does (docs/protocol.md, "Tournaments"): each answers
+ * the facts as they see them now, or the rules' reason. */
+export const unregisterEntrant = (id, token) =>
+  request(`/api/tournaments/${id}/entrants/me`, { method: "DELETE" }, bearer(token));
+export const rebuy = (id, token) => post(`/api/tournaments/${id}/rebuys`, {}, bearer(token));
+export const addOn = (id, token) => post(`/api/tournaments/${id}/add-ons`, {}, bearer(token));
+export const startTournament = (id, token) =>
+  post(`/api/tournaments/${id}/start`, {}, bearer(token));
+export const dealOptions = (id) => request(`/api/tournaments/${id}/deal`);
+export const recordDeal = (id, token, amounts) =>
+  post(`/api/tournaments/${id}/deal`, { amounts }, bearer(token));

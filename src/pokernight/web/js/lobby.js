@@ -5,6 +5,7 @@ import { h, sentence } from "./dom.js";
 import { asNewcomer, keepJoined, memberChoice } from "./identity.js";
 import { savedSeat } from "./session.js";
 import { readSettings, settingsForm } from "./settings_form.js";
+import { saveDirector } from "./tournament_page.js";
 
 const CODE_PATTERN = "[0-9]{4}";
 
@@ -97,26 +98,41 @@ async function watch(form, error) {
   }
 }
 
-/** A sit-and-go: its name, field and pace; it opens its own lobby, where players register. */
+/** A tournament: a sit-and-go (it starts when full) or one scheduled at a time, its
+ * name, field, pace and buy-in; it opens its own lobby, where players register. This
+ * browser keeps the director's token, so its lobby shows the director's tools. */
 function tournamentForm() {
   const error = h("p", { class: "error", role: "alert", id: "tournament-error" });
   const pace = h("select", { id: "tournament-structure" },
     h("option", { value: "quick" }, "Quick (5-minute levels)"),
     h("option", { value: "normal", selected: true }, "Normal (10-minute levels)"),
     h("option", { value: "deep" }, "Deep (20-minute levels)"));
+  const format = h("select", { id: "tournament-format" },
+    h("option", { value: "sit-and-go", selected: true }, "Sit and go: starts when full"),
+    h("option", { value: "scheduled" }, "Scheduled: starts at a time"));
+  const startsAt = field("tournament-starts-at", "Starts at (scheduled)",
+    { type: "datetime-local" });
   const form = h("form", { class: "card-panel", "aria-labelledby": "tournament-title" },
-    h("h2", { id: "tournament-title" }, "Start a sit-and-go"),
+    h("h2", { id: "tournament-title" }, "Start a tournament"),
     field("tournament-name", "Name", { type: "text", maxlength: 32, value: "Sit and go" }),
-    field("tournament-entries", "Players (it starts when full)", { type: "number", min: 2,
-      max: 1000, value: 9, required: true }),
+    h("label", { for: "tournament-format" }, "Format"), format, startsAt,
+    field("tournament-entries", "Players (a sit-and-go starts when full; 0: no limit)",
+      { type: "number", min: 0, max: 1000, value: 9, required: true }),
+    field("tournament-buy-in", "Buy-in", { type: "number", min: 0, value: 100, required: true }),
     h("label", { for: "tournament-structure" }, "Structure"), pace,
     h("button", { type: "submit", class: "primary", id: "tournament-submit" }, "Create"), error);
   onSubmit(form, error, async () => {
+    const when = form.querySelector("#tournament-starts-at").value;
     const created = await api.createTournament({
       name: form.querySelector("#tournament-name").value.trim() || "Sit and go",
+      format: format.value,
       entries: Number(form.querySelector("#tournament-entries").value),
+      buy_in: Number(form.querySelector("#tournament-buy-in").value),
       structure: pace.value,
+      ...(format.value === "scheduled" && when ? { starts_at: new Date(when).getTime() / 1000 }
+        : {}),
     });
+    saveDirector(created.id, created.director_token);
     location.hash = `tournament/${created.id}`;
   });
   return form;

@@ -14,6 +14,16 @@ const RETRY_MS = 1000;
 const SECOND_MS = 1000;
 
 const entrantKey = (id) => `pokernight.entrant.${id}`;
+const directorKey = (id) => `pokernight.director.${id}`;
+
+/** The director's token of tournament ``id``, kept by the browser that created it. */
+export function saveDirector(id, token) {
+  localStorage.setItem(directorKey(id), token);
+}
+
+function savedDirector(id) {
+  return localStorage.getItem(directorKey(id));
+}
 
 function savedEntrant(id) {
   try {
@@ -136,7 +146,9 @@ export class TournamentLobby {
     this.countdown = new Countdown();
     this.body = h("div", { class: "tournament-lobby" });
     root.replaceChildren(this.body);
-    this.feed = new TournamentFeed(id, null, (facts) => this.render(facts),
+    // The director's page, or an entrant's, is told what that person may do (``you``).
+    this.token = savedDirector(id) ?? savedEntrant(id)?.token ?? null;
+    this.feed = new TournamentFeed(id, this.token, (facts) => this.render(facts),
       (reason) => this.fail(reason));
   }
 
@@ -164,16 +176,54 @@ export class TournamentLobby {
       h("h1", {}, facts.name),
       registering ? this.registration(facts, entrant) : clockStrip(facts, this.countdown),
       links,
+      facts.you?.director ? this.directorPanel(facts) : null,
+      facts.you?.registered ? entrantActions(this.id, this.token, facts) : null,
       h("div", { class: "tournament-tables" }, facts.tables.map((table) => tableCard(table))),
       facts.places.length ? results(facts) : null,
       h("section", { class: "panel" }, h("h2", {}, "Payouts"), payoutList(facts))));
   }
 
+  /** The director's own tools: start a scheduled tournament, and the deal calculator. */
+  directorPanel(facts) {
+    const can = facts.you.can;
+    const error = h("p", { class: "error", role: "alert" });
+    const start = can.start ? h("button", { type: "button", class: "primary",
+      id: "start-tournament", onclick: () => attempt(error,
+        () => api.startTournament(this.id, this.token)) }, "Start now") : null;
+    const deal = h("div", { id: "deal-calculator" });
+    if (can.record_deal) this.showDeal(deal, error);
+    return h("section", { class: "panel", id: "director-panel" },
+      h("h2", {}, "Tournament director"),
+      facts.status === "registering" ? h("p", { class: "muted" }, startWords(facts)) : null,
+      start, deal, error);
+  }
+
+  async showDeal(root, error) {
+    const offer = await api.dealOptions(this.id).catch(() => null);
+    if (!offer?.open) return;
+    const record = (kind) => attempt(error, () => api.recordDeal(this.id, this.token,
+      Object.fromEntries(offer.players.map((player) => [player.player_id, player[kind]]))));
+    root.replaceChildren(h("h3", {}, "A deal"),
+      h("p", { class: "muted" }, `Prizes left: ${offer.prizes_left.map(chips).join(", ")}`),
+      h("table", { class: "stacks deal" },
+        h("thead", {}, h("tr", {}, h("th", {}, "Player"), h("th", {}, "Stack"),
+          h("th", {}, "ICM"), h("th", {}, "Chip chop"))),
+        h("tbody", {}, offer.players.map((player) => h("tr", {},
+          h("td", {}, player.name), h("td", { class: "amount" }, chips(player.stack)),
+          h("td", { class: "amount" }, chips(player.icm)),
+          h("td", { class: "amount" }, chips(player.chip_chop)))))),
+      h("div", { class: "row" },
+        h("button", { type: "button", id: "deal-icm", onclick: () => record("icm") },
+          "Record the ICM deal"),
+        h("button", { type: "button", id: "deal-chop", onclick: () => record("chip_chop") },
+          "Record the chip chop")));
+  }
+
   registration(facts, entrant) {
     const names = h("p", { class: "muted" }, facts.registered.length
       ? `Registered: ${facts.registered.join(", ")}` : "Nobody has registered yet.");
-    const waiting = h("p", { id: "seats-to-fill" },
-      `${facts.seats_to_fill} more to start (${facts.entries} registered).`);
+    const waiting = h("p", { id: "seats-to-fill" }, facts.format === "scheduled"
+      ? startWords(facts) : `${facts.seats_to_fill} more to start (${facts.entries} registered).`);
     const error = h("p", { class: "error", role: "alert" });
     const addBot = h("button", { type: "button", id: "add-bot", onclick: async () => {
       try {
@@ -201,6 +251,47 @@ export class TournamentLobby {
     });
     return h("div", {}, waiting, names, form);
   }
+}
+
+/** ``work()``, its refusal's reason shown in ``error`` (the facts come by the socket). */
+async function attempt(error, work) {
+  try {
+    error.textContent = "";
+    await work();
+  } catch (failure) {
+    error.textContent = sentence(failure.message);
+  }
+}
+
+function startWords(facts) {
+  const when = facts.starts_at
+    ? `It starts by itself at ${new Date(facts.starts_at * 1000).toLocaleString()}`
+    : "It starts when the field is full";
+  return `${when} (${facts.entries} registered, at least ${facts.minimum_entries}).`;
+}
+
+/** What the entrant may do now, as the rules say (``you.can``): leave before the start,
+ * rebuy, take the add-on. */
+function entrantActions(id, token, facts) {
+  const { can, rebuys: made } = facts.you;
+  const error = h("p", { class: "error", role: "alert" });
+  const button = (key, label, work) => (can[key] ? h("button", { type: "button",
+    id: `tournament-${key.replace("_", "-")}`, onclick: () => attempt(error, work) }, label)
+    : null);
+  const offers = [
+    button("unregister", "Unregister", async () => {
+      await api.unregisterEntrant(id, token);
+      localStorage.removeItem(entrantKey(id));
+      location.reload();
+    }),
+    facts.rebuys ? button("rebuy", `Rebuy: ${chips(facts.rebuys.chips)} for `
+      + `${chips(facts.rebuys.price)}`, () => api.rebuy(id, token)) : null,
+    facts.add_on ? button("add_on", `Add-on: ${chips(facts.add_on.chips)} for `
+      + `${chips(facts.add_on.price)}`, () => api.addOn(id, token)) : null,
+  ].filter(Boolean);
+  if (!offers.length && !made) return null;
+  return h("div", { class: "row entrant-actions", id: "entrant-actions" }, offers,
+    made ? h("span", { class: "muted" }, `Rebuys: ${made}`) : null, error);
 }
 
 function tableCard(table) {
@@ -288,7 +379,8 @@ export class TournamentTable {
     this.strip.replaceChildren(h("p", {}, h("a", { href: `#tournament/${this.id}` }, facts.name),
       " \u00b7 ", h("a", { href: `#tournament/${this.id}/clock` }, "clock")),
       facts.status === "registering" ? h("p", {}, `${facts.seats_to_fill} more to start.`)
-        : clockStrip(facts, this.countdown));
+        : clockStrip(facts, this.countdown),
+      you.registered ? entrantActions(this.id, this.entrant.token, facts) : null);
     if (you.code && you.code !== this.code) this.sitAt(you);
     if (you.place) {
       this.where.textContent = `You finished ${ordinal(you.place)}`
