@@ -16,6 +16,7 @@ import json
 import re
 import urllib.error
 import urllib.request
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -138,3 +139,82 @@ def test_a_player_moved_to_another_table_plays_on_there_without_a_reload(
         shot(lobby, "lobby-final-table")
         for page in (player, lobby, clock, phone_clock):
             assert page.errors == []
+
+
+def test_the_director_runs_a_scheduled_tournament_and_records_a_deal_in_the_browser(
+    browser: Any, tmp_path: Path
+) -> None:
+    """The lobby's form creates a scheduled tournament and keeps the director's token:
+    that page alone shows the director's tools. A player registers, leaves and comes back;
+    the director fills the field with bots and starts it before its time. At a second
+    tournament, in the money from its first hand, the director records the ICM deal."""
+    with served_room(tmp_path, hand_pause=0.3) as url:
+        director = watched_page(browser, viewport=DESKTOP)
+        director.goto(url)
+        director.fill("#tournament-name", "Monthly")
+        director.select_option("#tournament-format", "scheduled")
+        later = datetime.now() + timedelta(hours=1)  # the browser's clock is this machine's
+        director.fill("#tournament-starts-at", later.strftime("%Y-%m-%dT%H:%M"))
+        director.fill("#tournament-entries", "0")
+        director.select_option("#tournament-structure", "quick")
+        director.click("#tournament-submit")
+        expect(director.locator("#seats-to-fill")).to_contain_text("It starts by itself at")
+        panel = director.locator("#director-panel")
+        expect(panel).to_contain_text("It can be started early once 2 have registered")
+        expect(director.locator("#start-tournament")).to_have_count(0)  # nobody yet
+
+        player = watched_page(browser, viewport=PHONE)
+        player.goto(director.url)
+        expect(player.locator("#director-panel")).to_have_count(0)  # no token, no tools
+        player.fill("#entrant-name", "Ann")
+        player.click("#register-form button[type=submit]")
+        player.click("#tournament-unregister")  # she cannot come after all
+        expect(player.locator("#register-form")).to_be_visible()
+        expect(director.locator("#seats-to-fill")).to_contain_text("0 registered")
+        player.fill("#entrant-name", "Ann")  # she can, after all
+        player.click("#register-form button[type=submit]")
+        expect(player.locator("#tournament-where")).to_contain_text("Waiting for the tournament")
+        director.click("#add-bot")
+        expect(director.locator("#start-tournament")).to_be_visible()  # two: enough
+        shot(director, "director-registering")
+        director.click("#start-tournament")
+        expect(player.locator("#tournament-where")).to_contain_text("You play at table 1")
+        expect(director.locator("#tournament-strip")).to_contain_text("Level 1")
+        expect(director.locator("#start-tournament")).to_have_count(0)
+        shot(player, "entrant-table-phone")
+
+        deal_ready = post(url, "/api/tournaments", DEAL)
+        token = deal_ready["director_token"]
+        key = f"pokernight.director.{deal_ready['id']}"
+        director.evaluate("([key, token]) => localStorage.setItem(key, token)", [key, token])
+        director.goto(f"{url}/#tournament/{deal_ready['id']}")
+        for number in (1, 2, 3):
+            post(
+                url,
+                f"/api/tournaments/{deal_ready['id']}/entrants",
+                {"name": f"Bot {number}", "bot": "easy"},
+            )
+        calculator = director.locator("#deal-calculator")
+        expect(calculator.locator("tbody tr")).to_have_count(3)
+        expect(calculator).to_contain_text("Prizes left: 150, 90, 60")
+        shot(director, "deal-calculator")
+        director.click("#deal-icm")
+        places = director.locator(".places li")
+        expect(places).to_have_count(3)
+        expect(director.locator("#tournament-over")).to_be_visible()
+        expect(director.locator("#director-panel")).to_have_count(0)  # nothing left to do
+        expect(director.locator(".tournament-table")).to_have_count(0)
+        shot(director, "deal-recorded")
+        for page in (director, player):
+            assert page.errors == []
+
+
+# Three bots and three prizes: every player left is in the money from the first hand.
+DEAL = {
+    "name": "Final table",
+    "structure": "quick",
+    "entries": 3,
+    "starting_stack": 10_000,
+    "payouts": ["50", "30", "20"],
+    "bot_delay_seconds": 0.3,
+}

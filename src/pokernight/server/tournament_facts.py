@@ -81,7 +81,8 @@ def tournament_json(
     alive = tournament.alive
     chips = sum(entrant.stack for entrant in alive)
     tables = []
-    for number, seats in sorted(tournament.tables.items()):
+    playing = {} if tournament.status is Status.FINISHED else tournament.tables
+    for number, seats in sorted(playing.items()):
         players = [
             {
                 "seat": seat,

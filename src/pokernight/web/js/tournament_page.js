@@ -174,9 +174,11 @@ export class TournamentLobby {
     // Through h(): the DOM's own replaceChildren would write a null out as "null".
     this.body.replaceChildren(h("div", {},
       h("h1", {}, facts.name),
-      registering ? this.registration(facts, entrant) : clockStrip(facts, this.countdown),
+      facts.status === "finished" ? h("p", { class: "note", id: "tournament-over" },
+        "The tournament is over.")
+        : registering ? this.registration(facts, entrant) : clockStrip(facts, this.countdown),
       links,
-      facts.you?.director ? this.directorPanel(facts) : null,
+      facts.you?.director && facts.status !== "finished" ? this.directorPanel(facts) : null,
       facts.you?.registered ? entrantActions(this.id, this.token, facts) : null,
       h("div", { class: "tournament-tables" }, facts.tables.map((table) => tableCard(table))),
       facts.places.length ? results(facts) : null,
@@ -194,8 +196,8 @@ export class TournamentLobby {
     if (can.record_deal) this.showDeal(deal, error);
     return h("section", { class: "panel", id: "director-panel" },
       h("h2", {}, "Tournament director"),
-      facts.status === "registering" ? h("p", { class: "muted" }, startWords(facts)) : null,
-      start, deal, error);
+      start ?? (can.record_deal ? null : h("p", { class: "muted" }, directorWords(facts))),
+      deal, error);
   }
 
   async showDeal(root, error) {
@@ -222,8 +224,7 @@ export class TournamentLobby {
   registration(facts, entrant) {
     const names = h("p", { class: "muted" }, facts.registered.length
       ? `Registered: ${facts.registered.join(", ")}` : "Nobody has registered yet.");
-    const waiting = h("p", { id: "seats-to-fill" }, facts.format === "scheduled"
-      ? startWords(facts) : `${facts.seats_to_fill} more to start (${facts.entries} registered).`);
+    const waiting = h("p", { id: "seats-to-fill" }, waitingWords(facts));
     const error = h("p", { class: "error", role: "alert" });
     const addBot = h("button", { type: "button", id: "add-bot", onclick: async () => {
       try {
@@ -263,11 +264,23 @@ async function attempt(error, work) {
   }
 }
 
-function startWords(facts) {
-  const when = facts.starts_at
-    ? `It starts by itself at ${new Date(facts.starts_at * 1000).toLocaleString()}`
-    : "It starts when the field is full";
-  return `${when} (${facts.entries} registered, at least ${facts.minimum_entries}).`;
+/** What the director's panel says while it has no tool to offer. */
+function directorWords(facts) {
+  if (facts.status === "registering") {
+    return facts.format === "scheduled" ? `It can be started early once ${facts.minimum_entries}`
+      + " have registered." : "A sit-and-go starts when its field is full.";
+  }
+  return "A deal can be made once everybody left is in the money.";
+}
+
+/** What a tournament that has not started waits for. */
+function waitingWords(facts) {
+  if (facts.format !== "scheduled") {
+    return `${facts.seats_to_fill} more to start (${facts.entries} registered).`;
+  }
+  const when = new Date(facts.starts_at * 1000).toLocaleString();
+  return `It starts by itself at ${when} (${facts.entries} registered, at least `
+    + `${facts.minimum_entries}).`;
 }
 
 /** What the entrant may do now, as the rules say (``you.can``): leave before the start,
@@ -376,11 +389,13 @@ export class TournamentTable {
 
   render(facts) {
     const you = facts.you ?? {};
-    this.strip.replaceChildren(h("p", {}, h("a", { href: `#tournament/${this.id}` }, facts.name),
-      " \u00b7 ", h("a", { href: `#tournament/${this.id}/clock` }, "clock")),
-      facts.status === "registering" ? h("p", {}, `${facts.seats_to_fill} more to start.`)
+    // Through h(): the DOM's own replaceChildren would write a null out as "null".
+    this.strip.replaceChildren(h("div", {},
+      h("p", {}, h("a", { href: `#tournament/${this.id}` }, facts.name),
+        " \u00b7 ", h("a", { href: `#tournament/${this.id}/clock` }, "clock")),
+      facts.status === "registering" ? h("p", {}, waitingWords(facts))
         : clockStrip(facts, this.countdown),
-      you.registered ? entrantActions(this.id, this.entrant.token, facts) : null);
+      you.registered ? entrantActions(this.id, this.entrant.token, facts) : null));
     if (you.code && you.code !== this.code) this.sitAt(you);
     if (you.place) {
       this.where.textContent = `You finished ${ordinal(you.place)}`
