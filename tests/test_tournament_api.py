@@ -7,13 +7,14 @@ from __future__ import annotations
 
 import asyncio
 import time
+import urllib.request
 from pathlib import Path
 from typing import Any
 
 import pytest
 from starlette.applications import Starlette
 
-from pokernight.client.http import ClientError, request_json
+from pokernight.client.http import DEVICE_HEADER, ClientError, create_table, request_json
 from pokernight.server.tournament_director import TournamentDirector
 from pokernight.tournament import Status
 from tests.server_helpers import scenario, serving_app
@@ -217,3 +218,67 @@ async def test_the_director_records_a_deal_between_hands_and_the_places_are_paid
         }
         with pytest.raises(ClientError, match="the tournament is over"):
             await request_json(url, "POST", f"{path}/deal", {"amounts": amounts}, token=boss)
+
+
+@scenario
+async def test_a_finished_tournament_of_people_joins_the_club_season_and_a_practice_one_not(
+    tmp_path: Path,
+) -> None:
+    async with serving_app(tmp_path) as (url, _):
+        ann_device = (await create_table(url, "Ann", member=True))["device"]
+        body = {
+            "name": "Club cup",
+            "entries": 3,
+            "structure": "quick",
+            "buy_in": 100,
+            "payouts": ["50", "30", "20"],
+            "action_seconds": 0.3,  # nobody acts: the clock folds them, a hand a second
+        }
+        cup = await request_json(url, "POST", "/api/tournaments", body)
+        path = f"/api/tournaments/{cup['id']}"
+        # Ann registers from her member's device, under another name: she is Ann all the same.
+        entrants = [
+            await request_json(
+                url, "POST", f"{path}/entrants", {"name": "Annie"}, device=ann_device
+            ),
+            await enter(url, cup["id"], "Bob"),
+            await enter(url, cup["id"], "Cleo"),
+        ]
+        amounts = dict(zip((e["player_id"] for e in entrants), (150, 90, 60), strict=True))
+        await request_json(
+            url, "POST", f"{path}/deal", {"amounts": amounts}, token=cup["director_token"]
+        )
+        practice = await request_json(url, "POST", "/api/tournaments", {**body, "name": "Practice"})
+        for number in (1, 2, 3):
+            await enter(url, practice["id"], f"Bot {number}", "easy")
+
+        view = await request_json(url, "GET", "/api/club/season", device=ann_device)
+        cup_line, practice_line = (
+            next(t for t in view["tournaments"] if t["name"] == name)
+            for name in ("Club cup", "Practice")
+        )
+        assert cup_line["counted"] is True and practice_line["counted"] is False
+        assert [(p["name"], p["paid"], p["won"]) for p in cup_line["people"]] == [
+            ("Ann", 100, 150),
+            ("Bob", 100, 90),
+            ("Cleo", 100, 60),
+        ]
+        won = {standing["name"]: standing["won"] for standing in view["standings"]}
+        assert won == {"Ann": 50, "Bob": -10, "Cleo": -40}  # the host's night had no hand
+        paid = sum(t["amount"] for t in view["settle_up"])
+        assert paid == 50
+        csv = await asyncio.to_thread(_text, url + "/api/club/season.csv", ann_device)
+        lines = [line.split(",")[1:] for line in csv.splitlines() if ",tournament," in line]
+        member = str(view["me"]["member_id"])
+        assert lines == [
+            ["tournament", f"T{cup['id']}", "Ann", member, "50"],
+            ["tournament", f"T{cup['id']}", "Bob", "", "-10"],
+            ["tournament", f"T{cup['id']}", "Cleo", "", "-40"],
+        ]
+
+
+def _text(url: str, device: str) -> str:
+    request = urllib.request.Request(url, headers={DEVICE_HEADER: device})
+    with urllib.request.urlopen(request, timeout=30) as answer:
+        text: str = answer.read().decode()
+        return text

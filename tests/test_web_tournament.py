@@ -41,10 +41,16 @@ SEED = "6"  # the draw that seats the first two entrants at table 2
 MOST_TURNS = 400
 
 
-def post(url: str, path: str, body: dict[str, Any]) -> dict[str, Any]:
-    request = urllib.request.Request(
-        url + path, json.dumps(body).encode(), {"content-type": "application/json"}
-    )
+def post(
+    url: str, path: str, body: dict[str, Any], device: str | None = None, token: str | None = None
+) -> dict[str, Any]:
+    """``device``: a member's device token; ``token``: an entrant's or the director's."""
+    headers = {"content-type": "application/json"}
+    if device is not None:
+        headers["x-pokernight-device"] = device
+    if token is not None:
+        headers["authorization"] = f"Bearer {token}"
+    request = urllib.request.Request(url + path, json.dumps(body).encode(), headers)
     try:
         with urllib.request.urlopen(request, timeout=30) as answer:
             found: dict[str, Any] = json.loads(answer.read())
@@ -218,3 +224,30 @@ DEAL = {
     "payouts": ["50", "30", "20"],
     "bot_delay_seconds": 0.3,
 }
+
+
+def test_the_season_page_lists_the_club_tournaments_and_counts_their_money(
+    browser: Any, tmp_path: Path
+) -> None:
+    with served_room(tmp_path, hand_pause=0.3) as url:
+        host = post(url, "/api/tables", {"name": "Ann", "member": True})
+        device = host["device"]
+        cup = post(url, "/api/tournaments", {**DEAL, "name": "Club cup", "bot_delay_seconds": 0})
+        path = f"/api/tournaments/{cup['id']}"
+        ann = post(url, f"{path}/entrants", {"name": "Ann"}, device)
+        bob = post(url, f"{path}/entrants", {"name": "Bob"})
+        cleo = post(url, f"{path}/entrants", {"name": "Cleo"})
+        amounts = {ann["player_id"]: 150, bob["player_id"]: 90, cleo["player_id"]: 60}
+        post(url, f"{path}/deal", {"amounts": amounts}, token=cup["director_token"])
+        page = watched_page(browser, viewport=DESKTOP)
+        page.goto(url)
+        signed_in = json.dumps({"device": device, **host["member"]})  # as the page keeps it
+        page.evaluate("(me) => localStorage.setItem('pokernight.device', me)", signed_in)
+        page.goto(f"{url}/#club")
+        listed = page.locator("#club-tournaments")
+        expect(listed).to_contain_text("Club cup")
+        listed.locator("summary").first.click()
+        expect(listed).to_contain_text("Ann: paid 100, won 150")
+        expect(page.locator("#club-standings")).to_contain_text("+50")
+        shot(page, "season-tournaments")
+        assert page.errors == []

@@ -1,9 +1,11 @@
-"""A club's season: its nights added up by person, with the payments made between them.
+"""A club's season: its nights and tournaments added up by person, with the payments made
+between them.
 
 A person is a member of the club (every seat they played, on any table, whatever name
 they had there) or a guest (one seat at one table). The money is the nights' own
-settle-up balances (``Night.balances``: bots left out), summed per person, plus the
-payments recorded since: a payment of 30 from Bob to Alice raises Bob's balance by 30
+settle-up balances (``Night.balances``: bots left out) and each finished tournament's
+prizes less its buy-ins (``TournamentNight``), summed per person, plus the payments
+recorded since: a payment of 30 from Bob to Alice raises Bob's balance by 30
 and lowers Alice's by 30. Balances sum to zero, so ``settle_up`` pays them all off.
 
 The chips (``net``), the statistics and the graphs count every hand, bots' included,
@@ -74,6 +76,57 @@ class TableNight:
 
 
 @dataclass(frozen=True, slots=True)
+class TournamentNight:
+    """A tournament of the club as money between people: what each entrant paid in (the
+    buy-in, rebuys, the add-on) and won (prizes, bounties), by entrant id, as the
+    tournament's ledger counts it; ``identities``: the members among the entrants.
+
+    Its money counts once it is over, and only when nobody in it was a bot: a bot's money
+    is nobody's (decision 23), and a prize a bot's buy-in paid for would be owed by
+    nobody. A tournament with bots is practice."""
+
+    tournament_id: int
+    name: str
+    created_at: float
+    finished: bool
+    paid: Mapping[str, int]
+    won: Mapping[str, int]
+    names: Mapping[str, str]
+    bots: frozenset[str]
+    identities: Mapping[str, Person] = field(default_factory=dict)
+
+    @property
+    def code(self) -> str:
+        """How the season's CSV names it, in the column a table's code takes."""
+        return f"T{self.tournament_id}"
+
+    @property
+    def counts(self) -> bool:
+        return self.finished and not self.bots
+
+    def person(self, player_id: str) -> Person:
+        found = self.identities.get(player_id)
+        if found is not None:
+            return found
+        key = f"tournament-{self.tournament_id}-{player_id}"
+        return Person.guest(key, self.names.get(player_id, player_id))
+
+    def people(self) -> list[PersonNight]:
+        """Each person's money from the tournament (none while it is not counted); its
+        chips are not money, so ``net`` is nought."""
+        if not self.counts:
+            return []
+        return [
+            PersonNight(self.person(player), 0, self.won.get(player, 0) - self.paid.get(player, 0))
+            for player in self.names
+        ]
+
+
+ClubNight = TableNight | TournamentNight
+"""What a season adds up: the club's tables and its tournaments."""
+
+
+@dataclass(frozen=True, slots=True)
 class PersonNight:
     """One person's night: ``net`` the chips they won (bots' too), ``balance`` what that
     night's settle-up pays them (negative: what they pay)."""
@@ -125,7 +178,7 @@ class Season:
         return {standing.person.key: standing.balance for standing in self.standings}
 
 
-def season(nights: Sequence[TableNight], payments: Sequence[Payment] = ()) -> Season:
+def season(nights: Sequence[ClubNight], payments: Sequence[Payment] = ()) -> Season:
     people: dict[str, Person] = {}
     won: dict[str, int] = {}
     net: dict[str, int] = {}
@@ -133,14 +186,15 @@ def season(nights: Sequence[TableNight], payments: Sequence[Payment] = ()) -> Se
     nights_played: dict[str, int] = {}
     rows: dict[str, PlayerRow] = {}
     for table in nights:
-        night = table.night
         for person_night in table.people():
             key = people.setdefault(person_night.person.key, person_night.person).key
             won[key] = won.get(key, 0) + person_night.balance
             net[key] = net.get(key, 0) + person_night.net
             nights_played[key] = nights_played.get(key, 0) + 1
-        for row in night.stats:
-            if row.player_id in night.bots:
+        if isinstance(table, TournamentNight):
+            continue  # its hands were played at tables of no club: no numbers here
+        for row in table.night.stats:
+            if row.player_id in table.night.bots:
                 continue
             key = table.person(row.player_id).key
             hands[key] = hands.get(key, 0) + row.hands
@@ -171,7 +225,7 @@ def season(nights: Sequence[TableNight], payments: Sequence[Payment] = ()) -> Se
     )
 
 
-def season_balances(nights: Sequence[TableNight], payments: Sequence[Payment]) -> dict[str, int]:
+def season_balances(nights: Sequence[ClubNight], payments: Sequence[Payment]) -> dict[str, int]:
     """What settling up the season pays each person (negative: what they pay), without
     working out the transfers (a table asks this before every member's buy-in)."""
     balances: dict[str, int] = {}
@@ -231,15 +285,16 @@ def cumulative_results(nights: Sequence[TableNight]) -> dict[str, dict[str, list
 SEASON_CSV_HEADER = "date,kind,table,person,member,amount"
 
 
-def season_csv(nights: Sequence[TableNight], payments: Sequence[Payment]) -> str:
-    """The season's money as CSV: each person's balance from each night, and each payment
-    twice (paid: plus for the payer; received: minus for the payee). A person's amounts
-    sum to their season balance. Dates are UTC (``YYYY-MM-DD``)."""
+def season_csv(nights: Sequence[ClubNight], payments: Sequence[Payment]) -> str:
+    """The season's money as CSV: each person's balance from each night and tournament,
+    and each payment twice (paid: plus for the payer; received: minus for the payee). A
+    person's amounts sum to their season balance. Dates are UTC (``YYYY-MM-DD``)."""
     lines = [SEASON_CSV_HEADER]
     for table in nights:
+        kind = "tournament" if isinstance(table, TournamentNight) else "night"
         for person_night in table.people():
             at, code = table.created_at, table.code
-            lines.append(_csv_line(at, "night", code, person_night.person, person_night.balance))
+            lines.append(_csv_line(at, kind, code, person_night.person, person_night.balance))
     for payment in payments:
         lines.append(_csv_line(payment.at, "paid", "", payment.payer, payment.amount))
         lines.append(_csv_line(payment.at, "received", "", payment.payee, -payment.amount))

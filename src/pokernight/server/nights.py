@@ -1,4 +1,5 @@
-"""Each table of a club summed up as a night (``history.night``), kept between requests.
+"""Each table of a club summed up as a night (``history.night``), kept between requests;
+and each of its tournaments as the money between its entrants.
 
 A night is folded from the table's stored events once, then only the events stored
 since are added: a closed table is never read again, an open one reads what it played
@@ -10,13 +11,22 @@ request at a time, so the tables' own tasks keep the event loop.
 from __future__ import annotations
 
 import asyncio
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from pokernight.history.night import NightTally
-from pokernight.history.season import Payment, Person, TableNight, season_balances
+from pokernight.history.season import (
+    ClubNight,
+    Payment,
+    Person,
+    TableNight,
+    TournamentNight,
+    season_balances,
+)
 from pokernight.store import Store, StoredEvent, TableRecord
 from pokernight.store.club import PaymentRecord
 from pokernight.table import table_event_from_dict
+from pokernight.tournament import Status, Tournament, tournament_event_from_dict
+from pokernight.tournament.ledger import results
 
 
 @dataclass(slots=True)
@@ -31,6 +41,7 @@ class Nights:
         self._folded: dict[int, _Folded] = {}
         self._folding: dict[int, asyncio.Future[None]] = {}  # a fold under way, by table
         self._turn = asyncio.Lock()
+        self._tournaments: dict[int, TournamentNight] = {}  # finished: they change no more
 
     async def of_club(self, club_id: int) -> list[TableNight]:
         """Every table of the club that has been opened, as a night, oldest first; its
@@ -54,6 +65,46 @@ class Nights:
                         )
                     )
             return nights
+
+    async def tournaments_of_club(self, club_id: int) -> list[TournamentNight]:
+        """Every tournament of the club, oldest first, as its money between people, with
+        its members as the store reads them now (merges included); a finished one's log
+        is read once."""
+        nights = []
+        for record in await self.store.club_tournaments(club_id):
+            night = self._tournaments.get(record.id)
+            if night is None:
+                night = await self._tournament_night(record.id, record.created_at)
+                if night.finished:
+                    self._tournaments[record.id] = night
+            nights.append(replace(night, identities=await self._entrants(record.id)))
+        return nights
+
+    async def _entrants(self, tournament_id: int) -> dict[str, Person]:
+        """The members among the tournament's entrants, by player id."""
+        identities = {}
+        for player_id, member_id in (await self.store.tournament_members(tournament_id)).items():
+            member = await self.store.member(member_id)  # the one merged into, if merged
+            if member is not None:
+                identities[player_id] = Person.member(member.id, member.name)
+        return identities
+
+    async def _tournament_night(self, tournament_id: int, created_at: float) -> TournamentNight:
+        stored = await self.store.tournament_events(tournament_id)
+        events = [tournament_event_from_dict(item.data) for item in stored]
+        tournament = Tournament.from_events(events)
+        money = results(events)
+        entrants = tournament.players.values()
+        return TournamentNight(
+            tournament_id,
+            tournament.structure.name,
+            created_at,
+            tournament.status is Status.FINISHED,
+            paid={player: result.paid for player, result in money.items()},
+            won={player: result.won for player, result in money.items()},
+            names={entrant.player_id: entrant.name for entrant in entrants},
+            bots=frozenset(entrant.player_id for entrant in entrants if entrant.bot is not None),
+        )
 
     async def payments(self, club_id: int) -> list[tuple[PaymentRecord, Payment]]:
         """The club's payments, as the store keeps them and as the season counts them."""
@@ -83,7 +134,8 @@ class Nights:
         person = nights[0].identities.get(player_id) if nights else None
         if person is None:
             return 0
-        others = [night for night in nights if night.table_id != table.id]
+        others: list[ClubNight] = [night for night in nights if night.table_id != table.id]
+        others += await self.tournaments_of_club(table.club_id)
         payments = [payment for _, payment in await self.payments(table.club_id)]
         return max(0, -season_balances(others, payments).get(person.key, 0))
 

@@ -21,6 +21,7 @@ from pokernight.history.season import (
     HandOfTheSeason,
     Person,
     TableNight,
+    TournamentNight,
     cumulative_results,
     season,
     season_csv,
@@ -55,7 +56,8 @@ async def season_view(request: Request) -> Response:
     store = store_of(request)
     me = await required_member(request, store)
     nights, payments = await _nights(request, me), await _nights_of(request).payments(me.club_id)
-    result = season(nights, [payment for _, payment in payments])
+    tournaments = await _nights_of(request).tournaments_of_club(me.club_id)
+    result = season([*nights, *tournaments], [payment for _, payment in payments])
     names = {standing.person.key: standing.person.name for standing in result.standings}
     return JSONResponse(
         {
@@ -75,6 +77,7 @@ async def season_view(request: Request) -> Response:
             ],
             "settle_up": transfers_json(result.transfers, names),
             "nights": [_night_json(table) for table in reversed(nights)],
+            "tournaments": [_tournament_json(night) for night in reversed(tournaments)],
             "payments": [_payment_json(record) for record, _ in payments],
             "members": [member_json(m) for m in await store.club_members(me.club_id)],
             "guests": [
@@ -89,7 +92,8 @@ async def season_csv_file(request: Request) -> Response:
     store = store_of(request)
     me = await required_member(request, store)
     nights, payments = await _nights(request, me), await _nights_of(request).payments(me.club_id)
-    text = season_csv(nights, [payment for _, payment in payments])
+    tournaments = await _nights_of(request).tournaments_of_club(me.club_id)
+    text = season_csv([*nights, *tournaments], [payment for _, payment in payments])
     disposition = 'attachment; filename="season.csv"'
     return Response(text, media_type="text/csv", headers={"content-disposition": disposition})
 
@@ -223,6 +227,28 @@ def _night_json(table: TableNight) -> Json:
             for each in people
         ],
         "settle_up": transfers_json(settle_up(balances), names),
+    }
+
+
+def _tournament_json(night: TournamentNight) -> Json:
+    """A tournament of the club: each person's money in it; ``counted``: in the season (it
+    is over and had no bot)."""
+    people = [
+        {
+            **_person_json(night.person(player)),
+            "paid": night.paid.get(player, 0),
+            "won": night.won.get(player, 0),
+        }
+        for player in night.names
+        if player not in night.bots
+    ]
+    return {
+        "tournament_id": night.tournament_id,
+        "name": night.name,
+        "created_at": night.created_at,
+        "finished": night.finished,
+        "counted": night.counts,
+        "people": people,
     }
 
 

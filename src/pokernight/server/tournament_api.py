@@ -25,7 +25,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from pokernight.server.api import DisplayName, read_body
 from pokernight.server.connection import Connection
-from pokernight.server.identity import bearer_token
+from pokernight.server.identity import bearer_token, signed_in
 from pokernight.server.lobby import Lobby, lobby_of
 from pokernight.server.messages import RefusedError
 from pokernight.server.newcomers import checked_name
@@ -231,7 +231,11 @@ async def _person(request: Request, director: TournamentDirector) -> str:
 async def register(request: Request) -> Response:
     director = _director(request)
     body = await read_body(request, Registration)
-    player_id, token = await director.register(checked_name(body.name), body.bot)
+    # From a member's device, a person registers as that member: their results join
+    # the member's season. A bot is nobody.
+    member = None if body.bot else await signed_in(request, lobby_of(request).store)
+    member_id = None if member is None else member.id
+    player_id, token = await director.register(checked_name(body.name), body.bot, member_id)
     return JSONResponse({"player_id": player_id, "token": token}, status_code=201)
 
 

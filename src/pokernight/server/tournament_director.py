@@ -158,7 +158,8 @@ class TournamentDirector:
             1, "TournamentCreated", tournament.created.to_dict(), lobby.config.clock()
         )
         token = secrets.token_urlsafe(TOKEN_BYTES)
-        tournament_id = await lobby.store.create_tournament(created, (DIRECTOR, token))
+        club = await lobby.store.default_club()  # its money is the server's club's, as a night's
+        tournament_id = await lobby.store.create_tournament(created, (DIRECTOR, token), club.id)
         director = cls(tournament_id, tournament, 1, lobby, rng)
         director.start()
         return director, token
@@ -292,13 +293,16 @@ class TournamentDirector:
 
     # Commands ----------------------------------------------------------------------------
 
-    async def register(self, name: str, bot: str | None) -> tuple[str, str | None]:
-        """A new entrant: their player id and their token (a bot has none)."""
+    async def register(
+        self, name: str, bot: str | None, member_id: int | None = None
+    ) -> tuple[str, str | None]:
+        """A new entrant: their player id and their token (a bot has none); ``member_id``:
+        the club's member they are, whose season their results join."""
         async with self.lock:
             player_id = f"entrant-{self.registrations + 1}"
             token = None if bot is not None else secrets.token_urlsafe(TOKEN_BYTES)
             entrant = None if token is None else (player_id, token)
-            await self._carry_out(Register(player_id, name, bot), entrant)
+            await self._carry_out(Register(player_id, name, bot), entrant, member_id)
             self.registrations += 1
             return player_id, token
 
@@ -336,7 +340,10 @@ class TournamentDirector:
         return player_id
 
     async def _carry_out(
-        self, command: Command, entrant: tuple[str, str] | None = None
+        self,
+        command: Command,
+        entrant: tuple[str, str] | None = None,
+        member_id: int | None = None,
     ) -> list[TournamentEvent]:
         """Decide ``command``, save its events, then take the tournament it makes and
         follow the events at the tables. A refusal (TournamentError) changes nothing."""
@@ -351,7 +358,7 @@ class TournamentDirector:
         ]
         finished = any(isinstance(event, Finished) for event in events)
         await self.lobby.store.append_tournament_events(
-            self.id, stored, entrant=entrant, finished=finished
+            self.id, stored, entrant=entrant, member_id=member_id, finished=finished
         )
         self.tournament, self.version = after, first + len(events) - 1
         self.tables.follow(after, events, now)

@@ -259,6 +259,7 @@ tournaments = Table(
     Column("id", Integer, primary_key=True, autoincrement=True),
     Column("status", String(12), nullable=False),
     Column("created_at", Double, nullable=False),
+    Column("club_id", Integer, nullable=True),  # the season its money counts in (0008)
 )
 
 # The primary key, as the tables' log's, stops two writers forking a tournament's history.
@@ -281,6 +282,7 @@ tournament_entrants = Table(
     Column("player_id", String(32), nullable=False),
     Column("token_sha256", String(64), nullable=False, unique=True),
     Column("created_at", Double, nullable=False),
+    Column("member_id", Integer, nullable=True),  # registered from a member's device (0008)
     PrimaryKeyConstraint("tournament_id", "player_id"),
 )
 

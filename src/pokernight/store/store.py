@@ -525,11 +525,15 @@ class Store:
 
     # Tournaments (decision 36) -----------------------------------------------------------
 
-    async def create_tournament(self, created: StoredEvent, director: tuple[str, str]) -> int:
+    async def create_tournament(
+        self, created: StoredEvent, director: tuple[str, str], club_id: int | None
+    ) -> int:
         """A new tournament whose log begins with ``created`` (its ``TournamentCreated``),
-        with the token of its ``director`` (player id, token)."""
-        saved = (director[0], _token_hash(director[1]))
-        return await self._write_members(lambda c: tournament_queries.create(c, created, saved))
+        with the token of its ``director`` (player id, token), of the club ``club_id``."""
+        saved = tournament_queries.Entrant(director[0], _token_hash(director[1]))
+        return await self._write_members(
+            lambda c: tournament_queries.create(c, created, saved, club_id)
+        )
 
     async def append_tournament_events(
         self,
@@ -537,11 +541,17 @@ class Store:
         events: Sequence[StoredEvent],
         *,
         entrant: tuple[str, str] | None = None,
+        member_id: int | None = None,
         finished: bool = False,
     ) -> None:
         """Append ``events`` to the tournament's log in one transaction, with the token of
-        the ``entrant`` (player id, token) they register; ``finished``: they end it."""
-        saved = None if entrant is None else (entrant[0], _token_hash(entrant[1]))
+        the ``entrant`` (player id, token) they register, the member ``member_id`` if they
+        are one; ``finished``: they end it."""
+        saved = (
+            None
+            if entrant is None
+            else tournament_queries.Entrant(entrant[0], _token_hash(entrant[1]), member_id)
+        )
         await self._write_members(
             lambda c: tournament_queries.append(c, tournament_id, events, saved, finished=finished)
         )
@@ -563,6 +573,13 @@ class Store:
 
     async def tournament_tables(self, tournament_id: int) -> dict[int, int]:
         return await self._read_members(lambda c: tournament_queries.tables(c, tournament_id))
+
+    async def club_tournaments(self, club_id: int) -> list[tournament_queries.TournamentRecord]:
+        return await self._read_members(lambda c: tournament_queries.club_tournaments(c, club_id))
+
+    async def tournament_members(self, tournament_id: int) -> dict[str, int]:
+        """The member id of each entrant who registered as a member, by player id."""
+        return await self._read_members(lambda c: tournament_queries.members_of(c, tournament_id))
 
     async def running_tournaments(self) -> list[int]:
         return await self._read_members(tournament_queries.running)

@@ -9,6 +9,7 @@ without knowing what they mean: the store sits below the tournament package.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from sqlalchemy import Connection, insert, select, update
 
@@ -20,12 +21,32 @@ RUNNING = "running"
 FINISHED = "finished"
 
 
-def create(connection: Connection, created: StoredEvent, director: tuple[str, str]) -> int:
-    """A new tournament whose log begins with ``created``: its id. ``director``: the
-    (player id, token hash) of the person who runs it, kept as an entrant's is."""
+@dataclass(frozen=True, slots=True)
+class Entrant:
+    """Who registered (their player id and token hash), and the member they are, if they
+    registered from a member's device."""
+
+    player_id: str
+    token_hash: str
+    member_id: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentRecord:
+    id: int
+    status: str
+    created_at: float
+
+
+def create(
+    connection: Connection, created: StoredEvent, director: Entrant, club_id: int | None
+) -> int:
+    """A new tournament whose log begins with ``created``: its id. ``director``: the person
+    who runs it, whose token is kept as an entrant's is; ``club_id``: the club whose
+    season its money counts in."""
     tournament_id: int = connection.execute(
         insert(schema.tournaments)
-        .values(status=RUNNING, created_at=created.at)
+        .values(status=RUNNING, created_at=created.at, club_id=club_id)
         .returning(schema.tournaments.c.id)
     ).scalar_one()
     append(connection, tournament_id, [created], director, finished=False)
@@ -36,12 +57,12 @@ def append(
     connection: Connection,
     tournament_id: int,
     events: Sequence[StoredEvent],
-    entrant: tuple[str, str] | None,
+    entrant: Entrant | None,
     *,
     finished: bool,
 ) -> None:
-    """``events`` continue the tournament's log (else StaleWriterError); ``entrant``: the
-    (player id, token hash) the first of them registered; ``finished``: they end it."""
+    """``events`` continue the tournament's log (else StaleWriterError); ``entrant``: who
+    the first of them registered; ``finished``: they end it."""
     log = schema.tournament_events
     last = connection.execute(
         select(log.c.seq)
@@ -68,13 +89,13 @@ def append(
             ],
         )
     if entrant is not None:
-        player_id, token_hash = entrant
         at = events[0].at if events else 0.0
         connection.execute(
             insert(schema.tournament_entrants).values(
                 tournament_id=tournament_id,
-                player_id=player_id,
-                token_sha256=token_hash,
+                player_id=entrant.player_id,
+                token_sha256=entrant.token_hash,
+                member_id=entrant.member_id,
                 created_at=at,
             )
         )
@@ -139,3 +160,26 @@ def _with_status(connection: Connection, status: str) -> list[int]:
         .order_by(schema.tournaments.c.id)
     )
     return [tournament_id for (tournament_id,) in rows]
+
+
+def club_tournaments(connection: Connection, club_id: int) -> list[TournamentRecord]:
+    """The club's tournaments, oldest first."""
+    found = schema.tournaments
+    rows = connection.execute(
+        select(found.c.id, found.c.status, found.c.created_at)
+        .where(found.c.club_id == club_id)
+        .order_by(found.c.id)
+    )
+    return [TournamentRecord(*row) for row in rows]
+
+
+def members_of(connection: Connection, tournament_id: int) -> dict[str, int]:
+    """The member each entrant registered as, by player id (entrants who registered as
+    nobody's member are not listed)."""
+    entrants = schema.tournament_entrants
+    rows = connection.execute(
+        select(entrants.c.player_id, entrants.c.member_id).where(
+            entrants.c.tournament_id == tournament_id, entrants.c.member_id.is_not(None)
+        )
+    )
+    return {player_id: member_id for player_id, member_id in rows}

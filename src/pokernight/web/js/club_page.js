@@ -118,6 +118,8 @@ export class ClubPage {
       section("club-graph", "Results, hand after hand", this.graph(stats)),
       section("club-stats", "Statistics", h("div", { class: "table-scroll" }, statsTable(stats.players))),
       section("club-nights", "Nights", this.nights(season.nights)),
+      season.tournaments?.length
+        ? section("club-tournaments", "Tournaments", tournaments(season.tournaments)) : "",
       section("club-payments", "Payments", this.payments(season.payments, me)),
       section("club-hands", "Hands", new HandSearch(season, stats.games).element),
       me.organiser ? section("club-organise", "Who is who", organiserTools(season, () => this.load())) : "",
@@ -299,4 +301,16 @@ export class ClubPage {
     return [h("p", { class: "note" }, "Signing a lost or shared device out stops it playing as you."),
       list, error];
   }
+}
+
+/** The club's tournaments: each person's buy-ins and prizes, as the server counted them
+ * (``counted``: in the season; a tournament with bots, or still running, is not). */
+function tournaments(list) {
+  return h("ol", { class: "nights" }, list.map((cup) => h("li", { class: "night" },
+    h("details", {},
+      h("summary", {}, `${day(cup.created_at)} \u00b7 ${cup.name}`,
+        cup.counted ? "" : cup.finished ? " \u00b7 practice (bots): not counted"
+          : " \u00b7 playing now"),
+      h("ul", { class: "night-people" }, cup.people.map((person) => h("li", {},
+        `${person.name}: paid ${chips(person.paid)}, won ${chips(person.won)}`)))))));
 }
