@@ -17,6 +17,7 @@ from websockets.asyncio.client import ClientConnection, connect
 
 from pokernight.client.http import ClientError, request_json
 from pokernight.server.tournament_director import TournamentDirector
+from pokernight.store import StoredEvent
 from pokernight.tournament import (
     Break,
     Status,
@@ -26,7 +27,7 @@ from pokernight.tournament import (
     from_template,
 )
 from pokernight.tournament import tournament_event_from_dict as event_of
-from pokernight.tournament.events import FinalTableDrawn, PlayerMoved, PrizeAwarded
+from pokernight.tournament.events import FinalTableDrawn, LevelStarted, PlayerMoved, PrizeAwarded
 from pokernight.tournament.structure import ladder_levels
 from tests.server_helpers import FAST, scenario, serving, serving_app
 
@@ -247,3 +248,28 @@ async def test_a_table_the_process_ended_before_opening_is_opened_and_seated_on_
         assert {n: seat.player_id for n, seat in actor.table.seats.items()} == seated
         dealt = again.tournament.hands_started
         await until(lambda: again.tournament.hands_started > dealt, "play goes on")
+
+
+@scenario
+async def test_a_level_saved_before_the_process_ended_reaches_every_table_on_restart(
+    tmp_path: Path,
+) -> None:
+    async with serving_app(tmp_path) as (_, app):
+        director = await bots_tournament(app, replace(SIX_BOTS, bot_delay_seconds=0.5), 6)
+    # As if the process had ended between saving level 2 and telling the tables of it.
+    stakes = SIX_BOTS.stakes_at(2)
+    event = LevelStarted(2, time.time(), "nlhe", stakes)
+    async with serving_app(tmp_path) as (_, app):
+        store = app.state.lobby.store
+        await app.state.lobby.tournament(director.id).stop()  # nothing more is saved meanwhile
+        version = len(await store.tournament_events(director.id))
+        stored = StoredEvent(version + 1, "LevelStarted", event.to_dict(), time.time())
+        await store.append_tournament_events(director.id, [stored])
+    async with serving_app(tmp_path) as (_, app):
+        again: TournamentDirector = app.state.lobby.tournament(director.id)
+        assert again.tournament.level == 2
+        actors = [app.state.lobby.actor(code) for code in again.codes().values()]
+        await until(
+            lambda: all(actor.table.upcoming_settings.stakes == stakes for actor in actors),
+            "every table told",
+        )

@@ -197,9 +197,12 @@ class TournamentDirector:
 
     def _give_again(self, number: int) -> None:
         """After a restart, what table ``number`` was told and did not do before the process
-        ended, told again: the seats the tournament has (a player out stands up) and, if
-        the tournament let it deal and it had not, the deal."""
+        ended, told again: the level's stakes, the seats the tournament has (a player out
+        stands up) and, if the tournament let it deal and it had not, the deal."""
         seat, now = self.tables.tables[number], self.clock()
+        settings = table_settings(self.tournament.structure, self.tables.level)
+        if seat.actor is not None and seat.actor.table.upcoming_settings != settings:
+            seat.apply(core.ChangeSettings(DIRECTOR, settings), now)
         wanted = self.tournament.tables[number]
         there = {sitting.player_id: at for at, sitting in seat.seats.items()}
         in_hand = seat.actor is not None and seat.actor.table.hand is not None
