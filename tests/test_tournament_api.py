@@ -92,6 +92,14 @@ async def test_the_director_edits_and_starts_a_scheduled_tournament_and_nobody_e
             url, "PUT", f"{path}/structure", {**body, "name": "Monthly II"}, token=boss
         )
         assert edited["name"] == "Monthly II" and edited["you"]["can"]["start"] is True
+        rotation = await request_json(
+            url, "PUT", f"{path}/structure", {**body, "games": ["nlhe", "razz"]}, token=boss
+        )
+        assert rotation["games"] == ["nlhe", "razz"] and rotation["clock"]["game"] == "nlhe"
+        assert rotation["name"] == "Monthly"  # each edit is the whole structure again
+        await request_json(
+            url, "PUT", f"{path}/structure", {**body, "name": "Monthly II"}, token=boss
+        )
         started = await request_json(url, "POST", f"{path}/start", token=boss)
         assert started["status"] == "running" and len(started["tables"]) == 1
         assert started["you"]["can"]["change_structure"] is False

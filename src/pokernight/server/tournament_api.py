@@ -59,6 +59,7 @@ CLOSE_NO_TOURNAMENT = 4404
 Count = Annotated[int, msgspec.Meta(ge=1, le=10_000)]
 Chips = Annotated[int, msgspec.Meta(ge=0, le=10**12)]
 Percent = Annotated[str, msgspec.Meta(max_length=12)]
+GameKey = Annotated[str, msgspec.Meta(max_length=16)]
 
 
 class RebuyTerms(msgspec.Struct, forbid_unknown_fields=True):
@@ -83,7 +84,8 @@ class BountyTerms(msgspec.Struct, forbid_unknown_fields=True):
 
 class NewTournament(msgspec.Struct, forbid_unknown_fields=True):
     """A tournament from the template ``structure`` (quick, normal or deep), each part
-    changed as the director chooses. A sit-and-go starts when ``entries`` have registered;
+    changed as the director chooses; ``games``: a rotation, one game a level (H.O.R.S.E.
+    style), instead of the one ``game``. A sit-and-go starts when ``entries`` have registered;
     a scheduled one at ``starts_at`` (seconds since the epoch) with ``minimum_entries``,
     ``entries`` its largest field (0: no limit), registering late through level
     ``late_registration_level``. ``payouts``: percentages by place (none: the room's
@@ -92,7 +94,8 @@ class NewTournament(msgspec.Struct, forbid_unknown_fields=True):
     name: DisplayName = "Sit and go"
     format: Literal["sit-and-go", "scheduled"] = "sit-and-go"
     structure: Literal["quick", "normal", "deep"] = "normal"
-    game: Annotated[str, msgspec.Meta(max_length=16)] = "nlhe"
+    game: GameKey = "nlhe"
+    games: Annotated[list[GameKey], msgspec.Meta(min_length=1, max_length=20)] | None = None
     entries: Annotated[int, msgspec.Meta(ge=0, le=10_000)] = 9
     starts_at: Annotated[float, msgspec.Meta(ge=0)] | None = None
     minimum_entries: Count | None = None
@@ -153,7 +156,8 @@ def structure_of(body: NewTournament) -> Structure:
         except InvalidOperation:
             raise TournamentError("payouts are percentages, like 50, 30, 20 or 27.5") from None
     try:
-        structure = from_template(body.structure, (body.game,), **changes)
+        games = tuple(body.games) if body.games is not None else (body.game,)
+        structure = from_template(body.structure, games, **changes)
     except (ValueError, KeyError) as error:  # an unknown game
         raise TournamentError(str(error).strip("'\"")) from None
     # Not one of the changes: the template's own first argument is called ``name`` too.

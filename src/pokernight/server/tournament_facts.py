@@ -134,6 +134,7 @@ def terms_json(tournament: Tournament) -> dict[str, Any]:
     rebuys, add_on, bounty = structure.rebuys, structure.add_on, structure.bounty
     return {
         "format": str(structure.format),
+        "games": list(structure.games),
         "starts_at": structure.starts_at,
         "minimum_entries": structure.minimum_entries,
         "late_registration_level": structure.late_registration_level,

@@ -313,7 +313,9 @@ function tableCard(table) {
       ` \u00b7 ${table.code}`) : null),
     h("table", { class: "stacks" }, h("tbody", {}, table.players.map((player) => h("tr", {},
       h("td", {}, `Seat ${player.seat + 1}`),
-      h("td", {}, player.name, player.bot ? h("span", { class: "muted" }, " (bot)") : null),
+      h("td", {}, player.name, player.bot ? h("span", { class: "muted" }, " (bot)") : null,
+        player.bounty ? h("span", { class: "bounty" }, ` \u00b7 bounty ${chips(player.bounty)}`)
+          : null),
       h("td", { class: "amount" }, chips(player.stack)))))));
 }
 
