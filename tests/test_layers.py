@@ -36,6 +36,7 @@ ALLOWED: dict[str, set[str]] = {
     "server": {
         "bots",
         "cards",
+        "cluster",
         "history",
         "names",
         "randomness",
@@ -61,6 +62,7 @@ ALLOWED: dict[str, set[str]] = {
     "cli": {
         "bots",
         "cards",
+        "cluster",
         "commitment",
         "equity",
         "evaluate",

@@ -18,12 +18,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from pokernight.cli.types import Subparsers
+from pokernight.extras import require
 
 if TYPE_CHECKING:
     from pokernight.server.ratelimit import AddressLimits
 
 MAX_FRAME_BYTES = 65_536
 MAX_PORT = 65_535
+MIN_LEASE_MS = 100
 LOG_LEVELS = ("critical", "error", "warning", "info", "debug")
 EVERY_ADDRESS = ("0.0.0.0", "::", "")
 SERVER_HINT = (
@@ -57,6 +59,21 @@ def register(subparsers: Subparsers) -> None:
         "--db",
         default=None,
         help="database URL (default: $DATABASE_URL, else the SQLite file pokernight.sqlite3)",
+    )
+    parser.add_argument(
+        "--redis",
+        default=None,
+        metavar="URL",
+        help="run as one of several room processes on the same --db (PostgreSQL), each "
+        "table played by one of them through a lease in this Redis (docs/deploy.md)",
+    )
+    parser.add_argument(
+        "--lease-ttl",
+        type=int,
+        default=3_000,
+        metavar="MS",
+        help="with --redis: how long a table's lease lives unrenewed, in milliseconds: a "
+        "process that dies has its tables taken over after about this long (default 3000)",
     )
     parser.add_argument(
         "--hand-pause",
@@ -148,9 +165,17 @@ def run(args: argparse.Namespace) -> int:
         address_limits=None if args.no_rate_limits else _limits(args.rate_limit),
         allowed_origins=tuple(args.allowed_origin),
         tournament_seed=args.tournament_seed,
+        redis_url=args.redis,
+        lease_ttl_ms=args.lease_ttl,
     )
+    if args.redis is not None:
+        require("several room processes (--redis)", "cluster")
+        if args.lease_ttl < MIN_LEASE_MS:
+            raise ValueError(f"--lease-ttl {args.lease_ttl}: give {MIN_LEASE_MS} ms or more")
     app = create_app(config)
     asyncio.run(_check_database(database_url))
+    if args.redis is not None:
+        asyncio.run(_check_redis(args.redis))
     listener = _listen(args.host, args.port)
     port = listener.getsockname()[1]
     server = uvicorn.Server(
@@ -290,6 +315,19 @@ def _where(host: str, port: int, certificate: Certificate | None) -> str:
         )
     name = f"[{host}]" if ":" in host else host
     return f"open {scheme}://{name}:{port}/  (Ctrl-C to stop)"
+
+
+async def _check_redis(url: str) -> None:
+    """Fail with one line before listening if Redis cannot be reached."""
+    from pokernight.cluster.lease import TableLeases
+
+    leases = TableLeases.from_url(url, "check")
+    try:
+        await leases.client.ping()
+    except Exception as error:  # a bad URL, refused, or not Redis at all
+        raise ValueError(f"--redis {url}: cannot reach Redis there ({error})") from None
+    finally:
+        await leases.close()
 
 
 async def _check_database(url: str | None) -> None:

@@ -349,7 +349,15 @@ class TableActor:
                 self._check_host(player_id, "deal or pause the game")
                 if self.table.closed:
                     raise RefusedError("the table is closed: the game is over")
-                self.running = isinstance(intent, msg.Start)
+                running = isinstance(intent, msg.Start)
+                if running != self.running:
+                    try:  # kept for a process that adopts the table (decision 39)
+                        await self.store.set_running(self.record.id, running)
+                    except StoreError:
+                        raise RefusedError(
+                            "the table cannot reach its database: try again"
+                        ) from None
+                self.running = running
                 self._schedule_next_hand()
                 self._broadcast_unversioned({"type": "room", **self.room_json()})
             case msg.NewInvite():

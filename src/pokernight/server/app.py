@@ -14,10 +14,12 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route, WebSocketRoute
 
+from pokernight.cluster.lease import TableLeases
 from pokernight.server import club_people, operations, season_api, tournament_api
 from pokernight.server.address_limits import AddressThrottle
 from pokernight.server.api import ROUTES
 from pokernight.server.assets import WebClient, load_assets
+from pokernight.server.cluster import Cluster, process_name
 from pokernight.server.collector import Collector, GcStats
 from pokernight.server.config import ServerConfig
 from pokernight.server.headers import SecurityHeaders
@@ -50,9 +52,15 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
         app.state.gc_stats.start()
         app.state.lag = LagMonitor()
         app.state.lag.start()
+        cluster = None
         try:
-            await lobby.resume_open_tables()
-            await lobby.resume_tournaments()
+            if settings.redis_url is None:
+                await lobby.resume_open_tables()
+                await lobby.resume_tournaments()
+            else:  # one of several: play the tables nobody plays (tournaments run alone)
+                cluster = lobby.cluster = Cluster(lobby, _leases(settings.redis_url, settings))
+                await cluster.adopt_ownerless()
+                cluster.start()
             app.state.lobby = lobby
             if settings.freeze_gc:
                 collector.start()  # after the tables are resumed: they are frozen too
@@ -61,8 +69,12 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
             await collector.stop()
             await app.state.lag.stop()
             app.state.gc_stats.stop()
+            if cluster is not None:
+                await cluster.stop_renewing()
             await lobby.close()
             await writer.close()
+            if cluster is not None:
+                await cluster.give_back_all()
             await store.close()
 
     return Starlette(
@@ -143,3 +155,7 @@ async def _unavailable(request: Request, error: Exception) -> Response:
 async def _internal_error(request: Request, error: Exception) -> Response:
     log.error("%s %s failed", request.method, request.url.path, exc_info=error)
     return _error(500, "internal error: the server logged it")
+
+
+def _leases(url: str, settings: ServerConfig) -> TableLeases:
+    return TableLeases.from_url(url, process_name(), settings.lease_ttl_ms)

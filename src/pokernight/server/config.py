@@ -28,6 +28,8 @@ class ServerConfig:
     no limit); ``allowed_origins``: web pages other than the room's own address that may
     open its WebSocket (a proxy that rewrites the Host header). ``tournament_seed``: each
     tournament draws its seats from ``Random(tournament_seed)`` (tests; None: securely).
+    ``redis_url``: this process is one of several on the same database, each table owned
+    by one of them through a lease of ``lease_ttl_ms`` in Redis (decision 39).
     """
 
     database_url: str | None = None
@@ -44,3 +46,5 @@ class ServerConfig:
     address_limits: AddressLimits | None = DEFAULT_LIMITS
     allowed_origins: tuple[str, ...] = ()
     tournament_seed: int | None = None
+    redis_url: str | None = None
+    lease_ttl_ms: int = 3_000

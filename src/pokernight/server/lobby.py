@@ -9,6 +9,7 @@ from starlette.requests import HTTPConnection
 
 from pokernight.randomness import secure_rng
 from pokernight.server.actor import TableActor
+from pokernight.server.cluster import Cluster
 from pokernight.server.config import ServerConfig
 from pokernight.server.handled import HandledRequests
 from pokernight.server.identity import Newcomer
@@ -18,7 +19,7 @@ from pokernight.server.tournament_director import NoSuchTournamentError, Tournam
 from pokernight.server.versions import TableVersions
 from pokernight.store import EventWriter, PlayerRecord, Store, StoredEvent, TableRecord
 from pokernight.table import Table, TableSettings
-from pokernight.tournament import Structure
+from pokernight.tournament import Structure, TournamentError
 from pokernight.tournament.tables import DIRECTOR
 
 
@@ -45,26 +46,34 @@ class Lobby:
         self.actors: dict[str, TableActor] = {}
         self.tournaments: dict[int, TournamentDirector] = {}
         self.nights = Nights(store)  # the club's tables summed up, for the season
+        self.cluster: Cluster | None = None  # one of several processes (``serve --redis``)
 
     async def resume_open_tables(self) -> None:
         """Rebuild every open table from its events, hand in progress included, and run it."""
         for record in await self.store.open_tables():
-            stored = await self.store.load_events(record.id)
-            if not stored:
-                continue  # created but never opened: nothing to resume
-            versions = TableVersions.from_stored(stored, self.config.ring_size)
-            handled = HandledRequests.of(await self.store.handled_requests(record.id))
-            self._run(
-                TableActor(
-                    record,
-                    versions,
-                    self.store,
-                    self.writer,
-                    self.config,
-                    handled=handled,
-                    carried_debt=self.nights.carried_debt,
-                )
-            )
+            await self.resume_table(record)
+
+    async def resume_table(self, record: TableRecord, *, running: bool = False) -> bool:
+        """Rebuild the table from its events and run it, dealing if ``running`` (after a
+        restart it waits for its host; adopted from a dead process, it deals on if it
+        dealt there); False: it was never opened."""
+        stored = await self.store.load_events(record.id)
+        if not stored:
+            return False
+        versions = TableVersions.from_stored(stored, self.config.ring_size)
+        handled = HandledRequests.of(await self.store.handled_requests(record.id))
+        actor = TableActor(
+            record,
+            versions,
+            self.store,
+            self.writer,
+            self.config,
+            handled=handled,
+            carried_debt=self.nights.carried_debt,
+        )
+        actor.running = running
+        self._run(actor)
+        return True
 
     async def resume_tournaments(self) -> None:
         """Every tournament still running, folded back from its log, at its resumed tables;
@@ -81,6 +90,10 @@ class Lobby:
     ) -> tuple[TournamentDirector, str]:
         """A new tournament and its director's token; ``rng``: its draws (the seating),
         secure unless a test seeds it (or the room's ``tournament_seed`` does)."""
+        if self.cluster is not None:  # its director and tables would need one process
+            raise TournamentError(
+                "tournaments are run by a room of one process: this one is one of several"
+            )
         if rng is None:
             seed = self.config.tournament_seed
             rng = secure_rng() if seed is None else Random(seed)
@@ -118,6 +131,8 @@ class Lobby:
         closed = self.actors.get(record.code)
         if closed is not None:  # a closed table's code, free again in the store
             await closed.stop()
+        if self.cluster is not None:  # one of several processes: own it before saving
+            await self.cluster.claim(record.id)
         opened = StoredEvent.of(1, table.opened, self.config.clock())
         await self.writer.append(record.id, [opened])
         versions = TableVersions(table, self.config.ring_size)
@@ -137,6 +152,18 @@ class Lobby:
             return self.actors[code]
         except KeyError:
             raise NoSuchTableError(code) from None
+
+    def actor_by_id(self, table_id: int) -> TableActor | None:
+        return next((a for a in self.actors.values() if a.record.id == table_id), None)
+
+    async def drop(self, actor: TableActor, code: int, reason: str) -> None:
+        """Stop playing ``actor``'s table here (another process plays it now): its clients
+        are closed with ``code`` and ``reason``, to reconnect where it is."""
+        await actor.stop()
+        for connection in list(actor.connections):
+            await connection.close(code, reason)
+        if self.actors.get(actor.code) is actor:
+            del self.actors[actor.code]
 
     async def close(self) -> None:
         for director in self.tournaments.values():

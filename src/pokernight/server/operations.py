@@ -15,6 +15,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import Route
 
+from pokernight.server.cluster import Cluster
 from pokernight.server.lag import BOUNDS_MS, LagMonitor
 from pokernight.server.lobby import Lobby
 from pokernight.store import StoreError
@@ -45,6 +46,8 @@ async def metrics(request: Request) -> Response:
     if lobby is not None:
         lines += _table_lines(lobby)
         lines += _commit_lines(lobby.writer.stats)
+        if lobby.cluster is not None:
+            lines += _lease_lines(lobby.cluster)
     return PlainTextResponse("\n".join(lines) + "\n", media_type=PROMETHEUS_TEXT)
 
 
@@ -57,6 +60,23 @@ def _table_lines(lobby: Lobby) -> list[str]:
             "gauge",
             "WebSocket connections to this process's tables.",
             [("", sum(len(actor.connections) for actor in actors))],
+        ),
+    ]
+
+
+def _lease_lines(cluster: Cluster) -> list[str]:
+    return [
+        *_metric(
+            "pokernight_table_leases",
+            "gauge",
+            "Table leases this process holds (one of several, --redis).",
+            [("", len(cluster.held))],
+        ),
+        *_metric(
+            "pokernight_lease_changes_total",
+            "counter",
+            "Table leases this process took or let go of.",
+            [("", cluster.lease_changes)],
         ),
     ]
 

@@ -50,12 +50,21 @@ class TableRecord:
     created_at: float
     invite: str | None = None
     club_id: int | None = None
+    running: bool = False
+    """The host's last Start (True) or Pause: what a process adopting the table does."""
 
     @classmethod
     def of_row(cls, row: Any) -> TableRecord:
         """The record of a row of ``tables``."""
         return cls(
-            row.id, row.code, row.settings, row.status, row.created_at, row.invite, row.club_id
+            row.id,
+            row.code,
+            row.settings,
+            row.status,
+            row.created_at,
+            row.invite,
+            row.club_id,
+            bool(row.running),
         )
 
 

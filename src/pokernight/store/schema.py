@@ -120,6 +120,8 @@ tables = Table(
     # The fencing epoch of the table's newest owner among several processes (decision
     # 39): raised by each new owner before it reads the log, checked by every save.
     Column("epoch", BigInteger, nullable=False, server_default="0"),
+    # The host's Start or Pause (0009): a process adopting the table deals on if it dealt.
+    Column("running", Boolean, nullable=False, server_default=false()),
     Index(
         "uq_tables_open_code",
         "code",

@@ -213,7 +213,11 @@ class Store:
             return [TableRecord.of_row(row) for row in rows]
 
     async def close_table(self, table_id: int) -> None:
-        await self._update_table(table_id, status=TableStatus.CLOSED.value)
+        await self._update_table(table_id, status=TableStatus.CLOSED.value, running=False)
+
+    async def set_running(self, table_id: int, running: bool) -> None:
+        """The host started (True) or paused the game: kept for a process that adopts it."""
+        await self._update_table(table_id, running=running)
 
     async def new_invite(self, table_id: int) -> str:
         """A new secret for the table's invite link: the old link seats nobody any more."""
@@ -629,10 +633,6 @@ class Store:
             self._versions.pop(table_id, None)
         return epoch
 
-    def let_table_go(self, table_id: int) -> None:
-        """Stop saving as the table's owner (its lease lost or given back)."""
-        self._epochs.pop(table_id, None)
-        self._versions.pop(table_id, None)
 
     async def _write(self, work: Callable[[Connection], Result]) -> Result:
         """``work`` in a write transaction: on SQLite, in one blocking call (``sqlite_writer``)."""
