@@ -1,7 +1,9 @@
-"""Issue 21: two room processes on one PostgreSQL and one Redis; the owner of busy tables is
-killed with SIGKILL, and the other adopts them (decision 39).
+"""Issue 21: two room processes on one PostgreSQL and one Redis. Any process serves any
+client (a socket or a request for a table another process plays is carried there), and
+when the owner of busy tables is killed with SIGKILL, the other adopts them (decision 39).
 
-Bots play at tables created on process A, their hosts' clients connected there. A is
+Bots play at tables created on process A, their hosts' clients connected there (one
+through B, which pipes it to A). A is
 killed at a random moment (mid-hand, mid-commit: the bots never stop). Its leases run
 out; B takes them, raises each table's fencing epoch, rebuilds the table from its log and
 deals on (the host had started it). The clients reconnect to B and resume by version.
@@ -30,6 +32,7 @@ from tests.async_helpers import run
 from tests.cluster_helpers import RoomProcess
 from tests.conftest import _run_sql
 from tests.redis_helpers import RedisServer
+from tests.server_helpers import assert_no_hidden_card_leaked, passive, play_until_hand_over
 
 Json = dict[str, Any]
 
@@ -70,10 +73,11 @@ async def processes(
             room.stop()
 
 
-async def bots_table(url: str) -> TableClient:
-    """A table of bots on the process at ``url``, dealing; its host's client, connected."""
+async def bots_table(url: str, via: str | None = None) -> TableClient:
+    """A table of bots on the process at ``url``, dealing; its host's client, connected
+    there, or to the process at ``via`` (which pipes it there)."""
     created = await create_table(url, "Host", SETTINGS)
-    host = TableClient(url, created["code"], created["token"])
+    host = TableClient(via or url, created["code"], created["token"])
     await host.connect()
     for seat, level in enumerate(BOTS):
         await host.request({"type": "add_bot", "seat": seat, "level": level})
@@ -117,7 +121,8 @@ def test_a_killed_owner_s_tables_are_adopted_and_play_on_losing_nothing(
 async def _killed_and_adopted(tmp_path: Path, database: str, redis: RedisServer) -> None:
     rng = random.Random()
     async with processes(tmp_path, database, redis, ("a", "b")) as (a, b):
-        hosts = [await bots_table(a.url) for _ in range(TABLES)]
+        # The first host's client reached B, which pipes it to A: a pipe to a dead owner.
+        hosts = [await bots_table(a.url, b.url if n == 0 else None) for n in range(TABLES)]
         await until(lambda: all(played(h) >= 2 for h in hosts), 30, "two hands each")
         await asyncio.sleep(rng.uniform(0.0, 0.5))  # anywhere in a hand, or in a commit
         a.kill()
@@ -131,7 +136,7 @@ async def _killed_and_adopted(tmp_path: Path, database: str, redis: RedisServer)
             30,
             "two more hands each, on B",
         )
-        # The killed process comes back: the tables stay where they are played.
+        # The killed process comes back: the tables stay where they are played now.
         await a.start()
         await asyncio.sleep(1.0)
         for host in hosts:
@@ -139,8 +144,9 @@ async def _killed_and_adopted(tmp_path: Path, database: str, redis: RedisServer)
         await until(lambda: all(h.state.hand is None for h in hosts), 30, "the hands to end")
         for host in hosts:
             await check_table(b.url, database, host)
-            with pytest.raises(ClientError, match="no open table"):
-                await request_json(a.url, "GET", f"/api/tables/{host.code}")
+            # Asked at A, which came back, the table is B's: the request is carried there.
+            path = f"/api/tables/{host.code}"
+            assert await request_json(a.url, "GET", path) == await request_json(b.url, "GET", path)
             await host.disconnect()
         assert a.tracebacks() == [] and b.tracebacks() == [], a.log_tail() + b.log_tail()
 
@@ -199,3 +205,42 @@ async def _redis_restarted(tmp_path: Path, database: str, redis: RedisServer) ->
             await check_table(a.url, database, host)
             await host.disconnect()
         assert a.tracebacks() == [], a.log_tail()
+
+
+def test_any_process_serves_any_client_with_the_same_views(
+    tmp_path: Path, cluster_database: str, redis_server: RedisServer
+) -> None:
+    run(_spread(tmp_path, cluster_database, redis_server), 110)
+
+
+async def _spread(tmp_path: Path, database: str, redis: RedisServer) -> None:
+    async with processes(tmp_path, database, redis, ("a", "b")) as (a, b):
+        created = await create_table(a.url, "Host", SETTINGS)
+        code = created["code"]
+        # The guest joins through B: the request is carried to A, which plays the table.
+        body = {"name": "Guest", "invite": created["invite"]}
+        joined = await request_json(b.url, "POST", f"/api/tables/{code}/join", body)
+        host = TableClient(a.url, code, created["token"])
+        guest = TableClient(b.url, code, joined["token"])  # its socket piped to A
+        watcher = TableClient(b.url, code)  # a spectator, piped too
+        for client in (host, guest, watcher):
+            await client.connect()
+        assert guest.welcome is not None and guest.welcome["player_id"] == joined["player_id"]
+        await guest.sit(0, BUY_IN)
+        for seat, level in enumerate(("easy", "easy"), start=1):
+            await host.request({"type": "add_bot", "seat": seat, "level": level})
+        await host.start()
+        await play_until_hand_over([guest], 3, passive)
+        await host.pause()
+        await until(lambda: guest.state.hand is None, 30, "the hand to end")
+        # The same table, whichever process is asked.
+        for path in (f"/api/tables/{code}", f"/api/tables/{code}/ledger"):
+            here = await request_json(a.url, "GET", path)
+            assert await request_json(b.url, "GET", path) == here
+        for client in (guest, watcher):
+            await check_table(a.url, database, client)
+        assert assert_no_hidden_card_leaked(guest) > 0  # its own cards, through the pipe
+        assert assert_no_hidden_card_leaked(watcher) == 0  # and nobody's to a spectator
+        for client in (host, guest, watcher):
+            await client.disconnect()
+        assert a.tracebacks() == [] and b.tracebacks() == [], a.log_tail() + b.log_tail()

@@ -28,9 +28,11 @@ from pokernight.server.lag import LagMonitor
 from pokernight.server.lobby import Lobby, NoSuchTableError
 from pokernight.server.messages import RefusedError
 from pokernight.server.pages import stream
+from pokernight.server.pipes import Pipes
 from pokernight.server.ratelimit import AddressLimiter
 from pokernight.server.replay import NoSuchHandError
-from pokernight.server.socket import table_socket
+from pokernight.server.socket import serve_piped, table_socket
+from pokernight.server.to_the_owner import ToTheOwner
 from pokernight.server.tournament_director import NoSuchTournamentError
 from pokernight.store import EventWriter, MemberError, NameTakenError, StoreError, open_store
 from pokernight.table import TableError
@@ -58,9 +60,12 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
                 await lobby.resume_open_tables()
                 await lobby.resume_tournaments()
             else:  # one of several: play the tables nobody plays (tournaments run alone)
-                cluster = lobby.cluster = Cluster(lobby, _leases(settings.redis_url, settings))
+                leases = _leases(settings.redis_url, settings)
+                pipes = Pipes(leases, lambda piped, code: serve_piped(piped, lobby, code))
+                pipes.app = app
+                cluster = lobby.cluster = Cluster(lobby, leases, pipes)
                 await cluster.adopt_ownerless()
-                cluster.start()
+                await cluster.start()
             app.state.lobby = lobby
             if settings.freeze_gc:
                 collector.start()  # after the tables are resumed: they are frozen too
@@ -100,7 +105,10 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
 
 def _middleware(config: ServerConfig) -> list[Middleware]:
     # The first is the outermost: a 429 gets the security headers too.
-    middleware = [Middleware(SecurityHeaders)]
+    # A request carried to the process that plays its table is answered whole there, its
+    # limits and headers included: outermost, so nothing here is done twice.
+    middleware = [] if config.redis_url is None else [Middleware(ToTheOwner)]
+    middleware.append(Middleware(SecurityHeaders))
     if config.address_limits is not None:
         middleware.append(Middleware(AddressThrottle, AddressLimiter(config.address_limits)))
     return middleware

@@ -25,16 +25,16 @@ import secrets
 import socket
 from typing import TYPE_CHECKING
 
+from starlette.websockets import WebSocket
+
 from pokernight.cluster.lease import LeaseLostError, TableLeases
+from pokernight.server.pipes import CLOSE_TABLE_MOVED, MOVED_REASON, Pipes
 
 if TYPE_CHECKING:
     from pokernight.server.lobby import Lobby
 
 log = logging.getLogger(__name__)
 
-CLOSE_TABLE_MOVED = 1012
-"""WebSocket close code "service restart": the client reconnects and resumes by version."""
-MOVED_REASON = "this table is now played by another of the room's processes: reconnect"
 PAUSED_REASON = "the room cannot reach Redis: this table pauses until it can; reconnect"
 RENEWALS_PER_LEASE = 4
 
@@ -45,9 +45,10 @@ def process_name() -> str:
 
 
 class Cluster:
-    def __init__(self, lobby: Lobby, leases: TableLeases) -> None:
+    def __init__(self, lobby: Lobby, leases: TableLeases, pipes: Pipes) -> None:
         self.lobby = lobby
         self.leases = leases
+        self.pipes = pipes
         self.loop = asyncio.get_running_loop()
         self.held: set[int] = set()  # the tables (ids) this process holds the lease of
         self.last_renewed = self.loop.time()
@@ -65,7 +66,8 @@ class Cluster:
         await self.lobby.store.own_table(table_id)
         self._held(table_id)
 
-    def start(self) -> None:
+    async def start(self) -> None:
+        await self.pipes.start()
         self.task = self.loop.create_task(self._keep(), name="table leases")
 
     async def stop_renewing(self) -> None:
@@ -73,6 +75,34 @@ class Cluster:
             self.task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self.task
+        await self.pipes.stop()
+
+    async def owner_elsewhere(self, code: str) -> str | None:
+        """The other process that plays open table ``code`` now, if one does."""
+        record = await self.lobby.store.table_by_code(code)
+        if record is None:
+            return None
+        owner = await self.leases.owner_of(str(record.id))
+        return None if owner == self.leases.owner else owner
+
+    async def pipe(self, websocket: WebSocket, code: str) -> bool:
+        """If another process plays table ``code``, carry ``websocket`` there until either
+        end closes, and True; False: serve it here (it is played here now, or there is no
+        such table, which the local socket says). A table between two owners (its owner
+        died, the lease has not run out) is waited for, a lease's life at most."""
+        record = await self.lobby.store.table_by_code(code)
+        if record is None:
+            return False
+        deadline = self.loop.time() + 2 * self.leases.ttl_ms / 1000
+        while code not in self.lobby.actors:
+            owner = await self.leases.owner_of(str(record.id))
+            if owner is not None and owner != self.leases.owner:
+                await self.pipes.carry(websocket, code, record.id, owner)
+                return True
+            if self.loop.time() > deadline:
+                break
+            await asyncio.sleep(self.every / 2)
+        return False
 
     async def give_back_all(self) -> None:
         """Every lease given back, once the tables have stopped and their last events are

@@ -11,15 +11,26 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
-from starlette.websockets import WebSocket
+from starlette.types import Message
 
 from pokernight.server.wire import encode
 
 CLOSE_TOO_SLOW = 4008
 CLOSE_SECONDS = 5.0
 """How long ``close`` waits for what is queued to go out before it closes anyway."""
+
+
+class FrameSocket(Protocol):
+    """What the room uses of a WebSocket: Starlette's, or the owner's end of a pipe from
+    another process (``pipes.PipedSocket``)."""
+
+    async def receive(self) -> Message: ...
+
+    async def send_text(self, data: str) -> None: ...
+
+    async def close(self, code: int = 1000, reason: str | None = None) -> None: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,7 +47,7 @@ class Connection:
 
     def __init__(
         self,
-        websocket: WebSocket,
+        websocket: FrameSocket,
         player_id: str | None,
         name: str,
         outbox: int,

@@ -19,11 +19,12 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from pokernight.server.actor import Attach, Received, TableActor
 from pokernight.server.config import ServerConfig
-from pokernight.server.connection import Connection
+from pokernight.server.connection import Connection, FrameSocket
 from pokernight.server.identity import seat_of_device
 from pokernight.server.lobby import Lobby, NoSuchTableError
 from pokernight.server.messages import PROTOCOL, Hello, RefusedError, decode_hello, decode_intent
 from pokernight.server.origins import origin_allowed
+from pokernight.server.pipes import CLOSE_TABLE_MOVED, MOVED_REASON
 from pokernight.server.ratelimit import TokenBucket
 from pokernight.server.wire import encode
 from pokernight.store import PlayerRecord
@@ -49,13 +50,31 @@ async def table_socket(websocket: WebSocket) -> None:
         await websocket.close(CLOSE_FOREIGN_PAGE)
         return
     await websocket.accept()
+    code = websocket.path_params["code"]
+    cluster = lobby.cluster
+    if cluster is not None and code not in lobby.actors and await cluster.pipe(websocket, code):
+        return  # another process plays it: the socket was carried there
+    await serve_table(websocket, lobby, code)
+
+
+async def serve_piped(websocket: FrameSocket, lobby: Lobby, code: str) -> None:
+    """A socket another process carried here: served as a local one, unless the table is
+    no longer played here (its client is sent back to find where it is now)."""
+    if code not in lobby.actors:
+        await websocket.close(CLOSE_TABLE_MOVED, MOVED_REASON)
+        return
+    await serve_table(websocket, lobby, code)
+
+
+async def serve_table(websocket: FrameSocket, lobby: Lobby, code: str) -> None:
+    """Serve a socket accepted for table ``code``: here, or piped from another process."""
     try:
-        actor = lobby.actor(websocket.path_params["code"])
+        actor = lobby.actor(code)
         hello = await read_hello(websocket, lobby.config)
         who = await _identify(actor, hello)
     except (NoSuchTableError, RefusedError) as error:
-        code = CLOSE_NO_TABLE if isinstance(error, NoSuchTableError) else CLOSE_BAD_HELLO
-        await _refuse(websocket, str(error), code)
+        close = CLOSE_NO_TABLE if isinstance(error, NoSuchTableError) else CLOSE_BAD_HELLO
+        await _refuse(websocket, str(error), close)
         return
     except WebSocketDisconnect:
         return
@@ -97,7 +116,7 @@ def _hosts(player_id: str | None, actor: TableActor) -> bool:
     return player_id is not None and player_id == actor.table.host
 
 
-async def read_hello(websocket: WebSocket, config: ServerConfig) -> Hello:
+async def read_hello(websocket: FrameSocket, config: ServerConfig) -> Hello:
     """The client's hello, checked (a table's socket or a tournament's)."""
     try:
         text = await asyncio.wait_for(_receive_text(websocket), config.hello_timeout_seconds)
@@ -144,7 +163,7 @@ async def _identify(actor: TableActor, hello: Hello) -> Who | None:
 
 
 async def _read(
-    websocket: WebSocket, actor: TableActor, connection: Connection, config: ServerConfig
+    websocket: FrameSocket, actor: TableActor, connection: Connection, config: ServerConfig
 ) -> None:
     now = config.clock()
     bucket = TokenBucket(config.rate_capacity, config.rate_per_second, now)
@@ -179,7 +198,7 @@ async def _read(
         actor.submit(Received(connection, intent))
 
 
-async def _receive(websocket: WebSocket) -> Message:
+async def _receive(websocket: FrameSocket) -> Message:
     """The next frame (text or binary: both count against the rate limit)."""
     message = await websocket.receive()
     if message["type"] == "websocket.disconnect":
@@ -194,11 +213,11 @@ def _text_of(message: Message) -> str:
     return str(text)
 
 
-async def _receive_text(websocket: WebSocket) -> str:
+async def _receive_text(websocket: FrameSocket) -> str:
     return _text_of(await _receive(websocket))
 
 
-async def _refuse(websocket: WebSocket, reason: str, code: int) -> None:
+async def _refuse(websocket: FrameSocket, reason: str, code: int) -> None:
     # The client may already be gone (it sent something worse and was closed): nobody to tell.
     with contextlib.suppress(OSError, RuntimeError, WebSocketDisconnect):
         await websocket.send_text(encode({"type": "error", "reason": reason, "ref": None}))

@@ -633,7 +633,6 @@ class Store:
             self._versions.pop(table_id, None)
         return epoch
 
-
     async def _write(self, work: Callable[[Connection], Result]) -> Result:
         """``work`` in a write transaction: on SQLite, in one blocking call (``sqlite_writer``)."""
         with self._unavailable_on_error():
