@@ -43,8 +43,10 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
+# Tests that time the room across several processes run last, with nothing beside them.
 pytest: $(STAMP)
-	$(BIN)/pytest -n 2
+	$(BIN)/pytest -n 2 -m "not alone"
+	$(BIN)/pytest -m alone
 
 # The engine's tests against the compiled build; POKERNIGHT_EXPECT_COMPILED makes
 # tests/test_engine_build.py fail if the modules were not loaded from extension modules.

@@ -1,5 +1,6 @@
 """Room processes for the cluster tests: ``pokernight serve --db PostgreSQL --redis URL``,
-each on a loopback port of its own, started, killed with SIGKILL and started again."""
+each on a loopback port of its own, started, killed with SIGKILL and started again; and
+what the tests check of a table afterwards."""
 
 from __future__ import annotations
 
@@ -12,10 +13,17 @@ import sys
 import time
 import urllib.error
 import urllib.request
+from collections import Counter
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
+from pokernight.client import TableClient, request_json
+from pokernight.store import open_store
 from tests.conftest import free_port
+from tests.redis_helpers import RedisServer
 from tests.web_helpers import stop_server
 
 START_SECONDS = 30.0
@@ -68,6 +76,18 @@ class RoomProcess:
         except (OSError, urllib.error.URLError, ValueError):
             return False
 
+    @property
+    def alive(self) -> bool:
+        return self.process is not None and self.process.poll() is None
+
+    def leases(self) -> int:
+        """How many tables the process plays now (its ``/metrics``)."""
+        with urllib.request.urlopen(self.url + "/metrics", timeout=5) as answer:
+            for line in answer.read().decode().splitlines():
+                if line.startswith("pokernight_table_leases "):
+                    return int(line.split()[1])
+        return 0
+
     def kill(self) -> None:
         """SIGKILL: no shutdown, no lease given back, nothing said to anybody."""
         assert self.process is not None
@@ -80,3 +100,69 @@ class RoomProcess:
 
     def tracebacks(self) -> list[str]:
         return [line for line in self.log_tail().splitlines() if "Traceback" in line]
+
+
+Json = dict[str, Any]
+BUY_IN = 1_000
+SETTINGS: Json = {
+    "variant": "nlhe",
+    "stakes": {"small_blind": 5, "big_blind": 10},
+    "seats": 6,
+    "min_buy_in": 100,
+    "max_buy_in": BUY_IN,
+    "bot_delay_seconds": 0.02,
+}
+LONGEST_PAUSE = 5.0  # the issue's bound on what a player sees after a kill
+PATIENCE = 0.02
+
+
+@asynccontextmanager
+async def processes(
+    tmp_path: Path, database: str, redis: RedisServer, names: tuple[str, ...]
+) -> AsyncIterator[list[RoomProcess]]:
+    rooms = [
+        RoomProcess(name, database, redis.url, tmp_path, ("--hand-pause", "0.1")) for name in names
+    ]
+    try:
+        for room in rooms:
+            await room.start()
+        yield rooms
+    finally:
+        for room in rooms:
+            room.stop()
+
+
+def played(client: TableClient) -> int:
+    """The hands ``client`` has seen end."""
+    return sum(frame.get("type") == "HandFinished" for frame in client.frames)
+
+
+async def until(check: Any, seconds: float, what: str) -> None:
+    deadline = time.monotonic() + seconds
+    while not check():
+        assert time.monotonic() < deadline, f"waited {seconds} s for {what}"
+        await asyncio.sleep(PATIENCE)
+
+
+async def check_table(url: str, database: str, client: TableClient) -> None:
+    """The log has no gap and ends at the room's version; no chip was made or lost; the
+    client's table is the room's."""
+    info = await request_json(url, "GET", f"/api/tables/{client.code}")
+    ledger = await request_json(url, "GET", f"/api/tables/{client.code}/ledger")
+    store = await open_store(database)
+    try:
+        record = await store.table_by_code(client.code)
+        assert record is not None
+        seqs = [event.seq for event in await store.load_events(record.id)]
+    finally:
+        await store.close()
+    assert seqs == list(range(1, info["version"] + 1)), f"table {client.code}: a gap"
+    totals: Counter[str] = Counter()
+    for entry in ledger["entries"]:
+        totals[entry["kind"]] += entry["amount"]
+    assert totals["result"] == 0, f"table {client.code}: results add up to {totals['result']}"
+    at_table = sum(seat["stack"] for seat in info["seats"])
+    assert at_table + totals["cash-out"] == totals["buy-in"] + totals["rebuy"]
+    await until(lambda: client.state.version == info["version"], 10, "the client to converge")
+    mine = {number: seat["stack"] for number, seat in client.state.seats.items()}
+    assert mine == {seat["seat"]: seat["stack"] for seat in info["seats"]}

@@ -120,6 +120,13 @@ def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
 
 
 @pytest.fixture
+def cluster_database(_postgres_database: str) -> str:
+    """An empty PostgreSQL database that several room processes share."""
+    run(_run_sql(_postgres_database, "DROP SCHEMA public CASCADE; CREATE SCHEMA public"))
+    return _postgres_database
+
+
+@pytest.fixture
 def redis_server(tmp_path: Path) -> Iterator[RedisServer]:
     """A Redis of this test's own: started, and killed afterwards, by its process id."""
     require_redis()

@@ -17,60 +17,25 @@ from __future__ import annotations
 import asyncio
 import random
 import time
-from collections import Counter
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
-
-import pytest
 
 from pokernight.client import ClientError, TableClient, create_table, request_json
 from pokernight.server.cluster import PAUSED_REASON
-from pokernight.store import open_store
 from tests.async_helpers import run
-from tests.cluster_helpers import RoomProcess
-from tests.conftest import _run_sql
+from tests.cluster_helpers import (
+    BUY_IN,
+    LONGEST_PAUSE,
+    SETTINGS,
+    check_table,
+    played,
+    processes,
+    until,
+)
 from tests.redis_helpers import RedisServer
 from tests.server_helpers import assert_no_hidden_card_leaked, passive, play_until_hand_over
 
-Json = dict[str, Any]
-
 TABLES = 3
 BOTS = ("easy", "medium", "easy", "easy")
-BUY_IN = 1_000
-SETTINGS: Json = {
-    "variant": "nlhe",
-    "stakes": {"small_blind": 5, "big_blind": 10},
-    "seats": 6,
-    "min_buy_in": 100,
-    "max_buy_in": BUY_IN,
-    "bot_delay_seconds": 0.02,
-}
-LONGEST_PAUSE = 5.0  # the issue's bound on what a player sees after a kill
-PATIENCE = 0.02
-
-
-@pytest.fixture
-def cluster_database(_postgres_database: str) -> str:
-    run(_run_sql(_postgres_database, "DROP SCHEMA public CASCADE; CREATE SCHEMA public"))
-    return _postgres_database
-
-
-@asynccontextmanager
-async def processes(
-    tmp_path: Path, database: str, redis: RedisServer, names: tuple[str, ...]
-) -> AsyncIterator[list[RoomProcess]]:
-    rooms = [
-        RoomProcess(name, database, redis.url, tmp_path, ("--hand-pause", "0.1")) for name in names
-    ]
-    try:
-        for room in rooms:
-            await room.start()
-        yield rooms
-    finally:
-        for room in rooms:
-            room.stop()
 
 
 async def bots_table(url: str, via: str | None = None) -> TableClient:
@@ -83,18 +48,6 @@ async def bots_table(url: str, via: str | None = None) -> TableClient:
         await host.request({"type": "add_bot", "seat": seat, "level": level})
     await host.start()
     return host
-
-
-def played(client: TableClient) -> int:
-    """The hands ``client`` has seen end."""
-    return sum(frame.get("type") == "HandFinished" for frame in client.frames)
-
-
-async def until(check: Any, seconds: float, what: str) -> None:
-    deadline = time.monotonic() + seconds
-    while not check():
-        assert time.monotonic() < deadline, f"waited {seconds} s for {what}"
-        await asyncio.sleep(PATIENCE)
 
 
 async def come_back(client: TableClient, url: str) -> float:
@@ -149,30 +102,6 @@ async def _killed_and_adopted(tmp_path: Path, database: str, redis: RedisServer)
             assert await request_json(a.url, "GET", path) == await request_json(b.url, "GET", path)
             await host.disconnect()
         assert a.tracebacks() == [] and b.tracebacks() == [], a.log_tail() + b.log_tail()
-
-
-async def check_table(url: str, database: str, client: TableClient) -> None:
-    """The log has no gap and ends at the room's version; no chip was made or lost; the
-    client's table is the room's."""
-    info = await request_json(url, "GET", f"/api/tables/{client.code}")
-    ledger = await request_json(url, "GET", f"/api/tables/{client.code}/ledger")
-    store = await open_store(database)
-    try:
-        record = await store.table_by_code(client.code)
-        assert record is not None
-        seqs = [event.seq for event in await store.load_events(record.id)]
-    finally:
-        await store.close()
-    assert seqs == list(range(1, info["version"] + 1)), f"table {client.code}: a gap"
-    totals: Counter[str] = Counter()
-    for entry in ledger["entries"]:
-        totals[entry["kind"]] += entry["amount"]
-    assert totals["result"] == 0, f"table {client.code}: results add up to {totals['result']}"
-    at_table = sum(seat["stack"] for seat in info["seats"])
-    assert at_table + totals["cash-out"] == totals["buy-in"] + totals["rebuy"]
-    await until(lambda: client.state.version == info["version"], 10, "the client to converge")
-    mine = {number: seat["stack"] for number, seat in client.state.seats.items()}
-    assert mine == {seat["seat"]: seat["stack"] for seat in info["seats"]}
 
 
 def test_when_redis_restarts_the_tables_pause_and_play_on_losing_nothing(

@@ -70,10 +70,10 @@ def register(subparsers: Subparsers) -> None:
     parser.add_argument(
         "--lease-ttl",
         type=int,
-        default=3_000,
+        default=2_000,
         metavar="MS",
         help="with --redis: how long a table's lease lives unrenewed, in milliseconds: a "
-        "process that dies has its tables taken over after about this long (default 3000)",
+        "process that dies has its tables taken over after about this long (default 2000)",
     )
     parser.add_argument(
         "--hand-pause",

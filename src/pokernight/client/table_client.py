@@ -173,6 +173,11 @@ class TableClient:
             raise ClientError(socket.close_reason or "the server closed the connection") from None
         return first
 
+    @property
+    def connected(self) -> bool:
+        """The socket is open and read (False once the server closed it, or it dropped)."""
+        return self._reader is not None and not self._reader.done()
+
     async def disconnect(self) -> None:
         if self._socket is not None:
             await self._socket.close()

@@ -15,11 +15,12 @@ forgets its counters on a restart, and a fencing token must never go down.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Final
 
 from pokernight.extras import require
 
-DEFAULT_TTL_MS: Final = 3_000
+DEFAULT_TTL_MS: Final = 2_000
 KEY_PREFIX: Final = "pokernight:lease:"
 
 # KEYS[1] the lease; ARGV[1] the owner, ARGV[2] the time to live in ms. 1: it is the
@@ -101,6 +102,13 @@ class TableLeases:
         """The process that owns ``table_id`` now, to forward its players' intents to."""
         held = await self.client.get(_key(table_id))
         return None if held is None else held.decode()
+
+    async def owners(self, table_ids: Sequence[str]) -> list[str | None]:
+        """The owner of each table (None: nobody holds it), in one round trip."""
+        if not table_ids:
+            return []
+        held = await self.client.mget([_key(table_id) for table_id in table_ids])
+        return [None if owner is None else owner.decode() for owner in held]
 
     async def close(self) -> None:
         await self.client.aclose()

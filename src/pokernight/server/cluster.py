@@ -20,9 +20,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import math
 import os
 import secrets
 import socket
+from collections.abc import AsyncIterator
 from typing import TYPE_CHECKING
 
 from starlette.websockets import WebSocket
@@ -32,11 +34,18 @@ from pokernight.server.pipes import CLOSE_TABLE_MOVED, MOVED_REASON, Pipes
 
 if TYPE_CHECKING:
     from pokernight.server.lobby import Lobby
+    from pokernight.store import TableRecord
 
 log = logging.getLogger(__name__)
 
 PAUSED_REASON = "the room cannot reach Redis: this table pauses until it can; reconnect"
 RENEWALS_PER_LEASE = 4
+LOOK_AGAIN_SECONDS = 0.1
+"""How often a socket for a table between two owners looks for the new one."""
+ADOPT_SECONDS = 0.25
+"""How often the leases of the open tables are looked at, for one nobody holds (one
+round trip to Redis whatever their number)."""
+TABLES_READ_SECONDS = 2.0
 
 
 def process_name() -> str:
@@ -51,30 +60,43 @@ class Cluster:
         self.pipes = pipes
         self.loop = asyncio.get_running_loop()
         self.held: set[int] = set()  # the tables (ids) this process holds the lease of
+        self.opening_now: set[int] = set()  # leased, its actor not running yet
+        self.tables: list[TableRecord] = []  # open, with events: what adoption looks at
+        self.tables_read_at = -math.inf
         self.last_renewed = self.loop.time()
-        self.task: asyncio.Task[None] | None = None
+        self.tasks: list[asyncio.Task[None]] = []
         self.lease_changes = 0  # tables taken or let go: for /metrics
 
     @property
     def every(self) -> float:
         return self.leases.ttl_ms / 1000 / RENEWALS_PER_LEASE
 
-    async def claim(self, table_id: int) -> None:
-        """Own a table just created, before its first event is saved."""
-        if not await self.leases.take(str(table_id)):
-            raise LeaseLostError(f"table {table_id} is new, yet another process holds it")
-        await self.lobby.store.own_table(table_id)
-        self._held(table_id)
+    @contextlib.asynccontextmanager
+    async def opening(self, table_id: int) -> AsyncIterator[None]:
+        """Own a table just created while it is opened: leased and fenced before its
+        first event is saved, and not given back for want of an actor meanwhile."""
+        self.opening_now.add(table_id)
+        try:
+            if not await self.leases.take(str(table_id)):
+                raise LeaseLostError(f"table {table_id} is new, yet another process holds it")
+            self._held(table_id)
+            await self.lobby.store.own_table(table_id)
+            yield
+        finally:
+            self.opening_now.discard(table_id)
 
     async def start(self) -> None:
         await self.pipes.start()
-        self.task = self.loop.create_task(self._keep(), name="table leases")
+        self.tasks = [
+            self.loop.create_task(self._renewing(), name="renewing table leases"),
+            self.loop.create_task(self._adopting(), name="adopting tables"),
+        ]
 
     async def stop_renewing(self) -> None:
-        if self.task is not None:
-            self.task.cancel()
+        for task in self.tasks:
+            task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
-                await self.task
+                await task
         await self.pipes.stop()
 
     async def owner_elsewhere(self, code: str) -> str | None:
@@ -101,7 +123,7 @@ class Cluster:
                 return True
             if self.loop.time() > deadline:
                 break
-            await asyncio.sleep(self.every / 2)
+            await asyncio.sleep(LOOK_AGAIN_SECONDS)
         return False
 
     async def give_back_all(self) -> None:
@@ -113,33 +135,51 @@ class Cluster:
         self.held.clear()
         await self.leases.close()
 
-    async def _keep(self) -> None:
+    async def _renewing(self) -> None:
+        # Its own task: adopting a dead process's tables takes a while, and must never
+        # hold back the renewals that keep this process's own tables.
         while True:
             try:
                 await self.renew()
-                await self.adopt_ownerless()
             except asyncio.CancelledError:
                 raise
-            except Exception as error:  # Redis or the database away: try again next turn
+            except Exception as error:  # Redis away: try again next turn
                 log.warning("table leases: %s", error)
                 if self.loop.time() - self.last_renewed > self.leases.ttl_ms / 1000:
                     await self._let_go_of_all()
             await asyncio.sleep(self.every)
 
+    async def _adopting(self) -> None:
+        while True:
+            try:
+                await self.adopt_ownerless()
+            except asyncio.CancelledError:
+                raise
+            except Exception as error:  # Redis or the database away: try again next turn
+                log.warning("adopting tables: %s", error)
+            await asyncio.sleep(ADOPT_SECONDS)
+
     async def renew(self) -> None:
-        """Extend every lease held; let go of a table whose lease was lost or that closed."""
+        """Extend every lease held, all at once; let go of a table whose lease was lost or
+        that closed."""
         for table_id in list(self.held):
             actor = self.lobby.actor_by_id(table_id)
-            if actor is None or actor.table.closed:
+            if table_id not in self.opening_now and (actor is None or actor.table.closed):
                 await self.leases.give_back(str(table_id))
                 self._let_go(table_id)
-                continue
-            try:
-                await self.leases.renew(str(table_id))
-            except LeaseLostError as lost:
-                log.warning("%s", lost)
-                await self.lobby.drop(actor, CLOSE_TABLE_MOVED, MOVED_REASON)
+        held = list(self.held)
+        outcomes = await asyncio.gather(
+            *(self.leases.renew(str(table_id)) for table_id in held), return_exceptions=True
+        )
+        for table_id, outcome in zip(held, outcomes, strict=True):
+            if isinstance(outcome, LeaseLostError):
+                log.warning("%s", outcome)
+                actor = self.lobby.actor_by_id(table_id)
+                if actor is not None:
+                    await self.lobby.drop(actor, CLOSE_TABLE_MOVED, MOVED_REASON)
                 self._let_go(table_id)
+            elif isinstance(outcome, BaseException):
+                raise outcome
         self.last_renewed = self.loop.time()
 
     async def adopt_ownerless(self) -> None:
@@ -149,17 +189,36 @@ class Cluster:
         saved its first event, which it does only once it holds the lease. So a table
         that has events was leased by its creator, and one this process is opening is
         never adopted a second time by its own scan."""
-        store = self.lobby.store
-        records = await store.open_tables()
-        opened = await store.last_seqs([record.id for record in records])
-        for record in records:
-            if record.id in self.held or record.id not in opened:
-                continue
-            if not await self.leases.take(str(record.id)):
-                continue
-            await store.own_table(record.id)
-            self._held(record.id)
+        candidates = [
+            record for record in await self._opened_tables() if record.id not in self.held
+        ]
+        owners = await self.leases.owners([str(record.id) for record in candidates])
+        taken = []
+        for record, owner in zip(candidates, owners, strict=True):
+            if owner is None and await self.leases.take(str(record.id)):
+                self.opening_now.add(record.id)
+                self._held(record.id)
+                taken.append(record)
+        # All at once: the players of a dead process's tables wait for the last of them.
+        await asyncio.gather(*(self._adopt(record) for record in taken))
+
+    async def _opened_tables(self) -> list[TableRecord]:
+        """The open tables with events, read from the database at most every
+        ``TABLES_READ_SECONDS``: a dead process's tables were there before it died."""
+        if self.loop.time() >= self.tables_read_at + TABLES_READ_SECONDS:
+            store = self.lobby.store
+            records = await store.open_tables()
+            opened = await store.last_seqs([record.id for record in records])
+            self.tables = [record for record in records if record.id in opened]
+            self.tables_read_at = self.loop.time()
+        return self.tables
+
+    async def _adopt(self, record: TableRecord) -> None:
+        try:
+            await self.lobby.store.own_table(record.id)
             await self.lobby.resume_table(record, running=record.running)
+        finally:
+            self.opening_now.discard(record.id)
 
     async def _let_go_of_all(self) -> None:
         for table_id in list(self.held):

@@ -6,6 +6,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from pokernight.cluster.lease import DEFAULT_TTL_MS
 from pokernight.server.collector import FREEZE_SECONDS
 from pokernight.server.ratelimit import AddressLimits
 
@@ -47,4 +48,4 @@ class ServerConfig:
     allowed_origins: tuple[str, ...] = ()
     tournament_seed: int | None = None
     redis_url: str | None = None
-    lease_ttl_ms: int = 3_000
+    lease_ttl_ms: int = DEFAULT_TTL_MS

@@ -3,6 +3,7 @@ here, or rebuilt from the store."""
 
 from __future__ import annotations
 
+import contextlib
 from random import Random
 
 from starlette.requests import HTTPConnection
@@ -131,20 +132,23 @@ class Lobby:
         closed = self.actors.get(record.code)
         if closed is not None:  # a closed table's code, free again in the store
             await closed.stop()
-        if self.cluster is not None:  # one of several processes: own it before saving
-            await self.cluster.claim(record.id)
-        opened = StoredEvent.of(1, table.opened, self.config.clock())
-        await self.writer.append(record.id, [opened])
-        versions = TableVersions(table, self.config.ring_size)
-        actor = TableActor(
-            record,
-            versions,
-            self.store,
-            self.writer,
-            self.config,
-            carried_debt=self.nights.carried_debt,
+        # One of several processes: the table is owned before its first event is saved.
+        owning = (
+            contextlib.nullcontext() if self.cluster is None else self.cluster.opening(record.id)
         )
-        self._run(actor)
+        async with owning:
+            opened = StoredEvent.of(1, table.opened, self.config.clock())
+            await self.writer.append(record.id, [opened])
+            versions = TableVersions(table, self.config.ring_size)
+            actor = TableActor(
+                record,
+                versions,
+                self.store,
+                self.writer,
+                self.config,
+                carried_debt=self.nights.carried_debt,
+            )
+            self._run(actor)
         return actor
 
     def actor(self, code: str) -> TableActor:

@@ -44,6 +44,8 @@ HEADERS = ("origin", "host", "user-agent")
 PIPED_HEADER = b"x-pokernight-piped"
 """Marks a request carried from another process: it is answered here, never carried on."""
 REQUEST_SECONDS = 10.0
+WATCH_SECONDS = 0.25
+"""How often a pipe looks whether the process at its far end is still there."""
 Envelope = dict[str, Any]
 Serve = Callable[["PipedSocket", str], Awaitable[None]]
 
@@ -123,7 +125,7 @@ class Pipes:
             done, pending = await asyncio.wait(ends, return_when=asyncio.FIRST_COMPLETED)
             for task in pending:
                 task.cancel()
-            if ends[2] in done or ends[0].result() is False:
+            if ends[2] in done or (ends[0] in done and ends[0].result() is False):
                 await _close(websocket, CLOSE_TABLE_MOVED, GONE_REASON)
         finally:
             del self.replies[conn]
@@ -146,9 +148,17 @@ class Pipes:
                 return False
 
     async def _owner_moves(self, table_id: int, owner: str) -> None:
-        """Returns once the table's lease is not ``owner``'s any more (it died, say)."""
-        while await self.leases.owner_of(str(table_id)) == owner:
-            await asyncio.sleep(self.leases.ttl_ms / 1000 / 2)
+        """Returns once ``owner`` is gone (nobody listens on its channel: it died) or the
+        table's lease is another's: the client then looks for the table again at once,
+        rather than waiting for a dead owner's lease to run out."""
+        channel = CHANNEL + owner
+        while True:
+            await asyncio.sleep(WATCH_SECONDS)
+            listening = await self.leases.client.pubsub_numsub(channel)
+            if not listening or not listening[0][1]:
+                return
+            if await self.leases.owner_of(str(table_id)) != owner:
+                return
 
     async def request(self, owner: str, scope: Scope, body: bytes) -> Envelope | None:
         """An HTTP request for a table ``owner`` plays, answered there: its status,
