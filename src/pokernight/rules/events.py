@@ -149,12 +149,29 @@ class CardsMucked(Event, frozen=True):
 
 
 class PotAwarded(Event, frozen=True):
-    """Pot ``index`` (0 = main pot) shared by ``winners`` as (seat, chips) pairs."""
+    """Pot ``index`` (0 = main pot) shared by ``winners`` as (seat, chips) pairs.
+
+    In a hi-lo split game ``high`` and ``low`` say how each half was shared (``winners``
+    adds them up, a scoop once); ``low`` is empty when no hand qualified and the high
+    hands took the pot. Other games leave both empty, and ``to_dict`` leaves them out, so
+    the logs of every other game read as they did before hi-lo games existed."""
 
     index: int
     amount: int
     winners: tuple[tuple[int, int], ...]
     description: str = ""
+    high: tuple[tuple[int, int], ...] = ()
+    low: tuple[tuple[int, int], ...] = ()
+
+    @property
+    def is_hi_lo(self) -> bool:
+        return bool(self.high)
+
+    def to_dict(self) -> dict[str, Any]:
+        data = Event.to_dict(self)
+        if not self.high:
+            del data["high"], data["low"]
+        return data
 
 
 class HandEnded(Event, frozen=True):
@@ -188,6 +205,8 @@ _DECODERS: dict[str, Any] = {
     "best": _decode_cards,
     "card": parse_card,
     "winners": _decode_pairs,
+    "high": _decode_pairs,
+    "low": _decode_pairs,
 }
 
 
