@@ -67,8 +67,16 @@ export function describeEvent(item, name) {
 
 export function awardWords(award, name) {
   const pot = award.index === 0 ? "the pot" : `side pot ${award.index}`;
+  if (award.high) return hiLoAwardWords(award, name, pot);
   const winners = award.winners.map(([seat, amount]) => `${name(seat)} wins ${chips(amount)}`);
   return `${winners.join(", ")} from ${pot}${award.description ? ` \u2014 ${award.description}` : ""}`;
+}
+
+/** A hi-lo pot, half by half: "the pot: high Ann 30, low Bob 15, Cy 15 — high: ..., low: ...". */
+function hiLoAwardWords(award, name, pot) {
+  const half = (shares) => shares.map(([seat, amount]) => `${name(seat)} ${chips(amount)}`).join(", ");
+  const low = award.low && award.low.length ? `low ${half(award.low)}` : "no low";
+  return `${pot}: high ${half(award.high)}, ${low} \u2014 ${award.description}`;
 }
 
 /** A hand's name as said after "with": "Flush, Ace high" -> "a flush, ace high". */
