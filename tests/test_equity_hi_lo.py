@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from pokernight.cards import parse_cards
+from pokernight.cards import CARDS, Card, parse_cards
 from pokernight.equity import equity, scenario_for_variant
+from pokernight.equity.hi_lo import NO_LOW, omaha_low_values, stud_low_values
+from pokernight.evaluate.eight_low import eight_low_value, omaha_eight_low_value
 from pokernight.rules import VARIANTS
 
 
@@ -36,3 +38,20 @@ def test_stud_hi_lo_shares_add_up_to_the_pot() -> None:
     assert abs(sum(hand.high or 0 for hand in result.hands) - 1) < 1e-9
     low, no_low = result.hands[0].low, result.hands[1].low
     assert low is not None and no_low is not None and low > no_low
+
+
+def test_lows_read_from_rank_bits_are_the_evaluators_lows() -> None:
+    rng = np.random.default_rng(3)
+    deals = np.array([rng.permutation(52)[:9] for _ in range(5000)])
+    hole, board, seven = deals[:, :4], deals[:, 4:9], deals[:, :7]
+
+    def cards(row: list[int]) -> list[Card]:
+        return [CARDS[index] for index in row]
+
+    omaha = [
+        omaha_eight_low_value(cards(h), cards(b))
+        for h, b in zip(hole.tolist(), board.tolist(), strict=True)
+    ]
+    stud = [eight_low_value(cards(row)) for row in seven.tolist()]
+    assert omaha_low_values(hole, board).tolist() == [NO_LOW if v is None else v for v in omaha]
+    assert stud_low_values(seven).tolist() == [NO_LOW if v is None else v for v in stud]

@@ -2,18 +2,22 @@
 
 A deal's pot is split between the best high hands and the best qualifying lows (the
 high hands take it all when nobody has a low); tied hands share their half. High
-values go through the batch evaluator (``showdown``), lows one hand at a time through
-the eight-or-better fast path: a missing low is ``NO_LOW``, below every low.
+values go through the batch evaluator (``showdown``), lows through tables of rank bits,
+every deal at once (the values of ``evaluate.eight_low``); a missing low is ``NO_LOW``,
+below every low.
 """
 
 from __future__ import annotations
 
+from itertools import combinations
+from typing import Final
+
 import numpy as np
 import numpy.typing as npt
 
-from pokernight.cards import CARDS, Card
-from pokernight.evaluate import batch_high_values
-from pokernight.evaluate.eight_low import eight_low_value, omaha_eight_low_value
+from pokernight.cards import CARDS, Card, Rank
+from pokernight.evaluate import batch_high_values, low_value
+from pokernight.evaluate.eight_low import HIGHEST_LOW_RANK
 
 Deals = npt.NDArray[np.intp]
 Values = npt.NDArray[np.int64]
@@ -27,17 +31,23 @@ def stud_high_values(hands: Deals) -> Values:
 
 
 def stud_low_values(hands: Deals) -> Values:
-    return np.array([_low(eight_low_value(_cards(row))) for row in hands.tolist()], dtype=np.int64)
+    """The best eight-or-better low of each row's cards: its five lowest low ranks."""
+    masks = np.bitwise_or.reduce(_LOW_BIT[hands], axis=1) & ALL_LOW_RANKS
+    values: Values = _LOWEST_FIVE[masks]
+    return values
 
 
 def omaha_low_values(hole: Deals, board: Deals) -> Values:
-    return np.array(
-        [
-            _low(omaha_eight_low_value(_cards(cards), _cards(shared)))
-            for cards, shared in zip(hole.tolist(), board.tolist(), strict=True)
-        ],
-        dtype=np.int64,
-    )
+    """The best low of two hole and three board cards: five different ranks, all low."""
+    bits = _LOW_BIT[hole]
+    shared = _LOW_BIT[board]
+    best = np.full(len(hole), NO_LOW, dtype=np.int64)
+    for first, second in combinations(range(hole.shape[1]), 2):
+        two = bits[:, first] | bits[:, second]
+        for three in combinations(range(board.shape[1]), 3):
+            masks = two | shared[:, three[0]] | shared[:, three[1]] | shared[:, three[2]]
+            np.maximum(best, _FIVE_LOW[masks], out=best)
+    return best
 
 
 def half_shares(values: Values) -> Shares:
@@ -57,9 +67,35 @@ def pot_shares(high: Values, low: Values) -> tuple[Shares, Shares, Shares]:
     return pot, high_shares, low_shares
 
 
-def _low(value: int | None) -> int:
-    return NO_LOW if value is None else value
+# Lows are read from rank bits, all deals at once: aces are bit 0, twos bit 1 ... eights
+# bit 7, and a nine or higher sets NOT_LOW, which no low may hold.
+ALL_LOW_RANKS: Final = 0xFF
+NOT_LOW: Final = 0x100
+LOW_SIZE: Final = 5
 
 
-def _cards(indices: list[int]) -> list[Card]:
-    return [CARDS[index] for index in indices]
+def _low_bit(card: Card) -> int:
+    low_rank = 0 if card.rank == Rank.ACE else card.rank + 1
+    return 1 << low_rank if low_rank < HIGHEST_LOW_RANK else NOT_LOW
+
+
+def _value_of_ranks(mask: int) -> int:
+    """``low_value`` of five cards of the ranks in ``mask`` (suits do not count in a low)."""
+    ranks = [Rank.ACE if bit == 0 else Rank(bit - 1) for bit in range(8) if mask >> bit & 1]
+    return low_value([Card.of(rank, 0) for rank in ranks])
+
+
+def _lowest_five(mask: int) -> int:
+    bits = [1 << bit for bit in range(8) if mask >> bit & 1]
+    return _value_of_ranks(sum(bits[:LOW_SIZE])) if len(bits) >= LOW_SIZE else NO_LOW
+
+
+_LOW_BIT = np.array([_low_bit(card) for card in CARDS], dtype=np.int64)
+_FIVE_LOW = np.array(
+    [
+        _value_of_ranks(mask) if mask < NOT_LOW and mask.bit_count() == LOW_SIZE else NO_LOW
+        for mask in range(2 * NOT_LOW)
+    ],
+    dtype=np.int64,
+)
+_LOWEST_FIVE = np.array([_lowest_five(mask) for mask in range(NOT_LOW)], dtype=np.int64)
