@@ -74,6 +74,7 @@ from pokernight.rules.events import (
     PotAwarded,
     StreetStarted,
 )
+from pokernight.rules.pots import Pot, compute_pots
 
 AUTOMATIONS: Final = (
     Automation.ANTE_POSTING,
@@ -577,7 +578,7 @@ def assert_same_awards(hand: Hand, state: State) -> None:
     where a side pot's players hold no qualifying low but a player outside it does,
     PokerKit still cuts that pot in halves and shares the low half among the pot's
     players (none has a low, so all "tie" at none); docs/rules.md (Robert's Rules) gives
-    the high hand the whole pot. Those hands compare the live players' total only.
+    the high hand the whole pot. The players of such a pot are one group too.
     """
     final = hand.final_stacks
     assert final is not None
@@ -586,8 +587,8 @@ def assert_same_awards(hand: Hand, state: State) -> None:
         assert_split_our_way(hand, award)
         if len(award.winners) > 1:
             _link(groups, {seat for seat, _ in award.winners})
-    if _pokerkit_splits_a_pot_without_a_low(hand):
-        _link(groups, {seat for seat, folded in enumerate(hand.folded) if not folded})
+    for eligible in _pots_pokerkit_halves_without_a_low(hand):
+        _link(groups, set(eligible))
     for group in groups:
         ours, theirs = [final[s] for s in group], [state.stacks[s] for s in group]
         assert sum(ours) == sum(theirs), f"seats {group} end with {ours}, PokerKit {theirs}"
@@ -604,18 +605,40 @@ def _link(groups: list[set[int]], group: set[int]) -> None:
     groups.append(group)
 
 
-def _pokerkit_splits_a_pot_without_a_low(hand: Hand) -> bool:
+def _pots_pokerkit_halves_without_a_low(hand: Hand) -> list[frozenset[int]]:
+    """The players of each hi-lo pot that nobody in it could win low, in a hand where
+    somebody (in another pot) has a low."""
     awards = [event for event in hand.events if isinstance(event, PotAwarded)]
     if not any(award.is_hi_lo and not award.low for award in awards):
-        return False
+        return []
     holes, board, _ = dealt_cards(hand)
     omaha = hand.variant.showdown == "omaha8"
-    return any(
+    if not any(
         (omaha_eight_low_value(holes[seat], board) if omaha else eight_low_value(holes[seat]))
         is not None
         for seat, folded in enumerate(hand.folded)
         if not folded
-    )
+    ):
+        return []
+    pots = _showdown_pots(hand, awards)
+    return [pots[award.index].eligible for award in awards if award.is_hi_lo and not award.low]
+
+
+def _showdown_pots(hand: Hand, awards: list[PotAwarded]) -> tuple[Pot, ...]:
+    """The pots as the showdown found them (a finished hand's stacks hold its winnings)."""
+    final = hand.final_stacks
+    assert final is not None
+    stacks = list(final)
+    for award in awards:
+        for seat, chips in award.winners:
+            stacks[seat] -= chips
+    dead = [0] * hand.player_count
+    for event in hand.events:
+        if isinstance(event, AntePosted):
+            dead[event.seat] += event.amount
+    pots = compute_pots(hand.contributed, dead, hand.folded, stacks)
+    assert [pot.amount for pot in pots] == [award.amount for award in awards], (pots, awards)
+    return pots
 
 
 def _ace_low_key(card: Card) -> tuple[int, int]:
