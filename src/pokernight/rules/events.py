@@ -135,8 +135,9 @@ class CardsShown(Event, frozen=True):
     """A hand turned up at the showdown: ``description`` names its value; for a hand that
     wins a pot, ``best`` holds the (up to) five cards that make it, of the seat's and the
     board's (Omaha: two of the hand and three of the board; Razz: the five of the low; a
-    wild card for whatever it stands for), the cards a client raises. A hand that wins
-    nothing, and events made before ``best`` existed, have it empty."""
+    wild card for whatever it stands for; hi-lo games: the five of each half it wins, up
+    to ten), the cards a client raises. A hand that wins nothing, and events made before
+    ``best`` existed, have it empty."""
 
     seat: int
     cards: tuple[Card, ...]
