@@ -241,6 +241,9 @@ def test_every_game_shows_the_servers_facts(browser: Any, tmp_path: Path) -> Non
                 wait_until_acted(page, str(shown["version"]))
             # After the hand: the board's slots are the game's (none in stud).
             assert page.locator(".board .card.slot").count() <= games[key]["board_cards"]
+            if games[key]["hi_lo"] and page.locator(".showdown").count():
+                page.wait_for_timeout(600)  # a picture of the halves, once the cards are up
+                page.screenshot(path=str(SHOTS / f"{key}-showdown.png"), full_page=True)
         context.close()
     assert not errors, errors
     assert not problems, problems
