@@ -48,8 +48,11 @@ from typing import Any, Final
 
 from pokerkit import (
     Automation,
+    FixedLimitOmahaHoldemHighLowSplitEightOrBetter,
+    FixedLimitPokerMixin,
     FixedLimitRazz,
     FixedLimitSevenCardStud,
+    FixedLimitSevenCardStudHighLowSplitEightOrBetter,
     FixedLimitTexasHoldem,
     NoLimitTexasHoldem,
     PotLimitOmahaHoldem,
@@ -57,6 +60,7 @@ from pokerkit import (
 )
 
 from pokernight.cards import CARDS, Card, Rank, shuffled
+from pokernight.evaluate.eight_low import eight_low_value, omaha_eight_low_value
 from pokernight.rules import VARIANTS, BettingStructure, Hand, Stakes
 from pokernight.rules.events import (
     ActionTaken,
@@ -70,6 +74,7 @@ from pokernight.rules.events import (
     PotAwarded,
     StreetStarted,
 )
+from pokernight.rules.pots import Pot, compute_pots
 
 AUTOMATIONS: Final = (
     Automation.ANTE_POSTING,
@@ -80,7 +85,16 @@ AUTOMATIONS: Final = (
     Automation.CHIPS_PUSHING,
     Automation.CHIPS_PULLING,
 )
-DIFFERENTIAL_VARIANTS: Final = ("nlhe", "plo", "flhe", "stud", "razz")
+DIFFERENTIAL_VARIANTS: Final = ("nlhe", "plo", "flhe", "stud", "razz", "plo8", "o8", "stud8")
+
+# PokerKit 0.7.7's "FixedLimitOmahaHoldemHighLowSplitEightOrBetter" bets pot-limit (it
+# takes PotLimitPokerMixin): with one minimum bet for every street it is Pot-Limit Omaha
+# Hi-Lo, and with the fixed-limit mixin first it is the fixed-limit game its name says.
+PotLimitOmahaEight = FixedLimitOmahaHoldemHighLowSplitEightOrBetter
+
+
+class FixedLimitOmahaEight(FixedLimitPokerMixin, FixedLimitOmahaHoldemHighLowSplitEightOrBetter):
+    """Fixed-Limit Omaha Hi-Lo, eight or better: one bet and three raises a round."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,6 +199,15 @@ def pokerkit_state(table: Table) -> State:
         ),
         "stud": lambda: FixedLimitSevenCardStud.create_state(AUTOMATIONS, True, *stud),
         "razz": lambda: FixedLimitRazz.create_state(AUTOMATIONS, True, *stud),
+        "plo8": lambda: PotLimitOmahaEight.create_state(
+            AUTOMATIONS, trimming, antes, blinds, *(stakes.minimum_bet(),) * 2, stacks, players
+        ),
+        "o8": lambda: FixedLimitOmahaEight.create_state(
+            AUTOMATIONS, trimming, antes, blinds, *stud[2:]
+        ),
+        "stud8": lambda: FixedLimitSevenCardStudHighLowSplitEightOrBetter.create_state(
+            AUTOMATIONS, True, *stud
+        ),
     }
     return factories[table.variant_key]()
 
@@ -550,6 +573,12 @@ def assert_same_awards(hand: Hand, state: State) -> None:
     So: every pot split our way,
     the same total for each group of players who split a pot, the same stack for
     everybody else.
+
+    Hi-lo games: a pot's high and low winners share it, so they are one group too. And
+    where a side pot's players hold no qualifying low but a player outside it does,
+    PokerKit still cuts that pot in halves and shares the low half among the pot's
+    players (none has a low, so all "tie" at none); docs/rules.md (Robert's Rules) gives
+    the high hand the whole pot. The players of such a pot are one group too.
     """
     final = hand.final_stacks
     assert final is not None
@@ -557,11 +586,9 @@ def assert_same_awards(hand: Hand, state: State) -> None:
     for award in (event for event in hand.events if isinstance(event, PotAwarded)):
         assert_split_our_way(hand, award)
         if len(award.winners) > 1:
-            group = {seat for seat, _ in award.winners}
-            for linked in [g for g in groups if g & group]:
-                groups.remove(linked)
-                group |= linked
-            groups.append(group)
+            _link(groups, {seat for seat, _ in award.winners})
+    for eligible in _pots_pokerkit_halves_without_a_low(hand):
+        _link(groups, set(eligible))
     for group in groups:
         ours, theirs = [final[s] for s in group], [state.stacks[s] for s in group]
         assert sum(ours) == sum(theirs), f"seats {group} end with {ours}, PokerKit {theirs}"
@@ -569,6 +596,49 @@ def assert_same_awards(hand: Hand, state: State) -> None:
     others = [seat for seat in range(len(final)) if seat not in splitters]
     ours, theirs = [final[s] for s in others], [state.stacks[s] for s in others]
     assert ours == theirs, f"seats {others} end with {ours}, PokerKit {theirs}"
+
+
+def _link(groups: list[set[int]], group: set[int]) -> None:
+    for linked in [g for g in groups if g & group]:
+        groups.remove(linked)
+        group |= linked
+    groups.append(group)
+
+
+def _pots_pokerkit_halves_without_a_low(hand: Hand) -> list[frozenset[int]]:
+    """The players of each hi-lo pot that nobody in it could win low, in a hand where
+    somebody (in another pot) has a low."""
+    awards = [event for event in hand.events if isinstance(event, PotAwarded)]
+    if not any(award.is_hi_lo and not award.low for award in awards):
+        return []
+    holes, board, _ = dealt_cards(hand)
+    omaha = hand.variant.showdown == "omaha8"
+    if not any(
+        (omaha_eight_low_value(holes[seat], board) if omaha else eight_low_value(holes[seat]))
+        is not None
+        for seat, folded in enumerate(hand.folded)
+        if not folded
+    ):
+        return []
+    pots = _showdown_pots(hand, awards)
+    return [pots[award.index].eligible for award in awards if award.is_hi_lo and not award.low]
+
+
+def _showdown_pots(hand: Hand, awards: list[PotAwarded]) -> tuple[Pot, ...]:
+    """The pots as the showdown found them (a finished hand's stacks hold its winnings)."""
+    final = hand.final_stacks
+    assert final is not None
+    stacks = list(final)
+    for award in awards:
+        for seat, chips in award.winners:
+            stacks[seat] -= chips
+    dead = [0] * hand.player_count
+    for event in hand.events:
+        if isinstance(event, AntePosted):
+            dead[event.seat] += event.amount
+    pots = compute_pots(hand.contributed, dead, hand.folded, stacks)
+    assert [pot.amount for pot in pots] == [award.amount for award in awards], (pots, awards)
+    return pots
 
 
 def _ace_low_key(card: Card) -> tuple[int, int]:
@@ -580,10 +650,34 @@ def _shown(hand: Hand) -> list[CardsShown]:
 
 
 def assert_split_our_way(hand: Hand, award: PotAwarded) -> None:
+    if award.is_hi_lo:
+        _assert_hi_lo_split_our_way(hand, award)
+        return
     seats = [seat for seat, _ in award.winners]
     if len(seats) == 1:
         return
-    if hand.variant.showdown == "low":
+    low = hand.variant.showdown == "low"
+    _assert_shared_our_way(hand, award, award.amount, award.winners, low=low)
+
+
+def _assert_hi_lo_split_our_way(hand: Hand, award: PotAwarded) -> None:
+    """docs/rules.md: the high half takes the odd chip; no low, the high hands take all;
+    each half shared like a pot of its own (stud: the low half's odd chip by lowest card)."""
+    low_chips = award.amount // 2 if award.low else 0
+    _assert_shared_our_way(hand, award, award.amount - low_chips, award.high, low=False)
+    if award.low:
+        _assert_shared_our_way(hand, award, low_chips, award.low, low=True)
+    total: dict[int, int] = defaultdict(int)
+    for seat, chips in (*award.high, *award.low):
+        total[seat] += chips
+    assert dict(award.winners) == dict(total), f"{award}: winners are not the halves added"
+
+
+def _assert_shared_our_way(
+    hand: Hand, award: PotAwarded, amount: int, shares: tuple[tuple[int, int], ...], *, low: bool
+) -> None:
+    seats = [seat for seat, _ in shares]
+    if low and hand.variant.is_stud:
         shown_low = {e.seat: min(map(_ace_low_key, e.cards)) for e in _shown(hand)}
         seats.sort(key=shown_low.__getitem__)
     elif hand.variant.is_stud:
@@ -591,6 +685,6 @@ def assert_split_our_way(hand: Hand, award: PotAwarded) -> None:
         seats.sort(key=shown.__getitem__, reverse=True)
     else:
         seats.sort(key=lambda seat: (seat - hand.button - 1) % hand.player_count)
-    share, odd = divmod(award.amount, len(seats))
+    share, odd = divmod(amount, len(seats))
     expected = {seat: share + (1 if place < odd else 0) for place, seat in enumerate(seats)}
-    assert dict(award.winners) == expected, f"{award} is not split our way: {expected}"
+    assert dict(shares) == expected, f"{award} is not split our way: {expected}"

@@ -73,7 +73,7 @@ def test_import_has_help(capsys: pytest.CaptureFixture[str]) -> None:
 
 @pytest.mark.parametrize(
     "data",
-    [(FAMOUS, 2, 3), ([HANDHQ], 3, 0), (WSOP, 48, 35), (PLURIBUS_30, len(PLURIBUS_30), 0)],
+    [(FAMOUS, 2, 3), ([HANDHQ], 3, 0), (WSOP, 68, 14), (PLURIBUS_30, len(PLURIBUS_30), 0)],
     ids=["famous", "handhq", "wsop-2023-43", "pluribus-30"],
 )
 def test_the_datas_hands_are_imported_and_read_like_hands_played_here(

@@ -70,14 +70,19 @@ class EveryGameParser(PokerStarsParser):
 
     VARIANT = compile(
         r" (?P<variant>Hold'em No Limit|Hold'em Limit|Omaha Pot Limit|7 Card Stud Limit"
-        r"|Razz Limit) \("
+        r"|Razz Limit|Omaha Hi/Lo Pot Limit|Omaha Hi/Lo Limit|7 Card Stud Hi/Lo Limit) \("
     )
+    # PokerKit 0.7.7's one Omaha hi-lo game ("FO/8") bets pot-limit: it replays Pot-Limit
+    # Omaha Hi-Lo, and a fixed-limit hand's bets and raises are legal pot-limit ones too.
     VARIANTS: ClassVar[dict[str, str]] = {
         "Hold'em No Limit": "NT",
         "Hold'em Limit": "FT",
         "Omaha Pot Limit": "PO",
         "7 Card Stud Limit": "F7S",
         "Razz Limit": "FR",
+        "Omaha Hi/Lo Pot Limit": "FO/8",
+        "Omaha Hi/Lo Limit": "FO/8",
+        "7 Card Stud Hi/Lo Limit": "F7S/8",
     }
     ANTE_POSTING = compile(r"^(?P<player>.+): posts the ante (?P<ante>\d+)")
     BLIND_OR_STRADDLE_POSTING = compile(
@@ -97,7 +102,7 @@ class EveryGameParser(PokerStarsParser):
 
     def _parse(self, s: str, parse_value: Callable[[str], int]) -> HandHistory:
         variant = self._parse_variant(s)
-        stud = variant in {"F7S", "FR"}
+        stud = variant in {"F7S", "FR", "F7S/8"}
         seats = self._parse_seats(s)
         stacks = self._parse_starting_stacks(s, parse_value)
         players = sorted(stacks, key=seats.__getitem__)
@@ -127,7 +132,9 @@ class EveryGameParser(PokerStarsParser):
             fields |= {"bring_in": int(bring_in["amount"]) if bring_in else 1}
         else:
             fields |= {"blinds_or_straddles": blinds_or_straddles}
-        if variant in {"F7S", "FR", "FT"}:
+        if " Pot Limit (" in s.splitlines()[0] and variant == "FO/8":
+            fields |= {"small_bet": big, "big_bet": big}  # one minimum bet on every street
+        elif variant in {"F7S", "FR", "FT", "F7S/8", "FO/8"}:
             fields |= {"small_bet": small, "big_bet": big}
         else:
             fields |= {"min_bet": max(abs(blind) for blind in blinds_or_straddles[:2])}

@@ -12,11 +12,11 @@ from hypothesis import strategies as st
 
 from pokernight.cards import CARDS, shuffled
 from pokernight.history import PHHError, parse_phh, replay_phh, to_phh
-from pokernight.rules import VARIANTS, Hand, Stakes
+from pokernight.rules import VARIANTS, BettingStructure, Hand, Stakes
 from pokernight.rules.random_play import random_action
 
 DATA = Path(__file__).parent / "data" / "phh"
-EXPORTABLE = ("nlhe", "plo", "flhe", "stud", "razz")
+EXPORTABLE = ("nlhe", "plo", "flhe", "stud", "razz", "o8", "stud8")
 
 
 def random_hand(variant_key: str, seed: int) -> Hand:
@@ -27,13 +27,14 @@ def random_hand(variant_key: str, seed: int) -> Hand:
     if variant.is_stud:
         stakes = Stakes(ante=rng.choice((0, 1)), bring_in=2, small_bet=5, big_bet=10)
     else:
+        fixed = variant.betting is BettingStructure.FIXED_LIMIT
         stakes = Stakes(
             small_blind=1,
             big_blind=2,
             ante=rng.choice((0, 0, 1)),
             big_blind_ante=rng.choice((0, 0, 2)),
-            small_bet=2 if variant_key == "flhe" else 0,
-            big_bet=4 if variant_key == "flhe" else 0,
+            small_bet=2 if fixed else 0,
+            big_bet=4 if fixed else 0,
         )
     stacks = [rng.randint(1, 300) for _ in range(players)]
     button = rng.randrange(players)

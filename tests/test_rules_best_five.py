@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from itertools import combinations
 
 import pytest
 from hypothesis import given, settings
@@ -17,6 +18,7 @@ from hypothesis import strategies as st
 
 from pokernight.cards import Card, parse_cards
 from pokernight.evaluate import high_value, low_value, omaha_value, wild_value
+from pokernight.evaluate.eight_low import eight_low_value, omaha_eight_low_value
 from pokernight.rules import (
     VARIANTS,
     CardsShown,
@@ -45,6 +47,9 @@ def _value(hand: Hand, cards: Sequence[Card], board: Sequence[Card]) -> int:
 
 
 def _check_best(hand: Hand, shown: CardsShown) -> None:
+    if hand.variant.is_hi_lo:
+        _check_hi_lo_best(hand, shown)
+        return
     best, board = shown.best, hand.board
     assert len(best) == 5 and len(set(best)) == 5, shown
     assert set(best) <= {*shown.cards, *board}, "only the seat's shown cards and the board"
@@ -55,6 +60,39 @@ def _check_best(hand: Hand, shown: CardsShown) -> None:
         assert omaha_value(mine, shared) == _value(hand, shown.cards, board)
     else:
         assert _value(hand, best, ()) == _value(hand, shown.cards, board), shown
+
+
+def _hi_lo_values(hand: Hand, cards: Sequence[Card], board: Sequence[Card]) -> tuple[int, int]:
+    """(high, low or -1) of the cards (Omaha: of exactly two of ``cards`` and three of
+    ``board``)."""
+    if hand.variant.showdown == "omaha8":
+        low = omaha_eight_low_value(cards, board)
+        return omaha_value(cards, board), -1 if low is None else low
+    low = eight_low_value([*cards, *board])
+    return high_value([*cards, *board]), -1 if low is None else low
+
+
+def _check_hi_lo_best(hand: Hand, shown: CardsShown) -> None:
+    """A hi-lo winner raises the five cards of each half it wins: the high's, the low's,
+    or both (some cards in both), as the halves of ``PotAwarded`` say."""
+    halves = [event for event in hand.events if isinstance(event, PotAwarded)]
+    wins_high = any(seat == shown.seat for award in halves for seat, _ in award.high)
+    wins_low = any(seat == shown.seat for award in halves for seat, _ in award.low)
+    best, board = shown.best, hand.board
+    assert len(set(best)) == len(best) <= 10 and set(best) <= {*shown.cards, *board}, shown
+    high, low = _hi_lo_values(hand, shown.cards, board)
+    omaha = hand.variant.showdown == "omaha8"
+    fives = [
+        (mine, shared)
+        for five in combinations(best, 5)
+        for mine in [[card for card in five if card in shown.cards]]
+        for shared in [[card for card in five if card not in shown.cards]]
+        if not omaha or len(mine) == 2
+    ]
+    values = [_hi_lo_values(hand, mine, shared) for mine, shared in fives]
+    assert not wins_high or any(value[0] == high for value in values), shown
+    assert not wins_low or any(value[1] == low for value in values), shown
+    assert len(best) <= 5 * (wins_high + wins_low), shown
 
 
 @pytest.mark.parametrize("key", sorted(VARIANTS))

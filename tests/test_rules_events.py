@@ -67,7 +67,10 @@ def test_a_log_that_loses_chips_is_refused() -> None:
 
 
 def test_variants_are_one_table_of_data() -> None:
-    assert set(VARIANTS) == {"nlhe", "plhe", "flhe", "nlo", "plo", "stud", "razz", "ftq"}
+    assert set(VARIANTS) == {
+        *("nlhe", "plhe", "flhe", "nlo", "plo", "stud", "razz", "ftq"),
+        *("plo8", "o8", "stud8"),
+    }
     assert {variant.max_players for variant in VARIANTS.values()} == {8, 10}
     assert [street.hole_cards for street in VARIANTS["stud"].streets] == [3, 1, 1, 1, 1]
     assert default_stakes(VARIANTS["ftq"]) == Stakes(ante=5, bring_in=10, small_bet=20, big_bet=40)

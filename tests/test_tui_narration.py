@@ -77,6 +77,19 @@ def test_a_pot_says_who_wins_it_and_a_split_gives_each_share() -> None:
     ]
 
 
+def test_a_hi_lo_pot_is_told_half_by_half() -> None:
+    quartered = PotAwarded(
+        0, 61, ((1, 31), (0, 15), (2, 15)), "high: Flush, Ace high, low: 7-5-4-2-A low",
+        ((1, 31),), ((0, 15), (2, 15)),
+    )  # fmt: skip
+    scooped = PotAwarded(1, 20, ((1, 20),), "high: One Pair, Aces, no low", ((1, 20),))
+    assert Narrator().lines([quartered, scooped], NAMES) == [
+        "The main pot of 61, high: Bob 31, low: Ann 15, Cy 15"
+        " (high: Flush, Ace high, low: 7-5-4-2-A low)",
+        "Side pot 1 of 20, high: Bob 20, no low (high: One Pair, Aces, no low)",
+    ]
+
+
 def test_seats_are_counted_from_one_as_the_page_shows_them() -> None:
     seated = {"type": "PlayerSeated", "seat": 0, "name": "Ann", "buy_in": 500, "player_id": "1"}
     assert narrate_table(seated, {}) == "Ann sits in seat 1 with 500"

@@ -71,6 +71,43 @@ def test_the_log_says_what_the_server_says_and_works_nothing_out(page: Any) -> N
     assert lines[1:] == ["Cy bets 60", "Ann bets/raises to 90"]
 
 
+def test_a_hi_lo_pot_is_told_half_by_half(page: Any) -> None:
+    lines = _lines(
+        page,
+        [
+            {"type": "PotAwarded", "index": 0, "amount": 60, "winners": [[1, 45], [2, 15]],
+             "description": "high: Flush, Ace high, low: 7-5-4-2-A low",
+             "high": [[1, 30]], "low": [[1, 15], [2, 15]]},
+            {"type": "PotAwarded", "index": 1, "amount": 20, "winners": [[1, 20]],
+             "description": "high: One Pair, Aces, no low", "high": [[1, 20]], "low": []},
+        ],
+    )  # fmt: skip
+    assert lines == [
+        "the pot: high Bob 30, low Bob 15, Cy 15 \u2014 high: Flush, Ace high, low: 7-5-4-2-A low",
+        "side pot 1: high Bob 20, no low \u2014 high: One Pair, Aces, no low",
+    ]
+
+
+def test_a_hi_lo_winner_is_announced_half_by_half(page: Any) -> None:
+    halves = {"index": 0, "amount": 60, "winners": [[1, 45], [2, 15]],
+              "description": "high: Flush, Ace high, low: 7-5-4-2-A low",
+              "high": [[1, 30]], "low": [[1, 15], [2, 15]]}  # fmt: skip
+    scoop = {**halves, "winners": [[0, 60]], "high": [[0, 30]], "low": [[0, 30]]}
+    lines = page.evaluate(
+        """async (awards) => {
+            const m = await import('/js/narrate.js');
+            const name = (seat) => ['Ann', 'Bob', 'Cy'][seat];
+            return awards.map((award) => m.winnerLines([award], name)[0]);
+        }""",
+        [halves, scoop],
+    )
+    assert lines == [
+        "Bob 30 with the high, Bob 15 and Cy 15 with the low: high: flush, ace high,"
+        " low: 7-5-4-2-A low",
+        "Ann scoops 60 with high: flush, ace high, low: 7-5-4-2-A low",
+    ]
+
+
 def test_a_timeout_is_told_as_a_timeout_and_an_all_in_is_marked(page: Any) -> None:
     """The page marks the clock's moves (``PlayerActed.timed_out``) on their hand events;
     an all-in is the hand event's own ``all_in``."""

@@ -14,8 +14,9 @@ OMAHA_BOARD = 3
 def made_value(
     showdown: str, cards: Sequence[Card], board: Sequence[Card], wild_ranks: Collection[int]
 ) -> int:
-    """The value of ``cards`` with ``board`` now (Omaha before the flop: the hole alone)."""
-    if showdown == "omaha":
+    """The value of ``cards`` with ``board`` now (Omaha before the flop: the hole alone;
+    hi-lo games: the high hand's)."""
+    if showdown in ("omaha", "omaha8"):
         if len(board) < OMAHA_BOARD or len(cards) < OMAHA_HOLE:
             return high_value(cards)
         return omaha_value(cards, board)

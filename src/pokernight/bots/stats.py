@@ -108,7 +108,8 @@ class OpponentModel:
         self, view: HandView, players: Sequence[str], last_aggressor: int | None
     ) -> None:
         showdown = _showdown_of(view)
-        if last_aggressor is None or showdown == "low":
+        # A weak high hand is no bluff in a low or hi-lo game: it may be betting its low.
+        if last_aggressor is None or showdown in ("low", "omaha8", "high8"):
             return
         for event in view.events:
             if isinstance(event, CardsShown) and event.seat == last_aggressor:

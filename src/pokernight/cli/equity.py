@@ -80,11 +80,26 @@ def parse_wild(text: str) -> WildState:
 def report(names: list[str], result: EquityResult) -> str:
     shown = [format_cards(parse_cards(name)) for name in names]
     width = max(len(cards) for cards in shown)
+    if result.hands[0].high is not None:
+        return _hi_lo_report(shown, width, result)
     lines = [f"{'hand':<{width}}     win     tie  equity"]
     for cards, hand in zip(shown, result.hands, strict=True):
         lines.append(f"{cards:<{width}} {hand.win:7.2%} {hand.tie:7.2%} {hand.equity:7.2%}")
+    return "\n".join([*lines, _how(result)]) + "\n"
+
+
+def _hi_lo_report(shown: list[str], width: int, result: EquityResult) -> str:
+    """Hi-lo games: the chance to scoop, to take part of the pot, and each half's share."""
+    lines = [f"{'hand':<{width}}   scoop    part    high     low  equity"]
+    for cards, hand in zip(shown, result.hands, strict=True):
+        halves = f"{hand.high or 0:7.2%} {hand.low or 0:7.2%}"
+        lines.append(
+            f"{cards:<{width}} {hand.win:7.2%} {hand.tie:7.2%} {halves} {hand.equity:7.2%}"
+        )
+    return "\n".join([*lines, _how(result)]) + "\n"
+
+
+def _how(result: EquityResult) -> str:
     if result.exact:
-        lines.append(f"exact: every one of {result.deals:,} deals")
-    else:
-        lines.append(f"Monte Carlo: {result.deals:,} deals, ±{result.error:.2%} (95%)")
-    return "\n".join(lines) + "\n"
+        return f"exact: every one of {result.deals:,} deals"
+    return f"Monte Carlo: {result.deals:,} deals, ±{result.error:.2%} (95%)"

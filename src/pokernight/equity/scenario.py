@@ -15,7 +15,7 @@ from pokernight.cards import CARDS, Card, CardError, ensure_distinct
 from pokernight.equity.wild_state import WildState
 from pokernight.rules.variants import Variant
 
-SHOWDOWNS = ("high", "omaha", "low", "wild")
+SHOWDOWNS = ("high", "omaha", "low", "wild", "omaha8", "high8")
 BOARD_SIZE = 5
 STUD_CARDS = 7
 STUD_UP_POSITIONS = range(2, 6)  # third to sixth street's cards are dealt face up

@@ -3,22 +3,60 @@
 Deals are an (N, S) array of card indices (``Card.index``), one column per
 ``Scenario.slots`` entry. High hands (hold'em, stud) and Omaha go through the
 numpy batch evaluator; A-5 low and wild hands, which it does not cover, through
-their table-lookup fast paths one hand at a time.
+their table-lookup fast paths one hand at a time; hi-lo games both ways (``hi_lo``).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from itertools import combinations
 
 import numpy as np
 import numpy.typing as npt
 
 from pokernight.cards import CARDS, Card
+from pokernight.equity.hi_lo import (
+    Shares,
+    half_shares,
+    omaha_low_values,
+    pot_shares,
+    stud_high_values,
+    stud_low_values,
+)
 from pokernight.equity.scenario import Scenario
 from pokernight.evaluate import batch_high_values, low_value, wild_value
+from pokernight.rules.variants import HI_LO_SHOWDOWNS
 
 Deals = npt.NDArray[np.intp]
 Values = npt.NDArray[np.int64]
+
+
+@dataclass(frozen=True, slots=True)
+class DealShares:
+    """(N, contenders) shares of the pot in each deal; hi-lo games: of each half too."""
+
+    pot: Shares
+    high: Shares | None = None
+    low: Shares | None = None
+
+
+def deal_shares(scenario: Scenario, deals: Deals) -> DealShares:
+    if scenario.showdown in HI_LO_SHOWDOWNS:
+        return DealShares(*pot_shares(*_hi_lo_values(scenario, deals)))
+    return DealShares(half_shares(hand_values(scenario, deals)))
+
+
+def _hi_lo_values(scenario: Scenario, deals: Deals) -> tuple[Values, Values]:
+    holes = [_cards_of(scenario, deals, owner) for owner in range(len(scenario.hands))]
+    board = _cards_of(scenario, deals, None)
+    if scenario.showdown == "omaha8":
+        high = [_omaha_values(hole, board) for hole in holes]
+        low = [omaha_low_values(hole, board) for hole in holes]
+    else:
+        hands = [np.hstack((hole, board)) for hole in holes]
+        high = [stud_high_values(hand) for hand in hands]
+        low = [stud_low_values(hand) for hand in hands]
+    return np.column_stack(high), np.column_stack(low)
 
 
 def hand_values(scenario: Scenario, deals: Deals) -> Values:

@@ -43,8 +43,11 @@ PHH_CODES: Final = {
     ("plo", BettingStructure.POT_LIMIT): "PO",
     ("stud", BettingStructure.FIXED_LIMIT): "F7S",
     ("razz", BettingStructure.FIXED_LIMIT): "FR",
+    ("o8", BettingStructure.FIXED_LIMIT): "FO/8",
+    ("stud8", BettingStructure.FIXED_LIMIT): "F7S/8",
 }
-"""Our (variant, betting structure) -> PHH variant code; PHH has no code for the others."""
+"""Our (variant, betting structure) -> PHH variant code; PHH has no code for the others
+(Pot-Limit Omaha Hi-Lo among them: the hi-lo codes are fixed-limit only)."""
 
 ACTION_CODES: Final = {
     "fold": "f",

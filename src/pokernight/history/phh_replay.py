@@ -32,7 +32,15 @@ from pokernight.cards import CARDS, Card
 from pokernight.history.phh_parse import PHHAction, PHHActionKind, PHHError, PHHHand
 from pokernight.rules import VARIANTS, Hand, RulesError, Stakes, Variant
 
-PHH_VARIANTS: Final = {"NT": "nlhe", "FT": "flhe", "PO": "plo", "F7S": "stud", "FR": "razz"}
+PHH_VARIANTS: Final = {
+    "NT": "nlhe",
+    "FT": "flhe",
+    "PO": "plo",
+    "F7S": "stud",
+    "FR": "razz",
+    "FO/8": "o8",
+    "F7S/8": "stud8",
+}
 """PHH variant code -> our variant key (each with its usual betting structure)."""
 
 PLAYER_ACTIONS: Final = frozenset(
@@ -256,9 +264,16 @@ def raise_to(hand: Hand, to: int) -> int:
     return legal.min_raise_to if covers_everybody else to
 
 
-def deck_of(phh: PHHHand, variant: Variant, spare: Sequence[Card] = CARDS) -> tuple[Card, ...]:
+def deck_of(
+    phh: PHHHand, variant: Variant, spare: Sequence[Card] | None = None
+) -> tuple[Card, ...]:
     """All 52 cards in the order our engine deals them for this hand; the cards the log
-    does not name are the unused ones in the order of ``spare`` (default: the fixed one)."""
+    does not name are the unused ones in the order of ``spare`` (default: the fixed one,
+    highest cards first in stud games brought in by the lowest up card: an up card the
+    log does not name must not take the bring-in from the player the log says made it)."""
+    if spare is None:
+        lowest_brings_in = variant.is_stud and variant.bring_in_order == "lowest"
+        spare = CARDS[::-1] if lowest_brings_in else CARDS
     holes, board, folded_before = _dealt_cards(phh, variant)
     slots: list[Card | None] = []
     hole_dealt = [0] * phh.player_count

@@ -88,6 +88,9 @@ GAMES: Final = {
     "plo": "Omaha",
     "stud": "7 Card Stud",
     "razz": "Razz",
+    "plo8": "Omaha Hi/Lo",
+    "o8": "Omaha Hi/Lo",
+    "stud8": "7 Card Stud Hi/Lo",
 }
 """Our variant -> the game's PokerStars name (any betting structure follows it)."""
 
@@ -383,6 +386,8 @@ class _Writer:
             self.pots[event.index] = event.amount
             for seat, chips in event.winners:
                 self.won[seat] = self.won.get(seat, 0) + chips
+            # PokerStars writes a hi-lo pot's halves as collections of their own.
+            for seat, chips in (*event.high, *event.low) if event.is_hi_lo else event.winners:
                 self.lines.append(f"{self.names[seat]} collected {chips} from {self._pot(event)}")
 
     def _pot(self, award: PotAwarded) -> str:

@@ -135,8 +135,9 @@ class CardsShown(Event, frozen=True):
     """A hand turned up at the showdown: ``description`` names its value; for a hand that
     wins a pot, ``best`` holds the (up to) five cards that make it, of the seat's and the
     board's (Omaha: two of the hand and three of the board; Razz: the five of the low; a
-    wild card for whatever it stands for), the cards a client raises. A hand that wins
-    nothing, and events made before ``best`` existed, have it empty."""
+    wild card for whatever it stands for; hi-lo games: the five of each half it wins, up
+    to ten), the cards a client raises. A hand that wins nothing, and events made before
+    ``best`` existed, have it empty."""
 
     seat: int
     cards: tuple[Card, ...]
@@ -149,12 +150,29 @@ class CardsMucked(Event, frozen=True):
 
 
 class PotAwarded(Event, frozen=True):
-    """Pot ``index`` (0 = main pot) shared by ``winners`` as (seat, chips) pairs."""
+    """Pot ``index`` (0 = main pot) shared by ``winners`` as (seat, chips) pairs.
+
+    In a hi-lo split game ``high`` and ``low`` say how each half was shared (``winners``
+    adds them up, a scoop once); ``low`` is empty when no hand qualified and the high
+    hands took the pot. Other games leave both empty, and ``to_dict`` leaves them out, so
+    the logs of every other game read as they did before hi-lo games existed."""
 
     index: int
     amount: int
     winners: tuple[tuple[int, int], ...]
     description: str = ""
+    high: tuple[tuple[int, int], ...] = ()
+    low: tuple[tuple[int, int], ...] = ()
+
+    @property
+    def is_hi_lo(self) -> bool:
+        return bool(self.high)
+
+    def to_dict(self) -> dict[str, Any]:
+        data = Event.to_dict(self)
+        if not self.high:
+            del data["high"], data["low"]
+        return data
 
 
 class HandEnded(Event, frozen=True):
@@ -188,6 +206,8 @@ _DECODERS: dict[str, Any] = {
     "best": _decode_cards,
     "card": parse_card,
     "winners": _decode_pairs,
+    "high": _decode_pairs,
+    "low": _decode_pairs,
 }
 
 

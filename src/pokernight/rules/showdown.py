@@ -8,7 +8,8 @@ win any pot it is in is mucked, except that an all-in hand is always shown, and
 when no more betting was possible (at most one player with chips) every live
 hand is turned up at once. Each pot goes to the best shown hands eligible for
 it; ties split it, the odd chips going (board games) to the first winners left
-of the button, (stud) to the winners holding the highest card by suit.
+of the button, (stud) to the winners holding the highest card by suit. Hi-lo split
+games share each pot between a high and a low half (``hi_lo``).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Final
 
-from pokernight.cards import Card, Rank
+from pokernight.cards import Card
 from pokernight.evaluate import high_value, low_value, omaha_value, wild_value
 from pokernight.evaluate.describe import (
     cards_used,
@@ -30,6 +31,8 @@ from pokernight.evaluate.tables import HAND_SIZE
 from pokernight.evaluate.wild import wild_cards_used
 from pokernight.rules.dealing import Emit, resolve_last_queen
 from pokernight.rules.events import CardsMucked, CardsShown, HandEnded, PotAwarded
+from pokernight.rules.hi_lo import show_down_hi_lo
+from pokernight.rules.odd_chips import high_hand_order, low_hand_order
 from pokernight.rules.positions import left_of, opener, wild_ranks
 from pokernight.rules.pots import Pot, pots_of, split
 from pokernight.rules.state import HandState
@@ -43,7 +46,10 @@ def finish_hand(state: HandState, emit: Emit) -> None:
             emit(PotAwarded(index, pot.amount, ((winner, pot.amount),)))
     else:
         resolve_last_queen(state, emit)
-        _show_down(state, pots, emit)
+        if state.variant.is_hi_lo:
+            show_down_hi_lo(state, pots, showing_order(state), emit)
+        else:
+            _show_down(state, pots, emit)
     emit(HandEnded(tuple(state.stacks)))
 
 
@@ -164,22 +170,6 @@ def _winners(pot: Pot, values: dict[int, int]) -> list[int]:
 
 
 def _odd_chip_order(state: HandState, winners: list[int]) -> list[int]:
-    """Who gets the odd chips first (Robert's Rules, split pots): board games, the first
-    winner left of the button; stud high games, the highest card by suit; Razz, the
-    lowest card by suit, aces low. All of a player's cards count, not only five."""
     if state.variant.showdown == "low":
-        return sorted(winners, key=lambda seat: _lowest_card(state.cards[seat]))
-    if state.is_stud:
-        return sorted(winners, key=lambda seat: _highest_card(state.cards[seat]), reverse=True)
-    start = left_of(state.button, state.count)
-    return sorted(winners, key=lambda seat: (seat - start) % state.count)
-
-
-def _highest_card(cards: list[Card]) -> Card:
-    # Cards order by rank, then suit (clubs < diamonds < hearts < spades).
-    return max(cards)
-
-
-def _lowest_card(cards: list[Card]) -> tuple[int, int]:
-    """(rank with the ace lowest, suit) of the lowest card: clubs are the lowest suit."""
-    return min(((0 if card.rank == Rank.ACE else card.rank + 1), card.suit) for card in cards)
+        return low_hand_order(state, winners)
+    return high_hand_order(state, winners)

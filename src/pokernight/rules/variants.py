@@ -4,7 +4,8 @@ A variant lists its streets (what each deals, face down or up, to the players
 or to the board, and whether it bets the big fixed-limit bet), its forced bets
 ("blinds": antes and blinds; "bring-in": antes and a stud bring-in), how the
 showdown is judged ("high", "omaha" 2+3, "low" A-5, "wild" follow-the-queen
-high) and how stud orders players (bring-in by the "lowest" or "highest" up
+high; the hi-lo split games, eight or better: "omaha8" with 2+3 for each half, "high8"
+with any five cards for each) and how stud orders players (bring-in by the "lowest" or "highest" up
 card; from fourth street the "highest" or "lowest" hand showing acts first).
 Any variant may be played with any betting structure (``with_betting``).
 """
@@ -14,8 +15,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from types import MappingProxyType
+from typing import Final
 
 from pokernight.rules.stakes import BettingStructure, Stakes
+
+HI_LO_SHOWDOWNS: Final = frozenset({"omaha8", "high8"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,7 +42,7 @@ class Variant:
     betting: BettingStructure
     streets: tuple[Street, ...]
     forced: str  # "blinds" or "bring-in"
-    showdown: str  # "high", "omaha", "low" or "wild"
+    showdown: str  # "high", "omaha", "low", "wild", or hi-lo "omaha8" or "high8"
     max_players: int
     bring_in_order: str = "lowest"  # which up card brings in: "lowest" or "highest"
     first_to_act: str = "highest"  # stud, fourth street on: "highest" or "lowest" showing
@@ -53,6 +57,11 @@ class Variant:
     def title(self) -> str:
         """The game's name as a table shows it: its short name, else its full name."""
         return self.short_name or self.name
+
+    @property
+    def is_hi_lo(self) -> bool:
+        """Each pot is split between the best high and the best eight-or-better low."""
+        return self.showdown in HI_LO_SHOWDOWNS
 
     @property
     def has_wild_cards(self) -> bool:
@@ -128,6 +137,11 @@ VARIANTS: Mapping[str, Variant] = MappingProxyType(
             _stud_game("stud", "Seven-Card Stud", FIXED, "high", open_pair_big_bet=True),
             _stud_game("razz", "Razz", FIXED, "low", lowest_game=True),
             _stud_game("ftq", "Follow the Queen", NO, "wild"),
+            _board_game("plo8", "Pot-Limit Omaha Hi-Lo", POT, _OMAHA_STREETS, "omaha8"),
+            _board_game("o8", "Fixed-Limit Omaha Hi-Lo", FIXED, _OMAHA_STREETS, "omaha8"),
+            # Robert's Rules, stud high-low: no big bet on an open pair on fourth street;
+            # the bring-in and the order of play are Seven-Card Stud's.
+            _stud_game("stud8", "Seven-Card Stud Hi-Lo", FIXED, "high8"),
         )
     }
 )

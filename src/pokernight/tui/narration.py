@@ -122,12 +122,25 @@ def _all_in(all_in: bool) -> str:
 def _awarded(event: PotAwarded, names: Sequence[str]) -> str:
     """ "Bob wins the main pot of 60 with ...", or a split with each share after the hand."""
     pot = "the main pot" if event.index == 0 else f"side pot {event.index}"
+    if event.is_hi_lo:
+        return _awarded_in_halves(event, names, pot)
     hand = f" with {event.description}" if event.description else ""
     if len(event.winners) == 1:
         return f"{names[event.winners[0][0]]} wins {pot} of {event.amount}{hand}"
     who = " and ".join(names[seat] for seat, _ in event.winners)
     shares = ", ".join(f"{names[seat]} {chips}" for seat, chips in event.winners)
     return f"{who} split {pot} of {event.amount}{hand}: {shares}"
+
+
+def _awarded_in_halves(event: PotAwarded, names: Sequence[str], pot: str) -> str:
+    """ "The main pot of 60, high: Bob 30, low: Ann 15, Cy 15 (high: ..., low: ...)"."""
+
+    def half(shares: tuple[tuple[int, int], ...]) -> str:
+        return ", ".join(f"{names[seat]} {chips}" for seat, chips in shares)
+
+    low = f"low: {half(event.low)}" if event.low else "no low"
+    said = f"{pot[0].upper()}{pot[1:]} of {event.amount}, high: {half(event.high)}, {low}"
+    return f"{said} ({event.description})"
 
 
 def narrate_table(message: dict[str, Any], names: Mapping[int, str]) -> str | None:

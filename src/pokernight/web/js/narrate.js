@@ -67,8 +67,26 @@ export function describeEvent(item, name) {
 
 export function awardWords(award, name) {
   const pot = award.index === 0 ? "the pot" : `side pot ${award.index}`;
+  if (award.high) return hiLoAwardWords(award, name, pot);
   const winners = award.winners.map(([seat, amount]) => `${name(seat)} wins ${chips(amount)}`);
   return `${winners.join(", ")} from ${pot}${award.description ? ` \u2014 ${award.description}` : ""}`;
+}
+
+/** A hi-lo pot, half by half: "the pot: high Ann 30, low Bob 15, Cy 15 — high: ..., low: ...". */
+function hiLoAwardWords(award, name, pot) {
+  const half = (shares) => shares.map(([seat, amount]) => `${name(seat)} ${chips(amount)}`).join(", ");
+  const low = award.low && award.low.length ? `low ${half(award.low)}` : "no low";
+  return `${pot}: high ${half(award.high)}, ${low} \u2014 ${award.description}`;
+}
+
+/** A hi-lo pot that both halves won: "Bob scoops 60 with ..." or, half by half, "Bob
+ * wins 30 with the high, Ann 15 and Cy 15 with the low: ...". */
+function hiLoWinnerLine(award, name, pot) {
+  const [high, low] = [award.high, award.low];
+  const phrase = handPhrase(award.description);
+  if (award.winners.length === 1) return `${name(high[0][0])} scoops ${chips(award.amount)}${pot} with ${phrase}`;
+  const half = (shares) => shares.map(([seat, amount]) => `${name(seat)} ${chips(amount)}`).join(" and ");
+  return `${half(high)} with the high, ${half(low)} with the low${pot}: ${phrase}`;
 }
 
 /** A hand's name as said after "with": "Flush, Ace high" -> "a flush, ace high". */
@@ -85,6 +103,7 @@ export function winnerLines(awards, name) {
   return awards.map((award) => {
     const pot = awards.length === 1 ? "" : award.index === 0 ? " of the main pot"
       : ` of side pot ${award.index}`;
+    if (award.high?.length && award.low?.length) return hiLoWinnerLine(award, name, pot);
     const names = award.winners.map(([seat]) => name(seat));
     const took = names.length === 1 ? `${names[0]} wins ${chips(award.amount)}${pot}`
       : `${names.slice(0, -1).join(", ")} and ${names.at(-1)} split ${chips(award.amount)}${pot}`;
