@@ -48,16 +48,19 @@ from typing import Any, Final
 
 from pokerkit import (
     Automation,
+    BoardCombinationHand,
     FixedLimitOmahaHoldemHighLowSplitEightOrBetter,
     FixedLimitPokerMixin,
     FixedLimitRazz,
     FixedLimitSevenCardStud,
     FixedLimitSevenCardStudHighLowSplitEightOrBetter,
     FixedLimitTexasHoldem,
+    HoleBoardCombinationHand,
     NoLimitTexasHoldem,
     PotLimitOmahaHoldem,
     State,
 )
+from pokerkit import Card as PokerKitCard
 
 from pokernight.cards import CARDS, Card, Rank, shuffled
 from pokernight.evaluate.eight_low import eight_low_value, omaha_eight_low_value
@@ -75,6 +78,42 @@ from pokernight.rules.events import (
     StreetStarted,
 )
 from pokernight.rules.pots import Pot, compute_pots
+
+
+def _remember_pokerkits_hands() -> None:
+    """PokerKit judges a hand from a game again each time it is asked (whether a player can
+    still win, then the showdown, for every pot): in Omaha hi-lo that was nine tenths of
+    the differential's time. Its own answer is kept, per class, hole and board, so the
+    oracle stays PokerKit's and is asked once; a ValueError (no hand, no qualifying low)
+    is kept and raised again the same way."""
+    for owner in (BoardCombinationHand, HoleBoardCombinationHand):
+        judge = owner.__dict__["from_game"].__func__
+        answers: dict[tuple[object, ...], object] = {}
+
+        def from_game(
+            cls: type,
+            hole_cards: Any,
+            board_cards: Any = (),
+            *,
+            judge: Any = judge,
+            answers: dict[tuple[object, ...], object] = answers,
+        ) -> object:
+            hole, board = PokerKitCard.clean(hole_cards), PokerKitCard.clean(board_cards)
+            key = (cls, tuple(hole), tuple(board))
+            if key not in answers:
+                try:
+                    answers[key] = judge(cls, hole, board)
+                except ValueError as error:
+                    answers[key] = error
+            answer = answers[key]
+            if isinstance(answer, ValueError):
+                raise ValueError(*answer.args)
+            return answer
+
+        owner.from_game = classmethod(from_game)  # type: ignore[method-assign,assignment]
+
+
+_remember_pokerkits_hands()
 
 AUTOMATIONS: Final = (
     Automation.ANTE_POSTING,

@@ -22,6 +22,8 @@ from pokernight.extras import require
 
 DEFAULT_TTL_MS: Final = 2_000
 KEY_PREFIX: Final = "pokernight:lease:"
+CONNECTIONS: Final = 64
+CONNECTION_WAIT_SECONDS: Final = 10.0
 
 # KEYS[1] the lease; ARGV[1] the owner, ARGV[2] the time to live in ms. 1: it is the
 # owner's (taken now, or already theirs and extended); 0: another process holds it.
@@ -83,7 +85,12 @@ class TableLeases:
         require("several room processes (--redis)", "cluster")
         import redis.asyncio
 
-        return cls(redis.asyncio.Redis.from_url(url), owner, ttl_ms)
+        # A busy process sends Redis many commands at once (renewals, piped frames): past
+        # ``CONNECTIONS`` they wait for a connection rather than fail.
+        pool = redis.asyncio.BlockingConnectionPool.from_url(
+            url, max_connections=CONNECTIONS, timeout=CONNECTION_WAIT_SECONDS
+        )
+        return cls(redis.asyncio.Redis(connection_pool=pool), owner, ttl_ms)
 
     async def take(self, table_id: str) -> bool:
         """Own ``table_id`` if nobody does (or extend it if this process does)."""
