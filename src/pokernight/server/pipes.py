@@ -101,8 +101,13 @@ class Pipes:
                     await task
 
     async def publish(self, channel: str, envelope: Envelope) -> bool:
-        """True if a process heard it (False: nobody listens there any more)."""
-        return bool(await self.leases.client.publish(channel, json.dumps(envelope)))
+        """True if a process heard it; False: nobody listens there any more, or Redis
+        cannot be reached (either way the client is sent to look for its table again)."""
+        try:
+            return bool(await self.leases.client.publish(channel, json.dumps(envelope)))
+        except Exception as error:  # Redis away: as if nobody heard
+            log.warning("a piped frame was not sent: %s", error)
+            return False
 
     # The near end --------------------------------------------------------------------------
 
@@ -154,10 +159,13 @@ class Pipes:
         channel = CHANNEL + owner
         while True:
             await asyncio.sleep(WATCH_SECONDS)
-            listening = await self.leases.client.pubsub_numsub(channel)
-            if not listening or not listening[0][1]:
-                return
-            if await self.leases.owner_of(str(table_id)) != owner:
+            try:
+                listening = await self.leases.client.pubsub_numsub(channel)
+                if not listening or not listening[0][1]:
+                    return
+                if await self.leases.owner_of(str(table_id)) != owner:
+                    return
+            except Exception:  # Redis away: the tables pause; the client comes back later
                 return
 
     async def request(self, owner: str, scope: Scope, body: bytes) -> Envelope | None:
