@@ -63,15 +63,7 @@ class Lobby:
             return False
         versions = TableVersions.from_stored(stored, self.config.ring_size)
         handled = HandledRequests.of(await self.store.handled_requests(record.id))
-        actor = TableActor(
-            record,
-            versions,
-            self.store,
-            self.writer,
-            self.config,
-            handled=handled,
-            carried_debt=self.nights.carried_debt,
-        )
+        actor = self._actor_of(record, versions, handled)
         actor.running = running
         self._run(actor)
         return True
@@ -139,17 +131,22 @@ class Lobby:
         async with owning:
             opened = StoredEvent.of(1, table.opened, self.config.clock())
             await self.writer.append(record.id, [opened])
-            versions = TableVersions(table, self.config.ring_size)
-            actor = TableActor(
-                record,
-                versions,
-                self.store,
-                self.writer,
-                self.config,
-                carried_debt=self.nights.carried_debt,
-            )
+            actor = self._actor_of(record, TableVersions(table, self.config.ring_size))
             self._run(actor)
         return actor
+
+    def _actor_of(
+        self, record: TableRecord, versions: TableVersions, handled: HandledRequests | None = None
+    ) -> TableActor:
+        return TableActor(
+            record,
+            versions,
+            self.store,
+            self.writer,
+            self.config,
+            handled=handled,
+            carried_debt=self.nights.carried_debt,
+        )
 
     def actor(self, code: str) -> TableActor:
         try:
