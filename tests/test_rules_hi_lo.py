@@ -17,7 +17,7 @@ from pokernight.cards import CARDS, shuffled
 from pokernight.rules import VARIANTS, CardsShown, Hand, PotAwarded, Stakes
 from pokernight.rules.events import event_from_dict
 from pokernight.rules.random_play import random_action
-from tests.rules_helpers import holdem_deck, stud_deck
+from tests.rules_helpers import check_to_showdown, holdem_deck, stud_deck
 
 PLO8, O8, STUD8 = VARIANTS["plo8"], VARIANTS["o8"], VARIANTS["stud8"]
 BLINDS = Stakes(small_blind=5, big_blind=10)
@@ -26,17 +26,6 @@ BOARD = "3h4s8dKh7c"
 
 def awards(hand: Hand) -> list[PotAwarded]:
     return [event for event in hand.events if isinstance(event, PotAwarded)]
-
-
-def check_to_showdown(hand: Hand) -> Hand:
-    while not hand.is_over:
-        legal = hand.legal_actions()
-        assert legal is not None
-        if legal.can_bring_in:
-            hand.bring_in(legal.seat)
-        else:
-            hand.check_or_call(legal.seat)
-    return hand
 
 
 def test_one_hand_best_both_ways_scoops_the_pot() -> None:
