@@ -14,6 +14,7 @@ import pytest
 from rich.console import Console
 
 from pokernight.bench.server import Load, check, measure, render
+from tests.redis_helpers import RedisServer
 
 TINY = Load(tables=2, players=3, seconds=3.0, rate=2.0, port=0, db=None, client_processes=2)
 
@@ -72,3 +73,20 @@ def test_bench_server_plays_and_reports_every_figure() -> None:
 def test_bench_server_refuses_a_load_out_of_bounds(changes: dict[str, Any], reason: str) -> None:
     with pytest.raises(ValueError, match=reason):
         check(replace(TINY, **changes))
+
+
+def test_bench_server_plays_through_several_room_processes(
+    cluster_database: str, redis_server: RedisServer
+) -> None:
+    load = replace(TINY, processes=2, db=cluster_database, redis=redis_server.url)
+    report = measure(load, Console(file=io.StringIO(), width=120))
+    assert report.processes == 2 and report.actions > 0 and report.refused == 0
+    assert report.server_cpu_share > 0 and report.server_mib_empty > 0
+    text = io.StringIO()
+    Console(file=text, width=120).print(render(report))
+    assert "2 room processes" in text.getvalue()
+
+
+def test_several_room_processes_need_postgresql_and_redis() -> None:
+    with pytest.raises(ValueError, match="needs --db postgresql"):
+        check(replace(TINY, processes=2))

@@ -7,6 +7,10 @@ their own (``load_clients``), the tables shared out among them:
 ``--tables`` tables of ``--players`` bots each, one WebSocket per bot, every
 table playing ``--rate`` actions a second for ``--seconds``.
 
+With ``--processes N`` (N > 1) the room is N ``serve --redis`` processes on one database
+(``--db``, PostgreSQL) and one Redis (``--redis``): each bots' process opens its tables
+on one of them in turn, and the servers' memory and CPU are their sums (decision 39).
+
 Reported: actions/s; the latency from sending an action to receiving the
 version it caused, for the acting bot and for the others at the table
 (p50/p99/max); the server's resident memory before the tables, once they are
@@ -73,6 +77,7 @@ MAX_PLAYERS = 9
 MAX_SECONDS = 3_600.0
 MAX_RATE = 10.0
 MAX_CLIENT_PROCESSES = 16
+MAX_PROCESSES = 8
 CLIENT_PROCESSES = 2
 """One process's bots at 500 tables used half a core: its own loop's lag would add to the
 latencies it measures."""
@@ -97,6 +102,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--db", default=None, help="database URL or SQLite path (default: a fresh temporary file)"
     )
+    parser.add_argument(
+        "--processes",
+        type=int,
+        default=1,
+        help="room processes (1); more than one needs --db postgresql://... and --redis URL",
+    )
+    parser.add_argument("--redis", default=None, help="Redis URL, with --processes above 1")
     parser.add_argument(
         "--client-processes",
         type=int,
@@ -169,6 +181,8 @@ class Report:
     """The worst of the bots' processes' own loops."""
     target_rate: float
     """Actions per second asked for: tables times ``--rate``."""
+    processes: int = 1
+    """Room processes: memory and CPU are their sums; GC and loop lag the first one's."""
 
     @property
     def actions_per_second(self) -> float:
@@ -198,6 +212,8 @@ class Load:
     port: int
     db: str | None
     client_processes: int = CLIENT_PROCESSES
+    processes: int = 1
+    redis: str | None = None
 
 
 def run(args: argparse.Namespace) -> int:
@@ -209,7 +225,9 @@ def run(args: argparse.Namespace) -> int:
         args.rate,
         args.port,
         args.db,
-        args.client_processes,
+        max(args.client_processes, args.processes),  # a bots' process per room process
+        args.processes,
+        args.redis,
     )
     console = Console()
     report = measure(load, console)
@@ -235,6 +253,13 @@ def check(load: Load) -> None:
         raise ValueError(f"--rate must be positive and at most {MAX_RATE:.0f}")
     if not 0 <= load.port <= 65_535:
         raise ValueError(f"--port {load.port} is not a TCP port")
+    if not 1 <= load.processes <= MAX_PROCESSES:
+        raise ValueError(f"--processes must be between 1 and {MAX_PROCESSES}")
+    if load.processes > 1 and (load.redis is None or not (load.db or "").startswith("postgres")):
+        raise ValueError(
+            "--processes above 1 needs --db postgresql://... and --redis redis://... (the "
+            "processes share one database and one Redis)"
+        )
     if not 1 <= load.client_processes <= min(MAX_CLIENT_PROCESSES, load.tables):
         raise ValueError(
             f"--client-processes must be between 1 and {MAX_CLIENT_PROCESSES}, and at most --tables"
@@ -246,14 +271,20 @@ def check(load: Load) -> None:
 
 @dataclass(frozen=True, slots=True)
 class Server:
-    url: str
-    process: psutil.Process
+    """The room's processes: one, or several on one database and one Redis."""
+
+    urls: list[str]
+    processes: list[psutil.Process]
+
+    @property
+    def url(self) -> str:
+        return self.urls[0]
 
     def mib(self) -> float:
-        return float(self.process.memory_info().rss) / MEBIBYTE
+        return sum(float(process.memory_info().rss) for process in self.processes) / MEBIBYTE
 
     def cpu_seconds(self) -> float:
-        return _cpu_seconds(self.process)
+        return sum(_cpu_seconds(process) for process in self.processes)
 
 
 @contextlib.contextmanager
@@ -267,26 +298,31 @@ def _workspace() -> Iterator[Path]:
 
 @contextlib.contextmanager
 def _server(load: Load, workspace: Path) -> Iterator[Server]:
-    port = load.port or _free_port()
     db = load.db or str(workspace / "bench.sqlite3")
-    log_path = workspace / "server.log"
-    with log_path.open("wb") as log:
-        process = subprocess.Popen(
-            _serve_command(port, db, 1.0 / load.rate), stdout=log, stderr=subprocess.STDOUT
-        )
+    started: list[subprocess.Popen[bytes]] = []
+    urls = []
     try:
-        _wait_until_listening(process, port, log_path)
-        yield Server(f"http://127.0.0.1:{port}", _process(process.pid))
+        for number in range(load.processes):
+            port = (load.port + number if load.port else 0) or _free_port()
+            log_path = workspace / f"server-{number + 1}.log"
+            command = _serve_command(port, db, 1.0 / load.rate, load.redis)
+            with log_path.open("wb") as log:
+                started.append(subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT))
+            _wait_until_listening(started[-1], port, log_path)
+            urls.append(f"http://127.0.0.1:{port}")
+        yield Server(urls, [_process(process.pid) for process in started])
     finally:
-        _stop(process)
+        for process in started:
+            _stop(process)
 
 
-def _serve_command(port: int, db: str, hand_pause: float) -> list[str]:
-    return [
+def _serve_command(port: int, db: str, hand_pause: float, redis: str | None) -> list[str]:
+    command = [
         sys.executable, "-m", "pokernight.cli.main", "serve", "--host", "127.0.0.1",
         "--port", str(port), "--db", db, "--hand-pause", str(hand_pause),
         "--no-rate-limits",  # every bot connects from 127.0.0.1
     ]  # fmt: skip
+    return command if redis is None else [*command, "--redis", redis]
 
 
 def _free_port() -> int:
@@ -349,7 +385,7 @@ def _bots(load: Load, server: Server) -> Iterator[Bots]:
     pipes: list[Connection] = []
     for index in range(load.client_processes):
         share = Share(
-            server.url,
+            server.urls[index % len(server.urls)],  # its tables on one room process in turn
             range(index, load.tables, load.client_processes),
             load.players,
             load.rate,
@@ -456,6 +492,7 @@ async def _play(load: Load, server: Server, bots: Bots, console: Console) -> Rep
             (LagFigures.of(share.lag_counts) for share in shares), key=lambda lag: lag.p99_ms
         ),
         target_rate=load.tables * load.rate,
+        processes=load.processes,
     )
 
 
@@ -486,6 +523,7 @@ def render(report: Report) -> Table:
         title=(
             f"{report.tables} tables, {report.connections} connections, "
             f"{report.seconds:.0f} s of play"
+            + (f", {report.processes} room processes" if report.processes > 1 else "")
         )
     )
     table.add_column("figure")

@@ -90,7 +90,8 @@ class TableLeases:
         pool = redis.asyncio.BlockingConnectionPool.from_url(
             url, max_connections=CONNECTIONS, timeout=CONNECTION_WAIT_SECONDS
         )
-        return cls(redis.asyncio.Redis(connection_pool=pool), owner, ttl_ms)
+        # ``from_pool``: the client owns the pool, so closing it closes every connection.
+        return cls(redis.asyncio.Redis.from_pool(pool), owner, ttl_ms)
 
     async def take(self, table_id: str) -> bool:
         """Own ``table_id`` if nobody does (or extend it if this process does)."""
