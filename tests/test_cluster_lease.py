@@ -8,7 +8,7 @@ from contextlib import asynccontextmanager
 
 import pytest
 
-from pokernight.cluster import LeaseLostError, TableLeases
+from pokernight.cluster import TableLeases
 from tests.async_helpers import scenario
 from tests.redis_helpers import RedisServer
 
@@ -38,9 +38,8 @@ async def test_a_table_has_one_owner_who_alone_extends_it(redis_server: RedisSer
         assert await a.take("T1")
         assert not await b.take("T1")
         assert await a.take("T1")  # the owner asking again only extends it
-        await a.renew("T1")
-        with pytest.raises(LeaseLostError, match="no longer owned by room-b"):
-            await b.renew("T1")
+        assert await a.renew_all(["T1"]) == []
+        assert await b.renew_all(["T1", "T2"]) == ["T1", "T2"]  # not b's: it owns neither
         assert await b.owner_of("T1") == "room-a"
         assert await b.take("T2")  # leases are per table
         assert await a.owner_of("T2") == "room-b"
@@ -54,8 +53,7 @@ async def test_a_lease_not_renewed_runs_out_and_its_old_owner_learns_it(
         assert await a.take("T1")
         await _expire(a, "T1")
         assert await b.take("T1")
-        with pytest.raises(LeaseLostError):
-            await a.renew("T1")
+        assert await a.renew_all(["T1"]) == ["T1"]  # lost: a owns it no more
         assert not await a.give_back("T1")  # not a's to give any more
         assert await a.owner_of("T1") == "room-b"
 

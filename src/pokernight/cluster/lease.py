@@ -40,13 +40,18 @@ end
 return 0
 """
 
-# 1: extended; 0: the lease expired or is another's, so the caller owns nothing now.
-_RENEW: Final = """
-if redis.call('GET', KEYS[1]) == ARGV[1] then
-  redis.call('PEXPIRE', KEYS[1], ARGV[2])
-  return 1
+# KEYS: leases; ARGV[1] the owner, ARGV[2] the time to live. The indexes (1-based) of the
+# leases that are no longer the owner's: every other one is extended, in one round trip.
+_RENEW_ALL: Final = """
+local lost = {}
+for index, key in ipairs(KEYS) do
+  if redis.call('GET', key) == ARGV[1] then
+    redis.call('PEXPIRE', key, ARGV[2])
+  else
+    table.insert(lost, index)
+  end
 end
-return 0
+return lost
 """
 
 # 1: given back; 0: it was not the caller's to give.
@@ -77,7 +82,7 @@ class TableLeases:
         self.owner = owner
         self.ttl_ms = ttl_ms
         self._take = client.register_script(_TAKE)
-        self._renew = client.register_script(_RENEW)
+        self._renew_all = client.register_script(_RENEW_ALL)
         self._give_back = client.register_script(_GIVE_BACK)
 
     @classmethod
@@ -97,10 +102,14 @@ class TableLeases:
         """Own ``table_id`` if nobody does (or extend it if this process does)."""
         return bool(await self._take(keys=[_key(table_id)], args=[self.owner, self.ttl_ms]))
 
-    async def renew(self, table_id: str) -> None:
-        """Extend this process's lease; ``LeaseLostError`` if it has expired or moved."""
-        if not await self._renew(keys=[_key(table_id)], args=[self.owner, self.ttl_ms]):
-            raise LeaseLostError(f"table {table_id} is no longer owned by {self.owner}")
+    async def renew_all(self, table_ids: Sequence[str]) -> list[str]:
+        """Extend every one of this process's leases in one round trip; the tables whose
+        lease expired or moved (this process owns them no more)."""
+        if not table_ids:
+            return []
+        keys = [_key(table_id) for table_id in table_ids]
+        lost = await self._renew_all(keys=keys, args=[self.owner, self.ttl_ms])
+        return [table_ids[int(index) - 1] for index in lost]
 
     async def give_back(self, table_id: str) -> bool:
         """Let another process take ``table_id`` at once (a table closed, a clean stop)."""

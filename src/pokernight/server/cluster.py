@@ -160,26 +160,19 @@ class Cluster:
             await asyncio.sleep(ADOPT_SECONDS)
 
     async def renew(self) -> None:
-        """Extend every lease held, all at once; let go of a table whose lease was lost or
-        that closed."""
+        """Extend every lease held, in one round trip; let go of a table whose lease was
+        lost or that closed."""
         for table_id in list(self.held):
             actor = self.lobby.actor_by_id(table_id)
             if table_id not in self.opening_now and (actor is None or actor.table.closed):
                 await self.leases.give_back(str(table_id))
                 self._let_go(table_id)
-        held = list(self.held)
-        outcomes = await asyncio.gather(
-            *(self.leases.renew(str(table_id)) for table_id in held), return_exceptions=True
-        )
-        for table_id, outcome in zip(held, outcomes, strict=True):
-            if isinstance(outcome, LeaseLostError):
-                log.warning("%s", outcome)
-                actor = self.lobby.actor_by_id(table_id)
-                if actor is not None:
-                    await self.lobby.drop(actor, CLOSE_TABLE_MOVED, MOVED_REASON)
-                self._let_go(table_id)
-            elif isinstance(outcome, BaseException):
-                raise outcome
+        for lost in await self.leases.renew_all([str(table_id) for table_id in self.held]):
+            log.warning("table %s is no longer owned by %s", lost, self.leases.owner)
+            actor = self.lobby.actor_by_id(int(lost))
+            if actor is not None:
+                await self.lobby.drop(actor, CLOSE_TABLE_MOVED, MOVED_REASON)
+            self._let_go(int(lost))
         self.last_renewed = self.loop.time()
 
     async def adopt_ownerless(self) -> None:
