@@ -340,6 +340,12 @@ def _stuck(host: TableClient, folder: Path | None) -> str:
 async def seat_with_bot(options: SeatOptions, bot: Path) -> asyncio.Task[SeatReport]:
     seat = ProgramSeat(options)
     task = asyncio.create_task(seat.run())
+    # The bot starts once the seat has shown its first state: started at once, on a loaded
+    # machine it could read the "over" an earlier run left there, before the seat cleared
+    # the folder, and stop before its first turn.
+    ready = asyncio.create_task(seat.ready.wait())
+    await asyncio.wait({task, ready}, return_when=asyncio.FIRST_COMPLETED)
+    ready.cancel()
     process = await asyncio.create_subprocess_exec(sys.executable, str(bot), str(options.folder))
 
     async def stop_with_seat(ended: Awaitable[SeatReport]) -> SeatReport:
