@@ -130,6 +130,7 @@ class Pipes:
             done, pending = await asyncio.wait(ends, return_when=asyncio.FIRST_COMPLETED)
             for task in pending:
                 task.cancel()
+            await asyncio.gather(*pending, return_exceptions=True)
             if ends[2] in done or (ends[0] in done and ends[0].result() is False):
                 await _close(websocket, CLOSE_TABLE_MOVED, GONE_REASON)
         finally:
@@ -282,13 +283,16 @@ class Pipes:
 
 
 async def _down(websocket: WebSocket, replies: asyncio.Queue[Envelope]) -> None:
-    """The owner's frames to the client, until the owner closes it."""
+    """The owner's frames to the client, until the owner closes it or the client goes."""
     while True:
         envelope = await replies.get()
         if envelope["kind"] == "close":
             await _close(websocket, envelope["code"], envelope["reason"])
             return
-        await websocket.send_text(envelope["text"])
+        try:
+            await websocket.send_text(envelope["text"])
+        except (OSError, RuntimeError, WebSocketDisconnect):
+            return  # the client left: ``_up`` ends the pipe
 
 
 async def _close(websocket: WebSocket, code: int, reason: str) -> None:
