@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import random
 import signal
 import subprocess
 import sys
@@ -14,13 +15,13 @@ import time
 import urllib.error
 import urllib.request
 from collections import Counter
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pokernight.client import TableClient, request_json
+from pokernight.client import ClientError, TableClient, create_table, request_json
 from pokernight.store import open_store
 from tests.conftest import free_port
 from tests.redis_helpers import RedisServer
@@ -82,10 +83,13 @@ class RoomProcess:
 
     def leases(self) -> int:
         """How many tables the process plays now (its ``/metrics``)."""
+        return self._metric("pokernight_table_leases")
+
+    def _metric(self, name: str) -> int:
         with urllib.request.urlopen(self.url + "/metrics", timeout=5) as answer:
             for line in answer.read().decode().splitlines():
-                if line.startswith("pokernight_table_leases "):
-                    return int(line.split()[1])
+                if line.startswith(name + " "):
+                    return int(float(line.split()[1]))
         return 0
 
     def kill(self) -> None:
@@ -166,3 +170,54 @@ async def check_table(url: str, database: str, client: TableClient) -> None:
     await until(lambda: client.state.version == info["version"], 10, "the client to converge")
     mine = {number: seat["stack"] for number, seat in client.state.seats.items()}
     assert mine == {seat["seat"]: seat["stack"] for seat in info["seats"]}
+
+
+BOTS = ("easy", "medium", "easy", "easy")
+
+
+async def bots_table(url: str, via: str | None = None) -> TableClient:
+    """A table of bots on the process at ``url``, dealing; its host's client, connected
+    there, or to the process at ``via`` (which pipes it there)."""
+    created = await create_table(url, "Host", SETTINGS)
+    host = TableClient(via or url, created["code"], created["token"])
+    await host.connect()
+    for seat, level in enumerate(BOTS):
+        await host.request({"type": "add_bot", "seat": seat, "level": level})
+    await host.start()
+    return host
+
+
+async def come_back(client: TableClient, url: str) -> float:
+    """Reconnect ``client`` to ``url`` from its last version, again and again until the
+    table is played there; the moment it heard something new."""
+    heard = client.state.version
+    client.url = url
+    while True:
+        try:
+            await client.reconnect()
+            break
+        except (ClientError, OSError):  # not adopted yet: "no open table"
+            await asyncio.sleep(0.05)
+    await until(lambda: client.state.version > heard, 10, f"table {client.code} to play on")
+    return time.monotonic()
+
+
+async def follow(client: TableClient, addresses: Callable[[], Sequence[str]]) -> None:
+    """Keep ``client`` connected, as the page does: whenever its socket is cut, reconnect
+    it to one of ``addresses`` (again and again while its table is between processes),
+    from its version."""
+    while True:
+        await until(lambda: not client.connected, 10**6, "a cut")
+        while True:
+            client.url = random.choice(addresses())
+            try:
+                await client.reconnect()
+                break
+            except Exception:  # not adopted yet, or that process went away meanwhile
+                await asyncio.sleep(0.05)
+
+
+def dealing(client: TableClient) -> bool:
+    """The table can deal again: two players have chips (the bots never buy more, so
+    one of them may win everything)."""
+    return sum(int(seat["stack"]) > 0 for seat in client.state.seats.values()) >= 2

@@ -19,14 +19,16 @@ import random
 import time
 from pathlib import Path
 
-from pokernight.client import ClientError, TableClient, create_table, request_json
+from pokernight.client import TableClient, create_table, request_json
 from pokernight.server.cluster import PAUSED_REASON
 from tests.async_helpers import run
 from tests.cluster_helpers import (
     BUY_IN,
     LONGEST_PAUSE,
     SETTINGS,
+    bots_table,
     check_table,
+    come_back,
     played,
     processes,
     until,
@@ -35,34 +37,6 @@ from tests.redis_helpers import RedisServer
 from tests.server_helpers import assert_no_hidden_card_leaked, passive, play_until_hand_over
 
 TABLES = 3
-BOTS = ("easy", "medium", "easy", "easy")
-
-
-async def bots_table(url: str, via: str | None = None) -> TableClient:
-    """A table of bots on the process at ``url``, dealing; its host's client, connected
-    there, or to the process at ``via`` (which pipes it there)."""
-    created = await create_table(url, "Host", SETTINGS)
-    host = TableClient(via or url, created["code"], created["token"])
-    await host.connect()
-    for seat, level in enumerate(BOTS):
-        await host.request({"type": "add_bot", "seat": seat, "level": level})
-    await host.start()
-    return host
-
-
-async def come_back(client: TableClient, url: str) -> float:
-    """Reconnect ``client`` to ``url`` from its last version, again and again until the
-    table is played there; the moment it heard something new."""
-    heard = client.state.version
-    client.url = url
-    while True:
-        try:
-            await client.reconnect()
-            break
-        except (ClientError, OSError):  # not adopted yet: "no open table"
-            await asyncio.sleep(0.05)
-    await until(lambda: client.state.version > heard, 10, f"table {client.code} to play on")
-    return time.monotonic()
 
 
 def test_a_killed_owner_s_tables_are_adopted_and_play_on_losing_nothing(

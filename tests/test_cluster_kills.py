@@ -28,6 +28,8 @@ from tests.cluster_helpers import (
     SETTINGS,
     RoomProcess,
     check_table,
+    dealing,
+    follow,
     played,
     processes,
     until,
@@ -54,27 +56,6 @@ async def table_on(rooms: list[RoomProcess], number: int) -> TableClient:
     return host
 
 
-async def follow(client: TableClient, rooms: list[RoomProcess]) -> None:
-    """Keep ``client`` connected: whenever its socket is cut, reconnect it to a live
-    process (again and again while its table is between processes), from its version."""
-    while True:
-        await until(lambda: not client.connected, 10**6, "a cut")
-        while True:
-            live = [room for room in rooms if room.alive]
-            client.url = random.choice(live).url
-            try:
-                await client.reconnect()
-                break
-            except Exception:  # not adopted yet, or that process went away meanwhile
-                await asyncio.sleep(0.05)
-
-
-def dealing(client: TableClient) -> bool:
-    """The table can deal again: two players have chips (the bots never buy more, so
-    one of them may win everything)."""
-    return sum(int(seat["stack"]) > 0 for seat in client.state.seats.values()) >= 2
-
-
 async def longest_silence(hosts: list[TableClient], since: float) -> float:
     """Once every table that still deals has been heard from after ``since``: the
     longest that took."""
@@ -91,6 +72,10 @@ async def longest_silence(hosts: list[TableClient], since: float) -> float:
     return max(heard.values())
 
 
+def live(rooms: list[RoomProcess]) -> list[str]:
+    return [room.url for room in rooms if room.alive]
+
+
 @pytest.mark.alone  # the five seconds are measured on a machine nothing else loads
 def test_sixty_tables_on_three_processes_survive_repeated_kills(
     tmp_path: Path, cluster_database: str, redis_server: RedisServer
@@ -103,7 +88,7 @@ async def _kills(tmp_path: Path, database: str, redis: RedisServer) -> None:
     async with processes(tmp_path, database, redis, ("a", "b", "c")) as rooms:
         hosts = [await table_on(rooms, number) for number in range(TABLES)]
         await until(lambda: all(played(h) >= 1 for h in hosts), 60, "a hand at every table")
-        followers = [asyncio.create_task(follow(host, rooms)) for host in hosts]
+        followers = [asyncio.create_task(follow(host, lambda: live(rooms))) for host in hosts]
         waits: list[float] = []
         for _ in range(KILLS):
             # The owner of the most tables: its players are the ones who wait.
