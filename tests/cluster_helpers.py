@@ -221,3 +221,15 @@ def dealing(client: TableClient) -> bool:
     """The table can deal again: two players have chips (the bots never buy more, so
     one of them may win everything)."""
     return sum(int(seat["stack"]) > 0 for seat in client.state.seats.values()) >= 2
+
+
+async def hands_more(hosts: Sequence[TableClient], more: int, what: str) -> None:
+    """Wait until every table that still deals has played ``more`` hands from now."""
+    numbers = [played(host) for host in hosts]
+    await until(
+        lambda: all(
+            played(h) >= n + more or not dealing(h) for h, n in zip(hosts, numbers, strict=True)
+        ),
+        30,
+        what,
+    )

@@ -29,6 +29,7 @@ from tests.cluster_helpers import (
     bots_table,
     check_table,
     come_back,
+    hands_more,
     played,
     processes,
     until,
@@ -57,12 +58,7 @@ async def _killed_and_adopted(tmp_path: Path, database: str, redis: RedisServer)
         heard = await asyncio.gather(*(come_back(host, b.url) for host in hosts))
         pauses = [moment - killed for moment in heard]
         assert max(pauses) < LONGEST_PAUSE, f"players waited {pauses} s"
-        numbers = [played(host) for host in hosts]
-        await until(
-            lambda: all(played(h) >= n + 2 for h, n in zip(hosts, numbers, strict=True)),
-            30,
-            "two more hands each, on B",
-        )
+        await hands_more(hosts, 2, "two more hands each, on B")
         # The killed process comes back: the tables stay where they are played now.
         await a.start()
         await asyncio.sleep(1.0)
@@ -94,12 +90,7 @@ async def _redis_restarted(tmp_path: Path, database: str, redis: RedisServer) ->
         await asyncio.sleep(0.5)
         redis.start()  # empty: every lease is free, and the process adopts its tables again
         await asyncio.gather(*(come_back(host, a.url) for host in hosts))
-        numbers = [played(host) for host in hosts]
-        await until(
-            lambda: all(played(h) >= n + 1 for h, n in zip(hosts, numbers, strict=True)),
-            30,
-            "a hand more each",
-        )
+        await hands_more(hosts, 1, "a hand more each")
         assert all(h.state.version > v for h, v in zip(hosts, paused, strict=True))
         for host in hosts:
             await host.pause()

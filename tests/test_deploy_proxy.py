@@ -27,8 +27,8 @@ from tests.cluster_helpers import (
     RoomProcess,
     bots_table,
     check_table,
-    dealing,
     follow,
+    hands_more,
     played,
     processes,
     until,
@@ -66,16 +66,8 @@ async def _behind_caddy(tmp_path: Path, database: str, redis: RedisServer) -> No
         owner.kill()
         # The page reconnects whenever its socket is cut, to the one address it knows.
         followers = [asyncio.create_task(follow(host, lambda: [proxy])) for host in hosts]
-        numbers = [played(host) for host in hosts]
         try:
-            await until(
-                lambda: all(
-                    played(h) >= n + 2 or not dealing(h)
-                    for h, n in zip(hosts, numbers, strict=True)
-                ),
-                30,
-                "two more hands at every table that still deals",
-            )
+            await hands_more(hosts, 2, "two more hands at every table that still deals")
         except AssertionError as error:
             raise AssertionError(f"{error}: {_seen(hosts)}") from None
         for follower in followers:

@@ -62,6 +62,7 @@ class Cluster:
         self.held: set[int] = set()  # the tables (ids) this process holds the lease of
         self.opening_now: set[int] = set()  # leased, its actor not running yet
         self.tables: list[TableRecord] = []  # open, with events: what adoption looks at
+        self.codes: dict[str, int] = {}  # the same tables' ids by code
         self.tables_read_at = -math.inf
         self.last_renewed = self.loop.time()
         self.tasks: list[asyncio.Task[None]] = []
@@ -101,10 +102,8 @@ class Cluster:
 
     async def owner_elsewhere(self, code: str) -> str | None:
         """The other process that plays open table ``code`` now, if one does."""
-        record = await self.lobby.store.table_by_code(code)
-        if record is None:
-            return None
-        owner = await self.leases.owner_of(str(record.id))
+        lease = await self._lease_of(code)
+        owner = None if lease is None else lease[1]
         return None if owner == self.leases.owner else owner
 
     async def pipe(self, websocket: WebSocket, code: str) -> bool:
@@ -112,19 +111,35 @@ class Cluster:
         end closes, and True; False: serve it here (it is played here now, or there is no
         such table, which the local socket says). A table between two owners (its owner
         died, the lease has not run out) is waited for, a lease's life at most."""
-        record = await self.lobby.store.table_by_code(code)
-        if record is None:
-            return False
         deadline = self.loop.time() + 2 * self.leases.ttl_ms / 1000
         while code not in self.lobby.actors:
-            owner = await self.leases.owner_of(str(record.id))
+            lease = await self._lease_of(code)
+            if lease is None:
+                return False
+            table_id, owner = lease
             if owner is not None and owner != self.leases.owner:
-                await self.pipes.carry(websocket, code, record.id, owner)
+                await self.pipes.carry(websocket, code, table_id, owner)
                 return True
             if self.loop.time() > deadline:
                 break
             await asyncio.sleep(LOOK_AGAIN_SECONDS)
         return False
+
+    async def _lease_of(self, code: str) -> tuple[int, str | None] | None:
+        """Open table ``code``'s id and the process holding its lease (None: nobody now);
+        None if there is no such table. The open tables read for adoption (at most
+        ``TABLES_READ_SECONDS`` old) spare the database a read per request while their
+        lease is held; a table opened since, or held by nobody (between owners, or closed
+        and its code perhaps given to a new table), is looked up."""
+        known = self.codes.get(code)
+        if known is not None:
+            owner = await self.leases.owner_of(str(known))
+            if owner is not None:
+                return known, owner
+        record = await self.lobby.store.table_by_code(code)
+        if record is None:
+            return None
+        return record.id, await self.leases.owner_of(str(record.id))
 
     async def give_back_all(self) -> None:
         """Every lease given back, once the tables have stopped and their last events are
@@ -203,6 +218,7 @@ class Cluster:
             records = await store.open_tables()
             opened = await store.last_seqs([record.id for record in records])
             self.tables = [record for record in records if record.id in opened]
+            self.codes = {record.code: record.id for record in self.tables}
             self.tables_read_at = self.loop.time()
         return self.tables
 
