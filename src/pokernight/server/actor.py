@@ -427,7 +427,8 @@ class TableActor:
             case msg.SitBotIn():
                 return core.SitBotIn(player_id, intent.seat)
             case msg.ShowCards():
-                return core.ShowCards(player_id)
+                cards = None if intent.cards is None else tuple(intent.cards)
+                return core.ShowCards(player_id, cards)
             case msg.CloseTable():
                 return core.CloseTable(player_id)
         raise RefusedError(f"{type(intent).__name__} is not a table command")

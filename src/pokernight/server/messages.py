@@ -149,8 +149,13 @@ class SitBotIn(Intent, tag="sit_bot_in"):
     seat: SeatNumber
 
 
+CardText = Annotated[str, msgspec.Meta(max_length=8)]
+
+
 class ShowCards(Intent, tag="show_cards"):
-    pass
+    """``cards``: only these of the player's cards (one card, say); None: all of them."""
+
+    cards: Annotated[list[CardText], msgspec.Meta(max_length=7)] | None = None
 
 
 class CloseTable(Intent, tag="close_table"):

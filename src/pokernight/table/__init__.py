@@ -36,6 +36,7 @@ from pokernight.table.deal import check_contribution
 from pokernight.table.errors import LedgerOutOfBalanceError, TableError
 from pokernight.table.events import (
     BigBlindOffered,
+    BountyPaid,
     CardsShownByChoice,
     ChipsAdded,
     ChipsQueued,
@@ -88,6 +89,7 @@ __all__ = [
     "ApproveSeat",
     "BigBlindOffered",
     "BotLevel",
+    "BountyPaid",
     "CardsShownByChoice",
     "CarryDebt",
     "ChangeSettings",

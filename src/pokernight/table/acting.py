@@ -43,13 +43,29 @@ def act(table: TableState, command: Act, now: float) -> list[TableEvent]:
 
 def show_cards(table: TableState, command: ShowCards) -> list[TableEvent]:
     number = table.seat_of(command.player_id)
-    hand, started = table.last_hand, table.last_started
-    if hand is None or started is None or number not in started.seats:
+    started = table.last_started
+    if started is None or number not in started.seats:
         raise TableError("you have no cards to show: you were not in the last hand")
-    if not table.may_show(number):
+    unshown = table.unshown_cards(number)
+    if not unshown:
         raise TableError("your cards are already shown")
-    cards = tuple(str(card) for card in hand.hole(started.seats.index(number)))
+    cards = unshown if command.cards is None else _chosen(table, number, command.cards)
     return [CardsShownByChoice(started.hand_number, number, cards)]
+
+
+def _chosen(table: TableState, number: int, chosen: tuple[str, ...]) -> tuple[str, ...]:
+    """``chosen``, checked: some of the seat's cards of the last hand, not shown yet."""
+    if not chosen:
+        raise TableError("name the cards to show, or show them all")
+    unshown = table.unshown_cards(number)
+    for text in chosen:
+        if text in unshown:
+            continue
+        if text in table.shown_cards(number):
+            raise TableError(f"{text} is shown already")
+        raise TableError(f"{text!r} is not one of your cards of the last hand")
+    # In the order dealt, each once, however they were named.
+    return tuple(card for card in unshown if card in chosen)
 
 
 def verify_action(hand: Hand, action: Action) -> None:

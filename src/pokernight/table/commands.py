@@ -155,9 +155,11 @@ class RemoveBot:
 @dataclass(frozen=True, slots=True)
 class ShowCards:
     """A player shows everybody their cards of the last hand that ended (won without a
-    showdown, mucked, or folded: a player's choice, docs/rules.md, Showdown)."""
+    showdown, mucked, or folded: a player's choice, docs/rules.md, Showdown); ``cards``:
+    only these of them (one card, say), None: all not shown yet."""
 
     player_id: str
+    cards: tuple[str, ...] | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,10 +1,13 @@
 """What a folded event calls for next: a hand that is over is finished, a second
-timeout sits the player out, chips bought during a hand arrive when it ends, a
-close waits for the hand, the host's leaving hands the table on."""
+timeout sits the player out, a 7-2 bounty won and shown is paid, chips bought during a
+hand arrive when it ends, a close waits for the hand, the host's leaving hands the table
+on."""
 
 from __future__ import annotations
 
+from pokernight.table.bounty import bounty_due
 from pokernight.table.events import (
+    CardsShownByChoice,
     ChipsAdded,
     CloseRequested,
     HandDealt,
@@ -35,7 +38,10 @@ def consequences(table: TableState, event: TableEvent) -> list[TableEvent]:
                 for number, seat in sorted(table.seats.items())
                 if seat.queued
             ]
-            return queued + (_closing_events(table) if table.closing else [])
+            closing = _closing_events(table) if table.closing else []
+            return bounty_due(table) + queued + closing
+        case CardsShownByChoice():
+            return bounty_due(table)
         case CloseRequested() if table.hand is None:
             return _closing_events(table)
         case PlayerLeft() if event.player_id == table.host and not table.closing:

@@ -169,6 +169,21 @@ class CardsShownByChoice(TableEvent):
 
 
 @dataclass(frozen=True, slots=True)
+class BountyPaid(TableEvent):
+    """The 7-2 bounty of hand ``hand_number`` (``TableSettings.seven_deuce_bounty``): seat
+    ``seat`` won a pot with seven-deuce and showed it; ``payments`` are (seat, chips) from
+    each other player dealt in, each at most their stack (public)."""
+
+    hand_number: int
+    seat: int
+    payments: tuple[tuple[int, int], ...]
+
+    @property
+    def total(self) -> int:
+        return sum(amount for _, amount in self.payments)
+
+
+@dataclass(frozen=True, slots=True)
 class CloseRequested(TableEvent):
     """The host closes the table: at once between hands, else when the hand is over."""
 
@@ -285,6 +300,8 @@ def _decode(name: str, value: Any) -> Any:
         return Stakes(**value)
     if name == "contributions":
         return tuple(Contribution.from_dict(item) for item in value)
+    if name == "payments":
+        return tuple((int(seat), int(amount)) for seat, amount in value)
     if isinstance(value, list):
         return tuple(value)
     return value

@@ -15,6 +15,7 @@ from pokernight.table.button import Positions
 from pokernight.table.deal import start_hand
 from pokernight.table.events import (
     BigBlindOffered,
+    BountyPaid,
     CardsShownByChoice,
     ChipsAdded,
     ChipsQueued,
@@ -93,7 +94,10 @@ def evolve(table: TableState, event: TableEvent) -> Folded:
         case HostChanged():
             table.host = event.host
         case CardsShownByChoice():
-            table.shown_by_choice.add(event.seat)
+            shown = table.shown_by_choice.get(event.seat, frozenset())
+            table.shown_by_choice[event.seat] = shown | frozenset(event.cards)
+        case BountyPaid():
+            _bounty_paid(table, event)
         case CloseRequested():
             table.closing = True
         case TableClosed():
@@ -180,9 +184,22 @@ def _hand_finished(table: TableState, event: HandFinished) -> None:
     table.ledger.record_hand(results, table.hand_number)
     table.positions = Positions(started.button, started.small_blind, started.big_blind)
     table.last_hand, table.last_started = table.hand, started
-    table.shown_by_choice = set()
+    table.shown_by_choice = {}
     table.hand = None
     table.started = None
+
+
+def _bounty_paid(table: TableState, event: BountyPaid) -> None:
+    """Chips move from the payers' stacks to the winner's: a result of that hand's."""
+    results: dict[str, int] = {}
+    for number, amount in event.payments:
+        _update(table, number, stack=table.seats[number].stack - amount)
+        results[table.seats[number].player_id] = -amount
+    winner = table.seats[event.seat]
+    _update(table, event.seat, stack=winner.stack + event.total)
+    results[winner.player_id] = event.total
+    table.ledger.record_hand(results, event.hand_number)
+    table.bounty_paid_for = event.hand_number
 
 
 def _update(table: TableState, number: int, **changes: Any) -> None:

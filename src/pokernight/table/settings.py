@@ -61,6 +61,8 @@ class TableSettings:
     ``bot_delay_seconds`` (half to one and a half times it) before it acts.
     ``allow_programs``: players who join as programs (a friend's bot, through a file or
     ACPC seat) may sit; off by default, so nobody meets a program the host did not allow.
+    ``seven_deuce_bounty``: what every player dealt in pays a player who wins a pot of a
+    hold'em hand with seven-deuce and shows it (0: no bounty; ``table.bounty``).
     """
 
     variant: str = "nlhe"
@@ -83,6 +85,7 @@ class TableSettings:
     approve_rebuys: bool = False
     bot_delay_seconds: float = DEFAULT_BOT_DELAY_SECONDS
     allow_programs: bool = False
+    seven_deuce_bounty: int = 0
 
     @classmethod
     def for_variant(cls, key: str, **changes: Any) -> TableSettings:
@@ -130,6 +133,10 @@ class TableSettings:
                 f"a debt cap of {self.debt_limit:,} would not allow the minimum buy-in "
                 f"of {self.minimum_buy_in:,}"
             )
+        if self.seven_deuce_bounty < 0:
+            raise TableError("the 7-2 bounty cannot be negative")
+        if self.seven_deuce_bounty and not any(is_holdem(game) for game in games):
+            raise TableError("the 7-2 bounty is for hold'em, and this table deals none")
         if not 0 <= self.bot_delay_seconds <= MAX_BOT_DELAY_SECONDS:
             raise TableError(
                 f"the bot delay must be between 0 and {MAX_BOT_DELAY_SECONDS:g} seconds"
@@ -254,6 +261,12 @@ def variant_for_key(key: str, betting: BettingStructure | None = None) -> Varian
         return variant_for(key, betting)
     except ValueError as error:
         raise TableError(str(error)) from None
+
+
+def is_holdem(game: Variant) -> bool:
+    """Two cards down and a board: the games a 7-2 bounty is won in (short-deck too,
+    though it has no deuce to win one with)."""
+    return not game.is_stud and game.streets[0].hole_down == 2
 
 
 def _unit(stakes: Stakes) -> int:

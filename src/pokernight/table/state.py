@@ -68,10 +68,12 @@ class TableState:
         self.started: HandDealt | None = None
         # The deck committed for a hand not dealt yet, taking the players' contributions.
         self.next_deck: DeckCommitted | None = None
-        # The hand that ended last, and the seats that showed it: a player may still show.
+        # The hand that ended last, and the cards each seat showed of it since: a player may
+        # still show the rest; the hand whose 7-2 bounty was paid (table.bounty).
         self.last_hand: Hand | None = None
         self.last_started: HandDealt | None = None
-        self.shown_by_choice: set[int] = set()
+        self.shown_by_choice: dict[int, frozenset[str]] = {}
+        self.bounty_paid_for = 0
         self.turn_started_at = 0.0
         self.levels_started_at: float | None = None
         self.ledger = TableLedger()
@@ -92,7 +94,7 @@ class TableState:
         twin.__dict__.update(self.__dict__)
         twin.seats = dict(self.seats)
         twin.hand = None if self.hand is None else self.hand.copy()
-        twin.shown_by_choice = set(self.shown_by_choice)
+        twin.shown_by_choice = dict(self.shown_by_choice)
         twin.ledger = self.ledger.copy()
         twin.seat_requests = dict(self.seat_requests)
         twin.rebuy_requests = dict(self.rebuy_requests)
@@ -126,12 +128,34 @@ class TableState:
         return number in self.unshown_last_hand()
 
     def unshown_last_hand(self) -> frozenset[int]:
-        """The seats dealt into the last hand whose cards are not shown yet: they may show."""
-        hand, started = self.last_hand, self.last_started
-        if hand is None or started is None:
+        """The seats dealt into the last hand with a card not shown yet: they may show."""
+        if self.last_hand is None or self.last_started is None:
             return frozenset()
-        shown = {started.seats[item.seat] for item in hand.events if isinstance(item, CardsShown)}
-        return frozenset(started.seats) - shown - self.shown_by_choice
+        return frozenset(number for number in self.last_started.seats if self.unshown_cards(number))
+
+    def shown_cards(self, number: int) -> frozenset[str]:
+        """Seat ``number``'s cards of the last hand that everybody has seen: at the showdown,
+        or shown by choice since."""
+        hand, started = self.last_hand, self.last_started
+        if hand is None or started is None or number not in started.seats:
+            return frozenset()
+        seat = started.seats.index(number)
+        at_showdown = (
+            str(card)
+            for item in hand.events
+            if isinstance(item, CardsShown) and item.seat == seat
+            for card in item.cards
+        )
+        return frozenset(at_showdown) | self.shown_by_choice.get(number, frozenset())
+
+    def unshown_cards(self, number: int) -> tuple[str, ...]:
+        """Seat ``number``'s cards of the last hand nobody has been shown, in the order dealt."""
+        hand, started = self.last_hand, self.last_started
+        if hand is None or started is None or number not in started.seats:
+            return ()
+        shown = self.shown_cards(number)
+        dealt = hand.hole(started.seats.index(number))
+        return tuple(str(card) for card in dealt if str(card) not in shown)
 
     def chips_at_table(self) -> int:
         return sum(seat.stack for seat in self.seats.values())
