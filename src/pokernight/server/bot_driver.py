@@ -33,6 +33,7 @@ from pokernight.server import messages as msg
 from pokernight.server.bot_memory import BotMemory
 from pokernight.server.connection import Connection
 from pokernight.table import Folded, HandDealt, HandFinished, PlayerLeft, PlayerSeated, Table
+from pokernight.table.bounty import bounty_to_claim
 
 log = logging.getLogger(__name__)
 
@@ -94,6 +95,7 @@ class BotDriver:
                 self.last_hand = (folded.hand, folded.started)
             if isinstance(folded.event, HandFinished):
                 self._learn(table)
+                self._claim_bounty(table)
             elif isinstance(folded.event, PlayerSeated) and self.bots:
                 self._recall([folded.event.player_id])
             elif isinstance(folded.event, PlayerLeft):
@@ -149,6 +151,13 @@ class BotDriver:
             bot.opponents = self.model
             self.bots[player_id] = bot
         return self.bots[player_id]
+
+    def _claim_bounty(self, table: Table) -> None:
+        """A bot that won a pot with seven-deuce shows it, to collect the table's bounty."""
+        number = bounty_to_claim(table)
+        seat = None if number is None else table.seats[number]
+        if seat is not None and seat.bot is not None:
+            self.submit(BotSeat(seat.player_id, seat.name), msg.ShowCards())
 
     def _recall(self, player_ids: Iterable[str]) -> None:
         if self.memory is not None:

@@ -19,11 +19,33 @@ SEVEN_DEUCE = frozenset({"7", "2"})
 
 def bounty_due(table: TableState) -> list[TableEvent]:
     """The ``BountyPaid`` the last hand calls for now, if its winner has shown seven-deuce."""
+    started = table.last_started
+    for number in _seven_deuce_winners(table):
+        if started is not None and not table.unshown_cards(number):
+            payments = tuple(
+                (other, min(table.settings.seven_deuce_bounty, table.seats[other].stack))
+                for other in started.seats
+                if other != number and _still_there(table, other)
+            )
+            return [BountyPaid(started.hand_number, number, payments)]
+    return []
+
+
+def bounty_to_claim(table: TableState) -> int | None:
+    """The seat that would collect the last hand's bounty by showing its cards now."""
+    unshown = [number for number in _seven_deuce_winners(table) if table.unshown_cards(number)]
+    return unshown[0] if unshown else None
+
+
+def _seven_deuce_winners(table: TableState) -> list[int]:
+    """The seats that won a pot of the last hand holding seven-deuce, while its bounty is
+    still to be paid (none if the table plays without one)."""
     hand, started = table.last_hand, table.last_started
-    bounty = table.settings.seven_deuce_bounty
-    if not bounty or hand is None or started is None or table.hand is not None:
+    if not table.settings.seven_deuce_bounty or hand is None or started is None:
         return []
-    if table.bounty_paid_for == started.hand_number or not is_holdem(hand.variant):
+    if table.hand is not None or table.bounty_paid_for == started.hand_number:
+        return []
+    if not is_holdem(hand.variant):
         return []
     winners = {
         started.seats[seat]
@@ -32,22 +54,13 @@ def bounty_due(table: TableState) -> list[TableEvent]:
         for seat, chips in event.winners
         if chips > 0
     }
-    for number in sorted(winners):
-        if number in table.seats and _shows_seven_deuce(table, number):
-            payments = tuple(
-                (other, min(bounty, table.seats[other].stack))
-                for other in started.seats
-                if other != number and _still_there(table, other)
-            )
-            return [BountyPaid(started.hand_number, number, payments)]
-    return []
-
-
-def _shows_seven_deuce(table: TableState, number: int) -> bool:
-    """Both of the seat's cards are shown, and they are a seven and a deuce."""
-    shown = table.shown_cards(number)
-    ranks = frozenset(card[0] for card in shown)
-    return not table.unshown_cards(number) and len(shown) == 2 and ranks == SEVEN_DEUCE
+    return [
+        number
+        for number in sorted(winners)
+        if number in table.seats
+        and frozenset(str(card)[0] for card in hand.hole(started.seats.index(number)))
+        == SEVEN_DEUCE
+    ]
 
 
 def _still_there(table: TableState, number: int) -> bool:

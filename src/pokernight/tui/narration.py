@@ -165,6 +165,10 @@ def narrate_table(message: dict[str, Any], names: Mapping[int, str]) -> str | No
         return f"{who} adds {message['amount']} chips"
     if kind == "PlayerActed" and message.get("timed_out"):
         return f"{who} ran out of time"
+    if kind == "CardsShownByChoice":
+        return f"{who} shows {' '.join(message['cards'])} (hand #{message['hand_number']})"
+    if kind == "BountyPaid":
+        return _bounty_words(message, names)
     if kind == "chat":
         return f"{message['name']} says: {message['text']}"
     if kind == "room":
@@ -174,3 +178,14 @@ def narrate_table(message: dict[str, Any], names: Mapping[int, str]) -> str | No
     if kind == "error":
         return f"The server says: {message['reason']}"
     return None
+
+
+def _bounty_words(message: dict[str, Any], names: Mapping[int, str]) -> str:
+    """The line for a bounty paid, as the page says it: "Ann wins the 7-2 bounty: 90 (50
+    from Bob, 40 from Cy), hand #3"."""
+    payments = [(int(seat), int(amount)) for seat, amount in message["payments"]]
+    total = sum(amount for _, amount in payments)
+    winner = names.get(message["seat"], f"Seat {message['seat'] + 1}")
+    paid = ", ".join(f"{amount:,} from {names.get(s, f'Seat {s + 1}')}" for s, amount in payments)
+    told = f" ({paid})" if paid else ""
+    return f"{winner} wins the 7-2 bounty: {total:,}{told}, hand #{message['hand_number']}"

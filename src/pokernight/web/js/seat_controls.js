@@ -3,6 +3,7 @@
 // an empty seat, and the join form for a spectator.
 
 import * as api from "./api.js";
+import { cardName, cardText } from "./cards.js";
 import { chipsRoom, roomWords } from "./chip_room.js";
 import { chips, h, sentence } from "./dom.js";
 import { asNewcomer, keepJoined, memberChoice } from "./identity.js";
@@ -32,8 +33,10 @@ export class SeatControls {
     // Won without a showdown, mucked or folded: a player may still show (docs/rules.md, Showdown).
     this.showCards = h("button", { type: "button", id: "show-cards",
       onclick: () => this.run({ type: "show_cards" }) }, "Show my last hand");
+    // Or one card at a time (a 7-2 bounty needs both shown).
+    this.showOne = h("span", { class: "show-one", id: "show-one" });
     this.element = h("section", { class: "seat-controls", "aria-label": "Your seat", hidden: true },
-      this.sitOut, this.postBlind, this.showCards,
+      this.sitOut, this.postBlind, this.showCards, this.showOne,
       tournament ? null : [h("span", { class: "add-chips" }, this.addAmount, this.addButton),
         this.standUp, this.hint],
       this.error);
@@ -50,6 +53,7 @@ export class SeatControls {
     this.postBlind.hidden = !seat.can_post_big_blind || inHand;
     this.standUp.disabled = inHand;
     this.showCards.hidden = !seat.may_show;
+    this.renderShowOne(state, seat);
     this.state = state;
     this.renderRoom(seat);
     const asked = state.rebuyRequests.get(state.playerId);
@@ -57,6 +61,21 @@ export class SeatControls {
       this.hint.textContent = `You asked to add ${chips(asked.amount)}: waiting for the host.`;
       this.addButton.disabled = true;
     }
+  }
+
+  /** A button for each of the player's own cards of the last hand still face down (the
+   * server's ``may_show`` says whether any may be shown; the cards are the player's own). */
+  renderShowOne(state, seat) {
+    const hand = state.lastHand;
+    const index = seat.may_show && hand ? hand.seats.indexOf(seat.seat) : -1;
+    const hidden = index < 0 ? [] : hand.cards[index].filter((dealt) => dealt.card && !dealt.up);
+    const cards = hidden.length > 1 ? hidden.map((dealt) => dealt.card) : [];
+    const key = cards.join(" ");
+    if (this.showOne.dataset.cards === key) return;
+    this.showOne.dataset.cards = key;
+    this.showOne.replaceChildren(...cards.map((card) => h("button", { type: "button",
+      class: "show-card", "aria-label": `Show the ${cardName(card)} only`,
+      onclick: () => this.run({ type: "show_cards", cards: [card] }) }, `Show ${cardText(card)}`)));
   }
 
   /** The seat's room for chips, as the server keeps it with the seat (``rebuy``). */

@@ -147,7 +147,10 @@ export function settingsForm(initial = {}) {
         "The host approves each rebuy (else any within the limits is taken at once)"),
       h("label", { class: "check field wide" },
         h("input", { type: "checkbox", name: "allow_programs", checked: initial.allow_programs }),
-        "Friends' programs may sit (shown as bots to everybody: pokernight seat)")));
+        "Friends' programs may sit (shown as bots to everybody: pokernight seat)")),
+    section("Table options", "The home game's side bets (docs/rules.md, Table options).",
+      numberField("seven_deuce_bounty", "7-2 bounty: chips from each player dealt in to a "
+        + "pot won with seven-deuce, shown (hold'em; 0: none)", initial.seven_deuce_bounty)));
   let studGame = isStud(variant);
   form.querySelector("[name=variant]").addEventListener("change", (event) => {
     const chosen = gameOf(event.target.value);
@@ -189,13 +192,14 @@ export function readSettings(form) {
     approve_rebuys: form.querySelector("[name=approve_rebuys]").checked,
     allow_programs: form.querySelector("[name=allow_programs]").checked,
     bot_delay_seconds: integer("bot_delay_seconds"),
+    seven_deuce_bounty: integer("seven_deuce_bounty"),
     blind_levels: parseLevels(value("blind_levels"), isStud(variant)),
     level_minutes: integer("level_minutes"),
     dealers_choice: [...form.querySelectorAll("[name=dealers_choice]:checked")].map((box) => box.value),
     game_stakes: parseGameStakes(value("game_stakes")),
   };
   for (const name of ["seats", "action_seconds", "time_bank_seconds", "level_minutes",
-    "bot_delay_seconds"]) {
+    "bot_delay_seconds", "seven_deuce_bounty"]) {
     if (settings[name] === null) delete settings[name];
   }
   if (settings.debt_cap === null && !form.querySelector("[name=no_debt_cap]").checked) {

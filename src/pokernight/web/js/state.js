@@ -5,6 +5,8 @@
 // hand events it caused, seats indexed like ``HandDealt.seats``; and ``status``:
 // the hand's public state after it), or a bare {"v": n} that only counts.
 
+import { chips } from "./dom.js";
+
 /** As many as the server's "last hands" (its ring of hands). */
 export const PROOFS_KEPT = 20;
 
@@ -196,6 +198,10 @@ export class TableState {
       case "CardsShownByChoice":
         this.showByChoice(event);
         break;
+      case "BountyPaid":
+        this.chat.push({ name: "Dealer", text: bountyWords(event, (seat) => this.nameOf(seat)),
+          dealer: true });
+        break;
       case "CloseRequested":
         this.closing = true;
         break;
@@ -234,17 +240,29 @@ export class TableState {
     this.hand = null;
   }
 
-  /** A player showed the last hand's cards after it ended: face up on the felt, a dealer line. */
+  /** A player showed the last hand's cards after it ended (all, or some of them): face up
+   * on the felt, the others left as they were, and a dealer line. */
   showByChoice(event) {
     const hand = this.lastHand;
     const index = hand && hand.number === event.hand_number ? hand.seats.indexOf(event.seat) : -1;
     if (index >= 0) {
-      hand.cards[index] = event.cards.map((card) => ({ card, up: true }));
+      const dealt = hand.cards[index];
+      const mine = event.cards.every((card) => dealt.some((item) => item.card === card));
+      // Somebody else's: the shown cards take the places of as many face-down backs.
+      const left = [...event.cards];
+      hand.cards[index] = dealt.map((item) => {
+        if (mine) return event.cards.includes(item.card) ? { card: item.card, up: true } : item;
+        return item.card === null && left.length ? { card: left.shift(), up: true } : item;
+      });
       hand.shown.set(index, hand.shown.get(index) ?? "");
     }
-    const name = this.seats.get(event.seat)?.name ?? `Seat ${event.seat + 1}`;
+    const name = this.nameOf(event.seat);
     this.chat.push({ name: "Dealer", text: `${name} shows ${event.cards.join(" ")} `
       + `(hand #${event.hand_number})`, dealer: true });
+  }
+
+  nameOf(seat) {
+    return this.seats.get(seat)?.name ?? `Seat ${seat + 1}`;
   }
 
   keepProof(proof) {
@@ -307,4 +325,12 @@ function keepLast(map, key, value) {
     if (map.size <= PROOFS_KEPT) break;
     map.delete(old);
   }
+}
+
+/** "Ann wins the 7-2 bounty: 90 (50 from Bob, 40 from Cy), hand #3". */
+export function bountyWords(event, nameOf) {
+  const total = event.payments.reduce((sum, [, amount]) => sum + amount, 0);
+  const from = event.payments.map(([seat, amount]) => `${chips(amount)} from ${nameOf(seat)}`);
+  return `${nameOf(event.seat)} wins the 7-2 bounty: ${chips(total)}`
+    + (from.length ? ` (${from.join(", ")})` : "") + `, hand #${event.hand_number}`;
 }
