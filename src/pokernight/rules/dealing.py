@@ -66,6 +66,21 @@ def deal_street(state: HandState, deck: tuple[Card, ...], emit: Emit) -> None:
         emit(CardsDealt(None, deck[start : start + board], True))
 
 
+def rabbit_cards(state: HandState, deck: tuple[Card, ...]) -> tuple[tuple[Card, ...], ...]:
+    """The board cards each street not dealt would have brought, as the dealer deals
+    (a burn first), for a hand that ended early; empty when every street was dealt, or when
+    the streets left deal cards to players (stud), whose cards would depend on who folded."""
+    streets = state.variant.streets[state.street_index + 1 :]
+    if any(street.hole_cards for street in streets):
+        return ()
+    position, hunted = state.deck_position, []
+    for street in streets:
+        position += 1 if len(deck) - position >= 2 else 0
+        hunted.append(deck[position : position + street.board])
+        position += street.board
+    return tuple(cards for cards in hunted if cards)
+
+
 def _deal_community_card(state: HandState, deck: Sequence[Card], emit: Emit) -> None:
     card = deck[state.deck_position]
     emit(CardsDealt(None, (card,), True))

@@ -53,7 +53,7 @@ from pokernight.rules.betting import (
     next_actor,
     raise_refusal,
 )
-from pokernight.rules.dealing import Emit, can_burn, deal_street
+from pokernight.rules.dealing import Emit, can_burn, deal_street, rabbit_cards
 from pokernight.rules.errors import RulesError
 from pokernight.rules.events import (
     ActionTaken,
@@ -259,6 +259,11 @@ class Hand:
     def wild_ranks(self) -> frozenset[int]:
         """The wild ranks (Follow the Queen), empty in other games."""
         return wild_ranks(self._state) if self._state.variant.has_wild_cards else frozenset()
+
+    def rabbit(self) -> tuple[tuple[Card, ...], ...]:
+        """A hand over before its last street: the board each street left would have
+        brought, street by street (rabbit hunting; never dealt, never in the hand)."""
+        return rabbit_cards(self._state, self._deck) if self._state.over else ()
 
     @property
     def final_stacks(self) -> tuple[int, ...] | None:

@@ -429,6 +429,8 @@ class TableActor:
             case msg.ShowCards():
                 cards = None if intent.cards is None else tuple(intent.cards)
                 return core.ShowCards(player_id, cards)
+            case msg.RabbitHunt():
+                return core.RabbitHunt(player_id)
             case msg.CloseTable():
                 return core.CloseTable(player_id)
         raise RefusedError(f"{type(intent).__name__} is not a table command")

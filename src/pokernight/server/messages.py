@@ -158,6 +158,10 @@ class ShowCards(Intent, tag="show_cards"):
     cards: Annotated[list[CardText], msgspec.Meta(max_length=7)] | None = None
 
 
+class RabbitHunt(Intent, tag="rabbit_hunt"):
+    pass
+
+
 class CloseTable(Intent, tag="close_table"):
     pass
 
@@ -197,6 +201,7 @@ AnyIntent = (
     | RemoveBot
     | SitBotIn
     | ShowCards
+    | RabbitHunt
     | CloseTable
     | NewInvite
     | Contribute

@@ -39,6 +39,7 @@ class _SettingsShape(msgspec.Struct, forbid_unknown_fields=True):
     bot_delay_seconds: float
     allow_programs: bool
     seven_deuce_bounty: Annotated[int, msgspec.Meta(ge=0, le=10**12)]
+    rabbit_hunting: bool
 
 
 # Where the room's tables differ from a bare TableSettings: a stranger who has only the

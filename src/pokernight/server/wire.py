@@ -36,6 +36,7 @@ from pokernight.rules import (
 from pokernight.rules.presets import sizing_presets
 from pokernight.rules.views import HandView
 from pokernight.table import Folded, HandDealt, HandProof, PlayerActed, Table
+from pokernight.table.rabbit import rabbit_refusal
 
 SECRET_FIELDS: Mapping[str, frozenset[str]] = {
     "HandDealt": frozenset({"deck", "salt"}),
@@ -124,6 +125,7 @@ def table_event_wire(v: int, folded: Folded, table: Table) -> WireEvent:
         public["status"] = hand_status(folded.hand, started, table)
     if not isinstance(event, PlayerActed):  # a move changes no seat (its hand, the status)
         public["seated"] = seats_json(table)
+        public["rabbit_hunt"] = rabbit_refusal(table) is None
     if folded.proof is not None:
         _add_fairness(folded.proof, table, public, private)
     return WireEvent(v, public, private)
@@ -298,6 +300,8 @@ def table_json(table: Table) -> Json:
         "host": table.host,
         "hand_number": table.hand_number,
         "seats": seats_json(table),
+        # Whether anybody seated may see the last hand's rabbit now (``table.rabbit``).
+        "rabbit_hunt": rabbit_refusal(table) is None,
         "seat_requests": [request.to_dict() for request in table.seat_requests.values()],
         "rebuy_requests": [request.to_dict() for request in table.rebuy_requests.values()],
     }

@@ -163,6 +163,14 @@ class ShowCards:
 
 
 @dataclass(frozen=True, slots=True)
+class RabbitHunt:
+    """A seated player asks to see the board the last hand would have dealt had it not
+    ended early (``TableSettings.rabbit_hunting``)."""
+
+    player_id: str
+
+
+@dataclass(frozen=True, slots=True)
 class CloseTable:
     """The host ends the game: everybody is cashed out and the table closes for good
     (at once between hands, else when the hand is over)."""
@@ -227,6 +235,7 @@ Command = (
     | RemoveBot
     | CloseTable
     | ShowCards
+    | RabbitHunt
     | CommitDeck
     | StartHand
     | Act

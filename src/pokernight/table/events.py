@@ -169,6 +169,17 @@ class CardsShownByChoice(TableEvent):
 
 
 @dataclass(frozen=True, slots=True)
+class RabbitHunted(TableEvent):
+    """The board hand ``hand_number`` would have dealt after it ended early, street by
+    street, shown to everybody at a player's asking: never dealt, not part of the hand,
+    and not among the hand's dealt cards in its fairness proof (public)."""
+
+    hand_number: int
+    seat: int
+    streets: tuple[tuple[str, ...], ...]
+
+
+@dataclass(frozen=True, slots=True)
 class BountyPaid(TableEvent):
     """The 7-2 bounty of hand ``hand_number`` (``TableSettings.seven_deuce_bounty``): seat
     ``seat`` won a pot with seven-deuce and showed it; ``payments`` are (seat, chips) from
@@ -300,6 +311,8 @@ def _decode(name: str, value: Any) -> Any:
         return Stakes(**value)
     if name == "contributions":
         return tuple(Contribution.from_dict(item) for item in value)
+    if name == "streets":
+        return tuple(tuple(street) for street in value)
     if name == "payments":
         return tuple((int(seat), int(amount)) for seat, amount in value)
     if isinstance(value, list):

@@ -28,6 +28,7 @@ from pokernight.table.events import (
     PlayerActed,
     PlayerLeft,
     PlayerSeated,
+    RabbitHunted,
     RebuyDeclined,
     RebuyRequested,
     SatIn,
@@ -98,6 +99,8 @@ def evolve(table: TableState, event: TableEvent) -> Folded:
             table.shown_by_choice[event.seat] = shown | frozenset(event.cards)
         case BountyPaid():
             _bounty_paid(table, event)
+        case RabbitHunted():
+            table.rabbit_hunted_for = event.hand_number
         case CloseRequested():
             table.closing = True
         case TableClosed():

@@ -63,6 +63,8 @@ class TableSettings:
     ACPC seat) may sit; off by default, so nobody meets a program the host did not allow.
     ``seven_deuce_bounty``: what every player dealt in pays a player who wins a pot of a
     hold'em hand with seven-deuce and shows it (0: no bounty; ``table.bounty``).
+    ``rabbit_hunting``: after a hand ends early, a player may see the board it would have
+    dealt (``table.rabbit``).
     """
 
     variant: str = "nlhe"
@@ -86,6 +88,7 @@ class TableSettings:
     bot_delay_seconds: float = DEFAULT_BOT_DELAY_SECONDS
     allow_programs: bool = False
     seven_deuce_bounty: int = 0
+    rabbit_hunting: bool = False
 
     @classmethod
     def for_variant(cls, key: str, **changes: Any) -> TableSettings:

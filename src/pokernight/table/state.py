@@ -74,6 +74,7 @@ class TableState:
         self.last_started: HandDealt | None = None
         self.shown_by_choice: dict[int, frozenset[str]] = {}
         self.bounty_paid_for = 0
+        self.rabbit_hunted_for = 0  # the hand whose rabbit is out
         self.turn_started_at = 0.0
         self.levels_started_at: float | None = None
         self.ledger = TableLedger()

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from pokernight.table import acting, seating
+from pokernight.table import acting, rabbit, seating
 from pokernight.table.commands import (
     Act,
     AddBot,
@@ -32,6 +32,7 @@ from pokernight.table.commands import (
     DeclineRebuy,
     DeclineSeat,
     PostBigBlind,
+    RabbitHunt,
     RemoveBot,
     ShowCards,
     SitBotIn,
@@ -171,6 +172,8 @@ class Table(TableState):
                 return close_table(self, command)
             case ShowCards():
                 return acting.show_cards(self, command)
+            case RabbitHunt():
+                return rabbit.hunt(self, command)
             case CommitDeck():
                 return [commit_deck(self, command.rng, now)]
             case StartHand():
