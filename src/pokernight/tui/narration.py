@@ -167,6 +167,9 @@ def narrate_table(message: dict[str, Any], names: Mapping[int, str]) -> str | No
         return f"{who} ran out of time"
     if kind == "CardsShownByChoice":
         return f"{who} shows {' '.join(message['cards'])} (hand #{message['hand_number']})"
+    if kind == "RabbitHunted":
+        streets = " | ".join(" ".join(cards) for cards in message["streets"])
+        return f"{who} hunts the rabbit: {streets} (not dealt, hand #{message['hand_number']})"
     if kind == "BountyPaid":
         return _bounty_words(message, names)
     if kind == "chat":

@@ -35,8 +35,11 @@ export class SeatControls {
       onclick: () => this.run({ type: "show_cards" }) }, "Show my last hand");
     // Or one card at a time (a 7-2 bounty needs both shown).
     this.showOne = h("span", { class: "show-one", id: "show-one" });
+    // The last hand ended early at a table that allows it: the board it would have dealt.
+    this.rabbit = h("button", { type: "button", id: "rabbit-hunt",
+      onclick: () => this.run({ type: "rabbit_hunt" }) }, "Rabbit hunt");
     this.element = h("section", { class: "seat-controls", "aria-label": "Your seat", hidden: true },
-      this.sitOut, this.postBlind, this.showCards, this.showOne,
+      this.sitOut, this.postBlind, this.showCards, this.showOne, this.rabbit,
       tournament ? null : [h("span", { class: "add-chips" }, this.addAmount, this.addButton),
         this.standUp, this.hint],
       this.error);
@@ -54,6 +57,7 @@ export class SeatControls {
     this.standUp.disabled = inHand;
     this.showCards.hidden = !seat.may_show;
     this.renderShowOne(state, seat);
+    this.rabbit.hidden = !state.rabbitHunt;
     this.state = state;
     this.renderRoom(seat);
     const asked = state.rebuyRequests.get(state.playerId);

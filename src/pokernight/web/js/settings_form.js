@@ -150,7 +150,10 @@ export function settingsForm(initial = {}) {
         "Friends' programs may sit (shown as bots to everybody: pokernight seat)")),
     section("Table options", "The home game's side bets (docs/rules.md, Table options).",
       numberField("seven_deuce_bounty", "7-2 bounty: chips from each player dealt in to a "
-        + "pot won with seven-deuce, shown (hold'em; 0: none)", initial.seven_deuce_bounty)));
+        + "pot won with seven-deuce, shown (hold'em; 0: none)", initial.seven_deuce_bounty),
+      h("label", { class: "check field wide" },
+        h("input", { type: "checkbox", name: "rabbit_hunting", checked: initial.rabbit_hunting }),
+        "Rabbit hunting: after a hand ends early, anybody may see the board it would have dealt")));
   let studGame = isStud(variant);
   form.querySelector("[name=variant]").addEventListener("change", (event) => {
     const chosen = gameOf(event.target.value);
@@ -191,6 +194,7 @@ export function readSettings(form) {
     approve_seats: form.querySelector("[name=approve_seats]").checked,
     approve_rebuys: form.querySelector("[name=approve_rebuys]").checked,
     allow_programs: form.querySelector("[name=allow_programs]").checked,
+    rabbit_hunting: form.querySelector("[name=rabbit_hunting]").checked,
     bot_delay_seconds: integer("bot_delay_seconds"),
     seven_deuce_bounty: integer("seven_deuce_bounty"),
     blind_levels: parseLevels(value("blind_levels"), isStud(variant)),

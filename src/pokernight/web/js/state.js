@@ -106,6 +106,7 @@ export class TableState {
     this.seatRequests = new Map((table.seat_requests ?? []).map((asked) => [asked.player_id, asked]));
     this.rebuyRequests = new Map((table.rebuy_requests ?? []).map((asked) => [asked.player_id, asked]));
     this.running = room.running;
+    this.rabbitHunt = table.rabbit_hunt ?? false;
     this.chat = [...room.chat];
     this.nextDeck = snapshot.next_deck ?? null;
     this.hand = null;
@@ -140,6 +141,7 @@ export class TableState {
       events: [],
       status: null,
       wildRanks: [],
+      rabbit: [], // the board it would have dealt, once somebody hunted it: never dealt
       ended: false,
     };
   }
@@ -148,6 +150,7 @@ export class TableState {
     this.noteServerTime(event.at);
     // The seats as the server keeps them, flags and all: nothing about a seat is worked out here.
     if (event.seated) this.seats = new Map(event.seated.map((seat) => [seat.seat, seat]));
+    if ("rabbit_hunt" in event) this.rabbitHunt = event.rabbit_hunt;  // the server's fact
     switch (event.type) {
       case "TableOpened":
         this.settings = event.settings;
@@ -197,6 +200,9 @@ export class TableState {
         break;
       case "CardsShownByChoice":
         this.showByChoice(event);
+        break;
+      case "RabbitHunted":
+        this.showRabbit(event);
         break;
       case "BountyPaid":
         this.chat.push({ name: "Dealer", text: bountyWords(event, (seat) => this.nameOf(seat)),
@@ -259,6 +265,15 @@ export class TableState {
     const name = this.nameOf(event.seat);
     this.chat.push({ name: "Dealer", text: `${name} shows ${event.cards.join(" ")} `
       + `(hand #${event.hand_number})`, dealer: true });
+  }
+
+  /** The board the last hand would have dealt, hunted: beside its board, and a dealer line. */
+  showRabbit(event) {
+    const hand = this.lastHand;
+    if (hand && hand.number === event.hand_number) hand.rabbit = event.streets.flat();
+    const streets = event.streets.map((cards) => cards.join(" ")).join(" | ");
+    this.chat.push({ name: "Dealer", text: `${this.nameOf(event.seat)} hunts the rabbit: `
+      + `${streets} (not dealt, hand #${event.hand_number})`, dealer: true });
   }
 
   nameOf(seat) {

@@ -4,7 +4,7 @@
 // every version, so a card is known by its hand, seat and place, not by its element).
 
 import { botBadge, botOf, botWords } from "./bot_badge.js";
-import { cardElement, rankOf } from "./cards.js";
+import { cardElement, cardName, rankOf } from "./cards.js";
 import { chips, h, replaceKeepingFocus } from "./dom.js";
 import { actionWords, awardWords } from "./narrate.js";
 import { gameOf } from "./games.js";
@@ -174,12 +174,15 @@ export class TableView {
     const slots = board.map((card, place) => this.dealt(cardElement(card, {
       winning: winning.has(card), dim: winning.size > 0 && !winning.has(card) }),
     { hand: hand.number, group: "board", place }, BOARD_AT, (round) => round));
+    slots.push(...(hand?.rabbit ?? []).map(rabbitCard));
     if (boardSlots) {
       while (slots.length < boardSlots) slots.push(h("span", { class: "card slot", "aria-hidden": "true" }));
     }
     const pots = status?.pots ?? [];
     return h("div", { class: "center" },
       h("div", { class: "board", "aria-label": "board" }, slots),
+      hand?.rabbit?.length ? h("div", { class: "rabbit-note" }, "Outlined: the rabbit, never dealt")
+        : null,
       status ? h("div", { class: "pot", id: "pot" }, `Pot ${chips(status.pot)}`,
         pots.length > 1 ? h("span", { class: "side-pots" },
           pots.map((amount, i) => ` · ${i === 0 ? "main" : `side ${i}`} ${chips(amount)}`)) : null)
@@ -292,4 +295,13 @@ export class TableView {
       }
     }
   }
+}
+
+/** A card of a hunted rabbit: where the board would have had it, marked as never dealt. */
+function rabbitCard(card) {
+  const element = cardElement(card, { dim: true });
+  element.classList.add("rabbit");
+  element.setAttribute("aria-label", `${cardName(card)}: the rabbit, not dealt`);
+  element.title = "Rabbit: not dealt";
+  return element;
 }
