@@ -46,7 +46,9 @@ class Event(Struct, frozen=True, gc=False):
 
 class HandStarted(Event, frozen=True):
     """``dead_small_blind``: nobody posts the small blind (the big blind sits left of
-    the button); ``posted_big_blinds``: seats that post a live big blind to be dealt in."""
+    the button); ``posted_big_blinds``: seats that post a live big blind to be dealt in;
+    ``bomb_pot``: a bomb pot, every player posts this ante, nobody posts a blind, and
+    there is no betting before the flop (0: a hand as usual, left out of ``to_dict``)."""
 
     variant: str
     betting: str
@@ -55,6 +57,13 @@ class HandStarted(Event, frozen=True):
     button: int
     dead_small_blind: bool = False
     posted_big_blinds: tuple[int, ...] = ()
+    bomb_pot: int = 0
+
+    def to_dict(self) -> dict[str, Any]:
+        data = Event.to_dict(self)
+        if not self.bomb_pot:
+            del data["bomb_pot"]
+        return data
 
 
 class StreetStarted(Event, frozen=True):

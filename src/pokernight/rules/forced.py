@@ -1,4 +1,5 @@
-"""Forced bets: antes, blinds, the big blind's ante, the straddle and posted big blinds.
+"""Forced bets: antes, blinds, the big blind's ante, the straddle and posted big blinds;
+or a bomb pot's ante from every player, and nothing else.
 
 Antes are posted first (clockwise from left of the button), then the blinds,
 then the big blind's ante: when the big blind cannot cover both, the blind
@@ -18,6 +19,10 @@ from pokernight.rules.state import HandState
 
 def post_forced_bets(state: HandState, emit: Emit) -> None:
     stakes = state.stakes
+    if state.bomb_pot:
+        for seat in state.rotations[state.button + 1]:
+            _post(state, emit, seat, state.bomb_pot, None)
+        return
     small, big, straddle = blind_seats(state)
     if stakes.ante:
         for seat in state.rotations[state.button + 1]:

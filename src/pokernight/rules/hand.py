@@ -106,15 +106,18 @@ class Hand:
         *,
         dead_small_blind: bool = False,
         posted_big_blinds: Sequence[int] = (),
+        bomb_pot: int = 0,
     ) -> Hand:
         """Deal a hand to the players ``stacks`` (clockwise, index = seat).
 
         ``dead_small_blind``: nobody posts the small blind this hand (dead-button rule);
         the big blind sits left of the button. ``posted_big_blinds``: seats that post a
         live big blind to be dealt in at once (they act in their turn and may check if
-        nobody raised).
+        nobody raised). ``bomb_pot``: every player posts this ante instead of the blinds,
+        and the flop comes with no betting before it (a board game's house option).
         """
         _check_setup(variant, stacks, button, deck)
+        _check_bomb_pot(variant, bomb_pot)
         started = HandStarted(
             variant.key,
             str(variant.betting),
@@ -123,6 +126,7 @@ class Hand:
             button,
             dead_small_blind,
             tuple(sorted(posted_big_blinds)) if posted_big_blinds else (),
+            bomb_pot,
         )
         hand = cls(deck, started)
         _check_posted_big_blinds(hand._state)
@@ -482,6 +486,13 @@ def _check_setup(
         ensure_distinct(deck)
     if len(deck) < _cards_required(variant, count):
         raise RulesError(f"the deck has {len(deck)} cards, too few for {count} players")
+
+
+def _check_bomb_pot(variant: Variant, bomb_pot: int) -> None:
+    if bomb_pot < 0:
+        raise RulesError(f"a bomb pot's ante cannot be negative ({bomb_pot})")
+    if bomb_pot and not variant.has_flop:
+        raise RulesError(f"{variant.name} has no flop to bomb: bomb pots are for board games")
 
 
 def _check_posted_big_blinds(state: HandState) -> None:

@@ -64,6 +64,7 @@ class HandState:
         "bets",
         "betting",
         "board",
+        "bomb_pot",
         "bring_in_pending",
         "button",
         "cap_lifted",
@@ -124,6 +125,7 @@ class HandState:
         self.button = event.button
         self.dead_small_blind = event.dead_small_blind
         self.posted_big_blinds = event.posted_big_blinds
+        self.bomb_pot = event.bomb_pot
         self.count = count
         self.starting_stacks = event.stacks
         self.total_chips = sum(event.stacks)
@@ -203,6 +205,7 @@ class HandState:
         twin.over = self.over
         twin.pending_queen = self.pending_queen
         twin.posted_big_blinds = self.posted_big_blinds
+        twin.bomb_pot = self.bomb_pot
         twin.raise_cap = self.raise_cap
         twin.raises = self.raises
         twin.rotations = self.rotations

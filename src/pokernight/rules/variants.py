@@ -59,6 +59,14 @@ class Variant:
         return self.short_name or self.name
 
     @property
+    def has_flop(self) -> bool:
+        """A board game: the first street deals to the players, every later one to the
+        board (hold'em, Omaha): what bomb pots and rabbit hunting need."""
+        return len(self.streets) > 1 and all(
+            street.board and not street.hole_cards for street in self.streets[1:]
+        )
+
+    @property
     def is_hi_lo(self) -> bool:
         """Each pot is split between the best high and the best eight-or-better low."""
         return self.showdown in HI_LO_SHOWDOWNS

@@ -269,7 +269,7 @@ def variant_for_key(key: str, betting: BettingStructure | None = None) -> Varian
 def is_holdem(game: Variant) -> bool:
     """Two cards down and a board: the games a 7-2 bounty is won in (short-deck too,
     though it has no deuce to win one with)."""
-    return not game.is_stud and game.streets[0].hole_down == 2
+    return game.has_flop and game.streets[0].hole_down == 2
 
 
 def _unit(stakes: Stakes) -> int:

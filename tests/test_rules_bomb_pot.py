@@ -1,0 +1,92 @@
+"""Bomb pots (issue 22, table options): every player posts the agreed ante, nobody posts
+a blind, and the flop comes with no betting before it; then the hand plays as usual."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pokernight.cards import full_deck, shuffled
+from pokernight.rules import (
+    AntePosted,
+    BlindPosted,
+    Hand,
+    HandStarted,
+    PotAwarded,
+    RulesError,
+    Stakes,
+    variant_for,
+)
+from pokernight.rules.random_play import random_action
+
+STAKES = Stakes(small_blind=10, big_blind=20)
+
+
+def bomb(key: str, stacks: list[int], ante: int, seed: int = 1) -> Hand:
+    deck = shuffled(full_deck(), random.Random(seed))
+    return Hand.start(variant_for(key), STAKES, stacks, 0, deck, bomb_pot=ante)
+
+
+def test_everybody_antes_nobody_blinds_and_the_flop_is_dealt_at_once() -> None:
+    hand = bomb("nlhe", [1000, 1000, 30], 40)
+    antes = [e for e in hand.events if isinstance(e, AntePosted)]
+    # Left of the button first; the short stack is all in for its 30.
+    assert [(e.seat, e.amount) for e in antes] == [(1, 40), (2, 30), (0, 40)]
+    assert not any(isinstance(e, BlindPosted) for e in hand.events)
+    assert hand.street_index == 1 and len(hand.board) == 3
+    assert hand.total_pot == 110 and hand.to_act == 1  # first left of the button, on the flop
+    legal = hand.legal_actions()
+    assert legal is not None and legal.can_check and legal.min_raise_to == 20  # a big blind
+    while not hand.is_over:
+        hand.check_or_call(hand.to_act)  # type: ignore[arg-type]
+    awarded = [e for e in hand.events if isinstance(e, PotAwarded)]
+    assert sum(e.amount for e in awarded) == 110 and len({e.index for e in awarded}) == 2
+    assert sum(hand.final_stacks or ()) == 2030
+
+
+def test_a_bomb_pot_is_saved_and_resumed_and_an_ordinary_hand_is_written_as_before() -> None:
+    hand = bomb("plo", [500, 500, 500, 500], 25)
+    again = Hand.from_dict(hand.to_dict())
+    assert again.events == hand.events and again.to_act == hand.to_act
+    started = hand.events[0]
+    assert isinstance(started, HandStarted) and started.to_dict()["bomb_pot"] == 25
+    plain = bomb("nlhe", [500, 500], 0).events[0]
+    assert "bomb_pot" not in plain.to_dict()
+
+
+@pytest.mark.parametrize(
+    ("key", "ante", "reason"),
+    [("stud", 10, "bomb pots are for board games"), ("nlhe", -5, "cannot be negative")],
+)
+def test_a_bomb_pot_is_refused_where_it_cannot_be(key: str, ante: int, reason: str) -> None:
+    with pytest.raises(RulesError, match=reason):
+        bomb(key, [500, 500], ante)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    key=st.sampled_from(["nlhe", "plhe", "flhe", "plo", "plo8"]),
+    stacks=st.lists(st.integers(1, 400), min_size=2, max_size=8),
+    ante=st.integers(1, 120),
+    seed=st.integers(0, 10**6),
+)
+def test_chips_are_conserved_and_every_pot_is_awarded_once(
+    key: str, stacks: list[int], ante: int, seed: int
+) -> None:
+    rng = random.Random(seed)
+    hand = bomb(key, stacks, ante, seed)
+    assert hand.street_index == 1 or hand.is_over  # never a bet before the flop
+    while not hand.is_over:
+        legal = hand.legal_actions()
+        assert legal is not None
+        hand.act(random_action(legal, rng))
+    awarded = [e for e in hand.events if isinstance(e, PotAwarded)]
+    assert len({e.index for e in awarded}) == len(awarded)
+    assert sum(sum(chips for _, chips in e.winners) for e in awarded) == sum(
+        e.amount for e in awarded
+    )
+    assert sum(hand.final_stacks or ()) == sum(stacks)
+    assert hand.total_pot == 0  # every chip put in went back out, in an award or returned
