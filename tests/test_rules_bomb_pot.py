@@ -41,7 +41,7 @@ def test_everybody_antes_nobody_blinds_and_the_flop_is_dealt_at_once() -> None:
     legal = hand.legal_actions()
     assert legal is not None and legal.can_check and legal.min_raise_to == 20  # a big blind
     while not hand.is_over:
-        hand.check_or_call(hand.to_act)  # type: ignore[arg-type]
+        hand.check_or_call(hand.to_act)
     awarded = [e for e in hand.events if isinstance(e, PotAwarded)]
     assert sum(e.amount for e in awarded) == 110 and len({e.index for e in awarded}) == 2
     assert sum(hand.final_stacks or ()) == 2030
