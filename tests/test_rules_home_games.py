@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from pokernight.cards import Card, Rank, Suit, parse_card, parse_cards, shuffled
 from pokernight.rules import VARIANTS, CardsDealt, CardsShown, Hand, PotAwarded, Stakes
-from pokernight.rules.events import event_from_dict
+from pokernight.rules.events import Event, event_from_dict
 from pokernight.rules.random_play import random_action
 from pokernight.rules.views import view, visible_events
 from tests.differential_helpers import _showdown_pots
@@ -109,6 +109,10 @@ def test_called_down_the_pot_goes_to_the_oracles_best_wild_hand(key: str, seed: 
     assert {seat for seat, _ in award.winners} == _oracle_winners(hand, live)
 
 
+def _is_up_card(event: Event) -> bool:
+    return isinstance(event, CardsDealt) and event.face_up
+
+
 @settings(max_examples=100, deadline=None)
 @given(seed=SEEDS)
 def test_baseballs_extra_down_card_is_seen_by_its_player_alone(seed: int) -> None:
@@ -119,10 +123,7 @@ def test_baseballs_extra_down_card_is_seen_by_its_player_alone(seed: int) -> Non
     extras = [
         (index, event)
         for index, event in enumerate(events)
-        if isinstance(event, CardsDealt)
-        and not event.face_up
-        and isinstance(events[index - 1], CardsDealt)
-        and events[index - 1].face_up  # type: ignore[union-attr]
+        if isinstance(event, CardsDealt) and not event.face_up and _is_up_card(events[index - 1])
     ]
     for index, extra in extras:
         before = events[index - 1]
