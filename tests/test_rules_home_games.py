@@ -156,7 +156,7 @@ def test_chicago_splits_the_pot_with_the_highest_spade_in_the_hole() -> None:
     (award,) = awards(hand)
     half = award.amount // 2
     assert award.high == ((1, award.amount - half),) and award.low == ((0, half),)
-    assert award.description == "high: Three of a Kind, Kings, spade: As"
+    assert award.description == "high: Three of a Kind, Kings, spade: Ace"
     assert event_from_dict(award.to_dict()) == award
 
 

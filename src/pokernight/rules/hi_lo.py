@@ -17,7 +17,7 @@ Chicago (a home game; Robert's Rules do not speak of it) has the same shape with
 second half: the highest spade in the hole (a card dealt face down, the ace highest) takes
 it. With no spade in the hole among the pot's players the best high hand scoops; a spade
 is one card, so that half never ties; the odd chip goes to the high half. ``PotAwarded.low``
-carries the spade half, and the descriptions say "high: ..., spade: ...".
+carries the spade half, and the descriptions say "high: ..., spade: Ace" (or "no spade").
 """
 
 from __future__ import annotations
@@ -164,7 +164,8 @@ def _name(state: HandState, value: HiLoValue) -> str:
 
 def _second_name(state: HandState, value: int) -> str:
     if state.variant.showdown == "spade":
-        return str(CARDS_BY_VALUE[value])
+        # The spade by its rank in words ("spade: Ace"): clients lower-case a hand's words.
+        return CARDS_BY_VALUE[value].rank.word
     return _low_name(value)
 
 
