@@ -69,8 +69,11 @@ def _stud_slots_to_come(situation: Situation, contenders: tuple[int, ...]) -> li
     burns = sum(1 for event in view.events if isinstance(event, StreetStarted) and event.burn)
     dealt = sum(len(cards) for cards in view.cards) + len(view.board) + burns
     slots: list[Slot] = []
-    # A community card (the deck ran short) is the seventh card of every hand: counted.
-    for position in range(len(view.cards[situation.seat]) + len(view.board), STUD_CARDS):
+    # The cards each hand has had street by street (a community card, dealt when the deck
+    # ran short, counts as the seventh): not the bot's own count, which Baseball's extra
+    # cards for fours raise.
+    streets = situation.variant.streets[: view.street_index + 1]
+    for position in range(sum(street.hole_cards for street in streets), STUD_CARDS):
         street = [
             Slot(owner_of[seat], position in STUD_UP_POSITIONS)
             for seat in order
