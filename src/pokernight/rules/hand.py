@@ -257,7 +257,7 @@ class Hand:
 
     @property
     def wild_ranks(self) -> frozenset[int]:
-        """The wild ranks (Follow the Queen), empty in other games."""
+        """The wild ranks (Follow the Queen, Baseball, deuces wild), empty in other games."""
         return wild_ranks(self._state) if self._state.variant.has_wild_cards else frozenset()
 
     @property
