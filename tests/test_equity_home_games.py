@@ -77,3 +77,12 @@ def test_chicago_a_spade_dealt_face_up_is_not_in_the_hole() -> None:
     )
     assert [hand.equity for hand in result.hands] == [0.0, 1.0]
     assert [hand.low for hand in result.hands] == [0.0, 0.0]
+
+
+def test_chicago_hands_of_one_or_two_cards_are_dealt_out() -> None:
+    # The ace of spades as the first card (face down) always takes the spade half.
+    hands = [parse_cards("As"), parse_cards("Kd9h")]
+    result = equity(
+        scenario_for_variant(VARIANTS["chicago"], hands), samples=200, rng=np.random.default_rng(2)
+    )
+    assert [hand.low for hand in result.hands] == [1.0, 0.0]

@@ -112,7 +112,7 @@ def _stud_scenario(
             if len(hand) > position
         )
     fixed = variant.wild_ranks if variant.has_wild_cards and not variant.follows_queen else None
-    up = tuple(hand[position] for hand in hands for position in STUD_UP_POSITIONS[: len(hand) - 2])
+    up = tuple(hand[at] for hand in hands for at in STUD_UP_POSITIONS if at < len(hand))
     return Scenario(variant.showdown, _tuples(hands), (), slots, tuple(dead), wild, fixed, up)
 
 
