@@ -193,3 +193,39 @@ def test_chicago_conserves_chips_and_awards_every_pot_once_as_the_oracle_says(se
         best = max(held, key=lambda seat: held[seat])
         assert award.low == ((best, award.amount // 2),)
         assert sum(chips for _, chips in award.high) == award.amount - award.amount // 2
+
+
+def test_chicago_splits_each_side_pot_on_its_own_and_the_high_half_takes_the_odd_chip() -> None:
+    """Seat 0 is all-in after the bring-in with the ace of spades in the hole: it takes the
+    main pot's spade half (4 of 9 chips: the odd chip goes high). The side pot, between
+    seats 1 and 2, has its own spade half: seat 2's king of spades."""
+    deck = stud_three_deck()
+    hand = Hand.start(CHICAGO, STAKES, [3, 500, 500], 2, deck)
+    while (legal := hand.legal_actions()) is not None:
+        if legal.can_bring_in:
+            hand.bring_in(legal.seat)
+        elif legal.seat == 1 and legal.can_check and legal.min_raise_to is not None:
+            hand.bet_or_raise(1, legal.min_raise_to)
+        else:
+            hand.check_or_call(legal.seat)
+    main, side = awards(hand)
+    assert (main.amount, main.high, main.low) == (9, ((1, 5),), ((0, 4),))
+    assert main.description == "high: Full House, Aces full of Kings, spade: Ace"
+    half = side.amount // 2
+    assert side.high == ((1, side.amount - half),) and side.low == ((2, half),)
+    assert side.description == "high: Full House, Aces full of Kings, spade: King"
+
+
+def stud_three_deck() -> tuple[Card, ...]:
+    """Three players, button on seat 2: seat 0 is dealt first."""
+    streets = [
+        "As Ah Ks 2c Ad 3c 2d Ac 4h",  # two rounds down, one up
+        "5c Kc 6h",
+        "7c Kd 8h",
+        "9d Kh Th",
+        "Jd Qc Jh",  # seventh street, down
+    ]
+    dealt: list[Card | None] = list(parse_cards(streets[0]))
+    for street in streets[1:]:
+        dealt += [None, *parse_cards(street)]
+    return arranged_deck(dealt)
