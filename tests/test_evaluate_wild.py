@@ -90,7 +90,7 @@ def test_home_game_wild_ranks_against_the_oracle(game: str, size: int) -> None:
     rng = random.Random(f"home-{game}-{size}")
     wild_ranks = HOME_GAME_WILDS[game]
     most = min(size, 4 * len(wild_ranks))
-    for number in range(150):
+    for number in range(100):
         deal = deal_clustered if number % 2 else deal_uniform
         hand = deal(rng, wild_ranks, size, rng.randint(0, most))
         assert wild_value(hand, wild_ranks) == oracle_value(hand, wild_ranks), hand
