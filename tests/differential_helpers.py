@@ -56,13 +56,14 @@ from pokerkit import (
     FixedLimitSevenCardStudHighLowSplitEightOrBetter,
     FixedLimitTexasHoldem,
     HoleBoardCombinationHand,
+    NoLimitShortDeckHoldem,
     NoLimitTexasHoldem,
     PotLimitOmahaHoldem,
     State,
 )
 from pokerkit import Card as PokerKitCard
 
-from pokernight.cards import CARDS, Card, Rank, shuffled
+from pokernight.cards import Card, Rank, shuffled
 from pokernight.evaluate.eight_low import eight_low_value, omaha_eight_low_value
 from pokernight.rules import VARIANTS, BettingStructure, Hand, Stakes
 from pokernight.rules.events import (
@@ -124,7 +125,10 @@ AUTOMATIONS: Final = (
     Automation.CHIPS_PUSHING,
     Automation.CHIPS_PULLING,
 )
-DIFFERENTIAL_VARIANTS: Final = ("nlhe", "plo", "flhe", "stud", "razz", "plo8", "o8", "stud8")
+DIFFERENTIAL_VARIANTS: Final = (
+    *("nlhe", "plo", "flhe", "stud", "razz", "plo8", "o8", "stud8"),
+    "nlsd",
+)
 
 # PokerKit 0.7.7's "FixedLimitOmahaHoldemHighLowSplitEightOrBetter" bets pot-limit (it
 # takes PotLimitPokerMixin): with one minimum bet for every street it is Pot-Limit Omaha
@@ -184,7 +188,7 @@ def random_table(variant_key: str, rng: random.Random) -> Table:
         big_blind = 0 if players == 2 else 1
         least = stakes.ante + stakes.big_blind + stakes.big_blind_ante
         stacks[big_blind] = max(stacks[big_blind], least)
-    return Table(variant_key, stakes, tuple(stacks), shuffled(CARDS, rng))
+    return Table(variant_key, stakes, tuple(stacks), shuffled(variant.cards, rng))
 
 
 def _random_blinds(betting: BettingStructure, players: int, rng: random.Random) -> Stakes:
@@ -246,6 +250,11 @@ def pokerkit_state(table: Table) -> State:
         ),
         "stud8": lambda: FixedLimitSevenCardStudHighLowSplitEightOrBetter.create_state(
             AUTOMATIONS, True, *stud
+        ),
+        # Short-deck with the room's blinds (docs/rules.md, Short-deck hold'em), not
+        # PokerKit's usual antes and button blind: the hand ranking is what is compared.
+        "nlsd": lambda: NoLimitShortDeckHoldem.create_state(
+            AUTOMATIONS, trimming, antes, blinds, stakes.minimum_bet(), stacks, players
         ),
     }
     return factories[table.variant_key]()

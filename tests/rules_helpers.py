@@ -60,7 +60,7 @@ def play_randomly(hand: Hand, rng: random.Random) -> Hand:
 def random_hand(variant: Variant, stakes: Stakes, rng: random.Random) -> Hand:
     count = rng.randint(2, variant.max_players)
     stacks = [rng.randint(1, 400) for _ in range(count)]
-    deck = list(CARDS)
+    deck = list(variant.cards)
     rng.shuffle(deck)
     return Hand.start(variant, stakes, stacks, rng.randrange(count), deck)
 

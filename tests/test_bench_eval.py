@@ -27,5 +27,5 @@ def test_without_pokerkit_the_low_games_are_timed_alone() -> None:
 def test_the_command_prints_both_tables(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["bench", "eval", "--hands", "200", "--rounds", "1"]) == 0
     out = capsys.readouterr().out
-    assert "Seven-card hands, seed 1" in out and "Low hands, seed 1" in out
+    assert "Seven-card hands, seed 1" in out and "Low and short-deck hands, seed 1" in out
     assert "badugi" in out and "eight or better" in out and "pokerkit" in out

@@ -30,7 +30,7 @@ def test_every_bot_returns_a_legal_action(
     variant = VARIANTS[variant_key]
     stakes = default_stakes(variant)
     stacks = [rng.randint(1, 60) if short_stack else 2000 for _ in range(players)]
-    hand = Hand.start(variant, stakes, stacks, rng.randrange(players), shuffled(full_deck(), rng))
+    hand = Hand.start(variant, stakes, stacks, rng.randrange(players), shuffled(variant.cards, rng))
     for _ in range(random_steps):
         legal = hand.legal_actions()
         if legal is None:
@@ -49,7 +49,7 @@ def test_bots_play_whole_hands_of_every_variant_to_the_end() -> None:
     for variant in VARIANTS.values():
         bots = [make_bot(level, random.Random(seat)) for seat, level in enumerate(LEVELS)]
         hand = Hand.start(
-            variant, default_stakes(variant), [1000] * 3, 0, shuffled(full_deck(), rng)
+            variant, default_stakes(variant), [1000] * 3, 0, shuffled(variant.cards, rng)
         )
         while (seat := hand.to_act) is not None:
             hand.act(bots[seat].decide(view(hand, seat)))

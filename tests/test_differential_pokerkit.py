@@ -30,6 +30,8 @@ HANDS: dict[str, int] = {
     "plo8": 2000,
     "o8": 2000,
     "stud8": 2000,
+    # Issue 22: 2,000 short-deck hands.
+    "nlsd": 2000,
 }
 """Hands per variant, within the time budget: PokerKit judges Omaha hands slowly."""
 

@@ -76,6 +76,26 @@ def test_wild_value_is_the_best_of_every_substitution(
         assert wild_value(hand, wild_ranks) == oracle_value(hand, wild_ranks), hand
 
 
+HOME_GAME_WILDS = {
+    "baseball": frozenset({Rank.THREE, Rank.NINE}),
+    "deuces": frozenset({Rank.TWO}),
+}
+
+
+@pytest.mark.parametrize("game", sorted(HOME_GAME_WILDS))
+@pytest.mark.parametrize("size", range(5, 12))
+def test_home_game_wild_ranks_against_the_oracle(game: str, size: int) -> None:
+    """Baseball (threes and nines; up to eleven cards: seven and an extra down card for
+    each of four fours dealt face up) and deuces wild (twos), clustered and uniform."""
+    rng = random.Random(f"home-{game}-{size}")
+    wild_ranks = HOME_GAME_WILDS[game]
+    most = min(size, 4 * len(wild_ranks))
+    for number in range(100):
+        deal = deal_clustered if number % 2 else deal_uniform
+        hand = deal(rng, wild_ranks, size, rng.randint(0, most))
+        assert wild_value(hand, wild_ranks) == oracle_value(hand, wild_ranks), hand
+
+
 @pytest.mark.parametrize("size", range(1, 8))
 def test_without_wild_cards_the_value_is_the_plain_high_value(size: int) -> None:
     rng = random.Random(f"no-wilds-{size}")
@@ -210,10 +230,10 @@ def test_the_cards_shown_are_from_the_hand_and_make_its_value(size: int) -> None
 
 
 def test_a_hand_of_no_cards_or_too_many_is_refused() -> None:
-    with pytest.raises(CardError, match="a hand has 1 to 8 cards, not 0"):
+    with pytest.raises(CardError, match="a hand has 1 to 11 cards, not 0"):
         wild_value([], QUEENS)
-    with pytest.raises(CardError, match="a hand has 1 to 8 cards, not 9"):
-        wild_value(CARDS[:9], QUEENS)
+    with pytest.raises(CardError, match="a hand has 1 to 11 cards, not 12"):
+        wild_value(CARDS[:12], QUEENS)
 
 
 def test_a_card_held_twice_is_refused() -> None:

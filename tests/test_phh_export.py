@@ -16,7 +16,7 @@ from pokernight.rules import VARIANTS, BettingStructure, Hand, Stakes
 from pokernight.rules.random_play import random_action
 
 DATA = Path(__file__).parent / "data" / "phh"
-EXPORTABLE = ("nlhe", "plo", "flhe", "stud", "razz", "o8", "stud8")
+EXPORTABLE = ("nlhe", "plo", "flhe", "stud", "razz", "o8", "stud8", "nlsd")
 
 
 def random_hand(variant_key: str, seed: int) -> Hand:
@@ -38,7 +38,7 @@ def random_hand(variant_key: str, seed: int) -> Hand:
         )
     stacks = [rng.randint(1, 300) for _ in range(players)]
     button = rng.randrange(players)
-    hand = Hand.start(variant, stakes, stacks, button, shuffled(CARDS, rng))
+    hand = Hand.start(variant, stakes, stacks, button, shuffled(variant.cards, rng))
     while (legal := hand.legal_actions()) is not None:
         hand = hand.act(random_action(legal, rng))
     return hand
@@ -109,7 +109,26 @@ def test_stud_exports_each_street_of_cards_per_player() -> None:
     assert dealt == ["d dh p1 2c2h3c", "d dh p2 2d2s3d"]
 
 
-def test_a_variant_without_a_phh_code_is_refused_by_name() -> None:
-    hand = Hand.start(VARIANTS["ftq"], Stakes(ante=5, bring_in=10), [100, 100], 1, CARDS)
-    with pytest.raises(PHHError, match="PHH has no variant code for Follow the Queen"):
+@pytest.mark.parametrize(
+    ("key", "name"),
+    [
+        ("ftq", "Follow the Queen"),
+        ("baseball", "Baseball"),
+        ("deuces", "Seven-Card Stud, Deuces Wild"),
+        ("chicago", "Chicago"),
+    ],
+)
+def test_a_variant_without_a_phh_code_is_refused_by_name(key: str, name: str) -> None:
+    hand = Hand.start(VARIANTS[key], Stakes(ante=5, bring_in=10), [100, 100], 1, CARDS)
+    with pytest.raises(PHHError, match=f"PHH has no variant code for {name}"):
         to_phh(hand)
+
+
+def test_short_deck_is_exported_as_ns_with_its_own_cards() -> None:
+    hand = random_hand("nlsd", 7)
+    text = to_phh(hand)
+    assert "variant = 'NS'" in text
+    (phh,) = parse_phh(text)
+    dealt = [action.text.split()[-1] for action in phh.actions if action.text.startswith("d ")]
+    ranks = {cards[index] for cards in dealt for index in range(0, len(cards), 2)}
+    assert ranks and ranks <= set("6789TJQKA"), dealt

@@ -151,7 +151,7 @@ def test_a_hand_the_engine_refuses_is_named_and_changes_nothing() -> None:
 @pytest.mark.parametrize(
     ("fields", "reason"),
     [
-        ("variant = 'NS'\nblinds_or_straddles = [1, 2]", "variant NS is not supported"),
+        ("variant = 'N2L1D'\nblinds_or_straddles = [1, 2]", "variant N2L1D is not supported"),
         (
             "variant = 'NT'\nblinds_or_straddles = [1, 2, 4, 8]",
             r"blinds_or_straddles \[1, 2, 4, 8\] are not supported",
@@ -232,7 +232,9 @@ def replays(text: str) -> bool:
     return True
 
 
-@pytest.mark.parametrize(("variant", "seed"), [("nlhe", 1), ("nlhe", 2), ("stud", 3), ("flhe", 4)])
+@pytest.mark.parametrize(
+    ("variant", "seed"), [("nlhe", 1), ("nlhe", 2), ("stud", 3), ("flhe", 4), ("nlsd", 5)]
+)
 def test_exported_hands_imported_into_a_new_table_export_the_same(variant: str, seed: int) -> None:
     """Players come and go, so hands are dealt with the seats changed in between: each
     one is dealt again as it was, and written again the same, unseen cards and all;

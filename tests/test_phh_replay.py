@@ -13,6 +13,9 @@ DATA = Path(__file__).parent / "data" / "phh"
 
 ODD_CHIP_SPLIT_IN_HALVES = "pluribus/32/23.phh"
 RAZZ_RAISE_WRITTEN_SHORT = "wsop-2023-43/03-50-24.phh"
+# Short-deck as PokerKit plays it: antes and a button blind, which the room's forced bets
+# (blinds, docs/rules.md, Short-deck hold'em) do not have: refused by name, tested below.
+BUTTON_BLIND = "famous/phua-xuan-2019.phh"
 
 
 def stored_hands() -> list[tuple[str, PHHHand]]:
@@ -32,7 +35,11 @@ RECORDED = [
     for name, hand in STORED
     if hand.finishing_stacks is not None and not name.startswith(ODD_CHIP_SPLIT_IN_HALVES)
 ]
-UNRECORDED = [pytest.param(hand, id=name) for name, hand in STORED if hand.finishing_stacks is None]
+UNRECORDED = [
+    pytest.param(hand, id=name)
+    for name, hand in STORED
+    if hand.finishing_stacks is None and not name.startswith(BUTTON_BLIND)
+]
 
 
 def load(name: str) -> PHHHand:
@@ -124,6 +131,11 @@ def test_antonius_wins_the_largest_online_pot_with_kings_up() -> None:
         Decimal("1259450.25") + Decimal("678473.5"),
         Decimal("0.00"),
     )
+
+
+def test_a_short_deck_button_blind_is_refused_by_name() -> None:
+    with pytest.raises(PHHError, match=r"blinds_or_straddles \[0, 0, 0, 0, 0, 3000\]"):
+        replay_phh(load(BUTTON_BLIND))
 
 
 def test_unsupported_variant_is_refused_by_name() -> None:

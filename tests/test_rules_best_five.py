@@ -16,9 +16,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pokernight.cards import Card, parse_cards
+from pokernight.cards import Card, Suit, parse_cards
 from pokernight.evaluate import high_value, low_value, omaha_value, wild_value
 from pokernight.evaluate.eight_low import eight_low_value, omaha_eight_low_value
+from pokernight.evaluate.short_deck import short_deck_value
 from pokernight.rules import (
     VARIANTS,
     CardsShown,
@@ -43,12 +44,17 @@ def _value(hand: Hand, cards: Sequence[Card], board: Sequence[Card]) -> int:
         return low_value([*cards, *board])
     if kind == "wild":
         return wild_value([*cards, *board], hand.wild_ranks)
+    if kind == "short":
+        return short_deck_value([*cards, *board])
     return high_value([*cards, *board])
 
 
 def _check_best(hand: Hand, shown: CardsShown) -> None:
     if hand.variant.is_hi_lo:
         _check_hi_lo_best(hand, shown)
+        return
+    if hand.variant.showdown == "spade":
+        _check_chicago_best(hand, shown)
         return
     best, board = shown.best, hand.board
     assert len(best) == 5 and len(set(best)) == 5, shown
@@ -93,6 +99,24 @@ def _check_hi_lo_best(hand: Hand, shown: CardsShown) -> None:
     assert not wins_high or any(value[0] == high for value in values), shown
     assert not wins_low or any(value[1] == low for value in values), shown
     assert len(best) <= 5 * (wins_high + wins_low), shown
+
+
+def _check_chicago_best(hand: Hand, shown: CardsShown) -> None:
+    """A Chicago winner raises the five of its high hand if it wins a high half, and its
+    spade in the hole if it wins a spade half."""
+    halves = [event for event in hand.events if isinstance(event, PotAwarded)]
+    wins_high = any(seat == shown.seat for award in halves for seat, _ in award.high)
+    wins_spade = any(seat == shown.seat for award in halves for seat, _ in award.low)
+    best = list(shown.best)
+    up = hand.up_cards(shown.seat)
+    if wins_spade:
+        spade = max(c for c in shown.cards if c.suit == Suit.SPADES and c not in up)
+        assert spade in best, shown
+        if not wins_high or spade not in best[:5]:
+            best.remove(spade)
+    if wins_high:
+        assert high_value(best[:5]) == high_value([*shown.cards, *hand.board]), shown
+    assert len(best) == 5 * wins_high, shown
 
 
 @pytest.mark.parametrize("key", sorted(VARIANTS))

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pokernight.cards import CARDS, Card, shuffled
+from pokernight.cards import Card, shuffled
 from pokernight.rules import VARIANTS, CardsDealt, Hand, default_stakes, visible_events
 from pokernight.rules.deal_positions import DealingError, dealt_cards
 from tests.rules_helpers import play_randomly
@@ -22,7 +22,7 @@ def played_hand(key: str, rng: random.Random) -> tuple[Hand, tuple[Card, ...]]:
     variant = VARIANTS[key]
     count = rng.randint(2, variant.max_players)
     stacks = [rng.randint(1, 400) for _ in range(count)]
-    deck = shuffled(CARDS, rng)
+    deck = shuffled(variant.cards, rng)
     hand = Hand.start(variant, default_stakes(variant), stacks, rng.randrange(count), deck)
     return play_randomly(hand, rng), deck
 

@@ -70,6 +70,7 @@ def test_variants_are_one_table_of_data() -> None:
     assert set(VARIANTS) == {
         *("nlhe", "plhe", "flhe", "nlo", "plo", "stud", "razz", "ftq"),
         *("plo8", "o8", "stud8"),
+        *("baseball", "deuces", "chicago", "nlsd"),
     }
     assert {variant.max_players for variant in VARIANTS.values()} == {8, 10}
     assert [street.hole_cards for street in VARIANTS["stud"].streets] == [3, 1, 1, 1, 1]

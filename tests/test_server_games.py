@@ -52,6 +52,12 @@ def test_every_variant_is_described_from_the_rules_table() -> None:
         assert game["defaults"]["approve_seats"] is True  # as the room creates its tables
     assert games["nlhe"]["name"] == "No-Limit Hold'em"
     assert games["ftq"]["wild_ranks"] == [10] and games["stud"]["wild_ranks"] == []
+    assert games["baseball"]["wild_ranks"] == [1, 7] and games["deuces"]["wild_ranks"] == [0]
+    assert games["ftq"]["follows_queen"] and not games["baseball"]["follows_queen"]
+    assert games["baseball"]["extra_card_rank"] == 2 and games["ftq"]["extra_card_rank"] is None
+    assert games["chicago"]["split"] == "spade" and games["stud8"]["split"] == "low"
+    assert games["nlhe"]["split"] is None and not games["chicago"]["hi_lo"]
+    assert games["nlsd"]["deck_size"] == 36 and games["nlhe"]["deck_size"] == 52
     assert games["nlhe"]["board_cards"] == 5 and games["razz"]["board_cards"] == 0
     assert games["razz"]["showdown"] == "low" and games["plo"]["showdown"] == "omaha"
     assert games_json()["buy_in_units"] == {"minimum": 20, "maximum": 100, "stack_cap": 200}

@@ -39,7 +39,7 @@ def revealed(proof: HandProof, seat: int | None) -> dict[int, str]:
     return {item.position: str(item.card) for item in reveals}
 
 
-@pytest.mark.parametrize("variant", ["nlhe", "plo", "stud", "ftq"])
+@pytest.mark.parametrize("variant", ["nlhe", "plo", "stud", "ftq", "baseball", "chicago", "nlsd"])
 @pytest.mark.parametrize("seed", range(8))
 def test_the_proof_reveals_what_each_recipient_saw_and_nothing_else(
     variant: str, seed: int
@@ -47,6 +47,7 @@ def test_the_proof_reveals_what_each_recipient_saw_and_nothing_else(
     table = seated({0: 1000, 2: 1000, 4: 1000}, TableSettings.for_variant(variant, debt_cap=None))
     proof, events = play_one_hand(table, seed, fold_first=seed % 2 == 0)
     deck = [str(card) for card in proof.deck]
+    assert len(deck) == (36 if variant == "nlsd" else 52), "the game's own deck is committed"
     public = {str(card) for card in cards_in(event for event in events if _public(event))}
     spectator = revealed(proof, None)
     assert set(spectator.values()) == public

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 
 import pytest
@@ -14,6 +15,7 @@ from pokernight.table import (
     AddBot,
     AddChips,
     ChangeSettings,
+    CommitDeck,
     HostChanged,
     PlayerActed,
     PostBigBlind,
@@ -269,6 +271,38 @@ def test_dealers_choice_rotates_the_games() -> None:
         games.append(start(table).variant)
         check_down(table)
     assert games == ["nlhe", "stud", "nlhe", "stud"]
+
+
+def test_dealers_choice_deals_each_home_game_from_its_own_deck() -> None:
+    """Issue 22: the home games and short-deck in a rotation; each hand's committed deck is
+    the one its game is dealt from (36 cards for short-deck, committed ahead of the deal)."""
+    choice = replace(
+        NINE_SEATS,
+        stakes=Stakes(small_blind=10, big_blind=20, ante=5, bring_in=10, small_bet=20, big_bet=40),
+        dealers_choice=("nlsd", "baseball", "deuces", "chicago"),
+        seats=8,
+    )
+    table = seated({0: 1000, 1: 1000, 2: 1000}, choice)
+    played = []
+    for number in range(8):
+        table.apply(CommitDeck(random.Random(number)), 0.0)
+        dealt = start(table, seed=number)
+        played.append((dealt.variant, len(dealt.deck)))
+        check_down(table)
+    assert played == [("nlsd", 36), ("baseball", 52), ("deuces", 52), ("chicago", 52)] * 2
+
+
+def test_a_deck_committed_for_another_game_is_not_dealt() -> None:
+    """The host switched to short-deck after the next deck was committed: that 52-card deck
+    is not dealt; a 36-card one is shuffled and committed at the deal."""
+    table = seated({0: 1000, 1: 1000, 2: 1000})
+    table.apply(CommitDeck(random.Random(1)), 0.0)
+    committed = table.committed_deck(1)
+    assert committed is not None and len(committed.deck) == 52
+    table.apply(ChangeSettings("p0", replace(NINE_SEATS, variant="nlsd")), 0.0)
+    dealt = start(table)
+    assert dealt.variant == "nlsd" and len(dealt.deck) == 36
+    assert dealt.commitment != committed.commitment
 
 
 @pytest.mark.parametrize(

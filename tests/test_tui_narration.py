@@ -90,6 +90,19 @@ def test_a_hi_lo_pot_is_told_half_by_half() -> None:
     ]
 
 
+def test_a_chicago_pot_is_told_high_and_spade() -> None:
+    split = PotAwarded(
+        0, 41, ((1, 21), (0, 20)), "high: Three of a Kind, Kings, spade: Ace",
+        ((1, 21),), ((0, 20),),
+    )  # fmt: skip
+    scooped = PotAwarded(0, 20, ((1, 20),), "high: One Pair, Aces, no spade", ((1, 20),))
+    assert Narrator().lines([split, scooped], NAMES) == [
+        "The main pot of 41, high: Bob 21, spade: Ann 20"
+        " (high: Three of a Kind, Kings, spade: Ace)",
+        "The main pot of 20, high: Bob 20, no spade (high: One Pair, Aces, no spade)",
+    ]
+
+
 def test_seats_are_counted_from_one_as_the_page_shows_them() -> None:
     seated = {"type": "PlayerSeated", "seat": 0, "name": "Ann", "buy_in": 500, "player_id": "1"}
     assert narrate_table(seated, {}) == "Ann sits in seat 1 with 500"

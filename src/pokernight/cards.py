@@ -184,6 +184,17 @@ def full_deck() -> tuple[Card, ...]:
     return CARDS
 
 
+SHORT_DECK_LOWEST: Final = Rank.SIX
+
+
+def short_deck() -> tuple[Card, ...]:
+    """The 36 cards of short-deck hold'em, Sixes to Aces, in the full deck's order."""
+    return SHORT_DECK
+
+
+SHORT_DECK: Final[tuple[Card, ...]] = CARDS[SHORT_DECK_LOWEST * 4 :]
+
+
 def shuffled(cards: Sequence[Card], rng: random.Random) -> tuple[Card, ...]:
     """A Fisher-Yates shuffle driven by ``rng``.
 

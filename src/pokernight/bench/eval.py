@@ -36,7 +36,7 @@ from pokernight.extras import install_line
 
 describe = (
     "hand evaluators against treys, phevaluator, eval7 and pokerkit on the same hands; "
-    "the low evaluators (2-7, badugi, eight or better) against pokerkit's"
+    "the low evaluators (2-7, badugi, eight or better) and short-deck against pokerkit's"
 )
 
 SEVEN = 7

@@ -1,5 +1,6 @@
-"""The low evaluators of the split-pot and draw games against PokerKit's, on the same
-hands: 2-7 on five cards, badugi on four, eight or better on seven (stud's)."""
+"""The low evaluators of the split-pot and draw games, and short-deck hold'em's, against
+PokerKit's on the same hands: 2-7 on five cards, badugi on four, eight or better on seven
+(stud's), short-deck on seven of its 36 cards."""
 
 from __future__ import annotations
 
@@ -12,10 +13,11 @@ from typing import Any
 from rich.table import Table
 
 from pokernight.bench.peers import Hand, Run
-from pokernight.cards import CARDS, Card
+from pokernight.cards import CARDS, SHORT_DECK, Card
 from pokernight.evaluate.badugi import badugi_value
 from pokernight.evaluate.deuce_seven import deuce_seven_value
 from pokernight.evaluate.eight_low import eight_low_value
+from pokernight.evaluate.short_deck import short_deck_value
 
 POKERKIT_SAMPLE_EVERY = 20
 """PokerKit takes 20 to 300 µs a hand here: it runs on every 20th hand."""
@@ -27,12 +29,14 @@ class LowGame:
     cards: int
     ours: Callable[[Sequence[Card]], int | None]
     pokerkit_hand: str  # the PokerKit class whose ``from_game`` ranks the same hands
+    deck: tuple[Card, ...] = CARDS  # the hands are drawn from it
 
 
 GAMES = (
     LowGame("deuce-to-seven (5 cards)", 5, deuce_seven_value, "StandardLowHand"),
     LowGame("badugi (4 cards)", 4, badugi_value, "BadugiHand"),
     LowGame("eight or better (7 cards)", 7, eight_low_value, "EightOrBetterLowHand"),
+    LowGame("short-deck high (7 cards)", 7, short_deck_value, "ShortDeckHoldemHand", SHORT_DECK),
 )
 
 
@@ -53,7 +57,7 @@ def low_rows(
     ``timed`` is the bench's best-of-rounds clock."""
     rows = []
     for game in GAMES:
-        hands = [tuple(rng.sample(CARDS, game.cards)) for _ in range(count)]
+        hands = [tuple(rng.sample(game.deck, game.cards)) for _ in range(count)]
         ours = count / timed(_ours_run(game.ours, hands))
         theirs = None
         if pokerkit is not None:
@@ -84,7 +88,7 @@ def _pokerkit_run(from_game: Callable[[str], Any], hands: Sequence[Hand]) -> Run
 
 
 def low_table(rows: Sequence[LowRow], seed: int) -> Table:
-    table = Table(title=f"Low hands, seed {seed}, one core")
+    table = Table(title=f"Low and short-deck hands, seed {seed}, one core")
     for header in ("game", "pokernight hands/s", "pokerkit hands/s", "pokernight ÷ pokerkit"):
         table.add_column(header, justify="left" if header == "game" else "right")
     for row in rows:

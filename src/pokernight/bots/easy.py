@@ -13,7 +13,16 @@ from pokernight.bots.situation import Situation
 from pokernight.bots.stats import PlayerStats
 from pokernight.rules import Action
 
-SAMPLES = {"high": 200, "omaha": 100, "low": 100, "wild": 60, "omaha8": 40, "high8": 60}
+SAMPLES = {
+    "high": 200,
+    "omaha": 100,
+    "low": 100,
+    "wild": 60,
+    "omaha8": 40,
+    "high8": 60,
+    "short": 100,
+    "spade": 60,
+}
 STRONG = 0.75  # equity that makes it bet or raise
 LOOSE_SHARE = 0.6  # it keeps calling with this fraction of a fair share of equity
 CHEAP_CALL = 0.35  # ...or when the call is at most this share of the pot

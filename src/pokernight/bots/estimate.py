@@ -22,7 +22,6 @@ from pokernight.equity.deals import EVALUATION_COST
 from pokernight.equity.scenario import BOARD_SIZE, STUD_CARDS, STUD_UP_POSITIONS
 from pokernight.rules import CardsDealt, HandView, StreetStarted, WildRankChanged
 
-DECK_SIZE = 52
 MIN_SAMPLES = 40
 
 
@@ -49,9 +48,12 @@ def scenario_of(situation: Situation) -> Scenario:
             for _ in range(hole - len(view.cards[seat]))
         ]
         slots += [Slot(None, True)] * (BOARD_SIZE - len(view.board))
+    variant = situation.variant
     return Scenario(
-        situation.variant.showdown, hands, view.board, tuple(slots), dead, wild_state(view)
-    )
+        variant.showdown, hands, view.board, tuple(slots), dead, wild_state(view),
+        variant.wild_ranks if variant.has_wild_cards and not variant.follows_queen else None,
+        tuple(card for seat in contenders for card in view.up_cards[seat]),
+    )  # fmt: skip
 
 
 def _seen(view: HandView, seat: int) -> tuple[Card, ...]:
@@ -67,14 +69,17 @@ def _stud_slots_to_come(situation: Situation, contenders: tuple[int, ...]) -> li
     burns = sum(1 for event in view.events if isinstance(event, StreetStarted) and event.burn)
     dealt = sum(len(cards) for cards in view.cards) + len(view.board) + burns
     slots: list[Slot] = []
-    # A community card (the deck ran short) is the seventh card of every hand: counted.
-    for position in range(len(view.cards[situation.seat]) + len(view.board), STUD_CARDS):
+    # The cards each hand has had street by street (a community card, dealt when the deck
+    # ran short, counts as the seventh): not the bot's own count, which Baseball's extra
+    # cards for fours raise.
+    streets = situation.variant.streets[: view.street_index + 1]
+    for position in range(sum(street.hole_cards for street in streets), STUD_CARDS):
         street = [
             Slot(owner_of[seat], position in STUD_UP_POSITIONS)
             for seat in order
             if seat in owner_of
         ]
-        remaining = DECK_SIZE - dealt
+        remaining = len(situation.variant.cards) - dealt
         burn = 1 if remaining >= 2 else 0
         if remaining - burn < len(street):
             # Too few cards for everybody: one community card, face up, as at the table.

@@ -26,7 +26,10 @@ from pokernight.bots.stats import PRIOR_FOLD_TO_BET, PlayerStats
 from pokernight.rules import Action
 
 # Deals per decision: the batch evaluator makes high hands cheap, wild ones are not.
-SAMPLES = {"high": 1000, "omaha": 400, "low": 400, "wild": 200, "omaha8": 160, "high8": 200}
+SAMPLES = {
+    **{"high": 1000, "omaha": 400, "low": 400, "wild": 200, "omaha8": 160, "high8": 200},
+    **{"short": 400, "spade": 200},
+}
 HOLDEM_HOLE = 2
 OPEN_WIDTH = 0.9  # open range = OPEN_WIDTH / (players left to act + 1.5)
 RERAISE_SHARE = 0.4  # re-raise the top share of the raiser's range

@@ -6,6 +6,7 @@ from collections.abc import Collection, Sequence
 
 from pokernight.cards import Card
 from pokernight.evaluate import high_value, low_value, omaha_value, wild_value
+from pokernight.evaluate.short_deck import short_deck_value
 
 OMAHA_HOLE = 4
 OMAHA_BOARD = 3
@@ -15,7 +16,7 @@ def made_value(
     showdown: str, cards: Sequence[Card], board: Sequence[Card], wild_ranks: Collection[int]
 ) -> int:
     """The value of ``cards`` with ``board`` now (Omaha before the flop: the hole alone;
-    hi-lo games: the high hand's)."""
+    hi-lo games and Chicago: the high hand's)."""
     if showdown in ("omaha", "omaha8"):
         if len(board) < OMAHA_BOARD or len(cards) < OMAHA_HOLE:
             return high_value(cards)
@@ -25,4 +26,6 @@ def made_value(
         return low_value(hand)
     if showdown == "wild":
         return wild_value(hand, wild_ranks)
+    if showdown == "short":
+        return short_deck_value(hand)
     return high_value(hand)

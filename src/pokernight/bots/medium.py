@@ -16,7 +16,16 @@ from pokernight.bots.situation import Situation
 from pokernight.bots.stats import PRIOR_BLUFF, PlayerStats
 from pokernight.rules import Action
 
-SAMPLES = {"high": 400, "omaha": 200, "low": 200, "wild": 120, "omaha8": 80, "high8": 120}
+SAMPLES = {
+    "high": 400,
+    "omaha": 200,
+    "low": 200,
+    "wild": 120,
+    "omaha8": 80,
+    "high8": 120,
+    "short": 200,
+    "spade": 120,
+}
 BASE_WILLINGNESS = 30.0
 EQUITY_OVER_ODDS = 150.0  # points per unit of equity above the pot odds
 SUNK_COST = 25.0  # points when all the bot's chips are already in

@@ -109,7 +109,7 @@ class OpponentModel:
     ) -> None:
         showdown = _showdown_of(view)
         # A weak high hand is no bluff in a low or hi-lo game: it may be betting its low.
-        if last_aggressor is None or showdown in ("low", "omaha8", "high8"):
+        if last_aggressor is None or showdown in ("low", "omaha8", "high8", "spade"):
             return
         for event in view.events:
             if isinstance(event, CardsShown) and event.seat == last_aggressor:

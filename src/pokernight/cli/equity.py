@@ -1,5 +1,9 @@
 """``pokernight equity AhKh QsQd [--board 2c7d9h] [--dead ...] [--variant ...] [--wild 7]``.
 
+Every game: short-deck from its 36 cards; Baseball and deuces wild with their fixed wild
+ranks (Baseball's extra cards for fours are not dealt: the equity of the hands as they
+stand); Chicago split high and spade, like the hi-lo games' halves.
+
 Prints each hand's chance to win alone, to tie, and its share of the pot:
 exact when every deal can be visited in about a second, else Monte Carlo with
 its 95% error bound (and a progress bar on the terminal while it runs).
@@ -64,7 +68,8 @@ def run(args: argparse.Namespace) -> int:
             rng=np.random.default_rng(args.seed),
             progress=advance,
         )
-    sys.stdout.write(report(args.hands, result))
+    second = "spade" if variant.showdown == "spade" else "low"  # Chicago's second half
+    sys.stdout.write(report(args.hands, result, second))
     return 0
 
 
@@ -77,20 +82,21 @@ def parse_wild(text: str) -> WildState:
     return WildState(None if rank == QUEEN else rank)
 
 
-def report(names: list[str], result: EquityResult) -> str:
+def report(names: list[str], result: EquityResult, second: str = "low") -> str:
     shown = [format_cards(parse_cards(name)) for name in names]
     width = max(len(cards) for cards in shown)
     if result.hands[0].high is not None:
-        return _hi_lo_report(shown, width, result)
+        return _hi_lo_report(shown, width, result, second)
     lines = [f"{'hand':<{width}}     win     tie  equity"]
     for cards, hand in zip(shown, result.hands, strict=True):
         lines.append(f"{cards:<{width}} {hand.win:7.2%} {hand.tie:7.2%} {hand.equity:7.2%}")
     return "\n".join([*lines, _how(result)]) + "\n"
 
 
-def _hi_lo_report(shown: list[str], width: int, result: EquityResult) -> str:
-    """Hi-lo games: the chance to scoop, to take part of the pot, and each half's share."""
-    lines = [f"{'hand':<{width}}   scoop    part    high     low  equity"]
+def _hi_lo_report(shown: list[str], width: int, result: EquityResult, second: str) -> str:
+    """Split games: the chance to scoop, to take part of the pot, and each half's share
+    (``second``: "low", or Chicago's "spade")."""
+    lines = [f"{'hand':<{width}}   scoop    part    high {second:>7}  equity"]
     for cards, hand in zip(shown, result.hands, strict=True):
         halves = f"{hand.high or 0:7.2%} {hand.low or 0:7.2%}"
         lines.append(

@@ -28,7 +28,10 @@ def order_matters(scenario: Scenario) -> bool:
 # What showing down one deal costs, in batch high-hand evaluations per hand:
 # Omaha reads 60 two-plus-three hands, low and wild hands go one at a time in Python,
 # and a hi-lo hand is judged both ways (an Omaha low tries its 60 hands in Python).
-EVALUATION_COST = {"high": 1, "omaha": 60, "low": 40, "wild": 200, "omaha8": 400, "high8": 40}
+EVALUATION_COST = {
+    **{"high": 1, "omaha": 60, "low": 40, "wild": 200, "omaha8": 400, "high8": 40},
+    **{"short": 40, "spade": 2},
+}
 
 
 def deal_count(scenario: Scenario) -> int:

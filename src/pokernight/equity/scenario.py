@@ -11,11 +11,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from pokernight.cards import CARDS, Card, CardError, ensure_distinct
+from pokernight.cards import CARDS, SHORT_DECK, Card, CardError, ensure_distinct
 from pokernight.equity.wild_state import WildState
 from pokernight.rules.variants import Variant
 
-SHOWDOWNS = ("high", "omaha", "low", "wild", "omaha8", "high8")
+SHOWDOWNS = ("high", "omaha", "low", "wild", "omaha8", "high8", "short", "spade")
 BOARD_SIZE = 5
 STUD_CARDS = 7
 STUD_UP_POSITIONS = range(2, 6)  # third to sixth street's cards are dealt face up
@@ -35,6 +35,11 @@ class Scenario:
     slots: tuple[Slot, ...] = ()
     dead: tuple[Card, ...] = ()
     wild: WildState = field(default_factory=WildState)
+    # The wild ranks of a game whose wild cards never move (Baseball, deuces wild); None:
+    # Follow the Queen's, which ``wild`` follows. Baseball's extra down cards for a four
+    # dealt face up are not dealt here: its equity is that of the cards as they stand.
+    fixed_wild: frozenset[int] | None = None
+    up: tuple[Card, ...] = ()  # the known cards dealt face up (Chicago's spade is down)
 
     def __post_init__(self) -> None:
         if self.showdown not in SHOWDOWNS:
@@ -53,7 +58,8 @@ class Scenario:
     def deck(self) -> tuple[Card, ...]:
         """The cards that may still be dealt."""
         used = {*self.known_cards, *self.dead}
-        return tuple(card for card in CARDS if card not in used)
+        cards = SHORT_DECK if self.showdown == "short" else CARDS
+        return tuple(card for card in cards if card not in used)
 
 
 def scenario_for_variant(
@@ -105,7 +111,9 @@ def _stud_scenario(
             for hand in hands
             if len(hand) > position
         )
-    return Scenario(variant.showdown, _tuples(hands), (), slots, tuple(dead), wild)
+    fixed = variant.wild_ranks if variant.has_wild_cards and not variant.follows_queen else None
+    up = tuple(hand[at] for hand in hands for at in STUD_UP_POSITIONS if at < len(hand))
+    return Scenario(variant.showdown, _tuples(hands), (), slots, tuple(dead), wild, fixed, up)
 
 
 def _tuples(hands: Sequence[Sequence[Card]]) -> tuple[tuple[Card, ...], ...]:

@@ -8,14 +8,16 @@ their table-lookup fast paths one hand at a time; hi-lo games both ways (``hi_lo
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import combinations
 
 import numpy as np
 import numpy.typing as npt
 
-from pokernight.cards import CARDS, Card
+from pokernight.cards import CARDS, Card, Suit
 from pokernight.equity.hi_lo import (
+    NO_LOW,
     Shares,
     half_shares,
     omaha_low_values,
@@ -25,10 +27,12 @@ from pokernight.equity.hi_lo import (
 )
 from pokernight.equity.scenario import Scenario
 from pokernight.evaluate import batch_high_values, low_value, wild_value
+from pokernight.evaluate.short_deck import short_deck_value
 from pokernight.rules.variants import HI_LO_SHOWDOWNS
 
 Deals = npt.NDArray[np.intp]
 Values = npt.NDArray[np.int64]
+SPADES = int(Suit.SPADES)  # a card index is rank * 4 + suit
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,6 +47,8 @@ class DealShares:
 def deal_shares(scenario: Scenario, deals: Deals) -> DealShares:
     if scenario.showdown in HI_LO_SHOWDOWNS:
         return DealShares(*pot_shares(*_hi_lo_values(scenario, deals)))
+    if scenario.showdown == "spade":
+        return DealShares(*pot_shares(*_chicago_values(scenario, deals)))
     return DealShares(half_shares(hand_values(scenario, deals)))
 
 
@@ -59,6 +65,22 @@ def _hi_lo_values(scenario: Scenario, deals: Deals) -> tuple[Values, Values]:
     return np.column_stack(high), np.column_stack(low)
 
 
+def _chicago_values(scenario: Scenario, deals: Deals) -> tuple[Values, Values]:
+    """Chicago: the high hands, and the highest spade among each hand's down cards (the
+    known cards not in ``Scenario.up``, the slots dealt face down) as the second half's
+    values (``NO_LOW``: no spade in the hole)."""
+    high, spade = [], []
+    up = set(scenario.up)
+    for owner, known in enumerate(scenario.hands):
+        cards = _cards_of(scenario, deals, owner)
+        high.append(stud_high_values(cards))
+        down = [card not in up for card in known]
+        down += [not slot.face_up for slot in scenario.slots if slot.owner == owner]
+        hole = np.where(np.array(down) & (cards % 4 == SPADES), cards, NO_LOW)
+        spade.append(hole.max(axis=1).astype(np.int64))
+    return np.column_stack(high), np.column_stack(spade)
+
+
 def hand_values(scenario: Scenario, deals: Deals) -> Values:
     """(N, contenders) values: higher is better, equal is a tie."""
     if scenario.showdown == "wild":
@@ -69,6 +91,8 @@ def hand_values(scenario: Scenario, deals: Deals) -> Values:
         columns = [_omaha_values(hole, board) for hole in holes]
     elif scenario.showdown == "low":
         columns = [_low_values(np.hstack((hole, board))) for hole in holes]
+    elif scenario.showdown == "short":
+        columns = [_one_by_one(short_deck_value, np.hstack((hole, board))) for hole in holes]
     else:
         columns = [batch_high_values(np.hstack((hole, board))).astype(np.int64) for hole in holes]
     return np.column_stack(columns)
@@ -98,7 +122,12 @@ def _omaha_values(hole: Deals, board: Deals) -> Values:
 
 
 def _low_values(hands: Deals) -> Values:
-    return np.array([low_value(_cards(row)) for row in hands.tolist()], dtype=np.int64)
+    return _one_by_one(low_value, hands)
+
+
+def _one_by_one(value: Callable[[list[Card]], int], hands: Deals) -> Values:
+    """Each row's value by an evaluator the batch path does not cover, one hand at a time."""
+    return np.array([value(_cards(row)) for row in hands.tolist()], dtype=np.int64)
 
 
 def _wild_values(scenario: Scenario, deals: Deals) -> Values:
@@ -109,7 +138,9 @@ def _wild_values(scenario: Scenario, deals: Deals) -> Values:
     ]
     values = np.empty((len(deals), len(hands)), dtype=np.int64)
     for row, up in enumerate(deals[:, up_columns].tolist()):
-        wild = scenario.wild.after(index // 4 for index in up).at_showdown()
+        wild = scenario.fixed_wild
+        if wild is None:
+            wild = scenario.wild.after(index // 4 for index in up).at_showdown()
         for owner, hand in enumerate(hands):
             values[row, owner] = wild_value(_cards(hand[row]), wild)
     return values

@@ -1,4 +1,5 @@
-"""The wild-card evaluator (Follow the Queen): best hand when some ranks are wild.
+"""The wild-card evaluator: best hand when some ranks are wild (Follow the Queen,
+Baseball, deuces wild).
 
 A wild card stands for any rank and any suit, even a card the hand already
 holds, so five of a kind exists (above a straight flush) and a flush may hold
@@ -8,7 +9,8 @@ two aces. Values live in the same integer space as the high evaluator (see
 Method: analytic, never substitution. For each set of wild ranks every card
 gets its own code, and one ``sum`` of a hand's codes gives all the evaluator
 needs (each field is a counter or a bit set that never carries into the next,
-since a hand holds at most eight distinct cards)::
+since a hand holds at most eleven cards: Baseball's seven and an extra down card for
+each of four fours dealt face up; no count reaches 16)::
 
     bits  0..15   four 4-bit counters: naturals of each suit (clubs lowest)
     bits 16..19   the number of wild cards, k
@@ -33,7 +35,7 @@ from typing import Final
 from pokernight.cards import CARDS, Card, CardError, Rank, ensure_distinct
 from pokernight.evaluate.strength import Category, HandStrength, category_of, pack, ranks_of
 
-MAX_CARDS: Final = 8
+MAX_CARDS: Final = 11
 HAND_SIZE: Final = 5
 ACE: Final = int(Rank.ACE)
 FIVE: Final = int(Rank.FIVE)
@@ -83,7 +85,7 @@ _SUIT_VALUES: dict[int, int] = {}
 
 
 def wild_value(cards: Sequence[Card], wild_ranks: Collection[int]) -> int:
-    """The packed value of the best hand in 1 to 8 distinct ``cards``.
+    """The packed value of the best hand in 1 to 11 distinct ``cards``.
 
     Every card whose rank is in ``wild_ranks`` is wild. The fast path: the
     cards are not checked for duplicates (see ``evaluate_wild``).

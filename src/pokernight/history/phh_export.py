@@ -45,9 +45,11 @@ PHH_CODES: Final = {
     ("razz", BettingStructure.FIXED_LIMIT): "FR",
     ("o8", BettingStructure.FIXED_LIMIT): "FO/8",
     ("stud8", BettingStructure.FIXED_LIMIT): "F7S/8",
+    ("nlsd", BettingStructure.NO_LIMIT): "NS",
 }
 """Our (variant, betting structure) -> PHH variant code; PHH has no code for the others
-(Pot-Limit Omaha Hi-Lo among them: the hi-lo codes are fixed-limit only)."""
+(Pot-Limit Omaha Hi-Lo among them: the hi-lo codes are fixed-limit only; nor for the wild
+home games, Chicago or Follow the Queen: they are refused by name)."""
 
 ACTION_CODES: Final = {
     "fold": "f",

@@ -41,7 +41,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, fields, replace
 from decimal import Decimal
 
-from pokernight.cards import CARDS, Card, full_deck, shuffled
+from pokernight.cards import SHORT_DECK, Card, full_deck, shuffled
 from pokernight.history.phh_parse import PHHAction, PHHActionKind, PHHError, PHHHand
 from pokernight.history.phh_replay import (
     PLAYER_ACTIONS,
@@ -125,9 +125,10 @@ class PresetDeck(random.Random):
 
 
 def _draws_for(deck: Sequence[Card]) -> list[int]:
-    order = list(full_deck())
+    # The game's own deck in its fixed order: short-deck hold'em's 36 cards, else all 52.
+    order = list(SHORT_DECK if len(deck) == len(SHORT_DECK) else full_deck())
     if sorted(deck) != sorted(order):
-        raise ValueError("a preset deck holds each of the 52 cards once")
+        raise ValueError(f"a preset deck holds each of the {len(order)} cards once")
     draws = []
     for position in range(len(order) - 1, 0, -1):
         chosen = order.index(deck[position])
@@ -246,7 +247,9 @@ def deck_for(phh: PHHHand, variant: Variant) -> tuple[Card, ...]:
         return first
     for attempt in range(SPARE_ORDERS + 1):
         deck = (
-            first if not attempt else deck_of(phh, variant, shuffled(CARDS, random.Random(attempt)))
+            first
+            if not attempt
+            else deck_of(phh, variant, shuffled(variant.cards, random.Random(attempt)))
         )
         try:
             replay = replay_phh(phh, deck)

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Final
 
-from pokernight.cards import CARDS, Card
+from pokernight.cards import Card
 from pokernight.history.phh_parse import PHHAction, PHHActionKind, PHHError, PHHHand
 from pokernight.rules import VARIANTS, Hand, RulesError, Stakes, Variant
 
@@ -40,6 +40,7 @@ PHH_VARIANTS: Final = {
     "FR": "razz",
     "FO/8": "o8",
     "F7S/8": "stud8",
+    "NS": "nlsd",
 }
 """PHH variant code -> our variant key (each with its usual betting structure)."""
 
@@ -267,13 +268,14 @@ def raise_to(hand: Hand, to: int) -> int:
 def deck_of(
     phh: PHHHand, variant: Variant, spare: Sequence[Card] | None = None
 ) -> tuple[Card, ...]:
-    """All 52 cards in the order our engine deals them for this hand; the cards the log
+    """All the game's cards (52; short-deck 36) in the order our engine deals them for this
+    hand; the cards the log
     does not name are the unused ones in the order of ``spare`` (default: the fixed one,
     highest cards first in stud games brought in by the lowest up card: an up card the
     log does not name must not take the bring-in from the player the log says made it)."""
     if spare is None:
         lowest_brings_in = variant.is_stud and variant.bring_in_order == "lowest"
-        spare = CARDS[::-1] if lowest_brings_in else CARDS
+        spare = variant.cards[::-1] if lowest_brings_in else variant.cards
     holes, board, folded_before = _dealt_cards(phh, variant)
     slots: list[Card | None] = []
     hole_dealt = [0] * phh.player_count
@@ -284,7 +286,7 @@ def deck_of(
         live = [seat for seat in range(phh.player_count) if folded_before[seat] > index]
         per_player = street.hole_down + street.hole_up
         board_count = street.board
-        if per_player and len(slots) + per_player * len(live) > len(CARDS):
+        if per_player and len(slots) + per_player * len(live) > len(variant.cards):
             # Stud with too many players left: one community card instead (docs/rules.md).
             per_player, board_count = 0, 1
         for _ in range(per_player):

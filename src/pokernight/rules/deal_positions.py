@@ -5,7 +5,8 @@ needs the deck position of every card a player saw, and must not take the server
 word for it: this replays the dealing order of ``dealing.deal_street`` over the events
 as any seat sees them (another seat's down cards are only a count): a burn before a
 street whose ``StreetStarted`` says so, then each street's down cards round-robin, up
-cards round by round, then the board; the seats clockwise from left of the button,
+cards round by round (each of Baseball's extra down cards right after the up card that
+gave it), then the board; the seats clockwise from left of the button,
 those that folded skipped. Events that break that order are reported, not trusted.
 """
 
@@ -13,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from itertools import pairwise
 
 from pokernight.cards import Card
 from pokernight.rules.events import ActionTaken, CardsDealt, Event, HandStarted, StreetStarted
@@ -60,11 +62,19 @@ def dealt_cards(events: Iterable[Event]) -> list[DealtCard]:
 
 def _lay_out(street: list[CardsDealt], base: int, live: list[int], dealt: list[DealtCard]) -> int:
     """Adds one street's cards to ``dealt``; the position after them."""
-    down = [item for item in street if item.seat is not None and not item.face_up]
-    up = [item for item in street if item.seat is not None and item.face_up]
+    # The street's down cards come first; a down card after an up card is Baseball's extra
+    # card for the up card before it, dealt at once from the next position.
+    first_up = next(
+        (index for index, item in enumerate(street) if item.seat is not None and item.face_up),
+        len(street),
+    )
+    down = [item for item in street[:first_up] if item.seat is not None]
+    later = [item for item in street[first_up:] if item.seat is not None]
+    up = [item for item in later if item.face_up]
     board = [item for item in street if item.seat is None]
     if down or up:
         _check_seats(down, up, live)
+        _check_extras(later)
     players = len(live) if down or up else 0
     rounds_down = len(down[0].cards) + down[0].hidden if down else 0
     for place, item in enumerate(down):
@@ -73,16 +83,25 @@ def _lay_out(street: list[CardsDealt], base: int, live: list[int], dealt: list[D
         for round_ in range(rounds_down):
             card = item.cards[round_] if item.cards else None
             dealt.append(DealtCard(base + round_ * players + place, item.seat, card))
-    for index, item in enumerate(up):
-        round_, place = rounds_down + index // players, index % players
-        dealt.append(DealtCard(base + round_ * players + place, item.seat, item.cards[0]))
-    rounds = rounds_down + len(up) // players if players else 0
-    position = base + rounds * players
+    position = base + rounds_down * players
+    for item in later:
+        dealt.append(DealtCard(position, item.seat, item.cards[0] if item.cards else None))
+        position += 1
     for item in board:
         for card in item.cards:
             dealt.append(DealtCard(position, None, card))
             position += 1
     return position
+
+
+def _check_extras(later: list[CardsDealt]) -> None:
+    """Each down card dealt among the up cards is one card to the seat of the up card
+    just before it (Baseball's extra card)."""
+    for before, item in pairwise(later):
+        if not item.face_up and (
+            before.seat != item.seat or len(item.cards) + item.hidden != 1 or not before.face_up
+        ):
+            raise DealingError("a down card among the up cards was not an extra card")
 
 
 def _check_seats(down: list[CardsDealt], up: list[CardsDealt], live: list[int]) -> None:

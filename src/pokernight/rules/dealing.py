@@ -11,6 +11,9 @@ Stud: if the deck cannot give every live player their card (plus the burn),
 one community card is dealt face up to the board instead, after a burn if two
 or more cards remain.
 
+Baseball: an up card of the variant's ``extra_card_rank`` (a four) gives its player
+one more card face down at once, before the next player's card.
+
 Follow the Queen: a queen dealt face up makes the next card dealt face up (to
 anyone, on any street, a community card included) name the new wild rank; a
 queen that follows a queen passes that on. Until then the old rank stays wild.
@@ -45,9 +48,10 @@ def deal_street(state: HandState, deck: tuple[Card, ...], emit: Emit) -> None:
     players = len(seats)
     base = state.deck_position
     if len(deck) - base < hole_cards * players + board:
-        if not state.is_stud or len(deck) - base < 1:
+        if not state.is_stud:
             raise RulesError("the deck ran out of cards")
-        _deal_community_card(state, deck, emit)
+        if len(deck) > base:  # Baseball's extra cards can empty it: then nothing is dealt
+            _deal_community_card(state, deck, emit)
         return
     if hole_down:
         rounds_end = base + hole_down * players
@@ -56,13 +60,19 @@ def deal_street(state: HandState, deck: tuple[Card, ...], emit: Emit) -> None:
             emit(CardsDealt(seat, deck[base + place : rounds_end : players], False))
         if not hole_up and state.pending_queen is not None:
             _only_queens_wild(state.pending_queen, emit)
+    extra_rank = state.variant.extra_card_rank
     for round_ in range(hole_down, hole_cards):
         for place, seat in enumerate(seats):
-            card = deck[base + round_ * players + place]
+            # The deck's next card (``deck_position`` follows every card dealt): Baseball's
+            # extra cards move the later ones down the deck.
+            card = deck[state.deck_position]
             emit(CardsDealt(seat, (card,), True))
             _follow_the_queen(state, card, seat, emit)
+            if card.rank == extra_rank:
+                still_owed = (hole_cards - round_ - 1) * players + players - place - 1 + board
+                _deal_extra_card(state, deck, seat, still_owed, emit)
     if board:
-        start = base + hole_cards * players
+        start = state.deck_position
         emit(CardsDealt(None, deck[start : start + board], True))
 
 
@@ -79,6 +89,16 @@ def rabbit_cards(state: HandState, deck: tuple[Card, ...]) -> tuple[tuple[Card, 
         hunted.append(deck[position : position + street.board])
         position += street.board
     return tuple(cards for cards in hunted if cards)
+
+
+def _deal_extra_card(
+    state: HandState, deck: Sequence[Card], seat: int, still_owed: int, emit: Emit
+) -> None:
+    """Baseball: an up card of the extra rank gives its player a down card at once, free,
+    unless the deck no longer holds one for every card still owed on this street (house
+    rule, docs/rules.md: the street's regular cards come first)."""
+    if len(deck) - state.deck_position > still_owed:
+        emit(CardsDealt(seat, (deck[state.deck_position],), False))
 
 
 def _deal_community_card(state: HandState, deck: Sequence[Card], emit: Emit) -> None:

@@ -163,8 +163,10 @@ class PotAwarded(Event, frozen=True):
 
     In a hi-lo split game ``high`` and ``low`` say how each half was shared (``winners``
     adds them up, a scoop once); ``low`` is empty when no hand qualified and the high
-    hands took the pot. Other games leave both empty, and ``to_dict`` leaves them out, so
-    the logs of every other game read as they did before hi-lo games existed."""
+    hands took the pot. Chicago's spade half is carried in ``low`` the same way (empty:
+    nobody in the pot held a spade in the hole). Other games leave both empty, and
+    ``to_dict`` leaves them out, so the logs of every other game read as they did before
+    hi-lo games existed."""
 
     index: int
     amount: int

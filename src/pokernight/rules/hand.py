@@ -261,7 +261,7 @@ class Hand:
 
     @property
     def wild_ranks(self) -> frozenset[int]:
-        """The wild ranks (Follow the Queen), empty in other games."""
+        """The wild ranks (Follow the Queen, Baseball, deuces wild), empty in other games."""
         return wild_ranks(self._state) if self._state.variant.has_wild_cards else frozenset()
 
     def rabbit(self) -> tuple[tuple[Card, ...], ...]:
@@ -484,6 +484,8 @@ def _check_setup(
         raise RulesError(f"the button must be one of the seats 0 to {count - 1}")
     if len(set(deck)) != len(deck):
         ensure_distinct(deck)
+    if variant.deck != "full" and not set(deck) <= set(variant.cards):
+        raise RulesError(f"{variant.name} is dealt from its own deck of {len(variant.cards)} cards")
     if len(deck) < _cards_required(variant, count):
         raise RulesError(f"the deck has {len(deck)} cards, too few for {count} players")
 

@@ -12,6 +12,12 @@ half alone.
 
 Shown and mucked as in every game (``showdown``), but a hand shows while it can win
 either half of a pot it is in.
+
+Chicago (a home game; Robert's Rules do not speak of it) has the same shape with another
+second half: the highest spade in the hole (a card dealt face down, the ace highest) takes
+it. With no spade in the hole among the pot's players the best high hand scoops; a spade
+is one card, so that half never ties; the odd chip goes to the high half. ``PotAwarded.low``
+carries the spade half, and the descriptions say "high: ..., spade: Ace" (or "no spade").
 """
 
 from __future__ import annotations
@@ -19,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from pokernight.cards import Card
+from pokernight.cards import CARDS, Card, Suit
 from pokernight.evaluate import high_value, omaha_value
 from pokernight.evaluate.describe import (
     cards_used,
@@ -44,6 +50,7 @@ from pokernight.rules.state import HandState
 Shares = tuple[tuple[int, int], ...]
 NO_LOW = -1
 """Below every low value: "no qualifying low" compares as the worst low there is."""
+CARDS_BY_VALUE = {int(card): card for card in CARDS}
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,12 +61,27 @@ class HiLoValue:
 
 def hi_lo_value(state: HandState, seat: int) -> HiLoValue:
     hole, board = state.cards[seat], state.board
+    if state.variant.showdown == "spade":
+        return HiLoValue(high_value(hole + board), hole_spade(state, seat))
     if state.variant.showdown == "omaha8":
         low = omaha_eight_low_value(hole, board)
         return HiLoValue(omaha_value(hole, board), NO_LOW if low is None else low)
     cards = hole + board
     low = eight_low_value(cards)
     return HiLoValue(high_value(cards), NO_LOW if low is None else low)
+
+
+def hole_spade(state: HandState, seat: int) -> int:
+    """Chicago: the seat's highest spade dealt face down (a Card, as an int: spades order
+    by rank), NO_LOW when it holds none."""
+    up = state.up[seat]
+    spades = [card for card in state.cards[seat] if card.suit == Suit.SPADES and card not in up]
+    return max(spades, default=NO_LOW)
+
+
+def _second_word(state: HandState) -> str:
+    """The second half's name: "low", or Chicago's "spade"."""
+    return "spade" if state.variant.showdown == "spade" else "low"
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,7 +108,7 @@ def show_down_hi_lo(state: HandState, pots: tuple[Pot, ...], order: list[int], e
             emit(CardsMucked(seat))
             continue
         best = _best_cards(state, seat, value, seat in high_winners, seat in low_winners)
-        emit(CardsShown(seat, tuple(state.cards[seat]), _name(value), best))
+        emit(CardsShown(seat, tuple(state.cards[seat]), _name(state, value), best))
         for index in in_pots:
             best_high[index] = max(best_high[index], value.high)
             best_low[index] = max(best_low[index], value.low)
@@ -113,15 +135,16 @@ def _award(
 ) -> PotAwarded:
     high_name = _high_name(values[halves.high[0]].high)
     high_order = high_hand_order(state, halves.high)
+    word = _second_word(state)
     if not halves.low:
         high = split(pot.amount, high_order)
-        return PotAwarded(index, pot.amount, high, f"high: {high_name}, no low", high=high)
+        return PotAwarded(index, pot.amount, high, f"high: {high_name}, no {word}", high=high)
     # The high half takes the odd chip of an uneven pot.
     low_chips = pot.amount // 2
     high = split(pot.amount - low_chips, high_order)
     low = split(low_chips, low_hand_order(state, halves.low))
-    low_name = _low_name(values[halves.low[0]].low)
-    description = f"high: {high_name}, low: {low_name}"
+    low_name = _second_name(state, values[halves.low[0]].low)
+    description = f"high: {high_name}, {word}: {low_name}"
     return PotAwarded(index, pot.amount, _added(high, low), description, high=high, low=low)
 
 
@@ -133,9 +156,17 @@ def _added(high: Shares, low: Shares) -> Shares:
     return tuple(chips.items())
 
 
-def _name(value: HiLoValue) -> str:
-    low = f"low: {_low_name(value.low)}" if value.low > NO_LOW else "no low"
-    return f"high: {_high_name(value.high)}, {low}"
+def _name(state: HandState, value: HiLoValue) -> str:
+    word = _second_word(state)
+    second = f"{word}: {_second_name(state, value.low)}" if value.low > NO_LOW else f"no {word}"
+    return f"high: {_high_name(value.high)}, {second}"
+
+
+def _second_name(state: HandState, value: int) -> str:
+    if state.variant.showdown == "spade":
+        # The spade by its rank in words ("spade: Ace"): clients lower-case a hand's words.
+        return CARDS_BY_VALUE[value].rank.word
+    return _low_name(value)
 
 
 def _high_name(value: int) -> str:
@@ -159,7 +190,9 @@ def _best_cards(
             if omaha
             else cards_used(value.high, hole + board)
         )
-    if wins_low:
+    if wins_low and state.variant.showdown == "spade":
+        cards.append(CARDS_BY_VALUE[value.low])
+    elif wins_low:
         cards += _low_cards(hole, board, value.low, omaha)
     return tuple(dict.fromkeys(cards))
 

@@ -95,7 +95,10 @@ def live_in_dealing_order(state: HandState) -> list[int]:
 
 
 def wild_ranks(state: HandState) -> frozenset[int]:
-    """Queens, and the rank that followed the last queen dealt face up."""
+    """The variant's wild ranks; in Follow the Queen, the queens and the rank that
+    followed the last queen dealt face up."""
+    if not state.follows_queen:
+        return state.variant.wild_ranks
     if state.wild_rank is None:
         return _QUEENS
     return frozenset((Rank.QUEEN, state.wild_rank))

@@ -9,7 +9,8 @@ when no more betting was possible (at most one player with chips) every live
 hand is turned up at once. Each pot goes to the best shown hands eligible for
 it; ties split it, the odd chips going (board games) to the first winners left
 of the button, (stud) to the winners holding the highest card by suit. Hi-lo split
-games share each pot between a high and a low half (``hi_lo``).
+games share each pot between a high and a low half, Chicago between a high and a spade
+half (``hi_lo``).
 """
 
 from __future__ import annotations
@@ -27,6 +28,11 @@ from pokernight.evaluate.describe import (
     low_words,
 )
 from pokernight.evaluate.omaha import best_five as omaha_best_five
+from pokernight.evaluate.short_deck import (
+    short_deck_cards_used,
+    short_deck_value,
+    short_deck_words,
+)
 from pokernight.evaluate.tables import HAND_SIZE
 from pokernight.evaluate.wild import wild_cards_used
 from pokernight.rules.dealing import Emit, resolve_last_queen
@@ -46,7 +52,7 @@ def finish_hand(state: HandState, emit: Emit) -> None:
             emit(PotAwarded(index, pot.amount, ((winner, pot.amount),)))
     else:
         resolve_last_queen(state, emit)
-        if state.variant.is_hi_lo:
+        if state.variant.is_split:
             show_down_hi_lo(state, pots, showing_order(state), emit)
         else:
             _show_down(state, pots, emit)
@@ -62,6 +68,8 @@ def hand_value(state: HandState, seat: int) -> int:
         return low_value(cards)
     if kind == "wild":
         return wild_value(cards, wild_ranks(state))
+    if kind == "short":
+        return short_deck_value(cards)
     return high_value(cards)
 
 
@@ -85,6 +93,8 @@ def best_five(state: HandState, seat: int, value: int) -> tuple[Card, ...]:
         return low_cards_used(value, cards)
     if kind == "wild":
         return wild_cards_used(value, cards, wild_ranks(state))
+    if kind == "short":
+        return short_deck_cards_used(value, cards)
     return cards_used(value, cards)
 
 
@@ -92,6 +102,8 @@ def describe(state: HandState, seat: int, value: int) -> str:
     """The hand's name ("Two Pair, Sevens and Fours", "7-5-4-2-A low") from its value."""
     if state.variant.showdown == "low":
         return _low_name(value, min(HAND_SIZE, len(state.cards[seat]) + len(state.board)))
+    if state.variant.showdown == "short":
+        return short_deck_words(value)
     return _high_name(value >> NAMED_SHIFT)
 
 

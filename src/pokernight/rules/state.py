@@ -79,9 +79,9 @@ class HandState:
         "deck_position",
         "final_stacks",
         "folded",
+        "follows_queen",
         "full_bet",
         "full_bets",
-        "has_wild_cards",
         "increment",
         "is_stud",
         "last_aggressor",
@@ -113,7 +113,7 @@ class HandState:
 
     def __init__(self, event: HandStarted) -> None:
         count = len(event.stacks)
-        self.variant, self.is_stud, self.has_wild_cards, self.last_street = _variant_facts(
+        self.variant, self.is_stud, self.follows_queen, self.last_street = _variant_facts(
             event.variant, event.betting
         )
         self.stakes: Stakes = event.stakes
@@ -190,7 +190,7 @@ class HandState:
         twin.folded = list(self.folded)
         twin.full_bet = self.full_bet
         twin.full_bets = self.full_bets
-        twin.has_wild_cards = self.has_wild_cards
+        twin.follows_queen = self.follows_queen
         twin.increment = self.increment
         twin.is_stud = self.is_stud
         twin.last_aggressor = self.last_aggressor
@@ -235,10 +235,11 @@ def rotations(count: int) -> tuple[tuple[int, ...], ...]:
 
 @cache  # looked up on every hand's start, where the same few variants come back
 def _variant_facts(key: str, betting: str) -> tuple[Variant, bool, bool, int]:
-    """The variant a hand's first event names, whether it is stud, whether it has wild
-    cards, and its last street's index: read off the variant once, not on every hand."""
+    """The variant a hand's first event names, whether it is stud, whether an up card
+    after a queen names a wild rank (Follow the Queen), and its last street's index: read
+    off the variant once, not on every hand."""
     variant = variant_for(key, betting)
-    return variant, variant.is_stud, variant.has_wild_cards, len(variant.streets) - 1
+    return variant, variant.is_stud, variant.follows_queen, len(variant.streets) - 1
 
 
 def _full_bets(variant: Variant, stakes: Stakes) -> tuple[int, ...]:
@@ -362,7 +363,7 @@ def _cards_dealt(state: HandState, event: CardsDealt) -> None:
         state.cards[seat].extend(cards)
         if event.face_up:
             state.up[seat].extend(cards)
-    if event.face_up and state.has_wild_cards:
+    if event.face_up and state.follows_queen:
         for card in cards:
             if card.rank == Rank.QUEEN:
                 state.pending_queen = (card, seat)

@@ -7,6 +7,10 @@ showdown is judged ("high", "omaha" 2+3, "low" A-5, "wild" follow-the-queen
 high; the hi-lo split games, eight or better: "omaha8" with 2+3 for each half, "high8"
 with any five cards for each) and how stud orders players (bring-in by the "lowest" or "highest" up
 card; from fourth street the "highest" or "lowest" hand showing acts first).
+Wild games name their wild ranks (Follow the Queen's queens, which the next up card
+follows); Baseball names the rank whose up cards give an extra down card; Chicago's
+"spade" showdown splits each pot between the best high hand and the highest spade in the
+hole; short-deck hold'em deals from the 36-card deck and judges by ``evaluate.short_deck``.
 Any variant may be played with any betting structure (``with_betting``).
 """
 
@@ -17,9 +21,12 @@ from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import Final
 
+from pokernight.cards import SHORT_DECK, Card, Rank, full_deck
 from pokernight.rules.stakes import BettingStructure, Stakes
 
 HI_LO_SHOWDOWNS: Final = frozenset({"omaha8", "high8"})
+SPLIT_SHOWDOWNS: Final = HI_LO_SHOWDOWNS | {"spade"}
+DECKS: Final = {"full": full_deck(), "short": SHORT_DECK}
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,12 +49,16 @@ class Variant:
     betting: BettingStructure
     streets: tuple[Street, ...]
     forced: str  # "blinds" or "bring-in"
-    showdown: str  # "high", "omaha", "low", "wild", or hi-lo "omaha8" or "high8"
+    showdown: str  # "high", "omaha", "low", "wild", "short", hi-lo "omaha8" or "high8", "spade"
     max_players: int
     bring_in_order: str = "lowest"  # which up card brings in: "lowest" or "highest"
     first_to_act: str = "highest"  # stud, fourth street on: "highest" or "lowest" showing
     open_pair_big_bet: bool = False  # fixed-limit: an open pair on fourth street allows the big bet
     short_name: str = ""  # the name on a table's title line ("No-Limit Hold'em"); "": ``name``
+    wild_ranks: frozenset[int] = frozenset()  # ranks always wild ("wild" showdown only)
+    follows_queen: bool = False  # Follow the Queen: the up card after a queen names a wild rank
+    extra_card_rank: int | None = None  # Baseball: an up card of this rank gives a down card
+    deck: str = "full"  # "full" (52 cards) or "short" (36, Sixes up)
 
     @property
     def is_stud(self) -> bool:
@@ -72,8 +83,18 @@ class Variant:
         return self.showdown in HI_LO_SHOWDOWNS
 
     @property
+    def is_split(self) -> bool:
+        """Each pot is split in two halves: hi-lo, or Chicago's high and spade."""
+        return self.showdown in SPLIT_SHOWDOWNS
+
+    @property
     def has_wild_cards(self) -> bool:
         return self.showdown == "wild"
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The deck this game is dealt from, in its fixed order (before the shuffle)."""
+        return DECKS[self.deck]
 
     def with_betting(self, structure: BettingStructure | str) -> Variant:
         return replace(self, betting=BettingStructure(structure))
@@ -102,12 +123,15 @@ def _board_game(key: str, name: str, betting: BettingStructure, streets: tuple[S
 
 
 def _stud_game(key: str, name: str, betting: BettingStructure, showdown: str, *,
-               lowest_game: bool = False, open_pair_big_bet: bool = False) -> Variant:  # fmt: skip
+               lowest_game: bool = False, open_pair_big_bet: bool = False,
+               wild_ranks: tuple[int, ...] = (), follows_queen: bool = False,
+               extra_card_rank: int | None = None) -> Variant:  # fmt: skip
     # Razz brings in with the highest up card and lets the lowest hand showing act first.
     order, first = ("highest", "lowest") if lowest_game else ("lowest", "highest")
     return Variant(key, name, betting, _STUD_STREETS, "bring-in", showdown, max_players=8,
                    bring_in_order=order, first_to_act=first,
-                   open_pair_big_bet=open_pair_big_bet)  # fmt: skip
+                   open_pair_big_bet=open_pair_big_bet, wild_ranks=frozenset(wild_ranks),
+                   follows_queen=follows_queen, extra_card_rank=extra_card_rank)  # fmt: skip
 
 
 NO, POT, FIXED = BettingStructure.NO_LIMIT, BettingStructure.POT_LIMIT, BettingStructure.FIXED_LIMIT
@@ -144,12 +168,39 @@ VARIANTS: Mapping[str, Variant] = MappingProxyType(
             _board_game("plo", "Pot-Limit Omaha", POT, _OMAHA_STREETS, "omaha"),
             _stud_game("stud", "Seven-Card Stud", FIXED, "high", open_pair_big_bet=True),
             _stud_game("razz", "Razz", FIXED, "low", lowest_game=True),
-            _stud_game("ftq", "Follow the Queen", NO, "wild"),
+            _stud_game(
+                "ftq", "Follow the Queen", NO, "wild", wild_ranks=(Rank.QUEEN,), follows_queen=True
+            ),
             _board_game("plo8", "Pot-Limit Omaha Hi-Lo", POT, _OMAHA_STREETS, "omaha8"),
             _board_game("o8", "Fixed-Limit Omaha Hi-Lo", FIXED, _OMAHA_STREETS, "omaha8"),
             # Robert's Rules, stud high-low: no big bet on an open pair on fourth street;
             # the bring-in and the order of play are Seven-Card Stud's.
             _stud_game("stud8", "Seven-Card Stud Hi-Lo", FIXED, "high8"),
+            # Home games (docs/rules.md, Wild home games): no open-pair big bet, as in
+            # Follow the Queen; Chicago splits each pot with the highest spade in the hole.
+            _stud_game(
+                "baseball",
+                "Baseball",
+                FIXED,
+                "wild",
+                wild_ranks=(Rank.THREE, Rank.NINE),
+                extra_card_rank=Rank.FOUR,
+            ),
+            _stud_game(
+                "deuces", "Seven-Card Stud, Deuces Wild", FIXED, "wild", wild_ranks=(Rank.TWO,)
+            ),
+            _stud_game("chicago", "Chicago", FIXED, "spade"),
+            replace(
+                _board_game(
+                    "nlsd",
+                    "No-Limit Short-Deck Hold'em",
+                    NO,
+                    _HOLDEM_STREETS,
+                    "short",
+                    short_name="Short-Deck Hold'em",
+                ),
+                deck="short",
+            ),
         )
     }
 )

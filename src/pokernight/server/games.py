@@ -18,7 +18,6 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import Response
 
-from pokernight.cards import Rank
 from pokernight.rules import VARIANTS, BettingStructure, Variant, default_stakes
 from pokernight.rules.stakes import AMOUNT_FIELDS
 from pokernight.server.settings_input import ROOM_DEFAULTS
@@ -50,11 +49,19 @@ def game_json(variant: Variant) -> Json:
         "stud": variant.is_stud,
         "forced": variant.forced,  # "blinds" or "bring-in"
         "button": not variant.is_stud,  # a dealer button (stud has none: the cards decide)
-        "showdown": variant.showdown,  # "high", "omaha", "low", "wild", "omaha8" or "high8"
+        # "high", "omaha", "low", "wild", "short", "omaha8", "high8" or "spade" (Chicago)
+        "showdown": variant.showdown,
         "hi_lo": variant.is_hi_lo,  # each pot split between a high and an eight-or-better low
+        # A split pot's second half: "low" (hi-lo), "spade" (Chicago), None: no split.
+        "split": ("spade" if variant.showdown == "spade" else "low") if variant.is_split else None,
         "wild_cards": variant.has_wild_cards,
-        # Ranks wild before any card follows a queen (Follow the Queen: queens; 0 is a deuce).
-        "wild_ranks": [int(Rank.QUEEN)] if variant.has_wild_cards else [],
+        # Ranks wild before any card follows a queen (Follow the Queen: queens; Baseball:
+        # threes and nines; deuces wild: twos; 0 is a deuce).
+        "wild_ranks": sorted(int(rank) for rank in variant.wild_ranks),
+        "follows_queen": variant.follows_queen,
+        # Baseball: an up card of this rank gives an extra down card (None: no such rank).
+        "extra_card_rank": variant.extra_card_rank,
+        "deck_size": len(variant.cards),  # 52, or 36 for short-deck hold'em
         "board_cards": sum(street.board for street in variant.streets),
         "streets": [asdict(street) for street in variant.streets],
         "min_seats": MIN_SEATS,

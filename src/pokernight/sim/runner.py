@@ -19,7 +19,7 @@ import numpy as np
 import numpy.typing as npt
 
 from pokernight.bots import Bot, make_bot
-from pokernight.cards import full_deck, shuffled
+from pokernight.cards import shuffled
 from pokernight.rules import Hand, Variant, default_stakes, variant_for, view
 
 # Hands per block: a worker's unit of work, the progress step, and how long a
@@ -90,7 +90,7 @@ def play_one(
     stakes = default_stakes(variant)
     unit = stakes.minimum_bet()
     stacks = [stack_units * unit] * len(bots)
-    hand = Hand.start(variant, stakes, stacks, button, shuffled(full_deck(), rng))
+    hand = Hand.start(variant, stakes, stacks, button, shuffled(variant.cards, rng))
     while (seat := hand.to_act) is not None:
         hand.act(bots[seat].decide(view(hand, seat)))
     for seat, bot in enumerate(bots):

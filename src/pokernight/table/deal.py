@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from random import Random
 
-from pokernight.cards import full_deck, parse_cards, shuffled
+from pokernight.cards import parse_cards, shuffled
 from pokernight.commitment import deck_commitment, new_salt
 from pokernight.rules import Hand, Stakes, Variant, variant_for
 from pokernight.table.button import DealPlan, plan_blinds, plan_stud
@@ -73,7 +73,8 @@ def deck_to_commit(table: TableState) -> int:
 
 def commit_deck(table: TableState, rng: Random, now: float) -> DeckCommitted:
     number = deck_to_commit(table)
-    deck = shuffled(full_deck(), rng)
+    # The deck of the game that hand will play: short-deck hold'em deals 36 cards.
+    deck = shuffled(table.upcoming_settings.game_for_hand(number).cards, rng)
     salt = new_salt(rng)
     return DeckCommitted(
         number, now, tuple(str(card) for card in deck), salt, deck_commitment(deck, salt)
@@ -118,9 +119,14 @@ def deal(
 ) -> HandDealt:
     committed = table.committed_deck(upcoming.hand_number)
     mixes: tuple[Contribution, ...] = ()
+    cards = upcoming.game.cards
+    if committed is not None and len(committed.deck) != len(cards):
+        # The host changed the game after the deck was committed (a 52-card deck for a
+        # short-deck hand, or the other way): that deck is not dealt, a new one is.
+        committed = None
     if committed is None:
         # Nobody could contribute to a deck committed only now: the server's shuffle alone.
-        deck = shuffled(full_deck(), rng)
+        deck = shuffled(cards, rng)
         salt = new_salt(rng)
         commitment, committed_at = deck_commitment(deck, salt), None
     else:

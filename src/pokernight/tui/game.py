@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from rich.console import Console
 
 from pokernight.bots import Bot, make_bot
-from pokernight.cards import full_deck, shuffled
+from pokernight.cards import shuffled
 from pokernight.rules import Action, Hand, HandView, Variant, default_stakes, view
 from pokernight.tui.narration import Narrator
 from pokernight.tui.prompt import QuitGame
@@ -103,7 +103,7 @@ class TerminalGame:
 
     def _play_hand(self, button: int) -> None:
         self._rebuy()
-        deck = shuffled(full_deck(), self.rng)
+        deck = shuffled(self.settings.variant.cards, self.rng)
         hand = self.hand = Hand.start(self.settings.variant, self.stakes, self.stacks, button, deck)
         told = 0
         while True:

@@ -133,12 +133,14 @@ def _awarded(event: PotAwarded, names: Sequence[str]) -> str:
 
 
 def _awarded_in_halves(event: PotAwarded, names: Sequence[str], pot: str) -> str:
-    """ "The main pot of 60, high: Bob 30, low: Ann 15, Cy 15 (high: ..., low: ...)"."""
+    """ "The main pot of 60, high: Bob 30, low: Ann 15, Cy 15 (high: ..., low: ...)"; in
+    Chicago the second half is the spade's, as the engine's description names it."""
 
     def half(shares: tuple[tuple[int, int], ...]) -> str:
         return ", ".join(f"{names[seat]} {chips}" for seat, chips in shares)
 
-    low = f"low: {half(event.low)}" if event.low else "no low"
+    word = "spade" if "spade" in event.description else "low"
+    low = f"{word}: {half(event.low)}" if event.low else f"no {word}"
     said = f"{pot[0].upper()}{pot[1:]} of {event.amount}, high: {half(event.high)}, {low}"
     return f"{said} ({event.description})"
 

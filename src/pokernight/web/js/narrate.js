@@ -25,9 +25,17 @@ export function actionWords(action) {
   return `${words}${amount}`;
 }
 
+/** "Queens and Sevens wild" (Queens first, as Follow the Queen says it), "Threes and Nines wild". */
 export function wildWords(ranks) {
-  const others = ranks.filter((rank) => rank !== 10).map(rankPlural);
-  return ["Queens", ...others].join(" and ") + " wild";
+  const sorted = [...ranks].sort((a, b) => a - b);
+  const queensFirst = [...sorted.filter((rank) => rank === 10), ...sorted.filter((rank) => rank !== 10)];
+  return queensFirst.map(rankPlural).join(" and ") + " wild";
+}
+
+/** The second half of a split pot: "low" (hi-lo), or Chicago's "spade", as the server's
+ * description of the award names it ("high: ..., spade: Ks" or "high: ..., no spade"). */
+export function secondHalf(award) {
+  return /\bspade\b/.test(award.description ?? "") ? "spade" : "low";
 }
 
 /** One line for a hand event, or null for events not worth a line. ``name(index)`` names a seat. */
@@ -75,7 +83,8 @@ export function awardWords(award, name) {
 /** A hi-lo pot, half by half: "the pot: high Ann 30, low Bob 15, Cy 15 — high: ..., low: ...". */
 function hiLoAwardWords(award, name, pot) {
   const half = (shares) => shares.map(([seat, amount]) => `${name(seat)} ${chips(amount)}`).join(", ");
-  const low = award.low && award.low.length ? `low ${half(award.low)}` : "no low";
+  const word = secondHalf(award);
+  const low = award.low && award.low.length ? `${word} ${half(award.low)}` : `no ${word}`;
   return `${pot}: high ${half(award.high)}, ${low} \u2014 ${award.description}`;
 }
 
@@ -86,7 +95,7 @@ function hiLoWinnerLine(award, name, pot) {
   const phrase = handPhrase(award.description);
   if (award.winners.length === 1) return `${name(high[0][0])} scoops ${chips(award.amount)}${pot} with ${phrase}`;
   const half = (shares) => shares.map(([seat, amount]) => `${name(seat)} ${chips(amount)}`).join(" and ");
-  return `${half(high)} with the high, ${half(low)} with the low${pot}: ${phrase}`;
+  return `${half(high)} with the high, ${half(low)} with the ${secondHalf(award)}${pot}: ${phrase}`;
 }
 
 /** A hand's name as said after "with": "Flush, Ace high" -> "a flush, ace high". */

@@ -166,7 +166,8 @@ export class Chat {
   }
 }
 
-/** Follow the Queen: the ranks wild now and every change, with the card that caused it. */
+/** Wild games: the ranks wild now; in Follow the Queen every change, with the card that
+ * caused it (Baseball and deuces wild: the ranks never change, so there is no history). */
 export function wildPanel(state, { large = false } = {}) {
   const hand = state.hand ?? state.lastHand;
   const game = gameOf(hand?.variant ?? state.settings.variant);
@@ -175,10 +176,17 @@ export function wildPanel(state, { large = false } = {}) {
   const wild = ranks.length ? ranks : game.wild_ranks;
   const history = hand ? hand.wildHistory : [];
   const name = (index) => state.nameOfHandSeat(index, hand);
+  const now = h("div", { class: "wild-now" }, h("span", { class: "wild-title" }, "Wild:"), " ",
+    h("strong", { id: "wild-ranks" }, wildWords(wild)));
+  if (!game.follows_queen) {
+    return h("section", { class: `wild-panel${large ? " large" : ""}`, id: "wild-panel",
+      "aria-label": "wild cards", role: "status" }, now,
+      game.extra_card_rank !== null ? h("p", { class: "muted" },
+        `${rankPlural(game.extra_card_rank)} dealt face up give their player an extra card face down.`) : null);
+  }
   return h("section", { class: `wild-panel${large ? " large" : ""}`, id: "wild-panel",
     "aria-label": "wild cards", role: "status" },
-    h("div", { class: "wild-now" }, h("span", { class: "wild-title" }, "Wild:"), " ",
-      h("strong", { id: "wild-ranks" }, wildWords(wild))),
+    now,
     h("ol", { class: "wild-history", "aria-label": "wild card history" },
       history.length ? history.map((change) => h("li", {},
         cardElement(change.card), " ",

@@ -72,11 +72,19 @@ export function dealtCards(events) {
 }
 
 function layOut(street, base, live, dealt) {
-  const down = street.filter((item) => item.seat !== null && !item.face_up);
-  const up = street.filter((item) => item.seat !== null && item.face_up);
+  // The street's down cards come first; a down card after an up card is Baseball's extra
+  // card for the up card before it, dealt at once from the next position.
+  let firstUp = street.findIndex((item) => item.seat !== null && item.face_up);
+  if (firstUp < 0) firstUp = street.length;
+  const down = street.slice(0, firstUp).filter((item) => item.seat !== null);
+  const later = street.slice(firstUp).filter((item) => item.seat !== null);
+  const up = later.filter((item) => item.face_up);
   const board = street.filter((item) => item.seat === null);
   const players = down.length || up.length ? live.length : 0;
-  if (players || down.length || up.length) checkSeats(down, up, live);
+  if (players || down.length || up.length) {
+    checkSeats(down, up, live);
+    checkExtras(later);
+  }
   const roundsDown = down.length ? down[0].cards.length + (down[0].hidden ?? 0) : 0;
   down.forEach((item, place) => {
     if (item.cards.length + (item.hidden ?? 0) !== roundsDown) {
@@ -87,16 +95,26 @@ function layOut(street, base, live, dealt) {
         card: item.cards.length ? item.cards[round] : null });
     }
   });
-  up.forEach((item, index) => {
-    const round = roundsDown + Math.floor(index / players);
-    dealt.push({ position: base + round * players + (index % players), seat: item.seat,
-      card: item.cards[0] });
-  });
-  let position = base + (players ? (roundsDown + up.length / players) * players : 0);
+  let position = base + roundsDown * players;
+  for (const item of later) {
+    dealt.push({ position: position++, seat: item.seat, card: item.cards.length ? item.cards[0] : null });
+  }
   for (const item of board) {
     for (const card of item.cards) dealt.push({ position: position++, seat: null, card });
   }
   return position;
+}
+
+/** Each down card among the up cards is one card to the seat of the up card just before it. */
+function checkExtras(later) {
+  later.forEach((item, index) => {
+    if (index === 0 || item.face_up) return;
+    const before = later[index - 1];
+    if (before.seat !== item.seat || !before.face_up
+        || item.cards.length + (item.hidden ?? 0) !== 1) {
+      throw new Error("a down card among the up cards was not an extra card");
+    }
+  });
 }
 
 function checkSeats(down, up, live) {

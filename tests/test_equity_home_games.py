@@ -1,0 +1,88 @@
+"""Equity in short-deck hold'em, the wild home games and Chicago, against brute force."""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+import numpy as np
+import pytest
+
+from pokernight.cards import SHORT_DECK, Card, CardError, parse_cards
+from pokernight.equity import equity, scenario_for_variant
+from pokernight.rules import VARIANTS
+from tests.short_deck_oracle import oracle_key
+from tests.wild_oracle import oracle_value
+
+
+def _short_key(cards: list[Card]) -> tuple[int, ...]:
+    return max(
+        oracle_key(tuple(sorted(card.rank for card in five)), len({c.suit for c in five}) == 1)
+        for five in combinations(cards, 5)
+    )
+
+
+def test_short_deck_river_equity_is_exact_over_the_36_card_deck() -> None:
+    hands = [parse_cards("AhKh"), parse_cards("QsQd")]
+    board = parse_cards("Th Jh 6c 9d")
+    result = equity(scenario_for_variant(VARIANTS["nlsd"], hands, board))
+    used = {*hands[0], *hands[1], *board}
+    rivers = [card for card in SHORT_DECK if card not in used]
+    assert result.exact and result.deals == len(rivers) == 28
+    shares = [0.0, 0.0]
+    for river in rivers:
+        keys = [_short_key([*hand, *board, river]) for hand in hands]
+        best = max(keys)
+        winners = [index for index, key in enumerate(keys) if key == best]
+        for index in winners:
+            shares[index] += 1 / len(winners) / len(rivers)
+    assert [hand.equity for hand in result.hands] == pytest.approx(shares)
+
+
+def test_a_card_below_the_six_is_not_a_short_deck_card() -> None:
+    with pytest.raises(CardError):
+        equity(scenario_for_variant(VARIANTS["nlsd"], [parse_cards("2h3h"), parse_cards("AsAd")]))
+
+
+@pytest.mark.parametrize(
+    ("key", "wild", "first", "second"),
+    [
+        ("baseball", {1, 7}, "3h 9d Ac Kd Qh Jc 5s", "As Ad Ah Kc 8c 7c 6d"),
+        ("deuces", {0}, "2h 2d Kc Kd 7h 8c 5s", "As Ad Ah Kh 8d 7d 6d"),
+    ],
+)
+def test_wild_home_game_equity_of_dealt_out_hands_is_the_oracles(
+    key: str, wild: set[int], first: str, second: str
+) -> None:
+    hands = [parse_cards(first), parse_cards(second)]
+    result = equity(scenario_for_variant(VARIANTS[key], hands))
+    values = [oracle_value(hand, frozenset(wild)) for hand in hands]
+    expected = [1.0, 0.0] if values[0] > values[1] else [0.0, 1.0]
+    assert result.exact and [hand.equity for hand in result.hands] == expected
+
+
+def test_chicago_equity_splits_high_and_spade() -> None:
+    # The ace of spades dealt face down takes the spade half; the kings take the high.
+    hands = [parse_cards("As 4d 7h 8c Tc Jd 2h"), parse_cards("Kc Kd Ks 3h 5h 6h 9d")]
+    result = equity(scenario_for_variant(VARIANTS["chicago"], hands))
+    first, second = result.hands
+    assert (first.equity, first.high, first.low) == (0.5, 0.0, 1.0)
+    assert (second.equity, second.high, second.low) == (0.5, 1.0, 0.0)
+
+
+def test_chicago_a_spade_dealt_face_up_is_not_in_the_hole() -> None:
+    # The king of spades is the second hand's third card: face up, so no spade half.
+    hands = [parse_cards("4d 7h 8c Tc Jd 2h 3c"), parse_cards("Kc Kd Ks 3h 5h 6h 9d")]
+    result = equity(
+        scenario_for_variant(VARIANTS["chicago"], hands), samples=100, rng=np.random.default_rng(1)
+    )
+    assert [hand.equity for hand in result.hands] == [0.0, 1.0]
+    assert [hand.low for hand in result.hands] == [0.0, 0.0]
+
+
+def test_chicago_hands_of_one_or_two_cards_are_dealt_out() -> None:
+    # The ace of spades as the first card (face down) always takes the spade half.
+    hands = [parse_cards("As"), parse_cards("Kd9h")]
+    result = equity(
+        scenario_for_variant(VARIANTS["chicago"], hands), samples=200, rng=np.random.default_rng(2)
+    )
+    assert [hand.low for hand in result.hands] == [1.0, 0.0]
