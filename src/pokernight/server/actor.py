@@ -431,6 +431,8 @@ class TableActor:
                 return core.ShowCards(player_id, cards)
             case msg.RabbitHunt():
                 return core.RabbitHunt(player_id)
+            case msg.CallBombPot():
+                return core.CallBombPot(player_id)
             case msg.CloseTable():
                 return core.CloseTable(player_id)
         raise RefusedError(f"{type(intent).__name__} is not a table command")

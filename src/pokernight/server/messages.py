@@ -162,6 +162,10 @@ class RabbitHunt(Intent, tag="rabbit_hunt"):
     pass
 
 
+class CallBombPot(Intent, tag="call_bomb_pot"):
+    pass
+
+
 class CloseTable(Intent, tag="close_table"):
     pass
 
@@ -202,6 +206,7 @@ AnyIntent = (
     | SitBotIn
     | ShowCards
     | RabbitHunt
+    | CallBombPot
     | CloseTable
     | NewInvite
     | Contribute

@@ -13,6 +13,7 @@ from pokernight.table.commands import (
     ApproveRebuy,
     ApproveSeat,
     BotLevel,
+    CallBombPot,
     CarryDebt,
     ChangeSettings,
     CloseTable,
@@ -37,6 +38,7 @@ from pokernight.table.deal import check_contribution
 from pokernight.table.errors import LedgerOutOfBalanceError, TableError
 from pokernight.table.events import (
     BigBlindOffered,
+    BombPotCalled,
     BountyPaid,
     CardsShownByChoice,
     ChipsAdded,
@@ -90,8 +92,10 @@ __all__ = [
     "ApproveRebuy",
     "ApproveSeat",
     "BigBlindOffered",
+    "BombPotCalled",
     "BotLevel",
     "BountyPaid",
+    "CallBombPot",
     "CardsShownByChoice",
     "CarryDebt",
     "ChangeSettings",

@@ -171,6 +171,13 @@ class RabbitHunt:
 
 
 @dataclass(frozen=True, slots=True)
+class CallBombPot:
+    """The host makes the next hand with a flop a bomb pot."""
+
+    player_id: str
+
+
+@dataclass(frozen=True, slots=True)
 class CloseTable:
     """The host ends the game: everybody is cashed out and the table closes for good
     (at once between hands, else when the hand is over)."""
@@ -236,6 +243,7 @@ Command = (
     | CloseTable
     | ShowCards
     | RabbitHunt
+    | CallBombPot
     | CommitDeck
     | StartHand
     | Act

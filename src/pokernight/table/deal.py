@@ -39,6 +39,7 @@ class NextDeal:
     plan: DealPlan
     level: int
     stakes: Stakes
+    bomb_pot: int = 0
 
 
 def next_deal(table: TableState, now: float) -> NextDeal:
@@ -58,7 +59,9 @@ def next_deal(table: TableState, now: float) -> NextDeal:
     # Blind levels count from the first hand dealt, not from the table's opening.
     since_first = 0.0 if table.levels_started_at is None else now - table.levels_started_at
     level = settings.level_at(since_first)
-    return NextDeal(number, game, plan, level, settings.stakes_for(game, level))
+    stakes = settings.stakes_for(game, level)
+    bomb_pot = settings.bomb_pot_for(game, stakes, number, table.bomb_pot_called)
+    return NextDeal(number, game, plan, level, stakes, bomb_pot)
 
 
 def deck_to_commit(table: TableState) -> int:
@@ -153,6 +156,7 @@ def deal(
         commitment=commitment,
         contributions=mixes,
         committed_at=committed_at,
+        bomb_pot=upcoming.bomb_pot,
     )
 
 
@@ -182,6 +186,7 @@ def start_hand(event: HandDealt) -> Hand:
         deck,
         dead_small_blind=event.big_blind is not None and event.small_blind not in event.seats,
         posted_big_blinds=[event.seats.index(seat) for seat in event.posted],
+        bomb_pot=event.bomb_pot,
     )
 
 

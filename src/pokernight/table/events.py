@@ -195,6 +195,11 @@ class BountyPaid(TableEvent):
 
 
 @dataclass(frozen=True, slots=True)
+class BombPotCalled(TableEvent):
+    """The host called a bomb pot: the next hand of a game with a flop is one (public)."""
+
+
+@dataclass(frozen=True, slots=True)
 class CloseRequested(TableEvent):
     """The host closes the table: at once between hands, else when the hand is over."""
 
@@ -216,6 +221,7 @@ class HandDealt(TableEvent):
     ``contributions`` mixed it (``table.mixing``). ``committed_at``: when the
     ``DeckCommitted`` that published the commitment was made; None, and no
     contribution, when the deck was committed at the deal (as before players took part).
+    ``bomb_pot``: the hand is a bomb pot with this ante (0: it is not).
     """
 
     hand_number: int
@@ -236,6 +242,7 @@ class HandDealt(TableEvent):
     commitment: str
     contributions: tuple[Contribution, ...] = ()
     committed_at: float | None = None
+    bomb_pot: int = 0
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,6 +15,7 @@ from pokernight.table.button import Positions
 from pokernight.table.deal import start_hand
 from pokernight.table.events import (
     BigBlindOffered,
+    BombPotCalled,
     BountyPaid,
     CardsShownByChoice,
     ChipsAdded,
@@ -101,6 +102,8 @@ def evolve(table: TableState, event: TableEvent) -> Folded:
             _bounty_paid(table, event)
         case RabbitHunted():
             table.rabbit_hunted_for = event.hand_number
+        case BombPotCalled():
+            table.bomb_pot_called = True
         case CloseRequested():
             table.closing = True
         case TableClosed():
@@ -153,6 +156,8 @@ def _hand_dealt(table: TableState, event: HandDealt) -> tuple[Event, ...]:
             _update(table, number, missed_hand=True)
     table.hand = start_hand(event)
     table.started = event
+    if event.bomb_pot:
+        table.bomb_pot_called = False
     table.turn_started_at = event.at
     return table.hand.events
 

@@ -14,6 +14,7 @@ from pokernight.table.commands import (
     ApproveRebuy,
     ApproveSeat,
     BotLevel,
+    CallBombPot,
     ChangeSettings,
     CloseTable,
     DeclineRebuy,
@@ -25,6 +26,7 @@ from pokernight.table.commands import (
 )
 from pokernight.table.errors import TableError, seat_words
 from pokernight.table.events import (
+    BombPotCalled,
     CloseRequested,
     HostChanged,
     PlayerLeft,
@@ -75,6 +77,15 @@ def transfer_host(table: TableState, command: TransferHost) -> list[TableEvent]:
     if seat.bot is not None:
         raise TableError(f"{seat.name} is a bot: only a person can host")
     return [HostChanged(command.new_host)]
+
+
+def call_bomb_pot(table: TableState, command: CallBombPot) -> list[TableEvent]:
+    check_host(table.host, command.player_id, "call a bomb pot")
+    if table.bomb_pot_called:
+        raise TableError("a bomb pot is called already: it is the next hand with a flop")
+    if not table.upcoming_settings.deals_a_flop:
+        raise TableError("bomb pots are for games with a flop, and this table deals none")
+    return [BombPotCalled()]
 
 
 def close_table(table: TableState, command: CloseTable) -> list[TableEvent]:

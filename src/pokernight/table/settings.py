@@ -64,7 +64,9 @@ class TableSettings:
     ``seven_deuce_bounty``: what every player dealt in pays a player who wins a pot of a
     hold'em hand with seven-deuce and shows it (0: no bounty; ``table.bounty``).
     ``rabbit_hunting``: after a hand ends early, a player may see the board it would have
-    dealt (``table.rabbit``).
+    dealt (``table.rabbit``). ``bomb_pot_every``: every so many hands is a bomb pot (0:
+    only when the host calls one), each player posting ``bomb_pot_ante`` (None: two big
+    blinds) with no blinds and no betting before the flop; board games only.
     """
 
     variant: str = "nlhe"
@@ -89,6 +91,8 @@ class TableSettings:
     allow_programs: bool = False
     seven_deuce_bounty: int = 0
     rabbit_hunting: bool = False
+    bomb_pot_every: int = 0
+    bomb_pot_ante: int | None = None
 
     @classmethod
     def for_variant(cls, key: str, **changes: Any) -> TableSettings:
@@ -140,6 +144,12 @@ class TableSettings:
             raise TableError("the 7-2 bounty cannot be negative")
         if self.seven_deuce_bounty and not any(is_holdem(game) for game in games):
             raise TableError("the 7-2 bounty is for hold'em, and this table deals none")
+        if self.bomb_pot_every < 0:
+            raise TableError("bomb pots come every so many hands (0: when the host calls one)")
+        if self.bomb_pot_ante is not None and self.bomb_pot_ante <= 0:
+            raise TableError("a bomb pot's ante must be positive")
+        if self.bomb_pot_every and not self.deals_a_flop:
+            raise TableError("bomb pots are for games with a flop, and this table deals none")
         if not 0 <= self.bot_delay_seconds <= MAX_BOT_DELAY_SECONDS:
             raise TableError(
                 f"the bot delay must be between 0 and {MAX_BOT_DELAY_SECONDS:g} seconds"
@@ -149,6 +159,11 @@ class TableSettings:
     @property
     def games(self) -> tuple[str, ...]:
         return self.dealers_choice or (self.variant,)
+
+    @property
+    def deals_a_flop(self) -> bool:
+        """One of the table's games has a flop: it may play bomb pots."""
+        return any(self.variant_of(key).has_flop for key in self.games)
 
     def variant_of(self, key: str) -> Variant:
         return variant_for_key(key, self.betting)
@@ -208,6 +223,15 @@ class TableSettings:
     def stack_room(self, stack: int, queued: int) -> int:
         """How much more a stack of ``stack`` (``queued`` more coming) may grow."""
         return max(0, self.stack_cap - stack - queued)
+
+    def bomb_pot_for(self, game: Variant, stakes: Stakes, hand_number: int, called: bool) -> int:
+        """The ante of hand ``hand_number`` if it is a bomb pot (0: it is not): every
+        ``bomb_pot_every`` hands, or the next after the host called one, in a game with a
+        flop (dealer's choice keeps a called bomb pot for the next such game)."""
+        due = called or (self.bomb_pot_every and hand_number % self.bomb_pot_every == 0)
+        if not due or not game.has_flop:
+            return 0
+        return self.bomb_pot_ante or 2 * stakes.big_blind
 
     def stakes_at_level(self, level: int) -> Stakes:
         """Level 0 is ``stakes``; past the last level the last one stays."""

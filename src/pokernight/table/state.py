@@ -75,6 +75,7 @@ class TableState:
         self.shown_by_choice: dict[int, frozenset[str]] = {}
         self.bounty_paid_for = 0
         self.rabbit_hunted_for = 0  # the hand whose rabbit is out
+        self.bomb_pot_called = False  # by the host, for the next hand with a flop
         self.turn_started_at = 0.0
         self.levels_started_at: float | None = None
         self.ledger = TableLedger()

@@ -24,6 +24,7 @@ from pokernight.table.commands import (
     AddChips,
     ApproveRebuy,
     ApproveSeat,
+    CallBombPot,
     CarryDebt,
     ChangeSettings,
     CloseTable,
@@ -54,6 +55,7 @@ from pokernight.table.host_commands import (
     add_bot,
     approve_rebuy,
     approve_seat,
+    call_bomb_pot,
     change_settings,
     close_table,
     decline_rebuy,
@@ -168,6 +170,8 @@ class Table(TableState):
                 return add_bot(self, command)
             case RemoveBot():
                 return remove_bot(self, command)
+            case CallBombPot():
+                return call_bomb_pot(self, command)
             case CloseTable():
                 return close_table(self, command)
             case ShowCards():
