@@ -10,6 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pokernight.cards import full_deck, shuffled
+from pokernight.history import PHHError, to_phh
+from pokernight.history.pokerstars_export import PokerStarsError, pokerstars_game
 from pokernight.rules import (
     AntePosted,
     BlindPosted,
@@ -90,3 +92,15 @@ def test_chips_are_conserved_and_every_pot_is_awarded_once(
     )
     assert sum(hand.final_stacks or ()) == sum(stacks)
     assert hand.total_pot == 0  # every chip put in went back out, in an award or returned
+
+
+def test_hand_histories_refuse_a_bomb_pot_by_name() -> None:
+    hand = bomb("nlhe", [500, 500], 20)
+    while not hand.is_over:
+        hand.check_or_call(hand.to_act)  # type: ignore[arg-type]
+    with pytest.raises(PHHError, match="PHH has no form for a bomb pot"):
+        to_phh(hand)
+    started = hand.events[0]
+    assert isinstance(started, HandStarted)
+    with pytest.raises(PokerStarsError, match="no form for a bomb pot"):
+        pokerstars_game(started)

@@ -124,6 +124,9 @@ def _player_order(count: int, button: int) -> list[int]:
 
 
 def _phh_code(started: HandStarted) -> str:
+    if started.bomb_pot:
+        # PHH's games all bet before the flop: a bomb pot has no round to skip there.
+        raise PHHError("PHH has no form for a bomb pot (no betting before the flop)")
     code = PHH_CODES.get((started.variant, BettingStructure(started.betting)))
     if code is None:
         name = variant_for(started.variant).name

@@ -152,6 +152,8 @@ class TableInfo:
 
 def pokerstars_game(started: HandStarted) -> str:
     """The game as PokerStars names it: "Hold'em No Limit", "Razz Limit"."""
+    if started.bomb_pot:
+        raise PokerStarsError("PokerStars has no form for a bomb pot")
     game = GAMES.get(started.variant)
     if game is None:
         variant = variant_for(started.variant)

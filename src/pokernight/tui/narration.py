@@ -169,6 +169,10 @@ def narrate_table(message: dict[str, Any], names: Mapping[int, str]) -> str | No
         return f"{who} ran out of time"
     if kind == "CardsShownByChoice":
         return f"{who} shows {' '.join(message['cards'])} (hand #{message['hand_number']})"
+    if kind == "BombPotCalled":
+        return "The host calls a bomb pot: the next hand with a flop, everybody antes"
+    if kind == "HandDealt" and message.get("bomb_pot"):
+        return f"A bomb pot: everybody antes {message['bomb_pot']:,}, and the flop comes at once"
     if kind == "RabbitHunted":
         streets = " | ".join(" ".join(cards) for cards in message["streets"])
         return f"{who} hunts the rabbit: {streets} (not dealt, hand #{message['hand_number']})"

@@ -37,7 +37,10 @@ export class HostPanel {
       onclick: () => { this.closeConfirm.hidden = false; } }, "Close the table\u2026");
     this.element = h("section", { class: "panel host", "aria-labelledby": "host-title", hidden: true },
       h("h2", { id: "host-title" }, "Host"),
-      h("div", { class: "row" }, this.startButton), this.runError,
+      h("div", { class: "row" }, this.startButton,
+        h("button", { type: "button", id: "host-bomb", title: "Everybody antes, no blinds, "
+          + "and the flop comes at once", onclick: () => this.run("call_bomb_pot", this.runError) },
+        "Bomb pot next hand")), this.runError,
       h("div", { class: "invite" },
         h("label", { for: "invite-link" }, "Invite link: friends who open it sit at once"),
         h("div", { class: "row" }, this.inviteLink,

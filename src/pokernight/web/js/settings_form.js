@@ -153,7 +153,11 @@ export function settingsForm(initial = {}) {
         + "pot won with seven-deuce, shown (hold'em; 0: none)", initial.seven_deuce_bounty),
       h("label", { class: "check field wide" },
         h("input", { type: "checkbox", name: "rabbit_hunting", checked: initial.rabbit_hunting }),
-        "Rabbit hunting: after a hand ends early, anybody may see the board it would have dealt")));
+        "Rabbit hunting: after a hand ends early, anybody may see the board it would have dealt"),
+      numberField("bomb_pot_every", "A bomb pot every … hands (0: when the host calls one)",
+        initial.bomb_pot_every),
+      numberField("bomb_pot_ante", "Bomb pot ante (empty: two big blinds)", initial.bomb_pot_ante,
+        { min: 1 })));
   let studGame = isStud(variant);
   form.querySelector("[name=variant]").addEventListener("change", (event) => {
     const chosen = gameOf(event.target.value);
@@ -197,13 +201,15 @@ export function readSettings(form) {
     rabbit_hunting: form.querySelector("[name=rabbit_hunting]").checked,
     bot_delay_seconds: integer("bot_delay_seconds"),
     seven_deuce_bounty: integer("seven_deuce_bounty"),
+    bomb_pot_every: integer("bomb_pot_every"),
+    bomb_pot_ante: integer("bomb_pot_ante"),
     blind_levels: parseLevels(value("blind_levels"), isStud(variant)),
     level_minutes: integer("level_minutes"),
     dealers_choice: [...form.querySelectorAll("[name=dealers_choice]:checked")].map((box) => box.value),
     game_stakes: parseGameStakes(value("game_stakes")),
   };
   for (const name of ["seats", "action_seconds", "time_bank_seconds", "level_minutes",
-    "bot_delay_seconds", "seven_deuce_bounty"]) {
+    "bot_delay_seconds", "seven_deuce_bounty", "bomb_pot_every"]) {
     if (settings[name] === null) delete settings[name];
   }
   if (settings.debt_cap === null && !form.querySelector("[name=no_debt_cap]").checked) {

@@ -142,6 +142,7 @@ export class TableState {
       status: null,
       wildRanks: [],
       rabbit: [], // the board it would have dealt, once somebody hunted it: never dealt
+      bombPot: 0,
       ended: false,
     };
   }
@@ -200,6 +201,10 @@ export class TableState {
         break;
       case "CardsShownByChoice":
         this.showByChoice(event);
+        break;
+      case "BombPotCalled":
+        this.chat.push({ name: "Dealer", text: "The host calls a bomb pot: the next hand with "
+          + "a flop, everybody antes and the flop comes at once", dealer: true });
         break;
       case "RabbitHunted":
         this.showRabbit(event);
@@ -291,6 +296,9 @@ export class TableState {
   foldHandEvent(hand, item) {
     hand.events.push(item);
     switch (item.type) {
+      case "HandStarted":
+        hand.bombPot = item.bomb_pot ?? 0;  // every player's ante, no blinds, straight to the flop
+        break;
       case "StreetStarted":
         hand.street = item.name;
         hand.lastActions = hand.seats.map(() => null);

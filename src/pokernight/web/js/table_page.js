@@ -3,7 +3,7 @@
 
 import { ActionBar } from "./action_bar.js";
 import { Connection } from "./connection.js";
-import { h, sentence } from "./dom.js";
+import { chips, h, sentence } from "./dom.js";
 import { HostPanel, LedgerPanel } from "./host_panel.js";
 import { Chat, HandLog, LastHands, shufflePanel, wildPanel } from "./panels.js";
 import { newContribution } from "./verify.js";
@@ -18,7 +18,7 @@ import { WinnerAnnouncement } from "./winner.js";
 
 const SPINNER_AFTER_MS = 400;
 // Table events the dealer tells in the chat (state.js adds the lines).
-const DEALER_SAYS = new Set(["CardsShownByChoice", "RabbitHunted", "BountyPaid"]);
+const DEALER_SAYS = new Set(["CardsShownByChoice", "RabbitHunted", "BountyPaid", "BombPotCalled"]);
 const CLOCK_TICK_MS = 250;
 const CLOCK_WARNING_SECONDS = 8; // a double beep when your own clock is nearly out
 
@@ -164,7 +164,9 @@ export class TablePage {
       : `${stakes.small_blind}/${stakes.big_blind}`;
     this.title.replaceChildren(h("h1", {}, `Table ${this.code}`),
       h("span", { class: "game" }, `${game} \u00b7 ${stakesWords}`),
-      h("span", { class: "hand-number" }, state.hand ? `Hand #${state.hand.number}` : ""));
+      h("span", { class: "hand-number" }, state.hand ? `Hand #${state.hand.number}` : ""),
+      state.hand?.bombPot ? h("span", { class: "bomb-pot", id: "bomb-pot" },
+        `Bomb pot: ${chips(state.hand.bombPot)} each`) : null);
     document.title = `pokernight \u00b7 ${this.code}`;
     const wild = wildPanel(state);
     this.wildHolder.replaceChildren(...(wild ? [wild] : []));

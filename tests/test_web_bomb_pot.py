@@ -1,0 +1,36 @@
+"""A bomb pot in a real Chromium, against a real room: the host taps "Bomb pot next
+hand", the dealer says it, and the next hand opens on the flop with everybody's ante in
+the pot and a "Bomb pot" badge by the hand number. Saved as
+tests/artifacts/bomb-pot.png."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from tests.test_web_host import _create_and_sit, _page
+from tests.web_helpers import ARTIFACTS, served_room
+
+
+def test_the_host_calls_a_bomb_pot_and_the_hand_opens_on_the_flop(
+    browser: Any, tmp_path: Path
+) -> None:
+    with served_room(tmp_path, hand_pause=0.3) as url:
+        ann = _page(browser)
+        ann.goto(f"{url}/")
+        _create_and_sit(ann, lambda: ann.fill("[name=bot_delay_seconds]", "6"))
+        for seat in ("3", "5"):
+            ann.select_option("#bot-seat", seat)
+            ann.click("#add-bot")
+            ann.locator(f".seat[data-seat='{seat}'] .bot-badge").wait_for()
+        ann.click("#host-bomb")
+        ann.locator(".chat-lines li:has-text('calls a bomb pot')").wait_for()
+        ann.click("#host-start")
+        ann.locator(".hand-number").filter(has_text=re.compile("^Hand #1$")).wait_for()
+        assert ann.locator("#bomb-pot").inner_text() == "Bomb pot: 40 each"
+        assert ann.locator(".board .card:not(.slot)").count() == 3  # the flop, at once
+        assert ann.locator("#pot").inner_text().startswith("Pot 120")
+        ann.wait_for_timeout(1500)  # the cards have landed (the bots think for 3 s or more)
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        ann.screenshot(path=str(ARTIFACTS / "bomb-pot.png"))
