@@ -27,6 +27,7 @@ from hypothesis import settings
 from sqlalchemy import make_url
 
 from tests.async_helpers import run
+from tests.missing import missing
 from tests.redis_helpers import RedisServer, require_redis
 
 POSTGRES_BINARIES = Path("/usr/lib/postgresql")
@@ -67,10 +68,7 @@ def postgres_url() -> Iterator[str]:
         return
     binaries = _postgres_bin()
     if binaries is None:
-        reason = f"no PostgreSQL binaries under {POSTGRES_BINARIES} (apt-get install postgresql)"
-        if os.environ.get("POKERNIGHT_REQUIRE_ALL_TESTS"):
-            pytest.fail(reason)
-        pytest.skip(reason)
+        missing(f"no PostgreSQL binaries under {POSTGRES_BINARIES} (apt-get install postgresql)")
     directory = Path(tempfile.mkdtemp(prefix="pokernight-postgres-"))
     if os.geteuid() == 0:
         shutil.chown(directory, "postgres", "postgres")

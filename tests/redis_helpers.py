@@ -6,14 +6,13 @@ itself going away) knows exactly what it killed.
 
 from __future__ import annotations
 
-import os
 import shutil
 import socket
 import subprocess
 import time
 from pathlib import Path
 
-import pytest
+from tests.missing import missing
 
 REDIS_SERVER = shutil.which("redis-server")
 START_TIMEOUT = 10.0
@@ -73,7 +72,4 @@ def _answers_ping(port: int) -> bool:
 def require_redis() -> None:
     """Fail in CI (``POKERNIGHT_REQUIRE_ALL_TESTS``), skip elsewhere, without the binary."""
     if REDIS_SERVER is None:
-        reason = "no redis-server on PATH (apt-get install redis-server)"
-        if os.environ.get("POKERNIGHT_REQUIRE_ALL_TESTS"):
-            pytest.fail(reason)
-        pytest.skip(reason)
+        missing("no redis-server on PATH (apt-get install redis-server)")

@@ -19,8 +19,6 @@ from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 
-import pytest
-
 from pokernight.client import TableClient
 from tests.async_helpers import run
 from tests.cluster_helpers import (
@@ -34,6 +32,7 @@ from tests.cluster_helpers import (
     until,
 )
 from tests.conftest import free_port
+from tests.missing import missing
 from tests.redis_helpers import RedisServer
 from tests.web_helpers import stop_server
 
@@ -138,7 +137,4 @@ def _status(url: str) -> int:
 def _require_caddy() -> None:
     """Fail in CI (``POKERNIGHT_REQUIRE_ALL_TESTS``), skip elsewhere, without Caddy."""
     if CADDY is None:
-        reason = "no caddy on PATH (apt-get install caddy)"
-        if os.environ.get("POKERNIGHT_REQUIRE_ALL_TESTS"):
-            pytest.fail(reason)
-        pytest.skip(reason)
+        missing("no caddy on PATH (apt-get install caddy)")

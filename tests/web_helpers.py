@@ -9,7 +9,6 @@ frame ever held another player's face-down card.
 from __future__ import annotations
 
 import json
-import os
 import re
 import signal
 import socket
@@ -24,10 +23,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from pokernight.server.assets import load_assets
 from pokernight.server.games import games_json
+from tests.missing import missing
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -57,9 +55,7 @@ def require_chromium() -> None:
     except ImportError:
         reason = "Playwright for Python is not installed"
     if reason:
-        if os.environ.get("POKERNIGHT_REQUIRE_ALL_TESTS"):
-            pytest.fail(reason)
-        pytest.skip(reason)
+        missing(reason)
 
 
 def watched_page(browser: Any, **context: Any) -> Any:
