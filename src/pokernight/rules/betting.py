@@ -35,11 +35,8 @@ def next_actor(state: HandState) -> int | None:
 
     A seat must act when it faces a bet, or has not acted yet while another player
     could still answer it. When at most one player has chips, the only decision left
-    is a call: a check that can change nothing is never asked (as in PokerKit). A bomb
-    pot has no betting before the flop.
+    is a call: a check that can change nothing is never asked (as in PokerKit).
     """
-    if state.bomb_pot and not state.street_index:
-        return None
     cursor = state.cursor
     start = opener(state) if cursor is None else cursor + 1
     betting = state.active >= 2

@@ -294,7 +294,8 @@ def _street_started(state: HandState, event: StreetStarted) -> None:
     state.opened = False
     state.raises = 0
     state.cap_lifted = False
-    state.acted_level = [-1] * count
+    # A bomb pot has no betting before the flop: there, everybody has acted already.
+    state.acted_level = [0 if state.bomb_pot and not event.index else -1] * count
     state.last_aggressor = None
     state.opener = None
     state.cursor = None
