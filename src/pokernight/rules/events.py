@@ -112,6 +112,27 @@ class ActionTaken(Event, frozen=True):
     all_in: bool = False
 
 
+class CardsDrawn(Event, frozen=True):
+    """A draw: the seat threw away ``discarded`` and was dealt ``drawn`` in their place
+    (none: it stood pat). ``count``, the number drawn, is public; the cards are the
+    seat's alone: a view for anybody else leaves both empty (``views``)."""
+
+    seat: int
+    count: int
+    discarded: tuple[Card, ...] = ()
+    drawn: tuple[Card, ...] = ()
+
+
+class StubReshuffled(Event, frozen=True):
+    """The stub could not serve a draw without its last card (Robert's Rules: never dealt):
+    the discards and that last card, ``size`` cards, were shuffled into a new stub.
+    ``cards`` is the stub from now on in dealing order: the old stub's cards still to be
+    dealt, then the reshuffled ones. Nobody may see it: every view leaves it empty."""
+
+    size: int
+    cards: tuple[Card, ...] = ()
+
+
 class WildRankChanged(Event, frozen=True):
     """Follow the Queen: ``rank`` is now wild with the queens (None: only queens).
 
@@ -204,6 +225,8 @@ _DECODERS: dict[str, Any] = {
     "posted_big_blinds": tuple,
     "cards": _decode_cards,
     "best": _decode_cards,
+    "discarded": _decode_cards,
+    "drawn": _decode_cards,
     "card": parse_card,
     "winners": _decode_pairs,
     "high": _decode_pairs,

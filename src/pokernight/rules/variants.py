@@ -5,8 +5,10 @@ or to the board, and whether it bets the big fixed-limit bet), its forced bets
 ("blinds": antes and blinds; "bring-in": antes and a stud bring-in), how the
 showdown is judged ("high", "omaha" 2+3, "low" A-5, "wild" follow-the-queen
 high; the hi-lo split games, eight or better: "omaha8" with 2+3 for each half, "high8"
-with any five cards for each) and how stud orders players (bring-in by the "lowest" or "highest" up
-card; from fourth street the "highest" or "lowest" hand showing acts first).
+with any five cards for each; the draw games: "high" five cards, "deuce7" deuce-to-seven
+lowball, "badugi") and how stud orders players (bring-in by the "lowest" or "highest" up
+card; from fourth street the "highest" or "lowest" hand showing acts first). A street
+that ``draws`` opens with a draw round (``rules.draws``) before its betting.
 Any variant may be played with any betting structure (``with_betting``).
 """
 
@@ -20,6 +22,10 @@ from typing import Final
 from pokernight.rules.stakes import BettingStructure, Stakes
 
 HI_LO_SHOWDOWNS: Final = frozenset({"omaha8", "high8"})
+DRAW_MAX_PLAYERS: Final = 6
+"""Draw games seat six: the usual table for triple draw, and with six hands of five (30
+cards) and a burn before each draw, the stub and the discards can always serve every
+draw, even when everybody draws five three times (docs/rules.md, Draw games)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,6 +35,7 @@ class Street:
     hole_up: int = 0
     board: int = 0
     bets_big: bool = False
+    draws: bool = False  # a draw round (discard and replace) comes before this street's betting
 
     @property
     def hole_cards(self) -> int:
@@ -62,6 +69,16 @@ class Variant:
     def is_hi_lo(self) -> bool:
         """Each pot is split between the best high and the best eight-or-better low."""
         return self.showdown in HI_LO_SHOWDOWNS
+
+    @property
+    def is_draw(self) -> bool:
+        """A draw game: the players discard and draw replacements between betting rounds."""
+        return any(street.draws for street in self.streets)
+
+    @property
+    def hand_size(self) -> int:
+        """The cards each player holds (a draw keeps it): the first street's hole cards."""
+        return self.streets[0].hole_cards
 
     @property
     def has_wild_cards(self) -> bool:
@@ -100,6 +117,26 @@ def _stud_game(key: str, name: str, betting: BettingStructure, showdown: str, *,
     return Variant(key, name, betting, _STUD_STREETS, "bring-in", showdown, max_players=8,
                    bring_in_order=order, first_to_act=first,
                    open_pair_big_bet=open_pair_big_bet)  # fmt: skip
+
+
+def _draw_streets(hand_size: int, draws: int) -> tuple[Street, ...]:
+    # Fixed-limit: the small bet before the draw (single draw) or before the second draw
+    # (triple draw), the big bet after it (Robert's Rules, Draw High and Lowball).
+    first_big = 1 if draws == 1 else 2
+    return (
+        Street("predraw", hole_down=hand_size),
+        *(Street(_DRAW_NAMES[index], draws=True, bets_big=index + 1 >= first_big)
+          for index in range(draws)),
+    )  # fmt: skip
+
+
+_DRAW_NAMES: Final = ("first draw", "second draw", "third draw")
+
+
+def _draw_game(key: str, name: str, betting: BettingStructure, showdown: str, *,
+               hand_size: int = 5, draws: int = 1, short_name: str = "") -> Variant:  # fmt: skip
+    return Variant(key, name, betting, _draw_streets(hand_size, draws), "blinds", showdown,
+                   max_players=DRAW_MAX_PLAYERS, short_name=short_name)  # fmt: skip
 
 
 NO, POT, FIXED = BettingStructure.NO_LIMIT, BettingStructure.POT_LIMIT, BettingStructure.FIXED_LIMIT
@@ -142,6 +179,19 @@ VARIANTS: Mapping[str, Variant] = MappingProxyType(
             # Robert's Rules, stud high-low: no big bet on an open pair on fourth street;
             # the bring-in and the order of play are Seven-Card Stud's.
             _stud_game("stud8", "Seven-Card Stud Hi-Lo", FIXED, "high8"),
+            # The draw games (issue 22): blinds, six seats, a draw round before each betting
+            # round after the first.
+            _draw_game("nl5cd", "No-Limit Five-Card Draw", NO, "high"),
+            _draw_game("fl5cd", "Fixed-Limit Five-Card Draw", FIXED, "high"),
+            _draw_game(
+                "27td",
+                "Deuce-to-Seven Triple Draw",
+                FIXED,
+                "deuce7",
+                draws=3,
+                short_name="2-7 Triple Draw",
+            ),
+            _draw_game("badugi", "Badugi", FIXED, "badugi", hand_size=4, draws=3),
         )
     }
 )
