@@ -27,7 +27,7 @@ from pokernight.rules import (
     view,
     visible_events,
 )
-from pokernight.rules.draws import deck_reshuffle_seed, reshuffled
+from pokernight.rules.draws import deck_reshuffle_seed, reshuffled, reshuffled_positions
 from pokernight.rules.events import CardsDrawn, CardsShown, StubReshuffled
 from pokernight.rules.random_play import random_action
 
@@ -74,7 +74,7 @@ def test_the_last_card_is_never_dealt_and_the_discards_are_reshuffled() -> None:
     assert reshuffle.size == len(pile) == 20
     # The new stub: the old stub's one card still to deal, then the pile shuffled by the
     # seed (here the deck's own: no table gave one), which anybody with it recomputes.
-    new_pile = reshuffled(pile, deck_reshuffle_seed(deck))
+    new_pile = reshuffled(pile, deck_reshuffle_seed(deck), deck)
     assert reshuffle.cards == (deck[50], *new_pile)
     assert sorted(new_pile) == sorted(pile)
     assert drawn.drawn == (deck[50], new_pile[0])
@@ -89,9 +89,14 @@ def test_the_last_card_is_never_dealt_and_the_discards_are_reshuffled() -> None:
 def test_a_reshuffle_is_the_same_for_the_same_seed_and_differs_for_another() -> None:
     cards = parse_cards("Ah Kd 7c 5s 2h 9d Tc")
     seed = deck_reshuffle_seed(CARDS)
-    assert reshuffled(cards, seed) == reshuffled(tuple(reversed(cards)), seed)
-    others = {reshuffled(cards, bytes([n]) * 32) for n in range(20)}
+    assert reshuffled(cards, seed, CARDS) == reshuffled(tuple(reversed(cards)), seed, CARDS)
+    others = {reshuffled(cards, bytes([n]) * 32, CARDS) for n in range(20)}
     assert len(others) > 10
+    # By position: what a verifier recomputes from where the cards lay, not what they were.
+    positions = [CARDS.index(card) for card in cards]
+    assert reshuffled(cards, seed, CARDS) == tuple(
+        CARDS[p] for p in reshuffled_positions(positions, seed)
+    )
 
 
 def test_a_folded_hand_is_never_reshuffled() -> None:

@@ -44,12 +44,20 @@ def leaves_reshuffle_seed(leaves: Sequence[str]) -> bytes:
     return hashlib.sha256(f"{_DOMAIN}\nleaves\n{''.join(leaves)}".encode()).digest()
 
 
-def reshuffled(cards: Sequence[Card], seed: bytes) -> tuple[Card, ...]:
-    """``cards`` shuffled: sorted first (their order before is nobody's choice either), then
-    a Fisher-Yates whose indices come from SHA-256(seed, the cards) blocks, each index
-    drawn without bias by rejection."""
-    order = sorted(cards)
-    text = " ".join(str(card) for card in order)
+def reshuffled(cards: Sequence[Card], seed: bytes, deck: Sequence[Card]) -> tuple[Card, ...]:
+    """``cards`` shuffled, by their positions in ``deck`` (the deck dealt): those put in
+    order first (their order before is nobody's choice either), then a Fisher-Yates whose
+    indices come from SHA-256(seed, the positions) blocks, each drawn without bias by
+    rejection. Positions, not cards: a verifier who learns where the discards lay in the
+    deck, never what they were, recomputes the new stub (``reshuffled_positions``)."""
+    place = {card: position for position, card in enumerate(deck)}
+    return tuple(deck[p] for p in reshuffled_positions([place[card] for card in cards], seed))
+
+
+def reshuffled_positions(positions: Sequence[int], seed: bytes) -> tuple[int, ...]:
+    """The deck positions of a reshuffle's cards in the new stub's order (see ``reshuffled``)."""
+    order = sorted(positions)
+    text = " ".join(str(position) for position in order)
     words = _words(hashlib.sha256(seed + text.encode()).digest())
     for i in range(len(order) - 1, 0, -1):
         bound = i + 1
@@ -133,7 +141,7 @@ def draw_events(
         pile = (*state.discard_pile, *stub[-1:])
         if len(stub) - 1 + len(pile) < count:
             raise RulesError("the deck ran out of cards")
-        stub = (*stub[:-1], *reshuffled(pile, seed))
+        stub = (*stub[:-1], *reshuffled(pile, seed, deck))
         events.append(StubReshuffled(len(pile), stub))
     events.append(CardsDrawn(seat, count, discards, stub[:count]))
     return events
