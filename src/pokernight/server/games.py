@@ -50,9 +50,13 @@ def game_json(variant: Variant) -> Json:
         "stud": variant.is_stud,
         "forced": variant.forced,  # "blinds" or "bring-in"
         "button": not variant.is_stud,  # a dealer button (stud has none: the cards decide)
-        "showdown": variant.showdown,  # "high", "omaha", "low", "wild", "omaha8" or "high8"
+        # "high", "omaha", "low", "wild", "omaha8", "high8", "deuce7" or "badugi"
+        "showdown": variant.showdown,
         "hi_lo": variant.is_hi_lo,  # each pot split between a high and an eight-or-better low
         "wild_cards": variant.has_wild_cards,
+        # Draw games: rounds of discarding and drawing (``streets[i].draws``), no board.
+        "draw": variant.is_draw,
+        "hand_size": variant.hand_size,
         # Ranks wild before any card follows a queen (Follow the Queen: queens; 0 is a deuce).
         "wild_ranks": [int(Rank.QUEEN)] if variant.has_wild_cards else [],
         "board_cards": sum(street.board for street in variant.streets),
