@@ -397,6 +397,11 @@ def assert_in_order_with_checks_only(ours: list[str], theirs: list[str]) -> None
     assert all(action.endswith(" cc") for action in extra), (theirs, ours)
 
 
+# The draw games are compared with PokerKit too, but the PokerStars export has no form for
+# them yet (``pokerstars_export`` refuses them by name).
+STARS_VARIANTS = tuple(key for key in DIFFERENTIAL_VARIANTS if not VARIANTS[key].is_draw)
+
+
 def random_engine_hand(variant_key: str, seed: int, antes: bool) -> Hand:
     """A hand set up like the differential test's (short stacks: all-ins and side
     pots abound), played with random legal actions."""
@@ -423,7 +428,7 @@ def test_pokerkit_replays_no_limit_holdem_to_the_same_stacks(seed: int, all_card
 
 @settings(max_examples=150, deadline=None)
 @given(
-    variant_key=st.sampled_from(DIFFERENTIAL_VARIANTS),
+    variant_key=st.sampled_from(STARS_VARIANTS),
     seed=st.integers(0, 2**32),
     all_cards=st.booleans(),
 )
@@ -516,7 +521,7 @@ def test_straddles_posted_and_dead_blinds_replay(forced: str, seed: int, all_car
             round_trip(hand, PokerStarsParser(), all_cards)
 
 
-@pytest.mark.parametrize("variant_key", DIFFERENTIAL_VARIANTS)
+@pytest.mark.parametrize("variant_key", STARS_VARIANTS)
 def test_a_seeded_corpus_of_each_game_replays(variant_key: str) -> None:
     """A hundred hands of each game, with antes, short stacks and side pots: all but the
     few where the engines' rules differ (each counted by its reason) replay, in both views."""
