@@ -68,7 +68,9 @@ def _beyond_the_cap(hand: Hand) -> bool:
             rounds.append(1 if event.index == 0 else 0)
         elif isinstance(event, ActionTaken) and event.kind == "bet_or_raise":
             rounds[-1] += 1
-    return max(rounds) > LIMIT.raise_cap
+    cap = LIMIT.raise_cap
+    assert cap is not None
+    return max(rounds) > cap
 
 
 def test_a_draw_exports_discards_then_the_cards_drawn() -> None:
