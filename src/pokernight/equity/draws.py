@@ -158,3 +158,54 @@ def draw_equity(spot: DrawSpot, samples: int, rng: random.Random) -> float:
         if values[0] == best:
             total += 1 / values.count(best)
     return total / samples if samples else 0.0
+
+
+ProgressReport = Callable[[int, int], None]
+
+
+def draw_match(
+    hands: Sequence[Sequence[Card]],
+    showdown: str,
+    draws_left: int,
+    *,
+    samples: int,
+    rng: random.Random,
+    dead: Sequence[Card] = (),
+    progress: ProgressReport | None = None,
+) -> list[tuple[float, float, float]]:
+    """Each known hand's (win alone, tie, share of the pot) when every player draws soundly
+    (``standard_discards``) at each of the ``draws_left`` draws: ``samples`` random stubs
+    (the calculator's draw equity; PokerKit's evaluators decide nothing here, ours do)."""
+    value = value_of(showdown)
+    known = {card for hand in hands for card in hand} | set(dead)
+    unseen = [card for card in CARDS if card not in known]
+    wins = [0.0] * len(hands)
+    ties = [0.0] * len(hands)
+    shares = [0.0] * len(hands)
+    step = max(1, samples // 100)
+    for sample in range(samples):
+        deck = unseen[:]
+        rng.shuffle(deck)
+        held = [list(hand) for hand in hands]
+        for _ in range(draws_left):
+            for hand in held:
+                throw = standard_discards(hand, showdown)
+                if len(throw) > len(deck):
+                    break
+                for card in throw:
+                    hand.remove(card)
+                hand.extend(deck[len(deck) - len(throw) :])
+                del deck[len(deck) - len(throw) :]
+        values = [value(hand) for hand in held]
+        best = max(values)
+        winners = [index for index, each in enumerate(values) if each == best]
+        for index in winners:
+            shares[index] += 1 / len(winners)
+            if len(winners) == 1:
+                wins[index] += 1
+            else:
+                ties[index] += 1
+        if progress is not None and (sample + 1) % step == 0:
+            progress(sample + 1, samples)
+    count = max(samples, 1)
+    return [(w / count, t / count, s / count) for w, t, s in zip(wins, ties, shares, strict=True)]
