@@ -10,7 +10,7 @@ from pokernight.rules.events import CardsDealt, CardsDrawn, StubReshuffled
 from pokernight.table import Act, Folded, HandFinished, Table, TableSettings
 from pokernight.table.errors import TableError
 from pokernight.table.hand_check import check_proof
-from tests.table_helpers import player_to_act, seated, start
+from tests.table_helpers import check_down, player_to_act, seated, start
 
 
 def _play_drawing_everything(table: Table, seed: int) -> list[Folded]:
@@ -75,3 +75,15 @@ def test_a_discard_that_is_no_card_is_refused_by_the_table() -> None:
         held = {str(card) for card in table.hand.hole(table.hand.to_act)}  # type: ignore[union-attr,arg-type]
         other = next(c for c in ("2c", "3d", "4h", "5s", "6c") if c not in held)
         table.decide(Act(player_to_act(table), "draw", cards=(other,)), 0.0)
+
+
+def test_dealers_choice_rotates_through_the_draw_games_at_six_seats() -> None:
+    games = ("nlhe", "27td", "badugi", "fl5cd")
+    settings = TableSettings.for_variant("nlhe", dealers_choice=games)
+    assert settings.seats == 6  # the draw games seat six
+    table = seated(dict.fromkeys(range(3), 1000), settings)
+    dealt = []
+    for hand in range(len(games)):
+        dealt.append(start(table, seed=hand).variant)
+        check_down(table)
+    assert tuple(dealt) == games
