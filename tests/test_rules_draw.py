@@ -202,3 +202,33 @@ def test_random_draw_hands_keep_chips_cards_and_secrets(seed: int, key: str, pla
                 assert set(cards[other]) == {None}
     rebuilt = Hand.from_dict(hand.to_dict())
     assert rebuilt.events == hand.events and rebuilt.final_stacks == hand.final_stacks
+
+
+def _jacks_hand(holes: list[str], *, jacks_to_open: bool = False) -> Hand:
+    """Five-Card Draw, three players, seat i dealt ``holes[i]``; the button is seat 2."""
+    hands = [parse_cards(hole) for hole in holes]
+    order = [0, 1, 2]  # left of the button (seat 2) first
+    dealt = [hands[seat][round_] for round_ in range(5) for seat in order]
+    rest = [card for card in CARDS if card not in dealt]
+    deck = (*dealt, *rest)
+    return Hand.start(VARIANTS["fl5cd"], LIMIT, [100] * 3, 2, deck, jacks_to_open=jacks_to_open)
+
+
+def test_jacks_or_better_to_open_needs_openers_for_the_first_raise() -> None:
+    hand = _jacks_hand(["2c3c4c5d7d", "2s3s4s5h7h", "ThTd9c8s6h"], jacks_to_open=True)
+    assert hand.to_act == 2  # left of the big blind: tens are not openers
+    legal = hand.legal_actions()
+    assert legal is not None and legal.min_raise_to is None and legal.can_call
+    with pytest.raises(RulesError, match="to open you need a pair of jacks or better"):
+        hand.verify_bet_or_raise(2, 4)
+    started = hand.events[0]
+    assert started.to_dict()["jacks_to_open"] is True
+    assert event_from_dict(started.to_dict()) == started
+    opener = _jacks_hand(["2c3c4c5d7d", "2s3s4s5h7h", "JhJd9c8s6h"], jacks_to_open=True)
+    opener.bet_or_raise(2, 4)  # jacks open
+    reraise = opener.legal_actions()
+    assert reraise is not None and reraise.min_raise_to is not None  # once open, anybody raises
+    plain = _jacks_hand(["2c3c4c5d7d", "2s3s4s5h7h", "ThTd9c8s6h"])
+    assert "jacks_to_open" not in plain.events[0].to_dict()  # off: the log as before
+    with pytest.raises(RulesError, match="a Five-Card Draw option"):
+        Hand.start(VARIANTS["27td"], LIMIT, [100] * 3, 2, CARDS, jacks_to_open=True)

@@ -87,3 +87,16 @@ def test_dealers_choice_rotates_through_the_draw_games_at_six_seats() -> None:
         dealt.append(start(table, seed=hand).variant)
         check_down(table)
     assert tuple(dealt) == games
+
+
+def test_jacks_or_better_to_open_is_a_five_card_draw_table_option() -> None:
+    settings = TableSettings.for_variant("fl5cd", jacks_to_open=True)
+    assert settings.to_dict()["jacks_to_open"] is True
+    assert "jacks_to_open" not in TableSettings.for_variant("fl5cd").to_dict()
+    assert TableSettings.from_dict(settings.to_dict()) == settings
+    with pytest.raises(TableError, match="a Five-Card Draw option"):
+        TableSettings.for_variant("nlhe", jacks_to_open=True)
+    table = seated(dict.fromkeys(range(3), 1000), settings)
+    dealt = start(table)
+    assert dealt.jacks_to_open and dealt.to_dict()["jacks_to_open"] is True
+    assert table.hand is not None and table.hand.events[0].jacks_to_open  # type: ignore[attr-defined]

@@ -46,7 +46,8 @@ class Event(Struct, frozen=True, gc=False):
 
 class HandStarted(Event, frozen=True):
     """``dead_small_blind``: nobody posts the small blind (the big blind sits left of
-    the button); ``posted_big_blinds``: seats that post a live big blind to be dealt in."""
+    the button); ``posted_big_blinds``: seats that post a live big blind to be dealt in;
+    ``jacks_to_open``: before the draw, the first raise needs a pair of jacks or better."""
 
     variant: str
     betting: str
@@ -55,6 +56,13 @@ class HandStarted(Event, frozen=True):
     button: int
     dead_small_blind: bool = False
     posted_big_blinds: tuple[int, ...] = ()
+    jacks_to_open: bool = False  # Five-Card Draw's table option; left out of to_dict when off
+
+    def to_dict(self) -> dict[str, Any]:
+        data = Event.to_dict(self)
+        if not self.jacks_to_open:
+            del data["jacks_to_open"]  # every other hand's log reads as before the option
+        return data
 
 
 class StreetStarted(Event, frozen=True):

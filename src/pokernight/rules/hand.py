@@ -122,6 +122,7 @@ class Hand:
         dead_small_blind: bool = False,
         posted_big_blinds: Sequence[int] = (),
         reshuffle_seed: bytes | None = None,
+        jacks_to_open: bool = False,
     ) -> Hand:
         """Deal a hand to the players ``stacks`` (clockwise, index = seat).
 
@@ -129,8 +130,11 @@ class Hand:
         the big blind sits left of the button. ``posted_big_blinds``: seats that post a
         live big blind to be dealt in at once (they act in their turn and may check if
         nobody raised). ``reshuffle_seed``: draw games, what orders a reshuffle of the
-        discards (``draws``; default: a function of the deck).
+        discards (``draws``; default: a function of the deck). ``jacks_to_open``: Five-Card
+        Draw's option, the first raise before the draw needs jacks or better.
         """
+        if jacks_to_open and not (variant.is_draw and variant.showdown == "high"):
+            raise RulesError("jacks or better to open is a Five-Card Draw option")
         _check_setup(variant, stacks, button, deck)
         started = HandStarted(
             variant.key,
@@ -140,6 +144,7 @@ class Hand:
             button,
             dead_small_blind,
             tuple(sorted(posted_big_blinds)) if posted_big_blinds else (),
+            jacks_to_open,
         )
         hand = cls(deck, started, reshuffle_seed)
         _check_posted_big_blinds(hand._state)

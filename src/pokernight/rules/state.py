@@ -93,6 +93,7 @@ class HandState:
         "has_wild_cards",
         "increment",
         "is_stud",
+        "jacks_to_open",
         "last_aggressor",
         "last_full_to",
         "last_street",
@@ -173,6 +174,7 @@ class HandState:
         self.mucked = [False] * count
         self.over = False
         self.final_stacks: tuple[int, ...] | None = None
+        self.jacks_to_open = event.jacks_to_open
         self.drawing = False
         self.drawn = [False] * count
         self.stub: tuple[Card, ...] | None = None
@@ -233,6 +235,7 @@ class HandState:
         twin.up = [list(cards) for cards in self.up]
         twin.variant = self.variant
         twin.wild_rank = self.wild_rank
+        twin.jacks_to_open = self.jacks_to_open
         twin.drawing = self.drawing
         twin.drawn = list(self.drawn)
         twin.stub = self.stub

@@ -38,6 +38,7 @@ class _SettingsShape(msgspec.Struct, forbid_unknown_fields=True):
     approve_rebuys: bool
     bot_delay_seconds: float
     allow_programs: bool
+    jacks_to_open: bool = False
 
 
 # Where the room's tables differ from a bare TableSettings: a stranger who has only the

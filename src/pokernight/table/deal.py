@@ -148,6 +148,11 @@ def deal(
         commitment=commitment,
         contributions=mixes,
         committed_at=committed_at,
+        # Jacks or better to open: a Five-Card Draw option (a dealer's choice plays it in
+        # those hands only).
+        jacks_to_open=table.upcoming_settings.jacks_to_open
+        and upcoming.game.is_draw
+        and upcoming.game.showdown == "high",
     )
 
 
@@ -178,6 +183,7 @@ def start_hand(event: HandDealt) -> Hand:
         dead_small_blind=event.big_blind is not None and event.small_blind not in event.seats,
         posted_big_blinds=[event.seats.index(seat) for seat in event.posted],
         reshuffle_seed=reshuffle_seed(event) if variant.is_draw else None,
+        jacks_to_open=event.jacks_to_open,
     )
 
 

@@ -210,6 +210,13 @@ class HandDealt(TableEvent):
     commitment: str
     contributions: tuple[Contribution, ...] = ()
     committed_at: float | None = None
+    jacks_to_open: bool = False  # Five-Card Draw's option; left out of to_dict when off
+
+    def to_dict(self) -> dict[str, Any]:
+        data = TableEvent.to_dict(self)
+        if not self.jacks_to_open:
+            del data["jacks_to_open"]
+        return data
 
 
 @dataclass(frozen=True, slots=True)

@@ -61,6 +61,7 @@ class TableSettings:
     ``bot_delay_seconds`` (half to one and a half times it) before it acts.
     ``allow_programs``: players who join as programs (a friend's bot, through a file or
     ACPC seat) may sit; off by default, so nobody meets a program the host did not allow.
+    ``jacks_to_open``: Five-Card Draw played jacks or better to open (docs/rules.md).
     """
 
     variant: str = "nlhe"
@@ -83,6 +84,7 @@ class TableSettings:
     approve_rebuys: bool = False
     bot_delay_seconds: float = DEFAULT_BOT_DELAY_SECONDS
     allow_programs: bool = False
+    jacks_to_open: bool = False
 
     @classmethod
     def for_variant(cls, key: str, **changes: Any) -> TableSettings:
@@ -108,6 +110,8 @@ class TableSettings:
         for level in range(len(self.blind_levels) + 1):
             for game in games:
                 _check_stakes_fit(self.stakes_for(game, level), game)
+        if self.jacks_to_open and not any(_draws_high(game) for game in games):
+            raise TableError("jacks or better to open is a Five-Card Draw option")
         largest = min(game.max_players for game in games)
         if not MIN_SEATS <= self.seats <= largest:
             raise TableError(f"seats must be between {MIN_SEATS} and {largest} for this game")
@@ -231,6 +235,8 @@ class TableSettings:
         data["minimum_buy_in"] = self.minimum_buy_in
         data["maximum_buy_in"] = self.maximum_buy_in
         data["stack_cap"] = self.stack_cap
+        if not self.jacks_to_open:
+            del data["jacks_to_open"]  # the settings of every other table read as before
         return data
 
     @classmethod
@@ -246,6 +252,10 @@ class TableSettings:
             (key, Stakes(**stakes)) for key, stakes in data.get("game_stakes", {}).items()
         )
         return replace(cls(), **values)
+
+
+def _draws_high(game: Variant) -> bool:
+    return game.is_draw and game.showdown == "high"
 
 
 def variant_for_key(key: str, betting: BettingStructure | None = None) -> Variant:

@@ -147,7 +147,10 @@ export function settingsForm(initial = {}) {
         "The host approves each rebuy (else any within the limits is taken at once)"),
       h("label", { class: "check field wide" },
         h("input", { type: "checkbox", name: "allow_programs", checked: initial.allow_programs }),
-        "Friends' programs may sit (shown as bots to everybody: pokernight seat)")));
+        "Friends' programs may sit (shown as bots to everybody: pokernight seat)"),
+      h("label", { class: "check field wide" },
+        h("input", { type: "checkbox", name: "jacks_to_open", checked: Boolean(initial.jacks_to_open) }),
+        "Five-Card Draw: jacks or better to open (the first raise before the draw)")));
   let studGame = isStud(variant);
   form.querySelector("[name=variant]").addEventListener("change", (event) => {
     const chosen = gameOf(event.target.value);
@@ -188,6 +191,7 @@ export function readSettings(form) {
     approve_seats: form.querySelector("[name=approve_seats]").checked,
     approve_rebuys: form.querySelector("[name=approve_rebuys]").checked,
     allow_programs: form.querySelector("[name=allow_programs]").checked,
+    jacks_to_open: form.querySelector("[name=jacks_to_open]").checked,
     bot_delay_seconds: integer("bot_delay_seconds"),
     blind_levels: parseLevels(value("blind_levels"), isStud(variant)),
     level_minutes: integer("level_minutes"),
