@@ -139,8 +139,9 @@ DIFFERENTIAL_VARIANTS: Final = (
     *("nlhe", "plo", "flhe", "stud", "razz", "plo8", "o8", "stud8"),
     *("27td", "badugi"),
 )
-_THEIR_RESHUFFLE: Final = "A card being dealt"
-"""The start of PokerKit's warning for a card dealt that its own reshuffle would not give."""
+_THEIR_RESHUFFLE: Final = ("A card being dealt", "Returning reserved")
+"""The starts of PokerKit's warnings for a card dealt that its own reshuffle would not
+give, and for its reshuffle of the muck, burns and discards."""
 
 # PokerKit 0.7.7's "FixedLimitOmahaHoldemHighLowSplitEightOrBetter" bets pot-limit (it
 # takes PotLimitPokerMixin): with one minimum bet for every street it is Pot-Limit Omaha
@@ -308,7 +309,8 @@ def deal_pending(state: State, hand: Hand) -> None:
     some; stop where our engine has dealt nothing yet (the next comparison says why)."""
     if hand.variant.is_draw:
         with warnings.catch_warnings():
-            warnings.filterwarnings("ignore", _THEIR_RESHUFFLE, UserWarning)
+            for message in _THEIR_RESHUFFLE:
+                warnings.filterwarnings("ignore", message, UserWarning)
             _deal_pending_draw(state, hand)
         return
     holes, board, burnt = dealt_cards(hand)
@@ -362,7 +364,9 @@ def _deal_pending_draw(state: State, hand: Hand) -> None:
                 dealt = len(cards) - len(state.hole_dealing_statuses[seat])
             if len(cards) <= dealt:
                 return
-            state.deal_hole(str(cards[dealt]), seat)
+            # A draw's replacements in one go (PokerKit deals each call's cards to one seat).
+            last = dealt + 1 if state.street_index == 0 else len(cards)
+            state.deal_hole("".join(map(str, cards[dealt:last])), seat)
         else:
             return
 

@@ -95,7 +95,7 @@ _CHECKS: Final = tuple(ActionTaken(seat, "check", None, "check") for seat in ran
 
 
 class Hand:
-    __slots__ = ("_deck", "_emit", "_events", "_reshuffle_seed", "_state")
+    __slots__ = ("_deck", "_deck_seed", "_emit", "_events", "_reshuffle_seed", "_state")
 
     def __init__(
         self, deck: Sequence[Card], started: HandStarted, reshuffle_seed: bytes | None = None
@@ -103,6 +103,7 @@ class Hand:
         self._deck = tuple(deck)
         # Draw games: what orders a reshuffle of the discards (``draws``); secret like the deck.
         self._reshuffle_seed = reshuffle_seed
+        self._deck_seed: bytes | None = None  # the deck's own seed, made once when needed
         self._events: list[Event] = [started]
         self._state = HandState(started)
         # Appends an event and folds it in: a partial, one Python call an event fewer.
@@ -518,7 +519,9 @@ class Hand:
         discards = check_discards(state, action.seat, action.cards)
         seed = self._reshuffle_seed
         if seed is None:
-            seed = deck_reshuffle_seed(self._deck)
+            if self._deck_seed is None:
+                self._deck_seed = deck_reshuffle_seed(self._deck)
+            seed = self._deck_seed
         return draw_events(state, self._deck, seed, action.seat, discards)
 
     def _seat_refusal(self, seat: object) -> str:
