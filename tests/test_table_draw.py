@@ -6,6 +6,9 @@ from __future__ import annotations
 
 import pytest
 
+from pokernight.cards import parse_cards
+from pokernight.history.replay_steps import replay_steps
+from pokernight.rules import Hand
 from pokernight.rules.events import CardsDealt, CardsDrawn, StubReshuffled
 from pokernight.table import Act, Folded, HandFinished, Table, TableSettings
 from pokernight.table.errors import TableError
@@ -100,3 +103,21 @@ def test_jacks_or_better_to_open_is_a_five_card_draw_table_option() -> None:
     dealt = start(table)
     assert dealt.jacks_to_open and dealt.to_dict()["jacks_to_open"] is True
     assert table.hand is not None and table.hand.events[0].jacks_to_open  # type: ignore[attr-defined]
+
+
+def test_a_draw_hand_replays_step_by_step_showing_each_draw_to_its_owner() -> None:
+    table = seated(dict.fromkeys(range(6), 1000), TableSettings.for_variant("badugi"))
+    done = _play_drawing_everything(table, 4)
+    proof = done[-1].proof
+    assert proof is not None
+    hand = Hand.from_events(parse_cards(proof.started.deck), proof.hand_events)
+    steps = replay_steps(hand, 0)
+    draws = [step for step in steps if any(isinstance(e, CardsDrawn) for e in step.events)]
+    assert draws and all(step.to_act is not None for step in draws[:-1])
+    for step in draws:
+        for event in step.events:
+            if isinstance(event, CardsDrawn):
+                assert bool(event.drawn) == (event.seat == 0)  # only the viewer's own cards
+    # a reshuffle is the step of the draw it served, and shows nobody its cards
+    shuffles = [e for step in steps for e in step.events if isinstance(e, StubReshuffled)]
+    assert shuffles and all(event.cards == () for event in shuffles)
