@@ -27,7 +27,14 @@ function below that says so), then play goes on with actions both accept:
   the muck): the comparison stops there;
 - a check that can change nothing (at most one player has chips and faces no
   bet) is asked by PokerKit when the others went all-in during the round; our
-  engine ends the round: the check is made in PokerKit alone.
+  engine ends the round: the check is made in PokerKit alone;
+- draw games: each player discards and is served in turn (Robert's Rules), where
+  PokerKit takes every discard and then deals: both get the same discards and the
+  same replacements, in the same order. When the stub runs out we reshuffle the
+  discards and the stub's last card, PokerKit its burns, mucked hands and discards: it
+  warns that our replacements are not the ones it "recommends", a warning ignored by
+  name (``_THEIR_RESHUFFLE``); and it is told of burns as unknown cards ("??"), which
+  never reach a hand.
 
 Big-blind antes are generated (both engines keep them as dead money in the main
 pot), but never with a big blind too short to cover blind and ante: there TDA
@@ -41,14 +48,17 @@ all-in for less than its amount (ours does not lower the bet, PokerKit's does):
 from __future__ import annotations
 
 import random
+import warnings
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
 from pokerkit import (
     Automation,
     BoardCombinationHand,
+    FixedLimitBadugi,
+    FixedLimitDeuceToSevenLowballTripleDraw,
     FixedLimitOmahaHoldemHighLowSplitEightOrBetter,
     FixedLimitPokerMixin,
     FixedLimitRazz,
@@ -72,6 +82,7 @@ from pokernight.rules.events import (
     BlindPosted,
     BringInPosted,
     CardsDealt,
+    CardsDrawn,
     CardsShown,
     Event,
     HandStarted,
@@ -128,7 +139,11 @@ AUTOMATIONS: Final = (
 DIFFERENTIAL_VARIANTS: Final = (
     *("nlhe", "plo", "flhe", "stud", "razz", "plo8", "o8", "stud8"),
     "nlsd",
+    *("27td", "badugi"),
 )
+_THEIR_RESHUFFLE: Final = ("A card being dealt", "Returning reserved")
+"""The starts of PokerKit's warnings for a card dealt that its own reshuffle would not
+give, and for its reshuffle of the muck, burns and discards."""
 
 # PokerKit 0.7.7's "FixedLimitOmahaHoldemHighLowSplitEightOrBetter" bets pot-limit (it
 # takes PotLimitPokerMixin): with one minimum bet for every street it is Pot-Limit Omaha
@@ -174,7 +189,7 @@ def random_table(variant_key: str, rng: random.Random) -> Table:
         stakes = Stakes(ante=rng.choice((0, 1, 1, 2)), bring_in=2, small_bet=5, big_bet=10)
         unit = stakes.small_bet
     else:
-        players = rng.randint(2, 9)
+        players = rng.randint(2, min(9, variant.max_players))
         stakes = _random_blinds(variant.betting, players, rng)
         unit = stakes.big_blind
     stacks = [_random_stack(unit, rng) for _ in range(players)]
@@ -256,6 +271,12 @@ def pokerkit_state(table: Table) -> State:
         "nlsd": lambda: NoLimitShortDeckHoldem.create_state(
             AUTOMATIONS, trimming, antes, blinds, stakes.minimum_bet(), stacks, players
         ),
+        "27td": lambda: FixedLimitDeuceToSevenLowballTripleDraw.create_state(
+            AUTOMATIONS, trimming, antes, blinds, *stud[2:]
+        ),
+        "badugi": lambda: FixedLimitBadugi.create_state(
+            AUTOMATIONS, trimming, antes, blinds, *stud[2:]
+        ),
     }
     return factories[table.variant_key]()
 
@@ -293,6 +314,12 @@ def our_options(hand: Hand) -> Options | None:
 def deal_pending(state: State, hand: Hand) -> None:
     """Give PokerKit the cards our engine dealt (and burnt), wherever PokerKit waits for
     some; stop where our engine has dealt nothing yet (the next comparison says why)."""
+    if hand.variant.is_draw:
+        with warnings.catch_warnings():
+            for message in _THEIR_RESHUFFLE:
+                warnings.filterwarnings("ignore", message, UserWarning)
+            _deal_pending_draw(state, hand)
+        return
     holes, board, burnt = dealt_cards(hand)
     while True:
         if state.can_burn_card():
@@ -315,6 +342,52 @@ def deal_pending(state: State, hand: Hand) -> None:
             state.deal_board("".join(str(card) for card in board[dealt : dealt + count]))
         else:
             return
+
+
+def _deal_pending_draw(state: State, hand: Hand) -> None:
+    """Draw games: the first deal as our engine dealt it, then each draw's replacements;
+    burns as unknown cards (where our stub has its last card only, we burn none)."""
+    served: dict[tuple[int, int], tuple[Card, ...]] = {}
+    first: dict[int, list[Card]] = defaultdict(list)
+    street = 0
+    for event in hand.events:
+        if isinstance(event, StreetStarted):
+            street = event.index
+        elif isinstance(event, CardsDealt) and event.seat is not None:
+            first[event.seat].extend(event.cards)
+        elif isinstance(event, CardsDrawn):
+            served[street, event.seat] = event.drawn
+    while True:
+        if state.can_burn_card():
+            state.burn_card("??")
+        elif state.can_deal_hole():
+            seat = state.hole_dealee_index
+            assert seat is not None and state.street_index is not None
+            if state.street_index == 0:
+                cards: Sequence[Card] = first[seat]
+                dealt = len(state.hole_cards[seat])
+            else:
+                cards = served.get((state.street_index, seat), ())
+                dealt = len(cards) - len(state.hole_dealing_statuses[seat])
+            if len(cards) <= dealt:
+                return
+            # A draw's replacements in one go (PokerKit deals each call's cards to one seat).
+            last = dealt + 1 if state.street_index == 0 else len(cards)
+            state.deal_hole("".join(map(str, cards[dealt:last])), seat)
+        else:
+            return
+
+
+def _draw_both(hand: Hand, state: State, seat: int, rng: random.Random) -> Hand:
+    """A random draw (often none, often all) made in both engines, in the same turn."""
+    held = hand.hole(seat)
+    count = rng.choice((0, 0, rng.randint(0, len(held)), len(held)))
+    discards = tuple(rng.sample(held, count))
+    assert state.stand_patter_or_discarder_index == seat, (
+        f"we draw for {seat}, PokerKit for {state.stand_patter_or_discarder_index}"
+    )
+    state.stand_pat_or_discard("".join(map(str, discards)))
+    return hand.draw(seat, discards)
 
 
 def dealt_cards(hand: Hand) -> tuple[dict[int, list[Card]], list[Card], list[Card]]:
@@ -443,6 +516,11 @@ def play_both(table: Table, rng: random.Random) -> None:
     street = hand.street_index
     while True:
         _skip_pointless_check(hand, state)
+        legal = hand.legal_actions()
+        if legal is not None and legal.can_draw:
+            hand = _draw_both(hand, state, legal.seat, rng)
+            deal_pending(state, hand)
+            continue
         if (ours := our_options(hand)) is None:
             break
         if hand.street_index != street:
@@ -469,7 +547,7 @@ def _skip_pointless_check(hand: Hand, state: State) -> None:
     if theirs is None or theirs != Options(theirs.seat, False, 0, None, None, None):
         return
     ours = our_options(hand)
-    if ours is None or ours.seat != theirs.seat:
+    if ours is None or ours.seat != theirs.seat or hand.is_drawing:
         players = zip(state.statuses, state.stacks, strict=True)
         with_chips = sum(1 for live, stack in players if live and stack)
         assert with_chips <= 1, f"{theirs} is not pointless: {with_chips} players have chips"

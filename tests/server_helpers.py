@@ -114,10 +114,13 @@ Policy = Callable[[TableClient], Awaitable[None]]
 
 
 async def passive(client: TableClient) -> None:
-    """Check when possible, else call (bring in when that is the only way)."""
+    """Check when possible, else call (bring in when that is the only way); stand pat in a
+    draw round."""
     legal = client.state.legal
     assert legal is not None
-    if legal["can_check"]:
+    if legal.get("can_draw"):
+        await client.draw()
+    elif legal["can_check"]:
         await client.act("check")
     elif legal["can_bring_in"] and not legal["can_call"]:
         await client.act("bring_in")

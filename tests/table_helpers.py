@@ -81,9 +81,10 @@ def player_to_act(table: Table) -> str:
 
 
 def check_down(table: Table, now: float = 0.0) -> None:
-    """Everybody calls or checks until the hand is over."""
+    """Everybody calls or checks (stands pat in a draw round) until the hand is over."""
     while table.hand is not None:
         legal = table.hand.legal_actions()
         assert legal is not None
         kind = "bring_in" if legal.can_bring_in else "check" if legal.can_check else "call"
+        kind = "draw" if legal.can_draw else kind  # a draw round: stand pat
         table.apply(Act(player_to_act(table), kind), now)

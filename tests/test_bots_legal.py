@@ -29,13 +29,14 @@ def test_every_bot_returns_a_legal_action(
     rng = random.Random(seed)
     variant = VARIANTS[variant_key]
     stakes = default_stakes(variant)
+    players = min(players, variant.max_players)  # draw games seat six
     stacks = [rng.randint(1, 60) if short_stack else 2000 for _ in range(players)]
     hand = Hand.start(variant, stakes, stacks, rng.randrange(players), shuffled(variant.cards, rng))
     for _ in range(random_steps):
         legal = hand.legal_actions()
         if legal is None:
             break
-        hand.act(random_action(legal, rng))
+        hand.act(random_action(legal, rng, hand.hole(legal.seat)))
     seat = hand.to_act
     if seat is None:
         return

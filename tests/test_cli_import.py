@@ -73,8 +73,11 @@ def test_import_has_help(capsys: pytest.CaptureFixture[str]) -> None:
 
 @pytest.mark.parametrize(
     "data",
-    # famous: the short-deck hand is a game we play, left out for its button blind instead.
-    [(FAMOUS, 2, 2), ([HANDHQ], 3, 0), (WSOP, 68, 14), (PLURIBUS_30, len(PLURIBUS_30), 0)],
+    # The draw games (issue 22) take famous' badugi hand and WSOP's seven 2-7 triple draw
+    # and badugi hands: only 2-7 single draw (N2L1D) is left out for its game; famous'
+    # short-deck hand is left out for its button blind, its triple-draw hand for its chips
+    # (in cents, too many).
+    [(FAMOUS, 3, 0), ([HANDHQ], 3, 0), (WSOP, 75, 7), (PLURIBUS_30, len(PLURIBUS_30), 0)],
     ids=["famous", "handhq", "wsop-2023-43", "pluribus-30"],
 )
 def test_the_datas_hands_are_imported_and_read_like_hands_played_here(
@@ -105,7 +108,10 @@ def test_the_unsupported_games_are_named_file_by_file(
     store_url: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     _count, code, err = imported([*FAMOUS, "--db", store_url], capsys)
-    assert f"{DATA / 'famous' / 'arieh-yockey-2019.phh'}: left out: variant F2L3D" in err
+    # Every game of famous is one we play now: what is left out is named, with why.
+    short_deck = DATA / "famous" / "phua-xuan-2019.phh"
+    assert f"{short_deck}: left out: blinds_or_straddles [0, 0, 0, 0, 0, 3000]" in err
+    assert f"{DATA / 'famous' / 'arieh-yockey-2019.phh'}: left out: 2,219,500,000 chips" in err
     assert main(["stats", code, "--db", store_url, "--json"]) == 0
     rows = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert {"Phil Ivey", "Tom Dwan", "Patrik Antonius"} <= {row["name"] for row in rows}
@@ -118,7 +124,7 @@ def test_cents_in_one_file_make_every_hand_count_in_cents(
     WSOP final table's stacks, a hundred times larger in chips, are more than a table
     holds; imported alone, they fit (the test above)."""
     count, _code, err = imported([*FAMOUS, *WSOP[:3], "--db", store_url], capsys)
-    assert count == 2
+    assert count == 3  # two hold'em hands and the badugi hand (issue 22)
     assert "chips in play (a chip is 1/100: the smallest amount in these hands)" in err
 
 

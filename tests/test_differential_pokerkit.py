@@ -32,6 +32,9 @@ HANDS: dict[str, int] = {
     "stud8": 2000,
     # Issue 22: 2,000 short-deck hands.
     "nlsd": 2000,
+    # And 2,000 of each draw game PokerKit knows (issue 22).
+    "27td": 2000,
+    "badugi": 2000,
 }
 """Hands per variant, within the time budget: PokerKit judges Omaha hands slowly."""
 

@@ -39,3 +39,35 @@ def test_hi_lo_equity_is_told_as_scoop_part_and_each_half(
     assert out[0].split() == ["hand", "scoop", "part", "high", "low", "equity"]
     assert out[1].split()[-5:] == ["0.00%", "100.00%", "100.00%", "50.00%", "75.00%"]
     assert out[2].split()[-5:] == ["0.00%", "100.00%", "0.00%", "50.00%", "25.00%"]
+
+
+def test_draw_equity_is_monte_carlo_with_every_hand_drawing(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # 7-5-4-3-2 is 2-7's nuts: it stands pat and no draw beats it.
+    args = ["equity", "--variant", "27td", "7h5d4c3s2d", "KhKd8c4s3h", "--samples", "500"]
+    assert main([*args, "--seed", "1"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[1].split()[-3:] == ["100.00%", "0.00%", "100.00%"]
+    assert out[-1] == "each hand draws soundly at each of 3 draw(s) left"
+    assert main(["equity", "--variant", "badugi", "Ah2d3c", "Ks8h7d6c"]) == 2
+    assert "Badugi: each hand is 4 cards" in capsys.readouterr().err
+
+
+def test_standard_draws_keep_what_a_player_would() -> None:
+    from pokernight.cards import parse_cards
+    from pokernight.equity.draws import easy_discards, standard_discards
+
+    def throw(cards: str, showdown: str) -> str:
+        return " ".join(map(str, standard_discards(parse_cards(cards), showdown)))
+
+    assert throw("AhAd7c5s2d", "high") == "7c 5s 2d"  # keep the pair
+    assert throw("AhKh7h5h2d", "high") == "2d"  # four to a flush
+    assert throw("9h8d7c6s2d", "high") == "2d"  # four in a row
+    assert throw("KhKd7c7s7d", "high") == ""  # a full house stands pat
+    assert throw("7h5d4c3s2d", "deuce7") == ""  # the nuts stands pat
+    assert throw("Kh8d4c3s2d", "deuce7") == "Kh"  # a nine or lower kept
+    assert throw("4h4d4c3s2d", "deuce7") == "4d 4c"  # pairs broken
+    assert throw("Ah2d3c4s", "badugi") == ""  # a badugi stands pat
+    assert throw("Ah2h3c4s", "badugi") == "2h"  # the suited card goes
+    assert easy_discards(parse_cards("Kh8d4c3s2d"), "deuce7") == ()  # easy keeps its king

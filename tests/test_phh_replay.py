@@ -139,8 +139,10 @@ def test_a_short_deck_button_blind_is_refused_by_name() -> None:
 
 
 def test_unsupported_variant_is_refused_by_name() -> None:
-    with pytest.raises(PHHError, match="variant F2L3D is not supported"):
-        replay_phh(load("famous/arieh-yockey-2019.phh"))
+    text = (DATA / "famous/arieh-yockey-2019.phh").read_text().replace("'F2L3D'", "'N2L1D'")
+    text = text.replace('"F2L3D"', '"N2L1D"')
+    with pytest.raises(PHHError, match="variant N2L1D is not supported"):
+        replay_phh(parse_phh(text)[0])
 
 
 def test_actions_that_stop_before_the_end_are_refused() -> None:

@@ -18,6 +18,8 @@ from hypothesis import strategies as st
 
 from pokernight.cards import Card, Suit, parse_cards
 from pokernight.evaluate import high_value, low_value, omaha_value, wild_value
+from pokernight.evaluate.badugi import badugi_value
+from pokernight.evaluate.deuce_seven import deuce_seven_value
 from pokernight.evaluate.eight_low import eight_low_value, omaha_eight_low_value
 from pokernight.evaluate.short_deck import short_deck_value
 from pokernight.rules import (
@@ -46,6 +48,10 @@ def _value(hand: Hand, cards: Sequence[Card], board: Sequence[Card]) -> int:
         return wild_value([*cards, *board], hand.wild_ranks)
     if kind == "short":
         return short_deck_value([*cards, *board])
+    if kind == "deuce7":
+        return deuce_seven_value(cards)
+    if kind == "badugi":
+        return badugi_value(cards)
     return high_value([*cards, *board])
 
 
@@ -57,6 +63,11 @@ def _check_best(hand: Hand, shown: CardsShown) -> None:
         _check_chicago_best(hand, shown)
         return
     best, board = shown.best, hand.board
+    if hand.variant.showdown == "badugi":
+        # Badugi keeps the cards of distinct suits and ranks, four at most: those are raised.
+        assert 1 <= len(best) <= 4 and set(best) <= set(shown.cards), shown
+        assert _value(hand, best, ()) == _value(hand, shown.cards, ()), shown
+        return
     assert len(best) == 5 and len(set(best)) == 5, shown
     assert set(best) <= {*shown.cards, *board}, "only the seat's shown cards and the board"
     if hand.variant.showdown == "omaha":

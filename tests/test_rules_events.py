@@ -71,8 +71,13 @@ def test_variants_are_one_table_of_data() -> None:
         *("nlhe", "plhe", "flhe", "nlo", "plo", "stud", "razz", "ftq"),
         *("plo8", "o8", "stud8"),
         *("baseball", "deuces", "chicago", "nlsd"),
+        *("nl5cd", "fl5cd", "27td", "badugi"),
     }
-    assert {variant.max_players for variant in VARIANTS.values()} == {8, 10}
+    assert {variant.max_players for variant in VARIANTS.values()} == {6, 8, 10}
+    assert [street.draws for street in VARIANTS["27td"].streets] == [False, True, True, True]
+    assert [street.bets_big for street in VARIANTS["27td"].streets] == [False, False, True, True]
+    assert [street.bets_big for street in VARIANTS["fl5cd"].streets] == [False, True]
+    assert VARIANTS["badugi"].hand_size == 4
     assert [street.hole_cards for street in VARIANTS["stud"].streets] == [3, 1, 1, 1, 1]
     assert default_stakes(VARIANTS["ftq"]) == Stakes(ante=5, bring_in=10, small_bet=20, big_bet=40)
 

@@ -133,7 +133,7 @@ def play(hand: Hand, rng: random.Random) -> list[object]:
         legal = hand.legal_actions()
         assert legal is not None and legal.seat == hand.to_act
         record.append(
-            [astuple(legal), _pots(hand), hand.total_pot,
+            [_legal_record(legal), _pots(hand), hand.total_pot,
              hand.stacks, hand.bets, hand.street_index, probes(hand, legal)]
         )  # fmt: skip
         take(hand, legal, rng)
@@ -141,6 +141,13 @@ def play(hand: Hand, rng: random.Random) -> list[object]:
     record.append([event.to_dict() for event in hand.events])
     record.append(hand.final_stacks)
     return record
+
+
+def _legal_record(legal: LegalActions) -> tuple[object, ...]:
+    """The legal actions' fields; the draw fields (issue 22) only in a draw round, so the
+    golden record of the games before them stays as it was."""
+    fields = astuple(legal)
+    return fields if legal.can_draw else fields[:-2]
 
 
 def _pots(hand: Hand) -> list[object]:

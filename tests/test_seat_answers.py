@@ -32,6 +32,9 @@ LEGAL = {"can_check": False, "can_call": True, "call_amount": 40, "bring_in_amou
         ("4 call 40\n", Answer(4, "call", 40)),
         ("5 bring_in 10\n", Answer(5, "bring_in", 10)),
         ("6 complete 20\n", Answer(6, "complete", 20)),
+        ("8 draw Ah Kd\n", Answer(8, "draw", None, ("Ah", "Kd"))),  # a draw's discards
+        ("8 draw\n", Answer(8, "draw")),
+        ("9 pat\n", Answer(9, "pat")),
     ],
 )
 def test_answers_are_read_with_their_verb_and_amount(text: str, answer: Answer) -> None:
@@ -48,6 +51,7 @@ def test_answers_are_read_with_their_verb_and_amount(text: str, answer: Answer) 
         ("17 shove\n", "'shove' is not a move: fold, check, call"),
         ("17 raise\n", "raise needs the amount to raise to"),
         ("17 fold 20\n", "fold takes no amount"),
+        ("17 draw Ahh\n", "draw names up to five cards to throw"),
         ("17 raise sixty\n", "'sixty' is not an amount"),
         ("17 raise -5\n", "'-5' is not an amount"),
         ("17 raise 60 80\n", "one answer a line"),

@@ -124,3 +124,27 @@ def test_when_the_hands_run_out_the_night_is_summed_up() -> None:
     assert output.getvalue().rstrip().splitlines()[-1] == (
         "1 hand played: you bought in for 2000 and leave with 1990, down 10."
     )
+
+
+def test_a_draw_game_asks_for_the_cards_to_throw() -> None:
+    """2-7 Triple Draw: the prompt names the draw; a card that is no card, or too many, is
+    refused and asked again; ``pat`` stands pat; everybody's draws are told by count."""
+    output = io.StringIO()
+    settings = GameSettings(variant_for("27td"), 2, "easy", plain=True, hands=1)
+    draws = iter(["draw Zz", "draw 2c 3c 4c 5c 6c 7c", "pat"])
+    prompts: list[str] = []
+
+    def ask(prompt: str) -> str:
+        prompts.append(prompt)
+        if "draw and the cards to throw" in prompt:
+            return next(draws, "p")
+        return "call" if "call" in prompt else "check"
+
+    game = TerminalGame(settings, Console(file=output), random.Random(3), ask)
+    assert game.play() == 1
+    text = output.getvalue()
+    assert "Your turn (draw and the cards to throw (up to 5, e.g. 'draw Ah Kd'), pat): " in prompts
+    assert "Not understood: zz is not a card" in text
+    assert "Not understood: you may throw at most 5 cards" in text
+    assert "Player stands pat" in text
+    assert re.search(r"Bot \d+ (draws \d|stands pat)", text)

@@ -24,8 +24,11 @@ import pytest
 
 from pokernight.client import TableClient
 from pokernight.rules import VARIANTS
+from pokernight.table import TableSettings
 from pokernight.table.hand_check import check_proof
 from tests.server_helpers import passive, play_until_hand_over
+from tests.table_helpers import seated
+from tests.test_table_draw import _play_drawing_everything
 from tests.test_table_entropy import CHEATS, cheated_hand, honest_hand
 from tests.web_helpers import ARTIFACTS, module_page, served_room, watched_page
 
@@ -62,6 +65,12 @@ def cases() -> list[tuple[Json, str | None]]:
                 found.append((proof.for_seat(index), taken.get(f"p{seat}")))
         for cheat in CHEATS:
             found.append(cheated_hand(variant, number, cheat))
+    # Draw hands whose stub ran out: every reshuffle recomputed from the leaves.
+    for seed in range(2):
+        table = seated(dict.fromkeys(range(6), 1000), TableSettings.for_variant("27td"))
+        drawn = _play_drawing_everything(table, seed)[-1].proof
+        assert drawn is not None
+        found += [(drawn.for_seat(seat), None) for seat in (None, *range(6))]
     return found
 
 

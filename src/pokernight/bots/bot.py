@@ -16,7 +16,9 @@ from collections.abc import Sequence
 
 from pokernight.bots.situation import Situation
 from pokernight.bots.stats import OpponentModel, PlayerStats
-from pokernight.rules import Action, HandView
+from pokernight.cards import Card
+from pokernight.equity.draws import standard_discards
+from pokernight.rules import Action, ActionKind, HandStarted, HandView, variant_for
 
 
 class Bot(ABC):
@@ -28,6 +30,13 @@ class Bot(ABC):
 
     def decide(self, view: HandView, players: Sequence[str] | None = None) -> Action:
         """The bot's action at its turn (the view must be its own seat's)."""
+        legal = view.legal
+        if legal is not None and legal.can_draw:
+            mine = tuple(card for card in view.cards[legal.seat] if card is not None)
+            started = view.events[0]
+            assert isinstance(started, HandStarted)
+            showdown = variant_for(started.variant, started.betting).showdown
+            return Action(legal.seat, ActionKind.DRAW, None, self.discards(mine, showdown))
         situation = Situation.of(view)
         names = _names(view, players)
         return self.choose(situation, [self.opponents[names[seat]] for seat in situation.opponents])
@@ -35,6 +44,10 @@ class Bot(ABC):
     def learn(self, view: HandView, players: Sequence[str] | None = None) -> None:
         """Remember how the opponents played a finished hand."""
         self.opponents.learn(view, _names(view, players))
+
+    def discards(self, cards: tuple[Card, ...], showdown: str) -> tuple[Card, ...]:
+        """The cards to throw in a draw round (none: stand pat): a sound player's draw."""
+        return standard_discards(cards, showdown)
 
     @abstractmethod
     def choose(self, situation: Situation, stats: list[PlayerStats]) -> Action:

@@ -11,6 +11,8 @@ from pokernight.bots.choices import bet_pot_fraction, passive, stay
 from pokernight.bots.estimate import my_equity
 from pokernight.bots.situation import Situation
 from pokernight.bots.stats import PlayerStats
+from pokernight.cards import Card
+from pokernight.equity.draws import easy_discards
 from pokernight.rules import Action
 
 SAMPLES = {
@@ -31,6 +33,10 @@ CHEAP_UNITS = 2
 
 class EasyBot(Bot):
     level = "easy"
+
+    def discards(self, cards: tuple[Card, ...], showdown: str) -> tuple[Card, ...]:
+        # A beginner's draw: keeps what it has, whatever its rank (``easy_discards``).
+        return easy_discards(cards, showdown)
 
     def choose(self, situation: Situation, stats: list[PlayerStats]) -> Action:
         equity = my_equity(situation, SAMPLES, self.rng)

@@ -19,8 +19,10 @@ from pokernight.cards import Card
 from pokernight.equity import Scenario, Slot, WildState, equity
 from pokernight.equity.calculator import Weigh
 from pokernight.equity.deals import EVALUATION_COST
+from pokernight.equity.draws import DrawSpot, draw_equity
 from pokernight.equity.scenario import BOARD_SIZE, STUD_CARDS, STUD_UP_POSITIONS
 from pokernight.rules import CardsDealt, HandView, StreetStarted, WildRankChanged
+from pokernight.rules.events import CardsDrawn
 
 MIN_SAMPLES = 40
 
@@ -101,8 +103,28 @@ def wild_state(view: HandView) -> WildState:
 
 
 def my_equity(situation: Situation, samples: Mapping[str, int], rng: random.Random) -> float:
-    """Equity against random hands, with ``samples[showdown]`` deals (see ``equity_of``)."""
+    """Equity against random hands, with ``samples[showdown]`` deals (see ``equity_of``);
+    in a draw game, draw equity (``draw_spot_of``) with a quarter as many."""
+    if situation.variant.is_draw:
+        count = max(MIN_SAMPLES, samples.get(situation.variant.showdown, 200) // 4)
+        return draw_equity(draw_spot_of(situation), count, rng)
     return equity_of(scenario_of(situation), samples, rng)
+
+
+def draw_spot_of(situation: Situation) -> DrawSpot:
+    """A draw game seen from the bot's seat: its cards, its own discards (out of play for
+    it), the live opponents and the draws still to come after this betting round."""
+    view, seat = situation.view, situation.seat
+    mine = tuple(card for card in view.cards[seat] if card is not None)
+    dead = tuple(
+        card
+        for event in view.events
+        if isinstance(event, CardsDrawn) and event.seat == seat
+        for card in event.discarded
+    )
+    streets = situation.variant.streets
+    draws_left = sum(1 for street in streets[view.street_index + 1 :] if street.draws)
+    return DrawSpot(situation.variant.showdown, mine, dead, len(situation.opponents), draws_left)
 
 
 def equity_of(

@@ -30,7 +30,7 @@ import contextlib
 import itertools
 import json
 import secrets
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from types import TracebackType
 from typing import Any
 
@@ -213,6 +213,10 @@ class TableClient:
 
     async def act(self, kind: str, amount: int | None = None) -> Json:
         return await self.request({"type": "act", "kind": kind, "amount": amount})
+
+    async def draw(self, discards: Sequence[str] = ()) -> Json:
+        """A draw round: discard ``discards`` ("Ah" text) and draw as many; none: stand pat."""
+        return await self.request({"type": "act", "kind": "draw", "cards": list(discards)})
 
     async def sit_out(self) -> Json:
         return await self.request({"type": "sit_out"})

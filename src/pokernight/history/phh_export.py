@@ -29,10 +29,12 @@ from pokernight.rules.events import (
     ActionTaken,
     BringInPosted,
     CardsDealt,
+    CardsDrawn,
     CardsMucked,
     CardsShown,
     Event,
     HandStarted,
+    StubReshuffled,
 )
 from pokernight.rules.stakes import BettingStructure, Stakes
 from pokernight.rules.variants import variant_for
@@ -46,10 +48,13 @@ PHH_CODES: Final = {
     ("o8", BettingStructure.FIXED_LIMIT): "FO/8",
     ("stud8", BettingStructure.FIXED_LIMIT): "F7S/8",
     ("nlsd", BettingStructure.NO_LIMIT): "NS",
+    ("27td", BettingStructure.FIXED_LIMIT): "F2L3D",
+    ("badugi", BettingStructure.FIXED_LIMIT): "FB",
 }
 """Our (variant, betting structure) -> PHH variant code; PHH has no code for the others
 (Pot-Limit Omaha Hi-Lo among them: the hi-lo codes are fixed-limit only; nor for the wild
-home games, Chicago or Follow the Queen: they are refused by name)."""
+home games, Chicago or Follow the Queen, nor for Five-Card Draw high: PHH's draw codes
+are 2-7 single and triple draw and badugi; they are refused by name)."""
 
 ACTION_CODES: Final = {
     "fold": "f",
@@ -93,6 +98,17 @@ def phh_actions(events: Sequence[Event], player: dict[int, str]) -> list[str]:
         if isinstance(event, CardsDealt):
             dealt.setdefault(event.seat, []).extend([*event.cards, *[None] * event.hidden])
             continue
+        if isinstance(event, CardsDrawn):
+            # PHH takes every discard of a draw round first ("sd"), then deals the cards
+            # drawn ("d dh"): the replacements wait for the round's end. A draw another
+            # seat made names no cards in a view: unknown cards, as many as it drew.
+            thrown = event.discarded or (None,) * event.count
+            actions.append(f"{player[event.seat]} sd {_cards(thrown)}".rstrip())
+            if event.count:
+                dealt.setdefault(event.seat, []).extend(event.drawn or [None] * event.count)
+            continue
+        if isinstance(event, StubReshuffled):
+            continue  # PHH names the cards dealt, not where in the stub they came from
         actions += _dealing_actions(dealt, player)
         dealt = {}
         if isinstance(event, ActionTaken):

@@ -49,6 +49,7 @@ from pokernight.history.phh_replay import (
     Replay,
     dead_small_blind_of,
     deck_of,
+    draw_discards,
     hand_amounts,
     posted_big_blinds_of,
     raise_to,
@@ -200,7 +201,9 @@ class TableImport:
         stacks = tuple(self.scale.to_chips(stack) for stack in phh.starting_stacks)
         _check_chips(stacks, self.scale)
         settings = self._settings(phh, variant, stacks)
-        deck = PresetDeck(deck_for(phh, variant), self.salts.getrandbits(256))
+        cards = deck_for(phh, variant)
+        deck = PresetDeck(cards, self.salts.getrandbits(256))
+        discards = draw_discards(phh, variant, cards)
         table, events = self._opened(settings)
         deal = _Deal(hand, stacks, settings, self.host, self.now)
         table, seated = _seated(table, deal)
@@ -208,7 +211,8 @@ class TableImport:
         events += _apply(table, StartHand(deck), self.now)
         for number, action in enumerate(phh.actions, start=1):
             if action.kind in PLAYER_ACTIONS:
-                events += _act(table, deal, action, number, self.scale)
+                thrown = discards.get(number, ())
+                events += _act(table, deal, action, number, self.scale, discards=thrown)
         if table.hand is not None:
             raise PHHError("the actions end before the hand is over")
         _check_result(table, hand, self.scale)
@@ -477,7 +481,13 @@ def _settings_changed(table: Table, deal: _Deal) -> list[TableEvent]:
 
 
 def _act(
-    table: Table, deal: _Deal, action: PHHAction, number: int, scale: ChipScale
+    table: Table,
+    deal: _Deal,
+    action: PHHAction,
+    number: int,
+    scale: ChipScale,
+    *,
+    discards: Sequence[Card] = (),
 ) -> list[TableEvent]:
     """One PHH player action as the player's ``Act`` (``cc`` is a check or a call, as the
     hand allows; a bet's amount is its street total)."""
@@ -492,11 +502,14 @@ def _act(
             kind = "bring_in"
         case PHHActionKind.CHECK_OR_CALL:
             kind = "check" if legal is not None and legal.can_check else "call"
+        case PHHActionKind.STAND_PAT_OR_DISCARD:
+            kind = "draw"
         case _:
             assert action.amount is not None
             kind, amount = "bet_or_raise", raise_to(table.hand, scale.to_chips(action.amount))
     try:
-        return _apply(table, Act(player_id, kind, amount), deal.now)
+        cards = tuple(str(card) for card in discards)
+        return _apply(table, Act(player_id, kind, amount, cards=cards), deal.now)
     except TableError as error:
         raise PHHError(f"action {number} {action.text!r}: {error}") from None
 

@@ -41,6 +41,8 @@ PHH_VARIANTS: Final = {
     "FO/8": "o8",
     "F7S/8": "stud8",
     "NS": "nlsd",
+    "F2L3D": "27td",
+    "FB": "badugi",
 }
 """PHH variant code -> our variant key (each with its usual betting structure)."""
 
@@ -50,6 +52,7 @@ PLAYER_ACTIONS: Final = frozenset(
         PHHActionKind.CHECK_OR_CALL,
         PHHActionKind.FOLD,
         PHHActionKind.BRING_IN,
+        PHHActionKind.STAND_PAT_OR_DISCARD,
     }
 )
 
@@ -108,6 +111,7 @@ def replay_phh(phh: PHHHand, deck: Sequence[Card] | None = None) -> Replay:
     stakes = stakes_of(phh, variant, scale)
     stacks = [scale.to_chips(stack) for stack in phh.starting_stacks]
     deck = deck_of(phh, variant) if deck is None else deck
+    thrown = draw_discards(phh, variant, deck)
     try:
         hand = Hand.start(
             variant,
@@ -121,7 +125,9 @@ def replay_phh(phh: PHHHand, deck: Sequence[Card] | None = None) -> Replay:
     except RulesError as error:
         raise PHHError(f"cannot start the hand: {error}") from error
     for number, action in enumerate(phh.actions, start=1):
-        if action.kind in PLAYER_ACTIONS:
+        if action.kind is PHHActionKind.STAND_PAT_OR_DISCARD:
+            hand = _apply(hand, action, number, scale, thrown[number])
+        elif action.kind in PLAYER_ACTIONS:
             hand = _apply(hand, action, number, scale)
     if not hand.is_over:
         raise PHHError(f"the actions end before the hand is over (seat {hand.to_act} to act)")
@@ -227,7 +233,9 @@ def hand_amounts(phh: PHHHand) -> list[Decimal]:
     return amounts
 
 
-def _apply(hand: Hand, action: PHHAction, number: int, scale: ChipScale) -> Hand:
+def _apply(
+    hand: Hand, action: PHHAction, number: int, scale: ChipScale, discards: Sequence[Card] = ()
+) -> Hand:
     assert action.seat is not None
     seat = action.seat
     try:
@@ -238,6 +246,8 @@ def _apply(hand: Hand, action: PHHAction, number: int, scale: ChipScale) -> Hand
                 return hand.check_or_call(seat)
             case PHHActionKind.BRING_IN:
                 return hand.bring_in(seat)
+            case PHHActionKind.STAND_PAT_OR_DISCARD:
+                return hand.draw(seat, discards)
             case _:
                 assert action.amount is not None
                 return hand.bet_or_raise(seat, raise_to(hand, scale.to_chips(action.amount)))
@@ -276,6 +286,8 @@ def deck_of(
     if spare is None:
         lowest_brings_in = variant.is_stud and variant.bring_in_order == "lowest"
         spare = variant.cards[::-1] if lowest_brings_in else variant.cards
+    if variant.is_draw:
+        return _fill(_draw_deal(phh, variant).slots, spare)
     holes, board, folded_before = _dealt_cards(phh, variant)
     slots: list[Card | None] = []
     hole_dealt = [0] * phh.player_count
@@ -297,6 +309,101 @@ def deck_of(
             slots.append(_at(board, board_dealt))
             board_dealt += 1
     return _fill(slots, spare)
+
+
+@dataclass(slots=True)
+class _DrawDeal:
+    """A draw game's log laid out in our dealing order: ``slots`` the deck positions (None:
+    a card the log does not name), ``discards`` each ``sd`` action's discarded positions."""
+
+    slots: list[Card | None]
+    discards: dict[int, list[int]]
+
+
+def draw_discards(
+    phh: PHHHand, variant: Variant, deck: Sequence[Card]
+) -> dict[int, tuple[Card, ...]]:
+    """A draw game's discards by action number (from 1), as cards of ``deck`` (``deck_of``'s
+    layout): a log may not name them (``??``), but it says where they were dealt."""
+    if not variant.is_draw:
+        return {}
+    discards = _draw_deal(phh, variant).discards
+    return {index + 1: tuple(deck[p] for p in places) for index, places in discards.items()}
+
+
+def _draw_deal(phh: PHHHand, variant: Variant) -> _DrawDeal:
+    """The first deal round-robin from ``p1`` (left of the button), then for each draw
+    round a burn and the cards drawn, in the order the log deals them. A discard the log
+    does not name (``??``) is one of the seat's unnamed cards; a card shown at the end
+    that the log never dealt by name fills one of the seat's unnamed places. A hand
+    whose draws need the stub's last card is refused: our reshuffle of the discards
+    (docs/rules.md) cannot be arranged from a log."""
+    size, count = variant.hand_size, phh.player_count
+    slots: list[Card | None] = [None] * (size * count)
+    held: list[list[int]] = [
+        [round_ * count + seat for round_ in range(size)] for seat in range(count)
+    ]
+    first_dealt = [0] * count
+    discards: dict[int, list[int]] = {}
+    draws, discarding = 0, False
+    for index, action in enumerate(phh.actions):
+        seat = action.seat
+        if action.kind is PHHActionKind.STAND_PAT_OR_DISCARD:
+            assert seat is not None
+            if not discarding:
+                slots.append(None)  # the burn before a draw round
+                draws += 1
+            discarding = True
+            discards[index] = _thrown(slots, held[seat], action)
+            continue
+        discarding = False
+        if action.kind is PHHActionKind.DEAL_HOLE and seat is not None:
+            if draws == 0:
+                for card in action.cards:
+                    if first_dealt[seat] < size:
+                        slots[first_dealt[seat] * count + seat] = card
+                    first_dealt[seat] += 1
+            else:
+                for card in action.cards:
+                    held[seat].append(len(slots))
+                    slots.append(card)
+        elif action.kind is PHHActionKind.SHOW_OR_MUCK and seat is not None:
+            _shown(slots, held[seat], action)
+    if len(slots) > len(variant.cards) - 1:
+        raise PHHError("the draws of this hand run the stub out: a replay cannot arrange our "
+                       "reshuffle of the discards")  # fmt: skip
+    return _DrawDeal(slots, discards)
+
+
+def _thrown(slots: list[Card | None], held: list[int], action: PHHAction) -> list[int]:
+    """The positions a discard throws (and takes out of ``held``): a named card's own, an
+    unnamed one (``??``) the seat's first place the log names no card for."""
+    thrown: list[int] = []
+    for card in sorted(action.cards, key=lambda card: card is None):  # named ones first
+        if card is not None:
+            place = next((p for p in held if slots[p] == card), None)
+            if place is None:
+                place = next((p for p in held if slots[p] is None), None)
+                if place is not None:
+                    slots[place] = card
+        else:
+            place = next((p for p in held if slots[p] is None), None)
+        if place is None:
+            raise PHHError(f"{action.text!r} throws a card the player does not hold")
+        held.remove(place)
+        thrown.append(place)
+    return thrown
+
+
+def _shown(slots: list[Card | None], held: list[int], action: PHHAction) -> None:
+    """A hand shown at the end names the cards of the seat's unnamed places."""
+    for card in action.cards:
+        if card is None or any(slots[p] == card for p in held):
+            continue
+        place = next((p for p in held if slots[p] is None), None)
+        if place is None:
+            raise PHHError(f"{action.text!r} shows {card}, which the player was not dealt")
+        slots[place] = card
 
 
 def _dealt_cards(

@@ -22,6 +22,7 @@ from pokernight.rules.events import (
     BlindPosted,
     BringInPosted,
     CardsDealt,
+    CardsDrawn,
     CardsMucked,
     CardsShown,
     Event,
@@ -29,6 +30,7 @@ from pokernight.rules.events import (
     HandStarted,
     PotAwarded,
     StreetStarted,
+    StubReshuffled,
     WildRankChanged,
 )
 from pokernight.rules.views import HandView, visible_events
@@ -53,6 +55,9 @@ class ReplayStep:
     to_act: int | None
 
 
+PLAYER_MOVES = (ActionTaken, BringInPosted, CardsDrawn, StubReshuffled)
+
+
 def replay_steps(
     hand: Hand, viewer: int | None, shown_after: Sequence[CardsShown] = ()
 ) -> tuple[ReplayStep, ...]:
@@ -75,7 +80,8 @@ def replay_steps(
         # Between an action and the engine's next stop (a street dealt, a bet returned) the
         # hand waits for nobody: the seat to act is the engine's only where the log shows it
         # stopped, at a player's action.
-        waited = end < len(events) and isinstance(events[end], (ActionTaken, BringInPosted))
+        # A draw (a reshuffle opens one) is a player's move too.
+        waited = end < len(events) and isinstance(events[end], PLAYER_MOVES)
         seen = view(so_far, viewer)
         to_act = so_far.to_act if waited else None
         steps.append(ReplayStep(street, name, visible_events(taken, viewer), seen, to_act))
@@ -100,7 +106,9 @@ def _step_ends(events: Sequence[Event]) -> list[int]:
     ends = [
         index + 1
         for index, (event, after) in enumerate(pairwise(events))
-        if not isinstance(after, HandEnded) and not _same_deal(event, after)
+        if not isinstance(after, HandEnded)
+        and not _same_deal(event, after)
+        and not isinstance(event, StubReshuffled)  # a reshuffle and its draw: one step
     ]
     return [*ends, len(events)]
 

@@ -11,6 +11,8 @@ from enum import StrEnum
 
 from msgspec import Struct
 
+from pokernight.cards import Card
+
 
 class ActionKind(StrEnum):
     FOLD = "fold"
@@ -18,17 +20,19 @@ class ActionKind(StrEnum):
     CALL = "call"
     BET_OR_RAISE = "bet_or_raise"
     BRING_IN = "bring_in"
+    DRAW = "draw"  # a draw round: discard ``cards`` (none: stand pat) and draw as many
 
 
 # Reading a member off an Enum class runs Python code on 3.11 (some 0.4 µs); the
 # engine compares action kinds on every action, so the members are read once here.
-FOLD, CHECK, CALL, BET_OR_RAISE, BRING_IN = ActionKind  # in the order declared
+FOLD, CHECK, CALL, BET_OR_RAISE, BRING_IN, DRAW = ActionKind  # in the order declared
 
 
 class Action(Struct, frozen=True, gc=False):
     seat: int
     kind: ActionKind
     amount: int | None = None  # the street total of a bet or raise
+    cards: tuple[Card, ...] = ()  # a draw's discards
 
 
 class LegalActions(Struct, frozen=True, gc=False):
@@ -43,6 +47,8 @@ class LegalActions(Struct, frozen=True, gc=False):
     ``all_in_kind`` is the action (an ActionKind value) that puts every chip of the seat
     in: "bet_or_raise" (to ``max_raise_to``), "call" or "bring_in"; "" when none does (a
     limit stops the bet short of the stack, or the call leaves chips and no raise is allowed).
+    ``max_discard``: in a draw round, the most cards the seat may discard (it may discard
+    none: stand pat); then ``can_draw`` is True and no betting action is allowed.
     """
 
     seat: int
@@ -57,6 +63,8 @@ class LegalActions(Struct, frozen=True, gc=False):
     fixed_amounts: bool = False
     raise_says: str = ""
     all_in_kind: str = ""
+    can_draw: bool = False
+    max_discard: int = 0
 
     @property
     def can_call(self) -> bool:

@@ -14,6 +14,9 @@ from __future__ import annotations
 
 from typing import Final
 
+from pokernight.cards import Card, Rank
+from pokernight.evaluate import high_value
+from pokernight.evaluate.strength import CATEGORY_SHIFT, Category
 from pokernight.rules.actions import ActionKind, LegalActions
 from pokernight.rules.labels import bet_or_raise_says
 from pokernight.rules.positions import opener
@@ -144,4 +147,17 @@ def raise_refusal(state: HandState, seat: int) -> str | None:
     cap = state.raise_cap
     if cap is not None and not state.cap_lifted and state.raises >= cap:
         return f"the betting is capped at {cap} bets this round"
+    # Jacks or better to open: before the draw, while only the big blind has bet.
+    opening = state.jacks_to_open and not state.street_index and state.raises <= 1
+    if opening and not jacks_or_better(state.cards[seat]):
+        return "to open you need a pair of jacks or better: call, check or fold"
     return None
+
+
+def jacks_or_better(cards: list[Card]) -> bool:
+    """Openers (Robert's Rules, Draw High, jacks or better): a pair of jacks or better."""
+    value = high_value(cards)
+    category = value >> CATEGORY_SHIFT
+    if category > Category.ONE_PAIR:
+        return True
+    return category == Category.ONE_PAIR and (value >> 16) & 0xF >= Rank.JACK

@@ -8,16 +8,31 @@ street whose ``StreetStarted`` says so, then each street's down cards round-robi
 cards round by round (each of Baseball's extra down cards right after the up card that
 gave it), then the board; the seats clockwise from left of the button,
 those that folded skipped. Events that break that order are reported, not trusted.
+
+Draw games: each draw takes the next cards of the stub (its count is public), a burn
+before each draw too. A reshuffle (``StubReshuffled``) makes a new stub: the old stub's
+cards still to deal, then the reshuffled ones in the order ``draws.reshuffled_positions``
+gives them from the hand's seed and their deck positions, both of which a finished
+hand's proof publishes (``reshuffles``, the seed from its leaves).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 
 from pokernight.cards import Card
-from pokernight.rules.events import ActionTaken, CardsDealt, Event, HandStarted, StreetStarted
+from pokernight.rules.draws import reshuffled_positions
+from pokernight.rules.events import (
+    ActionTaken,
+    CardsDealt,
+    CardsDrawn,
+    Event,
+    HandStarted,
+    StreetStarted,
+    StubReshuffled,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,16 +49,28 @@ class DealingError(ValueError):
     """The events do not follow the dealing order."""
 
 
-def dealt_cards(events: Iterable[Event]) -> list[DealtCard]:
+def dealt_cards(
+    events: Iterable[Event],
+    reshuffles: Sequence[Sequence[int]] = (),
+    seed: bytes | None = None,
+    deck_size: int = 52,
+) -> list[DealtCard]:
     """Every card the events deal, with its deck position; a DealingError if they deal
-    out of order (a seat dealt out of turn, a round left incomplete)."""
+    out of order (a seat dealt out of turn, a round left incomplete). Draw games with a
+    reshuffle need each reshuffle's deck positions and the hand's reshuffle seed."""
     dealt: list[DealtCard] = []
     order: list[int] = []
     folded: set[int] = set()
     live: list[int] = []  # when the street's cards were dealt: before its first action
     street: list[CardsDealt] = []
     position = 0
+    stub = _Stub(list(reshuffles), seed, deck_size)
     for event in events:
+        if isinstance(event, CardsDrawn | StubReshuffled) or (
+            isinstance(event, StreetStarted) and stub.positions is not None
+        ):
+            position = stub.follow(event, position, dealt)
+            continue
         if isinstance(event, HandStarted):
             count = len(event.stacks)
             order = [(event.button + 1 + offset) % count for offset in range(count)]
@@ -58,6 +85,40 @@ def dealt_cards(events: Iterable[Event]) -> list[DealtCard]:
             folded.add(event.seat)
     _lay_out(street, position, live, dealt)
     return dealt
+
+
+class _Stub:
+    """Where a draw game's cards come from once its stub was reshuffled (None: the deck)."""
+
+    def __init__(self, reshuffles: list[Sequence[int]], seed: bytes | None, size: int) -> None:
+        self.reshuffles, self.seed, self.size = reshuffles, seed, size
+        self.positions: list[int] | None = None
+        self.next = 0
+
+    def follow(self, event: Event, position: int, dealt: list[DealtCard]) -> int:
+        """Takes in a draw, a reshuffle or a later street's burn; the deck position after."""
+        if isinstance(event, StreetStarted):
+            self.next += 1 if event.burn else 0
+        elif isinstance(event, StubReshuffled):
+            if not self.reshuffles or self.seed is None:
+                raise DealingError("a reshuffle needs its deck positions and the hand's seed")
+            pile = self.reshuffles.pop(0)
+            if len(pile) != event.size:
+                raise DealingError(f"a reshuffle of {event.size} cards names {len(pile)}")
+            left = range(position, self.size - 1) if self.positions is None else (
+                self.positions[self.next : -1])  # fmt: skip
+            self.positions = [*left, *reshuffled_positions(pile, self.seed)]
+            self.next = 0
+        elif isinstance(event, CardsDrawn):
+            for index in range(event.count):
+                card = event.drawn[index] if event.drawn else None
+                if self.positions is None:
+                    dealt.append(DealtCard(position, event.seat, card))
+                    position += 1
+                else:
+                    dealt.append(DealtCard(self.positions[self.next], event.seat, card))
+                    self.next += 1
+        return position
 
 
 def _lay_out(street: list[CardsDealt], base: int, live: list[int], dealt: list[DealtCard]) -> int:

@@ -48,7 +48,8 @@ class HandStarted(Event, frozen=True):
     """``dead_small_blind``: nobody posts the small blind (the big blind sits left of
     the button); ``posted_big_blinds``: seats that post a live big blind to be dealt in;
     ``bomb_pot``: a bomb pot, every player posts this ante, nobody posts a blind, and
-    there is no betting before the flop (0: a hand as usual, left out of ``to_dict``)."""
+    there is no betting before the flop (0: a hand as usual, left out of ``to_dict``);
+    ``jacks_to_open``: before the draw, the first raise needs a pair of jacks or better."""
 
     variant: str
     betting: str
@@ -58,11 +59,15 @@ class HandStarted(Event, frozen=True):
     dead_small_blind: bool = False
     posted_big_blinds: tuple[int, ...] = ()
     bomb_pot: int = 0
+    jacks_to_open: bool = False  # Five-Card Draw's table option
 
     def to_dict(self) -> dict[str, Any]:
         data = Event.to_dict(self)
+        # Options left out when unused: every other hand's log reads as before them.
         if not self.bomb_pot:
             del data["bomb_pot"]
+        if not self.jacks_to_open:
+            del data["jacks_to_open"]
         return data
 
 
@@ -119,6 +124,27 @@ class ActionTaken(Event, frozen=True):
     amount: int | None = None  # the seat's street total after a call, bet or raise
     says: str = ""
     all_in: bool = False
+
+
+class CardsDrawn(Event, frozen=True):
+    """A draw: the seat threw away ``discarded`` and was dealt ``drawn`` in their place
+    (none: it stood pat). ``count``, the number drawn, is public; the cards are the
+    seat's alone: a view for anybody else leaves both empty (``views``)."""
+
+    seat: int
+    count: int
+    discarded: tuple[Card, ...] = ()
+    drawn: tuple[Card, ...] = ()
+
+
+class StubReshuffled(Event, frozen=True):
+    """The stub could not serve a draw without its last card (Robert's Rules: never dealt):
+    the discards and that last card, ``size`` cards, were shuffled into a new stub.
+    ``cards`` is the stub from now on in dealing order: the old stub's cards still to be
+    dealt, then the reshuffled ones. Nobody may see it: every view leaves it empty."""
+
+    size: int
+    cards: tuple[Card, ...] = ()
 
 
 class WildRankChanged(Event, frozen=True):
@@ -215,6 +241,8 @@ _DECODERS: dict[str, Any] = {
     "posted_big_blinds": tuple,
     "cards": _decode_cards,
     "best": _decode_cards,
+    "discarded": _decode_cards,
+    "drawn": _decode_cards,
     "card": parse_card,
     "winners": _decode_pairs,
     "high": _decode_pairs,

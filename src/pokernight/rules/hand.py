@@ -43,6 +43,7 @@ from pokernight.rules.actions import (
     BRING_IN,
     CALL,
     CHECK,
+    DRAW,
     FOLD,
     Action,
     LegalActions,
@@ -54,11 +55,21 @@ from pokernight.rules.betting import (
     raise_refusal,
 )
 from pokernight.rules.dealing import Emit, can_burn, deal_street, rabbit_cards
+from pokernight.rules.draws import (
+    can_burn_stub,
+    check_discards,
+    deck_reshuffle_seed,
+    draw_events,
+    draw_legal_actions,
+    next_drawer,
+    stub_left,
+)
 from pokernight.rules.errors import RulesError
 from pokernight.rules.events import (
     ActionTaken,
     BetReturned,
     BringInPosted,
+    CardsDrawn,
     Event,
     HandStarted,
     StreetStarted,
@@ -84,10 +95,15 @@ _CHECKS: Final = tuple(ActionTaken(seat, "check", None, "check") for seat in ran
 
 
 class Hand:
-    __slots__ = ("_deck", "_emit", "_events", "_state")
+    __slots__ = ("_deck", "_deck_seed", "_emit", "_events", "_reshuffle_seed", "_state")
 
-    def __init__(self, deck: Sequence[Card], started: HandStarted) -> None:
+    def __init__(
+        self, deck: Sequence[Card], started: HandStarted, reshuffle_seed: bytes | None = None
+    ) -> None:
         self._deck = tuple(deck)
+        # Draw games: what orders a reshuffle of the discards (``draws``); secret like the deck.
+        self._reshuffle_seed = reshuffle_seed
+        self._deck_seed: bytes | None = None  # the deck's own seed, made once when needed
         self._events: list[Event] = [started]
         self._state = HandState(started)
         # Appends an event and folds it in: a partial, one Python call an event fewer.
@@ -107,6 +123,8 @@ class Hand:
         dead_small_blind: bool = False,
         posted_big_blinds: Sequence[int] = (),
         bomb_pot: int = 0,
+        reshuffle_seed: bytes | None = None,
+        jacks_to_open: bool = False,
     ) -> Hand:
         """Deal a hand to the players ``stacks`` (clockwise, index = seat).
 
@@ -115,7 +133,12 @@ class Hand:
         live big blind to be dealt in at once (they act in their turn and may check if
         nobody raised). ``bomb_pot``: every player posts this ante instead of the blinds,
         and the flop comes with no betting before it (a board game's house option).
+        ``reshuffle_seed``: draw games, what orders a reshuffle of the
+        discards (``draws``; default: a function of the deck). ``jacks_to_open``: Five-Card
+        Draw's option, the first raise before the draw needs jacks or better.
         """
+        if jacks_to_open and not (variant.is_draw and variant.showdown == "high"):
+            raise RulesError("jacks or better to open is a Five-Card Draw option")
         _check_setup(variant, stacks, button, deck)
         _check_bomb_pot(variant, bomb_pot)
         started = HandStarted(
@@ -127,8 +150,9 @@ class Hand:
             dead_small_blind,
             tuple(sorted(posted_big_blinds)) if posted_big_blinds else (),
             bomb_pot,
+            jacks_to_open,
         )
-        hand = cls(deck, started)
+        hand = cls(deck, started, reshuffle_seed)
         _check_posted_big_blinds(hand._state)
         hand._emit(StreetStarted(0, variant.streets[0].name, False))
         post_forced_bets(hand._state, hand._emit)
@@ -140,35 +164,46 @@ class Hand:
         """An independent copy of the hand so far: acting on one leaves the other as it was."""
         started = self._events[0]
         assert isinstance(started, HandStarted)
-        twin = Hand(self._deck, started)
+        twin = Hand(self._deck, started, self._reshuffle_seed)
         twin._events.extend(self._events[1:])
         twin._state = self._state.copy(started)
         twin._emit = partial(record, twin._state, twin._events)
         return twin
 
     @classmethod
-    def from_events(cls, deck: Sequence[Card], events: Sequence[Event]) -> Hand:
+    def from_events(
+        cls, deck: Sequence[Card], events: Sequence[Event], reshuffle_seed: bytes | None = None
+    ) -> Hand:
         """The hand these events describe, rebuilt by folding them in order."""
         if not events or not isinstance(events[0], HandStarted):
             raise RulesError("a hand's events begin with HandStarted")
-        hand = cls(deck, events[0])
+        hand = cls(deck, events[0], reshuffle_seed)
         for event in events[1:]:
             hand._emit(event)
         state = hand._state
-        state.to_act = None if state.over or state.live < 2 else next_actor(state)
+        state.to_act = None if state.over or state.live < 2 else _next_to_act(state)
         return hand
 
     def to_dict(self) -> dict[str, Any]:
-        """The deck and the events, JSON-ready; ``from_dict`` resumes the hand from them."""
-        return {
+        """The deck and the events, JSON-ready; ``from_dict`` resumes the hand from them
+        (and the reshuffle seed, when one was given)."""
+        data: dict[str, Any] = {
             "deck": [str(card) for card in self._deck],
             "events": [event.to_dict() for event in self._events],
         }
+        if self._reshuffle_seed is not None:
+            data["reshuffle_seed"] = self._reshuffle_seed.hex()
+        return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Hand:
         deck = [parse_card(text) for text in data["deck"]]
-        return cls.from_events(deck, [event_from_dict(item) for item in data["events"]])
+        seed = data.get("reshuffle_seed")
+        return cls.from_events(
+            deck,
+            [event_from_dict(item) for item in data["events"]],
+            None if seed is None else bytes.fromhex(seed),
+        )
 
     # ----- queries
 
@@ -279,7 +314,17 @@ class Hand:
         if legal is not None:
             return legal
         seat = state.to_act
-        return None if seat is None else legal_actions(state, seat)
+        return None if seat is None else _legal_actions(state, seat)
+
+    @property
+    def is_drawing(self) -> bool:
+        """A draw round is on: the seat to act draws (``draw``), nobody bets."""
+        return self._state.drawing
+
+    @property
+    def stub_size(self) -> int:
+        """Draw games: the cards the stub holds (its last card is never dealt)."""
+        return len(stub_left(self._state, self._deck))
 
     def __repr__(self) -> str:
         state = self._state
@@ -302,7 +347,11 @@ class Hand:
 
     def act(self, action: Action) -> Hand:
         event = self._event_for(action)
-        if type(event) is ActionTaken:
+        if type(event) is CardsDrawn:
+            # The draw's events again (a reshuffle may come first): ``_event_for`` gave the last.
+            for each in self._draw_events(action):
+                self._emit(each)
+        elif type(event) is ActionTaken:
             # ``record`` without the handler lookup: the reducer is called directly.
             state = self._state
             self._events.append(event)
@@ -360,7 +409,24 @@ class Hand:
     def bring_in(self, seat: int) -> Hand:
         return self.act(Action(seat, BRING_IN))
 
+    def verify_draw(self, seat: int, discards: Sequence[Card] = ()) -> None:
+        self.verify(Action(seat, DRAW, None, tuple(discards)))
+
+    def can_draw(self, seat: int, discards: Sequence[Card] = ()) -> bool:
+        return self.can(Action(seat, DRAW, None, tuple(discards)))
+
+    def draw(self, seat: int, discards: Sequence[Card] = ()) -> Hand:
+        """Discard ``discards`` and draw as many (none: stand pat)."""
+        return self.act(Action(seat, DRAW, None, tuple(discards)))
+
+    def stand_pat(self, seat: int) -> Hand:
+        return self.draw(seat, ())
+
     def _check_or_call_action(self, seat: int) -> Action:
+        """A call facing a bet, else a check; in a draw round, standing pat (the passive
+        choice there, as a check is in a betting round)."""
+        if self._state.drawing:
+            return Action(seat, DRAW)
         legal = self.legal_actions()
         facing = legal is not None and legal.seat == seat and legal.call_amount > 0
         return Action(seat, CALL if facing else CHECK)
@@ -381,6 +447,11 @@ class Hand:
         state = self._state
         while True:
             if state.live > 1:
+                drawer = next_drawer(state) if state.drawing else None
+                if drawer is not None:
+                    state.to_act = drawer
+                    state.legal = draw_legal_actions(state, drawer)
+                    return
                 actor = next_actor(state)
                 if actor is not None:
                     state.to_act = actor
@@ -394,7 +465,11 @@ class Hand:
                 return
             index = state.street_index + 1
             street = state.variant.streets[index]
-            self._emit(StreetStarted(index, street.name, can_burn(state, len(self._deck))))
+            if street.draws:
+                burn = can_burn_stub(state, self._deck)
+            else:
+                burn = can_burn(state, len(self._deck))
+            self._emit(StreetStarted(index, street.name, burn))
             deal_street(state, self._deck, self._emit)
 
     def _event_for(self, action: Action) -> Event:
@@ -408,10 +483,20 @@ class Hand:
             raise RulesError(self._seat_refusal(given.seat))
         legal = state.legal
         if legal is None or legal.seat != seat:
-            legal = legal_actions(state, seat)
+            legal = _legal_actions(state, seat)
         # ActionKind is a StrEnum: its members equal these literals, which cost less to
         # load than a module's names (and nothing at all once compiled, decision 18).
         kind = given.kind
+        if legal.can_draw:
+            if kind != "draw":
+                raise RulesError(
+                    f"it is the draw: discard up to {legal.max_discard} cards or stand pat first"
+                )
+            return self._draw_events(given)[-1]
+        if kind == "draw":
+            if state.variant.is_draw:
+                raise RulesError("there is no draw now: it is a betting round")
+            raise RulesError(f"{state.variant.name} has no draw")
         if kind == "bet_or_raise":
             return self._bet_or_raise_event(legal, given.amount)
         if kind == "bring_in":
@@ -437,6 +522,17 @@ class Hand:
                 raise RulesError(f"cannot check facing a bet of {state.level}")
             return _CHECKS[seat]
         raise RulesError(f"{kind!r} is not an action")
+
+    def _draw_events(self, action: Any) -> list[Event]:
+        """The events of a draw (checked: RulesError saying why it is refused)."""
+        state = self._state
+        discards = check_discards(state, action.seat, action.cards)
+        seed = self._reshuffle_seed
+        if seed is None:
+            if self._deck_seed is None:
+                self._deck_seed = deck_reshuffle_seed(self._deck)
+            seed = self._deck_seed
+        return draw_events(state, self._deck, seed, action.seat, discards)
 
     def _seat_refusal(self, seat: object) -> str:
         """Why ``seat``, which is not the seat to act, may not act."""
@@ -467,6 +563,17 @@ class Hand:
             raise RulesError(f"{word} must be to {legal.min_raise_to} or {legal.max_raise_to}")
         # The legal actions named it already (``labels.bet_or_raise_says``): one decision.
         return ActionTaken(seat, "bet_or_raise", to, legal.raise_says, to == all_in)
+
+
+def _next_to_act(state: HandState) -> int | None:
+    drawer = next_drawer(state) if state.drawing else None
+    return drawer if drawer is not None else next_actor(state)
+
+
+def _legal_actions(state: HandState, seat: int) -> LegalActions:
+    if state.drawing:
+        return draw_legal_actions(state, seat)
+    return legal_actions(state, seat)
 
 
 def _check_setup(
@@ -518,6 +625,9 @@ def _cards_required(variant: Variant, count: int) -> int:
     streets = variant.streets
     if variant.is_stud:
         return (streets[0].hole_down + streets[0].hole_up) * count
+    if variant.is_draw:
+        # The deal and a stub of one card at least (draws reshuffle the discards).
+        return streets[0].hole_cards * count + 1
     cards = len(streets) - 1  # the burns
     for street in streets:
         cards += (street.hole_down + street.hole_up) * count + street.board

@@ -7,13 +7,16 @@ maximum, biased to small sizes so hands last several streets.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Final
 
+from pokernight.cards import Card
 from pokernight.rules.actions import (
     BET_OR_RAISE,
     BRING_IN,
     CALL,
     CHECK,
+    DRAW,
     FOLD,
     Action,
     ActionKind,
@@ -31,10 +34,18 @@ _FOLDS: Final = _per_seat(FOLD)
 _CHECKS: Final = _per_seat(CHECK)
 _CALLS: Final = _per_seat(CALL)
 _BRING_INS: Final = _per_seat(BRING_IN)
+_STAND_PATS: Final = _per_seat(DRAW)
 
 
-def random_action(legal: LegalActions, rng: random.Random) -> Action:
+def random_action(legal: LegalActions, rng: random.Random, held: Sequence[Card] = ()) -> Action:
+    """A random legal action; in a draw round, a random discard of ``held`` (the seat's
+    cards: a caller that does not pass them has the seat stand pat)."""
     seat = legal.seat
+    if legal.can_draw:
+        if not held:
+            return _STAND_PATS[seat]
+        count = rng.randint(0, min(legal.max_discard, len(held)))
+        return Action(seat, DRAW, None, tuple(rng.sample(list(held), count)))
     roll = rng.random()
     low, high = legal.min_raise_to, legal.max_raise_to
     if legal.can_bring_in:

@@ -20,6 +20,7 @@ from typing import Final
 
 from pokernight.cards import Card
 from pokernight.evaluate import high_value, low_value, omaha_value, wild_value
+from pokernight.evaluate.badugi import badugi_value, best_badugi, evaluate_badugi
 from pokernight.evaluate.describe import (
     cards_used,
     high_words,
@@ -27,6 +28,7 @@ from pokernight.evaluate.describe import (
     low_groups,
     low_words,
 )
+from pokernight.evaluate.deuce_seven import deuce_seven_value, evaluate_deuce_seven
 from pokernight.evaluate.omaha import best_five as omaha_best_five
 from pokernight.evaluate.short_deck import (
     short_deck_cards_used,
@@ -70,6 +72,10 @@ def hand_value(state: HandState, seat: int) -> int:
         return wild_value(cards, wild_ranks(state))
     if kind == "short":
         return short_deck_value(cards)
+    if kind == "deuce7":
+        return deuce_seven_value(cards)
+    if kind == "badugi":
+        return badugi_value(cards)
     return high_value(cards)
 
 
@@ -95,15 +101,24 @@ def best_five(state: HandState, seat: int, value: int) -> tuple[Card, ...]:
         return wild_cards_used(value, cards, wild_ranks(state))
     if kind == "short":
         return short_deck_cards_used(value, cards)
+    if kind == "deuce7":
+        return tuple(sorted(cards, reverse=True))  # all five play
+    if kind == "badugi":
+        return best_badugi(cards)  # the cards that make the badugi (or the three, two...)
     return cards_used(value, cards)
 
 
 def describe(state: HandState, seat: int, value: int) -> str:
     """The hand's name ("Two Pair, Sevens and Fours", "7-5-4-2-A low") from its value."""
-    if state.variant.showdown == "low":
+    kind = state.variant.showdown
+    if kind == "low":
         return _low_name(value, min(HAND_SIZE, len(state.cards[seat]) + len(state.board)))
-    if state.variant.showdown == "short":
+    if kind == "short":
         return short_deck_words(value)
+    if kind == "deuce7":
+        return evaluate_deuce_seven(state.cards[seat]).description
+    if kind == "badugi":
+        return evaluate_badugi(state.cards[seat]).description
     return _high_name(value >> NAMED_SHIFT)
 
 

@@ -23,6 +23,11 @@ Betting bookkeeping for the current street:
 - ``cursor``: the last seat to act (None: nobody yet; action starts at the
   street's ``opener``, computed by ``positions``).
 
+Draw games (``rules.draws``): ``drawing`` while the street's draw round is on, ``drawn``
+the seats that drew this round; ``stub`` the cards left to deal once the discards were
+reshuffled (None: the deck itself, from ``deck_position``), dealt from ``stub_position``;
+``discard_pile`` the discards a reshuffle would take.
+
 Facts fixed for the whole hand (``betting``, ``is_stud``, ``last_street``, each
 street's ``full_bets``, ``rotations``: the seats clockwise from each seat) are
 computed once here: the engine asks for them on every action, and deriving them
@@ -44,6 +49,7 @@ from pokernight.rules.events import (
     BlindPosted,
     BringInPosted,
     CardsDealt,
+    CardsDrawn,
     CardsMucked,
     CardsShown,
     Event,
@@ -51,6 +57,7 @@ from pokernight.rules.events import (
     HandStarted,
     PotAwarded,
     StreetStarted,
+    StubReshuffled,
     WildRankChanged,
 )
 from pokernight.rules.stakes import BettingStructure, Stakes
@@ -77,6 +84,9 @@ class HandState:
         "dead",
         "dead_small_blind",
         "deck_position",
+        "discard_pile",
+        "drawing",
+        "drawn",
         "final_stacks",
         "folded",
         "follows_queen",
@@ -84,6 +94,7 @@ class HandState:
         "full_bets",
         "increment",
         "is_stud",
+        "jacks_to_open",
         "last_aggressor",
         "last_full_to",
         "last_street",
@@ -104,6 +115,8 @@ class HandState:
         "stakes",
         "starting_stacks",
         "street_index",
+        "stub",
+        "stub_position",
         "to_act",
         "total_chips",
         "up",
@@ -163,6 +176,12 @@ class HandState:
         self.mucked = [False] * count
         self.over = False
         self.final_stacks: tuple[int, ...] | None = None
+        self.jacks_to_open = event.jacks_to_open
+        self.drawing = False
+        self.drawn = [False] * count
+        self.stub: tuple[Card, ...] | None = None
+        self.stub_position = 0
+        self.discard_pile: list[Card] = []
 
     def copy(self, started: HandStarted) -> HandState:
         """An independent copy (``started``: the hand's first event): every list copied,
@@ -219,6 +238,12 @@ class HandState:
         twin.up = [list(cards) for cards in self.up]
         twin.variant = self.variant
         twin.wild_rank = self.wild_rank
+        twin.jacks_to_open = self.jacks_to_open
+        twin.drawing = self.drawing
+        twin.drawn = list(self.drawn)
+        twin.stub = self.stub
+        twin.stub_position = self.stub_position
+        twin.discard_pile = list(self.discard_pile)
         return twin
 
 
@@ -285,7 +310,13 @@ def _street_started(state: HandState, event: StreetStarted) -> None:
     count = state.count
     state.street_index = event.index
     if event.burn:
-        state.deck_position += 1
+        if state.stub is None:
+            state.deck_position += 1
+        else:
+            state.stub_position += 1
+    if state.variant.streets[event.index].draws:
+        state.drawing = True
+        state.drawn = [False] * count
     state.full_bet = state.full_bets[event.index]
     state.bets = [0] * count
     state.level = 0
@@ -368,6 +399,34 @@ def _cards_dealt(state: HandState, event: CardsDealt) -> None:
         for card in cards:
             if card.rank == Rank.QUEEN:
                 state.pending_queen = (card, seat)
+
+
+def _cards_drawn(state: HandState, event: CardsDrawn) -> None:
+    """A seat's draw: its discards leave its hand (for the discard pile, after it was served:
+    a reshuffle never gives a player back the cards they just threw), the cards drawn
+    join it, from the stub."""
+    seat = event.seat
+    held = state.cards[seat]
+    for card in event.discarded:
+        held.remove(card)
+    held.extend(event.drawn)
+    if state.stub is None:
+        state.deck_position += event.count
+    else:
+        state.stub_position += event.count
+    state.discard_pile.extend(event.discarded)
+    drawn, folded = state.drawn, state.folded
+    drawn[seat] = True
+    # The round is over once every live player drew (nobody folds during a draw); the
+    # betting that follows starts at the street's opener, as after a deal.
+    state.drawing = not all(drawn[other] or folded[other] for other in range(state.count))
+    state.to_act = None
+
+
+def _stub_reshuffled(state: HandState, event: StubReshuffled) -> None:
+    state.stub = event.cards
+    state.stub_position = 0
+    state.discard_pile = []
 
 
 def _wild_rank_changed(state: HandState, event: WildRankChanged) -> None:
@@ -492,6 +551,8 @@ _HANDLERS: Final[dict[type[Event], Callable[[HandState, Any], None]]] = {
     BringInPosted: _bring_in_posted,
     CardsDealt: _cards_dealt,
     WildRankChanged: _wild_rank_changed,
+    CardsDrawn: _cards_drawn,
+    StubReshuffled: _stub_reshuffled,
     ActionTaken: action_taken,
     BetReturned: _bet_returned,
     CardsShown: _cards_shown,

@@ -11,6 +11,8 @@ Wild games name their wild ranks (Follow the Queen's queens, which the next up c
 follows); Baseball names the rank whose up cards give an extra down card; Chicago's
 "spade" showdown splits each pot between the best high hand and the highest spade in the
 hole; short-deck hold'em deals from the 36-card deck and judges by ``evaluate.short_deck``.
+A street that ``draws`` opens with a draw round (``rules.draws``) before its betting;
+the draw games judge "high" five cards, "deuce7" deuce-to-seven lowball or "badugi".
 Any variant may be played with any betting structure (``with_betting``).
 """
 
@@ -27,6 +29,10 @@ from pokernight.rules.stakes import BettingStructure, Stakes
 HI_LO_SHOWDOWNS: Final = frozenset({"omaha8", "high8"})
 SPLIT_SHOWDOWNS: Final = HI_LO_SHOWDOWNS | {"spade"}
 DECKS: Final = {"full": full_deck(), "short": SHORT_DECK}
+DRAW_MAX_PLAYERS: Final = 6
+"""Draw games seat six: the usual table for triple draw, and with six hands of five (30
+cards) and a burn before each draw, the stub and the discards can always serve every
+draw, even when everybody draws five three times (docs/rules.md, Draw games)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,6 +42,7 @@ class Street:
     hole_up: int = 0
     board: int = 0
     bets_big: bool = False
+    draws: bool = False  # a draw round (discard and replace) comes before this street's betting
 
     @property
     def hole_cards(self) -> int:
@@ -88,6 +95,16 @@ class Variant:
         return self.showdown in SPLIT_SHOWDOWNS
 
     @property
+    def is_draw(self) -> bool:
+        """A draw game: the players discard and draw replacements between betting rounds."""
+        return any(street.draws for street in self.streets)
+
+    @property
+    def hand_size(self) -> int:
+        """The cards each player holds (a draw keeps it): the first street's hole cards."""
+        return self.streets[0].hole_cards
+
+    @property
     def has_wild_cards(self) -> bool:
         return self.showdown == "wild"
 
@@ -132,6 +149,26 @@ def _stud_game(key: str, name: str, betting: BettingStructure, showdown: str, *,
                    bring_in_order=order, first_to_act=first,
                    open_pair_big_bet=open_pair_big_bet, wild_ranks=frozenset(wild_ranks),
                    follows_queen=follows_queen, extra_card_rank=extra_card_rank)  # fmt: skip
+
+
+def _draw_streets(hand_size: int, draws: int) -> tuple[Street, ...]:
+    # Fixed-limit: the small bet before the draw (single draw) or before the second draw
+    # (triple draw), the big bet after it (Robert's Rules, Draw High and Lowball).
+    first_big = 1 if draws == 1 else 2
+    return (
+        Street("predraw", hole_down=hand_size),
+        *(Street(_DRAW_NAMES[index], draws=True, bets_big=index + 1 >= first_big)
+          for index in range(draws)),
+    )  # fmt: skip
+
+
+_DRAW_NAMES: Final = ("first draw", "second draw", "third draw")
+
+
+def _draw_game(key: str, name: str, betting: BettingStructure, showdown: str, *,
+               hand_size: int = 5, draws: int = 1, short_name: str = "") -> Variant:  # fmt: skip
+    return Variant(key, name, betting, _draw_streets(hand_size, draws), "blinds", showdown,
+                   max_players=DRAW_MAX_PLAYERS, short_name=short_name)  # fmt: skip
 
 
 NO, POT, FIXED = BettingStructure.NO_LIMIT, BettingStructure.POT_LIMIT, BettingStructure.FIXED_LIMIT
@@ -201,6 +238,19 @@ VARIANTS: Mapping[str, Variant] = MappingProxyType(
                 ),
                 deck="short",
             ),
+            # The draw games (issue 22): blinds, six seats, a draw round before each betting
+            # round after the first.
+            _draw_game("nl5cd", "No-Limit Five-Card Draw", NO, "high"),
+            _draw_game("fl5cd", "Fixed-Limit Five-Card Draw", FIXED, "high"),
+            _draw_game(
+                "27td",
+                "Deuce-to-Seven Triple Draw",
+                FIXED,
+                "deuce7",
+                draws=3,
+                short_name="2-7 Triple Draw",
+            ),
+            _draw_game("badugi", "Badugi", FIXED, "badugi", hand_size=4, draws=3),
         )
     }
 )

@@ -1,7 +1,8 @@
 """What one seat (or a spectator) may see of a hand.
 
 Privacy rests on one filter, ``visible_event``: a face-down card dealt to
-somebody else becomes a ``CardsDealt`` with no cards and a ``hidden`` count.
+somebody else becomes a ``CardsDealt`` with no cards and a ``hidden`` count; another
+seat's draw keeps only the number drawn; a reshuffled stub shows only its size.
 Everything else in the log is public (cards shown at the showdown included;
 mucked cards are never in the log). ``view`` builds the cards a seat sees from
 the filtered events alone, and adds the public numbers of the hand.
@@ -14,7 +15,7 @@ from dataclasses import dataclass
 
 from pokernight.cards import Card
 from pokernight.rules.actions import LegalActions
-from pokernight.rules.events import CardsDealt, CardsShown, Event
+from pokernight.rules.events import CardsDealt, CardsDrawn, CardsShown, Event, StubReshuffled
 from pokernight.rules.hand import Hand
 from pokernight.rules.pots import Pot
 
@@ -23,6 +24,10 @@ def visible_event(event: Event, seat: int | None) -> Event:
     """The event as ``seat`` sees it (None: a spectator, who sees no hidden card)."""
     if isinstance(event, CardsDealt) and not event.face_up and event.seat != seat:
         return CardsDealt(event.seat, (), False, hidden=len(event.cards) + event.hidden)
+    if isinstance(event, CardsDrawn) and event.seat != seat and (event.drawn or event.discarded):
+        return CardsDrawn(event.seat, event.count)
+    if isinstance(event, StubReshuffled) and event.cards:
+        return StubReshuffled(event.size)
     return event
 
 
@@ -64,6 +69,13 @@ def view(hand: Hand, seat: int | None) -> HandView:
             cards[event.seat].extend(event.cards or [None] * event.hidden)
             if event.face_up:
                 up[event.seat].extend(event.cards)
+        elif isinstance(event, CardsDrawn):
+            held = cards[event.seat]
+            if event.discarded or event.drawn:  # the reader's own draw
+                for card in event.discarded:
+                    held.remove(card)
+                held.extend(event.drawn)
+            # Another seat's draw leaves its count of hidden cards as it was.
         elif isinstance(event, CardsShown):
             cards[event.seat] = list(event.cards)
     legal = hand.legal_actions()

@@ -23,13 +23,15 @@ KINDS = {
     "bet": "bet_or_raise",
     "raise": "bet_or_raise",
     "complete": "bet_or_raise",
+    "draw": "draw",
+    "pat": "draw",
 }
 """Each verb and the protocol's ``act`` kind it sends. ``bet``, ``raise`` and ``complete``
 are one move for the server (``bet_or_raise`` to a street total): the state names the one
 that applies (``legal.raise_says``), and any of the three is taken."""
 NEEDS_AMOUNT = frozenset({"bet", "raise", "complete"})
 MAY_NAME_COST = {"call": "call_amount", "bring_in": "bring_in_amount"}
-VERBS_SAID = "fold, check, call, bet, raise, complete or bring_in"
+VERBS_SAID = "fold, check, call, bet, raise, complete, bring_in, draw or pat"
 
 
 class AnswerRefusedError(ValueError):
@@ -41,6 +43,7 @@ class Answer:
     seq: int
     verb: str
     amount: int | None = None
+    cards: tuple[str, ...] = ()  # a draw's discards ("17 draw Ah Kd"); the server checks them
 
     @property
     def kind(self) -> str:
@@ -70,6 +73,13 @@ def parse_answer(text: str) -> Answer:
     verb = words[1].lower()
     if verb not in KINDS:
         raise AnswerRefusedError(f"{words[1]!r} is not a move: {VERBS_SAID}")
+    if verb == "draw":  # SEQ draw CARD...: the cards thrown, each two characters ("Ah")
+        cards = tuple(words[2:])
+        if any(len(card) != 2 for card in cards) or len(cards) > 5:
+            raise AnswerRefusedError(
+                f"draw names up to five cards to throw, e.g. {words[0]} draw Ah Kd"
+            )
+        return Answer(int(words[0]), verb, None, cards)
     amounts = words[2:]
     if len(amounts) > 1:
         raise AnswerRefusedError("one answer a line: SEQ VERB [AMOUNT]")

@@ -342,11 +342,16 @@ class ProgramSeat:
         except AnswerRefusedError as refused:
             self._refuse(taken, str(refused))
             return
-        await self._send(taken, answer.kind, answer.amount)
+        await self._send(taken, answer.kind, answer.amount, answer.cards)
 
-    async def _send(self, text: str, kind: str, amount: int | None) -> bool:
+    async def _send(
+        self, text: str, kind: str, amount: int | None, cards: tuple[str, ...] = ()
+    ) -> bool:
+        intent: Json = {"type": "act", "kind": kind, "amount": amount}
+        if kind == "draw":
+            intent["cards"] = list(cards)  # none: stand pat
         try:
-            await self._request({"type": "act", "kind": kind, "amount": amount})
+            await self._request(intent)
         except ClientError as error:
             self._refuse(text, f"the server refused it: {error}")
             return False

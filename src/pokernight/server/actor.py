@@ -395,7 +395,7 @@ class TableActor:
                     connection.program,
                 )
             case msg.Act():
-                return core.Act(player_id, intent.kind, intent.amount)
+                return core.Act(player_id, intent.kind, intent.amount, cards=intent.cards)
             case msg.SitOut():
                 return core.SitOut(player_id)
             case msg.SitIn():

@@ -140,7 +140,9 @@ class BotDriver:
         began = loop.time()
         action: Action = await asyncio.to_thread(bot.decide, seen, players)
         await asyncio.sleep(max(delay - (loop.time() - began), 0.0))
-        intent = msg.Act(kind=action.kind.value, amount=action.amount)
+        intent = msg.Act(
+            kind=action.kind.value, amount=action.amount, cards=tuple(map(str, action.cards))
+        )
         self.submit(connection, intent)
 
     def _bot(self, player_id: str, level: str, table: Table) -> bots.Bot:

@@ -49,12 +49,16 @@ def game_json(variant: Variant) -> Json:
         "stud": variant.is_stud,
         "forced": variant.forced,  # "blinds" or "bring-in"
         "button": not variant.is_stud,  # a dealer button (stud has none: the cards decide)
-        # "high", "omaha", "low", "wild", "short", "omaha8", "high8" or "spade" (Chicago)
+        # "high", "omaha", "low", "wild", "short", "omaha8", "high8", "spade" (Chicago),
+        # "deuce7" or "badugi"
         "showdown": variant.showdown,
         "hi_lo": variant.is_hi_lo,  # each pot split between a high and an eight-or-better low
         # A split pot's second half: "low" (hi-lo), "spade" (Chicago), None: no split.
         "split": ("spade" if variant.showdown == "spade" else "low") if variant.is_split else None,
         "wild_cards": variant.has_wild_cards,
+        # Draw games: rounds of discarding and drawing (``streets[i].draws``), no board.
+        "draw": variant.is_draw,
+        "hand_size": variant.hand_size,
         # Ranks wild before any card follows a queen (Follow the Queen: queens; Baseball:
         # threes and nines; deuces wild: twos; 0 is a deuce).
         "wild_ranks": sorted(int(rank) for rank in variant.wild_ranks),

@@ -26,6 +26,9 @@ ClientId = (
     | None
 )
 Chips = Annotated[int, msgspec.Meta(ge=0, le=10**12)]
+Discards = Annotated[
+    tuple[Annotated[str, msgspec.Meta(max_length=3)], ...], msgspec.Meta(max_length=5)
+]
 SeatNumber = Annotated[int, msgspec.Meta(ge=0, le=99)]
 
 
@@ -70,6 +73,7 @@ class Sit(Intent, tag="sit"):
 class Act(Intent, tag="act"):
     kind: str
     amount: Chips | None = None
+    cards: Discards = ()  # a draw's discards ("Ah"; none: stand pat)
 
 
 class SitOut(Intent, tag="sit_out"):

@@ -41,12 +41,16 @@ from pokernight.table.rabbit import rabbit_refusal
 SECRET_FIELDS: Mapping[str, frozenset[str]] = {
     "HandDealt": frozenset({"deck", "salt"}),
     "DeckCommitted": frozenset({"deck", "salt"}),
+    "PlayerActed": frozenset({"cards"}),
 }
-"""Table event fields no player may receive: the deck would show every hidden card."""
+"""Table event fields no player may receive: the deck would show every hidden card, a
+draw's discards what a player threw (the hand's events show them to the drawer alone)."""
 
 Json = dict[str, Any]
 
-LEGAL_FIELDS = LegalActions.__struct_fields__
+DRAW_FIELDS = ("can_draw", "max_discard")
+LEGAL_FIELDS = tuple(name for name in LegalActions.__struct_fields__ if name not in DRAW_FIELDS)
+"""The legal actions as sent; the draw fields only in a draw round (``legal_json``)."""
 STAKES_FIELDS = tuple(item.name for item in fields(Stakes))
 
 _encoder = msgspec.json.Encoder()
@@ -203,6 +207,7 @@ def legal_json(legal: LegalActions, started: HandDealt, pot: int) -> Json:
         "can_bet_or_raise": legal.can_bet_or_raise,
         "max_is_all_in": legal.all_in_kind == ActionKind.BET_OR_RAISE,
         "presets": [{"key": p.key, "to": p.to} for p in sizing_presets(legal, pot)],
+        **({"can_draw": True, "max_discard": legal.max_discard} if legal.can_draw else {}),
     }
 
 

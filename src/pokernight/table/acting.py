@@ -7,6 +7,7 @@ The table checks who may act and whether the clock's move is due; the hand engin
 
 from __future__ import annotations
 
+from pokernight.cards import Card, parse_card
 from pokernight.rules import Action, ActionKind, Hand, RulesError
 from pokernight.table.commands import Act, ShowCards
 from pokernight.table.errors import TableError
@@ -21,7 +22,12 @@ def act(table: TableState, command: Act, now: float) -> list[TableEvent]:
     number = table.seat_of(command.player_id)
     if number not in started.seats:
         raise TableError("you are not in this hand: you are dealt in from the next one")
-    action = Action(started.seats.index(number), action_kind(command.kind), command.amount)
+    action = Action(
+        started.seats.index(number),
+        action_kind(command.kind),
+        command.amount,
+        discards(command.cards),
+    )
     # The clock's act says whether it skipped an absent player's time bank: the
     # table cannot see who has a page open, the server can.
     present = () if command.absent else None
@@ -37,6 +43,7 @@ def act(table: TableState, command: Act, now: float) -> list[TableEvent]:
             now,
             command.timed_out,
             command.absent,
+            tuple(str(card) for card in action.cards),
         )
     ]
 
@@ -74,6 +81,14 @@ def verify_action(hand: Hand, action: Action) -> None:
         hand.verify(action)
     except RulesError as error:
         raise TableError(str(error)) from None
+
+
+def discards(texts: tuple[str, ...]) -> tuple[Card, ...]:
+    """A draw's discards from their text ("Ah"), or a TableError saying which is no card."""
+    try:
+        return tuple(parse_card(text) for text in texts)
+    except ValueError as error:
+        raise TableError(f"a discard is not a card: {error}") from None
 
 
 def action_kind(text: str) -> ActionKind:

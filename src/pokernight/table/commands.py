@@ -210,7 +210,8 @@ class StartHand:
 class Act:
     """A player's action in the hand (``kind``: an ``ActionKind`` value).
 
-    ``amount`` is the street total of a bet or raise. ``timed_out`` is set only
+    ``amount`` is the street total of a bet or raise; ``cards`` a draw's discards ("Ah"
+    text; none: stand pat). ``timed_out`` is set only
     by ``Table.tick``: the clock acting for a player whose time ran out;
     ``absent``: without waiting for their time bank, as they had no page open.
     """
@@ -220,6 +221,7 @@ class Act:
     amount: int | None = None
     timed_out: bool = False
     absent: bool = False
+    cards: tuple[str, ...] = ()
 
 
 Command = (

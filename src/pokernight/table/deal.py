@@ -21,12 +21,13 @@ from dataclasses import dataclass
 from random import Random
 
 from pokernight.cards import parse_cards, shuffled
-from pokernight.commitment import deck_commitment, new_salt
+from pokernight.commitment import deck_commitment, deck_leaves, new_salt
 from pokernight.rules import Hand, Stakes, Variant, variant_for
+from pokernight.rules.draws import leaves_reshuffle_seed
 from pokernight.table.button import DealPlan, plan_blinds, plan_stud
 from pokernight.table.errors import TableError
 from pokernight.table.events import DeckCommitted, HandDealt
-from pokernight.table.mixing import Contribution, contribution_value, mixed
+from pokernight.table.mixing import Contribution, contribution_value, mixed, unmixed
 from pokernight.table.state import TableState
 
 
@@ -157,6 +158,11 @@ def deal(
         contributions=mixes,
         committed_at=committed_at,
         bomb_pot=upcoming.bomb_pot,
+        # Jacks or better to open: a Five-Card Draw option (a dealer's choice plays it in
+        # those hands only).
+        jacks_to_open=table.upcoming_settings.jacks_to_open
+        and upcoming.game.is_draw
+        and upcoming.game.showdown == "high",
     )
 
 
@@ -187,7 +193,17 @@ def start_hand(event: HandDealt) -> Hand:
         dead_small_blind=event.big_blind is not None and event.small_blind not in event.seats,
         posted_big_blinds=[event.seats.index(seat) for seat in event.posted],
         bomb_pot=event.bomb_pot,
+        reshuffle_seed=reshuffle_seed(event) if variant.is_draw else None,
+        jacks_to_open=event.jacks_to_open,
     )
+
+
+def reshuffle_seed(event: HandDealt) -> bytes:
+    """What orders a draw game's reshuffles (``rules.draws``): the committed deck's leaves,
+    fixed by the commitment before the hand, secret until its proof publishes them, so any
+    verifier recomputes every reshuffle (``hand_check``)."""
+    committed = unmixed(parse_cards(event.deck), event.commitment, event.contributions)
+    return leaves_reshuffle_seed(deck_leaves(committed, event.salt))
 
 
 def _plan(table: TableState, stud: bool, seat_count: int) -> DealPlan | None:

@@ -243,6 +243,16 @@ class HandDealt(TableEvent):
     contributions: tuple[Contribution, ...] = ()
     committed_at: float | None = None
     bomb_pot: int = 0
+    jacks_to_open: bool = False  # Five-Card Draw's option
+
+    def to_dict(self) -> dict[str, Any]:
+        data = TableEvent.to_dict(self)
+        # Options left out when unused: every other hand reads as before them.
+        if not self.bomb_pot:
+            del data["bomb_pot"]
+        if not self.jacks_to_open:
+            del data["jacks_to_open"]
+        return data
 
 
 @dataclass(frozen=True, slots=True)
@@ -261,7 +271,10 @@ class DeckCommitted(TableEvent):
 @dataclass(frozen=True, slots=True)
 class PlayerActed(TableEvent):
     """An action in the hand; ``timed_out``: the clock acted for a player who did not;
-    ``absent``: who had no page open, so it did not wait for (nor spend) their time bank."""
+    ``absent``: who had no page open, so it did not wait for (nor spend) their time bank.
+    ``cards``: a draw's discards, secret (the server never sends them: only the hand's
+    own events, filtered per seat, say what was thrown); left out of ``to_dict`` when
+    empty, so the logs of every other action read as before draw games."""
 
     hand_number: int
     seat: int
@@ -270,6 +283,13 @@ class PlayerActed(TableEvent):
     at: float
     timed_out: bool = False
     absent: bool = False
+    cards: tuple[str, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        data = TableEvent.to_dict(self)
+        if not self.cards:
+            del data["cards"]
+        return data
 
 
 @dataclass(frozen=True, slots=True)

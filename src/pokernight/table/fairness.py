@@ -18,6 +18,7 @@ from typing import Any
 from pokernight.cards import Card, parse_cards
 from pokernight.commitment import deck_leaves, reveal
 from pokernight.rules import CardsDealt, CardsShown, Event, visible_events
+from pokernight.rules.events import CardsDrawn, StubReshuffled
 from pokernight.table.events import HandDealt
 from pokernight.table.mixing import unmixed
 
@@ -28,7 +29,21 @@ def cards_in(events: Iterable[Event]) -> set[Card]:
     for event in events:
         if isinstance(event, CardsDealt | CardsShown):
             seen.update(event.cards)
+        elif isinstance(event, CardsDrawn):  # the reader's own draw (others' hold no cards)
+            seen.update(event.drawn)
     return seen
+
+
+def reshuffle_positions(dealt_deck: Sequence[Card], events: Iterable[Event]) -> list[list[int]]:
+    """Draw games: for each reshuffle of the stub, the deck positions of the cards it
+    shuffled (where they lay in the deck dealt, never what they were), so that a verifier
+    recomputes the new stub from them and the leaves (``rules.draws``)."""
+    place = {card: position for position, card in enumerate(dealt_deck)}
+    return [
+        sorted(place[card] for card in event.cards[len(event.cards) - event.size :])
+        for event in events
+        if isinstance(event, StubReshuffled)
+    ]
 
 
 class HandProof:
@@ -60,7 +75,7 @@ class HandProof:
         started = self.started
         events = visible_events(self.hand_events, seat)
         revealed = reveal(self.deck, started.salt, cards_in(events))
-        return {
+        proof = {
             "hand_number": started.hand_number,
             "commitment": started.commitment,
             "committed_at": started.committed_at,
@@ -72,3 +87,7 @@ class HandProof:
             "revealed": [item.to_dict() for item in revealed],
             "events": [item.to_dict() for item in events],
         }
+        reshuffles = reshuffle_positions(parse_cards(started.deck), self.hand_events)
+        if reshuffles:  # only a draw game's hand that ran its stub out has any
+            proof["reshuffles"] = reshuffles
+        return proof

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from pokernight.cards import parse_card
 from pokernight.rules import Action, ActionKind, Event
 from pokernight.table.button import Positions
 from pokernight.table.deal import start_hand
@@ -176,7 +177,8 @@ def _player_acted(table: TableState, event: PlayerActed) -> tuple[Event, ...]:
     )
     index = table.started.seats.index(event.seat)
     before = table.hand.event_count
-    table.hand = table.hand.act(Action(index, ActionKind(event.kind), event.amount))
+    cards = tuple(parse_card(text) for text in event.cards)
+    table.hand = table.hand.act(Action(index, ActionKind(event.kind), event.amount, cards))
     table.turn_started_at = event.at
     return table.hand.events_since(before)
 

@@ -9,7 +9,8 @@ shown and the hand's events as that reader saw them. The check, which
 - the reader's own contribution, if they name it, is in the mix, under their seat;
 - the leaves give the commitment, and each revealed card is committed at its position;
 - each card the reader saw lies where the variant's dealing order puts it
-  (``rules.deal_positions``), and the mix of the contributions
+  (``rules.deal_positions``; a draw game's reshuffles recomputed from the leaves and
+  the ``reshuffles`` positions), and the mix of the contributions
   (``mixing.mixed_order``) took it there from the committed position it is revealed at;
 - nothing is revealed that the reader was not shown, and no deck or salt is sent.
 """
@@ -24,6 +25,7 @@ from pokernight.cards import Card
 from pokernight.commitment import Reveal, check_reveals
 from pokernight.rules import CardsShown, Event, event_from_dict
 from pokernight.rules.deal_positions import DealingError, DealtCard, dealt_cards
+from pokernight.rules.draws import leaves_reshuffle_seed
 from pokernight.table.mixing import Contribution, contribution_value, mixed_order
 
 SECRETS = ("deck", "salt")
@@ -58,12 +60,14 @@ def check_proof(proof: Mapping[str, Any], mine: str | None = None) -> HandCheck:
         if not result.mine_mixed:
             problems.append("your contribution is not in the mix under your seat")
     problems += check_reveals(commitment, leaves, reveals)
+    reshuffles = [[int(p) for p in item] for item in proof.get("reshuffles", [])]
     try:
-        dealt = dealt_cards(events)
+        dealt = dealt_cards(events, reshuffles, leaves_reshuffle_seed(leaves), len(leaves))
     except DealingError as error:
         problems.append(f"the hand's events do not follow the dealing order: {error}")
         return result
-    if len(dealt) > len(leaves):
+    # A draw game deals some positions twice (reshuffled discards): none may lie beyond it.
+    if any(item.position >= len(leaves) for item in dealt):
         problems.append("the hand deals more cards than the committed deck holds")
         return result
     order = mixed_order(commitment, contributions, len(leaves))

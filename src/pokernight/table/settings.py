@@ -67,6 +67,7 @@ class TableSettings:
     dealt (``table.rabbit``). ``bomb_pot_every``: every so many hands is a bomb pot (0:
     only when the host calls one), each player posting ``bomb_pot_ante`` (None: two big
     blinds) with no blinds and no betting before the flop; board games only.
+    ``jacks_to_open``: Five-Card Draw played jacks or better to open (docs/rules.md).
     """
 
     variant: str = "nlhe"
@@ -93,6 +94,7 @@ class TableSettings:
     rabbit_hunting: bool = False
     bomb_pot_every: int = 0
     bomb_pot_ante: int | None = None
+    jacks_to_open: bool = False
 
     @classmethod
     def for_variant(cls, key: str, **changes: Any) -> TableSettings:
@@ -118,6 +120,8 @@ class TableSettings:
         for level in range(len(self.blind_levels) + 1):
             for game in games:
                 _check_stakes_fit(self.stakes_for(game, level), game)
+        if self.jacks_to_open and not any(_draws_high(game) for game in games):
+            raise TableError("jacks or better to open is a Five-Card Draw option")
         largest = min(game.max_players for game in games)
         if not MIN_SEATS <= self.seats <= largest:
             raise TableError(f"seats must be between {MIN_SEATS} and {largest} for this game")
@@ -265,6 +269,8 @@ class TableSettings:
         data["minimum_buy_in"] = self.minimum_buy_in
         data["maximum_buy_in"] = self.maximum_buy_in
         data["stack_cap"] = self.stack_cap
+        if not self.jacks_to_open:
+            del data["jacks_to_open"]  # the settings of every other table read as before
         return data
 
     @classmethod
@@ -280,6 +286,10 @@ class TableSettings:
             (key, Stakes(**stakes)) for key, stakes in data.get("game_stakes", {}).items()
         )
         return replace(cls(), **values)
+
+
+def _draws_high(game: Variant) -> bool:
+    return game.is_draw and game.showdown == "high"
 
 
 def variant_for_key(key: str, betting: BettingStructure | None = None) -> Variant:

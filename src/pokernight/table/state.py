@@ -173,7 +173,8 @@ class TableState:
     # The clock ---------------------------------------------------------------------------
 
     def tick(self, now: float, present: Collection[str] | None = None) -> Act | None:
-        """The action the clock takes at ``now``, if any: check if possible, else fold.
+        """The action the clock takes at ``now``, if any: check if possible, else fold (in a
+        draw round: stand pat).
 
         A stud bring-in cannot fold: the clock posts it. ``present``: the players with
         a page open, if the caller knows (see ``deadline``).
@@ -186,7 +187,8 @@ class TableState:
         seat = self.seats[started.seats[hand.to_act]]
         kind = next(
             kind
-            for kind in (ActionKind.CHECK, ActionKind.FOLD, ActionKind.BRING_IN)
+            # A draw round: the clock stands pat (a draw of nothing).
+            for kind in (ActionKind.CHECK, ActionKind.FOLD, ActionKind.BRING_IN, ActionKind.DRAW)
             if hand.can(Action(hand.to_act, kind))
         )
         return Act(seat.player_id, kind.value, timed_out=True, absent=_gone(seat, present))

@@ -18,7 +18,7 @@ from rich.console import Console
 
 from pokernight.bots import Bot, make_bot
 from pokernight.cards import shuffled
-from pokernight.rules import Action, Hand, HandView, Variant, default_stakes, view
+from pokernight.rules import Action, Hand, HandView, RulesError, Variant, default_stakes, view
 from pokernight.tui.narration import Narrator
 from pokernight.tui.prompt import QuitGame
 from pokernight.tui.screen import Screen, picture_of
@@ -113,7 +113,7 @@ class TerminalGame:
             if seat is None:
                 break
             if seat == HUMAN:
-                hand.act(self._ask_human(seen))
+                self._human_acts(hand, seen)
             else:
                 bot_view = view(hand, seat)
                 hand.act(self.bots[seat - 1].decide(bot_view, self.names))
@@ -133,6 +133,18 @@ class TerminalGame:
         for line in self.narrator.lines(seen.events[told:], self.names):
             self._say(line)
         return len(seen.events)
+
+    def _human_acts(self, hand: Hand, seen: HandView) -> None:
+        """Ask until the engine takes the answer (a draw may name a card not held: the
+        engine's reason is said and the question asked again)."""
+        while True:
+            action = self._ask_human(seen)
+            try:
+                hand.act(action)
+            except RulesError as error:
+                self._say(f"Refused: {error}")
+            else:
+                return
 
     def _ask_human(self, seen: HandView) -> Action:
         assert seen.legal is not None

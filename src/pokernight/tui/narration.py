@@ -17,6 +17,7 @@ from pokernight.rules import (
     BlindPosted,
     BringInPosted,
     CardsDealt,
+    CardsDrawn,
     CardsMucked,
     CardsShown,
     Event,
@@ -24,6 +25,7 @@ from pokernight.rules import (
     HandStarted,
     PotAwarded,
     StreetStarted,
+    StubReshuffled,
     WildRankChanged,
     variant_for,
 )
@@ -58,6 +60,13 @@ def _line(event: Event, names: Sequence[str]) -> str | None:
         return f"{names[event.seat]} brings in for {event.amount}{_all_in(event.all_in)}"
     if isinstance(event, CardsDealt):
         return _dealt(event, names)
+    if isinstance(event, CardsDrawn):
+        # The number drawn is everybody's; the cards only the drawer's own copy names.
+        said = "stands pat" if not event.count else f"draws {event.count}"
+        mine = f": {plain_cards(event.drawn)}" if event.drawn else ""
+        return f"{names[event.seat]} {said}{mine}"
+    if isinstance(event, StubReshuffled):
+        return f"The stub ran out: {event.size} cards are shuffled into a new stub"
     if isinstance(event, ActionTaken):
         return _action(event, names)
     if isinstance(event, WildRankChanged):

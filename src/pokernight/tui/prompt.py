@@ -4,12 +4,14 @@ Answers: ``f``/``fold``, ``k``/``check``, ``c``/``call`` (check when there is
 nothing to call, as the web's C key), ``b``/``bring`` (the bring-in),
 ``r 80``/``raise 80``/``bet 80``/``complete 20`` (a street total), ``a``/``all-in``
 (every chip: a bet, a raise, a call or a bring-in, whichever puts the whole stack
-in); ``q``/``quit`` ends the game. A wrong answer raises ``PromptError`` saying
+in); in a draw round ``d Ah Kd``/``draw Ah Kd`` (the cards to throw) or ``p``/``pat``
+(stand pat); ``q``/``quit`` ends the game. A wrong answer raises ``PromptError`` saying
 why, and the prompt is asked again.
 """
 
 from __future__ import annotations
 
+from pokernight.cards import CardError, parse_card
 from pokernight.rules import Action, ActionKind, LegalActions
 
 
@@ -27,6 +29,8 @@ RAISE_WORDS = ("r", "raise", "bet", "complete")
 def choices(legal: LegalActions) -> str:
     """The legal actions with their amounts, e.g. "fold, call 20, raise to 40-2000"."""
     options = []
+    if legal.can_draw:
+        return f"draw and the cards to throw (up to {legal.max_discard}, e.g. 'draw Ah Kd'), pat"
     if legal.can_bring_in:
         options.append(f"bring in {legal.bring_in_amount}")
     if legal.can_fold:
@@ -55,6 +59,8 @@ def parse_answer(text: str, legal: LegalActions) -> Action:
     seat = legal.seat
     if word in ("q", "quit", "exit"):
         raise QuitGame
+    if legal.can_draw:
+        return _draw(legal, word, rest, text)
     if word in ("f", "fold"):
         return _checked(
             legal.can_fold, Action(seat, ActionKind.FOLD), "there is nothing to fold to: check"
@@ -74,6 +80,21 @@ def parse_answer(text: str, legal: LegalActions) -> Action:
     if word in RAISE_WORDS:
         return _raise(legal, rest)
     raise PromptError(f"{text.strip()!r} is not an action; type one of: {choices(legal)}")
+
+
+def _draw(legal: LegalActions, word: str, rest: list[str], text: str) -> Action:
+    """A draw round's answer: ``pat``, or ``draw`` and the cards thrown ("draw Ah Kd")."""
+    if word in ("p", "pat", "stand"):
+        return Action(legal.seat, ActionKind.DRAW)
+    if word not in ("d", "draw"):
+        raise PromptError(f"{text.strip()!r}: it is the draw; type {choices(legal)}")
+    try:
+        cards = tuple(parse_card(token) for token in rest)
+    except CardError as error:
+        raise PromptError(f"{error}: name the cards to throw, e.g. 'draw Ah Kd'") from None
+    if len(cards) > legal.max_discard:
+        raise PromptError(f"you may throw at most {legal.max_discard} cards")
+    return Action(legal.seat, ActionKind.DRAW, None, cards)
 
 
 def _checked(allowed: bool, action: Action, refusal: str) -> Action:

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pokernight.client import DROPPED, ClientError, InboxClient, entering, request_json
-from pokernight.rules import Action
+from pokernight.rules import Action, ActionKind
 from pokernight.tui.narration import Narrator, narrate_table
 from pokernight.tui.prompt import QuitGame
 from pokernight.tui.remote_view import (
@@ -218,7 +218,10 @@ class RemoteGame:
 
     async def _send(self, action: Action) -> None:
         try:
-            await self.client.act(str(action.kind), action.amount)
+            if action.kind == ActionKind.DRAW:
+                await self.client.draw([str(card) for card in action.cards])
+            else:
+                await self.client.act(str(action.kind), action.amount)
         except ClientError as error:
             self.screen.say(f"Refused: {error}")
 

@@ -48,6 +48,8 @@ def legal_actions(legal: Json, hand: Json) -> LegalActions:
         fixed_amounts=legal["fixed_amounts"],
         raise_says=legal["raise_says"],
         all_in_kind=legal["all_in_kind"],
+        can_draw=legal.get("can_draw", False),
+        max_discard=legal.get("max_discard", 0),
     )
 
 

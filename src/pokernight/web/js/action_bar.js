@@ -3,6 +3,7 @@
 // and what it means (all-in or a limit, a bet or a raise) is the server's: none is worked
 // out here.
 
+import { cardElement } from "./cards.js";
 import { chips, h, sentence } from "./dom.js";
 
 const PRESET_WORDS = { min: "Min", half: "\u00bd Pot", three_quarters: "\u00be Pot", pot: "Pot" };
@@ -62,9 +63,20 @@ export class ActionBar {
     this.preActions = h("div", { class: "pre-actions", hidden: true },
       h("label", {}, this.checkFold, " Check/Fold"),
       h("label", {}, this.callAny, " Call any"));
+    // A draw round: the player's cards, tapped to mark the ones to throw, and one button
+    // that says what it will do ("Draw 2", "Stand pat"). The server says how many may go.
+    this.marked = new Set();
+    this.discardCards = h("div", { class: "discard-cards", role: "group",
+      "aria-label": "Tap the cards to throw away" });
+    this.drawButton = h("button", { id: "act-draw", type: "button", "aria-keyshortcuts": "D" },
+      h("span", { class: "label" }, "Stand pat"), h("kbd", { "aria-hidden": "true" }, "D"));
+    this.drawButton.addEventListener("click", () => this.draw());
+    this.drawNote = h("p", { class: "draw-note" }, "Tap the cards you throw away.");
+    this.drawing = h("div", { class: "draw-round", hidden: true },
+      this.drawNote, this.discardCards, this.drawButton);
+    this.buttons = h("div", { class: "buttons" }, this.fold, this.call, this.raise, this.allIn);
     this.element = h("section", { class: "action-bar", "aria-label": "Your actions" },
-      h("div", { class: "buttons" }, this.fold, this.call, this.raise, this.allIn),
-      this.sizing, this.preActions, this.error);
+      this.buttons, this.drawing, this.sizing, this.preActions, this.error);
     this.fold.addEventListener("click", () => this.act("fold"));
     this.call.addEventListener("click", () => this.act(this.passiveKind()));
     this.raise.addEventListener("click", () => this.act("bet_or_raise", this.raiseTo()));
@@ -87,6 +99,19 @@ export class ActionBar {
     const turnBegins = myTurn && !this.wasMyTurn;
     this.wasMyTurn = myTurn;
     this.legal = legal;
+    const drawing = Boolean(legal?.can_draw);
+    this.buttons.hidden = drawing;
+    this.drawing.hidden = !drawing;
+    if (drawing) {
+      this.sizing.hidden = true;
+      this.preActions.hidden = true;
+      if (turnBegins) {
+        this.marked.clear();
+        this.error.textContent = "";
+      }
+      this.showDiscards(state);
+      return turnBegins;
+    }
     for (const control of [this.fold, this.call, this.raise, this.allIn, this.slider,
       this.amount, ...this.presets]) control.disabled = !myTurn;
     this.preActions.hidden = myTurn || !inHand;
@@ -134,6 +159,43 @@ export class ActionBar {
       return this.preAction() ? false : true;
     }
     return false;
+  }
+
+  /** The player's cards as buttons: a tap marks a card to throw (or unmarks it). */
+  showDiscards(state) {
+    const hand = state.hand;
+    const index = hand ? state.handIndex(state.mySeat) : -1;
+    const mine = index >= 0 ? hand.cards[index].map(({ card }) => card).filter(Boolean) : [];
+    for (const card of [...this.marked]) if (!mine.includes(card)) this.marked.delete(card);
+    this.discardCards.replaceChildren(...mine.map((card) => {
+      const marked = this.marked.has(card);
+      const choice = h("button", { type: "button", class: `discard${marked ? " marked" : ""}`,
+        "aria-pressed": String(marked), dataset: { card },
+        onclick: () => this.toggleDiscard(state, card) }, cardElement(card));
+      return choice;
+    }));
+    const count = this.marked.size;
+    const most = this.legal?.max_discard ?? 0;
+    this.setLabel(this.drawButton, count === 0 ? "Stand pat" : `Draw ${count}`);
+    this.drawButton.disabled = count > most;
+    this.drawNote.textContent = count > most
+      ? `You may throw at most ${most}.`
+      : "Tap the cards you throw away.";
+  }
+
+  toggleDiscard(state, card) {
+    if (this.marked.has(card)) this.marked.delete(card);
+    else this.marked.add(card);
+    this.showDiscards(state);
+  }
+
+  draw() {
+    if (!this.legal?.can_draw) return;
+    this.error.textContent = "";
+    const cards = [...this.marked];
+    this.send({ type: "act", kind: "draw", cards })
+      .then(() => this.marked.clear())
+      .catch((error) => { this.error.textContent = sentence(error.message); });
   }
 
   setLabel(control, text) {
@@ -220,7 +282,9 @@ export class ActionBar {
     if (target instanceof HTMLInputElement && target.type !== "range" && target.type !== "checkbox") return;
     // With one amount, A bets it like R: the bet button is then the largest bet.
     const most = this.allIn.hidden ? this.raise : this.allIn;
-    const control = { f: this.fold, c: this.call, r: this.raise, a: most }[event.key.toLowerCase()];
+    const control = this.legal.can_draw
+      ? { d: this.drawButton }[event.key.toLowerCase()]
+      : { f: this.fold, c: this.call, r: this.raise, a: most }[event.key.toLowerCase()];
     if (control && !control.disabled) {
       event.preventDefault();
       control.click();

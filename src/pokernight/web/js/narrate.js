@@ -17,9 +17,15 @@ const ACTION_WORDS = {
   complete: "completes to", bring_in: "brings in",
 };
 
+/** A draw in words: the number drawn is public ("draws 2", "stands pat"). */
+export function drawWords(count) {
+  return count === 0 ? "stands pat" : `draws ${count}`;
+}
+
 /** An action in words, as the server named it; nothing is worked out here. An event from
  * before the server named its actions (no ``says``) is told by its kind. */
 export function actionWords(action) {
+  if (action.kind === "draw") return drawWords(action.count);
   const amount = action.amount ? ` ${chips(action.amount)}` : "";
   const words = ACTION_WORDS[action.says] ?? ACTION_WORDS[action.kind] ?? "bets/raises to";
   return `${words}${amount}`;
@@ -68,6 +74,13 @@ export function describeEvent(item, name) {
       return `${name(item.seat)} shows ${item.cards.map(cardText).join(" ")}`
         + (item.description ? ` (${item.description})` : "");
     case "CardsMucked": return `${name(item.seat)} mucks`;
+    case "CardsDrawn": {
+      // The drawer's own copy names the cards; everybody else's has the count alone.
+      const mine = item.drawn?.length ? `: ${item.drawn.map(cardText).join(" ")}` : "";
+      return `${name(item.seat)} ${drawWords(item.count)}${mine}`;
+    }
+    case "StubReshuffled":
+      return `The stub ran out: the discards are shuffled into a new stub (${item.size} cards)`;
     case "PotAwarded": return awardWords(item, name);
     default: return null;
   }

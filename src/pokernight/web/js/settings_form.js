@@ -149,6 +149,9 @@ export function settingsForm(initial = {}) {
         h("input", { type: "checkbox", name: "allow_programs", checked: initial.allow_programs }),
         "Friends' programs may sit (shown as bots to everybody: pokernight seat)")),
     section("Table options", "The home game's side bets (docs/rules.md, Table options).",
+      h("label", { class: "check field wide" },
+        h("input", { type: "checkbox", name: "jacks_to_open", checked: Boolean(initial.jacks_to_open) }),
+        "Five-Card Draw: jacks or better to open (the first raise before the draw)"),
       numberField("seven_deuce_bounty", "7-2 bounty: chips from each player dealt in to a "
         + "pot won with seven-deuce, shown (hold'em; 0: none)", initial.seven_deuce_bounty),
       h("label", { class: "check field wide" },
@@ -199,6 +202,7 @@ export function readSettings(form) {
     approve_rebuys: form.querySelector("[name=approve_rebuys]").checked,
     allow_programs: form.querySelector("[name=allow_programs]").checked,
     rabbit_hunting: form.querySelector("[name=rabbit_hunting]").checked,
+    jacks_to_open: form.querySelector("[name=jacks_to_open]").checked,
     bot_delay_seconds: integer("bot_delay_seconds"),
     seven_deuce_bounty: integer("seven_deuce_bounty"),
     bomb_pot_every: integer("bomb_pot_every"),

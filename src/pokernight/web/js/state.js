@@ -323,6 +323,19 @@ export class TableState {
       case "ActionTaken":
         hand.lastActions[item.seat] = item;
         break;
+      case "CardsDrawn": {
+        // Our own draw names the cards thrown and drawn; another seat's keeps its count of
+        // face-down cards as it was.
+        if (item.discarded?.length || item.drawn?.length) {
+          const thrown = new Set(item.discarded);
+          hand.cards[item.seat] = [
+            ...hand.cards[item.seat].filter(({ card }) => !thrown.has(card)),
+            ...item.drawn.map((card) => ({ card, up: false })),
+          ];
+        }
+        hand.lastActions[item.seat] = { kind: "draw", count: item.count };
+        break;
+      }
       case "BringInPosted":
         hand.lastActions[item.seat] = { kind: "bring_in", amount: item.amount };
         break;

@@ -5,6 +5,7 @@
 import { sha256, sha256Hex, toHex } from "./sha256.js";
 
 const DOMAIN = "pokernight shuffle v1";
+const RESHUFFLE = "pokernight reshuffle v1";
 const HASH = /^[0-9a-f]{64}$/;
 const WORD = 2 ** 32;
 const encoder = new TextEncoder();
@@ -21,8 +22,12 @@ export function mixedOrder(commitment, contributions, size) {
   const lines = [...contributions].sort((x, y) => x.seat - y.seat || (x.value < y.value ? -1 : 1))
     .map((item) => `${item.seat}:${item.value}\n`).join("");
   const seed = sha256(encoder.encode(`${DOMAIN}\n${commitment}\n${lines}`));
-  const words = wordsOf(seed);
-  for (let i = size - 1; i > 0; i--) {
+  return fisherYates(order, wordsOf(seed));
+}
+
+/** A Fisher-Yates of ``order`` in place, each index drawn from ``words`` without bias. */
+function fisherYates(order, words) {
+  for (let i = order.length - 1; i > 0; i--) {
     const bound = i + 1;
     const limit = WORD - (WORD % bound);
     let word = words.next().value;
@@ -31,6 +36,21 @@ export function mixedOrder(commitment, contributions, size) {
     [order[i], order[j]] = [order[j], order[i]];
   }
   return order;
+}
+
+/** A draw game's reshuffle seed, from the committed deck's leaves (``rules/draws.py``). */
+export function reshuffleSeed(leaves) {
+  return sha256(encoder.encode(`${RESHUFFLE}\nleaves\n${leaves.join("")}`));
+}
+
+/** The deck positions of a reshuffle's cards in the new stub's order (``rules/draws.py``). */
+export function reshuffledPositions(positions, seed) {
+  const order = [...positions].sort((x, y) => x - y);
+  const text = encoder.encode(order.join(" "));
+  const input = new Uint8Array(seed.length + text.length);
+  input.set(seed);
+  input.set(text, seed.length);
+  return fisherYates(order, wordsOf(sha256(input)));
 }
 
 function* wordsOf(seed) {
@@ -45,15 +65,36 @@ function* wordsOf(seed) {
 
 /** Every card the events deal, with its deck position (``rules/deal_positions.py``); throws
  * when they deal out of the order: seats round-robin from left of the button, folded skipped. */
-export function dealtCards(events) {
+export function dealtCards(events, reshuffles = [], seed = null, deckSize = 52) {
   const dealt = [];
   let order = [];
   const folded = new Set();
   let live = [];
   let street = [];
   let position = 0;
+  // A draw game's stub once reshuffled: its deck positions in dealing order (null: the deck).
+  let stub = null;
+  let next = 0;
+  const piles = [...reshuffles];
   for (const event of events) {
-    if (event.type === "HandStarted") {
+    if (event.type === "StreetStarted" && stub !== null) {
+      if (event.burn) next += 1;
+    } else if (event.type === "StubReshuffled") {
+      const pile = piles.shift();
+      if (!pile || seed === null) throw new Error("a reshuffle needs its deck positions and the hand's seed");
+      if (pile.length !== event.size) throw new Error(`a reshuffle of ${event.size} cards names ${pile.length}`);
+      const left = stub === null
+        ? [...Array(Math.max(deckSize - 1 - position, 0)).keys()].map((k) => position + k)
+        : stub.slice(next, -1);
+      stub = [...left, ...reshuffledPositions(pile, seed)];
+      next = 0;
+    } else if (event.type === "CardsDrawn") {
+      for (let k = 0; k < event.count; k++) {
+        const card = event.drawn?.length ? event.drawn[k] : null;
+        if (stub === null) dealt.push({ position: position++, seat: event.seat, card });
+        else dealt.push({ position: stub[next++], seat: event.seat, card });
+      }
+    } else if (event.type === "HandStarted") {
       const count = event.stacks.length;
       order = [...Array(count).keys()].map((offset) => (event.button + 1 + offset) % count);
     } else if (event.type === "StreetStarted") {
@@ -182,12 +223,14 @@ export function checkProof(proof, mine = null) {
   problems.push(...checkReveals(proof.commitment, proof.leaves, proof.revealed));
   let dealt;
   try {
-    dealt = dealtCards(proof.events);
+    dealt = dealtCards(proof.events, proof.reshuffles ?? [], reshuffleSeed(proof.leaves),
+      proof.leaves.length);
   } catch (error) {
     problems.push(`the hand's events do not follow the dealing order: ${error.message}`);
     return result;
   }
-  if (dealt.length > proof.leaves.length) {
+  // A draw game deals some positions twice (reshuffled discards): none may lie beyond it.
+  if (dealt.some((item) => item.position >= proof.leaves.length)) {
     problems.push("the hand deals more cards than the committed deck holds");
     return result;
   }
