@@ -56,7 +56,9 @@ from typing import Any, Final
 
 from pokerkit import (
     Automation,
+    BadugiHand,
     BoardCombinationHand,
+    CombinationHand,
     FixedLimitBadugi,
     FixedLimitDeuceToSevenLowballTripleDraw,
     FixedLimitOmahaHoldemHighLowSplitEightOrBetter,
@@ -98,7 +100,8 @@ def _remember_pokerkits_hands() -> None:
     the differential's time. Its own answer is kept, per class, hole and board, so the
     oracle stays PokerKit's and is asked once; a ValueError (no hand, no qualifying low)
     is kept and raised again the same way."""
-    for owner in (BoardCombinationHand, HoleBoardCombinationHand):
+    # The draw games' hands too: 2-7 lows (a CombinationHand) and badugi (issue 22).
+    for owner in (BoardCombinationHand, HoleBoardCombinationHand, CombinationHand, BadugiHand):
         judge = owner.__dict__["from_game"].__func__
         answers: dict[tuple[object, ...], object] = {}
 
