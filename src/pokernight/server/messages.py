@@ -84,6 +84,10 @@ class PostBigBlind(Intent, tag="post_big_blind"):
     pass
 
 
+class Straddle(Intent, tag="straddle"):
+    on: bool
+
+
 class AddChips(Intent, tag="add_chips"):
     amount: Chips
 
@@ -206,6 +210,7 @@ AnyIntent = (
     | SitBotIn
     | ShowCards
     | RabbitHunt
+    | Straddle
     | CallBombPot
     | CloseTable
     | NewInvite
