@@ -30,11 +30,18 @@ def left_of(seat: int, count: int) -> int:
 
 def blind_seats(state: HandState) -> tuple[int | None, int, int | None]:
     """(small blind or None, big blind, straddle or None) seats."""
-    count, button = state.count, state.button
+    return blinds_of(state.count, state.button, state.dead_small_blind, state.stakes.straddle > 0)
+
+
+def blinds_of(
+    count: int, button: int, dead_small_blind: bool, straddle: bool
+) -> tuple[int | None, int, int | None]:
+    """(small blind or None, big blind, straddle or None) seats of ``count`` players with
+    the button at ``button``: what a table asks before it deals, as the hand will post."""
     small = button if count == 2 else left_of(button, count)
-    big = left_of(button if state.dead_small_blind else small, count)
-    straddle = left_of(big, count) if state.stakes.straddle > 0 and count > 2 else None
-    return (None if state.dead_small_blind else small), big, straddle
+    big = left_of(button if dead_small_blind else small, count)
+    under_the_gun = left_of(big, count) if straddle and count > 2 else None
+    return (None if dead_small_blind else small), big, under_the_gun
 
 
 def opener(state: HandState) -> int:

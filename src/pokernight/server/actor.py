@@ -402,6 +402,8 @@ class TableActor:
                 return core.SitIn(player_id)
             case msg.PostBigBlind():
                 return core.PostBigBlind(player_id)
+            case msg.Straddle():
+                return core.Straddle(player_id, intent.on)
             case msg.AddChips():
                 return core.AddChips(player_id, intent.amount)
             case msg.StandUp():

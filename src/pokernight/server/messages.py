@@ -88,6 +88,10 @@ class PostBigBlind(Intent, tag="post_big_blind"):
     pass
 
 
+class Straddle(Intent, tag="straddle"):
+    on: bool
+
+
 class AddChips(Intent, tag="add_chips"):
     amount: Chips
 
@@ -210,6 +214,7 @@ AnyIntent = (
     | SitBotIn
     | ShowCards
     | RabbitHunt
+    | Straddle
     | CallBombPot
     | CloseTable
     | NewInvite

@@ -40,6 +40,7 @@ class _SettingsShape(msgspec.Struct, forbid_unknown_fields=True):
     allow_programs: bool
     seven_deuce_bounty: Annotated[int, msgspec.Meta(ge=0, le=10**12)]
     rabbit_hunting: bool
+    voluntary_straddle: bool
     bomb_pot_every: Annotated[int, msgspec.Meta(ge=0, le=1000)]
     bomb_pot_ante: Annotated[int, msgspec.Meta(ge=1, le=10**12)] | None
     jacks_to_open: bool = False

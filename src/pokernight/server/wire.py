@@ -269,7 +269,8 @@ def seats_json(table: Table) -> list[Json]:
     """Every seat as a client shows it: who, their chips, and the flags the table keeps
     (a client shows these; it works out none of them). ``rebuy``: how many chips the seat
     may still add, and which cap stops it (``TableSettings.chips_room``); ``may_show``: the
-    seat was dealt into the last hand and may still show its cards; ``bot``: the level of
+    seat was dealt into the last hand and may still show its cards; ``straddling``: the
+    player straddles when under the gun; ``bot``: the level of
     the room's bot that plays it, ``program``: a player's own program plays it (both are
     shown as bots)."""
     settings = table.upcoming_settings
@@ -288,6 +289,7 @@ def seats_json(table: Table) -> list[Json]:
             "queued": seat.queued,
             "bot": seat.bot,
             "program": seat.program,
+            "straddling": seat.straddling,
             "may_show": number in showable,
             "rebuy": settings.chips_room(
                 table.debt_of(seat.player_id), seat.stack, seat.queued

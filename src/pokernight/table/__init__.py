@@ -32,6 +32,7 @@ from pokernight.table.commands import (
     SitPlayerOut,
     StandUp,
     StartHand,
+    Straddle,
     TransferHost,
 )
 from pokernight.table.deal import check_contribution
@@ -60,6 +61,7 @@ from pokernight.table.events import (
     SeatDeclined,
     SeatRequested,
     SettingsChanged,
+    StraddleChosen,
     TableClosed,
     TableEvent,
     TableOpened,
@@ -142,6 +144,8 @@ __all__ = [
     "SitPlayerOut",
     "StandUp",
     "StartHand",
+    "Straddle",
+    "StraddleChosen",
     "Table",
     "TableClosed",
     "TableError",

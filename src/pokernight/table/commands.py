@@ -84,6 +84,15 @@ class SitIn:
 
 
 @dataclass(frozen=True, slots=True)
+class Straddle:
+    """A player straddles (``on``) or stops, from the next hand they are under the gun at
+    a table that allows it (``TableSettings.voluntary_straddle``)."""
+
+    player_id: str
+    on: bool
+
+
+@dataclass(frozen=True, slots=True)
 class PostBigBlind:
     """A player waiting for the big blind posts one to be dealt in at once."""
 
@@ -245,6 +254,7 @@ Command = (
     | CloseTable
     | ShowCards
     | RabbitHunt
+    | Straddle
     | CallBombPot
     | CommitDeck
     | StartHand

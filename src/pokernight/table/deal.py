@@ -17,13 +17,14 @@ dealt in at once.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from random import Random
 
 from pokernight.cards import parse_cards, shuffled
 from pokernight.commitment import deck_commitment, deck_leaves, new_salt
 from pokernight.rules import Hand, Stakes, Variant, variant_for
 from pokernight.rules.draws import leaves_reshuffle_seed
+from pokernight.rules.positions import blinds_of
 from pokernight.table.button import DealPlan, plan_blinds, plan_stud
 from pokernight.table.errors import TableError
 from pokernight.table.events import DeckCommitted, HandDealt
@@ -62,7 +63,19 @@ def next_deal(table: TableState, now: float) -> NextDeal:
     level = settings.level_at(since_first)
     stakes = settings.stakes_for(game, level)
     bomb_pot = settings.bomb_pot_for(game, stakes, number, table.bomb_pot_called)
+    if not bomb_pot and _straddles(table, game, plan, stakes):
+        stakes = replace(stakes, straddle=2 * stakes.big_blind)
     return NextDeal(number, game, plan, level, stakes, bomb_pot)
+
+
+def _straddles(table: TableState, game: Variant, plan: DealPlan, stakes: Stakes) -> bool:
+    """The player under the gun chose to straddle, at a table that allows it (a straddle
+    the stakes make compulsory is there already; a bomb pot has no blinds to straddle)."""
+    if game.is_stud or stakes.straddle or not table.upcoming_settings.voluntary_straddle:
+        return False
+    dead_small_blind = plan.positions.big_blind is not None and not plan.small_blind_posted
+    _, _, under_the_gun = blinds_of(len(plan.seats), plan.hand_button, dead_small_blind, True)
+    return under_the_gun is not None and table.seats[plan.seats[under_the_gun]].straddling
 
 
 def deck_to_commit(table: TableState) -> int:

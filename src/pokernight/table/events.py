@@ -141,6 +141,14 @@ class SatIn(TableEvent):
 
 
 @dataclass(frozen=True, slots=True)
+class StraddleChosen(TableEvent):
+    """Seat ``seat`` straddles under the gun from now on (``on``), or no longer."""
+
+    seat: int
+    on: bool
+
+
+@dataclass(frozen=True, slots=True)
 class BigBlindOffered(TableEvent):
     """A waiting player chose to post a big blind to be dealt in at once."""
 

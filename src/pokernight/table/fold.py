@@ -38,6 +38,7 @@ from pokernight.table.events import (
     SeatDeclined,
     SeatRequested,
     SettingsChanged,
+    StraddleChosen,
     TableClosed,
     TableEvent,
 )
@@ -94,6 +95,8 @@ def evolve(table: TableState, event: TableEvent) -> Folded:
             )
         case BigBlindOffered():
             _update(table, event.seat, posting=True)
+        case StraddleChosen():
+            _update(table, event.seat, straddling=event.on)
         case HostChanged():
             table.host = event.host
         case CardsShownByChoice():

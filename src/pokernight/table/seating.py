@@ -16,6 +16,7 @@ from pokernight.table.commands import (
     SitIn,
     SitOut,
     StandUp,
+    Straddle,
 )
 from pokernight.table.errors import YOU, TableError, seat_words, subject
 from pokernight.table.events import (
@@ -29,6 +30,7 @@ from pokernight.table.events import (
     SatIn,
     SatOut,
     SeatRequested,
+    StraddleChosen,
     TableEvent,
 )
 from pokernight.table.state import TableState
@@ -153,6 +155,15 @@ def sit_in(table: TableState, command: SitIn) -> list[TableEvent]:
     if not table.seats[number].sitting_out:
         raise TableError("you are not sitting out")
     return [SatIn(number)]
+
+
+def straddle(table: TableState, command: Straddle) -> list[TableEvent]:
+    number = table.seat_of(command.player_id)
+    if command.on and not table.upcoming_settings.voluntary_straddle:
+        raise TableError("this table does not allow straddles (the host may allow them)")
+    if table.seats[number].straddling == command.on:
+        raise TableError("you straddle already" if command.on else "you do not straddle")
+    return [StraddleChosen(number, command.on)]
 
 
 def post_big_blind(table: TableState, command: PostBigBlind) -> list[TableEvent]:

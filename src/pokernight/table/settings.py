@@ -68,6 +68,8 @@ class TableSettings:
     only when the host calls one), each player posting ``bomb_pot_ante`` (None: two big
     blinds) with no blinds and no betting before the flop; board games only.
     ``jacks_to_open``: Five-Card Draw played jacks or better to open (docs/rules.md).
+    ``voluntary_straddle``: a player under the gun who chose to may straddle (twice the
+    big blind, ``Straddle``), in the games with blinds.
     """
 
     variant: str = "nlhe"
@@ -92,6 +94,7 @@ class TableSettings:
     allow_programs: bool = False
     seven_deuce_bounty: int = 0
     rabbit_hunting: bool = False
+    voluntary_straddle: bool = False
     bomb_pot_every: int = 0
     bomb_pot_ante: int | None = None
     jacks_to_open: bool = False

@@ -36,7 +36,8 @@ class Seat:
     ``posting``: offered to post one instead; ``queued``: chips bought during a
     hand, added when it ends; ``timeouts``: in a row; ``bot``: the level of
     the bot playing the seat (None: a person); ``program``: a player's own program plays
-    it (a person's seat for the clock and the ledger, shown as a bot).
+    it (a person's seat for the clock and the ledger, shown as a bot); ``straddling``: the
+    player straddles whenever under the gun, where the table allows it.
     """
 
     player_id: str
@@ -52,6 +53,7 @@ class Seat:
     timeouts: int = 0
     bot: str | None = None
     program: bool = False
+    straddling: bool = False
 
 
 class TableState:

@@ -43,6 +43,7 @@ from pokernight.table.commands import (
     SitPlayerOut,
     StandUp,
     StartHand,
+    Straddle,
     TransferHost,
 )
 from pokernight.table.consequences import consequences
@@ -150,6 +151,8 @@ class Table(TableState):
                 return seating.sit_in(self, command)
             case PostBigBlind():
                 return seating.post_big_blind(self, command)
+            case Straddle():
+                return seating.straddle(self, command)
             case ChangeSettings():
                 return change_settings(self, command)
             case TransferHost():

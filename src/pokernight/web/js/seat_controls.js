@@ -36,10 +36,13 @@ export class SeatControls {
     // Or one card at a time (a 7-2 bounty needs both shown).
     this.showOne = h("span", { class: "show-one", id: "show-one" });
     // The last hand ended early at a table that allows it: the board it would have dealt.
+    // At a table that allows it: straddle whenever under the gun (the server posts it).
+    this.straddle = h("button", { type: "button", id: "straddle", "aria-pressed": "false",
+      onclick: () => this.run({ type: "straddle", on: !this.straddling }) }, "Straddle under the gun");
     this.rabbit = h("button", { type: "button", id: "rabbit-hunt",
       onclick: () => this.run({ type: "rabbit_hunt" }) }, "Rabbit hunt");
     this.element = h("section", { class: "seat-controls", "aria-label": "Your seat", hidden: true },
-      this.sitOut, this.postBlind, this.showCards, this.showOne, this.rabbit,
+      this.sitOut, this.postBlind, this.straddle, this.showCards, this.showOne, this.rabbit,
       tournament ? null : [h("span", { class: "add-chips" }, this.addAmount, this.addButton),
         this.standUp, this.hint],
       this.error);
@@ -58,6 +61,11 @@ export class SeatControls {
     this.showCards.hidden = !seat.may_show;
     this.renderShowOne(state, seat);
     this.rabbit.hidden = !state.rabbitHunt;
+    this.straddling = seat.straddling;
+    this.straddle.hidden = !state.upcoming.voluntary_straddle && !seat.straddling;
+    this.straddle.setAttribute("aria-pressed", String(seat.straddling));
+    this.straddle.textContent = seat.straddling ? "Straddling under the gun: stop"
+      : "Straddle under the gun";
     this.state = state;
     this.renderRoom(seat);
     const asked = state.rebuyRequests.get(state.playerId);

@@ -165,8 +165,8 @@ export class TablePage {
     this.title.replaceChildren(h("h1", {}, `Table ${this.code}`),
       h("span", { class: "game" }, `${game} \u00b7 ${stakesWords}`),
       h("span", { class: "hand-number" }, state.hand ? `Hand #${state.hand.number}` : ""),
-      state.hand?.bombPot ? h("span", { class: "bomb-pot", id: "bomb-pot" },
-        `Bomb pot: ${chips(state.hand.bombPot)} each`) : null);
+      ...(state.hand?.bombPot ? [h("span", { class: "bomb-pot", id: "bomb-pot" },
+        `Bomb pot: ${chips(state.hand.bombPot)} each`)] : []));
     document.title = `pokernight \u00b7 ${this.code}`;
     const wild = wildPanel(state);
     this.wildHolder.replaceChildren(...(wild ? [wild] : []));
