@@ -62,7 +62,7 @@ def test_the_form_comes_in_sections_each_saying_what_it_is_for(page: Any) -> Non
     titles = [title for title, _ in sections]
     assert titles == [
         "Game", "Stakes", "Seats and buy-ins", "Clocks", "Blind schedule and dealer's choice",
-        "House rules",
+        "House rules", "Table options",
     ]  # fmt: skip
     assert all(len(note) > 20 for _, note in sections)
 
