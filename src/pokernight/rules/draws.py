@@ -18,7 +18,7 @@ simulations, replays) takes its seed from its deck.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from typing import Final
 
 from pokernight.cards import Card
@@ -26,10 +26,10 @@ from pokernight.rules.actions import LegalActions
 from pokernight.rules.errors import RulesError
 from pokernight.rules.events import CardsDrawn, Event, StubReshuffled
 from pokernight.rules.positions import left_of
+from pokernight.rules.seeded_shuffle import seeded_shuffle
 from pokernight.rules.state import HandState
 
 _DOMAIN: Final = "pokernight reshuffle v1"
-_WORD: Final = 2**32
 
 
 def deck_reshuffle_seed(deck: Sequence[Card]) -> bytes:
@@ -58,25 +58,7 @@ def reshuffled_positions(positions: Sequence[int], seed: bytes) -> tuple[int, ..
     """The deck positions of a reshuffle's cards in the new stub's order (see ``reshuffled``)."""
     order = sorted(positions)
     text = " ".join(str(position) for position in order)
-    words = _words(hashlib.sha256(seed + text.encode()).digest())
-    for i in range(len(order) - 1, 0, -1):
-        bound = i + 1
-        limit = _WORD - _WORD % bound
-        word = next(words)
-        while word >= limit:
-            word = next(words)
-        j = word % bound
-        order[i], order[j] = order[j], order[i]
-    return tuple(order)
-
-
-def _words(seed: bytes) -> Iterator[int]:
-    counter = 0
-    while True:
-        block = hashlib.sha256(seed + counter.to_bytes(8, "big")).digest()
-        for start in range(0, len(block), 4):
-            yield int.from_bytes(block[start : start + 4], "big")
-        counter += 1
+    return tuple(seeded_shuffle(order, hashlib.sha256(seed + text.encode()).digest()))
 
 
 def next_drawer(state: HandState) -> int | None:

@@ -21,13 +21,14 @@ The same computation is written in JavaScript (``web/js/verify.js``).
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
+from pokernight.rules.seeded_shuffle import seeded_shuffle
+
 CONTRIBUTION_BYTES = 32
 _DOMAIN = "pokernight shuffle v1"
-_WORD = 2**32
 
 T = TypeVar("T")
 
@@ -69,30 +70,12 @@ def mix_seed(commitment: str, contributions: Iterable[Contribution]) -> bytes:
     return hashlib.sha256(f"{_DOMAIN}\n{commitment}\n{lines}".encode()).digest()
 
 
-def _words(seed: bytes) -> Iterator[int]:
-    counter = 0
-    while True:
-        block = hashlib.sha256(seed + counter.to_bytes(8, "big")).digest()
-        for start in range(0, len(block), 4):
-            yield int.from_bytes(block[start : start + 4], "big")
-        counter += 1
-
-
 def mixed_order(commitment: str, contributions: Sequence[Contribution], size: int) -> list[int]:
     """``order[k]``: the committed position of the card dealt at position k."""
     order = list(range(size))
     if not contributions:
         return order
-    words = _words(mix_seed(commitment, contributions))
-    for i in range(size - 1, 0, -1):
-        bound = i + 1
-        limit = _WORD - _WORD % bound
-        word = next(words)
-        while word >= limit:
-            word = next(words)
-        j = word % bound
-        order[i], order[j] = order[j], order[i]
-    return order
+    return seeded_shuffle(order, mix_seed(commitment, contributions))
 
 
 def mixed(deck: Sequence[T], commitment: str, contributions: Sequence[Contribution]) -> list[T]:
