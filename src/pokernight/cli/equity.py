@@ -16,6 +16,8 @@ from __future__ import annotations
 import argparse
 import random
 import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 
 import numpy as np
 from rich.console import Console
@@ -64,13 +66,7 @@ def run(args: argparse.Namespace) -> int:
     scenario = scenario_for_variant(
         variant, hands, parse_cards(args.board), parse_cards(args.dead), wild
     )
-    console = Console(stderr=True)
-    with Progress(console=console, transient=True, disable=not console.is_terminal) as progress:
-        task = progress.add_task("dealing", total=None)
-
-        def advance(done: int, total: int) -> None:
-            progress.update(task, completed=done, total=total)
-
+    with _progress("dealing", None) as advance:
         result = equity(
             scenario,
             samples=args.samples,
@@ -92,13 +88,7 @@ def _draw_equity(args: argparse.Namespace, variant: Variant, hands: list[tuple[C
     if not 0 <= draws <= every:
         raise ValueError(f"{variant.name} has {every} draws: --draws 0 to {every}")
     samples = min(args.samples, DRAW_SAMPLES)
-    console = Console(stderr=True)
-    with Progress(console=console, transient=True, disable=not console.is_terminal) as progress:
-        task = progress.add_task("drawing", total=samples)
-
-        def advance(done: int, total: int) -> None:
-            progress.update(task, completed=done, total=total)
-
+    with _progress("drawing", samples) as advance:
         shares = draw_match(
             hands,
             variant.showdown,
@@ -114,6 +104,20 @@ def _draw_equity(args: argparse.Namespace, variant: Variant, hands: list[tuple[C
     sys.stdout.write(report(args.hands, result))
     sys.stdout.write(f"each hand draws soundly at each of {draws} draw(s) left\n")
     return 0
+
+
+@contextmanager
+def _progress(what: str, total: int | None) -> Iterator[Callable[[int, int], None]]:
+    """A progress bar on standard error while the block runs (none off a terminal); the
+    function the work calls with how far it is."""
+    console = Console(stderr=True)
+    with Progress(console=console, transient=True, disable=not console.is_terminal) as progress:
+        task = progress.add_task(what, total=total)
+
+        def advance(done: int, total: int) -> None:
+            progress.update(task, completed=done, total=total)
+
+        yield advance
 
 
 DRAW_SAMPLES = 20_000
