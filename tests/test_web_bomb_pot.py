@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from tests.test_web_host import _create_and_sit, _page
+from tests.test_web_host import _add_bots, _create_and_sit, _page
 from tests.web_helpers import ARTIFACTS, served_room
 
 
@@ -20,10 +20,7 @@ def test_the_host_calls_a_bomb_pot_and_the_hand_opens_on_the_flop(
         ann = _page(browser)
         ann.goto(f"{url}/")
         _create_and_sit(ann, lambda: ann.fill("[name=bot_delay_seconds]", "6"))
-        for seat in ("3", "5"):
-            ann.select_option("#bot-seat", seat)
-            ann.click("#add-bot")
-            ann.locator(f".seat[data-seat='{seat}'] .bot-badge").wait_for()
+        _add_bots(ann, "3", "5")
         ann.click("#host-bomb")
         ann.locator(".chat-lines li:has-text('calls a bomb pot')").wait_for()
         ann.click("#host-start")

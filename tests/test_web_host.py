@@ -78,6 +78,14 @@ def _create_and_sit(host: Any, set_up: Callable[[], None]) -> str:
     return code
 
 
+def _add_bots(host: Any, *seats: str) -> None:
+    """The host seats a bot (of the default level) in each of ``seats``, by clicking."""
+    for seat in seats:
+        host.select_option("#bot-seat", seat)
+        host.click("#add-bot")
+        host.locator(f".seat[data-seat='{seat}'] .bot-badge").wait_for()
+
+
 def test_the_host_adds_a_bot_by_clicking_and_plays_a_hand_against_it(
     browser: Any, tmp_path: Path
 ) -> None:

@@ -13,7 +13,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from tests.test_web_host import _create_and_sit, _page
+from tests.test_web_host import _add_bots, _create_and_sit, _page
 from tests.web_helpers import ARTIFACTS, served_room, wait_until_acted
 
 HANDS = 6
@@ -40,9 +40,7 @@ def test_a_hand_that_ended_early_shows_its_rabbit_on_the_felt(browser: Any, tmp_
         ann = _page(browser)
         ann.goto(f"{url}/")
         _create_and_sit(ann, lambda: _set_up(ann))
-        ann.select_option("#bot-seat", "3")
-        ann.click("#add-bot")
-        ann.locator(".seat[data-seat='3'] .bot-badge").wait_for()
+        _add_bots(ann, "3")
         for number in range(1, HANDS + 1):
             ann.click("#host-start")  # deal
             ann.locator(".hand-number").filter(has_text=re.compile(f"^Hand #{number}$")).wait_for()

@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from tests.test_web_host import _create_and_sit, _page
+from tests.test_web_host import _add_bots, _create_and_sit, _page
 from tests.web_helpers import ARTIFACTS, FrameLog, served_room, wait_until_acted
 
 HANDS = 4
@@ -38,10 +38,7 @@ def test_a_player_who_chose_to_straddles_when_under_the_gun(browser: Any, tmp_pa
         frames.watch(ann)
         ann.goto(f"{url}/")
         _create_and_sit(ann, lambda: _set_up(ann))
-        for seat in ("3", "5"):
-            ann.select_option("#bot-seat", seat)
-            ann.click("#add-bot")
-            ann.locator(f".seat[data-seat='{seat}'] .bot-badge").wait_for()
+        _add_bots(ann, "3", "5")
         ann.click("#straddle")
         ann.locator("#straddle[aria-pressed='true']").wait_for()
         for number in range(1, HANDS + 1):
