@@ -345,18 +345,21 @@ def _draw_deal(phh: PHHHand, variant: Variant) -> _DrawDeal:
     ]
     first_dealt = [0] * count
     discards: dict[int, list[int]] = {}
-    draws, discarding = 0, False
+    draws, drawn = 0, set[int]()  # ``drawn``: the seats of this draw round that drew
     for index, action in enumerate(phh.actions):
         seat = action.seat
         if action.kind is PHHActionKind.STAND_PAT_OR_DISCARD:
             assert seat is not None
-            if not discarding:
+            # A new round after betting, or straight after the last one when nobody could
+            # bet (all in): a seat draws once a round, so drawing again starts the next.
+            if not drawn or seat in drawn:
                 slots.append(None)  # the burn before a draw round
-                draws += 1
-            discarding = True
+                draws, drawn = draws + 1, set()
+            drawn.add(seat)
             discards[index] = _thrown(slots, held[seat], action)
             continue
-        discarding = False
+        if action.kind is not PHHActionKind.DEAL_HOLE or draws == 0:
+            drawn = set()
         if action.kind is PHHActionKind.DEAL_HOLE and seat is not None:
             if draws == 0:
                 for card in action.cards:
