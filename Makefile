@@ -45,7 +45,7 @@ typecheck: $(STAMP)
 
 # Tests that time the room across several processes run last, with nothing beside them.
 pytest: $(STAMP)
-	$(BIN)/pytest -n 2 -m "not alone"
+	$(BIN)/pytest -n 2 --dist worksteal -m "not alone"
 	$(BIN)/pytest -m alone
 
 # The engine's tests against the compiled build; POKERNIGHT_EXPECT_COMPILED makes
@@ -55,7 +55,7 @@ pytest: $(STAMP)
 test-compiled: $(STAMP)
 	@if $(BIN)/python -c "$$CAN_COMPILE"; then \
 		$(MAKE) --no-print-directory compiled && \
-		POKERNIGHT_EXPECT_COMPILED=1 PYTHONPATH=build/compiled $(BIN)/pytest -n 2 $(ENGINE_TESTS); \
+		POKERNIGHT_EXPECT_COMPILED=1 PYTHONPATH=build/compiled $(BIN)/pytest -n 2 --dist worksteal $(ENGINE_TESTS); \
 	elif [ -n "$$POKERNIGHT_REQUIRE_ALL_TESTS" ]; then \
 		echo "test-compiled: no C compiler or Python headers (Debian: gcc python3-dev)"; exit 1; \
 	else \
