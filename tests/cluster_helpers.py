@@ -198,7 +198,11 @@ async def come_back(client: TableClient, url: str) -> float:
             break
         except (ClientError, OSError):  # not adopted yet: "no open table"
             await asyncio.sleep(0.05)
-    await until(lambda: client.state.version > heard, 10, f"table {client.code} to play on")
+    await until(
+        lambda: client.state.version > heard or not dealing(client),
+        10,
+        f"table {client.code} to play on",
+    )
     return time.monotonic()
 
 
