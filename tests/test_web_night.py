@@ -26,6 +26,7 @@ stage go to tests/artifacts/night/.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -64,6 +65,7 @@ PHONE = {"width": 390, "height": 844}
 GAMES = ["nlhe", "plo", "stud", "ftq"]
 BOARD_GAMES = {"nlhe", "plo"}
 HANDS = 30
+LABEL_MS = 5000  # how long a page may take to draw the turn a frame gave it
 # A night that stalls fails instead of hanging. Its speed is measured, not asserted: the
 # seconds it took are in summary.json (about 90 on 2 cores; the issue asks for under 180).
 GIVE_UP_SECONDS = 600
@@ -472,11 +474,16 @@ class Night:
             len(own["pots"]) > 1 and len(self.side_pots_shown) < SIDE_POTS_CHECKED
         )
         if legal["raise_says"] == "complete" and len(self.completions_shown) < 3:
-            words = person.page.locator("#act-raise .label").inner_text()
-            self.completions_shown.append(words)
             expected = f"Complete to {_chips(legal['min_raise_to'])}"
             if legal["min_raise_to"] == legal["max_raise_to"] and legal["max_is_all_in"]:
                 expected += " (all-in)"
+            label = person.page.locator("#act-raise .label")
+            with contextlib.suppress(PlaywrightTimeoutError):  # a busy page may draw it late
+                label.filter(has_text=re.compile(f"^{re.escape(expected)}$")).wait_for(
+                    timeout=LABEL_MS
+                )
+            words = label.inner_text()
+            self.completions_shown.append(words)
             # Before check_shown: its preset clicks leave the last preset's amount.
             assert words == expected, (words, legal)
         if checked and not self.check_shown(person, own, version):
