@@ -473,7 +473,9 @@ class Night:
         checked = self.actions % CHECK_EVERY == 0 or (
             len(own["pots"]) > 1 and len(self.side_pots_shown) < SIDE_POTS_CHECKED
         )
-        if legal["raise_says"] == "complete" and len(self.completions_shown) < 3:
+        # A bring-in too short to complete leaves the button disabled with its plain words.
+        completes = legal["raise_says"] == "complete" and legal["can_bet_or_raise"]
+        if completes and len(self.completions_shown) < 3:
             expected = f"Complete to {_chips(legal['min_raise_to'])}"
             if legal["min_raise_to"] == legal["max_raise_to"] and legal["max_is_all_in"]:
                 expected += " (all-in)"
