@@ -144,10 +144,16 @@ def play(hand: Hand, rng: random.Random) -> list[object]:
 
 
 def _legal_record(legal: LegalActions) -> tuple[object, ...]:
-    """The legal actions' fields; the draw fields (issue 22) only in a draw round, so the
-    golden record of the games before them stays as it was."""
+    """The legal actions' fields; the draw fields (issue 22) only in a draw round and the
+    runs field only when the seat is asked to run it twice, so the golden record of the
+    games before them stays as it was."""
     fields = astuple(legal)
-    return fields if legal.can_draw else fields[:-2]
+    kept = fields[:-3]
+    if legal.can_draw:
+        kept += fields[-3:-1]
+    if legal.can_choose_runs:
+        kept += fields[-1:]
+    return kept
 
 
 def _pots(hand: Hand) -> list[object]:

@@ -21,17 +21,18 @@ class ActionKind(StrEnum):
     BET_OR_RAISE = "bet_or_raise"
     BRING_IN = "bring_in"
     DRAW = "draw"  # a draw round: discard ``cards`` (none: stand pat) and draw as many
+    RUNS = "runs"  # run it twice: ``amount`` 2 agrees to run the board twice, 1 runs it once
 
 
 # Reading a member off an Enum class runs Python code on 3.11 (some 0.4 µs); the
 # engine compares action kinds on every action, so the members are read once here.
-FOLD, CHECK, CALL, BET_OR_RAISE, BRING_IN, DRAW = ActionKind  # in the order declared
+FOLD, CHECK, CALL, BET_OR_RAISE, BRING_IN, DRAW, RUNS = ActionKind  # in the order declared
 
 
 class Action(Struct, frozen=True, gc=False):
     seat: int
     kind: ActionKind
-    amount: int | None = None  # the street total of a bet or raise
+    amount: int | None = None  # the street total of a bet or raise; the runs chosen
     cards: tuple[Card, ...] = ()  # a draw's discards
 
 
@@ -49,6 +50,8 @@ class LegalActions(Struct, frozen=True, gc=False):
     limit stops the bet short of the stack, or the call leaves chips and no raise is allowed).
     ``max_discard``: in a draw round, the most cards the seat may discard (it may discard
     none: stand pat); then ``can_draw`` is True and no betting action is allowed.
+    ``can_choose_runs``: the seat is asked whether to run the rest of the board twice
+    (``runs`` 2) or once (1), and nothing else.
     """
 
     seat: int
@@ -65,6 +68,7 @@ class LegalActions(Struct, frozen=True, gc=False):
     all_in_kind: str = ""
     can_draw: bool = False
     max_discard: int = 0
+    can_choose_runs: bool = False
 
     @property
     def can_call(self) -> bool:

@@ -60,14 +60,14 @@ class HandStarted(Event, frozen=True):
     posted_big_blinds: tuple[int, ...] = ()
     bomb_pot: int = 0
     jacks_to_open: bool = False  # Five-Card Draw's table option
+    run_it_twice: bool = False  # the players may agree to run the rest of the board twice
 
     def to_dict(self) -> dict[str, Any]:
         data = Event.to_dict(self)
         # Options left out when unused: every other hand's log reads as before them.
-        if not self.bomb_pot:
-            del data["bomb_pot"]
-        if not self.jacks_to_open:
-            del data["jacks_to_open"]
+        for option in ("bomb_pot", "jacks_to_open", "run_it_twice"):
+            if not data[option]:
+                del data[option]
         return data
 
 
@@ -172,12 +172,17 @@ class CardsShown(Event, frozen=True):
     board's (Omaha: two of the hand and three of the board; Razz: the five of the low; a
     wild card for whatever it stands for; hi-lo games: the five of each half it wins, up
     to ten), the cards a client raises. A hand that wins nothing, and events made before
-    ``best`` existed, have it empty."""
+    ``best`` existed, have it empty. ``run``: which board it was read on when the board was
+    run twice (0: the first, or the only one; left out of ``to_dict`` then)."""
 
     seat: int
     cards: tuple[Card, ...]
     description: str = ""
     best: tuple[Card, ...] = ()
+    run: int = 0
+
+    def to_dict(self) -> dict[str, Any]:
+        return _without_first_run(Event.to_dict(self))
 
 
 class CardsMucked(Event, frozen=True):
@@ -200,20 +205,45 @@ class PotAwarded(Event, frozen=True):
     description: str = ""
     high: tuple[tuple[int, int], ...] = ()
     low: tuple[tuple[int, int], ...] = ()
+    run: int = 0  # the board's share when it was run twice (``CardsShown.run``)
 
     @property
     def is_hi_lo(self) -> bool:
         return bool(self.high)
 
     def to_dict(self) -> dict[str, Any]:
-        data = Event.to_dict(self)
+        data = _without_first_run(Event.to_dict(self))
         if not self.high:
             del data["high"], data["low"]
         return data
 
 
+class RunsChosen(Event, frozen=True):
+    """Run it twice: with no more betting possible before the last street, a live seat said
+    how many times it wants the rest of the board run (2: twice, 1: once). All agreeing
+    to twice runs it twice; one saying once runs it once, and nobody else is asked."""
+
+    seat: int
+    runs: int
+
+
+class SecondRunStarted(Event, frozen=True):
+    """The first run's board is complete: the streets from ``street`` on are dealt again,
+    from the same deck, onto the board as it stood before them (the first run's board is
+    kept: ``HandState.first_board``)."""
+
+    street: int
+
+
 class HandEnded(Event, frozen=True):
     final_stacks: tuple[int, ...]
+
+
+def _without_first_run(data: dict[str, Any]) -> dict[str, Any]:
+    """A showdown event of the first (or only) run reads as before boards were run twice."""
+    if not data["run"]:
+        del data["run"]
+    return data
 
 
 def _encode(value: object) -> object:

@@ -45,6 +45,7 @@ from pokernight.rules.actions import (
     CHECK,
     DRAW,
     FOLD,
+    RUNS,
     Action,
     LegalActions,
 )
@@ -72,6 +73,7 @@ from pokernight.rules.events import (
     CardsDrawn,
     Event,
     HandStarted,
+    SecondRunStarted,
     StreetStarted,
     event_from_dict,
 )
@@ -79,6 +81,13 @@ from pokernight.rules.forced import post_forced_bets
 from pokernight.rules.labels import puts_all_in
 from pokernight.rules.positions import blind_seats, wild_ranks
 from pokernight.rules.pots import Pot, pots_of, uncalled_bet
+from pokernight.rules.runs import (
+    check_run_it_twice,
+    next_to_choose,
+    runs_event,
+    runs_legal_actions,
+    second_run_due,
+)
 from pokernight.rules.showdown import finish_hand
 from pokernight.rules.stakes import Stakes
 from pokernight.rules.state import HandState, action_taken, chips_lost, record
@@ -125,6 +134,7 @@ class Hand:
         bomb_pot: int = 0,
         reshuffle_seed: bytes | None = None,
         jacks_to_open: bool = False,
+        run_it_twice: bool = False,
     ) -> Hand:
         """Deal a hand to the players ``stacks`` (clockwise, index = seat).
 
@@ -136,9 +146,13 @@ class Hand:
         ``reshuffle_seed``: draw games, what orders a reshuffle of the
         discards (``draws``; default: a function of the deck). ``jacks_to_open``: Five-Card
         Draw's option, the first raise before the draw needs jacks or better.
+        ``run_it_twice``: once nobody can bet any more before the board is complete, the
+        players are asked whether to run the rest of it twice (``runs``).
         """
         if jacks_to_open and not (variant.is_draw and variant.showdown == "high"):
             raise RulesError("jacks or better to open is a Five-Card Draw option")
+        if run_it_twice:
+            check_run_it_twice(variant)
         _check_setup(variant, stacks, button, deck)
         _check_bomb_pot(variant, bomb_pot)
         started = HandStarted(
@@ -151,6 +165,7 @@ class Hand:
             tuple(sorted(posted_big_blinds)) if posted_big_blinds else (),
             bomb_pot,
             jacks_to_open,
+            run_it_twice,
         )
         hand = cls(deck, started, reshuffle_seed)
         _check_posted_big_blinds(hand._state)
@@ -181,7 +196,10 @@ class Hand:
         for event in events[1:]:
             hand._emit(event)
         state = hand._state
-        state.to_act = None if state.over or state.live < 2 else _next_to_act(state)
+        if state.over or state.live < 2:
+            state.to_act = None
+        else:
+            state.to_act = _next_to_act(state, len(hand._deck))
         return hand
 
     def to_dict(self) -> dict[str, Any]:
@@ -281,7 +299,21 @@ class Hand:
 
     @property
     def board(self) -> tuple[Card, ...]:
+        """The board (run twice: the second run's; ``boards`` has both)."""
         return tuple(self._state.board)
+
+    @property
+    def boards(self) -> tuple[tuple[Card, ...], ...]:
+        """Each run's board: one, or two once the second run began."""
+        state = self._state
+        if state.first_board:
+            return (state.first_board, tuple(state.board))
+        return (tuple(state.board),)
+
+    @property
+    def runs(self) -> int:
+        """How many times the board is run: 2 once every live player agreed, else 1."""
+        return 2 if self._state.runs == 2 else 1
 
     def hole(self, seat: int) -> tuple[Card, ...]:
         """Every card dealt to the seat, in the order dealt (stud: down and up)."""
@@ -314,7 +346,7 @@ class Hand:
         if legal is not None:
             return legal
         seat = state.to_act
-        return None if seat is None else _legal_actions(state, seat)
+        return None if seat is None else _legal_actions(state, seat, len(self._deck))
 
     @property
     def is_drawing(self) -> bool:
@@ -422,6 +454,16 @@ class Hand:
     def stand_pat(self, seat: int) -> Hand:
         return self.draw(seat, ())
 
+    def verify_choose_runs(self, seat: int, runs: int) -> None:
+        self.verify(Action(seat, RUNS, runs))
+
+    def can_choose_runs(self, seat: int, runs: int) -> bool:
+        return self.can(Action(seat, RUNS, runs))
+
+    def choose_runs(self, seat: int, runs: int) -> Hand:
+        """Answer the question of running it twice: 2 agrees to twice, 1 runs it once."""
+        return self.act(Action(seat, RUNS, runs))
+
     def _check_or_call_action(self, seat: int) -> Action:
         """A call facing a bet, else a check; in a draw round, standing pat (the passive
         choice there, as a check is in a betting round)."""
@@ -460,9 +502,17 @@ class Hand:
             returned = uncalled_bet(state.bets)
             if returned is not None:
                 self._emit(BetReturned(*returned))
+            if state.run_it_twice:
+                chooser = next_to_choose(state, len(self._deck))
+                if chooser is not None:
+                    state.to_act = chooser
+                    state.legal = runs_legal_actions(state, chooser)
+                    return
             if state.live == 1 or state.street_index == state.last_street:
-                finish_hand(state, self._emit)
-                return
+                if not second_run_due(state):
+                    finish_hand(state, self._emit)
+                    return
+                self._emit(SecondRunStarted(state.runout_street))
             index = state.street_index + 1
             street = state.variant.streets[index]
             if street.draws:
@@ -483,10 +533,18 @@ class Hand:
             raise RulesError(self._seat_refusal(given.seat))
         legal = state.legal
         if legal is None or legal.seat != seat:
-            legal = _legal_actions(state, seat)
+            legal = _legal_actions(state, seat, len(self._deck))
         # ActionKind is a StrEnum: its members equal these literals, which cost less to
         # load than a module's names (and nothing at all once compiled, decision 18).
         kind = given.kind
+        if legal.can_choose_runs:
+            if kind != "runs":
+                raise RulesError("first say whether to run the board once (1) or twice (2)")
+            return runs_event(seat, given.amount)
+        if kind == "runs":
+            if state.run_it_twice:
+                raise RulesError("there is nothing to run twice now: the betting is not over")
+            raise RulesError("this hand is not played with run it twice")
         if legal.can_draw:
             if kind != "draw":
                 raise RulesError(
@@ -565,14 +623,21 @@ class Hand:
         return ActionTaken(seat, "bet_or_raise", to, legal.raise_says, to == all_in)
 
 
-def _next_to_act(state: HandState) -> int | None:
+def _next_to_act(state: HandState, deck_size: int) -> int | None:
     drawer = next_drawer(state) if state.drawing else None
-    return drawer if drawer is not None else next_actor(state)
+    if drawer is not None:
+        return drawer
+    actor = next_actor(state)
+    if actor is None and state.run_it_twice:
+        return next_to_choose(state, deck_size)
+    return actor
 
 
-def _legal_actions(state: HandState, seat: int) -> LegalActions:
+def _legal_actions(state: HandState, seat: int, deck_size: int) -> LegalActions:
     if state.drawing:
         return draw_legal_actions(state, seat)
+    if state.run_it_twice and next_to_choose(state, deck_size) == seat:
+        return runs_legal_actions(state, seat)
     return legal_actions(state, seat)
 
 

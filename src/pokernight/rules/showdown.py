@@ -10,13 +10,16 @@ hand is turned up at once. Each pot goes to the best shown hands eligible for
 it; ties split it, the odd chips going (board games) to the first winners left
 of the button, (stud) to the winners holding the highest card by suit. Hi-lo split
 games share each pot between a high and a low half, Chicago between a high and a spade
-half (``hi_lo``).
+half (``hi_lo``). A board run twice (``runs``) is shown down once per board, each pot
+split between the two, the odd chip to the first.
 """
 
 from __future__ import annotations
 
 from functools import cache
 from typing import Final
+
+from msgspec.structs import replace
 
 from pokernight.cards import Card
 from pokernight.evaluate import high_value, low_value, omaha_value, wild_value
@@ -38,7 +41,7 @@ from pokernight.evaluate.short_deck import (
 from pokernight.evaluate.tables import HAND_SIZE
 from pokernight.evaluate.wild import wild_cards_used
 from pokernight.rules.dealing import Emit, resolve_last_queen
-from pokernight.rules.events import CardsMucked, CardsShown, HandEnded, PotAwarded
+from pokernight.rules.events import CardsMucked, CardsShown, Event, HandEnded, PotAwarded
 from pokernight.rules.hi_lo import show_down_hi_lo
 from pokernight.rules.odd_chips import high_hand_order, low_hand_order
 from pokernight.rules.positions import left_of, opener, wild_ranks
@@ -52,13 +55,39 @@ def finish_hand(state: HandState, emit: Emit) -> None:
         winner = state.folded.index(False)
         for index, pot in enumerate(pots):
             emit(PotAwarded(index, pot.amount, ((winner, pot.amount),)))
+    elif state.first_board:
+        _show_down_each_run(state, pots, emit)
     else:
         resolve_last_queen(state, emit)
-        if state.variant.is_split:
-            show_down_hi_lo(state, pots, showing_order(state), emit)
-        else:
-            _show_down(state, pots, emit)
+        _show_down_board(state, pots, emit)
     emit(HandEnded(tuple(state.stacks)))
+
+
+def _show_down_board(state: HandState, pots: tuple[Pot, ...], emit: Emit) -> None:
+    if state.variant.is_split:
+        show_down_hi_lo(state, pots, showing_order(state), emit)
+    else:
+        _show_down(state, pots, emit)
+
+
+def _show_down_each_run(state: HandState, pots: tuple[Pot, ...], emit: Emit) -> None:
+    """Each board wins its half of every pot, the first run the odd chip. The evaluators
+    read the state's board: it is the first run's while that run is shown down."""
+    second = state.board
+    firsts = tuple(Pot(pot.amount - pot.amount // 2, pot.eligible) for pot in pots)
+    seconds = tuple(Pot(pot.amount // 2, pot.eligible) for pot in pots)
+    state.board = list(state.first_board)
+    try:
+        _show_down_board(state, firsts, emit)
+    finally:
+        state.board = second
+    _show_down_board(state, seconds, lambda event: emit(_in_second_run(event)))
+
+
+def _in_second_run(event: Event) -> Event:
+    if isinstance(event, (CardsShown, PotAwarded)):
+        return replace(event, run=1)
+    return event
 
 
 def hand_value(state: HandState, seat: int) -> int:

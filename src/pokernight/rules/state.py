@@ -56,6 +56,8 @@ from pokernight.rules.events import (
     HandEnded,
     HandStarted,
     PotAwarded,
+    RunsChosen,
+    SecondRunStarted,
     StreetStarted,
     StubReshuffled,
     WildRankChanged,
@@ -88,6 +90,7 @@ class HandState:
         "drawing",
         "drawn",
         "final_stacks",
+        "first_board",
         "folded",
         "follows_queen",
         "full_bet",
@@ -110,6 +113,10 @@ class HandState:
         "raise_cap",
         "raises",
         "rotations",
+        "run_it_twice",
+        "runout_street",
+        "runs",
+        "runs_chosen",
         "shown",
         "stacks",
         "stakes",
@@ -182,6 +189,11 @@ class HandState:
         self.stub: tuple[Card, ...] | None = None
         self.stub_position = 0
         self.discard_pile: list[Card] = []
+        self.run_it_twice = event.run_it_twice
+        self.runs_chosen = [0] * count
+        self.runs = 0
+        self.runout_street = 0
+        self.first_board: tuple[Card, ...] = ()
 
     def copy(self, started: HandStarted) -> HandState:
         """An independent copy (``started``: the hand's first event): every list copied,
@@ -244,6 +256,11 @@ class HandState:
         twin.stub = self.stub
         twin.stub_position = self.stub_position
         twin.discard_pile = list(self.discard_pile)
+        twin.run_it_twice = self.run_it_twice
+        twin.runs_chosen = list(self.runs_chosen)
+        twin.runs = self.runs
+        twin.runout_street = self.runout_street
+        twin.first_board = self.first_board
         return twin
 
 
@@ -531,6 +548,27 @@ def _pot_awarded(state: HandState, event: PotAwarded) -> None:
     state.chips_in_pots -= event.amount
 
 
+def _runs_chosen(state: HandState, event: RunsChosen) -> None:
+    """One answer to running it twice: a "once" settles it; twice once every live seat said so
+    (the rest of the board is then run from the next street on)."""
+    chosen = state.runs_chosen
+    chosen[event.seat] = event.runs
+    if event.runs == 1:
+        state.runs = 1
+    elif all(chosen[seat] == 2 or state.folded[seat] for seat in range(state.count)):
+        state.runs = 2
+        state.runout_street = state.street_index + 1
+    state.to_act = None
+
+
+def _second_run_started(state: HandState, event: SecondRunStarted) -> None:
+    """The first run's board is kept aside; the second is dealt onto the cards both share."""
+    state.first_board = tuple(state.board)
+    streets = state.variant.streets
+    del state.board[sum(street.board for street in streets[: event.street]) :]
+    state.street_index = event.street - 1
+
+
 def _hand_ended(state: HandState, event: HandEnded) -> None:
     if sum(state.stacks) != state.total_chips:
         raise ChipsNotConservedError(f"the hand ends with stacks {state.stacks}")
@@ -558,5 +596,7 @@ _HANDLERS: Final[dict[type[Event], Callable[[HandState, Any], None]]] = {
     CardsShown: _cards_shown,
     CardsMucked: _cards_mucked,
     PotAwarded: _pot_awarded,
+    RunsChosen: _runs_chosen,
+    SecondRunStarted: _second_run_started,
     HandEnded: _hand_ended,
 }
