@@ -36,6 +36,13 @@ function below that says so), then play goes on with actions both accept:
   name (``_THEIR_RESHUFFLE``); and it is told of burns as unknown cards ("??"), which
   never reach a hand.
 
+Run it twice (``Table.run_it_twice``): PokerKit asks for the number of runouts only in
+its cash-game mode, where it also lets a player fold facing no bet (with a warning): its
+folds are read with warnings as refusals, as in its tournament mode. Ours asks the live
+players in turn and stops at the first "once"; PokerKit asks them all: once ours is
+settled, PokerKit is told each answer given, and "no preference" for the players ours
+did not need to ask. Both deal the first run, then the second from the same deck.
+
 Big-blind antes are generated (both engines keep them as dead money in the main
 pot), but never with a big blind too short to cover blind and ante: there TDA
 posts the blind first and PokerKit the ante (``test_rules_antes`` checks ours).
@@ -68,6 +75,7 @@ from pokerkit import (
     FixedLimitSevenCardStudHighLowSplitEightOrBetter,
     FixedLimitTexasHoldem,
     HoleBoardCombinationHand,
+    Mode,
     NoLimitShortDeckHoldem,
     NoLimitTexasHoldem,
     PotLimitOmahaHoldem,
@@ -166,6 +174,7 @@ class Table:
     stakes: Stakes
     stacks: tuple[int, ...]
     deck: tuple[Card, ...]
+    run_it_twice: bool = False
 
     @property
     def button(self) -> int:
@@ -244,16 +253,18 @@ def pokerkit_state(table: Table) -> State:
     player 1, heads-up too) it keeps untrimmed, as dead money in the main pot.
     """
     stakes, stacks, players = table.stakes, list(table.stacks), len(table.stacks)
+    # Only the cash-game mode asks for runouts; the tournament mode is the default.
+    mode = Mode.CASH_GAME if table.run_it_twice else Mode.TOURNAMENT
     trimming = not stakes.big_blind_ante
     antes: int | dict[int, int] = {1: stakes.big_blind_ante} if not trimming else stakes.ante
     blinds = (stakes.small_blind, stakes.big_blind)
     stud = (stakes.ante, stakes.bring_in, stakes.small_bet, stakes.big_bet, stacks, players)
     factories: dict[str, Callable[[], State]] = {
         "nlhe": lambda: NoLimitTexasHoldem.create_state(
-            AUTOMATIONS, trimming, antes, blinds, stakes.minimum_bet(), stacks, players
+            AUTOMATIONS, trimming, antes, blinds, stakes.minimum_bet(), stacks, players, mode=mode
         ),
         "plo": lambda: PotLimitOmahaHoldem.create_state(
-            AUTOMATIONS, trimming, antes, blinds, stakes.minimum_bet(), stacks, players
+            AUTOMATIONS, trimming, antes, blinds, stakes.minimum_bet(), stacks, players, mode=mode
         ),
         "flhe": lambda: FixedLimitTexasHoldem.create_state(
             AUTOMATIONS, trimming, antes, blinds, *stud[2:]
@@ -261,7 +272,7 @@ def pokerkit_state(table: Table) -> State:
         "stud": lambda: FixedLimitSevenCardStud.create_state(AUTOMATIONS, True, *stud),
         "razz": lambda: FixedLimitRazz.create_state(AUTOMATIONS, True, *stud),
         "plo8": lambda: PotLimitOmahaEight.create_state(
-            AUTOMATIONS, trimming, antes, blinds, *(stakes.minimum_bet(),) * 2, stacks, players
+            AUTOMATIONS, trimming, antes, blinds, *(stakes.minimum_bet(),) * 2, stacks, players, mode=mode
         ),
         "o8": lambda: FixedLimitOmahaEight.create_state(
             AUTOMATIONS, trimming, antes, blinds, *stud[2:]
@@ -272,7 +283,7 @@ def pokerkit_state(table: Table) -> State:
         # Short-deck with the room's blinds (docs/rules.md, Short-deck hold'em), not
         # PokerKit's usual antes and button blind: the hand ranking is what is compared.
         "nlsd": lambda: NoLimitShortDeckHoldem.create_state(
-            AUTOMATIONS, trimming, antes, blinds, stakes.minimum_bet(), stacks, players
+            AUTOMATIONS, trimming, antes, blinds, stakes.minimum_bet(), stacks, players, mode=mode
         ),
         "27td": lambda: FixedLimitDeuceToSevenLowballTripleDraw.create_state(
             AUTOMATIONS, trimming, antes, blinds, *stud[2:]
@@ -288,9 +299,13 @@ def pokerkit_options(state: State) -> Options | None:
     seat = state.actor_index
     if seat is None:
         return None
+    with warnings.catch_warnings():
+        # The cash-game mode (run it twice) warns of a fold facing no bet; ours refuses it.
+        warnings.simplefilter("error", UserWarning)
+        can_fold = state.can_fold()
     return Options(
         seat=seat,
-        can_fold=state.can_fold(),
+        can_fold=can_fold,
         call_amount=state.checking_or_calling_amount if state.can_check_or_call() else None,
         bring_in_amount=state.effective_bring_in_amount if state.can_post_bring_in() else None,
         min_raise_to=state.min_completion_betting_or_raising_to_amount,
@@ -337,7 +352,8 @@ def deal_pending(state: State, hand: Hand) -> None:
                 return
             state.deal_hole(str(holes[seat][dealt]), seat)
         elif state.can_deal_board():
-            dealt = len(list(state.get_board_cards(0)))
+            # Every board card dealt so far, the second run's too, in the order dealt.
+            dealt = sum(len(cards) for cards in state.board_cards)
             count = state.board_dealing_count
             assert count is not None
             if len(board) < dealt + count:
@@ -509,14 +525,18 @@ class _Chips:
         return sum(1 for s, f in zip(self.stacks, self.folded, strict=True) if s and not f)
 
 
-def play_both(table: Table, rng: random.Random) -> None:
-    """Play one hand through both engines, asserting they agree at every step."""
+def play_both(table: Table, rng: random.Random) -> int:
+    """Play one hand through both engines, asserting they agree at every step; how many
+    times the board was run."""
+    variant = VARIANTS[table.variant_key]
     hand = Hand.start(
-        VARIANTS[table.variant_key], table.stakes, table.stacks, table.button, table.deck
-    )
+        variant, table.stakes, table.stacks, table.button, table.deck,
+        run_it_twice=table.run_it_twice,
+    )  # fmt: skip
     state = pokerkit_state(table)
     deal_pending(state, hand)
     street = hand.street_index
+    runs: dict[int, int] = {}
     while True:
         _skip_pointless_check(hand, state)
         legal = hand.legal_actions()
@@ -524,22 +544,42 @@ def play_both(table: Table, rng: random.Random) -> None:
             hand = _draw_both(hand, state, legal.seat, rng)
             deal_pending(state, hand)
             continue
+        if legal is not None and legal.can_choose_runs:
+            runs[legal.seat] = 2 if rng.random() < 0.8 else 1
+            hand = hand.choose_runs(legal.seat, runs[legal.seat])
+            _tell_pokerkit_the_runs(hand, state, runs)
+            continue
         if (ours := our_options(hand)) is None:
             break
         if hand.street_index != street:
             street = hand.street_index
             assert_same_pots(hand, state)
             if _community_card_dealt(hand, state):
-                return
+                return 1
         theirs = pokerkit_options(state)
         assert theirs is not None, f"we expect {ours}, PokerKit expects nobody (street {street})"
         hand = _act(hand, state, agreed_options(hand, ours, theirs), rng)
         deal_pending(state, hand)
     assert hand.is_over, "nobody is to act but the hand is not over"
     if _community_card_dealt(hand, state):
-        return
+        return 1
     assert not state.status, f"our hand is over, PokerKit still expects {state.actor_index}"
     assert_same_awards(hand, state)
+    return hand.runs
+
+
+def _tell_pokerkit_the_runs(hand: Hand, state: State, runs: dict[int, int]) -> None:
+    """Once our players settled how many runs, PokerKit's selectors answer the same (no
+    preference for those ours did not ask); then it is dealt what ours dealt."""
+    legal = hand.legal_actions()
+    if legal is not None and legal.can_choose_runs:
+        return
+    assert state.can_select_runout_count(), "we asked for runs, PokerKit asks nobody"
+    while state.can_select_runout_count():
+        seat = next(state.runout_count_selector_indices)
+        state.select_runout_count(runs.get(seat))
+    assert (state.runout_count or 1) == hand.runs, (state.runout_count, hand.runs)
+    deal_pending(state, hand)
 
 
 def _skip_pointless_check(hand: Hand, state: State) -> None:
@@ -718,6 +758,8 @@ def assert_same_awards(hand: Hand, state: State) -> None:
             _link(groups, {seat for seat, _ in award.winners})
     for eligible in _pots_pokerkit_halves_without_a_low(hand):
         _link(groups, set(eligible))
+    for shared in _pots_shared_by_the_runs(hand):
+        _link(groups, shared)
     for group in groups:
         ours, theirs = [final[s] for s in group], [state.stacks[s] for s in group]
         assert sum(ours) == sum(theirs), f"seats {group} end with {ours}, PokerKit {theirs}"
@@ -725,6 +767,24 @@ def assert_same_awards(hand: Hand, state: State) -> None:
     others = [seat for seat in range(len(final)) if seat not in splitters]
     ours, theirs = [final[s] for s in others], [state.stacks[s] for s in others]
     assert ours == theirs, f"seats {others} end with {ours}, PokerKit {theirs}"
+
+
+def _pots_shared_by_the_runs(hand: Hand) -> list[set[int]]:
+    """A board run twice: docs/rules.md splits each pot in two, the odd chip to the first
+    run (asserted here); PokerKit first merges the pots of the hands left at the showdown,
+    so the odd chips of a pot whose runs went to different players may differ: those
+    players are one group."""
+    if hand.runs == 1:
+        return []
+    halves: dict[int, list[PotAwarded]] = defaultdict(list)
+    for award in (event for event in hand.events if isinstance(event, PotAwarded)):
+        halves[award.index].append(award)
+    shared = []
+    for first, second in halves.values():
+        assert (first.run, second.run) == (0, 1), (first, second)
+        assert first.amount == second.amount + (first.amount + second.amount) % 2, (first, second)
+        shared.append({seat for award in (first, second) for seat, _ in award.winners})
+    return shared
 
 
 def _link(groups: list[set[int]], group: set[int]) -> None:
@@ -740,17 +800,23 @@ def _pots_pokerkit_halves_without_a_low(hand: Hand) -> list[frozenset[int]]:
     awards = [event for event in hand.events if isinstance(event, PotAwarded)]
     if not any(award.is_hi_lo and not award.low for award in awards):
         return []
-    holes, board, _ = dealt_cards(hand)
+    holes, _, _ = dealt_cards(hand)
     omaha = hand.variant.showdown == "omaha8"
-    if not any(
-        (omaha_eight_low_value(holes[seat], board) if omaha else eight_low_value(holes[seat]))
-        is not None
-        for seat, folded in enumerate(hand.folded)
-        if not folded
-    ):
-        return []
     pots = _showdown_pots(hand, awards)
-    return [pots[award.index].eligible for award in awards if award.is_hi_lo and not award.low]
+    halved: list[frozenset[int]] = []
+    for run, board in enumerate(hand.boards):  # a board run twice: each run on its own
+        if any(
+            (omaha_eight_low_value(holes[seat], board) if omaha else eight_low_value(holes[seat]))
+            is not None
+            for seat, folded in enumerate(hand.folded)
+            if not folded
+        ):
+            halved += [
+                pots[award.index].eligible
+                for award in awards
+                if award.run == run and award.is_hi_lo and not award.low
+            ]
+    return halved
 
 
 def _showdown_pots(hand: Hand, awards: list[PotAwarded]) -> tuple[Pot, ...]:
@@ -766,7 +832,10 @@ def _showdown_pots(hand: Hand, awards: list[PotAwarded]) -> tuple[Pot, ...]:
         if isinstance(event, AntePosted):
             dead[event.seat] += event.amount
     pots = compute_pots(hand.contributed, dead, hand.folded, stacks)
-    assert [pot.amount for pot in pots] == [award.amount for award in awards], (pots, awards)
+    awarded: dict[int, int] = defaultdict(int)  # a board run twice: each pot in two awards
+    for award in awards:
+        awarded[award.index] += award.amount
+    assert [pot.amount for pot in pots] == [awarded[i] for i in range(len(pots))], (pots, awards)
     return pots
 
 

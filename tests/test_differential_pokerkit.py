@@ -12,6 +12,7 @@ low) OUR rule is asserted: see
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -45,6 +46,16 @@ BLOCKS = [
 ]
 
 
+RUN_TWICE_HANDS: dict[str, int] = {"nlhe": 400, "plo": 200, "plo8": 200, "nlsd": 200}
+"""Hands dealt with run it twice (issue 22): the no-limit and pot-limit board games."""
+
+RUN_TWICE_BLOCKS = [
+    pytest.param(variant_key, block, id=f"{variant_key}-twice-{block}")
+    for variant_key, hands in RUN_TWICE_HANDS.items()
+    for block in range(hands // HANDS_PER_BLOCK)
+]
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize(("variant_key", "block"), BLOCKS)
 def test_random_hands_agree_with_pokerkit(variant_key: str, block: int) -> None:
@@ -56,6 +67,21 @@ def test_random_hands_agree_with_pokerkit(variant_key: str, block: int) -> None:
             play_both(table, rng)
         except AssertionError as error:
             raise AssertionError(f"hand {seed} ({table}): {error}") from error
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("variant_key", "block"), RUN_TWICE_BLOCKS)
+def test_boards_run_twice_agree_with_pokerkit(variant_key: str, block: int) -> None:
+    twice = 0
+    for number in range(HANDS_PER_BLOCK):
+        seed = f"{variant_key}-twice-{block}-{number}"
+        rng = random.Random(seed)
+        table = replace(random_table(variant_key, rng), run_it_twice=True)
+        try:
+            twice += play_both(table, rng) == 2
+        except AssertionError as error:
+            raise AssertionError(f"hand {seed} ({table}): {error}") from error
+    assert twice >= HANDS_PER_BLOCK // 20, f"only {twice} hands of {HANDS_PER_BLOCK} ran twice"
 
 
 def test_no_raise_when_no_opponent_can_call_more() -> None:

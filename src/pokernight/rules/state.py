@@ -530,6 +530,9 @@ def _bet_returned(state: HandState, event: BetReturned) -> None:
     state.contributed[seat] -= chips
     state.chips_behind += chips
     state.chips_in_pots -= chips
+    # What was called is the level now: nobody faces the part that came back (a seat asked
+    # to run it twice before the next street must not be asked to call it).
+    state.level = max(state.bets)
 
 
 def _cards_shown(state: HandState, event: CardsShown) -> None:
