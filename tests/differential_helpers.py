@@ -272,7 +272,14 @@ def pokerkit_state(table: Table) -> State:
         "stud": lambda: FixedLimitSevenCardStud.create_state(AUTOMATIONS, True, *stud),
         "razz": lambda: FixedLimitRazz.create_state(AUTOMATIONS, True, *stud),
         "plo8": lambda: PotLimitOmahaEight.create_state(
-            AUTOMATIONS, trimming, antes, blinds, *(stakes.minimum_bet(),) * 2, stacks, players, mode=mode
+            AUTOMATIONS,
+            trimming,
+            antes,
+            blinds,
+            *(stakes.minimum_bet(),) * 2,
+            stacks,
+            players,
+            mode=mode,
         ),
         "o8": lambda: FixedLimitOmahaEight.create_state(
             AUTOMATIONS, trimming, antes, blinds, *stud[2:]
