@@ -229,10 +229,11 @@ class RunsChosen(Event, frozen=True):
 
 class SecondRunStarted(Event, frozen=True):
     """The first run's board is complete: the streets from ``street`` on are dealt again,
-    from the same deck, onto the board as it stood before them (the first run's board is
-    kept: ``HandState.first_board``)."""
+    from the same deck, onto the first ``shared`` cards of the board, the ones both runs
+    share (the first run's board is kept: ``HandState.first_board``)."""
 
     street: int
+    shared: int
 
 
 class HandEnded(Event, frozen=True):

@@ -73,7 +73,6 @@ from pokernight.rules.events import (
     CardsDrawn,
     Event,
     HandStarted,
-    SecondRunStarted,
     StreetStarted,
     event_from_dict,
 )
@@ -87,6 +86,7 @@ from pokernight.rules.runs import (
     runs_event,
     runs_legal_actions,
     second_run_due,
+    second_run_started,
 )
 from pokernight.rules.showdown import finish_hand
 from pokernight.rules.stakes import Stakes
@@ -512,7 +512,7 @@ class Hand:
                 if not second_run_due(state):
                     finish_hand(state, self._emit)
                     return
-                self._emit(SecondRunStarted(state.runout_street))
+                self._emit(second_run_started(state))
             index = state.street_index + 1
             street = state.variant.streets[index]
             if street.draws:

@@ -18,6 +18,7 @@ from pokernight.rules.actions import (
     CHECK,
     DRAW,
     FOLD,
+    RUNS,
     Action,
     ActionKind,
     LegalActions,
@@ -47,6 +48,8 @@ def random_action(legal: LegalActions, rng: random.Random, held: Sequence[Card] 
         count = rng.randint(0, min(legal.max_discard, len(held)))
         return Action(seat, DRAW, None, tuple(rng.sample(list(held), count)))
     roll = rng.random()
+    if legal.can_choose_runs:
+        return Action(seat, RUNS, 2 if roll < 0.75 else 1)
     low, high = legal.min_raise_to, legal.max_raise_to
     if legal.can_bring_in:
         if low is not None and high is not None and roll < 0.3:

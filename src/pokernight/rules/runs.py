@@ -17,7 +17,7 @@ from typing import Final
 
 from pokernight.rules.actions import LegalActions
 from pokernight.rules.errors import RulesError
-from pokernight.rules.events import RunsChosen
+from pokernight.rules.events import RunsChosen, SecondRunStarted
 from pokernight.rules.positions import left_of
 from pokernight.rules.stakes import BettingStructure
 from pokernight.rules.state import HandState
@@ -66,6 +66,13 @@ def runs_event(seat: int, runs: object) -> RunsChosen:
 def second_run_due(state: HandState) -> bool:
     """The first run's board is complete and the players agreed to a second."""
     return state.runs == TWICE and not state.first_board
+
+
+def second_run_started(state: HandState) -> SecondRunStarted:
+    """The event that begins the second run, from the street where the runout began."""
+    street = state.runout_street
+    shared = sum(each.board for each in state.variant.streets[:street])
+    return SecondRunStarted(street, shared)
 
 
 def _deck_serves_two_runs(state: HandState, deck_size: int) -> bool:

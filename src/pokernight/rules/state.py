@@ -567,8 +567,7 @@ def _runs_chosen(state: HandState, event: RunsChosen) -> None:
 def _second_run_started(state: HandState, event: SecondRunStarted) -> None:
     """The first run's board is kept aside; the second is dealt onto the cards both share."""
     state.first_board = tuple(state.board)
-    streets = state.variant.streets
-    del state.board[sum(street.board for street in streets[: event.street]) :]
+    del state.board[event.shared :]
     state.street_index = event.street - 1
 
 

@@ -44,6 +44,7 @@ class HandView:
     cards: tuple[tuple[Card | None, ...], ...]
     up_cards: tuple[tuple[Card, ...], ...]
     board: tuple[Card, ...]
+    boards: tuple[tuple[Card, ...], ...]  # run twice: both runs' boards (``Hand.boards``)
     stacks: tuple[int, ...]
     bets: tuple[int, ...]
     folded: tuple[bool, ...]
@@ -60,12 +61,10 @@ def view(hand: Hand, seat: int | None) -> HandView:
     events = visible_events(hand.events, seat)
     cards: list[list[Card | None]] = [[] for _ in range(hand.player_count)]
     up: list[list[Card]] = [[] for _ in range(hand.player_count)]
-    board: list[Card] = []
     for event in events:
         if isinstance(event, CardsDealt):
             if event.seat is None:
-                board.extend(event.cards)
-                continue
+                continue  # the board is public: ``Hand.board``
             cards[event.seat].extend(event.cards or [None] * event.hidden)
             if event.face_up:
                 up[event.seat].extend(event.cards)
@@ -84,7 +83,8 @@ def view(hand: Hand, seat: int | None) -> HandView:
         events=events,
         cards=tuple(tuple(seat_cards) for seat_cards in cards),
         up_cards=tuple(tuple(seat_cards) for seat_cards in up),
-        board=tuple(board),
+        board=hand.board,
+        boards=hand.boards,
         stacks=hand.stacks,
         bets=hand.bets,
         folded=hand.folded,
