@@ -57,9 +57,7 @@ def all_in_preflop(hand: Hand) -> Hand:
     return hand
 
 
-def test_a_worked_example_both_agree_and_each_board_wins_half_the_odd_chip_to_the_first() -> (
-    None
-):
+def test_a_worked_example_both_agree_and_each_board_wins_half_the_odd_chip_to_the_first() -> None:
     hand = all_in_preflop(start("nlhe", [1001, 1000], WORKED_DECK))
     legal = hand.legal_actions()
     assert legal is not None and legal.can_choose_runs and legal.seat == 1  # left of the button
@@ -111,9 +109,7 @@ def test_one_player_saying_once_settles_it_and_nobody_else_is_asked() -> None:
     assert all(e.run == 0 for e in hand.events if isinstance(e, PotAwarded))
 
 
-def test_the_live_players_are_asked_clockwise_from_the_buttons_left_and_the_one_with_chips_too() -> (
-    None
-):
+def test_every_live_player_is_asked_clockwise_from_the_buttons_left_even_with_chips() -> None:
     # Seat 3 folds; seat 2 covers everybody and keeps chips; the rest are all in.
     hand = start("nlhe", [300, 200, 900, 400])
     hand.fold(3)
