@@ -31,6 +31,9 @@ class Bot(ABC):
     def decide(self, view: HandView, players: Sequence[str] | None = None) -> Action:
         """The bot's action at its turn (the view must be its own seat's)."""
         legal = view.legal
+        if legal is not None and legal.can_choose_runs:
+            # Running it twice changes nobody's expectation, only the swings: a bot agrees.
+            return Action(legal.seat, ActionKind.RUNS, 2)
         if legal is not None and legal.can_draw:
             mine = tuple(card for card in view.cards[legal.seat] if card is not None)
             started = view.events[0]

@@ -74,6 +74,9 @@ def to_phh(hand: Hand, events: Sequence[Event] | None = None, players: Sequence[
     events = hand.events if events is None else events
     started = events[0]
     assert isinstance(started, HandStarted)
+    if hand.runs > 1:
+        # PHH (PokerKit 0.7) has no action for the number of runouts.
+        raise PHHError("PHH has no form for a board run twice")
     order = _player_order(len(started.stacks), started.button)
     lines = [f"variant = {_quoted(_phh_code(started))}", _ante_trimming(started)]
     lines += _stakes_lines(started, order)

@@ -173,6 +173,8 @@ def to_pokerstars(
     ``names``: the players' names by hand seat; ``events``: the hand's events as one
     view saw them (default: all of them, every card).
     """
+    if hand.runs > 1:
+        raise PokerStarsError("a board run twice is not written as PokerStars text yet")
     events = hand.events if events is None else events
     started = events[0]
     assert isinstance(started, HandStarted)

@@ -36,6 +36,8 @@ class AcpcSeat:
 
     def refusal(self, settings: Json) -> str | None:
         """Why a table with ``settings`` cannot have an ACPC seat (None: it can)."""
+        if settings.get("run_it_twice"):
+            return "ACPC cannot ask a bot whether to run it twice: the table plays run it twice"
         for key in settings.get("dealers_choice") or [settings["variant"]]:
             why = unfit(self.games[key], settings["betting"], settings["stakes"])
             if why is not None:

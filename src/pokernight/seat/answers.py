@@ -25,13 +25,17 @@ KINDS = {
     "complete": "bet_or_raise",
     "draw": "draw",
     "pat": "draw",
+    "twice": "runs",
+    "once": "runs",
 }
 """Each verb and the protocol's ``act`` kind it sends. ``bet``, ``raise`` and ``complete``
 are one move for the server (``bet_or_raise`` to a street total): the state names the one
 that applies (``legal.raise_says``), and any of the three is taken."""
+RUNS = {"twice": 2, "once": 1}
+"""Asked to run it twice (``legal.can_choose_runs``): the runs each verb agrees to."""
 NEEDS_AMOUNT = frozenset({"bet", "raise", "complete"})
 MAY_NAME_COST = {"call": "call_amount", "bring_in": "bring_in_amount"}
-VERBS_SAID = "fold, check, call, bet, raise, complete, bring_in, draw or pat"
+VERBS_SAID = "fold, check, call, bet, raise, complete, bring_in, draw, pat, twice or once"
 
 
 class AnswerRefusedError(ValueError):
@@ -48,6 +52,11 @@ class Answer:
     @property
     def kind(self) -> str:
         return KINDS[self.verb]
+
+    @property
+    def sent_amount(self) -> int | None:
+        """The ``act``'s amount: the one named, or the runs ``twice`` and ``once`` mean."""
+        return RUNS.get(self.verb, self.amount)
 
 
 def parse_answer(text: str) -> Answer:
@@ -80,6 +89,10 @@ def parse_answer(text: str) -> Answer:
                 f"draw names up to five cards to throw, e.g. {words[0]} draw Ah Kd"
             )
         return Answer(int(words[0]), verb, None, cards)
+    if verb in RUNS:
+        if len(words) > 2:
+            raise AnswerRefusedError(f"{verb} takes no amount: {words[0]} {verb}")
+        return Answer(int(words[0]), verb)
     amounts = words[2:]
     if len(amounts) > 1:
         raise AnswerRefusedError("one answer a line: SEQ VERB [AMOUNT]")

@@ -342,7 +342,7 @@ class ProgramSeat:
         except AnswerRefusedError as refused:
             self._refuse(taken, str(refused))
             return
-        await self._send(taken, answer.kind, answer.amount, answer.cards)
+        await self._send(taken, answer.kind, answer.sent_amount, answer.cards)
 
     async def _send(
         self, text: str, kind: str, amount: int | None, cards: tuple[str, ...] = ()

@@ -176,6 +176,7 @@ def deal(
         jacks_to_open=table.upcoming_settings.jacks_to_open
         and upcoming.game.is_draw
         and upcoming.game.showdown == "high",
+        run_it_twice=table.upcoming_settings.runs_twice(upcoming.game),
     )
 
 
@@ -208,6 +209,7 @@ def start_hand(event: HandDealt) -> Hand:
         bomb_pot=event.bomb_pot,
         reshuffle_seed=reshuffle_seed(event) if variant.is_draw else None,
         jacks_to_open=event.jacks_to_open,
+        run_it_twice=event.run_it_twice,
     )
 
 

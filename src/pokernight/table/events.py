@@ -252,14 +252,14 @@ class HandDealt(TableEvent):
     committed_at: float | None = None
     bomb_pot: int = 0
     jacks_to_open: bool = False  # Five-Card Draw's option
+    run_it_twice: bool = False  # the players may agree to run the board twice
 
     def to_dict(self) -> dict[str, Any]:
         data = TableEvent.to_dict(self)
         # Options left out when unused: every other hand reads as before them.
-        if not self.bomb_pot:
-            del data["bomb_pot"]
-        if not self.jacks_to_open:
-            del data["jacks_to_open"]
+        for option in ("bomb_pot", "jacks_to_open", "run_it_twice"):
+            if not data[option]:
+                del data[option]
         return data
 
 

@@ -68,6 +68,8 @@ class TableSettings:
     only when the host calls one), each player posting ``bomb_pot_ante`` (None: two big
     blinds) with no blinds and no betting before the flop; board games only.
     ``jacks_to_open``: Five-Card Draw played jacks or better to open (docs/rules.md).
+    ``run_it_twice``: once nobody can bet before the board is complete, the players may
+    agree to run the rest of it twice (no-limit and pot-limit board games; ``rules.runs``).
     ``voluntary_straddle``: a player under the gun who chose to may straddle (twice the
     big blind, ``Straddle``), in the games with blinds.
     """
@@ -98,6 +100,7 @@ class TableSettings:
     bomb_pot_every: int = 0
     bomb_pot_ante: int | None = None
     jacks_to_open: bool = False
+    run_it_twice: bool = False
 
     @classmethod
     def for_variant(cls, key: str, **changes: Any) -> TableSettings:
@@ -125,6 +128,8 @@ class TableSettings:
                 _check_stakes_fit(self.stakes_for(game, level), game)
         if self.jacks_to_open and not any(_draws_high(game) for game in games):
             raise TableError("jacks or better to open is a Five-Card Draw option")
+        if self.run_it_twice and not any(can_run_twice(game) for game in games):
+            raise TableError("run it twice is for no-limit and pot-limit games with a board")
         largest = min(game.max_players for game in games)
         if not MIN_SEATS <= self.seats <= largest:
             raise TableError(f"seats must be between {MIN_SEATS} and {largest} for this game")
@@ -240,6 +245,11 @@ class TableSettings:
             return 0
         return self.bomb_pot_ante or 2 * stakes.big_blind
 
+    def runs_twice(self, game: Variant) -> bool:
+        """Whether hands of ``game`` offer to run it twice (a dealer's choice only in the
+        games that can)."""
+        return self.run_it_twice and can_run_twice(game)
+
     def stakes_at_level(self, level: int) -> Stakes:
         """Level 0 is ``stakes``; past the last level the last one stays."""
         levels = (self.stakes, *self.blind_levels)
@@ -272,8 +282,9 @@ class TableSettings:
         data["minimum_buy_in"] = self.minimum_buy_in
         data["maximum_buy_in"] = self.maximum_buy_in
         data["stack_cap"] = self.stack_cap
-        if not self.jacks_to_open:
-            del data["jacks_to_open"]  # the settings of every other table read as before
+        for option in ("jacks_to_open", "run_it_twice"):
+            if not data[option]:
+                del data[option]  # the settings of every other table read as before
         return data
 
     @classmethod
@@ -307,6 +318,11 @@ def is_holdem(game: Variant) -> bool:
     """Two cards down and a board: the games a 7-2 bounty is won in (short-deck too,
     though it has no deuce to win one with)."""
     return game.has_flop and game.streets[0].hole_down == 2
+
+
+def can_run_twice(game: Variant) -> bool:
+    """A board to run twice, and no-limit or pot-limit betting (``rules.runs``)."""
+    return game.has_flop and game.betting is not BettingStructure.FIXED_LIMIT
 
 
 def _unit(stakes: Stakes) -> int:

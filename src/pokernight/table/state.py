@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Self
 
 from pokernight.rules import Action, ActionKind, CardsShown, Hand
+from pokernight.rules.hand import MAX_SEATS
 from pokernight.table.button import Positions
 from pokernight.table.commands import Act
 from pokernight.table.errors import YOU, TableError, subject
@@ -176,7 +177,7 @@ class TableState:
 
     def tick(self, now: float, present: Collection[str] | None = None) -> Act | None:
         """The action the clock takes at ``now``, if any: check if possible, else fold (in a
-        draw round: stand pat).
+        draw round: stand pat; asked to run it twice: once, as when players do not agree).
 
         A stud bring-in cannot fold: the clock posts it. ``present``: the players with
         a page open, if the caller knows (see ``deadline``).
@@ -187,13 +188,11 @@ class TableState:
         if now < self.deadline(present):
             return None
         seat = self.seats[started.seats[hand.to_act]]
-        kind = next(
-            kind
-            # A draw round: the clock stands pat (a draw of nothing).
-            for kind in (ActionKind.CHECK, ActionKind.FOLD, ActionKind.BRING_IN, ActionKind.DRAW)
-            if hand.can(Action(hand.to_act, kind))
-        )
-        return Act(seat.player_id, kind.value, timed_out=True, absent=_gone(seat, present))
+        action = next(action for action in _CLOCK_ACTIONS[hand.to_act] if hand.can(action))
+        return Act(
+            seat.player_id, action.kind.value, action.amount, timed_out=True,
+            absent=_gone(seat, present),
+        )  # fmt: skip
 
     def deadline(self, present: Collection[str] | None = None) -> float:
         """When the player to act runs out of time: the action clock, then their time bank.
@@ -211,6 +210,17 @@ class TableState:
             return self.turn_started_at  # dealt in only to be blinded away: nobody waits
         bank = 0.0 if _gone(seat, present) else seat.time_bank
         return self.turn_started_at + self.settings.action_seconds + bank
+
+
+def _clock_actions(seat: int) -> tuple[Action, ...]:
+    """What the clock does for ``seat``, the first it may: check, fold, post a stud bring-in
+    (which cannot fold), stand pat in a draw round (a draw of nothing), or run it once."""
+    kinds = (ActionKind.CHECK, ActionKind.FOLD, ActionKind.BRING_IN, ActionKind.DRAW)
+    return (*(Action(seat, kind) for kind in kinds), Action(seat, ActionKind.RUNS, 1))
+
+
+# Built once: the clock looks at them each time it runs out for somebody.
+_CLOCK_ACTIONS = tuple(_clock_actions(seat) for seat in range(MAX_SEATS))
 
 
 def _gone(seat: Seat, present: Collection[str] | None) -> bool:
