@@ -74,9 +74,18 @@ export class ActionBar {
     this.drawNote = h("p", { class: "draw-note" }, "Tap the cards you throw away.");
     this.drawing = h("div", { class: "draw-round", hidden: true },
       this.drawNote, this.discardCards, this.drawButton);
+    // Run it twice: once nobody can bet, the server asks each player in turn (T, O).
+    this.twice = button("act-twice", "T", "Run it twice");
+    this.once = button("act-once", "O", "Run it once");
+    this.twice.addEventListener("click", () => this.act("runs", 2));
+    this.once.addEventListener("click", () => this.act("runs", 1));
+    this.runs = h("div", { class: "runs-question", hidden: true },
+      h("p", { class: "runs-note" }, "Nobody can bet any more. Run the rest of the board twice? "
+        + "Each board wins half of every pot; it runs twice only if everybody agrees."),
+      h("div", { class: "buttons" }, this.twice, this.once));
     this.buttons = h("div", { class: "buttons" }, this.fold, this.call, this.raise, this.allIn);
     this.element = h("section", { class: "action-bar", "aria-label": "Your actions" },
-      this.buttons, this.drawing, this.sizing, this.preActions, this.error);
+      this.buttons, this.drawing, this.runs, this.sizing, this.preActions, this.error);
     this.fold.addEventListener("click", () => this.act("fold"));
     this.call.addEventListener("click", () => this.act(this.passiveKind()));
     this.raise.addEventListener("click", () => this.act("bet_or_raise", this.raiseTo()));
@@ -100,8 +109,17 @@ export class ActionBar {
     this.wasMyTurn = myTurn;
     this.legal = legal;
     const drawing = Boolean(legal?.can_draw);
-    this.buttons.hidden = drawing;
+    const choosingRuns = Boolean(legal?.can_choose_runs);
+    this.buttons.hidden = drawing || choosingRuns;
     this.drawing.hidden = !drawing;
+    this.runs.hidden = !choosingRuns;
+    if (choosingRuns) {
+      this.sizing.hidden = true;
+      this.preActions.hidden = true;
+      this.twice.disabled = this.once.disabled = false;
+      if (turnBegins) this.error.textContent = "";
+      return turnBegins;
+    }
     if (drawing) {
       this.sizing.hidden = true;
       this.preActions.hidden = true;
@@ -282,9 +300,10 @@ export class ActionBar {
     if (target instanceof HTMLInputElement && target.type !== "range" && target.type !== "checkbox") return;
     // With one amount, A bets it like R: the bet button is then the largest bet.
     const most = this.allIn.hidden ? this.raise : this.allIn;
-    const control = this.legal.can_draw
-      ? { d: this.drawButton }[event.key.toLowerCase()]
-      : { f: this.fold, c: this.call, r: this.raise, a: most }[event.key.toLowerCase()];
+    const keys = this.legal.can_draw ? { d: this.drawButton }
+      : this.legal.can_choose_runs ? { t: this.twice, o: this.once }
+      : { f: this.fold, c: this.call, r: this.raise, a: most };
+    const control = keys[event.key.toLowerCase()];
     if (control && !control.disabled) {
       event.preventDefault();
       control.click();

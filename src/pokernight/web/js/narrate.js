@@ -26,9 +26,20 @@ export function drawWords(count) {
  * before the server named its actions (no ``says``) is told by its kind. */
 export function actionWords(action) {
   if (action.kind === "draw") return drawWords(action.count);
+  if (action.kind === "runs") return runsWords(action.runs);
   const amount = action.amount ? ` ${chips(action.amount)}` : "";
   const words = ACTION_WORDS[action.says] ?? ACTION_WORDS[action.kind] ?? "bets/raises to";
   return `${words}${amount}`;
+}
+
+/** A player's answer to running it twice. */
+export function runsWords(runs) {
+  return runs === 2 ? "runs it twice" : "runs it once";
+}
+
+/** Which board an award or a shown hand is of, when the board was run twice. */
+function boardWords(item) {
+  return item.run ? "Second board: " : "First board: ";
 }
 
 /** "Queens and Sevens wild" (Queens first, as Follow the Queen says it), "Threes and Nines wild". */
@@ -45,7 +56,8 @@ export function secondHalf(award) {
 }
 
 /** One line for a hand event, or null for events not worth a line. ``name(index)`` names a seat. */
-export function describeEvent(item, name) {
+export function describeEvent(item, name, runTwice = false) {
+  const board = runTwice ? boardWords(item) : "";
   switch (item.type) {
     case "StreetStarted": return `\u2014 ${streetName(item.name)} \u2014`;
     case "AntePosted": return `${name(item.seat)} antes ${chips(item.amount)}`;
@@ -71,7 +83,7 @@ export function describeEvent(item, name) {
         : `${cardText(item.card)} follows a Queen: ${rankPlural(item.rank)} are wild`;
     case "BetReturned": return `${chips(item.amount)} returned to ${name(item.seat)}`;
     case "CardsShown":
-      return `${name(item.seat)} shows ${item.cards.map(cardText).join(" ")}`
+      return `${board}${name(item.seat)} shows ${item.cards.map(cardText).join(" ")}`
         + (item.description ? ` (${item.description})` : "");
     case "CardsMucked": return `${name(item.seat)} mucks`;
     case "CardsDrawn": {
@@ -81,16 +93,19 @@ export function describeEvent(item, name) {
     }
     case "StubReshuffled":
       return `The stub ran out: the discards are shuffled into a new stub (${item.size} cards)`;
-    case "PotAwarded": return awardWords(item, name);
+    case "PotAwarded": return awardWords(item, name, runTwice);
+    case "RunsChosen": return `${name(item.seat)} ${runsWords(item.runs)}`;
+    case "SecondRunStarted": return "\u2014 Second run: the same streets again \u2014";
     default: return null;
   }
 }
 
-export function awardWords(award, name) {
+export function awardWords(award, name, runTwice = false) {
+  const board = runTwice ? boardWords(award) : "";
   const pot = award.index === 0 ? "the pot" : `side pot ${award.index}`;
-  if (award.high) return hiLoAwardWords(award, name, pot);
+  if (award.high) return board + hiLoAwardWords(award, name, pot);
   const winners = award.winners.map(([seat, amount]) => `${name(seat)} wins ${chips(amount)}`);
-  return `${winners.join(", ")} from ${pot}${award.description ? ` \u2014 ${award.description}` : ""}`;
+  return `${board}${winners.join(", ")} from ${pot}${award.description ? ` \u2014 ${award.description}` : ""}`;
 }
 
 /** A hi-lo pot, half by half: "the pot: high Ann 30, low Bob 15, Cy 15 — high: ..., low: ...". */
@@ -122,13 +137,16 @@ export function handPhrase(description) {
 
 /** One line per pot for the winner announcement: "Bob wins 240 with a flush, ace high". */
 export function winnerLines(awards, name) {
+  const runTwice = awards.some((award) => award.run);
+  const pots = new Set(awards.map((award) => award.index)).size;
   return awards.map((award) => {
-    const pot = awards.length === 1 ? "" : award.index === 0 ? " of the main pot"
+    const pot = pots === 1 ? "" : award.index === 0 ? " of the main pot"
       : ` of side pot ${award.index}`;
-    if (award.high?.length && award.low?.length) return hiLoWinnerLine(award, name, pot);
+    const board = runTwice ? boardWords(award) : "";
+    if (award.high?.length && award.low?.length) return board + hiLoWinnerLine(award, name, pot);
     const names = award.winners.map(([seat]) => name(seat));
     const took = names.length === 1 ? `${names[0]} wins ${chips(award.amount)}${pot}`
       : `${names.slice(0, -1).join(", ")} and ${names.at(-1)} split ${chips(award.amount)}${pot}`;
-    return award.description ? `${took} with ${handPhrase(award.description)}` : took;
+    return board + (award.description ? `${took} with ${handPhrase(award.description)}` : took);
   });
 }

@@ -11,7 +11,8 @@ import { checkProof } from "./verify.js";
 
 /** The hand's events in words, each action as the server named it (``says``, ``all_in``). */
 export function handLines(events, name) {
-  return events.map((item) => describeEvent(item, name)).filter(Boolean);
+  const runTwice = events.some((item) => item.type === "SecondRunStarted");
+  return events.map((item) => describeEvent(item, name, runTwice)).filter(Boolean);
 }
 
 export class HandLog {

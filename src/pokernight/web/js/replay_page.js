@@ -192,7 +192,8 @@ export class ReplayPage {
     this.results.replaceChildren(...[this.view.results(state)].filter(Boolean));
     this.handLog.render(state);
     const name = (index) => state.nameOfHandSeat(index, state.hand);
-    const words = step.events.map((item) => describeEvent(item, name)).filter(Boolean)
+    const runTwice = Boolean(state.hand?.firstBoard);
+    const words = step.events.map((item) => describeEvent(item, name, runTwice)).filter(Boolean)
       .filter((line) => !line.startsWith("\u2014"));
     const street = STREET_WORDS[step.street_name] ?? streetName(step.street_name);
     this.caption.replaceChildren(

@@ -152,6 +152,10 @@ export function settingsForm(initial = {}) {
       h("label", { class: "check field wide" },
         h("input", { type: "checkbox", name: "jacks_to_open", checked: Boolean(initial.jacks_to_open) }),
         "Five-Card Draw: jacks or better to open (the first raise before the draw)"),
+      h("label", { class: "check field wide" },
+        h("input", { type: "checkbox", name: "run_it_twice", checked: Boolean(initial.run_it_twice) }),
+        "Run it twice: when nobody can bet any more, the players may agree to deal the rest "
+        + "of the board twice, each board for half of every pot (no-limit and pot-limit)"),
       numberField("seven_deuce_bounty", "7-2 bounty: chips from each player dealt in to a "
         + "pot won with seven-deuce, shown (hold'em; 0: none)", initial.seven_deuce_bounty),
       h("label", { class: "check field wide" },
@@ -207,6 +211,7 @@ export function readSettings(form) {
     allow_programs: form.querySelector("[name=allow_programs]").checked,
     rabbit_hunting: form.querySelector("[name=rabbit_hunting]").checked,
     jacks_to_open: form.querySelector("[name=jacks_to_open]").checked,
+    run_it_twice: form.querySelector("[name=run_it_twice]").checked,
     voluntary_straddle: form.querySelector("[name=voluntary_straddle]").checked,
     bot_delay_seconds: integer("bot_delay_seconds"),
     seven_deuce_bounty: integer("seven_deuce_bounty"),

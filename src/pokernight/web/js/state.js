@@ -142,6 +142,10 @@ export class TableState {
       status: null,
       wildRanks: [],
       rabbit: [], // the board it would have dealt, once somebody hunted it: never dealt
+      firstBoard: null, // run twice: the first run's board (``board`` is the second's)
+      // Run twice: each seat's hand and winning cards on the second board, as the server named them.
+      shownSecond: new Map(),
+      bestSecond: new Map(),
       bombPot: 0,
       ended: false,
     };
@@ -316,10 +320,20 @@ export class TableState {
       case "CardsShown": {
         const before = hand.cards[item.seat];
         hand.cards[item.seat] = item.cards.map((card, i) => ({ card, up: before[i]?.up ?? false }));
-        hand.shown.set(item.seat, item.description);
-        if (item.best?.length) hand.best.set(item.seat, item.best);
+        const [shown, best] = item.run ? [hand.shownSecond, hand.bestSecond] : [hand.shown, hand.best];
+        shown.set(item.seat, item.description);
+        if (item.best?.length) best.set(item.seat, item.best);
         break;
       }
+      case "RunsChosen":
+        hand.lastActions[item.seat] = { kind: "runs", runs: item.runs };
+        break;
+      case "SecondRunStarted":
+        // The server says how many board cards the two runs share.
+        hand.firstBoard = [...hand.board];
+        hand.board = hand.board.slice(0, item.shared);
+        hand.street = "second run";
+        break;
       case "ActionTaken":
         hand.lastActions[item.seat] = item;
         break;
@@ -352,6 +366,11 @@ export class TableState {
         break;
     }
   }
+}
+
+/** Each board of the hand: one, or the first run's and the second's when run twice. */
+export function boardsOf(hand) {
+  return hand.firstBoard ? [hand.firstBoard, hand.board] : [hand.board];
 }
 
 /** ``map`` with ``key`` set, and no more than the last PROOFS_KEPT keys. */

@@ -9,7 +9,7 @@ import { applyFelt } from "./felt.js";
 import { actionWords, awardWords } from "./narrate.js";
 import { wildPanel } from "./panels.js";
 import { gameName, gameOf, loadGames } from "./games.js";
-import { TableState } from "./state.js";
+import { TableState, boardsOf } from "./state.js";
 
 const code = location.hash.slice(1);
 const state = new TableState(null);
@@ -43,9 +43,12 @@ function render() {
     h("h1", {}, `Table ${code} \u00b7 ${gameName(hand?.variant ?? state.settings.variant)}`
       + (hand ? ` \u00b7 hand #${hand.number}` : "")),
     wildPanel(state, { large: true }),
-    hand?.board.length ? h("div", { class: "board", "aria-label": "board" }, hand.board.map((card) => cardElement(card))) : null,
+    ...(hand ? boardsOf(hand) : []).filter((board) => board.length).map((board, run, all) =>
+      h("div", { class: "board", "aria-label": all.length > 1 ? `board ${run + 1}` : "board" },
+        board.map((card) => cardElement(card)))),
     status ? h("div", { class: "pot" }, `Pot ${chips(status.pot)}`) : null,
-    ...(hand?.awards ?? []).map((award) => h("div", { class: "award" }, awardWords(award, name))),
+    ...(hand?.awards ?? []).map((award) => h("div", { class: "award" },
+      awardWords(award, name, Boolean(hand.firstBoard)))),
     h("div", { class: "stream-seats" }, [...state.seats.values()].map((seat) => seatElement(seat, hand)))];
   root.replaceChildren(...parts.filter(Boolean));
 }

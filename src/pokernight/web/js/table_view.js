@@ -8,6 +8,7 @@ import { cardElement, cardName, rankOf } from "./cards.js";
 import { chips, h, replaceKeepingFocus } from "./dom.js";
 import { actionWords, awardWords } from "./narrate.js";
 import { gameOf } from "./games.js";
+import { boardsOf } from "./state.js";
 
 // As long as .card.dealing's animation in app.css; cards dealt together follow each other.
 const DEAL_MS = 420;
@@ -23,11 +24,13 @@ export function seatPosition(number, seats, bottom) {
 
 /** The cards that make each winning hand, as a Set of card texts: the server names them
  * (``CardsShown.best``); a hand won unseen has none. */
-function winningCards(hand) {
+function winningCards(hand, run = null) {
   const used = new Set();
   for (const award of hand.awards) {
+    if (run !== null && (award.run ?? 0) !== run) continue;
+    const best = award.run ? hand.bestSecond : hand.best;
     for (const [index] of award.winners) {
-      for (const card of hand.best.get(index) ?? []) used.add(card);
+      for (const card of best.get(index) ?? []) used.add(card);
     }
   }
   return used;
@@ -169,18 +172,13 @@ export class TableView {
 
   center(state, hand, winning) {
     const status = state.hand?.status ?? null;
-    const board = hand ? hand.board : [];
-    const boardSlots = hand ? gameOf(hand.variant)?.board_cards ?? 0 : 0;
-    const slots = board.map((card, place) => this.dealt(cardElement(card, {
-      winning: winning.has(card), dim: winning.size > 0 && !winning.has(card) }),
-    { hand: hand.number, group: "board", place }, BOARD_AT, (round) => round));
-    slots.push(...(hand?.rabbit ?? []).map(rabbitCard));
-    if (boardSlots) {
-      while (slots.length < boardSlots) slots.push(h("span", { class: "card slot", "aria-hidden": "true" }));
-    }
     const pots = status?.pots ?? [];
+    const boards = hand?.firstBoard
+      ? boardsOf(hand).map((board, run) => this.boardElement(hand, board, run,
+        hand.awards.length ? winningCards(hand, run) : new Set()))
+      : [this.boardElement(hand, hand ? hand.board : [], null, winning)];
     return h("div", { class: "center" },
-      h("div", { class: "board", "aria-label": "board" }, slots),
+      ...boards,
       hand?.rabbit?.length ? h("div", { class: "rabbit-note" }, "Outlined: the rabbit, never dealt")
         : null,
       status ? h("div", { class: "pot", id: "pot" }, `Pot ${chips(status.pot)}`,
@@ -190,6 +188,21 @@ export class TableView {
       h("div", { class: "turn-line", id: "turn-line", "aria-live": "polite" }, this.turnWords(state)));
   }
 
+  /** A board's cards (``run``: which run, when the board was run twice; null: the only one),
+   * the winning ones raised; a hunted rabbit after them; empty slots where cards will come. */
+  boardElement(hand, board, run, winning) {
+    const group = run ? "board-2" : "board";
+    const slots = board.map((card, place) => this.dealt(cardElement(card, {
+      winning: winning.has(card), dim: winning.size > 0 && !winning.has(card) }),
+    { hand: hand.number, group, place }, BOARD_AT, (round) => round));
+    slots.push(...(hand?.rabbit ?? []).map(rabbitCard));
+    const boardSlots = hand ? gameOf(hand.variant)?.board_cards ?? 0 : 0;
+    while (slots.length < boardSlots) slots.push(h("span", { class: "card slot", "aria-hidden": "true" }));
+    if (run === null) return h("div", { class: "board", "aria-label": "board" }, slots);
+    return h("div", { class: `board run-${run + 1}`, "aria-label": `board ${run + 1}` },
+      h("span", { class: "run-label" }, run ? "Run 2" : "Run 1"), slots);
+  }
+
   /** The showdown in words (who wins what, with which hand), shown under the felt; the
    * winner announcement over the felt is what a screen reader hears. */
   results(state) {
@@ -197,7 +210,8 @@ export class TableView {
     if (!hand || !hand.awards.length) return null;
     const name = (index) => state.nameOfHandSeat(index, hand);
     return h("div", { class: "showdown" },
-      hand.awards.map((award) => h("div", { class: "award" }, awardWords(award, name))));
+      hand.awards.map((award) => h("div", { class: "award" },
+        awardWords(award, name, Boolean(hand.firstBoard)))));
   }
 
   turnWords(state) {

@@ -1,0 +1,116 @@
+"""Run it twice in a real Chromium, against a real room (issue 22): two friends go all in
+before the flop at a table that plays run it twice; each is asked in turn and taps "Run
+it twice"; the felt shows both boards, each named, and the showdown says which board won
+which half. Saved as tests/artifacts/run-twice-question.png and run-twice.png."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from tests.test_web_host import _create_and_sit
+from tests.web_helpers import (
+    ARTIFACTS,
+    FrameLog,
+    _hand_events,
+    invite_link,
+    join_by_invite,
+    served_room,
+    wait_until_acted,
+    watched_page,
+)
+
+DESKTOP = {"width": 1280, "height": 900}
+
+
+def _my_turn(pages: list[Any]) -> Any:
+    """The page whose turn it is, once one is."""
+    for _ in range(200):
+        for page in pages:
+            if page.evaluate("document.body.dataset.myTurn") == "true":
+                return page
+        pages[0].wait_for_timeout(50)
+    raise AssertionError("nobody's turn came")
+
+
+def _tap(page: Any, button: str) -> None:
+    version = page.evaluate("document.body.dataset.version")
+    page.click(button)
+    wait_until_acted(page, version)
+
+
+def _pot_chips(text: str) -> int:
+    return int(text.split(" from ")[0].split(" wins ")[1].replace(",", ""))
+
+
+def test_two_friends_all_in_agree_to_run_it_twice_and_see_both_boards(
+    browser: Any, tmp_path: Path
+) -> None:
+    with served_room(tmp_path, hand_pause=30) as url:
+        ann = watched_page(browser, viewport=DESKTOP)
+        frames = FrameLog("ann")  # what the room sent Ann's page
+        frames.watch(ann)
+        ann.goto(f"{url}/")
+        _create_and_sit(ann, lambda: ann.check("[name=run_it_twice]"))
+        bob = watched_page(browser, viewport=DESKTOP)
+        join_by_invite(bob, invite_link(ann), "Bob")
+        bob.click("button[data-key='sit-1']")
+        bob.click("#buy-in-submit")
+        bob.wait_for_selector(".seat.me")
+        ann.click("#host-start")
+        pages = [ann, bob]
+        for page in pages:
+            page.locator(".hand-number").filter(has_text=re.compile("^Hand #1$")).wait_for()
+
+        shover = _my_turn(pages)
+        _tap(shover, "#act-allin")
+        caller = _my_turn(pages)
+        assert caller is not shover
+        _tap(caller, "#act-call")
+
+        # Asked in turn: the page to answer shows the question and nothing else to do.
+        first = _my_turn(pages)
+        other = bob if first is ann else ann
+        question = first.locator(".runs-question")
+        question.wait_for()
+        assert "Run the rest of the board twice?" in question.inner_text()
+        assert first.locator("#act-fold").is_hidden() and first.locator("#act-call").is_hidden()
+        assert other.locator(".runs-question").is_hidden()
+        assert first.locator(".board .card:not(.slot)").count() == 0  # nothing dealt yet
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        first.screenshot(path=str(ARTIFACTS / "run-twice-question.png"))
+        _tap(first, "#act-twice")
+        second = _my_turn(pages)
+        assert second is other
+        second.keyboard.press("t")  # the key says it too
+
+        for page in pages:
+            page.locator(".showdown .award").nth(1).wait_for()
+            boards = [page.locator(f".board.run-{run} .card:not(.slot)") for run in (1, 2)]
+            assert [board.count() for board in boards] == [5, 5]
+            assert page.locator(".board.run-1 .run-label").inner_text() == "Run 1"
+            first_cards = [boards[0].nth(i).get_attribute("data-card") for i in range(5)]
+            second_cards = [boards[1].nth(i).get_attribute("data-card") for i in range(5)]
+            assert first_cards != second_cards  # the second run's cards are new ones
+            awards = page.locator(".showdown .award").all_inner_texts()
+            assert [line.split(":")[0] for line in awards] == ["First board", "Second board"]
+            # Both bought in alike and went all in: each board won half the pot.
+            halves = [_pot_chips(line) for line in awards]
+            assert halves[0] == halves[1] > 0, awards
+            log = page.locator("[aria-labelledby=log-title] .log").inner_text()
+            assert "runs it twice" in log and "Second run" in log
+            assert page.errors == [], page.errors
+        announced = ann.locator("#winner .line").all_inner_texts()
+        assert [line.split(":")[0] for line in announced] == ["First board", "Second board"]
+        ann.click("#winner .close")  # the result read, the boards are in view
+        ann.wait_for_timeout(800)  # the second board's cards have landed
+        ann.screenshot(path=str(ARTIFACTS / "run-twice.png"))
+        # The room sent each answer as a hand event, the same to both players.
+        answers = [
+            (event["seat"], event["runs"])
+            for frame in frames.frames
+            for event in _hand_events(frame)
+            if event.get("type") == "RunsChosen"
+        ]
+        assert sorted(runs for _, runs in answers) == [2, 2]
