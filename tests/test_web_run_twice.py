@@ -41,7 +41,7 @@ def _tap(page: Any, button: str) -> None:
 
 
 def _pot_chips(text: str) -> int:
-    return int(text.split(" from ")[0].split(" wins ")[1].replace(",", ""))
+    return int(text.split(" from ", maxsplit=1)[0].split(" wins ")[1].replace(",", ""))
 
 
 def test_two_friends_all_in_agree_to_run_it_twice_and_see_both_boards(
