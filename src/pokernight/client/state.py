@@ -168,3 +168,8 @@ class TableState:
                 hand["cards"][item["seat"]].extend(item["cards"] or [None] * item["hidden"])
         elif item["type"] == "CardsShown":
             hand["cards"][item["seat"]] = list(item["cards"])
+        elif item["type"] == "SecondRunStarted":
+            # Run twice: the first run's board is kept; the second is dealt onto the cards
+            # both share, which the server counts.
+            hand["first_board"] = list(hand["board"])
+            del hand["board"][item["shared"] :]

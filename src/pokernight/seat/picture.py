@@ -81,6 +81,8 @@ def _hand(hand: Json, state: TableState, *, finished: bool) -> Json:
         "street": streets[-1] if streets else None,
         "cards": list(hand["cards"][seats.index(mine)]) if mine in seats else [],
         "board": list(hand["board"]),
+        # Run twice: the first run's board ("board" is then the second's).
+        "first_board": list(hand["first_board"]) if "first_board" in hand else None,
         "pot": status.get("pot"),
         "pots": status.get("pots"),
         "to_act": None if finished else status.get("to_act"),

@@ -48,9 +48,12 @@ draw's discards what a player threw (the hand's events show them to the drawer a
 
 Json = dict[str, Any]
 
-DRAW_FIELDS = ("can_draw", "max_discard")
-LEGAL_FIELDS = tuple(name for name in LegalActions.__struct_fields__ if name not in DRAW_FIELDS)
-"""The legal actions as sent; the draw fields only in a draw round (``legal_json``)."""
+OCCASIONAL_FIELDS = ("can_draw", "max_discard", "can_choose_runs")
+LEGAL_FIELDS = tuple(
+    name for name in LegalActions.__struct_fields__ if name not in OCCASIONAL_FIELDS
+)
+"""The legal actions as sent; the draw fields only in a draw round, ``can_choose_runs``
+only when the seat is asked to run it twice (``legal_json``)."""
 STAKES_FIELDS = tuple(item.name for item in fields(Stakes))
 
 _encoder = msgspec.json.Encoder()
@@ -208,6 +211,7 @@ def legal_json(legal: LegalActions, started: HandDealt, pot: int) -> Json:
         "max_is_all_in": legal.all_in_kind == ActionKind.BET_OR_RAISE,
         "presets": [{"key": p.key, "to": p.to} for p in sizing_presets(legal, pot)],
         **({"can_draw": True, "max_discard": legal.max_discard} if legal.can_draw else {}),
+        **({"can_choose_runs": True} if legal.can_choose_runs else {}),
     }
 
 

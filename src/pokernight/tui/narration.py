@@ -24,6 +24,8 @@ from pokernight.rules import (
     HandEnded,
     HandStarted,
     PotAwarded,
+    RunsChosen,
+    SecondRunStarted,
     StreetStarted,
     StubReshuffled,
     WildRankChanged,
@@ -36,11 +38,22 @@ class Narrator:
     """Tells a hand's events, in order, one line each (None: nothing worth saying).
 
     An action is told as the engine named it (``ActionTaken.says``: a bet, a raise, a
-    completion...), as the page's hand log does: nothing is worked out here.
+    completion...), as the page's hand log does: nothing is worked out here. Once the
+    board is run twice, each shown hand and award says which board it is of.
     """
 
+    def __init__(self) -> None:
+        self.run_twice = False
+
     def line(self, event: Event, names: Sequence[str]) -> str | None:
-        return _line(event, names)
+        if isinstance(event, HandStarted):
+            self.run_twice = False
+        elif isinstance(event, SecondRunStarted):
+            self.run_twice = True
+        text = _line(event, names)
+        if text is not None and self.run_twice and isinstance(event, CardsShown | PotAwarded):
+            return f"{'Second' if event.run else 'First'} board: {text}"
+        return text
 
     def lines(self, events: Sequence[Event], names: Sequence[str]) -> list[str]:
         return [text for event in events if (text := self.line(event, names)) is not None]
@@ -67,6 +80,10 @@ def _line(event: Event, names: Sequence[str]) -> str | None:
         return f"{names[event.seat]} {said}{mine}"
     if isinstance(event, StubReshuffled):
         return f"The stub ran out: {event.size} cards are shuffled into a new stub"
+    if isinstance(event, RunsChosen):
+        return f"{names[event.seat]} runs it {'twice' if event.runs == 2 else 'once'}"
+    if isinstance(event, SecondRunStarted):
+        return "--- second run: the same streets again ---"
     if isinstance(event, ActionTaken):
         return _action(event, names)
     if isinstance(event, WildRankChanged):

@@ -5,7 +5,8 @@ nothing to call, as the web's C key), ``b``/``bring`` (the bring-in),
 ``r 80``/``raise 80``/``bet 80``/``complete 20`` (a street total), ``a``/``all-in``
 (every chip: a bet, a raise, a call or a bring-in, whichever puts the whole stack
 in); in a draw round ``d Ah Kd``/``draw Ah Kd`` (the cards to throw) or ``p``/``pat``
-(stand pat); ``q``/``quit`` ends the game. A wrong answer raises ``PromptError`` saying
+(stand pat); asked to run it twice, ``t``/``twice`` or ``o``/``once``; ``q``/``quit`` ends
+the game. A wrong answer raises ``PromptError`` saying
 why, and the prompt is asked again.
 """
 
@@ -31,6 +32,8 @@ def choices(legal: LegalActions) -> str:
     options = []
     if legal.can_draw:
         return f"draw and the cards to throw (up to {legal.max_discard}, e.g. 'draw Ah Kd'), pat"
+    if legal.can_choose_runs:
+        return "twice (run the rest of the board twice, if everybody agrees), once"
     if legal.can_bring_in:
         options.append(f"bring in {legal.bring_in_amount}")
     if legal.can_fold:
@@ -61,6 +64,8 @@ def parse_answer(text: str, legal: LegalActions) -> Action:
         raise QuitGame
     if legal.can_draw:
         return _draw(legal, word, rest, text)
+    if legal.can_choose_runs:
+        return _runs(legal, word, text)
     if word in ("f", "fold"):
         return _checked(
             legal.can_fold, Action(seat, ActionKind.FOLD), "there is nothing to fold to: check"
@@ -95,6 +100,14 @@ def _draw(legal: LegalActions, word: str, rest: list[str], text: str) -> Action:
     if len(cards) > legal.max_discard:
         raise PromptError(f"you may throw at most {legal.max_discard} cards")
     return Action(legal.seat, ActionKind.DRAW, None, cards)
+
+
+def _runs(legal: LegalActions, word: str, text: str) -> Action:
+    """The answer to running it twice: ``twice`` or ``once``."""
+    runs = {"t": 2, "twice": 2, "o": 1, "once": 1}.get(word)
+    if runs is None:
+        raise PromptError(f"{text.strip()!r}: nobody can bet any more; type {choices(legal)}")
+    return Action(legal.seat, ActionKind.RUNS, runs)
 
 
 def _checked(allowed: bool, action: Action, refusal: str) -> Action:

@@ -50,6 +50,7 @@ def legal_actions(legal: Json, hand: Json) -> LegalActions:
         all_in_kind=legal["all_in_kind"],
         can_draw=legal.get("can_draw", False),
         max_discard=legal.get("max_discard", 0),
+        can_choose_runs=legal.get("can_choose_runs", False),
     )
 
 
