@@ -788,7 +788,7 @@ def _pots_shared_by_the_runs(hand: Hand) -> list[set[int]]:
         halves[award.index].append(award)
     shared = []
     for first, second in halves.values():
-        assert (first.run, second.run) == (0, 1), (first, second)
+        assert (first.board, second.board) == (0, 1), (first, second)
         assert first.amount == second.amount + (first.amount + second.amount) % 2, (first, second)
         shared.append({seat for award in (first, second) for seat, _ in award.winners})
     return shared
@@ -821,7 +821,7 @@ def _pots_pokerkit_halves_without_a_low(hand: Hand) -> list[frozenset[int]]:
             halved += [
                 pots[award.index].eligible
                 for award in awards
-                if award.run == run and award.is_hi_lo and not award.low
+                if award.board == run and award.is_hi_lo and not award.low
             ]
     return halved
 

@@ -70,7 +70,7 @@ def test_a_worked_example_both_agree_and_each_board_wins_half_the_odd_chip_to_th
     assert hand.boards == (parse_cards("7d 8s 2h 9c Jd"), parse_cards("Ks 6d 3h Ts 4s"))
     awards = [e for e in hand.events if isinstance(e, PotAwarded)]
     # A pot of 2,000 (the button's extra chip came back): 1,000 a board.
-    assert [(e.run, e.amount, e.winners) for e in awards] == [
+    assert [(e.board, e.amount, e.winners) for e in awards] == [
         (0, 1000, ((1, 1000),)),
         (1, 1000, ((0, 1000),)),
     ]
@@ -106,7 +106,7 @@ def test_one_player_saying_once_settles_it_and_nobody_else_is_asked() -> None:
     answers = [e for e in hand.events if isinstance(e, RunsChosen)]
     assert answers == [RunsChosen(1, 1)]
     assert not any(isinstance(e, SecondRunStarted) for e in hand.events)
-    assert all(e.run == 0 for e in hand.events if isinstance(e, PotAwarded))
+    assert all(e.board == 0 for e in hand.events if isinstance(e, PotAwarded))
 
 
 def test_every_live_player_is_asked_clockwise_from_the_buttons_left_even_with_chips() -> None:
@@ -227,7 +227,7 @@ def test_a_hi_lo_pot_run_twice_splits_each_boards_half_high_and_low() -> None:
             break
     else:
         pytest.fail("no seed gave a low on both boards")
-    assert [e.run for e in awards] == [0, 1] and [e.amount for e in awards] == [600, 600]
+    assert [e.board for e in awards] == [0, 1] and [e.amount for e in awards] == [600, 600]
     for award in awards:
         assert sum(chips for _, chips in award.high) == 300
         assert sum(chips for _, chips in award.low) == 300
@@ -251,10 +251,10 @@ def test_chips_are_conserved_and_every_pot_is_awarded_once_a_run(
         assert legal is not None
         hand.act(random_action(legal, rng))
     awards = [e for e in hand.events if isinstance(e, PotAwarded)]
-    runs = {e.run for e in awards}
+    runs = {e.board for e in awards}
     assert runs == ({0, 1} if hand.runs == 2 else {0})
     for run in runs:
-        indices = [e.index for e in awards if e.run == run]
+        indices = [e.index for e in awards if e.board == run]
         assert indices == sorted(set(indices))  # each pot once a run
     for award in awards:
         assert sum(chips for _, chips in award.winners) == award.amount

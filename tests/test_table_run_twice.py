@@ -38,7 +38,7 @@ def test_both_agree_the_board_runs_twice_and_the_chips_add_up() -> None:
     table.apply(Act(player_to_act(table), "runs", 2), 0.0)
     assert table.hand is None and table.last_hand is hand and hand.runs == 2
     awards = [e for e in hand.events if isinstance(e, PotAwarded)]
-    assert [e.run for e in awards] == [0, 1] and sum(e.amount for e in awards) == 2000
+    assert [e.board for e in awards] == [0, 1] and sum(e.amount for e in awards) == 2000
     assert table.chips_at_table() == 2000
 
 

@@ -172,17 +172,18 @@ class CardsShown(Event, frozen=True):
     board's (Omaha: two of the hand and three of the board; Razz: the five of the low; a
     wild card for whatever it stands for; hi-lo games: the five of each half it wins, up
     to ten), the cards a client raises. A hand that wins nothing, and events made before
-    ``best`` existed, have it empty. ``run``: which board it was read on when the board was
-    run twice (0: the first, or the only one; left out of ``to_dict`` then)."""
+    ``best`` existed, have it empty. ``board``: which board it was read on when there are
+    two (a board run twice: 0 the first run's, 1 the second's; left out of ``to_dict``
+    when 0, the only board of most hands)."""
 
     seat: int
     cards: tuple[Card, ...]
     description: str = ""
     best: tuple[Card, ...] = ()
-    run: int = 0
+    board: int = 0
 
     def to_dict(self) -> dict[str, Any]:
-        return _without_first_run(Event.to_dict(self))
+        return _without_first_board(Event.to_dict(self))
 
 
 class CardsMucked(Event, frozen=True):
@@ -205,14 +206,14 @@ class PotAwarded(Event, frozen=True):
     description: str = ""
     high: tuple[tuple[int, int], ...] = ()
     low: tuple[tuple[int, int], ...] = ()
-    run: int = 0  # the board's share when it was run twice (``CardsShown.run``)
+    board: int = 0  # the board whose share this is, when there are two (``CardsShown``)
 
     @property
     def is_hi_lo(self) -> bool:
         return bool(self.high)
 
     def to_dict(self) -> dict[str, Any]:
-        data = _without_first_run(Event.to_dict(self))
+        data = _without_first_board(Event.to_dict(self))
         if not self.high:
             del data["high"], data["low"]
         return data
@@ -240,10 +241,10 @@ class HandEnded(Event, frozen=True):
     final_stacks: tuple[int, ...]
 
 
-def _without_first_run(data: dict[str, Any]) -> dict[str, Any]:
-    """A showdown event of the first (or only) run reads as before boards were run twice."""
-    if not data["run"]:
-        del data["run"]
+def _without_first_board(data: dict[str, Any]) -> dict[str, Any]:
+    """A showdown event of the first (or only) board reads as before hands had two."""
+    if not data["board"]:
+        del data["board"]
     return data
 
 

@@ -86,7 +86,7 @@ def _show_down_each_run(state: HandState, pots: tuple[Pot, ...], emit: Emit) -> 
 
 def _in_second_run(event: Event) -> Event:
     if isinstance(event, (CardsShown, PotAwarded)):
-        return replace(event, run=1)
+        return replace(event, board=1)
     return event
 
 

@@ -52,7 +52,7 @@ class Narrator:
             self.run_twice = True
         text = _line(event, names)
         if text is not None and self.run_twice and isinstance(event, CardsShown | PotAwarded):
-            return f"{'Second' if event.run else 'First'} board: {text}"
+            return f"{'Second' if event.board else 'First'} board: {text}"
         return text
 
     def lines(self, events: Sequence[Event], names: Sequence[str]) -> list[str]:

@@ -39,7 +39,7 @@ export function runsWords(runs) {
 
 /** Which board an award or a shown hand is of, when the board was run twice. */
 function boardWords(item) {
-  return item.run ? "Second board: " : "First board: ";
+  return item.board ? "Second board: " : "First board: ";
 }
 
 /** "Queens and Sevens wild" (Queens first, as Follow the Queen says it), "Threes and Nines wild". */
@@ -137,7 +137,7 @@ export function handPhrase(description) {
 
 /** One line per pot for the winner announcement: "Bob wins 240 with a flush, ace high". */
 export function winnerLines(awards, name) {
-  const runTwice = awards.some((award) => award.run);
+  const runTwice = awards.some((award) => award.board);
   const pots = new Set(awards.map((award) => award.index)).size;
   return awards.map((award) => {
     const pot = pots === 1 ? "" : award.index === 0 ? " of the main pot"

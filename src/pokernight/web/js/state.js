@@ -320,7 +320,7 @@ export class TableState {
       case "CardsShown": {
         const before = hand.cards[item.seat];
         hand.cards[item.seat] = item.cards.map((card, i) => ({ card, up: before[i]?.up ?? false }));
-        const [shown, best] = item.run ? [hand.shownSecond, hand.bestSecond] : [hand.shown, hand.best];
+        const [shown, best] = item.board ? [hand.shownSecond, hand.bestSecond] : [hand.shown, hand.best];
         shown.set(item.seat, item.description);
         if (item.best?.length) best.set(item.seat, item.best);
         break;

@@ -27,8 +27,8 @@ export function seatPosition(number, seats, bottom) {
 function winningCards(hand, run = null) {
   const used = new Set();
   for (const award of hand.awards) {
-    if (run !== null && (award.run ?? 0) !== run) continue;
-    const best = award.run ? hand.bestSecond : hand.best;
+    if (run !== null && (award.board ?? 0) !== run) continue;
+    const best = award.board ? hand.bestSecond : hand.best;
     for (const [index] of award.winners) {
       for (const card of best.get(index) ?? []) used.add(card);
     }
