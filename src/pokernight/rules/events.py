@@ -49,7 +49,10 @@ class HandStarted(Event, frozen=True):
     the button); ``posted_big_blinds``: seats that post a live big blind to be dealt in;
     ``bomb_pot``: a bomb pot, every player posts this ante, nobody posts a blind, and
     there is no betting before the flop (0: a hand as usual, left out of ``to_dict``);
-    ``jacks_to_open``: before the draw, the first raise needs a pair of jacks or better."""
+    ``jacks_to_open``: before the draw, the first raise needs a pair of jacks or better;
+    ``straddles``: seats that post a voluntary straddle, in the order they post it, each
+    twice the blind before it (a Mississippi straddle from any seat from under the gun to
+    the button, and re-straddles left of it: ``forced``; empty, left out of ``to_dict``)."""
 
     variant: str
     betting: str
@@ -60,6 +63,7 @@ class HandStarted(Event, frozen=True):
     posted_big_blinds: tuple[int, ...] = ()
     bomb_pot: int = 0
     jacks_to_open: bool = False  # Five-Card Draw's table option
+    straddles: tuple[int, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         data = Event.to_dict(self)
@@ -68,6 +72,8 @@ class HandStarted(Event, frozen=True):
             del data["bomb_pot"]
         if not self.jacks_to_open:
             del data["jacks_to_open"]
+        if not self.straddles:
+            del data["straddles"]
         return data
 
 
@@ -239,6 +245,7 @@ _DECODERS: dict[str, Any] = {
     "stacks": tuple,
     "final_stacks": tuple,
     "posted_big_blinds": tuple,
+    "straddles": tuple,
     "cards": _decode_cards,
     "best": _decode_cards,
     "discarded": _decode_cards,
