@@ -142,7 +142,8 @@ class SatIn(TableEvent):
 
 @dataclass(frozen=True, slots=True)
 class StraddleChosen(TableEvent):
-    """Seat ``seat`` straddles under the gun from now on (``on``), or no longer."""
+    """Seat ``seat`` straddles from now on (``on``), or no longer: wherever the table's
+    straddles allow it (``TableSettings.straddles``; ``table.deal`` works out which)."""
 
     seat: int
     on: bool
@@ -230,6 +231,9 @@ class HandDealt(TableEvent):
     ``DeckCommitted`` that published the commitment was made; None, and no
     contribution, when the deck was committed at the deal (as before players took part).
     ``bomb_pot``: the hand is a bomb pot with this ante (0: it is not).
+    ``straddles``: seats that post a voluntary straddle, in order (a Mississippi straddle
+    or re-straddles; a lone straddle under the gun is ``stakes.straddle``); left out of
+    ``to_dict`` when empty.
     """
 
     hand_number: int
@@ -252,6 +256,7 @@ class HandDealt(TableEvent):
     committed_at: float | None = None
     bomb_pot: int = 0
     jacks_to_open: bool = False  # Five-Card Draw's option
+    straddles: tuple[int, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         data = TableEvent.to_dict(self)
@@ -260,6 +265,8 @@ class HandDealt(TableEvent):
             del data["bomb_pot"]
         if not self.jacks_to_open:
             del data["jacks_to_open"]
+        if not self.straddles:
+            del data["straddles"]
         return data
 
 
