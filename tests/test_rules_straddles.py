@@ -16,6 +16,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pokernight.cards import CARDS, shuffled
+from pokernight.history import PHHError, to_phh
+from pokernight.history.pokerstars_export import to_pokerstars
 from pokernight.rules import (
     VARIANTS,
     BlindPosted,
@@ -261,3 +263,25 @@ def _all_in_before_acting(hand: Hand, seat: int) -> bool:
     assert isinstance(started, HandStarted)
     ante = started.stakes.ante
     return forced + ante >= started.stacks[seat]
+
+
+# Hand histories -------------------------------------------------------------------------------
+
+
+def test_phh_refuses_a_mississippi_straddle_or_re_straddles_by_name() -> None:
+    for straddles in ((0,), (3, 4)):
+        hand = six(straddles)
+        while not hand.is_over:
+            hand.check_or_call(hand.to_act)  # type: ignore[arg-type]
+        with pytest.raises(
+            PHHError, match="PHH has no form for a Mississippi straddle or re-straddles"
+        ):
+            to_phh(hand)
+
+
+def test_pokerstars_text_writes_each_straddle_posted() -> None:
+    hand = six((5, 0))
+    while not hand.is_over:
+        hand.check_or_call(hand.to_act)  # type: ignore[arg-type]
+    text = to_pokerstars(hand, [f"p{seat}" for seat in range(6)])
+    assert "p5: posts straddle 20\n" in text and "p0: posts straddle 40\n" in text

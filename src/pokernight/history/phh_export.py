@@ -143,6 +143,11 @@ def _phh_code(started: HandStarted) -> str:
     if started.bomb_pot:
         # PHH's games all bet before the flop: a bomb pot has no round to skip there.
         raise PHHError("PHH has no form for a bomb pot (no betting before the flop)")
+    if started.straddles:
+        # PHH's blinds_or_straddles puts straddles in seat order from p3 and PokerKit starts
+        # the action left of the last: neither says a Mississippi straddle nor re-straddles as
+        # we deal them (decision 44).
+        raise PHHError("PHH has no form for a Mississippi straddle or re-straddles")
     code = PHH_CODES.get((started.variant, BettingStructure(started.betting)))
     if code is None:
         name = variant_for(started.variant).name
