@@ -14,9 +14,10 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from pokerkit import HandHistory
 
 from pokernight.cards import CARDS, shuffled
-from pokernight.history import PHHError, to_phh
+from pokernight.history import parse_phh, replay_phh, to_phh
 from pokernight.history.pokerstars_export import to_pokerstars
 from pokernight.rules import (
     VARIANTS,
@@ -27,8 +28,10 @@ from pokernight.rules import (
     Stakes,
     event_from_dict,
 )
+from pokernight.rules.forced import straddle_amounts
 from pokernight.rules.positions import straddle_seats
 from pokernight.rules.random_play import random_action
+from tests.differential_helpers import assert_same_awards
 from tests.rules_helpers import holdem_deck
 
 NLHE = VARIANTS["nlhe"]
@@ -268,15 +271,62 @@ def _all_in_before_acting(hand: Hand, seat: int) -> bool:
 # Hand histories -------------------------------------------------------------------------------
 
 
-def test_phh_refuses_a_mississippi_straddle_or_re_straddles_by_name() -> None:
-    for straddles in ((0,), (3, 4)):
-        hand = six(straddles)
-        while not hand.is_over:
-            hand.check_or_call(hand.to_act)  # type: ignore[arg-type]
-        with pytest.raises(
-            PHHError, match="PHH has no form for a Mississippi straddle or re-straddles"
-        ):
-            to_phh(hand)
+def straddled_hand(seed: int) -> Hand:
+    """A random hand (no-limit hold'em and short-deck, pot-limit Omaha) with a random chain of
+    straddles every seat can post in full, played to the end with random legal actions."""
+    rng = random.Random(seed)
+    count = rng.randint(3, 9)
+    button = count - 1  # PHH's order is then ours: p1 is seat 0 (PokerKit's index 0)
+    variant = VARIANTS[rng.choice(["nlhe", "plo", "nlsd"])]
+    stakes = Stakes(small_blind=5, big_blind=10, ante=rng.choice((0, 0, 1)))
+    stacks = [rng.randint(100, 1500) for _ in range(count)]
+    allowed = straddle_seats(count, button, False)
+    start = rng.randrange(len(allowed))
+    chain = allowed[start : start + rng.randint(1, len(allowed) - start)]
+    amounts = straddle_amounts(stakes, len(chain))
+    covered = [
+        stacks[seat] >= amount + stakes.ante for seat, amount in zip(chain, amounts, strict=True)
+    ]
+    chain = chain[: covered.index(False)] if False in covered else chain
+    hand = Hand.start(
+        variant, stakes, stacks, button, shuffled(variant.cards, rng), straddles=chain
+    )
+    while (legal := hand.legal_actions()) is not None:
+        hand.act(random_action(legal, rng))
+    return hand
+
+
+@settings(max_examples=120, deadline=None)
+@given(st.integers(min_value=0, max_value=2**32))
+def test_a_straddled_hand_exports_to_phh_and_pokerkit_replays_it_to_the_same_stacks(
+    seed: int,
+) -> None:
+    """PokerKit starts the action left of the largest blind or straddle, as we do, and our
+    minimum raise (the last straddle) is at least its own: every action of ours is legal
+    there, in the same order, and the chips come out the same. Our own import reads the
+    straddles back (``straddles_of``) and replays the same events. (Decision 34 left
+    straddles out of the differential for PokerKit's smaller minimum raise; ours is the
+    larger, so our hands replay there.)"""
+    hand = straddled_hand(seed)
+    text = to_phh(hand)
+    assert hand.final_stacks is not None
+    expected = list(hand.final_stacks)
+    *_, state = iter(HandHistory.loads(text))
+    assert_same_awards(hand, state)  # PokerKit shares odd chips its own way
+    replayed = replay_phh(parse_phh(text)[0])
+    assert list(replayed.finishing_stacks) == expected
+    assert replayed.hand.events[1:] == hand.events[1:], "the same straddles, the same play"
+
+
+def test_a_mississippi_straddle_is_written_at_the_button_s_place() -> None:
+    hand = six((0,))
+    while not hand.is_over:
+        hand.check_or_call(hand.to_act)  # type: ignore[arg-type]
+    assert "blinds_or_straddles = [5, 10, 0, 0, 0, 20]\n" in to_phh(hand)
+    hand = six((4, 5))
+    while not hand.is_over:
+        hand.check_or_call(hand.to_act)  # type: ignore[arg-type]
+    assert "blinds_or_straddles = [5, 10, 0, 20, 40, 0]\n" in to_phh(hand)
 
 
 def test_pokerstars_text_writes_each_straddle_posted() -> None:
