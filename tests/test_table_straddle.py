@@ -12,7 +12,15 @@ import pytest
 
 from pokernight.rules import BlindPosted, HandStarted
 from pokernight.server.settings_input import settings_from_json
-from pokernight.table import HandDealt, Straddle, StraddleChosen, Table, TableError, TableSettings
+from pokernight.table import (
+    HandDealt,
+    SitDown,
+    Straddle,
+    StraddleChosen,
+    Table,
+    TableError,
+    TableSettings,
+)
 from pokernight.table.events import table_event_from_dict
 from tests.table_helpers import NINE_SEATS, check_down, events_of, player_to_act, seated, start
 
@@ -215,3 +223,11 @@ def test_straddle_settings_are_refused_with_their_reason() -> None:
         replace(NINE_SEATS, max_straddles=0).validated()
     with pytest.raises(TableError, match="straddles are for games with blinds"):
         TableSettings.for_variant("stud", straddles="mississippi")
+
+
+def test_a_tournament_table_deals_no_straddle_whatever_its_settings() -> None:
+    table = Table.open(MISSISSIPPI, host="director", tournament=True)
+    for seat in (0, 3, 5):
+        table.apply(SitDown(seat, f"p{seat}", f"Player {seat}", 1000), 0.0)
+    with pytest.raises(TableError, match="a tournament deals no straddles"):
+        table.verify(Straddle("p0", True), 0.0)

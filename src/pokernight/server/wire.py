@@ -292,7 +292,7 @@ def seats_json(table: Table) -> list[Json]:
             "bot": seat.bot,
             "program": seat.program,
             "straddling": seat.straddling,
-            "may_straddle": settings.allows_straddles,
+            "may_straddle": settings.allows_straddles and not table.tournament,
             "may_show": number in showable,
             "rebuy": settings.chips_room(
                 table.debt_of(seat.player_id), seat.stack, seat.queued

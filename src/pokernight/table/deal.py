@@ -84,7 +84,7 @@ def _straddles(table: TableState, game: Variant, plan: DealPlan, stakes: Stakes)
     the chain stops at the first seat that does not. Fixed-limit has no re-straddle.
     """
     settings = table.upcoming_settings
-    if game.is_stud or not settings.allows_straddles:
+    if game.is_stud or table.tournament or not settings.allows_straddles:
         return ()
     allowed = straddle_seats(len(plan.seats), plan.hand_button, _dead_small_blind(plan))
     most = settings.max_straddles
