@@ -238,34 +238,30 @@ def test_random_straddles_conserve_chips_and_act_in_the_books_order(seed: int) -
     hand = Hand.start(variant, BLINDS, stacks, button, shuffled(CARDS, rng),
                       straddles=straddles)  # fmt: skip
     total = sum(stacks)
-    expected_first = (straddles[-1] + 1) % count if straddles else None
-    seen_first_street: list[int] = []
+    # Before the flop the action starts left of the last straddle and goes clockwise, each
+    # time to the next seat that has not folded and has chips left (until the round ends).
+    previous = straddles[-1] if straddles else None
     while not hand.is_over:
         legal = hand.legal_actions()
         assert legal is not None
-        if hand.street_index == 0:
-            seen_first_street.append(legal.seat)
+        if hand.street_index == 0 and previous is not None:
+            assert legal.seat == _next_with_chips(hand, previous)
+            previous = legal.seat
         hand.act(random_action(legal, rng))
         assert sum(hand.stacks) + hand.total_pot == total
     assert hand.final_stacks is not None and sum(hand.final_stacks) == total
-    # Before the flop, the first to act is the first seat with chips left of the last straddle.
-    if expected_first is not None and seen_first_street:
-        seat = expected_first
-        while _all_in_before_acting(hand, seat):
-            seat = (seat + 1) % count
-        assert seen_first_street[0] == seat
     # Every straddle was posted in full, twice the one before.
     amounts = [e.amount for e in hand.events if isinstance(e, BlindPosted) and e.kind == "straddle"]
     assert amounts == [20 * 2**index for index in range(len(straddles))]
 
 
-def _all_in_before_acting(hand: Hand, seat: int) -> bool:
-    """The seat put every chip in with its forced bets (nobody asks it anything)."""
-    forced = sum(e.amount for e in hand.events if isinstance(e, BlindPosted) and e.seat == seat)
-    started = hand.events[0]
-    assert isinstance(started, HandStarted)
-    ante = started.stakes.ante
-    return forced + ante >= started.stacks[seat]
+def _next_with_chips(hand: Hand, seat: int) -> int:
+    count = hand.player_count
+    for step in range(1, count + 1):
+        other = (seat + step) % count
+        if not hand.folded[other] and hand.stacks[other] > 0:
+            return other
+    raise AssertionError("nobody left to act")
 
 
 # Hand histories -------------------------------------------------------------------------------
