@@ -138,6 +138,8 @@ def test_a_mississippi_straddle_on_the_button_is_posted_and_the_small_blind_acts
         assert acted[:3] == [posted["small"]["seat"], posted["big"]["seat"], (button + 3) % count]
         if _my_turn(ann):
             assert len(acted) == 3, "she acts last, after the blinds and under the gun"
+            # The hand in words says it (the page's log, from the server's events).
+            assert ann.locator("ol.log li", has_text="Ann straddles 40").count() == 1
 
 
 def _ended(events: list[dict[str, Any]]) -> bool:
