@@ -1,4 +1,4 @@
-"""Straddles over real WebSockets (decision 44): at a Mississippi table with re-straddles,
+"""Straddles over real WebSockets (decision 45): at a Mississippi table with re-straddles,
 the players who chose to straddle post a straddle and a re-straddle, each seat says
 ``may_straddle``, and a table that allows none refuses the choice with its reason."""
 

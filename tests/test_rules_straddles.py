@@ -1,7 +1,7 @@
 """Voluntary straddles in the engine (``HandStarted.straddles``, issue 22): a straddle
 under the gun or Mississippi (any seat from under the gun round to the button), and
 re-straddles left of it, each twice the blind before it and a live blind raise
-(docs/rules.md, Table options: Straddles; decision 44).
+(docs/rules.md, Table options: Straddles; decision 45).
 
 Six players, blinds 5/10, button at seat 0: small blind 1, big blind 2, under the gun 3,
 then 4, 5 and the button 0.

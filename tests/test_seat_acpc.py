@@ -379,7 +379,7 @@ class _Said:
 def test_a_hand_with_a_mississippi_straddle_is_not_told_the_clock_plays_it() -> None:
     """ACPC blinds say no straddle: a hand dealt with a Mississippi straddle or re-straddles
     (``HandStarted.straddles``) is not told to the program (the clock plays it), as a
-    game ACPC cannot say is not (decision 44)."""
+    game ACPC cannot say is not (decision 45)."""
     from pokernight.client import TableState
     from pokernight.seat.acpc_seat import AcpcSeat
 

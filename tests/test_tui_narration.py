@@ -120,7 +120,7 @@ def test_a_bot_or_a_friends_program_is_marked_wherever_its_name_is_told() -> Non
 
 def test_straddles_are_told_as_straddles() -> None:
     """Each straddle posted (a Mississippi straddle and re-straddles too), and a player's
-    choice to straddle or stop, as the page's log tells them (decision 44)."""
+    choice to straddle or stop, as the page's log tells them (decision 45)."""
     lines = Narrator().lines(
         [BlindPosted(1, 10, "small"), BlindPosted(2, 20, "big"), BlindPosted(0, 40, "straddle")],
         NAMES,

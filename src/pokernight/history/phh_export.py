@@ -193,7 +193,7 @@ def _blinds(started: HandStarted, order: Sequence[int]) -> list[int]:
     list). A big blind posted to be dealt in is negative: PokerKit's "post bet",
     a live bet that moves nobody's turn. A Mississippi straddle and re-straddles are
     at their players' places (PokerKit starts the action left of the largest, as we do;
-    decision 44).
+    decision 45).
     """
     stakes, count = started.stakes, len(order)
     dead = started.dead_small_blind

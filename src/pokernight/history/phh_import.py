@@ -224,7 +224,7 @@ class TableImport:
         hand's smaller stacks need no change of settings."""
         if straddles_of(phh, variant, self.scale):
             # The table straddles for the players who chose to, and these did not: the
-            # hand replays (``replay_phh``), but the table cannot deal it (decision 44).
+            # hand replays (``replay_phh``), but the table cannot deal it (decision 45).
             listed = ", ".join(map(str, phh.blinds_or_straddles))
             raise PHHError(
                 f"blinds_or_straddles [{listed}]: the table deals a Mississippi straddle or "

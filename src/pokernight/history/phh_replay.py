@@ -180,7 +180,7 @@ def stakes_of(phh: PHHHand, variant: Variant, scale: ChipScale) -> Stakes:
 
 def straddles_of(phh: PHHHand, variant: Variant, scale: ChipScale) -> tuple[int, ...]:
     """The seats of a Mississippi straddle and re-straddles, as our export writes them
-    (decision 44): positive entries past the blinds, side by side, each twice the one
+    (decision 45): positive entries past the blinds, side by side, each twice the one
     before, the first twice the big blind. A lone straddle under the gun is the stakes'
     straddle (``stakes_of``), so it is none of these; anything else is left to
     ``stakes_of`` to refuse."""
