@@ -155,14 +155,19 @@ def test_a_hand_the_engine_refuses_is_named_and_changes_nothing() -> None:
     [
         ("variant = 'N2L1D'\nblinds_or_straddles = [1, 2]", "variant N2L1D is not supported"),
         (
+            "variant = 'NT'\nblinds_or_straddles = [1, 2, 4, 12]",
+            r"blinds_or_straddles \[1, 2, 4, 12\] are not supported",
+        ),
+        (
             "variant = 'NT'\nblinds_or_straddles = [1, 2, 4, 8]",
-            r"blinds_or_straddles \[1, 2, 4, 8\] are not supported",
+            r"blinds_or_straddles \[1, 2, 4, 8\]: the table deals a Mississippi straddle or "
+            "re-straddles only to players who chose to straddle",
         ),
         ("variant = 'NT'\nblinds_or_straddles = [0, 2]", "needs a small blind"),
     ],
 )
 def test_what_the_table_cannot_play_is_refused_with_the_reason(fields: str, reason: str) -> None:
-    count = 4 if "8]" in fields else 2
+    count = 4 if "8]" in fields or "12]" in fields else 2
     stacks = ", ".join(["100"] * count)
     (phh,) = parse_phh(f"{fields}\nmin_bet = 2\nstarting_stacks = [{stacks}]\nactions = []\n")
     table_import = TableImport(None, "host", import_scale([]), random.Random(1))

@@ -364,3 +364,38 @@ async def test_a_bot_that_does_not_say_its_version_is_turned_away() -> None:
     assert not link.connected
     writer.close()
     await link.close()
+
+
+class _Said:
+    """A link that keeps what the seat sent."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+
+    def send(self, line: str) -> None:
+        self.lines.append(line)
+
+
+def test_a_hand_with_a_mississippi_straddle_is_not_told_the_clock_plays_it() -> None:
+    """ACPC blinds say no straddle: a hand dealt with a Mississippi straddle or re-straddles
+    (``HandStarted.straddles``) is not told to the program (the clock plays it), as a
+    game ACPC cannot say is not (decision 45)."""
+    from pokernight.client import TableState
+    from pokernight.seat.acpc_seat import AcpcSeat
+
+    deck = shuffled(CARDS, random.Random(5))
+    for straddles, told in (((3,), False), ((), True)):  # 3: the button
+        hand = Hand.start(VARIANTS["nlhe"], Stakes(small_blind=5, big_blind=10), [500] * 4,
+                          3, deck, straddles=straddles)  # fmt: skip
+        said = _Said()
+        seat = AcpcSeat(said)  # type: ignore[arg-type]
+        seat.games = GAMES
+        state = TableState(player_id="me", seats={0: {"player_id": "me"}})
+        state.hand = {
+            "seats": [0, 1, 2, 3],
+            "variant": "nlhe",
+            "hand_number": 1,
+            "events": [event.to_dict() for event in view(hand, 0).events],
+        }
+        seat.tell(state)
+        assert bool(said.lines) == told

@@ -116,3 +116,20 @@ def test_a_bot_or_a_friends_program_is_marked_wherever_its_name_is_told() -> Non
     assert narrate_table(seated, {2: seat_label("Robo", None, True)}) == (
         "Robo [bot (program)] sits in seat 3 with 300"
     )
+
+
+def test_straddles_are_told_as_straddles() -> None:
+    """Each straddle posted (a Mississippi straddle and re-straddles too), and a player's
+    choice to straddle or stop, as the page's log tells them (decision 45)."""
+    lines = Narrator().lines(
+        [BlindPosted(1, 10, "small"), BlindPosted(2, 20, "big"), BlindPosted(0, 40, "straddle")],
+        NAMES,
+    )
+    assert lines[-1] == "Ann straddles 40"
+    names = {0: "Ann"}
+    assert narrate_table({"type": "StraddleChosen", "seat": 0, "on": True}, names) == (
+        "Ann straddles from the next hand"
+    )
+    assert narrate_table({"type": "StraddleChosen", "seat": 0, "on": False}, names) == (
+        "Ann stops straddling"
+    )

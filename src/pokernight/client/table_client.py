@@ -227,6 +227,10 @@ class TableClient:
     async def post_big_blind(self) -> Json:
         return await self.request({"type": "post_big_blind"})
 
+    async def straddle(self, on: bool = True) -> Json:
+        """Straddle from the next hand wherever the table allows it (``on``), or stop."""
+        return await self.request({"type": "straddle", "on": on})
+
     async def add_chips(self, amount: int) -> Json:
         return await self.request({"type": "add_chips", "amount": amount})
 

@@ -36,6 +36,7 @@ from pokernight.rules.events import (
     HandStarted,
     StubReshuffled,
 )
+from pokernight.rules.forced import straddle_amounts
 from pokernight.rules.stakes import BettingStructure, Stakes
 from pokernight.rules.variants import variant_for
 
@@ -193,7 +194,9 @@ def _blinds(started: HandStarted, order: Sequence[int]) -> list[int]:
     A dead small blind is left out, so the big blind is ``p1`` and the player
     left of it acts first (heads-up: a zero small blind, PokerKit reverses the
     list). A big blind posted to be dealt in is negative: PokerKit's "post bet",
-    a live bet that moves nobody's turn.
+    a live bet that moves nobody's turn. A Mississippi straddle and re-straddles are
+    at their players' places (PokerKit starts the action left of the largest, as we do;
+    decision 45).
     """
     stakes, count = started.stakes, len(order)
     dead = started.dead_small_blind
@@ -206,6 +209,10 @@ def _blinds(started: HandStarted, order: Sequence[int]) -> list[int]:
     blinds = (blinds + [0] * count)[:count]
     for seat in started.posted_big_blinds:
         blinds[order.index(seat)] = -stakes.big_blind
+    for seat, amount in zip(
+        started.straddles, straddle_amounts(stakes, len(started.straddles)), strict=True
+    ):
+        blinds[order.index(seat)] = amount
     return blinds
 
 

@@ -55,6 +55,7 @@ from pokernight.history.phh_replay import (
     raise_to,
     replay_phh,
     stakes_of,
+    straddles_of,
     variant_of,
 )
 from pokernight.rules import CardsMucked, Variant
@@ -221,6 +222,14 @@ class TableImport:
     def _settings(self, phh: PHHHand, variant: Variant, stacks: Sequence[int]) -> TableSettings:
         """The hand's game and stakes; the stack limits only ever grow, so a later
         hand's smaller stacks need no change of settings."""
+        if straddles_of(phh, variant, self.scale):
+            # The table straddles for the players who chose to, and these did not: the
+            # hand replays (``replay_phh``), but the table cannot deal it (decision 45).
+            listed = ", ".join(map(str, phh.blinds_or_straddles))
+            raise PHHError(
+                f"blinds_or_straddles [{listed}]: the table deals a Mississippi straddle or "
+                "re-straddles only to players who chose to straddle"
+            )
         largest = max(*stacks, self.stack_cap)
         if self.table is not None:
             largest = max(largest, self.table.upcoming_settings.stack_cap)

@@ -121,6 +121,7 @@ def replay_phh(phh: PHHHand, deck: Sequence[Card] | None = None) -> Replay:
             deck=deck,
             dead_small_blind=dead_small_blind_of(phh, variant),
             posted_big_blinds=posted_big_blinds_of(phh),
+            straddles=straddles_of(phh, variant, scale),
         )
     except RulesError as error:
         raise PHHError(f"cannot start the hand: {error}") from error
@@ -154,6 +155,8 @@ def stakes_of(phh: PHHHand, variant: Variant, scale: ChipScale) -> Stakes:
     blinds = [max(0, scale.to_chips(blind)) for blind in phh.blinds_or_straddles]
     stud = variant.is_stud
     dead = dead_small_blind_of(phh, variant) and phh.player_count > 2
+    if straddles_of(phh, variant, scale):
+        blinds = [blind if index < (1 if dead else 2) else 0 for index, blind in enumerate(blinds)]
     if any(blinds[0 if stud else 2 if dead else 3 :]):
         raise PHHError(f"blinds_or_straddles {_listed(phh.blinds_or_straddles)} are not supported")
     if dead:
@@ -173,6 +176,28 @@ def stakes_of(phh: PHHHand, variant: Variant, scale: ChipScale) -> Stakes:
         small_bet=scale.to_chips(phh.small_bet or phh.min_bet),
         big_bet=scale.to_chips(phh.big_bet),
     )
+
+
+def straddles_of(phh: PHHHand, variant: Variant, scale: ChipScale) -> tuple[int, ...]:
+    """The seats of a Mississippi straddle and re-straddles, as our export writes them
+    (decision 45): positive entries past the blinds, side by side, each twice the one
+    before, the first twice the big blind. A lone straddle under the gun is the stakes'
+    straddle (``stakes_of``), so it is none of these; anything else is left to
+    ``stakes_of`` to refuse."""
+    if variant.is_stud or phh.player_count < 3:
+        return ()
+    dead = dead_small_blind_of(phh, variant)
+    first = 1 if dead else 2  # under the gun
+    blinds = [scale.to_chips(blind) for blind in phh.blinds_or_straddles]
+    big_blind = blinds[first - 1] if len(blinds) >= first else 0
+    seats = tuple(index for index in range(first, len(blinds)) if blinds[index] > 0)
+    if not seats or big_blind <= 0 or seats == (first,):
+        return ()
+    side_by_side = seats == tuple(range(seats[0], seats[0] + len(seats)))
+    doubling = [blinds[seat] for seat in seats] == [
+        big_blind * 2 ** (index + 1) for index in range(len(seats))
+    ]
+    return seats if side_by_side and doubling else ()
 
 
 def dead_small_blind_of(phh: PHHHand, variant: Variant) -> bool:

@@ -49,7 +49,10 @@ class HandStarted(Event, frozen=True):
     the button); ``posted_big_blinds``: seats that post a live big blind to be dealt in;
     ``bomb_pot``: a bomb pot, every player posts this ante, nobody posts a blind, and
     there is no betting before the flop (0: a hand as usual, left out of ``to_dict``);
-    ``jacks_to_open``: before the draw, the first raise needs a pair of jacks or better."""
+    ``jacks_to_open``: before the draw, the first raise needs a pair of jacks or better;
+    ``straddles``: seats that post a voluntary straddle, in the order they post it, each
+    twice the blind before it (a Mississippi straddle from any seat from under the gun to
+    the button, and re-straddles left of it: ``forced``; empty, left out of ``to_dict``)."""
 
     variant: str
     betting: str
@@ -61,11 +64,12 @@ class HandStarted(Event, frozen=True):
     bomb_pot: int = 0
     jacks_to_open: bool = False  # Five-Card Draw's table option
     run_it_twice: bool = False  # the players may agree to run the rest of the board twice
+    straddles: tuple[int, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         data = Event.to_dict(self)
         # Options left out when unused: every other hand's log reads as before them.
-        for option in ("bomb_pot", "jacks_to_open", "run_it_twice"):
+        for option in ("bomb_pot", "jacks_to_open", "run_it_twice", "straddles"):
             if not data[option]:
                 del data[option]
         return data
@@ -271,6 +275,7 @@ _DECODERS: dict[str, Any] = {
     "stacks": tuple,
     "final_stacks": tuple,
     "posted_big_blinds": tuple,
+    "straddles": tuple,
     "cards": _decode_cards,
     "best": _decode_cards,
     "discarded": _decode_cards,

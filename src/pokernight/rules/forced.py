@@ -1,5 +1,10 @@
-"""Forced bets: antes, blinds, the big blind's ante, the straddle and posted big blinds;
+"""Forced bets: antes, blinds, the big blind's ante, the straddles and posted big blinds;
 or a bomb pot's ante from every player, and nothing else.
+
+Voluntary straddles (``HandStarted.straddles``) follow the blinds and the straddle the
+stakes name, in their order, each twice the blind or straddle before it (blinds 5/10:
+straddle 20, re-straddle 40, then 80); ``Hand.start`` refuses one its seat cannot post
+in full, so each is a full live blind raise.
 
 Antes are posted first (clockwise from left of the button), then the blinds,
 then the big blind's ante: when the big blind cannot cover both, the blind
@@ -14,7 +19,19 @@ from __future__ import annotations
 from pokernight.rules.dealing import Emit
 from pokernight.rules.events import AntePosted, BlindPosted
 from pokernight.rules.positions import blind_seats
+from pokernight.rules.stakes import Stakes
 from pokernight.rules.state import HandState
+
+
+def straddle_amounts(stakes: Stakes, count: int) -> tuple[int, ...]:
+    """The amounts of ``count`` voluntary straddles: each twice the one before, the first
+    twice the stakes' straddle, or the big blind when the stakes name none."""
+    amount = stakes.straddle or stakes.big_blind
+    amounts = []
+    for _ in range(count):
+        amount *= 2
+        amounts.append(amount)
+    return tuple(amounts)
 
 
 def post_forced_bets(state: HandState, emit: Emit) -> None:
@@ -36,6 +53,10 @@ def post_forced_bets(state: HandState, emit: Emit) -> None:
         _post(state, emit, big, stakes.big_blind_ante, None)
     if straddle is not None:
         _post(state, emit, straddle, stakes.straddle, "straddle")
+    if state.straddles:
+        amounts = straddle_amounts(stakes, len(state.straddles))
+        for seat, amount in zip(state.straddles, amounts, strict=True):
+            _post(state, emit, seat, amount, "straddle")
     for seat in state.posted_big_blinds:
         _post(state, emit, seat, stakes.big_blind, "posted")
 

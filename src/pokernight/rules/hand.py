@@ -76,9 +76,9 @@ from pokernight.rules.events import (
     StreetStarted,
     event_from_dict,
 )
-from pokernight.rules.forced import post_forced_bets
+from pokernight.rules.forced import post_forced_bets, straddle_amounts
 from pokernight.rules.labels import puts_all_in
-from pokernight.rules.positions import blind_seats, wild_ranks
+from pokernight.rules.positions import blind_seats, left_of, straddle_seats, wild_ranks
 from pokernight.rules.pots import Pot, pots_of, uncalled_bet
 from pokernight.rules.runs import (
     check_run_it_twice,
@@ -89,7 +89,7 @@ from pokernight.rules.runs import (
     second_run_started,
 )
 from pokernight.rules.showdown import finish_hand
-from pokernight.rules.stakes import Stakes
+from pokernight.rules.stakes import BettingStructure, Stakes
 from pokernight.rules.state import HandState, action_taken, chips_lost, record
 from pokernight.rules.variants import VARIANTS, Variant
 
@@ -135,6 +135,7 @@ class Hand:
         reshuffle_seed: bytes | None = None,
         jacks_to_open: bool = False,
         run_it_twice: bool = False,
+        straddles: Sequence[int] = (),
     ) -> Hand:
         """Deal a hand to the players ``stacks`` (clockwise, index = seat).
 
@@ -148,6 +149,8 @@ class Hand:
         Draw's option, the first raise before the draw needs jacks or better.
         ``run_it_twice``: once nobody can bet any more before the board is complete, the
         players are asked whether to run the rest of it twice (``runs``).
+        ``straddles``: seats that post a voluntary straddle, in order (``_check_straddles``
+        says which may).
         """
         if jacks_to_open and not (variant.is_draw and variant.showdown == "high"):
             raise RulesError("jacks or better to open is a Five-Card Draw option")
@@ -166,9 +169,11 @@ class Hand:
             bomb_pot,
             jacks_to_open,
             run_it_twice,
+            tuple(straddles),
         )
         hand = cls(deck, started, reshuffle_seed)
         _check_posted_big_blinds(hand._state)
+        _check_straddles(hand._state)
         hand._emit(StreetStarted(0, variant.streets[0].name, False))
         post_forced_bets(hand._state, hand._emit)
         deal_street(hand._state, hand._deck, hand._emit)
@@ -683,6 +688,62 @@ def _check_posted_big_blinds(state: HandState) -> None:
             raise RulesError(f"there is no seat {seat} in this hand")
         if seat in blinds:
             raise RulesError(f"seat {seat} already posts a blind")
+
+
+def _check_straddles(state: HandState) -> None:
+    """Voluntary straddles as the books deal them, or a RulesError saying why not.
+
+    The first from any seat from under the gun round to the button (a straddle the stakes
+    name sits under the gun: the first voluntary one is then a re-straddle left of it),
+    each next one left of the last; never from the blinds, nor heads-up. Each is posted in
+    full: a voluntary raise all-in for less would make the others call chips never put
+    in. In fixed-limit a straddle is one raise of the cap, so there is no re-straddle.
+    """
+    straddles = state.straddles
+    if not straddles:
+        return
+    if state.variant.is_stud:
+        raise RulesError(f"{state.variant.name} has no blinds to straddle")
+    if state.bomb_pot:
+        raise RulesError("a bomb pot has no blinds to straddle")
+    if state.count < 3:
+        raise RulesError("heads-up nobody straddles: the button posts the small blind")
+    stakes = state.stakes
+    if state.betting is BettingStructure.FIXED_LIMIT and len(straddles) + bool(stakes.straddle) > 1:
+        raise RulesError("in fixed-limit a straddle is one raise: there is no re-straddle")
+    allowed = straddle_seats(state.count, state.button, state.dead_small_blind)
+    if stakes.straddle:
+        allowed = allowed[1:]  # under the gun posts the stakes' straddle
+    previous: int | None = None
+    for seat, amount in zip(straddles, straddle_amounts(stakes, len(straddles)), strict=True):
+        if not 0 <= seat < state.count:
+            raise RulesError(f"there is no seat {seat} in this hand")
+        if seat not in allowed:
+            raise RulesError(
+                f"seat {seat} may not straddle: a straddle comes from a seat from under the "
+                "gun round to the button, never from the blinds"
+            )
+        if previous is not None and seat != left_of(previous, state.count):
+            raise RulesError(
+                f"seat {seat} may not re-straddle: a re-straddle comes from the seat left "
+                f"of the last straddle (seat {left_of(previous, state.count)})"
+            )
+        if previous is None and stakes.straddle and seat != allowed[0]:
+            raise RulesError(
+                f"seat {seat} may not straddle: the stakes' straddle is under the gun, so the "
+                f"next straddle comes from the seat left of it (seat {allowed[0]})"
+            )
+        if seat in state.posted_big_blinds:
+            raise RulesError(f"seat {seat} posts a big blind to be dealt in: it cannot straddle")
+        needed = amount + stakes.ante
+        if state.starting_stacks[seat] < needed:
+            raise RulesError(
+                f"seat {seat} has {state.starting_stacks[seat]} chips, short of the straddle "
+                f"of {amount}{' and the ante' if stakes.ante else ''}: a straddle is posted "
+                "in full or not at all"
+            )
+        previous = seat
+        allowed = allowed[allowed.index(seat) + 1 :]
 
 
 def _cards_required(variant: Variant, count: int) -> int:

@@ -2,11 +2,16 @@
 
 Board games: the small blind sits left of the button and the big blind left of
 it; heads-up the button posts the small blind. With a dead small blind nobody
-posts it and the big blind sits left of the button. A straddle (three or more
-players) sits left of the big blind. Players who post a big blind to be dealt in
-do so in their own seats; their blind is live but moves nobody's turn. Before
-the flop the player left of the last blind acts first (heads-up: the button);
-after it, the first live player left of the button.
+posts it and the big blind sits left of the button. A straddle the stakes name (three
+or more players) sits left of the big blind (under the gun). Voluntary straddles
+(``HandStarted.straddles``, three or more players) come from the seats between the big
+blind and the button, both ends included (``straddle_seats``): the first from any of
+them (under the gun, or "Mississippi" from a later seat, the button included), each
+re-straddle from the seat left of the straddle before it. Players who post a big
+blind to be dealt in do so in their own seats; their blind is live but moves nobody's
+turn. Before the flop the player left of the last blind or straddle acts first
+(heads-up: the button), and the action goes round through the blinds to the last
+straddler; after it, the first live player left of the button.
 
 Stud: the button is only a fixed seat that fixes the dealing order and breaks
 ties. On third street the lowest up card brings in (Razz: the highest, aces
@@ -44,6 +49,21 @@ def blinds_of(
     return (None if dead_small_blind else small), big, under_the_gun
 
 
+def straddle_seats(count: int, button: int, dead_small_blind: bool) -> tuple[int, ...]:
+    """The seats that may post a voluntary straddle, in the order they would: from under
+    the gun round to the button (none heads-up: the blinds never straddle)."""
+    if count < 3:
+        return ()
+    _, big, _ = blinds_of(count, button, dead_small_blind, False)
+    seats: list[int] = []
+    seat = left_of(big, count)
+    while True:
+        seats.append(seat)
+        if seat == button:
+            return tuple(seats)
+        seat = left_of(seat, count)
+
+
 def opener(state: HandState) -> int:
     """The seat where this street's action starts (it may not need to act)."""
     if state.opener is None:
@@ -58,6 +78,8 @@ def _compute_opener(state: HandState) -> int:
     if state.street_index > 0:
         return left_of(state.button, count)
     _, big, straddle = blind_seats(state)
+    if state.straddles:
+        straddle = state.straddles[-1]
     last_blind = big if straddle is None else straddle
     return left_of(last_blind, count)
 

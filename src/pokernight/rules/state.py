@@ -121,6 +121,7 @@ class HandState:
         "stacks",
         "stakes",
         "starting_stacks",
+        "straddles",
         "street_index",
         "stub",
         "stub_position",
@@ -146,6 +147,7 @@ class HandState:
         self.dead_small_blind = event.dead_small_blind
         self.posted_big_blinds = event.posted_big_blinds
         self.bomb_pot = event.bomb_pot
+        self.straddles = event.straddles
         self.count = count
         self.starting_stacks = event.stacks
         self.total_chips = sum(event.stacks)
@@ -370,9 +372,13 @@ def _blind_posted(state: HandState, event: BlindPosted) -> None:
     state.opened = True
     if event.kind != "small":
         straddle = event.kind == "straddle"
-        nominal = state.stakes.straddle if straddle else state.stakes.big_blind
+        # A voluntary straddle is posted in full (``forced``), twice the blind before it:
+        # its amount is its level. A straddle the stakes name may be short.
+        nominal = max(state.stakes.straddle, event.amount) if straddle else state.stakes.big_blind
         # A big blind (or straddle) all-in for less does not lower the bet: the others
         # still call the full blind, and a raise counts from it (TDA; Robert's Rules).
+        # A straddle sets a new minimum bring-in, not a raise (Robert's Rules, No-limit 2):
+        # a raise must add the straddle's amount.
         if nominal > state.level:
             state.level = nominal
         if state.betting is _FIXED_LIMIT:

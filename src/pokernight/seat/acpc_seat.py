@@ -54,6 +54,8 @@ class AcpcSeat:
         game = self.games.get(hand["variant"])
         if game is not None and unfit(game, started["betting"], started["stakes"]):
             return  # a game ACPC cannot say (the host changed it): the clock plays it
+        if started.get("straddles"):
+            return  # a Mississippi straddle or re-straddles: no ACPC blinds say them either
         viewer = hand["seats"].index(state.my_seat)
         view = match_state(hand["events"], viewer, hand["hand_number"])
         if self.view is None or view.line != self.view.line:

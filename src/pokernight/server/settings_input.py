@@ -14,7 +14,7 @@ import msgspec
 
 from pokernight.rules import Stakes
 from pokernight.table import TableError, TableSettings
-from pokernight.table.settings import CAP_FROM_STAKES, DERIVED_NAMES
+from pokernight.table.settings import CAP_FROM_STAKES, DERIVED_NAMES, MAX_STRADDLES
 
 StakesJson = dict[str, int | None]
 
@@ -40,7 +40,8 @@ class _SettingsShape(msgspec.Struct, forbid_unknown_fields=True):
     allow_programs: bool
     seven_deuce_bounty: Annotated[int, msgspec.Meta(ge=0, le=10**12)]
     rabbit_hunting: bool
-    voluntary_straddle: bool
+    straddles: str
+    max_straddles: Annotated[int, msgspec.Meta(ge=1, le=MAX_STRADDLES)]
     bomb_pot_every: Annotated[int, msgspec.Meta(ge=0, le=1000)]
     bomb_pot_ante: Annotated[int, msgspec.Meta(ge=1, le=10**12)] | None
     jacks_to_open: bool = False
@@ -54,10 +55,24 @@ ROOM_DEFAULTS: dict[str, Any] = {"approve_seats": True}
 SETTING_NAMES = frozenset(field.name for field in fields(TableSettings))
 
 
+def _renamed(data: dict[str, Any]) -> dict[str, Any]:
+    """``data`` with the settings clients sent before their renaming under today's names:
+    ``voluntary_straddle`` (a bool) is ``straddles`` "under_the_gun" or "none"."""
+    if "voluntary_straddle" not in data:
+        return data
+    renamed = dict(data)
+    old = renamed.pop("voluntary_straddle")
+    if not isinstance(old, bool):
+        raise TableError("settings: voluntary_straddle is true or false")
+    renamed.setdefault("straddles", "under_the_gun" if old else "none")
+    return renamed
+
+
 def settings_from_json(data: object) -> TableSettings:
     """Validated settings from ``data`` (a JSON object), or a TableError saying what is wrong."""
     if not isinstance(data, dict):
         raise TableError("settings must be a JSON object")
+    data = _renamed(data)
     unknown = sorted(set(data) - SETTING_NAMES - set(DERIVED_NAMES))  # sent back as shown
     if unknown:
         raise TableError(f"{unknown[0]!r} is not a table setting")

@@ -274,7 +274,9 @@ def seats_json(table: Table) -> list[Json]:
     (a client shows these; it works out none of them). ``rebuy``: how many chips the seat
     may still add, and which cap stops it (``TableSettings.chips_room``); ``may_show``: the
     seat was dealt into the last hand and may still show its cards; ``straddling``: the
-    player straddles when under the gun; ``bot``: the level of
+    player straddles wherever the table allows it, ``may_straddle``: the table allows
+    straddles, so the seat may choose to (``upcoming_settings.straddles`` says where);
+    ``bot``: the level of
     the room's bot that plays it, ``program``: a player's own program plays it (both are
     shown as bots)."""
     settings = table.upcoming_settings
@@ -294,6 +296,7 @@ def seats_json(table: Table) -> list[Json]:
             "bot": seat.bot,
             "program": seat.program,
             "straddling": seat.straddling,
+            "may_straddle": settings.allows_straddles and not table.tournament,
             "may_show": number in showable,
             "rebuy": settings.chips_room(
                 table.debt_of(seat.player_id), seat.stack, seat.queued

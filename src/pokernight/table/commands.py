@@ -85,8 +85,9 @@ class SitIn:
 
 @dataclass(frozen=True, slots=True)
 class Straddle:
-    """A player straddles (``on``) or stops, from the next hand they are under the gun at
-    a table that allows it (``TableSettings.voluntary_straddle``)."""
+    """A player straddles (``on``) or stops, from the next hand, wherever the table allows
+    it (``TableSettings.straddles``: under the gun, or Mississippi from any seat from
+    under the gun to the button, and re-straddles left of a straddle)."""
 
     player_id: str
     on: bool

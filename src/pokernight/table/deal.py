@@ -10,8 +10,8 @@ shuffles and commits at once; ``start_hand`` hands a dealt hand to the rules eng
 The hand engine (``pokernight.rules``) knows only the players dealt in, indexed
 clockwise. The table's seat plan is given to it as the hand's button
 (``DealPlan.hand_button``), a dead small blind (nobody posts it: the big blind
-sits left of the hand's button) and the players who post a big blind to be
-dealt in at once.
+sits left of the hand's button), the players who post a big blind to be
+dealt in at once, and the players who straddle (``_straddles``).
 """
 
 from __future__ import annotations
@@ -22,9 +22,10 @@ from random import Random
 
 from pokernight.cards import parse_cards, shuffled
 from pokernight.commitment import deck_commitment, deck_leaves, new_salt
-from pokernight.rules import Hand, Stakes, Variant, variant_for
+from pokernight.rules import BettingStructure, Hand, Stakes, Variant, variant_for
 from pokernight.rules.draws import leaves_reshuffle_seed
-from pokernight.rules.positions import blinds_of
+from pokernight.rules.forced import straddle_amounts
+from pokernight.rules.positions import blinds_of, straddle_seats
 from pokernight.table.button import DealPlan, plan_blinds, plan_stud
 from pokernight.table.errors import TableError
 from pokernight.table.events import DeckCommitted, HandDealt
@@ -42,6 +43,7 @@ class NextDeal:
     level: int
     stakes: Stakes
     bomb_pot: int = 0
+    straddles: tuple[int, ...] = ()  # table seats, in the order they post (``_straddles``)
 
 
 def next_deal(table: TableState, now: float) -> NextDeal:
@@ -63,19 +65,67 @@ def next_deal(table: TableState, now: float) -> NextDeal:
     level = settings.level_at(since_first)
     stakes = settings.stakes_for(game, level)
     bomb_pot = settings.bomb_pot_for(game, stakes, number, table.bomb_pot_called)
-    if not bomb_pot and _straddles(table, game, plan, stakes):
-        stakes = replace(stakes, straddle=2 * stakes.big_blind)
-    return NextDeal(number, game, plan, level, stakes, bomb_pot)
+    straddles = () if bomb_pot else _straddles(table, game, plan, stakes)
+    if len(straddles) == 1 and not stakes.straddle and straddles[0] == _under_the_gun(plan):
+        # A lone straddle under the gun is the stakes' straddle, as it always was (its PHH
+        # and PokerStars forms included).
+        stakes, straddles = replace(stakes, straddle=2 * stakes.big_blind), ()
+    return NextDeal(number, game, plan, level, stakes, bomb_pot, straddles)
 
 
-def _straddles(table: TableState, game: Variant, plan: DealPlan, stakes: Stakes) -> bool:
-    """The player under the gun chose to straddle, at a table that allows it (a straddle
-    the stakes make compulsory is there already; a bomb pot has no blinds to straddle)."""
-    if game.is_stud or stakes.straddle or not table.upcoming_settings.voluntary_straddle:
-        return False
-    dead_small_blind = plan.positions.big_blind is not None and not plan.small_blind_posted
-    _, _, under_the_gun = blinds_of(len(plan.seats), plan.hand_button, dead_small_blind, True)
-    return under_the_gun is not None and table.seats[plan.seats[under_the_gun]].straddling
+def _straddles(table: TableState, game: Variant, plan: DealPlan, stakes: Stakes) -> tuple[int, ...]:
+    """The table seats that straddle this hand, in order (docs/rules.md, Straddles).
+
+    The first: under the gun, or at a Mississippi table the first seat from under the gun
+    round to the button whose player chose to straddle; then re-straddles, each from the
+    seat left of the last, while its player chose to, up to ``max_straddles`` (a straddle
+    the stakes name counts) and never past the button. A seat straddles only if it can post
+    the straddle in full (and its ante), and not while it posts a big blind to be dealt in;
+    the chain stops at the first seat that does not. Fixed-limit has no re-straddle.
+    """
+    settings = table.upcoming_settings
+    if game.is_stud or table.tournament or not settings.allows_straddles:
+        return ()
+    allowed = straddle_seats(len(plan.seats), plan.hand_button, _dead_small_blind(plan))
+    most = settings.max_straddles
+    if game.betting is BettingStructure.FIXED_LIMIT:
+        most = 1
+    if stakes.straddle:  # under the gun posts it: what follows are re-straddles
+        allowed, most = allowed[1:], most - 1
+    if not allowed or most < 1:
+        return ()
+    amounts = straddle_amounts(stakes, most)
+
+    def straddles(index: int, seat: int) -> bool:
+        number = plan.seats[seat]
+        chosen = table.seats[number]
+        needed = amounts[index] + stakes.ante
+        return chosen.straddling and number not in plan.posted and chosen.stack >= needed
+
+    if stakes.straddle or settings.straddles == "under_the_gun":
+        candidates = allowed[:1]
+    else:
+        candidates = allowed
+    first = next((seat for seat in candidates if straddles(0, seat)), None)
+    if first is None:
+        return ()
+    chain = [first]
+    later = allowed[allowed.index(first) + 1 :]
+    for seat in later[: most - 1]:
+        if not straddles(len(chain), seat):
+            break
+        chain.append(seat)
+    return tuple(plan.seats[seat] for seat in chain)
+
+
+def _dead_small_blind(plan: DealPlan) -> bool:
+    return plan.positions.big_blind is not None and not plan.small_blind_posted
+
+
+def _under_the_gun(plan: DealPlan) -> int | None:
+    """The table seat under the gun (None: heads-up)."""
+    _, _, seat = blinds_of(len(plan.seats), plan.hand_button, _dead_small_blind(plan), True)
+    return None if seat is None else plan.seats[seat]
 
 
 def deck_to_commit(table: TableState) -> int:
@@ -177,6 +227,7 @@ def deal(
         and upcoming.game.is_draw
         and upcoming.game.showdown == "high",
         run_it_twice=table.upcoming_settings.runs_twice(upcoming.game),
+        straddles=upcoming.straddles,
     )
 
 
@@ -210,6 +261,7 @@ def start_hand(event: HandDealt) -> Hand:
         reshuffle_seed=reshuffle_seed(event) if variant.is_draw else None,
         jacks_to_open=event.jacks_to_open,
         run_it_twice=event.run_it_twice,
+        straddles=[event.seats.index(seat) for seat in event.straddles],
     )
 
 

@@ -142,7 +142,8 @@ class SatIn(TableEvent):
 
 @dataclass(frozen=True, slots=True)
 class StraddleChosen(TableEvent):
-    """Seat ``seat`` straddles under the gun from now on (``on``), or no longer."""
+    """Seat ``seat`` straddles from now on (``on``), or no longer: wherever the table's
+    straddles allow it (``TableSettings.straddles``; ``table.deal`` works out which)."""
 
     seat: int
     on: bool
@@ -230,6 +231,9 @@ class HandDealt(TableEvent):
     ``DeckCommitted`` that published the commitment was made; None, and no
     contribution, when the deck was committed at the deal (as before players took part).
     ``bomb_pot``: the hand is a bomb pot with this ante (0: it is not).
+    ``straddles``: seats that post a voluntary straddle, in order (a Mississippi straddle
+    or re-straddles; a lone straddle under the gun is ``stakes.straddle``); left out of
+    ``to_dict`` when empty.
     """
 
     hand_number: int
@@ -253,11 +257,12 @@ class HandDealt(TableEvent):
     bomb_pot: int = 0
     jacks_to_open: bool = False  # Five-Card Draw's option
     run_it_twice: bool = False  # the players may agree to run the board twice
+    straddles: tuple[int, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         data = TableEvent.to_dict(self)
         # Options left out when unused: every other hand reads as before them.
-        for option in ("bomb_pot", "jacks_to_open", "run_it_twice"):
+        for option in ("bomb_pot", "jacks_to_open", "run_it_twice", "straddles"):
             if not data[option]:
                 del data[option]
         return data

@@ -159,7 +159,9 @@ def sit_in(table: TableState, command: SitIn) -> list[TableEvent]:
 
 def straddle(table: TableState, command: Straddle) -> list[TableEvent]:
     number = table.seat_of(command.player_id)
-    if command.on and not table.upcoming_settings.voluntary_straddle:
+    if command.on and table.tournament:
+        raise TableError("a tournament deals no straddles")
+    if command.on and not table.upcoming_settings.allows_straddles:
         raise TableError("this table does not allow straddles (the host may allow them)")
     if table.seats[number].straddling == command.on:
         raise TableError("you straddle already" if command.on else "you do not straddle")

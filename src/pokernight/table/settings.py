@@ -28,6 +28,11 @@ CAP_FROM_STAKES = -1
 the moment (``debt_limit``), so the cap follows the stakes whenever the host changes them."""
 DEFAULT_BOT_DELAY_SECONDS = 1.3
 MAX_BOT_DELAY_SECONDS = 10.0
+STRADDLES = ("none", "under_the_gun", "mississippi")
+"""The voluntary straddles a host may allow (``TableSettings.straddles``, docs/rules.md)."""
+MAX_STRADDLES = 8
+"""The most straddles a hand may have: the first and seven re-straddles, at nine seats
+(two blinds and seven seats from under the gun to the button)."""
 DERIVED_NAMES = ("debt_limit", "minimum_buy_in", "maximum_buy_in", "stack_cap")
 """What ``to_dict`` adds for clients to show (the limits these settings come to): never read
 back, never set."""
@@ -70,8 +75,12 @@ class TableSettings:
     ``jacks_to_open``: Five-Card Draw played jacks or better to open (docs/rules.md).
     ``run_it_twice``: once nobody can bet before the board is complete, the players may
     agree to run the rest of it twice (no-limit and pot-limit board games; ``rules.runs``).
-    ``voluntary_straddle``: a player under the gun who chose to may straddle (twice the
-    big blind, ``Straddle``), in the games with blinds.
+    ``straddles``: which voluntary straddles the host allows, in the games with blinds
+    (``STRADDLES``): "none", "under_the_gun" (a player who chose to straddles twice the big
+    blind when under the gun) or "mississippi" (from any seat from under the gun round to
+    the button); ``max_straddles``: how many straddles a hand may have, the first and the
+    re-straddles left of it, each twice the one before (1: no re-straddle). Settings saved
+    before these had ``voluntary_straddle`` (on: "under_the_gun"), read as such.
     """
 
     variant: str = "nlhe"
@@ -96,7 +105,8 @@ class TableSettings:
     allow_programs: bool = False
     seven_deuce_bounty: int = 0
     rabbit_hunting: bool = False
-    voluntary_straddle: bool = False
+    straddles: str = "none"
+    max_straddles: int = 1
     bomb_pot_every: int = 0
     bomb_pot_ante: int | None = None
     jacks_to_open: bool = False
@@ -162,11 +172,24 @@ class TableSettings:
             raise TableError("a bomb pot's ante must be positive")
         if self.bomb_pot_every and not self.deals_a_flop:
             raise TableError("bomb pots are for games with a flop, and this table deals none")
+        if self.straddles not in STRADDLES:
+            raise TableError(f"straddles are one of {', '.join(STRADDLES)}, not {self.straddles!r}")
+        if not 1 <= self.max_straddles <= MAX_STRADDLES:
+            raise TableError(
+                f"a hand may have 1 to {MAX_STRADDLES} straddles (1: no re-straddle), "
+                f"not {self.max_straddles}"
+            )
+        if self.straddles != "none" and all(game.is_stud for game in games):
+            raise TableError("straddles are for games with blinds, and this table deals none")
         if not 0 <= self.bot_delay_seconds <= MAX_BOT_DELAY_SECONDS:
             raise TableError(
                 f"the bot delay must be between 0 and {MAX_BOT_DELAY_SECONDS:g} seconds"
             )
         return self
+
+    @property
+    def allows_straddles(self) -> bool:
+        return self.straddles != "none"
 
     @property
     def games(self) -> tuple[str, ...]:
@@ -292,6 +315,10 @@ class TableSettings:
         values = dict(data)
         for name in DERIVED_NAMES:
             values.pop(name, None)
+        # Saved before the straddle choices: the straddle under the gun, or none.
+        if "voluntary_straddle" in values:
+            under_the_gun = values.pop("voluntary_straddle")
+            values.setdefault("straddles", "under_the_gun" if under_the_gun else "none")
         values["betting"] = None if data["betting"] is None else BettingStructure(data["betting"])
         values["stakes"] = Stakes(**data["stakes"])
         values["blind_levels"] = tuple(Stakes(**level) for level in data["blind_levels"])

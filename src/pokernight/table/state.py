@@ -38,7 +38,7 @@ class Seat:
     hand, added when it ends; ``timeouts``: in a row; ``bot``: the level of
     the bot playing the seat (None: a person); ``program``: a player's own program plays
     it (a person's seat for the clock and the ledger, shown as a bot); ``straddling``: the
-    player straddles whenever under the gun, where the table allows it.
+    player straddles whenever the table's straddles allow it (``table.deal``).
     """
 
     player_id: str

@@ -68,6 +68,8 @@ def _line(event: Event, names: Sequence[str]) -> str | None:
     if isinstance(event, AntePosted):
         return f"{names[event.seat]} antes {event.amount}"
     if isinstance(event, BlindPosted):
+        if event.kind == "straddle":
+            return f"{names[event.seat]} straddles {event.amount}"
         return f"{names[event.seat]} posts the {event.kind} blind of {event.amount}"
     if isinstance(event, BringInPosted):
         return f"{names[event.seat]} brings in for {event.amount}{_all_in(event.all_in)}"
@@ -195,6 +197,8 @@ def narrate_table(message: dict[str, Any], names: Mapping[int, str]) -> str | No
         return f"{who} ran out of time"
     if kind == "CardsShownByChoice":
         return f"{who} shows {' '.join(message['cards'])} (hand #{message['hand_number']})"
+    if kind == "StraddleChosen":
+        return f"{who} straddles from the next hand" if message["on"] else f"{who} stops straddling"
     if kind == "BombPotCalled":
         return "The host calls a bomb pot: the next hand with a flop, everybody antes"
     if kind == "HandDealt" and message.get("bomb_pot"):

@@ -61,7 +61,9 @@ export function describeEvent(item, name, runTwice = false) {
   switch (item.type) {
     case "StreetStarted": return `\u2014 ${streetName(item.name)} \u2014`;
     case "AntePosted": return `${name(item.seat)} antes ${chips(item.amount)}`;
-    case "BlindPosted": return `${name(item.seat)} posts the ${item.kind} blind ${chips(item.amount)}`;
+    case "BlindPosted":
+      return item.kind === "straddle" ? `${name(item.seat)} straddles ${chips(item.amount)}`
+        : `${name(item.seat)} posts the ${item.kind} blind ${chips(item.amount)}`;
     case "BringInPosted":
       return `${name(item.seat)} brings in ${chips(item.amount)}${item.all_in ? " (all-in)" : ""}`;
     case "CardsDealt":

@@ -14,6 +14,9 @@ async function roomOf(code, playerId) {
   return accounts.find((account) => account.player_id === playerId)?.chips_room ?? newcomer;
 }
 
+/** Where a straddle goes, in the words of the host's choice (``upcoming.straddles``). */
+const STRADDLE_WHERE = { under_the_gun: " under the gun", mississippi: " (any seat, the button too)" };
+
 export class SeatControls {
   /** ``tournament``: the director seats the player and chips are never bought, so there
    * is no adding chips and no standing up (sitting out is blinded away, TDA 29). */
@@ -36,9 +39,10 @@ export class SeatControls {
     // Or one card at a time (a 7-2 bounty needs both shown).
     this.showOne = h("span", { class: "show-one", id: "show-one" });
     // The last hand ended early at a table that allows it: the board it would have dealt.
-    // At a table that allows it: straddle whenever under the gun (the server posts it).
+    // At a table that allows it (the seat's ``may_straddle``): straddle wherever the table's
+    // straddles allow it, from the next hand (the server works out which and posts it).
     this.straddle = h("button", { type: "button", id: "straddle", "aria-pressed": "false",
-      onclick: () => this.run({ type: "straddle", on: !this.straddling }) }, "Straddle under the gun");
+      onclick: () => this.run({ type: "straddle", on: !this.straddling }) }, "Straddle");
     this.rabbit = h("button", { type: "button", id: "rabbit-hunt",
       onclick: () => this.run({ type: "rabbit_hunt" }) }, "Rabbit hunt");
     this.element = h("section", { class: "seat-controls", "aria-label": "Your seat", hidden: true },
@@ -62,10 +66,10 @@ export class SeatControls {
     this.renderShowOne(state, seat);
     this.rabbit.hidden = !state.rabbitHunt;
     this.straddling = seat.straddling;
-    this.straddle.hidden = !state.upcoming.voluntary_straddle && !seat.straddling;
+    this.straddle.hidden = !seat.may_straddle && !seat.straddling;
     this.straddle.setAttribute("aria-pressed", String(seat.straddling));
-    this.straddle.textContent = seat.straddling ? "Straddling under the gun: stop"
-      : "Straddle under the gun";
+    const where = STRADDLE_WHERE[state.upcoming.straddles] ?? "";
+    this.straddle.textContent = seat.straddling ? `Straddling${where}: stop` : `Straddle${where}`;
     this.state = state;
     this.renderRoom(seat);
     const asked = state.rebuyRequests.get(state.playerId);
