@@ -43,6 +43,10 @@ players in turn and stops at the first "once"; PokerKit asks them all: once ours
 settled, PokerKit is told each answer given, and "no preference" for the players ours
 did not need to ask. Both deal the first run, then the second from the same deck.
 
+Double-board bomb pots (``Table.bomb_pot``, ``double_board``): PokerKit has no bomb pot,
+so it is dealt the same antes, no blinds and two boards, and everybody checks its first
+round, which ours does not have; from the flop on both bet alike.
+
 Big-blind antes are generated (both engines keep them as dead money in the main
 pot), but never with a big blind too short to cover blind and ante: there TDA
 posts the blind first and PokerKit the ante (``test_rules_antes`` checks ours).
@@ -175,6 +179,8 @@ class Table:
     stacks: tuple[int, ...]
     deck: tuple[Card, ...]
     run_it_twice: bool = False
+    bomb_pot: int = 0  # every player's ante, no blinds, no betting before the flop
+    double_board: bool = False  # a bomb pot's option
 
     @property
     def button(self) -> int:
@@ -255,16 +261,24 @@ def pokerkit_state(table: Table) -> State:
     stakes, stacks, players = table.stakes, list(table.stacks), len(table.stacks)
     # Only the cash-game mode asks for runouts; the tournament mode is the default.
     mode = Mode.CASH_GAME if table.run_it_twice else Mode.TOURNAMENT
+    extra: dict[str, Any] = {
+        "mode": mode,
+        "starting_board_count": 2 if table.double_board else 1,
+    }
     trimming = not stakes.big_blind_ante
     antes: int | dict[int, int] = {1: stakes.big_blind_ante} if not trimming else stakes.ante
     blinds = (stakes.small_blind, stakes.big_blind)
+    if table.bomb_pot:
+        # PokerKit has no bomb pot: the same antes, no blinds, and a first round in which
+        # everybody checks (``play_both``); then both engines bet the flop alike.
+        antes, blinds, trimming = table.bomb_pot, (0, 0), True
     stud = (stakes.ante, stakes.bring_in, stakes.small_bet, stakes.big_bet, stacks, players)
     factories: dict[str, Callable[[], State]] = {
         "nlhe": lambda: NoLimitTexasHoldem.create_state(
-            AUTOMATIONS, trimming, antes, blinds, stakes.minimum_bet(), stacks, players, mode=mode
+            AUTOMATIONS, trimming, antes, blinds, stakes.minimum_bet(), stacks, players, **extra
         ),
         "plo": lambda: PotLimitOmahaHoldem.create_state(
-            AUTOMATIONS, trimming, antes, blinds, stakes.minimum_bet(), stacks, players, mode=mode
+            AUTOMATIONS, trimming, antes, blinds, stakes.minimum_bet(), stacks, players, **extra
         ),
         "flhe": lambda: FixedLimitTexasHoldem.create_state(
             AUTOMATIONS, trimming, antes, blinds, *stud[2:]
@@ -279,7 +293,7 @@ def pokerkit_state(table: Table) -> State:
             *(stakes.minimum_bet(),) * 2,
             stacks,
             players,
-            mode=mode,
+            **extra,
         ),
         "o8": lambda: FixedLimitOmahaEight.create_state(
             AUTOMATIONS, trimming, antes, blinds, *stud[2:]
@@ -290,7 +304,7 @@ def pokerkit_state(table: Table) -> State:
         # Short-deck with the room's blinds (docs/rules.md, Short-deck hold'em), not
         # PokerKit's usual antes and button blind: the hand ranking is what is compared.
         "nlsd": lambda: NoLimitShortDeckHoldem.create_state(
-            AUTOMATIONS, trimming, antes, blinds, stakes.minimum_bet(), stacks, players, mode=mode
+            AUTOMATIONS, trimming, antes, blinds, stakes.minimum_bet(), stacks, players, **extra
         ),
         "27td": lambda: FixedLimitDeuceToSevenLowballTripleDraw.create_state(
             AUTOMATIONS, trimming, antes, blinds, *stud[2:]
@@ -538,10 +552,16 @@ def play_both(table: Table, rng: random.Random) -> int:
     variant = VARIANTS[table.variant_key]
     hand = Hand.start(
         variant, table.stakes, table.stacks, table.button, table.deck,
-        run_it_twice=table.run_it_twice,
+        run_it_twice=table.run_it_twice, bomb_pot=table.bomb_pot,
+        double_board=table.double_board,
     )  # fmt: skip
     state = pokerkit_state(table)
     deal_pending(state, hand)
+    if table.bomb_pot:  # PokerKit's first round, which ours does not have: all check
+        while state.street_index == 0 and state.can_check_or_call():
+            assert state.checking_or_calling_amount == 0
+            state.check_or_call()
+        deal_pending(state, hand)
     street = hand.street_index
     runs: dict[int, int] = {}
     while True:
@@ -777,17 +797,20 @@ def assert_same_awards(hand: Hand, state: State) -> None:
 
 
 def _pots_shared_by_the_runs(hand: Hand) -> list[set[int]]:
-    """A board run twice: docs/rules.md splits each pot in two, the odd chip to the first
-    run (asserted here); PokerKit first merges the pots of the hands left at the showdown,
-    so the odd chips of a pot whose runs went to different players may differ: those
-    players are one group."""
-    if hand.runs == 1:
+    """Two boards (a board run twice, a double board): docs/rules.md splits each pot in
+    two, the odd chip to the first board (asserted here); PokerKit first merges the pots of
+    the hands left at the showdown, so the odd chips of a pot whose boards went to
+    different players may differ: those players are one group."""
+    if len(hand.boards) == 1:
         return []
     halves: dict[int, list[PotAwarded]] = defaultdict(list)
     for award in (event for event in hand.events if isinstance(event, PotAwarded)):
         halves[award.index].append(award)
     shared = []
-    for first, second in halves.values():
+    for awards in halves.values():
+        if len(awards) == 1:  # everybody else folded: one award, no board shown down
+            continue
+        first, second = awards
         assert (first.board, second.board) == (0, 1), (first, second)
         assert first.amount == second.amount + (first.amount + second.amount) % 2, (first, second)
         shared.append({seat for award in (first, second) for seat, _ in award.winners})

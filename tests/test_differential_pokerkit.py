@@ -69,6 +69,31 @@ def test_random_hands_agree_with_pokerkit(variant_key: str, block: int) -> None:
             raise AssertionError(f"hand {seed} ({table}): {error}") from error
 
 
+DOUBLE_BOARD_BLOCKS = [
+    pytest.param(variant_key, block, id=f"{variant_key}-double-{block}")
+    for variant_key in RUN_TWICE_HANDS
+    for block in range(2)
+]
+"""Double-board bomb pots (issue 22): 200 hands of each board game PokerKit deals two
+boards in."""
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("variant_key", "block"), DOUBLE_BOARD_BLOCKS)
+def test_double_board_bomb_pots_agree_with_pokerkit(variant_key: str, block: int) -> None:
+    for number in range(HANDS_PER_BLOCK):
+        seed = f"{variant_key}-double-{block}-{number}"
+        rng = random.Random(seed)
+        table = random_table(variant_key, rng)
+        stakes = replace(table.stakes, ante=0, big_blind_ante=0)
+        ante = stakes.big_blind * rng.choice((1, 2, 5))
+        table = replace(table, stakes=stakes, bomb_pot=ante, double_board=True)
+        try:
+            assert play_both(table, rng) == 1
+        except AssertionError as error:
+            raise AssertionError(f"hand {seed} ({table}): {error}") from error
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize(("variant_key", "block"), RUN_TWICE_BLOCKS)
 def test_boards_run_twice_agree_with_pokerkit(variant_key: str, block: int) -> None:

@@ -74,6 +74,8 @@ def deal_street(state: HandState, deck: tuple[Card, ...], emit: Emit) -> None:
     if board:
         start = state.deck_position
         emit(CardsDealt(None, deck[start : start + board], True))
+        if state.double_board:  # one burn a street, then the second board's cards
+            emit(CardsDealt(None, deck[start + board : start + 2 * board], True, board=1))
 
 
 def rabbit_cards(state: HandState, deck: tuple[Card, ...]) -> tuple[tuple[Card, ...], ...]:
@@ -81,8 +83,8 @@ def rabbit_cards(state: HandState, deck: tuple[Card, ...]) -> tuple[tuple[Card, 
     (a burn first), for a hand that ended early; empty when every street was dealt, or when
     the streets left deal cards to players (stud), whose cards would depend on who folded."""
     streets = state.variant.streets[state.street_index + 1 :]
-    if any(street.hole_cards for street in streets):
-        return ()
+    if state.double_board or any(street.hole_cards for street in streets):
+        return ()  # two boards' rabbits are not hunted
     position, hunted = state.deck_position, []
     for street in streets:
         position += 1 if len(deck) - position >= 2 else 0

@@ -65,11 +65,12 @@ class HandStarted(Event, frozen=True):
     jacks_to_open: bool = False  # Five-Card Draw's table option
     run_it_twice: bool = False  # the players may agree to run the rest of the board twice
     straddles: tuple[int, ...] = ()
+    double_board: bool = False  # a bomb pot dealt two boards, each for half of every pot
 
     def to_dict(self) -> dict[str, Any]:
         data = Event.to_dict(self)
         # Options left out when unused: every other hand's log reads as before them.
-        for option in ("bomb_pot", "jacks_to_open", "run_it_twice", "straddles"):
+        for option in ("bomb_pot", "jacks_to_open", "run_it_twice", "straddles", "double_board"):
             if not data[option]:
                 del data[option]
         return data
@@ -106,13 +107,18 @@ class CardsDealt(Event, frozen=True):
     """Cards to a seat (``seat`` None: to the board, or a stud community card).
 
     ``hidden`` is set only in a filtered view: that many face-down cards went to
-    ``seat`` and ``cards`` is empty.
+    ``seat`` and ``cards`` is empty. ``board``: which board the cards went to in a
+    double-board hand (1: the second; 0, left out of ``to_dict``: the first or only one).
     """
 
     seat: int | None
     cards: tuple[Card, ...]
     face_up: bool
     hidden: int = 0
+    board: int = 0
+
+    def to_dict(self) -> dict[str, Any]:
+        return _without_first_board(Event.to_dict(self))
 
 
 class ActionTaken(Event, frozen=True):

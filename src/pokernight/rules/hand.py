@@ -136,6 +136,7 @@ class Hand:
         jacks_to_open: bool = False,
         run_it_twice: bool = False,
         straddles: Sequence[int] = (),
+        double_board: bool = False,
     ) -> Hand:
         """Deal a hand to the players ``stacks`` (clockwise, index = seat).
 
@@ -150,7 +151,8 @@ class Hand:
         ``run_it_twice``: once nobody can bet any more before the board is complete, the
         players are asked whether to run the rest of it twice (``runs``).
         ``straddles``: seats that post a voluntary straddle, in order (``_check_straddles``
-        says which may).
+        says which may). ``double_board``: a bomb pot dealt two boards, each winning half of
+        every pot (``showdown``).
         """
         if jacks_to_open and not (variant.is_draw and variant.showdown == "high"):
             raise RulesError("jacks or better to open is a Five-Card Draw option")
@@ -158,6 +160,8 @@ class Hand:
             check_run_it_twice(variant)
         _check_setup(variant, stacks, button, deck)
         _check_bomb_pot(variant, bomb_pot)
+        if double_board:
+            _check_double_board(variant, bomb_pot, len(stacks), len(deck))
         started = HandStarted(
             variant.key,
             str(variant.betting),
@@ -170,6 +174,7 @@ class Hand:
             jacks_to_open,
             run_it_twice,
             tuple(straddles),
+            double_board,
         )
         hand = cls(deck, started, reshuffle_seed)
         _check_posted_big_blinds(hand._state)
@@ -309,10 +314,13 @@ class Hand:
 
     @property
     def boards(self) -> tuple[tuple[Card, ...], ...]:
-        """Each run's board: one, or two once the second run began."""
+        """Each board: one; a double board's two; a board run twice, both runs' once the
+        second began."""
         state = self._state
         if state.first_board:
             return (state.first_board, tuple(state.board))
+        if state.double_board:
+            return (tuple(state.board), tuple(state.other_board))
         return (tuple(state.board),)
 
     @property
@@ -672,6 +680,16 @@ def _check_bomb_pot(variant: Variant, bomb_pot: int) -> None:
         raise RulesError(f"a bomb pot's ante cannot be negative ({bomb_pot})")
     if bomb_pot and not variant.has_flop:
         raise RulesError(f"{variant.name} has no flop to bomb: bomb pots are for board games")
+
+
+def _check_double_board(variant: Variant, bomb_pot: int, players: int, deck_size: int) -> None:
+    if not bomb_pot:
+        raise RulesError("a double board is a bomb pot's option: set the bomb pot's ante")
+    needed = _cards_required(variant, players) + sum(street.board for street in variant.streets)
+    if deck_size < needed:
+        raise RulesError(
+            f"the deck has {deck_size} cards, too few for two boards and {players} players"
+        )
 
 
 def _check_posted_big_blinds(state: HandState) -> None:

@@ -45,7 +45,7 @@ from pokernight.rules.dealing import Emit
 from pokernight.rules.events import CardsMucked, CardsShown, PotAwarded
 from pokernight.rules.odd_chips import high_hand_order, low_hand_order
 from pokernight.rules.pots import Pot, split
-from pokernight.rules.state import HandState
+from pokernight.rules.state import HandState, all_hands_shown
 
 Shares = tuple[tuple[int, int], ...]
 NO_LOW = -1
@@ -96,7 +96,7 @@ def show_down_hi_lo(state: HandState, pots: tuple[Pot, ...], order: list[int], e
     halves = [_halves_of(pot, values) for pot in pots]
     high_winners = {seat for half in halves for seat in half.high}
     low_winners = {seat for half in halves for seat in half.low}
-    everyone_shows = state.active <= 1
+    everyone_shows = all_hands_shown(state)
     best_high, best_low = [-1] * len(pots), [NO_LOW] * len(pots)
     for seat, value in values.items():
         in_pots = [index for index, pot in enumerate(pots) if seat in pot.eligible]

@@ -39,6 +39,8 @@ def next_to_choose(state: HandState, deck_size: int) -> int | None:
     """The seat to say how many runs it wants, or None when nobody is asked now."""
     if not state.run_it_twice or state.runs or state.live < 2 or state.active > 1:
         return None
+    if state.double_board:
+        return None  # two boards already: never four
     if state.street_index >= state.last_street or not _deck_serves_two_runs(state, deck_size):
         return None
     folded, chosen = state.folded, state.runs_chosen

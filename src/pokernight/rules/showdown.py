@@ -46,7 +46,7 @@ from pokernight.rules.hi_lo import show_down_hi_lo
 from pokernight.rules.odd_chips import high_hand_order, low_hand_order
 from pokernight.rules.positions import left_of, opener, wild_ranks
 from pokernight.rules.pots import Pot, pots_of, split
-from pokernight.rules.state import HandState
+from pokernight.rules.state import HandState, all_hands_shown
 
 
 def finish_hand(state: HandState, emit: Emit) -> None:
@@ -56,7 +56,9 @@ def finish_hand(state: HandState, emit: Emit) -> None:
         for index, pot in enumerate(pots):
             emit(PotAwarded(index, pot.amount, ((winner, pot.amount),)))
     elif state.first_board:
-        _show_down_each_run(state, pots, emit)
+        _show_down_each_board(state, pots, emit, list(state.first_board), state.board)
+    elif state.double_board:
+        _show_down_each_board(state, pots, emit, state.board, state.other_board)
     else:
         resolve_last_queen(state, emit)
         _show_down_board(state, pots, emit)
@@ -70,21 +72,25 @@ def _show_down_board(state: HandState, pots: tuple[Pot, ...], emit: Emit) -> Non
         _show_down(state, pots, emit)
 
 
-def _show_down_each_run(state: HandState, pots: tuple[Pot, ...], emit: Emit) -> None:
-    """Each board wins its half of every pot, the first run the odd chip. The evaluators
-    read the state's board: it is the first run's while that run is shown down."""
-    second = state.board
+def _show_down_each_board(
+    state: HandState, pots: tuple[Pot, ...], emit: Emit, first: list[Card], second: list[Card]
+) -> None:
+    """Two boards (a board run twice, a double board): each wins its half of every pot,
+    the first the odd chip. The evaluators read the state's board: it is set to each board
+    while that board is shown down, then put back."""
+    kept = state.board
     firsts = tuple(Pot(pot.amount - pot.amount // 2, pot.eligible) for pot in pots)
     seconds = tuple(Pot(pot.amount // 2, pot.eligible) for pot in pots)
-    state.board = list(state.first_board)
     try:
+        state.board = first
         _show_down_board(state, firsts, emit)
-    finally:
         state.board = second
-    _show_down_board(state, seconds, lambda event: emit(_in_second_run(event)))
+        _show_down_board(state, seconds, lambda event: emit(_on_second_board(event)))
+    finally:
+        state.board = kept
 
 
-def _in_second_run(event: Event) -> Event:
+def _on_second_board(event: Event) -> Event:
     if isinstance(event, (CardsShown, PotAwarded)):
         return replace(event, board=1)
     return event
@@ -187,7 +193,7 @@ def _show_down(state: HandState, pots: tuple[Pot, ...], emit: Emit) -> None:
     winning = {seat for winners in winners_of for seat in winners}
     cards, stacks = state.cards, state.stacks
     descriptions: dict[int, str] = {}
-    everyone_shows = state.active <= 1
+    everyone_shows = all_hands_shown(state)
     best_shown = [-1] * len(pots)
     for seat, value in values.items():
         in_pots = [index for index, pot in enumerate(pots) if seat in pot.eligible]

@@ -87,6 +87,7 @@ class HandState:
         "dead_small_blind",
         "deck_position",
         "discard_pile",
+        "double_board",
         "drawing",
         "drawn",
         "final_stacks",
@@ -107,6 +108,7 @@ class HandState:
         "mucked",
         "opened",
         "opener",
+        "other_board",
         "over",
         "pending_queen",
         "posted_big_blinds",
@@ -196,6 +198,8 @@ class HandState:
         self.runs = 0
         self.runout_street = 0
         self.first_board: tuple[Card, ...] = ()
+        self.double_board = event.double_board
+        self.other_board: list[Card] = []  # a double board's second board
 
     def copy(self, started: HandStarted) -> HandState:
         """An independent copy (``started``: the hand's first event): every list copied,
@@ -263,6 +267,8 @@ class HandState:
         twin.runs = self.runs
         twin.runout_street = self.runout_street
         twin.first_board = self.first_board
+        twin.double_board = self.double_board
+        twin.other_board = list(self.other_board)
         return twin
 
 
@@ -413,7 +419,7 @@ def _cards_dealt(state: HandState, event: CardsDealt) -> None:
     state.opener = None
     seat = event.seat
     if seat is None:
-        state.board.extend(cards)
+        (state.other_board if event.board else state.board).extend(cards)
     else:
         state.cards[seat].extend(cards)
         if event.face_up:
@@ -515,6 +521,13 @@ def _note_heads_up(state: HandState) -> None:
     cap = state.raise_cap
     if cap is not None and state.active <= 2 and state.raises < cap:
         state.cap_lifted = True
+
+
+def all_hands_shown(state: HandState) -> bool:
+    """Every live hand is turned up at the showdown: when no more betting was possible (at
+    most one player with chips), and at a double board, where a hand that loses one board
+    may win the other (docs/rules.md, Table options)."""
+    return state.active <= 1 or state.double_board
 
 
 def raise_base(state: HandState) -> int:
