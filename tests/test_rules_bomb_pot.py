@@ -15,6 +15,7 @@ from pokernight.history.pokerstars_export import PokerStarsError, pokerstars_gam
 from pokernight.rules import (
     AntePosted,
     BlindPosted,
+    CardsShown,
     Hand,
     HandStarted,
     PotAwarded,
@@ -104,3 +105,73 @@ def test_hand_histories_refuse_a_bomb_pot_by_name() -> None:
     assert isinstance(started, HandStarted)
     with pytest.raises(PokerStarsError, match="no form for a bomb pot"):
         pokerstars_game(started)
+
+
+def double(key: str, stacks: list[int], ante: int, seed: int = 1) -> Hand:
+    deck = shuffled(variant_for(key).cards, random.Random(seed))
+    return Hand.start(variant_for(key), STAKES, stacks, 0, deck, bomb_pot=ante, double_board=True)
+
+
+def test_a_double_board_deals_two_flops_after_one_burn_and_each_board_wins_half() -> None:
+    hand = double("nlhe", [1000, 1000, 1000], 40)
+    first, second = hand.boards
+    deck = hand.deck
+    # 6 hole cards, one burn, then the first board's flop and the second's.
+    assert first == deck[7:10] and second == deck[10:13]
+    while not hand.is_over:
+        hand.check_or_call(hand.to_act)  # type: ignore[arg-type]
+    first, second = hand.boards
+    assert len(first) == len(second) == 5 and not set(first) & set(second)
+    awards = [e for e in hand.events if isinstance(e, PotAwarded)]
+    assert [(e.board, e.amount) for e in awards] == [(0, 60), (1, 60)]
+    shown = [e for e in hand.events if isinstance(e, CardsShown)]
+    assert sorted((e.board, e.seat) for e in shown) == [(b, s) for b in (0, 1) for s in range(3)]
+    assert sum(hand.final_stacks or ()) == 3000
+    again = Hand.from_dict(hand.to_dict())
+    assert again.events == hand.events and again.boards == hand.boards
+
+
+@pytest.mark.parametrize(
+    ("key", "ante", "reason"),
+    [("nlhe", 0, "a double board is a bomb pot's option"), ("stud", 10, "bomb pots are for")],
+)
+def test_a_double_board_is_refused_where_it_cannot_be(key: str, ante: int, reason: str) -> None:
+    with pytest.raises(RulesError, match=reason):
+        double(key, [500, 500], ante)
+
+
+def test_a_double_board_is_never_run_twice() -> None:
+    deck = shuffled(full_deck(), random.Random(3))
+    hand = Hand.start(
+        variant_for("nlhe"), STAKES, [100, 100], 0, deck,
+        bomb_pot=20, double_board=True, run_it_twice=True,
+    )  # fmt: skip
+    hand.bet_or_raise(1, 80).call(0)
+    assert hand.is_over and len(hand.boards) == 2
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    key=st.sampled_from(["nlhe", "plhe", "plo", "plo8", "nlsd"]),
+    stacks=st.lists(st.integers(1, 400), min_size=2, max_size=8),
+    ante=st.integers(1, 120),
+    seed=st.integers(0, 10**6),
+)
+def test_a_double_board_conserves_chips_and_awards_each_pot_once_a_board(
+    key: str, stacks: list[int], ante: int, seed: int
+) -> None:
+    rng = random.Random(seed)
+    hand = double(key, stacks, ante, seed)
+    while not hand.is_over:
+        legal = hand.legal_actions()
+        assert legal is not None
+        hand.act(random_action(legal, rng))
+    awards = [e for e in hand.events if isinstance(e, PotAwarded)]
+    for board in (0, 1):
+        indices = [e.index for e in awards if e.board == board]
+        assert indices == sorted(set(indices))
+    assert sum(e.amount for e in awards) + hand.total_pot == sum(hand.contributed)
+    assert sum(hand.final_stacks or ()) == sum(stacks)
+    cards = [c for board in hand.boards for c in board]
+    cards += [c for seat in range(hand.player_count) for c in hand.hole(seat)]
+    assert len(cards) == len(set(cards))
