@@ -86,3 +86,26 @@ def test_chips_stay_at_the_table_through_bomb_pots_played_at_random() -> None:
         start(table, seed=rng.randrange(10**6))
         check_down(table)
         assert table.chips_at_table() == 1410
+
+
+def test_a_double_board_bomb_pot_deals_two_boards_and_an_ordinary_hand_one() -> None:
+    settings = replace(NINE_SEATS, bomb_pot_every=2, bomb_pot_double_board=True)
+    table = seated({0: 1000, 3: 1000, 5: 1000}, settings)
+    first = start(table, seed=1)
+    assert not first.double_board and "double_board" not in first.to_dict()
+    check_down(table)
+    second = start(table, seed=2)
+    assert second.bomb_pot and second.double_board and second.to_dict()["double_board"]
+    hand = table.hand
+    assert hand is not None and [len(board) for board in hand.boards] == [3, 3]
+    check_down(table)
+    assert [len(board) for board in hand.boards] == [5, 5]
+    assert table.chips_at_table() == 3000
+
+
+def test_a_double_board_needs_a_game_with_a_flop() -> None:
+    with pytest.raises(TableError, match="a double board is for bomb pots"):
+        TableSettings.for_variant("stud", bomb_pot_double_board=True)
+    saved = replace(NINE_SEATS, bomb_pot_double_board=True).to_dict()
+    assert TableSettings.from_dict(saved).bomb_pot_double_board
+    assert "bomb_pot_double_board" not in NINE_SEATS.to_dict()

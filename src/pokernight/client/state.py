@@ -162,7 +162,9 @@ class TableState:
     def _fold_hand_event(hand: Json, item: Json) -> None:
         hand["events"].append(item)
         if item["type"] == "CardsDealt":
-            if item["seat"] is None:
+            if item["seat"] is None and item.get("board"):  # a double board's second
+                hand.setdefault("second_board", []).extend(item["cards"])
+            elif item["seat"] is None:
                 hand["board"].extend(item["cards"])
             else:
                 hand["cards"][item["seat"]].extend(item["cards"] or [None] * item["hidden"])

@@ -83,6 +83,8 @@ def _hand(hand: Json, state: TableState, *, finished: bool) -> Json:
         "board": list(hand["board"]),
         # Run twice: the first run's board ("board" is then the second's).
         "first_board": list(hand["first_board"]) if "first_board" in hand else None,
+        # A double-board bomb pot: its second board.
+        "second_board": list(hand["second_board"]) if "second_board" in hand else None,
         "pot": status.get("pot"),
         "pots": status.get("pots"),
         "to_act": None if finished else status.get("to_act"),

@@ -46,6 +46,7 @@ class _SettingsShape(msgspec.Struct, forbid_unknown_fields=True):
     bomb_pot_ante: Annotated[int, msgspec.Meta(ge=1, le=10**12)] | None
     jacks_to_open: bool = False
     run_it_twice: bool = False
+    bomb_pot_double_board: bool = False
 
 
 # Where the room's tables differ from a bare TableSettings: a stranger who has only the

@@ -228,6 +228,7 @@ def deal(
         and upcoming.game.showdown == "high",
         run_it_twice=table.upcoming_settings.runs_twice(upcoming.game),
         straddles=upcoming.straddles,
+        double_board=bool(upcoming.bomb_pot) and table.upcoming_settings.bomb_pot_double_board,
     )
 
 
@@ -262,6 +263,7 @@ def start_hand(event: HandDealt) -> Hand:
         jacks_to_open=event.jacks_to_open,
         run_it_twice=event.run_it_twice,
         straddles=[event.seats.index(seat) for seat in event.straddles],
+        double_board=event.double_board,
     )
 
 

@@ -258,11 +258,12 @@ class HandDealt(TableEvent):
     jacks_to_open: bool = False  # Five-Card Draw's option
     run_it_twice: bool = False  # the players may agree to run the board twice
     straddles: tuple[int, ...] = ()
+    double_board: bool = False  # a bomb pot dealt two boards
 
     def to_dict(self) -> dict[str, Any]:
         data = TableEvent.to_dict(self)
         # Options left out when unused: every other hand reads as before them.
-        for option in ("bomb_pot", "jacks_to_open", "run_it_twice", "straddles"):
+        for option in ("bomb_pot", "jacks_to_open", "run_it_twice", "straddles", "double_board"):
             if not data[option]:
                 del data[option]
         return data

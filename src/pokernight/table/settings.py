@@ -73,6 +73,7 @@ class TableSettings:
     only when the host calls one), each player posting ``bomb_pot_ante`` (None: two big
     blinds) with no blinds and no betting before the flop; board games only.
     ``jacks_to_open``: Five-Card Draw played jacks or better to open (docs/rules.md).
+    ``bomb_pot_double_board``: bomb pots are dealt two boards, each for half of every pot.
     ``run_it_twice``: once nobody can bet before the board is complete, the players may
     agree to run the rest of it twice (no-limit and pot-limit board games; ``rules.runs``).
     ``straddles``: which voluntary straddles the host allows, in the games with blinds
@@ -111,6 +112,7 @@ class TableSettings:
     bomb_pot_ante: int | None = None
     jacks_to_open: bool = False
     run_it_twice: bool = False
+    bomb_pot_double_board: bool = False
 
     @classmethod
     def for_variant(cls, key: str, **changes: Any) -> TableSettings:
@@ -138,6 +140,8 @@ class TableSettings:
                 _check_stakes_fit(self.stakes_for(game, level), game)
         if self.jacks_to_open and not any(_draws_high(game) for game in games):
             raise TableError("jacks or better to open is a Five-Card Draw option")
+        if self.bomb_pot_double_board and not any(game.has_flop for game in games):
+            raise TableError("a double board is for bomb pots, in games with a flop")
         if self.run_it_twice and not any(can_run_twice(game) for game in games):
             raise TableError("run it twice is for no-limit and pot-limit games with a board")
         largest = min(game.max_players for game in games)
@@ -305,7 +309,7 @@ class TableSettings:
         data["minimum_buy_in"] = self.minimum_buy_in
         data["maximum_buy_in"] = self.maximum_buy_in
         data["stack_cap"] = self.stack_cap
-        for option in ("jacks_to_open", "run_it_twice"):
+        for option in ("jacks_to_open", "run_it_twice", "bomb_pot_double_board"):
             if not data[option]:
                 del data[option]  # the settings of every other table read as before
         return data

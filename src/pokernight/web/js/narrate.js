@@ -56,8 +56,8 @@ export function secondHalf(award) {
 }
 
 /** One line for a hand event, or null for events not worth a line. ``name(index)`` names a seat. */
-export function describeEvent(item, name, runTwice = false) {
-  const board = runTwice ? boardWords(item) : "";
+export function describeEvent(item, name, twoBoards = false) {
+  const board = twoBoards ? boardWords(item) : "";
   switch (item.type) {
     case "StreetStarted": return `\u2014 ${streetName(item.name)} \u2014`;
     case "AntePosted": return `${name(item.seat)} antes ${chips(item.amount)}`;
@@ -68,7 +68,7 @@ export function describeEvent(item, name, runTwice = false) {
       return `${name(item.seat)} brings in ${chips(item.amount)}${item.all_in ? " (all-in)" : ""}`;
     case "CardsDealt":
       if (item.seat === null && item.cards.length) {
-        return `Board: ${item.cards.map(cardText).join(" ")}`;
+        return `${item.board ? "Second board" : "Board"}: ${item.cards.map(cardText).join(" ")}`;
       }
       if (item.face_up && item.cards.length) {
         return `${name(item.seat)} is dealt ${item.cards.map(cardText).join(" ")} face up`;
@@ -95,15 +95,15 @@ export function describeEvent(item, name, runTwice = false) {
     }
     case "StubReshuffled":
       return `The stub ran out: the discards are shuffled into a new stub (${item.size} cards)`;
-    case "PotAwarded": return awardWords(item, name, runTwice);
+    case "PotAwarded": return awardWords(item, name, twoBoards);
     case "RunsChosen": return `${name(item.seat)} ${runsWords(item.runs)}`;
     case "SecondRunStarted": return "\u2014 Second run: the same streets again \u2014";
     default: return null;
   }
 }
 
-export function awardWords(award, name, runTwice = false) {
-  const board = runTwice ? boardWords(award) : "";
+export function awardWords(award, name, twoBoards = false) {
+  const board = twoBoards ? boardWords(award) : "";
   const pot = award.index === 0 ? "the pot" : `side pot ${award.index}`;
   if (award.high) return board + hiLoAwardWords(award, name, pot);
   const winners = award.winners.map(([seat, amount]) => `${name(seat)} wins ${chips(amount)}`);
@@ -139,12 +139,12 @@ export function handPhrase(description) {
 
 /** One line per pot for the winner announcement: "Bob wins 240 with a flush, ace high". */
 export function winnerLines(awards, name) {
-  const runTwice = awards.some((award) => award.board);
+  const twoBoards = awards.some((award) => award.board);
   const pots = new Set(awards.map((award) => award.index)).size;
   return awards.map((award) => {
     const pot = pots === 1 ? "" : award.index === 0 ? " of the main pot"
       : ` of side pot ${award.index}`;
-    const board = runTwice ? boardWords(award) : "";
+    const board = twoBoards ? boardWords(award) : "";
     if (award.high?.length && award.low?.length) return board + hiLoWinnerLine(award, name, pot);
     const names = award.winners.map(([seat]) => name(seat));
     const took = names.length === 1 ? `${names[0]} wins ${chips(award.amount)}${pot}`

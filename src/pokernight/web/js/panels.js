@@ -11,8 +11,9 @@ import { checkProof } from "./verify.js";
 
 /** The hand's events in words, each action as the server named it (``says``, ``all_in``). */
 export function handLines(events, name) {
-  const runTwice = events.some((item) => item.type === "SecondRunStarted");
-  return events.map((item) => describeEvent(item, name, runTwice)).filter(Boolean);
+  const twoBoards = events.some((item) => item.type === "SecondRunStarted"
+    || (item.type === "HandStarted" && item.double_board));
+  return events.map((item) => describeEvent(item, name, twoBoards)).filter(Boolean);
 }
 
 export class HandLog {

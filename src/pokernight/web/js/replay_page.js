@@ -14,7 +14,7 @@ import { describeEvent, streetName } from "./narrate.js";
 import { HandLog, verifyPanel } from "./panels.js";
 import { clubReplayHash, replayHash } from "./replay_link.js";
 import { savedSeat } from "./session.js";
-import { TableState } from "./state.js";
+import { TableState, boardsOf } from "./state.js";
 import { TableView } from "./table_view.js";
 
 const SPINNER_AFTER_MS = 150;
@@ -192,8 +192,8 @@ export class ReplayPage {
     this.results.replaceChildren(...[this.view.results(state)].filter(Boolean));
     this.handLog.render(state);
     const name = (index) => state.nameOfHandSeat(index, state.hand);
-    const runTwice = Boolean(state.hand?.firstBoard);
-    const words = step.events.map((item) => describeEvent(item, name, runTwice)).filter(Boolean)
+    const twoBoards = Boolean(state.hand) && boardsOf(state.hand).length > 1;
+    const words = step.events.map((item) => describeEvent(item, name, twoBoards)).filter(Boolean)
       .filter((line) => !line.startsWith("\u2014"));
     const street = STREET_WORDS[step.street_name] ?? streetName(step.street_name);
     this.caption.replaceChildren(

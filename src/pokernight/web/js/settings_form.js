@@ -172,7 +172,11 @@ export function settingsForm(initial = {}) {
       numberField("bomb_pot_every", "A bomb pot every … hands (0: when the host calls one)",
         initial.bomb_pot_every),
       numberField("bomb_pot_ante", "Bomb pot ante (empty: two big blinds)", initial.bomb_pot_ante,
-        { min: 1 })));
+        { min: 1 }),
+      h("label", { class: "check field wide" },
+        h("input", { type: "checkbox", name: "bomb_pot_double_board",
+          checked: Boolean(initial.bomb_pot_double_board) }),
+        "Bomb pots are dealt two boards, each board for half of every pot")));
   let studGame = isStud(variant);
   form.querySelector("[name=variant]").addEventListener("change", (event) => {
     const chosen = gameOf(event.target.value);
@@ -216,6 +220,7 @@ export function readSettings(form) {
     rabbit_hunting: form.querySelector("[name=rabbit_hunting]").checked,
     jacks_to_open: form.querySelector("[name=jacks_to_open]").checked,
     run_it_twice: form.querySelector("[name=run_it_twice]").checked,
+    bomb_pot_double_board: form.querySelector("[name=bomb_pot_double_board]").checked,
     straddles: value("straddles"),
     max_straddles: integer("max_straddles"),
     bot_delay_seconds: integer("bot_delay_seconds"),

@@ -143,6 +143,8 @@ export class TableState {
       wildRanks: [],
       rabbit: [], // the board it would have dealt, once somebody hunted it: never dealt
       firstBoard: null, // run twice: the first run's board (``board`` is the second's)
+      secondBoard: [], // a double board's second board
+      doubleBoard: false,
       // Run twice: each seat's hand and winning cards on the second board, as the server named them.
       shownSecond: new Map(),
       bestSecond: new Map(),
@@ -302,6 +304,7 @@ export class TableState {
     switch (item.type) {
       case "HandStarted":
         hand.bombPot = item.bomb_pot ?? 0;  // every player's ante, no blinds, straight to the flop
+        hand.doubleBoard = Boolean(item.double_board);  // two boards, each for half of every pot
         break;
       case "StreetStarted":
         hand.street = item.name;
@@ -309,7 +312,7 @@ export class TableState {
         break;
       case "CardsDealt":
         if (item.seat === null) {
-          hand.board.push(...item.cards);
+          (item.board ? hand.secondBoard : hand.board).push(...item.cards);
         } else {
           const dealt = item.cards.length
             ? item.cards.map((card) => ({ card, up: item.face_up }))
@@ -370,7 +373,8 @@ export class TableState {
 
 /** Each board of the hand: one, or the first run's and the second's when run twice. */
 export function boardsOf(hand) {
-  return hand.firstBoard ? [hand.firstBoard, hand.board] : [hand.board];
+  if (hand.firstBoard) return [hand.firstBoard, hand.board];
+  return hand.doubleBoard ? [hand.board, hand.secondBoard] : [hand.board];
 }
 
 /** ``map`` with ``key`` set, and no more than the last PROOFS_KEPT keys. */

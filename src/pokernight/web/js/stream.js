@@ -48,7 +48,7 @@ function render() {
         board.map((card) => cardElement(card)))),
     status ? h("div", { class: "pot" }, `Pot ${chips(status.pot)}`) : null,
     ...(hand?.awards ?? []).map((award) => h("div", { class: "award" },
-      awardWords(award, name, Boolean(hand.firstBoard)))),
+      awardWords(award, name, boardsOf(hand).length > 1))),
     h("div", { class: "stream-seats" }, [...state.seats.values()].map((seat) => seatElement(seat, hand)))];
   root.replaceChildren(...parts.filter(Boolean));
 }

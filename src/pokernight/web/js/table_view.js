@@ -173,9 +173,10 @@ export class TableView {
   center(state, hand, winning) {
     const status = state.hand?.status ?? null;
     const pots = status?.pots ?? [];
-    const boards = hand?.firstBoard
-      ? boardsOf(hand).map((board, run) => this.boardElement(hand, board, run,
-        hand.awards.length ? winningCards(hand, run) : new Set()))
+    const two = hand ? boardsOf(hand) : [];
+    const boards = two.length > 1
+      ? two.map((board, place) => this.boardElement(hand, board, place,
+        hand.awards.length ? winningCards(hand, place) : new Set()))
       : [this.boardElement(hand, hand ? hand.board : [], null, winning)];
     return h("div", { class: "center" },
       ...boards,
@@ -188,8 +189,9 @@ export class TableView {
       h("div", { class: "turn-line", id: "turn-line", "aria-live": "polite" }, this.turnWords(state)));
   }
 
-  /** A board's cards (``run``: which run, when the board was run twice; null: the only one),
-   * the winning ones raised; a hunted rabbit after them; empty slots where cards will come. */
+  /** A board's cards (``run``: which of two boards, a board run twice or a double board;
+   * null: the only one), the winning ones raised; a hunted rabbit after them; empty slots
+   * where cards will come. */
   boardElement(hand, board, run, winning) {
     const group = run ? "board-2" : "board";
     const slots = board.map((card, place) => this.dealt(cardElement(card, {
@@ -199,8 +201,9 @@ export class TableView {
     const boardSlots = hand ? gameOf(hand.variant)?.board_cards ?? 0 : 0;
     while (slots.length < boardSlots) slots.push(h("span", { class: "card slot", "aria-hidden": "true" }));
     if (run === null) return h("div", { class: "board", "aria-label": "board" }, slots);
+    const label = `${hand.firstBoard ? "Run" : "Board"} ${run + 1}`;
     return h("div", { class: `board run-${run + 1}`, "aria-label": `board ${run + 1}` },
-      h("span", { class: "run-label" }, run ? "Run 2" : "Run 1"), slots);
+      h("span", { class: "run-label" }, label), slots);
   }
 
   /** The showdown in words (who wins what, with which hand), shown under the felt; the
@@ -211,7 +214,7 @@ export class TableView {
     const name = (index) => state.nameOfHandSeat(index, hand);
     return h("div", { class: "showdown" },
       hand.awards.map((award) => h("div", { class: "award" },
-        awardWords(award, name, Boolean(hand.firstBoard)))));
+        awardWords(award, name, boardsOf(hand).length > 1))));
   }
 
   turnWords(state) {
