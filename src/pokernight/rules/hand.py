@@ -554,10 +554,6 @@ class Hand:
             if kind != "runs":
                 raise RulesError("first say whether to run the board once (1) or twice (2)")
             return runs_event(seat, given.amount)
-        if kind == "runs":
-            if state.run_it_twice:
-                raise RulesError("there is nothing to run twice now: the betting is not over")
-            raise RulesError("this hand is not played with run it twice")
         if legal.can_draw:
             if kind != "draw":
                 raise RulesError(
@@ -592,6 +588,10 @@ class Hand:
             if not legal.can_check:
                 raise RulesError(f"cannot check facing a bet of {state.level}")
             return _CHECKS[seat]
+        if kind == "runs":  # last: the kinds played on every action are looked at first
+            if state.run_it_twice:
+                raise RulesError("there is nothing to run twice now: the betting is not over")
+            raise RulesError("this hand is not played with run it twice")
         raise RulesError(f"{kind!r} is not an action")
 
     def _draw_events(self, action: Any) -> list[Event]:
