@@ -207,3 +207,19 @@ def test_leftovers_of_an_earlier_run_are_noted_and_removed(tmp_path: Path, lefto
     SeatFolder(tmp_path).open()
     assert not (tmp_path / leftover).exists()
     assert f"removed {leftover}" in (tmp_path / "log.jsonl").read_text()
+
+
+@pytest.mark.parametrize(
+    ("legal", "lines"),
+    [
+        ({"can_draw": True, "max_discard": 5}, ["legal draw 5", "legal pat"]),
+        ({"can_choose_runs": True}, ["legal twice", "legal once"]),
+    ],
+)
+def test_state_txt_names_the_draw_and_the_run_twice_answers(
+    legal: dict[str, Any], lines: list[str]
+) -> None:
+    from pokernight.seat.picture import as_text
+
+    text = as_text({**shown(your_turn=True), "seq": 3, "turn": 3, "legal": legal})
+    assert [line for line in text.splitlines() if line.startswith("legal")] == lines

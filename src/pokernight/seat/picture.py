@@ -206,6 +206,7 @@ def _hand_lines(hand: Json, seat: int | None) -> list[str]:
         f"street {_word(hand['street'])}",
         f"cards {_cards(hand['cards'])}",
         f"board {_cards(hand['board'])}",
+        *_other_board_lines(hand),
         f"pot {_word(hand['pot'])}",
         f"to_act {_word(hand['to_act'])}",
         f"button {_word(hand['button'])}",
@@ -229,9 +230,23 @@ def _hand_lines(hand: Json, seat: int | None) -> list[str]:
     return lines
 
 
+def _other_board_lines(hand: Json) -> list[str]:
+    """A board run twice: ``first_board`` (``board`` is the second run's); a double board:
+    ``second_board``. Most hands have one board, and neither line."""
+    return [
+        f"{key} {_cards(hand[key])}" for key in ("first_board", "second_board") if hand.get(key)
+    ]
+
+
 def _legal_lines(legal: Json) -> list[str]:
     """The answers the server allows, as ``legal VERB [AMOUNTS]``: the call's and the
-    bring-in's cost, the least and the most a bet or raise may go to (street totals)."""
+    bring-in's cost, the least and the most a bet or raise may go to (street totals); in a
+    draw round ``legal draw MOST`` and ``legal pat``; asked to run it twice, ``legal twice``
+    and ``legal once``."""
+    if legal.get("can_draw"):
+        return [f"legal draw {legal['max_discard']}", "legal pat"]
+    if legal.get("can_choose_runs"):
+        return ["legal twice", "legal once"]
     lines = []
     if legal["can_fold"]:
         lines.append("legal fold")
