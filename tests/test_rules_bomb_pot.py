@@ -28,9 +28,11 @@ from pokernight.rules.random_play import random_action
 STAKES = Stakes(small_blind=10, big_blind=20)
 
 
-def bomb(key: str, stacks: list[int], ante: int, seed: int = 1) -> Hand:
-    deck = shuffled(full_deck(), random.Random(seed))
-    return Hand.start(variant_for(key), STAKES, stacks, 0, deck, bomb_pot=ante)
+def bomb(key: str, stacks: list[int], ante: int, seed: int = 1, double_board: bool = False) -> Hand:
+    deck = shuffled(variant_for(key).cards, random.Random(seed))
+    return Hand.start(
+        variant_for(key), STAKES, stacks, 0, deck, bomb_pot=ante, double_board=double_board
+    )
 
 
 def test_everybody_antes_nobody_blinds_and_the_flop_is_dealt_at_once() -> None:
@@ -69,30 +71,35 @@ def test_a_bomb_pot_is_refused_where_it_cannot_be(key: str, ante: int, reason: s
         bomb(key, [500, 500], ante)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=200, deadline=None)
 @given(
-    key=st.sampled_from(["nlhe", "plhe", "flhe", "plo", "plo8"]),
+    key=st.sampled_from(["nlhe", "plhe", "flhe", "plo", "plo8", "nlsd"]),
     stacks=st.lists(st.integers(1, 400), min_size=2, max_size=8),
     ante=st.integers(1, 120),
+    two_boards=st.booleans(),
     seed=st.integers(0, 10**6),
 )
-def test_chips_are_conserved_and_every_pot_is_awarded_once(
-    key: str, stacks: list[int], ante: int, seed: int
+def test_chips_are_conserved_and_every_pot_is_awarded_once_a_board(
+    key: str, stacks: list[int], ante: int, two_boards: bool, seed: int
 ) -> None:
     rng = random.Random(seed)
-    hand = bomb(key, stacks, ante, seed)
+    hand = bomb(key, stacks, ante, seed, double_board=two_boards)
     assert hand.street_index == 1 or hand.is_over  # never a bet before the flop
     while not hand.is_over:
         legal = hand.legal_actions()
         assert legal is not None
         hand.act(random_action(legal, rng))
-    awarded = [e for e in hand.events if isinstance(e, PotAwarded)]
-    assert len({e.index for e in awarded}) == len(awarded)
-    assert sum(sum(chips for _, chips in e.winners) for e in awarded) == sum(
-        e.amount for e in awarded
-    )
+    awards = [e for e in hand.events if isinstance(e, PotAwarded)]
+    for board in (0, 1):
+        indices = [e.index for e in awards if e.board == board]
+        assert indices == sorted(set(indices))  # each pot once a board
+    for award in awards:
+        assert sum(chips for _, chips in award.winners) == award.amount
     assert sum(hand.final_stacks or ()) == sum(stacks)
     assert hand.total_pot == 0  # every chip put in went back out, in an award or returned
+    cards = [c for board in hand.boards for c in board]
+    cards += [c for seat in range(hand.player_count) for c in hand.hole(seat)]
+    assert len(cards) == len(set(cards))  # no card dealt twice, the second board's included
 
 
 def test_hand_histories_refuse_a_bomb_pot_by_name() -> None:
@@ -107,13 +114,8 @@ def test_hand_histories_refuse_a_bomb_pot_by_name() -> None:
         pokerstars_game(started)
 
 
-def double(key: str, stacks: list[int], ante: int, seed: int = 1) -> Hand:
-    deck = shuffled(variant_for(key).cards, random.Random(seed))
-    return Hand.start(variant_for(key), STAKES, stacks, 0, deck, bomb_pot=ante, double_board=True)
-
-
 def test_a_double_board_deals_two_flops_after_one_burn_and_each_board_wins_half() -> None:
-    hand = double("nlhe", [1000, 1000, 1000], 40)
+    hand = bomb("nlhe", [1000, 1000, 1000], 40, double_board=True)
     first, second = hand.boards
     deck = hand.deck
     # 6 hole cards, one burn, then the first board's flop and the second's.
@@ -137,7 +139,7 @@ def test_a_double_board_deals_two_flops_after_one_burn_and_each_board_wins_half(
 )
 def test_a_double_board_is_refused_where_it_cannot_be(key: str, ante: int, reason: str) -> None:
     with pytest.raises(RulesError, match=reason):
-        double(key, [500, 500], ante)
+        bomb(key, [500, 500], ante, double_board=True)
 
 
 def test_a_double_board_is_never_run_twice() -> None:
@@ -148,30 +150,3 @@ def test_a_double_board_is_never_run_twice() -> None:
     )  # fmt: skip
     hand.bet_or_raise(1, 80).call(0)
     assert hand.is_over and len(hand.boards) == 2
-
-
-@settings(max_examples=150, deadline=None)
-@given(
-    key=st.sampled_from(["nlhe", "plhe", "plo", "plo8", "nlsd"]),
-    stacks=st.lists(st.integers(1, 400), min_size=2, max_size=8),
-    ante=st.integers(1, 120),
-    seed=st.integers(0, 10**6),
-)
-def test_a_double_board_conserves_chips_and_awards_each_pot_once_a_board(
-    key: str, stacks: list[int], ante: int, seed: int
-) -> None:
-    rng = random.Random(seed)
-    hand = double(key, stacks, ante, seed)
-    while not hand.is_over:
-        legal = hand.legal_actions()
-        assert legal is not None
-        hand.act(random_action(legal, rng))
-    awards = [e for e in hand.events if isinstance(e, PotAwarded)]
-    for board in (0, 1):
-        indices = [e.index for e in awards if e.board == board]
-        assert indices == sorted(set(indices))
-    assert sum(e.amount for e in awards) + hand.total_pot == sum(hand.contributed)
-    assert sum(hand.final_stacks or ()) == sum(stacks)
-    cards = [c for board in hand.boards for c in board]
-    cards += [c for seat in range(hand.player_count) for c in hand.hole(seat)]
-    assert len(cards) == len(set(cards))
