@@ -107,6 +107,25 @@ def test_a_split_pot() -> None:
     assert len(award.winners) == 2
 
 
+def test_a_board_run_twice() -> None:
+    deck = holdem_deck(0, ["AsAd", "KsKd"], "2c7h9dTs3c")
+    hand = Hand.start(NLHE, BLINDS, [300, 300], 0, deck, run_it_twice=True)
+    stops = play(
+        hand,
+        [
+            lambda h: h.bet_or_raise(0, 300),
+            lambda h: h.call(1),
+            lambda h: h.choose_runs(1, 2),  # asked from the button's left
+            lambda h: h.choose_runs(0, 2),
+        ],
+    )
+    check_steps(hand, stops)  # each answer is a stop of its own, a step with its seat
+    steps = replay_steps(hand, None)
+    dealt = [step.street_name for step in steps if isinstance(step.events[0], StreetStarted)]
+    assert dealt == ["flop", "turn", "river", "second flop", "second turn", "second river"]
+    assert steps[-1].seen.boards == hand.boards and len(hand.boards) == 2
+
+
 def test_folds_and_an_uncalled_bet_going_back() -> None:
     deck = holdem_deck(0, ["AsAd", "KsKd", "QsQd"], "2c7h9dTs3c")
     hand = Hand.start(NLHE, BLINDS, [500, 300, 500], 0, deck)

@@ -29,6 +29,8 @@ from pokernight.rules.events import (
     HandEnded,
     HandStarted,
     PotAwarded,
+    RunsChosen,
+    SecondRunStarted,
     StreetStarted,
     StubReshuffled,
     WildRankChanged,
@@ -55,7 +57,7 @@ class ReplayStep:
     to_act: int | None
 
 
-PLAYER_MOVES = (ActionTaken, BringInPosted, CardsDrawn, StubReshuffled)
+PLAYER_MOVES = (ActionTaken, BringInPosted, CardsDrawn, StubReshuffled, RunsChosen)
 
 
 def replay_steps(
@@ -69,10 +71,16 @@ def replay_steps(
     begin = 0
     street, name = 0, ""
     shown = any(isinstance(event, CardsShown) for event in events)
+    second_run = False
     for end in _step_ends(events):
         taken = events[begin:end]
         for event in taken:
-            if isinstance(event, StreetStarted):
+            if isinstance(event, SecondRunStarted):
+                second_run = True
+            elif isinstance(event, StreetStarted) and second_run:
+                # A board run twice: its second run's streets come after the first's.
+                street, name = street + 1, f"second {event.name}"
+            elif isinstance(event, StreetStarted):
                 street, name = event.index, event.name
             elif isinstance(event, ENDING) and name not in ("showdown", "end"):
                 street, name = street + 1, "showdown" if shown else "end"
