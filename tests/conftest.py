@@ -7,6 +7,9 @@ xdist worker starts its own). Missing binaries fail the run when
 ``store_url``: an empty database for each test, SQLite and PostgreSQL in turn.
 ``browser``: Debian's Chromium, headless, through Playwright, for a test module.
 ``redis_server``: a ``redis-server`` of the test's own on a free port (``redis_helpers``).
+
+Tests marked ``slow`` run first: under ``pytest -n 2 --dist worksteal`` a long test
+started last would leave one worker running it alone at the end, the other idle.
 """
 
 from __future__ import annotations
@@ -37,6 +40,17 @@ POSTGRES_BINARIES = Path("/usr/lib/postgresql")
 # benchmarks, never asserted by a test.
 settings.register_profile("pokernight", deadline=None)
 settings.load_profile("pokernight")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The tests marked ``slow`` first, the others after them, each in collection order.
+
+    xdist's work stealing hands each worker a contiguous part of this order and lets an
+    idle worker take the end of the other's queue: long tests at the front are never left
+    for the end, where they would run alone while the other worker waits. Each worker
+    collects and orders the same items the same way (a stable sort), as xdist requires.
+    """
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
 
 
 def free_port() -> int:
