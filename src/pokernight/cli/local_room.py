@@ -28,7 +28,7 @@ PROGRAM_PER_SECOND = 200.0
 """The messages a connection may send here (a room for friends: 20 at once, then 10 a
 second). The only players are the program and the room's bots, so the limit only keeps a
 runaway program from flooding its own game; a program simulating many hands against
-bots is paced by itself, not by a limit made for strangers (decision 44). The seat
+bots is paced by itself, not by a limit made for strangers (decision 46). The seat
 learns it from the welcome."""
 
 
