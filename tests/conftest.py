@@ -7,6 +7,10 @@ xdist worker starts its own). Missing binaries fail the run when
 ``store_url``: an empty database for each test, SQLite and PostgreSQL in turn.
 ``browser``: Debian's Chromium, headless, through Playwright, for a test module.
 ``redis_server``: a ``redis-server`` of the test's own on a free port (``redis_helpers``).
+
+Tests marked ``slow`` run first, shared out among the xdist workers: under ``pytest -n 2
+--dist worksteal`` a long test started last would leave one worker running it alone at
+the end, the other idle.
 """
 
 from __future__ import annotations
@@ -37,6 +41,52 @@ POSTGRES_BINARIES = Path("/usr/lib/postgresql")
 # benchmarks, never asserted by a test.
 settings.register_profile("pokernight", deadline=None)
 settings.load_profile("pokernight")
+
+
+@pytest.hookimpl(trylast=True)  # after ``-m`` has deselected: the items that will run
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The tests marked ``slow`` first, the others after them, each in collection order;
+    under xdist, the slow ones shared out among the workers' first shares.
+
+    Work stealing hands each worker a contiguous share of this order (xdist's
+    ``WorkStealingScheduling.check_schedule``: as many items each, in order) and lets an
+    idle worker take the end of another's queue. Long tests at the front of each share
+    are never left for the end, where one would run alone while the other workers wait;
+    and dealt out in turn, they are not all queued behind each other on one worker. Each
+    worker collects and orders the same items the same way, as xdist requires.
+    """
+    slow = [item for item in items if item.get_closest_marker("slow") is not None]
+    others = [item for item in items if item.get_closest_marker("slow") is None]
+    items[:] = _slow_first(slow, others, _stealing_workers(config))
+
+
+def _stealing_workers(config: pytest.Config) -> int:
+    """How many xdist workers share the run (1: this is no worker). A worker is not told
+    how the run is distributed (its ``dist`` option reads "no"); the Makefile's is
+    ``worksteal``, and under another the order is only another order."""
+    worker_input = getattr(config, "workerinput", None)
+    return 1 if worker_input is None else int(worker_input["workercount"])
+
+
+def _slow_first(
+    slow: list[pytest.Item], others: list[pytest.Item], workers: int
+) -> list[pytest.Item]:
+    """Each worker's first share starts with every ``workers``-th slow test, the others
+    fill the shares in order; just the slow ones first when they do not fit."""
+    left, shares = len(slow) + len(others), []
+    for worker in range(workers):
+        share = left // (workers - worker)  # as xdist splits its pending tests at the start
+        shares.append(share)
+        left -= share
+    dealt = [slow[worker::workers] for worker in range(workers)]
+    if any(len(mine) > share for mine, share in zip(dealt, shares, strict=True)):
+        return slow + others
+    order: list[pytest.Item] = []
+    rest = iter(others)
+    for mine, share in zip(dealt, shares, strict=True):
+        order += mine
+        order += [next(rest) for _ in range(share - len(mine))]
+    return order
 
 
 def free_port() -> int:

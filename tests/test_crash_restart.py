@@ -75,8 +75,10 @@ SETTINGS: Json = {
     "debt_cap": None,
     "bot_delay_seconds": 0,
 }
-# Bounds: the whole test, a server to answer, a table to go quiet after a restart.
-TEST_SECONDS = 110
+# Bounds: the whole test, a server to answer, a table to go quiet after a restart. Hang
+# guards, not timing claims: a machine busy with two test workers beside the 20 restarts
+# takes twice as long as an idle one, or more (110 s was crossed at kill 13).
+TEST_SECONDS = 240
 START_SECONDS = 20
 QUIET_SECONDS = 20
 # The server run in slivers (SIGSTOP, SIGCONT): each up to this long, at most this many.
@@ -648,7 +650,6 @@ async def crash_and_restart(room: Room, rng: random.Random, tally: Tally) -> Non
     tally.duplicates = sum(reply.get("duplicate", False) for c in people for reply in _acks(c))
 
 
-@pytest.mark.slow
 async def deal_again(host: BrowserClient) -> Json:
     """The host starts the deal; refused for speed (the page was busy resending what the
     kill cut off), the host taps again a second later, as a person would."""
@@ -659,6 +660,7 @@ async def deal_again(host: BrowserClient) -> Json:
         await asyncio.sleep(1.0)
 
 
+@pytest.mark.slow
 def test_twenty_kills_lose_no_chip_apply_no_request_twice_and_leave_no_gap(
     tmp_path: Path,
 ) -> None:

@@ -98,6 +98,7 @@ async def test_messages_beyond_the_rate_limit_are_refused(tmp_path: Path) -> Non
     config = replace(FAST, rate_capacity=3, rate_per_second=0.001)
     async with serving(tmp_path, config) as url:
         _, clients = await open_table(url, HOLDEM, players=1)
+        welcome = clients[0].welcome
         results = []
         for number in range(5):
             try:
@@ -105,6 +106,8 @@ async def test_messages_beyond_the_rate_limit_are_refused(tmp_path: Path) -> Non
             except ClientError as error:
                 results.append({"type": "error", "reason": str(error)})
         await close_all(clients)
+    # The welcome said the limit: a program can keep under it (``seat/pace.py``).
+    assert welcome is not None and welcome["message_rate"] == {"burst": 3, "per_second": 0.001}
     assert [result["type"] for result in results] == ["ack"] * 3 + ["error"] * 2
     assert results[-1]["reason"] == "too many messages: slow down"
 

@@ -13,8 +13,9 @@ from __future__ import annotations
 import asyncio
 import json
 import urllib.request
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
+from dataclasses import dataclass
 from typing import Any
 
 import pytest
@@ -185,92 +186,116 @@ def _compare(shown: Json, log: FrameLog, games: dict[str, Json]) -> list[str]:
     return problems
 
 
-def test_every_game_shows_the_servers_facts(browser: Any, tmp_path: Path) -> None:
+@dataclass
+class Room:
+    """The module's room and browser: the server, its games, and a page at its address
+    that puts each game's seat token into the browser's storage."""
+
+    url: str
+    games: dict[str, Json]
+    context: Any
+    home: Any
+
+
+@pytest.fixture(scope="module")
+def room(browser: Any, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Room]:
+    """One room for every game's test (each has a table of its own): a table for each game
+    is more than an address may create at once (the burst of 10)."""
     SHOTS.mkdir(parents=True, exist_ok=True)
-    problems: list[str] = []
-    turns: dict[str, int] = {}
-    one_button: dict[str, list[list[str]]] = {}
-    # A table for each game: more than an address may create at once (the burst of 10).
-    with served_room(tmp_path, hand_pause=0.2, extra=("--no-rate-limits",)) as url:
+    folder = tmp_path_factory.mktemp("games")
+    with served_room(folder, hand_pause=0.2, extra=("--no-rate-limits",)) as url:
         games = {game["key"]: game for game in _get(f"{url}/api/games")["games"]}
-        assert list(games) == list(VARIANTS)
         context = browser.new_context(
             viewport={"width": 1280, "height": 900}, reduced_motion="reduce"
         )
-        page = context.new_page()
-        page.set_default_timeout(WAIT_MS)
-        errors: list[str] = []
-        page.on("pageerror", lambda error: errors.append(str(error)))
-        page.goto(f"{url}/")
-        for key in VARIANTS:
-            settings = {"variant": key, "seats": 3, "bot_delay_seconds": 0}
-            created = _post(f"{url}/api/tables", {"name": f"Ann {key}", "settings": settings})
-            code = created["code"]
-            seat = {"token": created["token"], "player_id": created["player_id"], "name": "Ann"}
-            page.evaluate(
-                "([key, seat]) => localStorage.setItem(key, seat)",
-                [f"pokernight.seat.{code}", json.dumps(seat)],
-            )
-            log = FrameLog(key)
-            log.watch(page)
-            page.goto(f"{url}/?game={key}#{code}")
-            page.wait_for_selector(".table-title .game")
-            buy_in = _get(f"{url}/api/tables/{code}")["settings"]["maximum_buy_in"]
-            # Playwright's own loop runs in this thread: the protocol client gets one of its own.
-            with ThreadPoolExecutor(1) as pool:
-                pool.submit(
-                    asyncio.run, _deal_one_hand(url, code, created["token"], buy_in)
-                ).result()
-            turns[key] = 0
-            while not any(f.get("type") == "HandFinished" for f in _versions(log)):
-                mine = page.locator("body[data-my-turn='true']")
-                finished = page.locator(".showdown")
-                mine.or_(finished).first.wait_for()
-                if not page.evaluate("document.body.dataset.myTurn === 'true'"):
-                    page.wait_for_timeout(100)
-                    continue
-                shown = page.evaluate(READ_PAGE)
-                while not any(f["v"] == shown["version"] for f in _versions(log)):
-                    page.wait_for_timeout(20)
-                legal = (_at(log, shown["version"])[0] or {})["legal"]
-                if legal.get("can_draw"):  # a draw round (tests/test_web_draw.py): stand pat
-                    page.click("#act-draw")
-                    wait_until_acted(page, str(shown["version"]))
-                    continue
-                problems += [f"{key} v{shown['version']}: {p}" for p in _compare(shown, log, games)]
-                fixed_limit = games[key]["betting"] == "fixed-limit"
-                if fixed_limit and legal["can_bet_or_raise"]:
-                    if legal["min_raise_to"] == legal["max_raise_to"] and key not in one_button:
-                        # Fixed-limit's one amount on one button: kept as a picture.
-                        bar = page.locator(".action-bar")
-                        bar.screenshot(path=str(SHOTS / f"{key}-actions.png"))
-                    one_button.setdefault(key, []).append(shown["betButtons"])
-                if turns[key] == 0:  # once the cards just dealt have turned face up
-                    page.wait_for_timeout(600)
-                    page.screenshot(path=str(SHOTS / f"{key}.png"), full_page=True)
-                turns[key] += 1
-                page.click("#act-call")
-                wait_until_acted(page, str(shown["version"]))
-            # After the hand: the board's slots are the game's (none in stud).
-            assert page.locator(".board .card.slot").count() <= games[key]["board_cards"]
-            if games[key]["split"] and page.locator(".showdown").count():
-                # A picture of the halves (hi-lo's low, Chicago's spade), once the cards are up.
-                page.wait_for_timeout(600)
-                page.screenshot(path=str(SHOTS / f"{key}-showdown.png"), full_page=True)
-            if key == "chicago":
-                # The page's player never folds, so Chicago reaches its showdown: the pot is
-                # judged in halves and the felt says so (artifacts/games/chicago-showdown.png).
-                awarded = [
-                    e for f in log.frames for e in _hand_events(f) if e["type"] == "PotAwarded"
-                ]
-                assert any(award.get("high") for award in awarded), awarded
-                assert "spade" in page.locator(".showdown").inner_text()
+        home = context.new_page()
+        home.set_default_timeout(WAIT_MS)
+        home.goto(f"{url}/")
+        yield Room(url, games, context, home)
         context.close()
+
+
+def test_the_server_deals_every_game_of_the_rules(room: Room) -> None:
+    assert list(room.games) == list(VARIANTS)
+
+
+@pytest.mark.parametrize("key", list(VARIANTS))
+def test_every_game_shows_the_servers_facts(room: Room, key: str) -> None:
+    """One game: a table of its own, one hand clicked through (a test per game, so that
+    test workers share the games)."""
+    url, games = room.url, room.games
+    problems: list[str] = []
+    turns = 0
+    one_button: list[list[str]] = []
+    settings = {"variant": key, "seats": 3, "bot_delay_seconds": 0}
+    created = _post(f"{url}/api/tables", {"name": f"Ann {key}", "settings": settings})
+    code = created["code"]
+    seat = {"token": created["token"], "player_id": created["player_id"], "name": "Ann"}
+    room.home.evaluate(
+        "([key, seat]) => localStorage.setItem(key, seat)",
+        [f"pokernight.seat.{code}", json.dumps(seat)],
+    )
+    page = room.context.new_page()
+    page.set_default_timeout(WAIT_MS)
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    log = FrameLog(key)
+    log.watch(page)
+    page.goto(f"{url}/?game={key}#{code}")
+    page.wait_for_selector(".table-title .game")
+    buy_in = _get(f"{url}/api/tables/{code}")["settings"]["maximum_buy_in"]
+    # Playwright's own loop runs in this thread: the protocol client gets one of its own.
+    with ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, _deal_one_hand(url, code, created["token"], buy_in)).result()
+    while not any(f.get("type") == "HandFinished" for f in _versions(log)):
+        mine = page.locator("body[data-my-turn='true']")
+        finished = page.locator(".showdown")
+        mine.or_(finished).first.wait_for()
+        if not page.evaluate("document.body.dataset.myTurn === 'true'"):
+            page.wait_for_timeout(100)
+            continue
+        shown = page.evaluate(READ_PAGE)
+        while not any(f["v"] == shown["version"] for f in _versions(log)):
+            page.wait_for_timeout(20)
+        legal = (_at(log, shown["version"])[0] or {})["legal"]
+        if legal.get("can_draw"):  # a draw round (tests/test_web_draw.py): stand pat
+            page.click("#act-draw")
+            wait_until_acted(page, str(shown["version"]))
+            continue
+        problems += [f"{key} v{shown['version']}: {p}" for p in _compare(shown, log, games)]
+        fixed_limit = games[key]["betting"] == "fixed-limit"
+        if fixed_limit and legal["can_bet_or_raise"]:
+            if legal["min_raise_to"] == legal["max_raise_to"] and not one_button:
+                # Fixed-limit's one amount on one button: kept as a picture.
+                bar = page.locator(".action-bar")
+                bar.screenshot(path=str(SHOTS / f"{key}-actions.png"))
+            one_button.append(shown["betButtons"])
+        if turns == 0:  # once the cards just dealt have turned face up
+            page.wait_for_timeout(600)
+            page.screenshot(path=str(SHOTS / f"{key}.png"), full_page=True)
+        turns += 1
+        page.click("#act-call")
+        wait_until_acted(page, str(shown["version"]))
+    # After the hand: the board's slots are the game's (none in stud).
+    assert page.locator(".board .card.slot").count() <= games[key]["board_cards"]
+    if games[key]["split"] and page.locator(".showdown").count():
+        # A picture of the halves (hi-lo's low, Chicago's spade), once the cards are up.
+        page.wait_for_timeout(600)
+        page.screenshot(path=str(SHOTS / f"{key}-showdown.png"), full_page=True)
+    if key == "chicago":
+        # The page's player never folds, so Chicago reaches its showdown: the pot is
+        # judged in halves and the felt says so (artifacts/games/chicago-showdown.png).
+        awarded = [e for f in log.frames for e in _hand_events(f) if e["type"] == "PotAwarded"]
+        assert any(award.get("high") for award in awarded), awarded
+        assert "spade" in page.locator(".showdown").inner_text()
+    page.close()
     assert not errors, errors
     assert not problems, problems
-    assert all(turns.values()), turns  # the page's player had a turn in every game
-    fixed = [key for key, game in games.items() if game["betting"] == "fixed-limit"]
-    # Every fixed-limit game had a turn with a bet allowed; one amount was one button there
-    # (two only for stud's small or big bet after an open pair, checked in _compare).
-    assert sorted(one_button) == sorted(fixed), one_button
-    assert all(len(labels) == 1 for labels in one_button["flhe"]), one_button
+    assert turns, "the page's player had no turn"
+    # A fixed-limit game had a turn with a bet allowed, its one amount on one button (two
+    # only for stud's small or big bet after an open pair, checked in _compare); no other
+    # game is counted here.
+    fixed_limit = games[key]["betting"] == "fixed-limit"
+    assert bool(one_button) is fixed_limit, one_button
+    if key == "flhe":
+        assert all(len(labels) == 1 for labels in one_button), one_button

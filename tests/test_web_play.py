@@ -17,6 +17,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+import pytest
 from playwright.sync_api import expect
 
 from tests.web_helpers import (
@@ -123,6 +124,7 @@ def _play_to_showdown(pages: list[Any], midway: Any = None) -> int:
     raise AssertionError(f"no showdown after {actions} actions")
 
 
+@pytest.mark.slow
 def test_three_browsers_play_holdem_and_follow_the_queen_by_clicking(
     browser: Any, tmp_path: Path
 ) -> None:

@@ -3,7 +3,8 @@
 ``pokernight seat`` without ``--connect`` plays here: the same server as ``pokernight
 serve`` (``create_app`` under uvicorn), so a local game and a friend's table are one code
 path for the seat. Its database is a SQLite file in a temporary folder, gone when the
-game ends (the seat's folder keeps the log of every state and answer).
+game ends (the seat's folder keeps the log of every state and answer). A connection may
+send more messages a second here than at a room for friends (``PROGRAM_BURST``).
 """
 
 from __future__ import annotations
@@ -22,6 +23,13 @@ from pokernight.server import ServerConfig, create_app
 from pokernight.server.websocket_protocol import RoomWebSocketProtocol
 
 START_SECONDS = 30.0
+PROGRAM_BURST = 200.0
+PROGRAM_PER_SECOND = 200.0
+"""The messages a connection may send here (a room for friends: 20 at once, then 10 a
+second). The only players are the program and the room's bots, so the limit only keeps a
+runaway program from flooding its own game; a program simulating many hands against
+bots is paced by itself, not by a limit made for strangers (decision 46). The seat
+learns it from the welcome."""
 
 
 @asynccontextmanager
@@ -30,7 +38,11 @@ async def local_room(hand_pause_seconds: float) -> AsyncIterator[str]:
     with tempfile.TemporaryDirectory(prefix="pokernight-room-") as folder:
         database = f"sqlite+aiosqlite:///{Path(folder) / 'room.sqlite3'}"
         config = ServerConfig(
-            database_url=database, hand_pause_seconds=hand_pause_seconds, address_limits=None
+            database_url=database,
+            hand_pause_seconds=hand_pause_seconds,
+            address_limits=None,
+            rate_capacity=PROGRAM_BURST,
+            rate_per_second=PROGRAM_PER_SECOND,
         )
         listener = socket.socket()
         listener.bind(("127.0.0.1", 0))

@@ -94,7 +94,7 @@ class ProgramSeat:
         self.ready = asyncio.Event()  # seated (and the ACPC port open): a caller may say so
         self.pacer = Pacer()
         # The client's own contributions to each shuffle count against the room's limit too.
-        self.client.pace = self.pacer.wait
+        self.client.pace = self._pace
 
     @property
     def ended(self) -> bool:
@@ -363,7 +363,7 @@ class ProgramSeat:
         """Send an intent under the room's speed limit; one refused for its speed alone is
         sent again after a pause (a refused intent changed nothing)."""
         for _ in range(SPEED_RETRIES):
-            await self.pacer.wait()
+            await self._pace()
             try:
                 return await self.client.request(intent)
             except ClientError as error:
@@ -372,6 +372,12 @@ class ProgramSeat:
                 self.folder.note(f"the room asked the seat to slow down: {intent['type']} again")
                 await asyncio.sleep(SLOW_DOWN_PAUSE)
         return await self.client.request(intent)
+
+    async def _pace(self) -> None:
+        """Wait until one more message fits under the limit the room said in the welcome
+        of this connection (a room of a program's own allows more than a friend's)."""
+        self.pacer.follow(self.client.welcome)
+        await self.pacer.wait()
 
     def _refuse(self, text: str, reason: str) -> None:
         self.report.refused += 1

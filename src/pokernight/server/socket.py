@@ -101,6 +101,11 @@ async def serve_table(websocket: FrameSocket, lobby: Lobby, code: str) -> None:
             "version": actor.versions.version,
             # The invite link's secret goes to the host alone (``_tell_host_invite``).
             "invite": actor.record.invite if _hosts(player_id, actor) else None,
+            # What this connection may send: a program keeps under it (``seat/pace.py``).
+            "message_rate": {
+                "burst": lobby.config.rate_capacity,
+                "per_second": lobby.config.rate_per_second,
+            },
         }
     )
     actor.submit(Attach(connection, hello.last_seq))
