@@ -18,6 +18,11 @@ ENGINE_TESTS := $(filter-out $(NOT_COMPILED_TESTS), \
 	tests/test_differential_pokerkit.py tests/test_replay_cli.py tests/test_cards.py \
 	tests/test_engine_build.py
 
+# Against the compiled build the PokerKit differential plays the blocks of hands whose
+# number ends in 0 (the first of every game): the pure-Python run above plays them all,
+# and the compiled engine's logs are pinned hand by hand by tests/test_rules_speed_paths.py.
+COMPILED_SELECTION := not agree_with_pokerkit or 0]
+
 .PHONY: serve test lint typecheck pytest test-compiled compiled format bench bench-compiled clean
 
 # setuptools: `make compiled` builds without isolation, with the venv's own setuptools,
@@ -60,7 +65,8 @@ pytest: $(STAMP)
 test-compiled: $(STAMP)
 	@if $(BIN)/python -c "$$CAN_COMPILE"; then \
 		$(MAKE) --no-print-directory compiled && \
-		POKERNIGHT_EXPECT_COMPILED=1 PYTHONPATH=build/compiled $(BIN)/pytest -n 2 --dist worksteal $(ENGINE_TESTS); \
+		POKERNIGHT_EXPECT_COMPILED=1 PYTHONPATH=build/compiled $(BIN)/pytest -n 2 --dist worksteal \
+			-k '$(COMPILED_SELECTION)' $(ENGINE_TESTS); \
 	elif [ -n "$$POKERNIGHT_REQUIRE_ALL_TESTS" ]; then \
 		echo "test-compiled: no C compiler or Python headers (Debian: gcc python3-dev)"; exit 1; \
 	else \

@@ -23,6 +23,7 @@ from pokernight.rules import (
     StreetStarted,
     variant_for,
 )
+from pokernight.rules.actions import Action, ActionKind
 from pokernight.rules.random_play import random_action
 
 STAKES = Stakes(small_blind=10, big_blind=20)
@@ -183,8 +184,8 @@ def test_a_wrong_answer_is_refused_and_changes_nothing(answer: tuple[object], re
     with pytest.raises(RulesError, match=reason):
         if answer[0] == "check":
             hand.check(1)
-        else:
-            hand.choose_runs(1, answer[0])  # type: ignore[arg-type]
+        else:  # as a client sends it: the action's amount is read untyped and checked
+            hand.act(Action(1, ActionKind.RUNS, answer[0]))  # type: ignore[arg-type]
     assert hand.events == before and hand.to_act == 1
 
 
