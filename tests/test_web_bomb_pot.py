@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from tests.test_web_host import _add_bots, _create_and_sit, _page
+from tests.test_web_host import DESKTOP, _add_bots, _create_and_sit, _page
 from tests.web_helpers import ARTIFACTS, served_room, watched_page
 
 
@@ -41,7 +41,7 @@ def test_a_double_board_bomb_pot_opens_on_two_flops_each_named(
         ann.check("[name=bomb_pot_double_board]")
 
     with served_room(tmp_path, hand_pause=0.3) as url:
-        ann = watched_page(browser, viewport={"width": 1280, "height": 900})
+        ann = watched_page(browser, viewport=DESKTOP)
         ann.goto(f"{url}/")
         _create_and_sit(ann, set_up)
         _add_bots(ann, "3", "5")

@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from tests.test_web_host import _create_and_sit
+from tests.test_web_host import DESKTOP, _create_and_sit
 from tests.web_helpers import (
     ARTIFACTS,
     FrameLog,
@@ -20,8 +20,6 @@ from tests.web_helpers import (
     wait_until_acted,
     watched_page,
 )
-
-DESKTOP = {"width": 1280, "height": 900}
 
 
 def _my_turn(pages: list[Any]) -> Any:

@@ -68,12 +68,9 @@ class HandStarted(Event, frozen=True):
     double_board: bool = False  # a bomb pot dealt two boards, each for half of every pot
 
     def to_dict(self) -> dict[str, Any]:
-        data = Event.to_dict(self)
         # Options left out when unused: every other hand's log reads as before them.
-        for option in ("bomb_pot", "jacks_to_open", "run_it_twice", "straddles", "double_board"):
-            if not data[option]:
-                del data[option]
-        return data
+        options = ("bomb_pot", "jacks_to_open", "run_it_twice", "straddles", "double_board")
+        return drop_unset(Event.to_dict(self), options)
 
 
 class StreetStarted(Event, frozen=True):
@@ -118,7 +115,7 @@ class CardsDealt(Event, frozen=True):
     board: int = 0
 
     def to_dict(self) -> dict[str, Any]:
-        return _without_first_board(Event.to_dict(self))
+        return drop_unset(Event.to_dict(self), FIRST_BOARD)
 
 
 class ActionTaken(Event, frozen=True):
@@ -193,7 +190,7 @@ class CardsShown(Event, frozen=True):
     board: int = 0
 
     def to_dict(self) -> dict[str, Any]:
-        return _without_first_board(Event.to_dict(self))
+        return drop_unset(Event.to_dict(self), FIRST_BOARD)
 
 
 class CardsMucked(Event, frozen=True):
@@ -223,7 +220,7 @@ class PotAwarded(Event, frozen=True):
         return bool(self.high)
 
     def to_dict(self) -> dict[str, Any]:
-        data = _without_first_board(Event.to_dict(self))
+        data = drop_unset(Event.to_dict(self), FIRST_BOARD)
         if not self.high:
             del data["high"], data["low"]
         return data
@@ -251,10 +248,16 @@ class HandEnded(Event, frozen=True):
     final_stacks: tuple[int, ...]
 
 
-def _without_first_board(data: dict[str, Any]) -> dict[str, Any]:
-    """A showdown event of the first (or only) board reads as before hands had two."""
-    if not data["board"]:
-        del data["board"]
+FIRST_BOARD = ("board",)
+"""An event of the first (or only) board reads as before hands had two."""
+
+
+def drop_unset(data: dict[str, Any], names: tuple[str, ...]) -> dict[str, Any]:
+    """``data`` without the fields of ``names`` left at their empty default (0, False,
+    ()): an option added later leaves every record made without it as it was."""
+    for name in names:
+        if not data[name]:
+            del data[name]
     return data
 
 

@@ -16,6 +16,7 @@ from dataclasses import asdict, dataclass, fields
 from typing import Any, ClassVar
 
 from pokernight.rules import Stakes
+from pokernight.rules.events import drop_unset
 from pokernight.table.mixing import Contribution
 from pokernight.table.settings import TableSettings
 
@@ -261,12 +262,9 @@ class HandDealt(TableEvent):
     double_board: bool = False  # a bomb pot dealt two boards
 
     def to_dict(self) -> dict[str, Any]:
-        data = TableEvent.to_dict(self)
         # Options left out when unused: every other hand reads as before them.
-        for option in ("bomb_pot", "jacks_to_open", "run_it_twice", "straddles", "double_board"):
-            if not data[option]:
-                del data[option]
-        return data
+        options = ("bomb_pot", "jacks_to_open", "run_it_twice", "straddles", "double_board")
+        return drop_unset(TableEvent.to_dict(self), options)
 
 
 @dataclass(frozen=True, slots=True)

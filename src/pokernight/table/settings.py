@@ -12,6 +12,7 @@ from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from pokernight.rules import BettingStructure, Stakes, Variant, default_stakes, variant_for
+from pokernight.rules.events import drop_unset
 from pokernight.rules.stakes import stakes_for_family
 from pokernight.table.errors import TableError
 
@@ -309,10 +310,8 @@ class TableSettings:
         data["minimum_buy_in"] = self.minimum_buy_in
         data["maximum_buy_in"] = self.maximum_buy_in
         data["stack_cap"] = self.stack_cap
-        for option in ("jacks_to_open", "run_it_twice", "bomb_pot_double_board"):
-            if not data[option]:
-                del data[option]  # the settings of every other table read as before
-        return data
+        # Options left out when off: the settings of every other table read as before.
+        return drop_unset(data, ("jacks_to_open", "run_it_twice", "bomb_pot_double_board"))
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> TableSettings:
