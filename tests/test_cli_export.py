@@ -94,7 +94,7 @@ def test_all_cards_writes_every_hole_card(tmp_path: Path) -> None:
     assert "face down" in text and "is dealt 2 cards face down" not in text
 
 
-@pytest.mark.parametrize("variant", ["nlhe", "stud"])
+@pytest.mark.parametrize("variant", ["nlhe", "stud", "ftq", "plo8", "baseball"])
 def test_the_hosts_phh_archive_replays_to_the_stacks_the_table_recorded(
     tmp_path: Path, variant: str
 ) -> None:
@@ -120,15 +120,19 @@ def test_the_public_phh_export_hides_the_cards_nobody_was_shown(tmp_path: Path) 
     assert shown and all("?" not in action.text for action in shown)
 
 
-def test_phh_leaves_out_games_it_has_no_code_for(
+def test_a_game_phh_has_no_code_for_is_written_with_ours_and_replays(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     db, code = stored_table(tmp_path, "ftq")
     out = tmp_path / "ftq.phhs"
-    assert main(["export", code, "--db", db, "--format", "phh", "--out", str(out)]) == 0
+    argv = ["export", code, "--db", db, "--format", "phh", "--out", str(out), "--all-cards"]
+    assert main(argv) == 0
     captured = capsys.readouterr()
-    assert "wrote 0 hands" in captured.out
-    assert "hand 1 left out: PHH has no variant code for Follow the Queen" in captured.err
+    assert f"wrote {HANDS} hands" in captured.out and "left out" not in captured.err
+    assert out.read_text(encoding="utf-8").count("variant = 'pokernight:ftq'") == HANDS
+    assert main(["replay", str(out)]) == 0  # every hand ends with its recorded stacks
+    replayed = capsys.readouterr().out.splitlines()
+    assert len(replayed) == HANDS and all('"error"' not in line for line in replayed)
 
 
 @pytest.mark.parametrize(

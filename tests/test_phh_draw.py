@@ -1,7 +1,7 @@
 """PHH export and replay of draw games (issue 22), with PHH's own codes: ``F2L3D``
-(fixed-limit 2-7 triple draw) and ``FB`` (fixed-limit badugi); Five-Card Draw high has no
-PHH code and is refused by name. PokerKit, PHH's reference reader, replays each export
-to the same finishing stacks."""
+(fixed-limit 2-7 triple draw) and ``FB`` (fixed-limit badugi); PokerKit, PHH's reference
+reader, replays each export to the same finishing stacks. Five-Card Draw high has no PHH
+code and is written with ours (``tests/test_phh_own_codes.py``)."""
 
 from __future__ import annotations
 
@@ -99,9 +99,3 @@ def test_a_draw_exports_discards_then_the_cards_drawn() -> None:
     drawn = hand.hole(0)[-2:]
     assert lines[at + 2] == f"  'd dh p1 {drawn[0]}{drawn[1]}',"
     assert Decimal(0) not in parse_phh(to_phh(hand))[0].starting_stacks
-
-
-def test_five_card_draw_has_no_phh_code_and_is_refused_by_name() -> None:
-    hand = Hand.start(VARIANTS["fl5cd"], LIMIT, [100, 100], 1, CARDS)
-    with pytest.raises(PHHError, match="PHH has no variant code for Fixed-Limit Five-Card Draw"):
-        to_phh(hand)

@@ -6,12 +6,11 @@ import random
 from decimal import Decimal
 from pathlib import Path
 
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pokernight.cards import CARDS, shuffled
-from pokernight.history import PHHError, parse_phh, replay_phh, to_phh
+from pokernight.history import parse_phh, replay_phh, to_phh
 from pokernight.rules import VARIANTS, BettingStructure, Hand, Stakes
 from pokernight.rules.random_play import random_action
 
@@ -107,21 +106,6 @@ def test_stud_exports_each_street_of_cards_per_player() -> None:
     dealt = [action.text for action in actions if action.text.startswith("d dh")]
     # Third street: two down cards and one up card to each player, dealt round-robin.
     assert dealt == ["d dh p1 2c2h3c", "d dh p2 2d2s3d"]
-
-
-@pytest.mark.parametrize(
-    ("key", "name"),
-    [
-        ("ftq", "Follow the Queen"),
-        ("baseball", "Baseball"),
-        ("deuces", "Seven-Card Stud, Deuces Wild"),
-        ("chicago", "Chicago"),
-    ],
-)
-def test_a_variant_without_a_phh_code_is_refused_by_name(key: str, name: str) -> None:
-    hand = Hand.start(VARIANTS[key], Stakes(ante=5, bring_in=10), [100, 100], 1, CARDS)
-    with pytest.raises(PHHError, match=f"PHH has no variant code for {name}"):
-        to_phh(hand)
 
 
 def test_short_deck_is_exported_as_ns_with_its_own_cards() -> None:

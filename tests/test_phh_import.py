@@ -188,10 +188,11 @@ def test_more_players_than_a_table_seats_are_refused() -> None:
         table_import.add(imported(phh, "hand"))
 
 
-def random_session(variant: str, seed: int, hands: int = 25) -> list[TableEvent]:
-    """Random players coming, going, rebuying and playing random actions."""
+def random_session(variant: str, seed: int, **options: object) -> list[TableEvent]:
+    """Random players coming, going, rebuying and playing random actions for 25 hands, at a
+    table with the table ``options``."""
     rng = random.Random(seed)
-    settings = TableSettings.for_variant(variant, debt_cap=None)
+    settings = TableSettings.for_variant(variant, debt_cap=None, **options)
     table = Table.open(settings, host="host")
     log: list[TableEvent] = [table.opened]
     names = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus"]
@@ -201,7 +202,7 @@ def random_session(variant: str, seed: int, hands: int = 25) -> list[TableEvent]
             log.extend(folded.event for folded in table.apply(command, 0.0))
 
     low, high = settings.minimum_buy_in, settings.maximum_buy_in
-    while table.hand_number < hands:
+    while table.hand_number < 25:
         seated = {seat.player_id for seat in table.seats.values()}
         for name in names:
             if name not in seated and rng.random() < 0.3:
@@ -239,15 +240,33 @@ def replays(text: str) -> bool:
     return True
 
 
+HOUSE_OPTIONS = {"run_it_twice": True, "bomb_pot_every": 3, "bomb_pot_double_board": True}
+
+
 @pytest.mark.parametrize(
-    ("variant", "seed"), [("nlhe", 1), ("nlhe", 2), ("stud", 3), ("flhe", 4), ("nlsd", 5)]
+    ("variant", "seed", "options"),
+    [
+        ("nlhe", 1, {}),
+        ("nlhe", 2, {}),
+        ("stud", 3, {}),
+        ("flhe", 4, {}),
+        ("nlsd", 5, {}),
+        # PHH has no code for these, nor a form for the options: our own codes (decision 47).
+        ("ftq", 6, {}),
+        ("baseball", 7, {}),
+        ("plo8", 8, HOUSE_OPTIONS),
+        ("nlhe", 10, HOUSE_OPTIONS | {"bomb_pot_double_board": False}),
+        ("nl5cd", 12, {"jacks_to_open": True}),
+    ],
 )
-def test_exported_hands_imported_into_a_new_table_export_the_same(variant: str, seed: int) -> None:
+def test_exported_hands_imported_into_a_new_table_export_the_same(
+    variant: str, seed: int, options: dict[str, object]
+) -> None:
     """Players come and go, so hands are dealt with the seats changed in between: each
     one is dealt again as it was, and written again the same, unseen cards and all;
     hands with a dead small blind too (decision 34: the last big blind left, and the
     importer keeps the others seated)."""
-    exported = public_phh(random_session(variant, seed))
+    exported = public_phh(random_session(variant, seed, **options))
     hands = [imported(parse_phh(text)[0], f"hand {n}") for n, text in enumerate(exported, 1)]
     table_import, taken = import_all(hands)
     assert all(replays(text) for text in exported)

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pokernight.cards import full_deck, shuffled
-from pokernight.history import PHHError, to_phh
+from pokernight.history import to_phh
 from pokernight.history.pokerstars_export import PokerStarsError, pokerstars_game
 from pokernight.rules import (
     AntePosted,
@@ -102,12 +102,11 @@ def test_chips_are_conserved_and_every_pot_is_awarded_once_a_board(
     assert len(cards) == len(set(cards))  # no card dealt twice, the second board's included
 
 
-def test_hand_histories_refuse_a_bomb_pot_by_name() -> None:
+def test_pokerstars_text_refuses_a_bomb_pot_by_name_and_phh_writes_our_own_code() -> None:
     hand = bomb("nlhe", [500, 500], 20)
     while not hand.is_over:
         hand.check_or_call(hand.to_act)  # type: ignore[arg-type]
-    with pytest.raises(PHHError, match="PHH has no form for a bomb pot"):
-        to_phh(hand)
+    assert to_phh(hand).startswith("variant = 'pokernight:nlhe'\n")
     started = hand.events[0]
     assert isinstance(started, HandStarted)
     with pytest.raises(PokerStarsError, match="no form for a bomb pot"):

@@ -1,6 +1,7 @@
 """Hand histories: PHH import (parse, then replay through the rules engine) and export."""
 
-from pokernight.history.phh_export import PHH_CODES, to_phh
+from pokernight.history.phh_codes import PHH_CODES, PHH_VARIANTS
+from pokernight.history.phh_export import to_phh
 from pokernight.history.phh_parse import (
     PHHAction,
     PHHActionKind,
@@ -9,7 +10,7 @@ from pokernight.history.phh_parse import (
     parse_action,
     parse_phh,
 )
-from pokernight.history.phh_replay import PHH_VARIANTS, ChipScale, Replay, replay_phh
+from pokernight.history.phh_replay import ChipScale, Replay, replay_phh
 
 __all__ = [
     "PHH_CODES",

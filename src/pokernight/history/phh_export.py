@@ -23,7 +23,8 @@ from collections.abc import Iterable, Sequence
 from typing import Final
 
 from pokernight.cards import Card
-from pokernight.history.phh_parse import UNKNOWN_CARD, PHHError
+from pokernight.history.phh_codes import phh_code
+from pokernight.history.phh_parse import UNKNOWN_CARD
 from pokernight.rules import Hand
 from pokernight.rules.events import (
     ActionTaken,
@@ -34,28 +35,12 @@ from pokernight.rules.events import (
     CardsShown,
     Event,
     HandStarted,
+    RunsChosen,
     StubReshuffled,
 )
 from pokernight.rules.forced import straddle_amounts
 from pokernight.rules.stakes import BettingStructure, Stakes
 from pokernight.rules.variants import variant_for
-
-PHH_CODES: Final = {
-    ("nlhe", BettingStructure.NO_LIMIT): "NT",
-    ("flhe", BettingStructure.FIXED_LIMIT): "FT",
-    ("plo", BettingStructure.POT_LIMIT): "PO",
-    ("stud", BettingStructure.FIXED_LIMIT): "F7S",
-    ("razz", BettingStructure.FIXED_LIMIT): "FR",
-    ("o8", BettingStructure.FIXED_LIMIT): "FO/8",
-    ("stud8", BettingStructure.FIXED_LIMIT): "F7S/8",
-    ("nlsd", BettingStructure.NO_LIMIT): "NS",
-    ("27td", BettingStructure.FIXED_LIMIT): "F2L3D",
-    ("badugi", BettingStructure.FIXED_LIMIT): "FB",
-}
-"""Our (variant, betting structure) -> PHH variant code; PHH has no code for the others
-(Pot-Limit Omaha Hi-Lo among them: the hi-lo codes are fixed-limit only; nor for the wild
-home games, Chicago or Follow the Queen, nor for Five-Card Draw high: PHH's draw codes
-are 2-7 single and triple draw and badugi; they are refused by name)."""
 
 ACTION_CODES: Final = {
     "fold": "f",
@@ -75,12 +60,11 @@ def to_phh(hand: Hand, events: Sequence[Event] | None = None, players: Sequence[
     events = hand.events if events is None else events
     started = events[0]
     assert isinstance(started, HandStarted)
-    if hand.runs > 1:
-        # PHH (PokerKit 0.7) has no action for the number of runouts.
-        raise PHHError("PHH has no form for a board run twice")
+    asked_runs = any(isinstance(event, RunsChosen) for event in events)
     order = _player_order(len(started.stacks), started.button)
-    lines = [f"variant = {_quoted(_phh_code(started))}", _ante_trimming(started)]
+    lines = [f"variant = {_quoted(phh_code(started, asked_runs))}", _ante_trimming(started)]
     lines += _stakes_lines(started, order)
+    lines += _option_lines(started)
     lines.append(f"starting_stacks = {_numbers(started.stacks[seat] for seat in order)}")
     player = {seat: f"p{number}" for number, seat in enumerate(order, start=1)}
     lines.append("actions = [")
@@ -95,11 +79,15 @@ def to_phh(hand: Hand, events: Sequence[Event] | None = None, players: Sequence[
 
 
 def phh_actions(events: Sequence[Event], player: dict[int, str]) -> list[str]:
-    """The PHH action strings for our events (forced bets and burns are implicit in PHH)."""
+    """The PHH action strings for our events (forced bets and burns are implicit in PHH;
+    the answers to running it twice are our own action, ``sr``, in our own codes only)."""
     actions: list[str] = []
     dealt: dict[int | None, list[Card | None]] = {}
     for event in events:
         if isinstance(event, CardsDealt):
+            if event.board:  # a double board's second board: a ``d db`` of its own
+                actions += _dealing_actions(dealt, player)
+                dealt = {}
             dealt.setdefault(event.seat, []).extend([*event.cards, *[None] * event.hidden])
             continue
         if isinstance(event, CardsDrawn):
@@ -124,6 +112,8 @@ def phh_actions(events: Sequence[Event], player: dict[int, str]) -> list[str]:
             actions.append(f"{player[event.seat]} sm {_cards(event.cards)}")
         elif isinstance(event, CardsMucked):
             actions.append(f"{player[event.seat]} sm")
+        elif isinstance(event, RunsChosen):
+            actions.append(f"{player[event.seat]} sr {event.runs}")
     return actions + _dealing_actions(dealt, player)
 
 
@@ -143,15 +133,15 @@ def _player_order(count: int, button: int) -> list[int]:
     return [(button + 1 + offset) % count for offset in range(count)]
 
 
-def _phh_code(started: HandStarted) -> str:
-    if started.bomb_pot:
-        # PHH's games all bet before the flop: a bomb pot has no round to skip there.
-        raise PHHError("PHH has no form for a bomb pot (no betting before the flop)")
-    code = PHH_CODES.get((started.variant, BettingStructure(started.betting)))
-    if code is None:
-        name = variant_for(started.variant).name
-        raise PHHError(f"PHH has no variant code for {name} played {started.betting}")
-    return code
+def _option_lines(started: HandStarted) -> list[str]:
+    """The hand's table options, as user-defined fields (``phh_codes``)."""
+    options = {
+        "_bomb_pot": started.bomb_pot,
+        "_double_board": started.double_board,
+        "_jacks_to_open": started.jacks_to_open,
+        "_run_it_twice": started.run_it_twice,
+    }
+    return [f"{name} = {json.dumps(value)}" for name, value in options.items() if value]
 
 
 def _ante_trimming(started: HandStarted) -> str:

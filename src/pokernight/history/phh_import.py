@@ -41,12 +41,11 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, fields, replace
 from decimal import Decimal
 
-from pokernight.cards import SHORT_DECK, Card, full_deck, shuffled
+from pokernight.cards import SHORT_DECK, Card, full_deck
 from pokernight.history.phh_parse import PHHAction, PHHActionKind, PHHError, PHHHand
 from pokernight.history.phh_replay import (
     PLAYER_ACTIONS,
     ChipScale,
-    Replay,
     dead_small_blind_of,
     deck_of,
     draw_discards,
@@ -58,10 +57,11 @@ from pokernight.history.phh_replay import (
     straddles_of,
     variant_of,
 )
-from pokernight.rules import CardsMucked, Variant
+from pokernight.rules import VARIANTS, Variant
 from pokernight.table import (
     Act,
     AddChips,
+    CallBombPot,
     ChangeSettings,
     Command,
     HandDealt,
@@ -78,8 +78,6 @@ from pokernight.table import (
 CHIP_LIMIT = 2**31 - 1
 """The most chips a hand may hold in all: the store keeps ledger amounts (a buy-in, a
 result, a cash-out) as 32-bit integers (PostgreSQL's INTEGER)."""
-SPARE_ORDERS = 30
-"""Other orders of the unseen cards tried before a hand's recorded result is given up."""
 IMPORT_SETTINGS = {"min_buy_in": 1, "debt_cap": None}
 """Anything from one chip, with no debt cap: the hands set the stacks, not a cashier."""
 
@@ -209,6 +207,8 @@ class TableImport:
         deal = _Deal(hand, stacks, settings, self.host, self.now)
         table, seated = _seated(table, deal)
         events += seated
+        if phh.bomb_pot:
+            events += _apply(table, CallBombPot(self.host), self.now)
         events += _apply(table, StartHand(deck), self.now)
         for number, action in enumerate(phh.actions, start=1):
             if action.kind in PLAYER_ACTIONS:
@@ -235,11 +235,13 @@ class TableImport:
             largest = max(largest, self.table.upcoming_settings.stack_cap)
         return TableSettings.for_variant(
             variant.key,
+            betting=None if variant == VARIANTS[variant.key] else variant.betting,
             stakes=stakes_of(phh, variant, self.scale),
             seats=variant.max_players,
             max_buy_in=largest,
             max_stack=largest,
             **IMPORT_SETTINGS,
+            **_options(phh, self.scale),
         )
 
     def _opened(self, settings: TableSettings) -> tuple[Table, list[TableEvent]]:
@@ -250,45 +252,26 @@ class TableImport:
         return self.table.copy(), []
 
 
-def deck_for(phh: PHHHand, variant: Variant) -> tuple[Card, ...]:
-    """The deck to deal: ``deck_of``'s, unless the cards it gives a hand nobody saw
-    change who wins or who mucks. Then the unseen cards are laid out in other fixed
-    orders (seeded shuffles) until one plays as recorded: a public export shows no
-    mucked hand, and any cards that lose (and are mucked) as the real ones did will do."""
-    first = deck_of(phh, variant)
-    if phh.finishing_stacks is None and not _showdown_seats(phh):
-        return first
-    for attempt in range(SPARE_ORDERS + 1):
-        deck = (
-            first
-            if not attempt
-            else deck_of(phh, variant, shuffled(variant.cards, random.Random(attempt)))
-        )
-        try:
-            replay = replay_phh(phh, deck)
-        except PHHError:
-            break  # the table refuses the hand, with the reason
-        if _as_recorded(phh, replay):
-            return deck
-    return first
-
-
-def _showdown_seats(phh: PHHHand) -> dict[int, bool]:
-    """The seats the log shows (True) or mucks (False) at the end."""
-    return {
-        action.seat: bool(action.cards)
-        for action in phh.actions
-        if action.kind is PHHActionKind.SHOW_OR_MUCK and action.seat is not None
+def _options(phh: PHHHand, scale: ChipScale) -> dict[str, object]:
+    """The table options the hand was dealt with (our own codes' user-defined fields)."""
+    options: dict[str, object] = {
+        "run_it_twice": phh.run_it_twice,
+        "jacks_to_open": phh.jacks_to_open,
+        "bomb_pot_double_board": phh.double_board,
     }
+    if phh.bomb_pot:
+        options["bomb_pot_ante"] = scale.to_chips(phh.bomb_pot)
+    return options
 
 
-def _as_recorded(phh: PHHHand, replay: Replay) -> bool:
-    """The replay ends with the recorded stacks, and mucks the hands the log mucks."""
-    if phh.finishing_stacks is not None and replay.finishing_stacks != phh.finishing_stacks:
-        return False
-    told = _showdown_seats(phh)
-    mucked = {event.seat for event in replay.hand.events if isinstance(event, CardsMucked)}
-    return all((seat in mucked) != shown for seat, shown in told.items())
+def deck_for(phh: PHHHand, variant: Variant) -> tuple[Card, ...]:
+    """The deck to deal: the replay's (``replay_phh``: the cards the log names where they
+    were dealt, the unseen ones in an order that plays as recorded), or ``deck_of``'s
+    when the replay refuses the hand (the table then says why)."""
+    try:
+        return replay_phh(phh).hand.deck
+    except PHHError:
+        return deck_of(phh, variant)
 
 
 def _check_chips(stacks: Sequence[int], scale: ChipScale) -> None:
@@ -513,6 +496,9 @@ def _act(
             kind = "check" if legal is not None and legal.can_check else "call"
         case PHHActionKind.STAND_PAT_OR_DISCARD:
             kind = "draw"
+        case PHHActionKind.RUNS:
+            assert action.amount is not None
+            kind, amount = "runs", int(action.amount)
         case _:
             assert action.amount is not None
             kind, amount = "bet_or_raise", raise_to(table.hand, scale.to_chips(action.amount))

@@ -15,8 +15,12 @@ Actions (one string each, ``#`` starts a comment)::
     p1 pb            post the bring-in
     p1 sm AcKd       show (or, without cards, muck) the hole cards
     p1 sd 7c         stand pat or discard (draw games)
+    p1 sr 2          run the rest of the board twice (1: once): our own action, only
+                     in hands with our own variant codes (``phh_codes``)
 
-Players are numbered from 1; they are seats 0.. in this module's output.
+Players are numbered from 1; they are seats 0.. in this module's output. Fields
+starting with ``_`` are PHH's user-defined fields: ours are read (``_dead_small_blind``,
+and the table options of ``phh_codes``), others ignored.
 """
 
 from __future__ import annotations
@@ -46,6 +50,7 @@ class PHHActionKind(StrEnum):
     BRING_IN = "pb"
     SHOW_OR_MUCK = "sm"
     STAND_PAT_OR_DISCARD = "sd"
+    RUNS = "sr"
 
 
 DEALER_KINDS = frozenset({PHHActionKind.DEAL_HOLE, PHHActionKind.DEAL_BOARD})
@@ -81,6 +86,13 @@ class PHHHand:
     dead_small_blind: Decimal | None = None
     """Our user-defined field ``_dead_small_blind``: the small blind nobody posted
     (see ``phh_export``)."""
+    bomb_pot: Decimal = Decimal(0)
+    """``_bomb_pot``: every player's ante of a bomb pot (0: not one)."""
+    double_board: bool = False
+    jacks_to_open: bool = False
+    run_it_twice: bool = False
+    """``_double_board``, ``_jacks_to_open``, ``_run_it_twice``: the table options the
+    hand was dealt with (``phh_codes``)."""
 
     @property
     def player_count(self) -> int:
@@ -150,6 +162,10 @@ def hand_from_fields(fields: Mapping[str, Any]) -> PHHHand:
         dead_small_blind=(
             _amount(fields, "_dead_small_blind") if "_dead_small_blind" in fields else None
         ),
+        bomb_pot=_amount(fields, "_bomb_pot"),
+        double_board=_flag(fields, "_double_board"),
+        jacks_to_open=_flag(fields, "_jacks_to_open"),
+        run_it_twice=_flag(fields, "_run_it_twice"),
     )
 
 
@@ -176,6 +192,9 @@ def parse_action(text: object, player_count: int) -> PHHAction:
             return PHHAction(PHHActionKind(kind), _seat(player, player_count), shown, text=text)
         case [player, "cc" | "f" | "pb" as kind]:
             return PHHAction(PHHActionKind(kind), _seat(player, player_count), text=text)
+        case [player, "sr", "1" | "2" as runs]:
+            seat = _seat(player, player_count)
+            return PHHAction(PHHActionKind.RUNS, seat, amount=Decimal(runs), text=text)
     raise PHHError(f"action {text!r} is not a PHH action")
 
 
@@ -203,6 +222,13 @@ def _text(fields: Mapping[str, Any], name: str) -> str:
     value = fields.get(name)
     if not isinstance(value, str):
         raise PHHError(f"field {name} is missing or not a string")
+    return value
+
+
+def _flag(fields: Mapping[str, Any], name: str) -> bool:
+    value = fields.get(name, False)
+    if not isinstance(value, bool):
+        raise PHHError(f"field {name} is not true or false")
     return value
 
 

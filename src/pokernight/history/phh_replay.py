@@ -23,29 +23,19 @@ Three steps:
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Final
 
-from pokernight.cards import Card
+from pokernight.cards import Card, shuffled
+from pokernight.history.phh_codes import is_own_code, variant_of_code
 from pokernight.history.phh_parse import PHHAction, PHHActionKind, PHHError, PHHHand
-from pokernight.rules import VARIANTS, Hand, RulesError, Stakes, Variant
+from pokernight.rules import CardsDealt, CardsMucked, Hand, RulesError, Stakes, Variant
 
-PHH_VARIANTS: Final = {
-    "NT": "nlhe",
-    "FT": "flhe",
-    "PO": "plo",
-    "F7S": "stud",
-    "FR": "razz",
-    "FO/8": "o8",
-    "F7S/8": "stud8",
-    "NS": "nlsd",
-    "F2L3D": "27td",
-    "FB": "badugi",
-}
-"""PHH variant code -> our variant key (each with its usual betting structure)."""
-
+SPARE_ORDERS: Final = 30
+"""Other orders of the unseen cards tried before a hand's recorded result is given up."""
 PLAYER_ACTIONS: Final = frozenset(
     {
         PHHActionKind.BET_OR_RAISE,
@@ -53,6 +43,7 @@ PLAYER_ACTIONS: Final = frozenset(
         PHHActionKind.FOLD,
         PHHActionKind.BRING_IN,
         PHHActionKind.STAND_PAT_OR_DISCARD,
+        PHHActionKind.RUNS,
     }
 )
 
@@ -104,13 +95,83 @@ class Replay:
 def replay_phh(phh: PHHHand, deck: Sequence[Card] | None = None) -> Replay:
     """Play the hand through the engine; raise ``PHHError`` saying why if it cannot.
 
-    ``deck``: the cards in dealing order (default: ``deck_of``'s).
+    ``deck``: the cards in dealing order (default: ``deck_of``'s, unless the cards it
+    gives where the log shows none change who wins, who mucks, or make an action illegal,
+    as when an opener at jacks or better is never shown: then the unseen cards are laid
+    out in other fixed orders (seeded shuffles) until one plays as recorded; a public
+    export shows no mucked hand, and any cards that lose as the real ones did will do).
     """
     variant = variant_of(phh)
     scale = ChipScale.of(hand_amounts(phh))
+    if deck is not None:
+        return _replayed(phh, variant, scale, deck)
+    first: Replay | None = None
+    refused: PHHError | None = None
+    try:
+        first = _replayed(phh, variant, scale, deck_of(phh, variant))
+    except PHHError as error:
+        refused = error
+    if first is not None and _as_recorded(phh, first):
+        return first
+    if _names_every_card(phh):
+        return _first_or_refused(first, refused)
+    for attempt in range(1, SPARE_ORDERS + 1):
+        spare = shuffled(variant.cards, random.Random(attempt))
+        try:
+            other = _replayed(phh, variant, scale, deck_of(phh, variant, spare))
+        except PHHError:
+            continue
+        if _as_recorded(phh, other):
+            return other
+    return _first_or_refused(first, refused)
+
+
+def _first_or_refused(first: Replay | None, refused: PHHError | None) -> Replay:
+    if refused is not None:
+        raise refused
+    assert first is not None
+    return first
+
+
+def _names_every_card(phh: PHHHand) -> bool:
+    return all(None not in action.cards for action in phh.actions)
+
+
+def _as_recorded(phh: PHHHand, replay: Replay) -> bool:
+    """The replay ends with the recorded stacks, and mucks the hands the log mucks."""
+    if phh.finishing_stacks is not None and replay.finishing_stacks != phh.finishing_stacks:
+        return False
+    told = _showdown_seats(phh)
+    mucked = {event.seat for event in replay.hand.events if isinstance(event, CardsMucked)}
+    return all((seat in mucked) != shown for seat, shown in told.items())
+
+
+def _showdown_seats(phh: PHHHand) -> dict[int, bool]:
+    """The seats the log shows (True) or mucks (False) at the end."""
+    return {
+        action.seat: bool(action.cards)
+        for action in phh.actions
+        if action.kind is PHHActionKind.SHOW_OR_MUCK and action.seat is not None
+    }
+
+
+def _replayed(phh: PHHHand, variant: Variant, scale: ChipScale, deck: Sequence[Card]) -> Replay:
+    hand, error = _played(phh, variant, scale, deck)
+    if error is not None:
+        raise error
+    assert hand is not None
+    if not hand.is_over:
+        raise PHHError(f"the actions end before the hand is over (seat {hand.to_act} to act)")
+    return Replay(hand, scale)
+
+
+def _played(
+    phh: PHHHand, variant: Variant, scale: ChipScale, deck: Sequence[Card]
+) -> tuple[Hand | None, PHHError | None]:
+    """The hand dealt from ``deck`` and played as far as its actions go, and the error
+    that stopped it (None: every action was played; the hand None: it was not dealt)."""
     stakes = stakes_of(phh, variant, scale)
     stacks = [scale.to_chips(stack) for stack in phh.starting_stacks]
-    deck = deck_of(phh, variant) if deck is None else deck
     thrown = draw_discards(phh, variant, deck)
     try:
         hand = Hand.start(
@@ -122,24 +183,24 @@ def replay_phh(phh: PHHHand, deck: Sequence[Card] | None = None) -> Replay:
             dead_small_blind=dead_small_blind_of(phh, variant),
             posted_big_blinds=posted_big_blinds_of(phh),
             straddles=straddles_of(phh, variant, scale),
+            bomb_pot=scale.to_chips(phh.bomb_pot),
+            double_board=phh.double_board,
+            jacks_to_open=phh.jacks_to_open,
+            run_it_twice=phh.run_it_twice,
         )
     except RulesError as error:
-        raise PHHError(f"cannot start the hand: {error}") from error
+        return None, PHHError(f"cannot start the hand: {error}")
     for number, action in enumerate(phh.actions, start=1):
-        if action.kind is PHHActionKind.STAND_PAT_OR_DISCARD:
-            hand = _apply(hand, action, number, scale, thrown[number])
-        elif action.kind in PLAYER_ACTIONS:
-            hand = _apply(hand, action, number, scale)
-    if not hand.is_over:
-        raise PHHError(f"the actions end before the hand is over (seat {hand.to_act} to act)")
-    return Replay(hand, scale)
+        if action.kind in PLAYER_ACTIONS:
+            try:
+                hand = _apply(hand, action, number, scale, thrown.get(number, ()))
+            except PHHError as error:
+                return hand, error
+    return hand, None
 
 
 def variant_of(phh: PHHHand) -> Variant:
-    key = PHH_VARIANTS.get(phh.variant)
-    if key is None:
-        raise PHHError(f"variant {phh.variant} is not supported")
-    return VARIANTS[key]
+    return variant_of_code(phh.variant)
 
 
 def stakes_of(phh: PHHHand, variant: Variant, scale: ChipScale) -> Stakes:
@@ -254,7 +315,12 @@ def hand_amounts(phh: PHHHand) -> list[Decimal]:
         phh.min_bet,
         phh.dead_small_blind or Decimal(0),
     ]
-    amounts.extend(action.amount for action in phh.actions if action.amount is not None)
+    amounts.append(phh.bomb_pot)
+    amounts.extend(
+        action.amount
+        for action in phh.actions
+        if action.amount is not None and action.kind is PHHActionKind.BET_OR_RAISE
+    )
     return amounts
 
 
@@ -273,6 +339,9 @@ def _apply(
                 return hand.bring_in(seat)
             case PHHActionKind.STAND_PAT_OR_DISCARD:
                 return hand.draw(seat, discards)
+            case PHHActionKind.RUNS:
+                assert action.amount is not None
+                return hand.choose_runs(seat, int(action.amount))
             case _:
                 assert action.amount is not None
                 return hand.bet_or_raise(seat, raise_to(hand, scale.to_chips(action.amount)))
@@ -313,6 +382,8 @@ def deck_of(
         spare = variant.cards[::-1] if lowest_brings_in else variant.cards
     if variant.is_draw:
         return _fill(_draw_deal(phh, variant).slots, spare)
+    if is_own_code(phh.variant):
+        return _dealt_as_logged(phh, variant, spare)
     holes, board, folded_before = _dealt_cards(phh, variant)
     slots: list[Card | None] = []
     hole_dealt = [0] * phh.player_count
@@ -334,6 +405,52 @@ def deck_of(
             slots.append(_at(board, board_dealt))
             board_dealt += 1
     return _fill(slots, spare)
+
+
+def _dealt_as_logged(phh: PHHHand, variant: Variant, spare: Sequence[Card]) -> tuple[Card, ...]:
+    """The deck laid out by the engine's own dealing, for the hands of our own codes, whose
+    deals a fixed layout cannot foresee (Baseball's extra cards, a board run twice, a double
+    board): play the hand, put each card the log names where the engine dealt that card,
+    and again, until every card dealt is the log's. Each round the deals agree a little
+    further (the engine deals as the cards before said), so it ends."""
+    holes, board, _ = _dealt_cards(phh, variant)
+    scale = ChipScale.of(hand_amounts(phh))
+    placed: dict[int, Card] = {}
+    size = len(variant.cards)
+    for _ in range(size + 1):
+        deck = _fill([placed.get(position) for position in range(size)], spare)
+        hand, _error = _played(phh, variant, scale, deck)
+        if hand is None:
+            return deck  # not dealt at all: the replay says why
+        placed = _named_places(hand, deck, holes, board)
+        if all(deck[position] == card for position, card in placed.items()):
+            return deck
+    raise PHHError("the deals of this hand do not follow the game's dealing")
+
+
+def _named_places(
+    hand: Hand,
+    deck: Sequence[Card],
+    holes: Sequence[Sequence[Card | None]],
+    board: Sequence[Card | None],
+) -> dict[int, Card]:
+    """Deck position -> the card the log names there, for every card the hand dealt."""
+    where = {card: position for position, card in enumerate(deck)}
+    dealt = [0] * len(holes)
+    boards = 0
+    placed: dict[int, Card] = {}
+    for event in hand.events:
+        if not isinstance(event, CardsDealt):
+            continue
+        for card in event.cards:
+            if event.seat is None:
+                named, boards = _at(board, boards), boards + 1
+            else:
+                named = _at(holes[event.seat], dealt[event.seat])
+                dealt[event.seat] += 1
+            if named is not None:
+                placed[where[card]] = named
+    return placed
 
 
 @dataclass(slots=True)
