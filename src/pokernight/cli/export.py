@@ -3,8 +3,9 @@
 Reads the room's database (the one ``pokernight serve`` uses), replays the
 table's stored events and writes every finished hand: ``text`` is the hand
 told line by line with the players' names, ``phh`` a ``.phhs`` file that
-PokerKit and ``pokernight replay`` read (hold'em, pot-limit Omaha, stud and
-razz: PHH has no code for the other games, which are left out with a note),
+``pokernight replay`` reads, and PokerKit too for the games PHH has a code for (the
+others, and bomb pots, double boards and boards run twice, are written with our own
+codes: docs/decisions/0047-phh-for-hands-phh-has-no-words-for.md),
 ``pokerstars`` the PokerStars hand-history text that PokerTracker and Hold'em
 Manager import (every game but Follow the Queen, which is left out with one
 line saying how many hands and why; docs/decisions/0030-pokerstars-export.md).

@@ -3,7 +3,7 @@
 Prints one JSON line per hand on stdout::
 
     {"file": "a.phh", "index": 0, "finishing_stacks": [7340000, 3775000]}
-    {"file": "b.phh", "index": 0, "error": "variant F2L3D is not supported"}
+    {"file": "b.phh", "index": 0, "error": "variant FX is not supported"}
 
 ``index`` counts the hands of a file from 0 (a ``.phhs`` file holds several).
 Amounts are printed in the file's own units (cents stay cents: 2067.40).
