@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
 from itertools import combinations
 
 import numpy as np
 import pytest
 
-from pokernight.cards import SHORT_DECK, Card, CardError, parse_cards
+from pokernight.cards import CARDS, SHORT_DECK, Card, CardError, Rank, parse_cards
 from pokernight.equity import equity, scenario_for_variant
 from pokernight.rules import VARIANTS
 from tests.short_deck_oracle import oracle_key
@@ -86,3 +87,43 @@ def test_chicago_hands_of_one_or_two_cards_are_dealt_out() -> None:
         scenario_for_variant(VARIANTS["chicago"], hands), samples=200, rng=np.random.default_rng(2)
     )
     assert [hand.low for hand in result.hands] == [1.0, 0.0]
+
+
+def _baseball_oracle(first: list[Card], second: list[Card], *, extra_cards: bool) -> float:
+    """The first hand's equity, its sixth-street up card and seventh-street down card to
+    come, dealt card by card as the table deals them: a four face up buys a down card at
+    once (``extra_cards``; else the game as if fours bought nothing)."""
+    wild = frozenset({int(Rank.THREE), int(Rank.NINE)})
+    deck = [card for card in CARDS if card not in {*first, *second}]
+    theirs = oracle_value(second, wild)
+
+    def share(hand: list[Card]) -> Fraction:
+        ours = oracle_value(hand, wild)
+        return Fraction(1) if ours > theirs else Fraction(1, 2) if ours == theirs else Fraction(0)
+
+    total = Fraction(0)
+    for up in deck:
+        rest = [card for card in deck if card != up]
+        if extra_cards and up.rank == Rank.FOUR:
+            for extra in rest:
+                last = [card for card in rest if card != extra]
+                weight = Fraction(1, len(deck) * len(rest) * len(last))
+                total += weight * sum(share([*first, up, extra, down]) for down in last)
+        else:
+            weight = Fraction(1, len(deck) * len(rest))
+            total += weight * sum(share([*first, up, down]) for down in rest)
+    return float(total)
+
+
+def test_baseball_equity_deals_the_extra_card_a_four_face_up_buys() -> None:
+    """Five cards against a full house: a four on sixth street buys an extra down card,
+    one more chance at four of a kind. Exact, against a card-by-card oracle."""
+    first = parse_cards("Ac Ad 5h 7s Jd")
+    second = parse_cards("Kc Kd Ks 6h 6c 2h Td")
+    scenario = scenario_for_variant(VARIANTS["baseball"], [first, second])
+    assert [slot.extra_after for slot in scenario.slots] == [None, 0, None]
+    result = equity(scenario, exact_limit=10**9)
+    assert result.exact
+    expected = _baseball_oracle(first, second, extra_cards=True)
+    assert result.hands[0].equity == pytest.approx(expected, abs=1e-12)
+    assert expected > _baseball_oracle(first, second, extra_cards=False)

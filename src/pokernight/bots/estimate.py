@@ -20,7 +20,12 @@ from pokernight.equity import Scenario, Slot, WildState, equity
 from pokernight.equity.calculator import Weigh
 from pokernight.equity.deals import EVALUATION_COST
 from pokernight.equity.draws import DrawSpot, draw_equity
-from pokernight.equity.scenario import BOARD_SIZE, STUD_CARDS, STUD_UP_POSITIONS
+from pokernight.equity.scenario import (
+    BOARD_SIZE,
+    STUD_CARDS,
+    STUD_UP_POSITIONS,
+    with_extra_cards,
+)
 from pokernight.rules import CardsDealt, HandView, StreetStarted, WildRankChanged
 from pokernight.rules.events import CardsDrawn
 
@@ -51,10 +56,15 @@ def scenario_of(situation: Situation) -> Scenario:
         ]
         slots += [Slot(None, True)] * (BOARD_SIZE - len(view.board))
     variant = situation.variant
+    extra = variant.extra_card_rank
+    if extra is not None:
+        room = len(variant.cards) - sum(map(len, hands)) - len(view.board) - len(dead)
+        slots = list(with_extra_cards(slots, room))
     return Scenario(
         variant.showdown, hands, view.board, tuple(slots), dead, wild_state(view),
         variant.wild_ranks if variant.has_wild_cards and not variant.follows_queen else None,
         tuple(card for seat in contenders for card in view.up_cards[seat]),
+        None if extra is None else int(extra),
     )  # fmt: skip
 
 

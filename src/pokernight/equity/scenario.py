@@ -3,7 +3,11 @@
 ``slots`` lists the unknown cards in dealing order: each goes to a contender
 (or to the board, ``owner`` None), face up or down. Only Follow the Queen cares
 about the order and the face (its wild rank follows the up cards); elsewhere a
-slot is just "one more card for this hand".
+slot is just "one more card for this hand". Baseball's extra cards are slots too
+(``with_extra_cards``): one after each up card to come, dealt only when that up card
+is a four. Any unknown card is as likely as any other wherever it is dealt, so an
+extra card not dealt may as well be a card that stays in the deck, and the later
+cards' odds are the same as at the table, where they move one place down the deck.
 """
 
 from __future__ import annotations
@@ -25,6 +29,9 @@ STUD_UP_POSITIONS = range(2, 6)  # third to sixth street's cards are dealt face 
 class Slot:
     owner: int | None  # a contender's index; None: the board
     face_up: bool = False
+    # Baseball: the index of the up card's slot whose four deals this card (None: a card
+    # always dealt); not a four, and this card is not dealt.
+    extra_after: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,10 +43,10 @@ class Scenario:
     dead: tuple[Card, ...] = ()
     wild: WildState = field(default_factory=WildState)
     # The wild ranks of a game whose wild cards never move (Baseball, deuces wild); None:
-    # Follow the Queen's, which ``wild`` follows. Baseball's extra down cards for a four
-    # dealt face up are not dealt here: its equity is that of the cards as they stand.
+    # Follow the Queen's, which ``wild`` follows.
     fixed_wild: frozenset[int] | None = None
     up: tuple[Card, ...] = ()  # the known cards dealt face up (Chicago's spade is down)
+    extra_card_rank: int | None = None  # Baseball's four (``Slot.extra_after``)
 
     def __post_init__(self) -> None:
         if self.showdown not in SHOWDOWNS:
@@ -113,7 +120,28 @@ def _stud_scenario(
         )
     fixed = variant.wild_ranks if variant.has_wild_cards and not variant.follows_queen else None
     up = tuple(hand[at] for hand in hands for at in STUD_UP_POSITIONS if at < len(hand))
-    return Scenario(variant.showdown, _tuples(hands), (), slots, tuple(dead), wild, fixed, up)
+    extra = variant.extra_card_rank
+    if extra is not None:
+        room = len(CARDS) - sum(len(hand) for hand in hands) - len(dead)
+        slots = with_extra_cards(slots, room)
+    return Scenario(
+        variant.showdown, _tuples(hands), (), slots, tuple(dead), wild, fixed, up,
+        None if extra is None else int(extra),
+    )  # fmt: skip
+
+
+def with_extra_cards(slots: Sequence[Slot], room: int) -> tuple[Slot, ...]:
+    """Baseball: after each contender's up card to come, the down card a four would buy
+    (``Slot.extra_after``), while the ``room`` cards left hold them after the regular ones
+    (the table deals the street's regular cards first, ``rules.dealing``)."""
+    spare = room - len(slots)
+    placed: list[Slot] = []
+    for slot in slots:
+        placed.append(slot)
+        if slot.face_up and slot.owner is not None and spare > 0:
+            placed.append(Slot(slot.owner, False, len(placed) - 1))
+            spare -= 1
+    return tuple(placed)
 
 
 def _tuples(hands: Sequence[Sequence[Card]]) -> tuple[tuple[Card, ...], ...]:

@@ -33,6 +33,7 @@ from pokernight.rules.variants import HI_LO_SHOWDOWNS
 Deals = npt.NDArray[np.intp]
 Values = npt.NDArray[np.int64]
 SPADES = int(Suit.SPADES)  # a card index is rank * 4 + suit
+NO_CARD = -1  # a Baseball extra card not dealt (``Slot.extra_after``)
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,6 +133,7 @@ def _one_by_one(value: Callable[[list[Card]], int], hands: Deals) -> Values:
 
 def _wild_values(scenario: Scenario, deals: Deals) -> Values:
     up_columns = [index for index, slot in enumerate(scenario.slots) if slot.face_up]
+    deals = _extra_cards_dealt(scenario, deals)
     hands = [
         np.hstack((_cards_of(scenario, deals, owner), _cards_of(scenario, deals, None))).tolist()
         for owner in range(len(scenario.hands))
@@ -146,5 +148,21 @@ def _wild_values(scenario: Scenario, deals: Deals) -> Values:
     return values
 
 
+def _extra_cards_dealt(scenario: Scenario, deals: Deals) -> Deals:
+    """The deals with each Baseball extra card whose up card is not a four taken out
+    (-1: no card)."""
+    extras = [
+        (column, slot.extra_after)
+        for column, slot in enumerate(scenario.slots)
+        if slot.extra_after is not None
+    ]
+    if not extras:
+        return deals
+    dealt = deals.copy()
+    for column, after in extras:
+        dealt[deals[:, after] // 4 != scenario.extra_card_rank, column] = NO_CARD
+    return dealt
+
+
 def _cards(indices: list[int]) -> list[Card]:
-    return [CARDS[index] for index in indices]
+    return [CARDS[index] for index in indices if index != NO_CARD]
