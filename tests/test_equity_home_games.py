@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
 from itertools import combinations
 
@@ -89,7 +90,7 @@ def test_chicago_hands_of_one_or_two_cards_are_dealt_out() -> None:
     assert [hand.low for hand in result.hands] == [1.0, 0.0]
 
 
-def _baseball_oracle(first: list[Card], second: list[Card], *, extra_cards: bool) -> float:
+def _baseball_oracle(first: Sequence[Card], second: Sequence[Card], *, extra_cards: bool) -> float:
     """The first hand's equity, its sixth-street up card and seventh-street down card to
     come, dealt card by card as the table deals them: a four face up buys a down card at
     once (``extra_cards``; else the game as if fours bought nothing)."""
