@@ -15,10 +15,12 @@ Three steps:
    button, then the board). PHH player ``p1`` is the seat left of the button
    and ``pn`` the button, so seat ``i`` is player ``p(i+1)`` and the button is
    the last seat. Burns and unknown cards (``??``) take unused cards; a card
-   shown later (``p3 sm AhKd``) goes where it was dealt.
+   shown later (``p3 sm AhKd``) goes where it was dealt. The hands of our own
+   codes (``phh_codes``: Baseball's extra cards, a second board or run) are laid
+   out by the engine's own deals instead (``_dealt_as_logged``).
 3. The player actions go through the engine (``cbr`` bet or raise to, ``cc``
-   check or call, ``f`` fold, ``pb`` bring-in); showdowns are automatic, so
-   ``sm`` and ``sd`` only reveal cards.
+   check or call, ``f`` fold, ``pb`` bring-in, ``sr`` how many runs); showdowns
+   are automatic, so ``sm`` and ``sd`` only reveal cards.
 """
 
 from __future__ import annotations
