@@ -19,8 +19,8 @@ Three steps:
    codes (``phh_codes``: Baseball's extra cards, a second board or run) are laid
    out by the engine's own deals instead (``_dealt_as_logged``).
 3. The player actions go through the engine (``cbr`` bet or raise to, ``cc``
-   check or call, ``f`` fold, ``pb`` bring-in, ``sr`` how many runs); showdowns
-   are automatic, so ``sm`` and ``sd`` only reveal cards.
+   check or call, ``f`` fold, ``pb`` bring-in, ``sd`` draw, ``sr`` how many
+   runs); showdowns are automatic, so ``sm`` only reveals cards.
 """
 
 from __future__ import annotations
