@@ -214,3 +214,30 @@ def test_pokerkit_refuses_our_codes_instead_of_playing_another_game() -> None:
     history = HandHistory.loads(to_phh(hand))
     with pytest.raises((KeyError, ValueError)):
         list(history)
+
+
+@pytest.mark.parametrize(
+    ("change", "reason"),
+    [
+        (("_bomb_pot = 2\n", "_bomb_pot = 2\n_double_board = 1\n"), "_double_board is not true"),
+        (("_run_it_twice = true", "_run_it_twice = 'yes'"), "field _run_it_twice is not true"),
+        (("'p1 sr 2'", "'p1 sr 3'"), "action 'p1 sr 3' is not a PHH action"),
+        # Without the option nobody is asked: the answers come after the hand is over.
+        (("_run_it_twice = true\n", ""), "action 8 'p1 sr 2': hand is over"),
+    ],
+)
+def test_a_bad_option_or_answer_is_refused_by_name(change: tuple[str, str], reason: str) -> None:
+    variant = VARIANTS["nlhe"]
+    deck = shuffled(variant.cards, random.Random(3))
+    hand = Hand.start(variant, stakes_for(variant), [50, 50, 50], 2, deck, run_it_twice=True,
+                      bomb_pot=2, double_board=False)  # fmt: skip
+    hand.bet_or_raise(0, 48)
+    hand.call(1)
+    hand.call(2)
+    while not hand.is_over:
+        hand.choose_runs(hand.to_act, 2)  # type: ignore[arg-type]
+    text = to_phh(hand)
+    old, new = change
+    assert old in text
+    with pytest.raises(PHHError, match=reason):
+        replay_phh(parse_phh(text.replace(old, new))[0])
