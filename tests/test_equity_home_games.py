@@ -10,7 +10,8 @@ import numpy as np
 import pytest
 
 from pokernight.cards import CARDS, SHORT_DECK, Card, CardError, Rank, parse_cards
-from pokernight.equity import equity, scenario_for_variant
+from pokernight.equity import Slot, equity, scenario_for_variant
+from pokernight.equity.scenario import extra_card_slots
 from pokernight.rules import VARIANTS
 from tests.short_deck_oracle import oracle_key
 from tests.wild_oracle import oracle_value
@@ -122,9 +123,24 @@ def test_baseball_equity_deals_the_extra_card_a_four_face_up_buys() -> None:
     first = parse_cards("Ac Ad 5h 7s Jd")
     second = parse_cards("Kc Kd Ks 6h 6c 2h Td")
     scenario = scenario_for_variant(VARIANTS["baseball"], [first, second])
-    assert [slot.extra_after for slot in scenario.slots] == [None, 0, None]
+    reserve = Slot(None, extra=True)  # one four can still come face up: one extra card
+    assert scenario.slots == (Slot(0, True), Slot(0, False), reserve)
     result = equity(scenario, exact_limit=10**9)
     assert result.exact
     expected = _baseball_oracle(first, second, extra_cards=True)
     assert result.hands[0].equity == pytest.approx(expected, abs=1e-12)
     assert expected > _baseball_oracle(first, second, extra_cards=False)
+
+
+def test_baseball_reserves_one_extra_card_for_each_four_that_can_still_come() -> None:
+    """Six players on third street: 18 up cards to come but four fours at most, fewer when
+    some are seen; none once the deck has no room after the regular cards."""
+    hands = [parse_cards(cards) for cards in ("4c Ad 2h", "Kd 4d 5h", "6c 7d 8h")]
+    hands += [parse_cards(cards) for cards in ("Tc Jd Qh", "2c 5d 6h", "7c 8d Th")]
+    scenario = scenario_for_variant(VARIANTS["baseball"], hands)
+    assert sum(slot.extra for slot in scenario.slots) == 2  # 4c and 4d are seen
+    assert sum(slot.face_up for slot in scenario.slots) == 18
+    deuces = scenario_for_variant(VARIANTS["deuces"], hands)
+    assert not any(slot.extra for slot in deuces.slots)
+    assert extra_card_slots(scenario.slots, 4, room=1) == (Slot(None, extra=True),)
+    assert extra_card_slots(scenario.slots, 4, room=0) == ()

@@ -24,7 +24,8 @@ from pokernight.equity.scenario import (
     BOARD_SIZE,
     STUD_CARDS,
     STUD_UP_POSITIONS,
-    with_extra_cards,
+    extra_card_slots,
+    fours_unseen,
 )
 from pokernight.rules import CardsDealt, HandView, StreetStarted, WildRankChanged
 from pokernight.rules.events import CardsDrawn
@@ -57,9 +58,6 @@ def scenario_of(situation: Situation) -> Scenario:
         slots += [Slot(None, True)] * (BOARD_SIZE - len(view.board))
     variant = situation.variant
     extra = variant.extra_card_rank
-    if extra is not None:
-        room = len(variant.cards) - sum(map(len, hands)) - len(view.board) - len(dead)
-        slots = list(with_extra_cards(slots, room))
     return Scenario(
         variant.showdown, hands, view.board, tuple(slots), dead, wild_state(view),
         variant.wild_ranks if variant.has_wild_cards and not variant.follows_queen else None,
@@ -98,6 +96,11 @@ def _stud_slots_to_come(situation: Situation, contenders: tuple[int, ...]) -> li
             return [*slots, Slot(None, True)] if remaining else slots
         slots += street
         dealt += burn + len(street)
+    rank = situation.variant.extra_card_rank
+    if rank is not None:  # Baseball: the cards fours still to come would buy
+        seen = [card for cards in view.cards for card in cards if card is not None]
+        left = len(situation.variant.cards) - dealt
+        slots += extra_card_slots(slots, fours_unseen([*seen, *view.board], rank), left)
     return slots
 
 

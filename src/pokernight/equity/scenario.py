@@ -4,10 +4,11 @@
 (or to the board, ``owner`` None), face up or down. Only Follow the Queen cares
 about the order and the face (its wild rank follows the up cards); elsewhere a
 slot is just "one more card for this hand". Baseball's extra cards are slots too
-(``with_extra_cards``): one after each up card to come, dealt only when that up card
-is a four. Any unknown card is as likely as any other wherever it is dealt, so an
-extra card not dealt may as well be a card that stays in the deck, and the later
-cards' odds are the same as at the table, where they move one place down the deck.
+(``extra_card_slots``): a reserve of as many cards as fours can still come face up,
+handed out in dealing order, one to each up card to come that is a four. Any unknown
+card is as likely as any other wherever it is dealt, so the reserve's cards are as
+likely as the cards the table deals at once after each four, which move the later
+ones one place down the deck; a reserve card not handed out stays in the deck.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from pokernight.rules.variants import Variant
 
 SHOWDOWNS = ("high", "omaha", "low", "wild", "omaha8", "high8", "short", "spade")
 BOARD_SIZE = 5
+SUITS = 4
 STUD_CARDS = 7
 STUD_UP_POSITIONS = range(2, 6)  # third to sixth street's cards are dealt face up
 
@@ -29,9 +31,9 @@ STUD_UP_POSITIONS = range(2, 6)  # third to sixth street's cards are dealt face 
 class Slot:
     owner: int | None  # a contender's index; None: the board
     face_up: bool = False
-    # Baseball: the index of the up card's slot whose four deals this card (None: a card
-    # always dealt); not a four, and this card is not dealt.
-    extra_after: int | None = None
+    # Baseball: a card of the reserve a four dealt face up buys (``extra_card_slots``);
+    # no owner until a four takes it.
+    extra: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,7 +48,7 @@ class Scenario:
     # Follow the Queen's, which ``wild`` follows.
     fixed_wild: frozenset[int] | None = None
     up: tuple[Card, ...] = ()  # the known cards dealt face up (Chicago's spade is down)
-    extra_card_rank: int | None = None  # Baseball's four (``Slot.extra_after``)
+    extra_card_rank: int | None = None  # Baseball's four (``Slot.extra``)
 
     def __post_init__(self) -> None:
         if self.showdown not in SHOWDOWNS:
@@ -122,26 +124,27 @@ def _stud_scenario(
     up = tuple(hand[at] for hand in hands for at in STUD_UP_POSITIONS if at < len(hand))
     extra = variant.extra_card_rank
     if extra is not None:
-        room = len(CARDS) - sum(len(hand) for hand in hands) - len(dead)
-        slots = with_extra_cards(slots, room)
+        seen = [*(card for hand in hands for card in hand), *dead]
+        room = len(CARDS) - len(seen) - len(slots)
+        slots += extra_card_slots(slots, fours_unseen(seen, extra), room)
     return Scenario(
         variant.showdown, _tuples(hands), (), slots, tuple(dead), wild, fixed, up,
         None if extra is None else int(extra),
     )  # fmt: skip
 
 
-def with_extra_cards(slots: Sequence[Slot], room: int) -> tuple[Slot, ...]:
-    """Baseball: after each contender's up card to come, the down card a four would buy
-    (``Slot.extra_after``), while the ``room`` cards left hold them after the regular ones
-    (the table deals the street's regular cards first, ``rules.dealing``)."""
-    spare = room - len(slots)
-    placed: list[Slot] = []
-    for slot in slots:
-        placed.append(slot)
-        if slot.face_up and slot.owner is not None and spare > 0:
-            placed.append(Slot(slot.owner, False, len(placed) - 1))
-            spare -= 1
-    return tuple(placed)
+def extra_card_slots(slots: Sequence[Slot], fours_unseen: int, room: int) -> tuple[Slot, ...]:
+    """Baseball: the reserve of extra cards (``Slot.extra``), one for each four that can
+    still come face up: no more than the up cards to come among ``slots``, the fours not
+    seen, and the ``room`` the deck has left after the regular cards (near the deck's end
+    the table deals an extra card only while it has one beyond the cards still owed)."""
+    ups = sum(1 for slot in slots if slot.face_up and slot.owner is not None)
+    return (Slot(None, extra=True),) * max(0, min(ups, fours_unseen, room))
+
+
+def fours_unseen(cards: Sequence[Card], rank: int) -> int:
+    """How many cards of Baseball's extra-card ``rank`` are not among ``cards``."""
+    return SUITS - sum(1 for card in cards if card.rank == rank)
 
 
 def _tuples(hands: Sequence[Sequence[Card]]) -> tuple[tuple[Card, ...], ...]:

@@ -33,7 +33,6 @@ from pokernight.rules.variants import HI_LO_SHOWDOWNS
 Deals = npt.NDArray[np.intp]
 Values = npt.NDArray[np.int64]
 SPADES = int(Suit.SPADES)  # a card index is rank * 4 + suit
-NO_CARD = -1  # a Baseball extra card not dealt (``Slot.extra_after``)
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,7 +104,9 @@ def _cards_of(scenario: Scenario, deals: Deals, owner: int | None) -> Deals:
     fixed = np.broadcast_to(
         np.array([card.index for card in known], dtype=np.intp), (len(deals), len(known))
     )
-    columns = [index for index, slot in enumerate(scenario.slots) if slot.owner == owner]
+    columns = [
+        index for index, slot in enumerate(scenario.slots) if slot.owner == owner and not slot.extra
+    ]
     return np.hstack((fixed, deals[:, columns]))
 
 
@@ -133,36 +134,43 @@ def _one_by_one(value: Callable[[list[Card]], int], hands: Deals) -> Values:
 
 def _wild_values(scenario: Scenario, deals: Deals) -> Values:
     up_columns = [index for index, slot in enumerate(scenario.slots) if slot.face_up]
-    deals = _extra_cards_dealt(scenario, deals)
     hands = [
         np.hstack((_cards_of(scenario, deals, owner), _cards_of(scenario, deals, None))).tolist()
         for owner in range(len(scenario.hands))
     ]
+    bought = _extra_cards_bought(scenario, deals)
     values = np.empty((len(deals), len(hands)), dtype=np.int64)
     for row, up in enumerate(deals[:, up_columns].tolist()):
         wild = scenario.fixed_wild
         if wild is None:
             wild = scenario.wild.after(index // 4 for index in up).at_showdown()
         for owner, hand in enumerate(hands):
-            values[row, owner] = wild_value(_cards(hand[row]), wild)
+            extra = bought[row][owner] if bought else []
+            values[row, owner] = wild_value(_cards(hand[row] + extra), wild)
     return values
 
 
-def _extra_cards_dealt(scenario: Scenario, deals: Deals) -> Deals:
-    """The deals with each Baseball extra card whose up card is not a four taken out
-    (-1: no card)."""
-    extras = [
-        (column, slot.extra_after)
+def _extra_cards_bought(scenario: Scenario, deals: Deals) -> list[list[list[int]]]:
+    """Baseball: each deal's extra cards by contender: the reserve (``Slot.extra``) handed
+    out in dealing order, one to each up card to come that is a four (empty: no reserve)."""
+    reserve = [column for column, slot in enumerate(scenario.slots) if slot.extra]
+    if not reserve:
+        return []
+    ups = [
+        (column, slot.owner)
         for column, slot in enumerate(scenario.slots)
-        if slot.extra_after is not None
+        if slot.face_up and slot.owner is not None
     ]
-    if not extras:
-        return deals
-    dealt = deals.copy()
-    for column, after in extras:
-        dealt[deals[:, after] // 4 != scenario.extra_card_rank, column] = NO_CARD
-    return dealt
+    bought = []
+    for row in deals.tolist():
+        cards = [row[column] for column in reserve]
+        mine: list[list[int]] = [[] for _ in scenario.hands]
+        for column, owner in ups:
+            if cards and row[column] // 4 == scenario.extra_card_rank:
+                mine[owner].append(cards.pop(0))
+        bought.append(mine)
+    return bought
 
 
 def _cards(indices: list[int]) -> list[Card]:
-    return [CARDS[index] for index in indices if index != NO_CARD]
+    return [CARDS[index] for index in indices]
