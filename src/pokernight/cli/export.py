@@ -27,7 +27,7 @@ from rich.progress import Progress
 
 from pokernight.cli.stored_table import add_table_arguments, read_table
 from pokernight.cli.types import Subparsers
-from pokernight.history import PHHError, to_phh
+from pokernight.history import to_phh
 from pokernight.history.pokerstars_export import PokerStarsError, played_to_pokerstars
 from pokernight.history.table_export import PlayedHand, played_hands
 from pokernight.rules import Event, visible_events
@@ -76,7 +76,7 @@ def run(args: argparse.Namespace) -> int:
     if args.format == "pokerstars":
         chunks = _pokerstars(events, code, args.all_cards, skipped)
     else:
-        chunks = list(_written(_with_progress(played_hands(events)), args, skipped))
+        chunks = list(_written(_with_progress(played_hands(events)), args))
     out.write_text("\n".join(chunks), encoding="utf-8")
     print(f"wrote {len(chunks)} hands of table {code}{stored.told} to {out}")
     for note in skipped:
@@ -95,20 +95,14 @@ def _with_progress(hands: Iterator[PlayedHand]) -> Iterator[PlayedHand]:
             progress.advance(task)
 
 
-def _written(
-    hands: Iterator[PlayedHand], args: argparse.Namespace, skipped: list[str]
-) -> Iterator[str]:
+def _written(hands: Iterator[PlayedHand], args: argparse.Namespace) -> Iterator[str]:
+    """Every hand as text or PHH (PHH writes every game: decision 47)."""
     for played in hands:
         events = played.hand.events if args.all_cards else visible_events(played.hand.events, None)
         if args.format == "text":
             yield hand_text(played, events)
             continue
-        try:
-            body = to_phh(played.hand, events, played.names)
-        except PHHError as error:
-            skipped.append(f"hand {played.number} left out: {error}")
-            continue
-        yield f"[{played.number}]\n{body}"
+        yield f"[{played.number}]\n{to_phh(played.hand, events, played.names)}"
 
 
 def _pokerstars(

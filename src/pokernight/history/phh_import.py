@@ -26,9 +26,9 @@ where the PHH has it (``pn``, with ``p1`` to its left):
   dead small blind cannot be dealt this way: it is refused when it does not
   follow a hand the table could go on from.
 
-The deck is the replay's (``phh_replay.deck_of``: known cards where the engine
-deals them, unknown ones from the remaining cards in a fixed order) and is dealt
-by ``PresetDeck``, a random source whose draws make the table's own shuffle
+The deck is the replay's (``replay_phh``: known cards where the engine deals
+them, unknown ones from the remaining cards in an order that plays as recorded) and
+is dealt by ``PresetDeck``, a random source whose draws make the table's own shuffle
 come out as that deck. A hand the table refuses at any step (a game or forced
 bets it cannot play, too many players, an action the engine refuses, a result
 other than the recorded one) is refused as a whole: the table stays as it was.

@@ -15,8 +15,8 @@ Actions (one string each, ``#`` starts a comment)::
     p1 pb            post the bring-in
     p1 sm AcKd       show (or, without cards, muck) the hole cards
     p1 sd 7c         stand pat or discard (draw games)
-    p1 sr 2          run the rest of the board twice (1: once): our own action, only
-                     in hands with our own variant codes (``phh_codes``)
+    p1 sr 2          run the rest of the board twice (1: once): our own action,
+                     written only in hands with our own variant codes (``phh_codes``)
 
 Players are numbered from 1; they are seats 0.. in this module's output. Fields
 starting with ``_`` are PHH's user-defined fields: ours are read (``_dead_small_blind``,
@@ -145,6 +145,8 @@ def hand_from_fields(fields: Mapping[str, Any]) -> PHHHand:
     recorded = "finishing_stacks" in fields
     finishing = _amounts(fields, "finishing_stacks", count) if recorded else None
     players = fields.get("players")
+    if _flag(fields, "_double_board") and not _amount(fields, "_bomb_pot"):
+        raise PHHError("field _double_board needs _bomb_pot: a double board is a bomb pot's")
     return PHHHand(
         variant=_text(fields, "variant"),
         starting_stacks=stacks,
