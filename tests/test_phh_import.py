@@ -274,6 +274,45 @@ def test_exported_hands_imported_into_a_new_table_export_the_same(
     assert public_phh(table_import.finish()) == exported
 
 
+@pytest.mark.parametrize("seed", range(20, 32))
+@pytest.mark.parametrize("variant", ["nlhe", "flhe", "plo", "stud"])
+def test_every_random_session_is_imported_whole_and_exports_the_same(
+    variant: str, seed: int
+) -> None:
+    """Any session, not only the ones above: the seats the importer chose for a hand
+    once kept the next from being dealt (a newcomer dealt in on the big blind after the
+    last big blind left needs a free seat after that big blind's; nlhe 22 and 27, flhe 29,
+    plo 20, 28 and 30 were refused so)."""
+    exported = public_phh(random_session(variant, seed))
+    hands = [imported(parse_phh(text)[0], f"hand {n}") for n, text in enumerate(exported, 1)]
+    table_import, taken = import_all(hands)
+    assert [hand.label for hand in taken] == [hand.label for hand in hands]
+    assert public_phh(table_import.finish()) == exported
+
+
+def test_a_newcomer_dealt_in_after_the_big_blind_left_needs_a_free_seat_after_it() -> None:
+    """Two hands in a row whose big blind left and whose new big blind just sat down: the
+    importer spreads the players out and seats the newcomer past the last big blind's
+    seat, leaving a free seat after theirs for the next one (nlhe 49 was refused)."""
+    exported = public_phh(random_session("nlhe", 49))
+    hands = [imported(parse_phh(text)[0], f"hand {n}") for n, text in enumerate(exported, 1)]
+    table_import, taken = import_all(hands)
+    assert taken == hands
+    assert public_phh(table_import.finish()) == exported
+
+
+def test_a_refused_dead_small_blind_says_which_rule_keeps_the_table_from_dealing_it() -> None:
+    phh = (
+        "variant = 'NT'\nantes = [0, 0, 0]\nblinds_or_straddles = [2, 0, 0]\n"
+        "_dead_small_blind = 1\nmin_bet = 2\nstarting_stacks = [200, 200, 200]\n"
+        "actions = ['d dh p1 AcAd', 'd dh p2 KcKd', 'd dh p3 QcQd', 'p2 f', 'p3 f']\n"
+    )
+    table_import = TableImport(None, "host", import_scale([]), random.Random(1))
+    with pytest.raises(PHHError, match="only after a hand with blinds whose big blind has left"):
+        table_import.add(imported(parse_phh(phh)[0], "hand"))
+    assert table_import.table is None and table_import.events == []
+
+
 def test_more_chips_than_the_store_keeps_are_refused() -> None:
     (phh,) = parse_phh(
         "variant = 'NT'\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n"
