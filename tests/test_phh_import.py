@@ -301,6 +301,20 @@ def test_a_newcomer_dealt_in_after_the_big_blind_left_needs_a_free_seat_after_it
     assert public_phh(table_import.finish()) == exported
 
 
+@pytest.mark.parametrize(("variant", "seed"), [("nlhe", 128), ("stud", 68), ("plo", 111)])
+def test_a_hand_whose_unseen_cards_take_many_orders_to_lose_as_recorded_is_taken(
+    variant: str, seed: int
+) -> None:
+    """A shown hand beat one the log mucks: the replay tries orders of the unseen cards
+    until the mucked hand loses as it did: 33 orders for nlhe 128's hand 6, 55 for stud
+    68's hand 24, 127 for plo 111's hand 17, more than the 30 it used to try."""
+    exported = public_phh(random_session(variant, seed))
+    hands = [imported(parse_phh(text)[0], f"hand {n}") for n, text in enumerate(exported, 1)]
+    table_import, taken = import_all(hands)
+    assert taken == hands
+    assert public_phh(table_import.finish()) == exported
+
+
 def test_a_refused_dead_small_blind_says_which_rule_keeps_the_table_from_dealing_it() -> None:
     phh = (
         "variant = 'NT'\nantes = [0, 0, 0]\nblinds_or_straddles = [2, 0, 0]\n"
