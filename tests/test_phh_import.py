@@ -327,6 +327,24 @@ def test_a_refused_dead_small_blind_says_which_rule_keeps_the_table_from_dealing
     assert table_import.table is None and table_import.events == []
 
 
+def test_a_newcomer_with_no_free_seat_after_the_last_big_blind_is_refused_by_that_rule() -> None:
+    """A six-seat game (as many seats as the session's table), newcomers dealt in on the
+    big blind three hands running, the last two after the big blind left: the original
+    had free seats where the importer's guess has none (PHH does not say where players
+    sat). The refusal names the rule."""
+    exported = public_phh(random_session("nl5cd", 47))
+    hands = [imported(parse_phh(text)[0], f"hand {n}") for n, text in enumerate(exported, 1)]
+    table_import = TableImport(None, "host", import_scale(hands), random.Random(1))
+    for hand in hands[:16]:
+        table_import.add(hand)
+    with pytest.raises(
+        PHHError,
+        match="Bob sits down and is dealt in on the big blind, which the table does only "
+        "from a free seat between the last big blind's and Dan's, and none is free",
+    ):
+        table_import.add(hands[16])
+
+
 def test_more_chips_than_the_store_keeps_are_refused() -> None:
     (phh,) = parse_phh(
         "variant = 'NT'\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n"
