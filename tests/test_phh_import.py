@@ -274,6 +274,77 @@ def test_exported_hands_imported_into_a_new_table_export_the_same(
     assert public_phh(table_import.finish()) == exported
 
 
+@pytest.mark.parametrize("seed", range(20, 32))
+@pytest.mark.parametrize("variant", ["nlhe", "flhe", "plo", "stud"])
+def test_every_random_session_is_imported_whole_and_exports_the_same(
+    variant: str, seed: int
+) -> None:
+    """Any session, not only the ones above: the seats the importer chose for a hand
+    once kept the next from being dealt (a newcomer dealt in on the big blind after the
+    last big blind left needs a free seat after that big blind's; nlhe 22 and 27, flhe 29,
+    plo 20, 28 and 30 were refused so)."""
+    exported = public_phh(random_session(variant, seed))
+    hands = [imported(parse_phh(text)[0], f"hand {n}") for n, text in enumerate(exported, 1)]
+    table_import, taken = import_all(hands)
+    assert [hand.label for hand in taken] == [hand.label for hand in hands]
+    assert public_phh(table_import.finish()) == exported
+
+
+def test_a_newcomer_dealt_in_after_the_big_blind_left_needs_a_free_seat_after_it() -> None:
+    """Two hands in a row whose big blind left and whose new big blind just sat down: the
+    importer spreads the players out and seats the newcomer past the last big blind's
+    seat, leaving a free seat after theirs for the next one (nlhe 49 was refused)."""
+    exported = public_phh(random_session("nlhe", 49))
+    hands = [imported(parse_phh(text)[0], f"hand {n}") for n, text in enumerate(exported, 1)]
+    table_import, taken = import_all(hands)
+    assert taken == hands
+    assert public_phh(table_import.finish()) == exported
+
+
+@pytest.mark.parametrize(("variant", "seed"), [("nlhe", 128), ("stud", 68), ("plo", 111)])
+def test_a_hand_whose_unseen_cards_take_many_orders_to_lose_as_recorded_is_taken(
+    variant: str, seed: int
+) -> None:
+    """A shown hand beat one the log mucks: the replay tries orders of the unseen cards
+    until the mucked hand loses as it did: 33 orders for nlhe 128's hand 6, 55 for stud
+    68's hand 24, 127 for plo 111's hand 17, more than the 30 it used to try."""
+    exported = public_phh(random_session(variant, seed))
+    hands = [imported(parse_phh(text)[0], f"hand {n}") for n, text in enumerate(exported, 1)]
+    table_import, taken = import_all(hands)
+    assert taken == hands
+    assert public_phh(table_import.finish()) == exported
+
+
+def test_a_refused_dead_small_blind_says_which_rule_keeps_the_table_from_dealing_it() -> None:
+    phh = (
+        "variant = 'NT'\nantes = [0, 0, 0]\nblinds_or_straddles = [2, 0, 0]\n"
+        "_dead_small_blind = 1\nmin_bet = 2\nstarting_stacks = [200, 200, 200]\n"
+        "actions = ['d dh p1 AcAd', 'd dh p2 KcKd', 'd dh p3 QcQd', 'p2 f', 'p3 f']\n"
+    )
+    table_import = TableImport(None, "host", import_scale([]), random.Random(1))
+    with pytest.raises(PHHError, match="only after a hand with blinds whose big blind has left"):
+        table_import.add(imported(parse_phh(phh)[0], "hand"))
+    assert table_import.table is None and table_import.events == []
+
+
+def test_a_newcomer_with_no_free_seat_after_the_last_big_blind_is_refused_by_that_rule() -> None:
+    """A six-seat game (as many seats as the session's table), newcomers dealt in on the
+    big blind three hands running, the last two after the big blind left: the original
+    had free seats where the importer's guess has none (PHH does not say where players
+    sat). The refusal names the rule."""
+    exported = public_phh(random_session("nl5cd", 47))
+    hands = [imported(parse_phh(text)[0], f"hand {n}") for n, text in enumerate(exported, 1)]
+    table_import = TableImport(None, "host", import_scale(hands), random.Random(1))
+    for hand in hands[:16]:
+        table_import.add(hand)
+    with pytest.raises(
+        PHHError,
+        match="Bob sits down and is dealt in on the big blind, which the table does only "
+        "from a free seat between the last big blind's and Dan's, and none is free",
+    ):
+        table_import.add(hands[16])
+
+
 def test_more_chips_than_the_store_keeps_are_refused() -> None:
     (phh,) = parse_phh(
         "variant = 'NT'\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n"

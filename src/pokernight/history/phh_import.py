@@ -23,8 +23,17 @@ where the PHH has it (``pn``, with ``p1`` to its left):
   sat down wait for the big blind, so with all of them waiting the table lays
   the positions out anew from the last big blind (the button, in stud), and the
   importer seats the players clockwise from the seat after it. A hand with a
-  dead small blind cannot be dealt this way: it is refused when it does not
-  follow a hand the table could go on from.
+  dead small blind cannot be dealt this way.
+
+Where a hand leaves the players decides what the next can be: a newcomer dealt in
+on the big blind after the last big blind left (a dead small blind) must sit in a
+free seat between that big blind's and the next player's. So players seated anew
+are spread out, the most room after the big blind; a newcomer dealt in on the
+big blind sits past the last big blind's seat, in the middle of the free ones;
+and when the table cannot deal a hand however its players sit, the last few hands
+are played again with their players seated each other way the table deals them
+(the latest hand's ways first) until one leaves the table able to deal it. A hand
+still refused says which rule of the table's keeps it from being dealt.
 
 The deck is the replay's (``replay_phh``: known cards where the engine deals
 them, unknown ones from the remaining cards in an order that plays as recorded) and
@@ -36,8 +45,11 @@ other than the recorded one) is refused as a whole: the table stays as it was.
 
 from __future__ import annotations
 
+import contextlib
+import functools
+import itertools
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, fields, replace
 from decimal import Decimal
 
@@ -78,6 +90,9 @@ from pokernight.table import (
 CHIP_LIMIT = 2**31 - 1
 """The most chips a hand may hold in all: the store keeps ledger amounts (a buy-in, a
 result, a cash-out) as 32-bit integers (PostgreSQL's INTEGER)."""
+RESEATED_HANDS = 3
+"""How many of the last hands may be played again with their players seated other ways,
+for a hand that the table would not deal otherwise (``TableImport._reseated``)."""
 IMPORT_SETTINGS = {"min_buy_in": 1, "debt_cap": None}
 """Anything from one chip, with no debt cap: the hands set the stacks, not a cashier."""
 
@@ -173,16 +188,25 @@ class TableImport:
         self.now = now
         self.stack_cap = stack_cap
         self.events: list[TableEvent] = []
+        self._recent: list[_Taken] = []  # the last hands taken, to play again
 
     def add(self, hand: ImportedHand) -> int:
         """Play ``hand`` at the table and keep its events: the table's hand number. A
-        PHHError saying why not leaves the table and the events as they were."""
+        PHHError saying why not leaves the table and the events as they were. If the
+        table cannot seat the hand's players to deal it, the last hands may be played
+        again, their players seated otherwise (``_reseated``): their events change."""
+        salt = self.salts.getrandbits(256)
+        redone: list[_Taken] = []
+        before = self.table
         try:
-            table, events = self._played(hand)
+            try:
+                table, events = self._played(hand, before, salt)
+            except _UnseatedError as unseated:
+                redone, before, (table, events) = self._reseated(hand, salt, unseated)
         except TableError as error:
             raise PHHError(str(error)) from None
+        self._keep(redone, _Taken(before, tuple(events), hand, salt))
         self.table = table
-        self.events += events
         return table.hand_number
 
     def finish(self) -> list[TableEvent]:
@@ -193,19 +217,69 @@ class TableImport:
                 self.events += _apply(self.table, StandUp(player_id), self.now)
         return self.events
 
-    def _played(self, hand: ImportedHand) -> tuple[Table, list[TableEvent]]:
+    def _keep(self, redone: Sequence[_Taken], taken: _Taken) -> None:
+        """The events of the hands played again replace theirs; ``taken`` follows."""
+        replaced = self._recent[len(self._recent) - len(redone) :] if redone else []
+        del self.events[len(self.events) - sum(len(old.events) for old in replaced) :]
+        for played in (*redone, taken):
+            self.events += played.events
+        kept = self._recent[: len(self._recent) - len(redone)]
+        self._recent = [*kept, *redone, taken][-RESEATED_HANDS:]
+
+    def _reseated(
+        self, hand: ImportedHand, salt: int, unseated: _UnseatedError
+    ) -> tuple[list[_Taken], Table, tuple[Table, list[TableEvent]]]:
+        """``hand`` played after the last hands are played again with their players
+        seated other ways the table deals them, the latest hand's ways first: those
+        hands, the table after them, and ``hand`` played. Where a hand leaves the
+        players decides what the next can be (a newcomer dealt in on the big blind after
+        the last big blind left needs a free seat just after that big blind's), and each
+        way was chosen without knowing the hands to come."""
+        if self._recent:
+            for redone, before in self._played_each_way(self._recent, self._recent[0].before):
+                with contextlib.suppress(_UnseatedError):
+                    return redone, before, self._played(hand, before, salt)
+        why = _why_unseated(self.table, hand)
+        raise _UnseatedError(f"{unseated}: {why}" if why else str(unseated)) from None
+
+    def _played_each_way(
+        self, hands: Sequence[_Taken], before: Table | None
+    ) -> Iterator[tuple[list[_Taken], Table]]:
+        """``hands`` played in turn from ``before``, each seated every way the table deals
+        it (the last hand's ways varying first): the hands as played, the table after."""
+        first, *rest = hands
+        for seating in itertools.count():
+            try:
+                table, events = self._played(first.hand, before, first.salt, seating=seating)
+            except _UnseatedError:
+                return  # no more ways
+            except (PHHError, TableError):
+                continue  # seated this way, the table refuses a later step: the next way
+            played = _Taken(before, tuple(events), first.hand, first.salt)
+            if not rest:
+                yield [played], table
+                continue
+            for later, after in self._played_each_way(rest, table):
+                yield [played, *later], after
+
+    def _played(
+        self, hand: ImportedHand, before: Table | None, salt: int, *, seating: int = 0
+    ) -> tuple[Table, list[TableEvent]]:
+        """``hand`` played at a copy of ``before`` (None: a table opened for it), its
+        players seated in the ``seating``-th way that deals it (``_seatings``), its deck
+        committed with ``salt``: the table after it, and its events."""
         phh = hand.phh
         variant = variant_of(phh)
         _check_players(hand, variant)
         stacks = tuple(self.scale.to_chips(stack) for stack in phh.starting_stacks)
         _check_chips(stacks, self.scale)
-        settings = self._settings(phh, variant, stacks)
-        cards = deck_for(phh, variant)
-        deck = PresetDeck(cards, self.salts.getrandbits(256))
+        settings = self._settings(phh, variant, stacks, before)
+        cards = _deck_for(phh, variant)
+        deck = PresetDeck(cards, salt)
         discards = draw_discards(phh, variant, cards)
-        table, events = self._opened(settings)
+        table, events = self._opened(settings, before)
         deal = _Deal(hand, stacks, settings, self.host, self.now)
-        table, seated = _seated(table, deal)
+        table, seated = _seated(table, deal, seating)
         events += seated
         if phh.bomb_pot:
             events += _apply(table, CallBombPot(self.host), self.now)
@@ -219,7 +293,9 @@ class TableImport:
         _check_result(table, hand, self.scale)
         return table, events
 
-    def _settings(self, phh: PHHHand, variant: Variant, stacks: Sequence[int]) -> TableSettings:
+    def _settings(
+        self, phh: PHHHand, variant: Variant, stacks: Sequence[int], before: Table | None
+    ) -> TableSettings:
         """The hand's game and stakes; the stack limits only ever grow, so a later
         hand's smaller stacks need no change of settings."""
         if straddles_of(phh, variant, self.scale):
@@ -231,8 +307,8 @@ class TableImport:
                 "re-straddles only to players who chose to straddle"
             )
         largest = max(*stacks, self.stack_cap)
-        if self.table is not None:
-            largest = max(largest, self.table.upcoming_settings.stack_cap)
+        if before is not None:
+            largest = max(largest, before.upcoming_settings.stack_cap)
         return TableSettings.for_variant(
             variant.key,
             betting=None if variant == VARIANTS[variant.key] else variant.betting,
@@ -244,12 +320,14 @@ class TableImport:
             **_options(phh, self.scale),
         )
 
-    def _opened(self, settings: TableSettings) -> tuple[Table, list[TableEvent]]:
+    def _opened(
+        self, settings: TableSettings, before: Table | None
+    ) -> tuple[Table, list[TableEvent]]:
         """A copy of the table to play the hand at (the first hand opens it)."""
-        if self.table is None:
+        if before is None:
             table = Table.open(settings, self.host)
             return table, [table.opened]
-        return self.table.copy(), []
+        return before.copy(), []
 
 
 def _options(phh: PHHHand, scale: ChipScale) -> dict[str, object]:
@@ -272,6 +350,13 @@ def deck_for(phh: PHHHand, variant: Variant) -> tuple[Card, ...]:
         return replay_phh(phh).hand.deck
     except PHHError:
         return deck_of(phh, variant)
+
+
+@functools.lru_cache(maxsize=RESEATED_HANDS + 1)
+def _deck_for(phh: PHHHand, variant: Variant) -> tuple[Card, ...]:
+    """``deck_for``, kept for the hands that may be played again (its replay may try
+    many orders of the unseen cards)."""
+    return deck_for(phh, variant)
 
 
 def _check_chips(stacks: Sequence[int], scale: ChipScale) -> None:
@@ -314,17 +399,92 @@ class _Deal:
     now: float
 
 
-def _seated(table: Table, deal: _Deal) -> tuple[Table, list[TableEvent]]:
-    """The table with the hand's players seated so that its next deal is the hand's."""
+@dataclass(frozen=True, slots=True)
+class _Taken:
+    """A hand taken, with all it takes to play it again: the table it was played at
+    (None: it opened the table), its events, and its deck's salt."""
+
+    before: Table | None
+    events: tuple[TableEvent, ...]
+    hand: ImportedHand
+    salt: int
+
+
+class _UnseatedError(PHHError):
+    """The table cannot seat the hand's players so that it deals the hand."""
+
+
+def _seated(table: Table, deal: _Deal, seating: int = 0) -> tuple[Table, list[TableEvent]]:
+    """The table with the hand's players seated so that its next deal is the hand's, in
+    the ``seating``-th of the ways that do (``_seatings``; 0: the first)."""
+    found = next(itertools.islice(_seatings(table, deal), seating, None), None)
+    if found is None:
+        raise _UnseatedError(
+            "the table cannot deal this hand's players with the button where it was"
+        )
+    return found
+
+
+def _seatings(table: Table, deal: _Deal) -> Iterator[tuple[Table, list[TableEvent]]]:
+    """Each way of seating the hand's players that the table deals as the hand, the
+    players kept where they sit first; ways that seat everybody alike count once."""
+    seen: set[tuple[tuple[int, str], ...]] = set()
     for arrange in (_topped_up, _topped_up_early, _topped_up_late, _seated_anew):
         trial = table.copy()
         try:
             events = arrange(trial, deal)
         except (TableError, _UnfitError):
             continue
-        if _deals_as_phh(trial, deal.hand, deal.now):
-            return trial, events
-    raise PHHError("the table cannot deal this hand's players with the button where it was")
+        layout = tuple(sorted((number, seat.player_id) for number, seat in trial.seats.items()))
+        if layout not in seen and _deals_as_phh(trial, deal.hand, deal.now):
+            seen.add(layout)
+            yield trial, events
+
+
+def _why_unseated(table: Table | None, hand: ImportedHand) -> str | None:
+    """Why the table cannot deal the hand's dead small blind or posted big blinds, where
+    its rules say (None: another reason)."""
+    phh = hand.phh
+    if dead_small_blind_of(phh, variant_of(phh)):
+        return _why_no_dead_small_blind(table, hand)
+    if posted_big_blinds_of(phh):
+        return (
+            "the table takes a big blind posted to come in only from a free seat between the "
+            "poster's neighbours, and not between the button and the small blind"
+        )
+    return None
+
+
+def _why_no_dead_small_blind(table: Table | None, hand: ImportedHand) -> str | None:
+    """The rule that keeps the table from dealing the hand's dead small blind (the
+    table's last big blind left, ``p1`` is dealt the big blind as the first player
+    after that seat)."""
+    last = None if table is None or table.positions is None else table.positions.big_blind
+    if table is None or last is None:
+        return (
+            "the table deals a dead small blind only after a hand with blinds whose big blind "
+            "has left, and it has dealt no hand with blinds"
+        )
+    names = dict(zip(hand.player_ids, hand.names, strict=True))
+    leaver = table.seats.get(last)
+    if leaver is not None and leaver.player_id in names:
+        return (
+            f"{names[leaver.player_id]} had the last big blind and plays this hand: the table "
+            "deals a dead small blind only when the last big blind has left"
+        )
+    big_blind, after = hand.player_ids[0], hand.player_ids[1]
+    seated = {seat.player_id: number for number, seat in table.seats.items()}
+    if big_blind in seated or after not in seated:
+        return None
+    seats = table.upcoming_settings.seats
+    between = [(last + step) % seats for step in range(1, (seated[after] - last) % seats)]
+    if any(seat not in table.seats or table.seats[seat].player_id not in names for seat in between):
+        return None  # a seat is free there, or will be: not this rule
+    return (
+        f"{names[big_blind]} sits down and is dealt in on the big blind, which the table "
+        f"does only from a free seat between the last big blind's and {names[after]}'s, "
+        "and none is free"
+    )
 
 
 class _UnfitError(Exception):
@@ -391,12 +551,23 @@ def _newcomers_seated(table: Table, deal: _Deal, place: float) -> list[TableEven
         gap = [(before + step) % seats for step in range(1, seats)]
         after = next((i for i, seat in enumerate(gap) if seat in table.seats), len(gap))
         free = gap[:after]  # the free seats up to the next player seated
+        if index == 0 and dead_small_blind_of(hand.phh, variant_of(hand.phh)):
+            free = _after_last_big_blind(table, free)
         if not free:
             raise _UnfitError
         seat = free[round(place * (len(free) - 1))]
         sit = SitDown(seat, player_id, hand.names[index], deal.stacks[index])
         events += _apply(table, sit, deal.now)
     return events
+
+
+def _after_last_big_blind(table: Table, free: list[int]) -> list[int]:
+    """The free seats after the last big blind's, where it lies among them: with a dead
+    small blind the table deals the big blind (``p1``) to the first player after it, so
+    a newcomer dealt in there sits past it, in the middle of the seats left, and a free
+    seat after theirs is left for the next hand's newcomer, should they leave too."""
+    last = None if table.positions is None else table.positions.big_blind
+    return free[free.index(last) + 1 :] if last in free else free
 
 
 def _seated_anew(table: Table, deal: _Deal) -> list[TableEvent]:
@@ -413,17 +584,27 @@ def _seated_anew(table: Table, deal: _Deal) -> list[TableEvent]:
     reference, first = _layout_start(table, deal.settings, count)
     order = clockwise[first:] + clockwise[:first]
     start = reference + 1 if reference + 1 < seats else 0
-    for offset, player in enumerate(order):
-        seat = (start + offset * _spacing(seats, count)) % seats
+    big_blind = 0 if count == 2 else 1  # p1 heads-up, else p2 (stud: none, no matter)
+    offsets = _spread(seats, count, order.index(big_blind))
+    for offset, player in zip(offsets, order, strict=True):
+        seat = (start + offset) % seats
         sit = SitDown(seat, hand.player_ids[player], hand.names[player], stacks[player])
         events += _apply(table, sit, deal.now)
     return events
 
 
-def _spacing(seats: int, count: int) -> int:
-    """Seats from one player to the next: spread out, so that a later hand's newcomer
-    finds a free seat between the players it sits between (``_newcomers_seated``)."""
-    return max(1, seats // count)
+def _spread(seats: int, count: int, roomiest: int) -> list[int]:
+    """Each player's seat counted from the first's: the free seats shared out between
+    them, the odd ones after the ``roomiest``-th player and those after them. A later
+    hand's newcomer then finds a free seat between the players it sits between
+    (``_newcomers_seated``), and above all after the big blind: should the big blind
+    leave, a newcomer dealt in on the next big blind sits there."""
+    free = seats - count
+    offsets, offset = [], 0
+    for index in range(count):
+        offsets.append(offset)
+        offset += 1 + free // count + ((index - roomiest) % count < free % count)
+    return offsets
 
 
 def _layout_start(table: Table, settings: TableSettings, count: int) -> tuple[int, int]:
