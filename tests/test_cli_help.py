@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
+import subprocess
+import sys
 from importlib.machinery import ModuleSpec
 from importlib.metadata import version
 
@@ -93,3 +95,31 @@ def test_a_command_needing_a_missing_extra_names_it_in_one_line(
     monkeypatch.setattr(importlib.util, "find_spec", find_spec)
     assert main(argv) == 2
     assert capsys.readouterr().err == said
+
+
+def test_a_subcommand_imports_its_own_module_only() -> None:
+    """``pokernight serve`` does not load the engine, the tournaments or the terminal UI
+    before it needs them: only the module of the command asked for is imported."""
+    probe = (
+        "import sys\n"
+        "from pokernight.cli.main import build_parser\n"
+        "build_parser(['serve', '--port', '0'])\n"
+        "print(' '.join(sorted(m for m in sys.modules if m.startswith('pokernight'))))\n"
+    )
+    loaded = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=True
+    ).stdout.split()
+    assert "pokernight.cli.serve" in loaded
+    others = [f"pokernight.cli.{module}" for module in COMMANDS.values() if module != "serve"]
+    assert not set(others) & set(loaded)
+    assert not {"pokernight.rules", "pokernight.tournament", "pokernight.tui"} & set(loaded)
+
+
+def test_a_command_nobody_knows_is_refused_with_the_list(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(["servve"])
+    assert exit_info.value.code == 2
+    err = capsys.readouterr().err
+    assert "invalid choice: 'servve'" in err and all(f"'{name}'" in err for name in COMMANDS)

@@ -2,7 +2,9 @@
 
 Each subcommand module exposes ``register(subparsers)``, which adds its parser
 and sets ``run`` to a function taking the parsed arguments and returning the
-exit status. Errors a user can cause (a malformed card, a missing file) are
+exit status. Only the module of the subcommand asked for is imported (the others
+load the engine, the tournament code, the terminal UI...): ``pokernight serve``
+starts without them. Errors a user can cause (a malformed card, a missing file) are
 ``ValueError`` or ``OSError``; they are printed as one line, never a traceback, as is
 the extra to install when a command needs an optional dependency.
 """
@@ -10,54 +12,53 @@ the extra to install when a command needs an optional dependency.
 from __future__ import annotations
 
 import argparse
+import importlib
 import sys
 from collections.abc import Sequence
 from importlib.metadata import PackageNotFoundError, version
+from typing import Final
 
-from pokernight.cli import (
-    bench,
-    deal,
-    equity,
-    eval,
-    export,
-    import_phh,
-    play,
-    replay,
-    seat,
-    serve,
-    simulate,
-    stats,
-    verify,
-)
 from pokernight.extras import MissingExtraError
 
-COMMANDS = (
-    serve,
-    play,
-    seat,
-    simulate,
-    equity,
-    eval,
-    deal,
-    verify,
-    replay,
-    export,
-    import_phh,
-    stats,
-    bench,
-)
+COMMANDS: Final = {
+    "serve": "serve",
+    "play": "play",
+    "seat": "seat",
+    "simulate": "simulate",
+    "equity": "equity",
+    "eval": "eval",
+    "deal": "deal",
+    "verify": "verify",
+    "replay": "replay",
+    "export": "export",
+    "import": "import_phh",  # a module cannot be called ``import``
+    "stats": "stats",
+    "bench": "bench",
+}
+"""Each subcommand and its module in ``pokernight.cli``, in the order ``--help`` lists them."""
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
+    """The parser of every subcommand, or, given the arguments ``argv`` of one, of that
+    one alone (and its module alone imported)."""
     parser = argparse.ArgumentParser(
         prog="pokernight",
         description="A self-hosted, real-time poker room for a group of friends.",
     )
     parser.add_argument("--version", action="version", version=f"pokernight {package_version()}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    for command in COMMANDS:
-        command.register(subparsers)
+    chosen = _chosen(argv or ())
+    for name, module in COMMANDS.items():
+        if chosen in (None, name):
+            importlib.import_module(f"pokernight.cli.{module}").register(subparsers)
     return parser
+
+
+def _chosen(argv: Sequence[str]) -> str | None:
+    """The subcommand the arguments name (None: none, or one nobody knows, which the
+    whole parser then refuses with the list of them)."""
+    first = next((arg for arg in argv if not arg.startswith("-")), None)
+    return first if first in COMMANDS else None
 
 
 def package_version() -> str:
@@ -69,7 +70,8 @@ def package_version() -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    argv = sys.argv[1:] if argv is None else argv
+    args = build_parser(argv).parse_args(argv)
     try:
         status: int = args.run(args)
     except (ValueError, OSError, MissingExtraError) as error:
