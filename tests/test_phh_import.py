@@ -353,3 +353,31 @@ def test_more_chips_than_the_store_keeps_are_refused() -> None:
     table_import = TableImport(None, "host", import_scale([]), random.Random(1))
     with pytest.raises(PHHError, match="4,000,000,000 chips in play: a table holds at most"):
         table_import.add(imported(phh, "hand"))
+
+
+SEATED_HAND = (
+    "variant = 'NT'\nantes = [0, 0, 0]\nblinds_or_straddles = [1, 2, 0]\nmin_bet = 2\n"
+    "starting_stacks = [200, 200, 200]\n"
+    "actions = ['d dh p1 AcAd', 'd dh p2 KcKd', 'd dh p3 QcQd', 'p3 f', 'p1 f']\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("fields", "seats", "seat_count"),
+    [
+        # A new table's first button is its first player's: p3 at seat 2.
+        ("seat_count = 6\nseats = [4, 6, 2]\n", (1, 3, 5), 6),
+        # A seat count the game has no table for, or seats without one: the importer
+        # guesses (spread out), as for a hand that does not say where its players sat.
+        ("seat_count = 12\nseats = [4, 6, 2]\n", (0, 3, 6), 10),
+        ("seats = [4, 6, 2]\n", (0, 3, 6), 10),
+        ("", (0, 3, 6), 10),
+    ],
+)
+def test_a_hand_that_says_where_its_players_sat_is_dealt_there(
+    fields: str, seats: tuple[int, ...], seat_count: int
+) -> None:
+    table_import = TableImport(None, "host", import_scale([]), random.Random(1))
+    table_import.add(imported(parse_phh(SEATED_HAND + fields)[0], "hand"))
+    (played,) = played_hands(table_import.finish())
+    assert (played.started.seats, played.seat_count) == (seats, seat_count)
