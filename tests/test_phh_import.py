@@ -13,6 +13,7 @@ import pytest
 from pokernight.cards import CARDS, full_deck, shuffled
 from pokernight.commitment import new_salt
 from pokernight.history import PHHError, PHHHand, parse_phh, replay_phh, to_phh
+from pokernight.history.phh_export import table_phh
 from pokernight.history.phh_import import (
     ImportedHand,
     PresetDeck,
@@ -224,11 +225,14 @@ def random_session(variant: str, seed: int, **options: object) -> list[TableEven
     return log
 
 
-def public_phh(events: Sequence[TableEvent]) -> list[str]:
-    """Each hand as ``pokernight export --format phh`` writes it (a spectator's view)."""
+def public_phh(events: Sequence[TableEvent], *, seats: bool = False) -> list[str]:
+    """Each hand as ``pokernight export --format phh`` writes it (a spectator's view);
+    without the table's ``seats`` unless asked, as most PHH files are: the importer
+    guesses where the players sat."""
     return [
-        to_phh(played.hand, visible_events(played.hand.events, None), played.names)
+        table_phh(played, shown) if seats else to_phh(played.hand, shown, played.names)
         for played in played_hands(events)
+        for shown in [visible_events(played.hand.events, None)]
     ]
 
 
