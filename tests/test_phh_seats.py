@@ -4,18 +4,33 @@ seat are taken whole, and written again the same."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pytest
 from pokerkit import HandHistory
 
 from pokernight.history import parse_phh
+from pokernight.history.phh_import import ImportedHand
+from pokernight.table import TableEvent
+from tests.test_phh_blinds import session
 from tests.test_phh_import import import_all, imported, public_phh, random_session
 
 
-def exported_and_imported_again(variant: str, seed: int) -> tuple[list[str], list[str], int]:
-    """A random session's hands exported with their seats, and again after an import:
-    the texts before and after, and how many hands the import refused."""
-    exported = public_phh(random_session(variant, seed), seats=True)
-    hands = [imported(parse_phh(text)[0], f"hand {n}") for n, text in enumerate(exported, 1)]
+def hands_of(texts: Sequence[str]) -> list[ImportedHand]:
+    return [imported(parse_phh(text)[0], f"hand {n}") for n, text in enumerate(texts, 1)]
+
+
+def refused_without_seats(log: Sequence[TableEvent]) -> int:
+    """How many of the session's hands an import refuses when the file says no seats."""
+    hands = hands_of(public_phh(log))
+    return len(hands) - len(import_all(hands)[1])
+
+
+def exported_and_imported_again(log: Sequence[TableEvent]) -> tuple[list[str], list[str], int]:
+    """A session's hands exported with their seats, and again after an import: the texts
+    before and after, and how many hands the import refused."""
+    exported = public_phh(log, seats=True)
+    hands = hands_of(exported)
     table_import, taken = import_all(hands)
     return exported, public_phh(table_import.finish(), seats=True), len(hands) - len(taken)
 
@@ -29,18 +44,34 @@ def exported_and_imported_again(variant: str, seed: int) -> tuple[list[str], lis
 def test_a_session_the_guesses_could_not_seat_is_imported_whole_at_its_seats(
     variant: str, seed: int
 ) -> None:
-    unseated = public_phh(random_session(variant, seed))
-    hands = [imported(parse_phh(text)[0], f"hand {n}") for n, text in enumerate(unseated, 1)]
-    assert len(import_all(hands)[1]) == len(hands) - 1  # without the seats
-    exported, again, refused = exported_and_imported_again(variant, seed)
-    assert refused == 0
-    assert again == exported
+    log = random_session(variant, seed)
+    assert refused_without_seats(log) == 1
+    exported, again, refused = exported_and_imported_again(log)
+    assert (refused, again) == (0, exported)
+
+
+@pytest.mark.parametrize(("variant", "seed"), [("nlhe", 13), ("plo", 11), ("flhe", 7)])
+def test_a_busy_session_the_guesses_could_not_seat_is_imported_whole_at_its_seats(
+    variant: str, seed: int
+) -> None:
+    """Players who sit out, post to come in and leave the big blind (decision 34)."""
+    log = session(variant, seed, 12)
+    assert refused_without_seats(log) > 0
+    exported, again, refused = exported_and_imported_again(log)
+    assert (refused, again) == (0, exported)
+
+
+def test_players_who_all_left_and_came_back_are_seated_anew() -> None:
+    """Bob left and came back with more chips, as everybody else sat down: PHH reads it
+    as a stack topped up, but the table deals players who all just sat down otherwise."""
+    exported, again, refused = exported_and_imported_again(random_session("nl5cd", 283))
+    assert (refused, again) == (0, exported)
 
 
 @pytest.mark.parametrize("variant", ["nl5cd", "fl5cd", "nlhe"])
 def test_random_sessions_with_seats_are_imported_whole_and_export_the_same(variant: str) -> None:
     for seed in range(100, 130):
-        exported, again, refused = exported_and_imported_again(variant, seed)
+        exported, again, refused = exported_and_imported_again(random_session(variant, seed))
         assert (refused, again) == (0, exported), seed
 
 

@@ -441,8 +441,9 @@ def _seatings(table: Table, deal: _Deal) -> Iterator[tuple[Table, list[TableEven
     seats the hand names first (if it does), then kept where they sit; ways that seat
     everybody alike count once."""
     seen: set[tuple[tuple[int, str], ...]] = set()
-    arrangements = (_seated_as_written, _topped_up, _topped_up_early, _topped_up_late, _seated_anew)
-    for arrange in arrangements:
+    written = (_seated_as_written, _seated_anew_as_written)
+    guesses = (_topped_up, _topped_up_early, _topped_up_late, _seated_anew)
+    for arrange in (*written, *guesses):
         trial = table.copy()
         try:
             events = arrange(trial, deal)
@@ -510,6 +511,17 @@ def _seated_as_written(table: Table, deal: _Deal) -> list[TableEvent]:
     the hand or with more chips than it gives them leave, short stacks are topped up,
     the others sit down where written and the hand's posters offer a big blind. Unfit
     if the hand names no seats or the table cannot have that many."""
+    return _at_written_seats(table, deal, anew=False)
+
+
+def _seated_anew_as_written(table: Table, deal: _Deal) -> list[TableEvent]:
+    """``_seated_as_written`` with everybody standing up first: a stack a player left
+    with and came back larger reads in PHH as a stack topped up, but the table deals
+    players who all just sat down otherwise (they wait for the big blind)."""
+    return _at_written_seats(table, deal, anew=True)
+
+
+def _at_written_seats(table: Table, deal: _Deal, *, anew: bool) -> list[TableEvent]:
     found = _written_seats(deal.hand)
     if found is None:
         raise _UnfitError
@@ -519,7 +531,7 @@ def _seated_as_written(table: Table, deal: _Deal) -> list[TableEvent]:
     def leaves(number: int, player_id: str) -> bool:
         # A player with more chips than the hand gives them left and sat down again.
         stack = table.seats[number].stack
-        return written.get(player_id) != number or stack > stack_of[player_id]
+        return anew or written.get(player_id) != number or stack > stack_of[player_id]
 
     events = _stood_up(table, deal, leaves)
     # A seat count the game does not allow is refused by the change of settings (a
