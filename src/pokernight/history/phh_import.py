@@ -15,9 +15,10 @@ where the PHH has it (``pn``, with ``p1`` to its left):
 - a hand that says where its players sat (PHH's ``seat_count`` and ``seats``, which
   our export writes) is dealt at a table of that many seats with them there: those
   seated elsewhere, or with more chips than the hand gives them, stand up and sit
-  down again. If the table does not deal that as the hand (a seat count the game
-  does not have, or players seated but not dealt in, which PHH cannot say), the
-  importer guesses, as for a hand that does not say where its players sat;
+  down again (or, failing that, everybody does). If the table does not deal that as
+  the hand (a seat count the game does not have, or players seated but not dealt
+  in, which PHH cannot say), the importer guesses, as for a hand that does not say
+  where its players sat;
 - the first guess keeps everybody seated (a stack short of the hand's is topped up,
   players not in the hand stand up, newcomers sit down in a free seat between
   their neighbours, and the hand's posters offer a big blind) and checks that the
