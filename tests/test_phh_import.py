@@ -13,6 +13,7 @@ import pytest
 from pokernight.cards import CARDS, full_deck, shuffled
 from pokernight.commitment import new_salt
 from pokernight.history import PHHError, PHHHand, parse_phh, replay_phh, to_phh
+from pokernight.history.phh_export import table_phh
 from pokernight.history.phh_import import (
     ImportedHand,
     PresetDeck,
@@ -224,11 +225,14 @@ def random_session(variant: str, seed: int, **options: object) -> list[TableEven
     return log
 
 
-def public_phh(events: Sequence[TableEvent]) -> list[str]:
-    """Each hand as ``pokernight export --format phh`` writes it (a spectator's view)."""
+def public_phh(events: Sequence[TableEvent], *, seats: bool = False) -> list[str]:
+    """Each hand as ``pokernight export --format phh`` writes it (a spectator's view);
+    without the table's ``seats`` unless asked, as most PHH files are: the importer
+    guesses where the players sat."""
     return [
-        to_phh(played.hand, visible_events(played.hand.events, None), played.names)
+        table_phh(played, shown) if seats else to_phh(played.hand, shown, played.names)
         for played in played_hands(events)
+        for shown in [visible_events(played.hand.events, None)]
     ]
 
 
@@ -353,3 +357,31 @@ def test_more_chips_than_the_store_keeps_are_refused() -> None:
     table_import = TableImport(None, "host", import_scale([]), random.Random(1))
     with pytest.raises(PHHError, match="4,000,000,000 chips in play: a table holds at most"):
         table_import.add(imported(phh, "hand"))
+
+
+SEATED_HAND = (
+    "variant = 'NT'\nantes = [0, 0, 0]\nblinds_or_straddles = [1, 2, 0]\nmin_bet = 2\n"
+    "starting_stacks = [200, 200, 200]\n"
+    "actions = ['d dh p1 AcAd', 'd dh p2 KcKd', 'd dh p3 QcQd', 'p3 f', 'p1 f']\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("fields", "seats", "seat_count"),
+    [
+        # A new table's first button is its first player's: p3 at seat 2.
+        ("seat_count = 6\nseats = [4, 6, 2]\n", (1, 3, 5), 6),
+        # A seat count the game has no table for, or seats without one: the importer
+        # guesses (spread out), as for a hand that does not say where its players sat.
+        ("seat_count = 12\nseats = [4, 6, 2]\n", (0, 3, 6), 10),
+        ("seats = [4, 6, 2]\n", (0, 3, 6), 10),
+        ("", (0, 3, 6), 10),
+    ],
+)
+def test_a_hand_that_says_where_its_players_sat_is_dealt_there(
+    fields: str, seats: tuple[int, ...], seat_count: int
+) -> None:
+    table_import = TableImport(None, "host", import_scale([]), random.Random(1))
+    table_import.add(imported(parse_phh(SEATED_HAND + fields)[0], "hand"))
+    (played,) = played_hands(table_import.finish())
+    assert (played.started.seats, played.seat_count) == (seats, seat_count)

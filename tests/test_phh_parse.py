@@ -138,3 +138,31 @@ def test_invalid_toml_is_refused_with_the_reason() -> None:
 def test_every_stored_file_parses() -> None:
     hands = [hand for path in sorted(DATA.rglob("*.phh*")) for hand in parse_phh(path.read_text())]
     assert len(hands) == 1061
+
+
+THREE_PLAYERS = "variant = 'NT'\nstarting_stacks = [100, 100, 100]\nactions = []\n"
+
+
+def test_seats_and_seat_count_are_read_as_written() -> None:
+    (hand,) = parse_phh(f"{THREE_PLAYERS}seat_count = 6\nseats = [2, 5, 6]\n")
+    assert (hand.seat_count, hand.seats) == (6, (2, 5, 6))
+    (bare,) = parse_phh(THREE_PLAYERS)
+    assert (bare.seat_count, bare.seats) == (None, None)
+
+
+@pytest.mark.parametrize(
+    ("fields", "reason"),
+    [
+        ("seats = [1, 2]", "field seats has 2 values for 3 players"),
+        ("seats = [1, 3, 1]", "field seats names seat 1 twice"),
+        ("seat_count = 6\nseats = [1, 7, 2]", "field seats: seat 7 of a table of 6 seats"),
+        ("seats = [0, 1, 2]", "field seats: 0 is not a seat"),
+        ("seats = [1, '2', 3]", "field seats: '2' is not a seat"),
+        ("seats = 3", "field seats is not a list"),
+        ("seat_count = 2", "field seat_count: 2 is not a number of seats for 3"),
+        ("seat_count = true", "field seat_count: True is not a number of seats for 3"),
+    ],
+)
+def test_a_bad_seat_list_is_refused_with_the_reason(fields: str, reason: str) -> None:
+    with pytest.raises(PHHError, match=reason):
+        parse_phh(f"{THREE_PLAYERS}{fields}\n")

@@ -27,7 +27,7 @@ from rich.progress import Progress
 
 from pokernight.cli.stored_table import add_table_arguments, read_table
 from pokernight.cli.types import Subparsers
-from pokernight.history import to_phh
+from pokernight.history.phh_export import table_phh
 from pokernight.history.pokerstars_export import PokerStarsError, played_to_pokerstars
 from pokernight.history.table_export import PlayedHand, played_hands
 from pokernight.rules import Event, visible_events
@@ -102,7 +102,7 @@ def _written(hands: Iterator[PlayedHand], args: argparse.Namespace) -> Iterator[
         if args.format == "text":
             yield hand_text(played, events)
             continue
-        yield f"[{played.number}]\n{to_phh(played.hand, events, played.names)}"
+        yield f"[{played.number}]\n{table_phh(played, events)}"
 
 
 def _pokerstars(

@@ -14,17 +14,22 @@ hand mucked at showdown is a bare ``sm``.
 
 ``to_phh`` writes the hand as a seat or a spectator saw it when given that
 view's events (``rules.visible_events``): a card they did not see is ``??``.
+Given where the players sat (a table's hand, ``table_phh``), it writes PHH's
+``seat_count`` and ``seats`` (numbered from 1), which the importer seats them by
+(decision 32); a bare hand has no table, and no seats.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from typing import Final
 
 from pokernight.cards import Card
 from pokernight.history.phh_codes import phh_code
 from pokernight.history.phh_parse import UNKNOWN_CARD
+from pokernight.history.table_export import PlayedHand
 from pokernight.rules import Hand
 from pokernight.rules.events import (
     ActionTaken,
@@ -42,6 +47,16 @@ from pokernight.rules.forced import straddle_amounts
 from pokernight.rules.stakes import BettingStructure, Stakes
 from pokernight.rules.variants import variant_for
 
+
+@dataclass(frozen=True, slots=True)
+class Seating:
+    """Where a hand's players sat: the table seat (from 0) of each hand seat, and how
+    many seats the table had."""
+
+    seats: tuple[int, ...]
+    count: int
+
+
 ACTION_CODES: Final = {
     "fold": "f",
     "check": "cc",
@@ -51,11 +66,16 @@ ACTION_CODES: Final = {
 }
 
 
-def to_phh(hand: Hand, events: Sequence[Event] | None = None, players: Sequence[str] = ()) -> str:
+def to_phh(
+    hand: Hand,
+    events: Sequence[Event] | None = None,
+    players: Sequence[str] = (),
+    seating: Seating | None = None,
+) -> str:
     """The hand as the text of a ``.phh`` file (``finishing_stacks`` once it is over).
 
     ``events``: the hand's events as one view sees them (default: all of them);
-    ``players``: names by seat, written in PHH order.
+    ``players``: names by seat, written in PHH order; ``seating``: where they sat.
     """
     events = hand.events if events is None else events
     started = events[0]
@@ -75,7 +95,17 @@ def to_phh(hand: Hand, events: Sequence[Event] | None = None, players: Sequence[
         lines.append(f"finishing_stacks = {_numbers(final_stacks[seat] for seat in order)}")
     if players:
         lines.append(f"players = [{', '.join(_quoted_name(players[seat]) for seat in order)}]")
+    if seating is not None:
+        lines.append(f"seat_count = {seating.count}")
+        lines.append(f"seats = {_numbers(seating.seats[seat] + 1 for seat in order)}")
     return "\n".join(lines) + "\n"
+
+
+def table_phh(played: PlayedHand, events: Sequence[Event] | None = None) -> str:
+    """A table's hand as ``to_phh`` writes it, with its players' names and seats."""
+    count = played.seat_count
+    seating = None if count is None else Seating(played.started.seats, count)
+    return to_phh(played.hand, events, played.names, seating)
 
 
 def phh_actions(events: Sequence[Event], player: dict[int, str]) -> list[str]:

@@ -12,7 +12,14 @@ The table's rules place the button and blinds (the dead button, docs/rules.md),
 so the importer chooses where the players sit for the rules to put the button
 where the PHH has it (``pn``, with ``p1`` to its left):
 
-- first it keeps everybody seated (a stack short of the hand's is topped up,
+- a hand that says where its players sat (PHH's ``seat_count`` and ``seats``, which
+  our export writes) is dealt at a table of that many seats with them there: those
+  seated elsewhere, or with more chips than the hand gives them, stand up and sit
+  down again (or, failing that, everybody does). If the table does not deal that as
+  the hand (a seat count the game does not have, or players seated but not dealt
+  in, which PHH cannot say), the importer guesses, as for a hand that does not say
+  where its players sat;
+- the first guess keeps everybody seated (a stack short of the hand's is topped up,
   players not in the hand stand up, newcomers sit down in a free seat between
   their neighbours, and the hand's posters offer a big blind) and checks that the
   deal the table would make is the hand's, dead small blind and posted big
@@ -49,7 +56,7 @@ import contextlib
 import functools
 import itertools
 import random
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, fields, replace
 from decimal import Decimal
 
@@ -398,6 +405,11 @@ class _Deal:
     host: str
     now: float
 
+    @property
+    def stack_of(self) -> dict[str, int]:
+        """Each player's stack in the hand, by player id."""
+        return dict(zip(self.hand.player_ids, self.stacks, strict=True))
+
 
 @dataclass(frozen=True, slots=True)
 class _Taken:
@@ -426,10 +438,13 @@ def _seated(table: Table, deal: _Deal, seating: int = 0) -> tuple[Table, list[Ta
 
 
 def _seatings(table: Table, deal: _Deal) -> Iterator[tuple[Table, list[TableEvent]]]:
-    """Each way of seating the hand's players that the table deals as the hand, the
-    players kept where they sit first; ways that seat everybody alike count once."""
+    """Each way of seating the hand's players that the table deals as the hand: at the
+    seats the hand names first (if it does), then kept where they sit; ways that seat
+    everybody alike count once."""
     seen: set[tuple[tuple[int, str], ...]] = set()
-    for arrange in (_topped_up, _topped_up_early, _topped_up_late, _seated_anew):
+    written = (_seated_as_written, _seated_anew_as_written)
+    guesses = (_topped_up, _topped_up_early, _topped_up_late, _seated_anew)
+    for arrange in (*written, *guesses):
         trial = table.copy()
         try:
             events = arrange(trial, deal)
@@ -491,6 +506,63 @@ class _UnfitError(Exception):
     """This way of seating the players does not fit the hand: try the next."""
 
 
+def _seated_as_written(table: Table, deal: _Deal) -> list[TableEvent]:
+    """The players at the seats the hand names (``seats`` and ``seat_count``, as our
+    export writes them), at a table of that many seats: those seated elsewhere, not in
+    the hand or with more chips than it gives them leave, short stacks are topped up,
+    the others sit down where written and the hand's posters offer a big blind. Unfit
+    if the hand names no seats or the table cannot have that many."""
+    return _at_written_seats(table, deal, anew=False)
+
+
+def _seated_anew_as_written(table: Table, deal: _Deal) -> list[TableEvent]:
+    """``_seated_as_written`` with everybody standing up first: a stack a player left
+    with and came back larger reads in PHH as a stack topped up, but the table deals
+    players who all just sat down otherwise (they wait for the big blind)."""
+    return _at_written_seats(table, deal, anew=True)
+
+
+def _at_written_seats(table: Table, deal: _Deal, *, anew: bool) -> list[TableEvent]:
+    found = _written_seats(deal.hand)
+    if found is None:
+        raise _UnfitError
+    written, count = found
+    stack_of = deal.stack_of
+
+    def leaves(number: int, player_id: str) -> bool:
+        # A player with more chips than the hand gives them left and sat down again.
+        stack = table.seats[number].stack
+        return anew or written.get(player_id) != number or stack > stack_of[player_id]
+
+    events = _stood_up(table, deal, leaves)
+    # A seat count the game does not allow is refused by the change of settings (a
+    # TableError): the guesses that follow seat the players at the game's own count.
+    settings = replace(deal.settings, seats=count)
+    sit = functools.partial(_newcomers_at, seats=written)
+    return events + _joined(table, replace(deal, settings=settings), sit)
+
+
+def _written_seats(hand: ImportedHand) -> tuple[dict[str, int], int] | None:
+    """Each player's table seat as the hand writes it (PHH's seats count from 1) and the
+    table's number of seats, or None when the hand does not say where they sat."""
+    phh = hand.phh
+    if phh.seats is None or phh.seat_count is None:
+        return None
+    seats = zip(hand.player_ids, phh.seats, strict=True)
+    return {player_id: seat - 1 for player_id, seat in seats}, phh.seat_count
+
+
+def _newcomers_at(table: Table, deal: _Deal, seats: Mapping[str, int]) -> list[TableEvent]:
+    """The hand's players not at the table sit down at their ``seats``."""
+    hand, events = deal.hand, []
+    seated = {seat.player_id for seat in table.seats.values()}
+    for index, player_id in enumerate(hand.player_ids):
+        if player_id not in seated:
+            sit = SitDown(seats[player_id], player_id, hand.names[index], deal.stacks[index])
+            events += _apply(table, sit, deal.now)
+    return events
+
+
 def _topped_up(table: Table, deal: _Deal) -> list[TableEvent]:
     """Everybody stays where they sit; those not in the hand leave, short stacks are
     topped up, newcomers sit down between their neighbours (the middle free seat, which
@@ -514,20 +586,39 @@ def _topped_up_late(table: Table, deal: _Deal) -> list[TableEvent]:
 def _kept_seated(table: Table, deal: _Deal, *, place: float) -> list[TableEvent]:
     # The table's own way to deal a dead small blind (the last big blind left) or a
     # posted big blind (a newcomer offers one) is this one: players who stay seated.
+    playing = set(deal.hand.player_ids)
+    events = _stood_up(table, deal, lambda number, player_id: player_id not in playing)
+    if not table.seats:
+        raise _UnfitError  # newcomers sit between players who stay: there are none
+    sit = functools.partial(_newcomers_seated, place=place)
+    return events + _joined(table, deal, sit)
+
+
+def _stood_up(table: Table, deal: _Deal, leaves: Callable[[int, str], bool]) -> list[TableEvent]:
+    """The players for whom ``leaves(seat, player_id)`` says so stand up."""
     events: list[TableEvent] = []
-    stack_of = dict(zip(deal.hand.player_ids, deal.stacks, strict=True))
     for number in sorted(table.seats):
         player_id = table.seats[number].player_id
-        if player_id not in stack_of:
+        if leaves(number, player_id):
             events += _apply(table, StandUp(player_id), deal.now)
+    return events
+
+
+def _joined(
+    table: Table, deal: _Deal, newcomers: Callable[[Table, _Deal], list[TableEvent]]
+) -> list[TableEvent]:
+    """The hand's settings; the players still seated topped up to the hand's stacks, the
+    others seated by ``newcomers``, and the hand's posters offering a big blind. Unfit if
+    a player has more chips than the hand gives them."""
+    stack_of = deal.stack_of
     seated = {seat.player_id: seat.stack for seat in table.seats.values()}
-    if not seated or any(seated[p] > stack_of[p] for p in seated):
+    if any(seated[p] > stack_of[p] for p in seated):
         raise _UnfitError
-    events += _settings_changed(table, deal)
+    events = _settings_changed(table, deal)
     for player_id, stack in stack_of.items():
         if player_id in seated and seated[player_id] < stack:
             events += _apply(table, AddChips(player_id, stack - seated[player_id]), deal.now)
-    events += _newcomers_seated(table, deal, place)
+    events += newcomers(table, deal)
     for index in posted_big_blinds_of(deal.hand.phh):
         # Only a player waiting for the big blind may post (a newcomer): the table
         # refuses anybody else, and this arrangement is unfit.
@@ -535,7 +626,7 @@ def _kept_seated(table: Table, deal: _Deal, *, place: float) -> list[TableEvent]
     return events
 
 
-def _newcomers_seated(table: Table, deal: _Deal, place: float) -> list[TableEvent]:
+def _newcomers_seated(table: Table, deal: _Deal, *, place: float) -> list[TableEvent]:
     """The hand's players not at the table sit down in PHH order, each in a free seat
     after the player before them and before the next one seated: ``place`` says where
     among those seats (0: the first, 1: the last)."""

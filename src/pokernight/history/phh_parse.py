@@ -18,7 +18,8 @@ Actions (one string each, ``#`` starts a comment)::
     p1 sr 2          run the rest of the board twice (1: once): our own action,
                      written only in hands with our own variant codes (``phh_codes``)
 
-Players are numbered from 1; they are seats 0.. in this module's output. Fields
+Players are numbered from 1; they are seats 0.. in this module's output (``seats``,
+where they sat at the table, stay as written, from 1). Fields
 starting with ``_`` are PHH's user-defined fields: ours are read (``_dead_small_blind``,
 and the table options of ``phh_codes``), others ignored.
 """
@@ -93,6 +94,10 @@ class PHHHand:
     run_it_twice: bool = False
     """``_double_board``, ``_jacks_to_open``, ``_run_it_twice``: the table options the
     hand was dealt with (``phh_codes``)."""
+    seat_count: int | None = None
+    seats: tuple[int, ...] | None = None
+    """``seat_count``, the table's number of seats, and ``seats``, each player's seat as
+    written (from 1, in player order): where the players sat, when the file says."""
 
     @property
     def player_count(self) -> int:
@@ -168,6 +173,8 @@ def hand_from_fields(fields: Mapping[str, Any]) -> PHHHand:
         double_board=_flag(fields, "_double_board"),
         jacks_to_open=_flag(fields, "_jacks_to_open"),
         run_it_twice=_flag(fields, "_run_it_twice"),
+        seat_count=_seat_count(fields, count),
+        seats=_seats(fields, count),
     )
 
 
@@ -218,6 +225,35 @@ def _seat(player: str, player_count: int) -> int:
     if not (player.startswith("p") and number.isdigit() and 1 <= int(number) <= player_count):
         raise PHHError(f"{player!r} is not a player of this hand (p1 to p{player_count})")
     return int(number) - 1
+
+
+def _seat_count(fields: Mapping[str, Any], player_count: int) -> int | None:
+    value = fields.get("seat_count")
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or value < player_count:
+        raise PHHError(f"field seat_count: {value!r} is not a number of seats for {player_count}")
+    return value
+
+
+def _seats(fields: Mapping[str, Any], player_count: int) -> tuple[int, ...] | None:
+    """Each player's seat: as many as players, each its own, from 1 to ``seat_count``."""
+    if "seats" not in fields:
+        return None
+    values = _list(fields, "seats")
+    if len(values) != player_count:
+        raise PHHError(f"field seats has {len(values)} values for {player_count} players")
+    highest = _seat_count(fields, player_count)
+    seats: list[int] = []
+    for value in values:
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            raise PHHError(f"field seats: {value!r} is not a seat (they are numbered from 1)")
+        if highest is not None and value > highest:
+            raise PHHError(f"field seats: seat {value} of a table of {highest} seats")
+        if value in seats:
+            raise PHHError(f"field seats names seat {value} twice")
+        seats.append(value)
+    return tuple(seats)
 
 
 def _text(fields: Mapping[str, Any], name: str) -> str:

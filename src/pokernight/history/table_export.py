@@ -27,12 +27,14 @@ from pokernight.table import (
 class PlayedHand:
     """A finished hand: the table's ``started`` event (table seats, time, stakes), the
     engine's ``hand``, and the players' ``names`` and ``player_ids`` by hand seat (ids
-    empty when the maker of the record did not give them)."""
+    empty when the maker of the record did not give them); ``seat_count``: how many
+    seats the table had (None: not given)."""
 
     started: HandDealt
     hand: Hand
     names: tuple[str, ...]
     player_ids: tuple[str, ...] = ()
+    seat_count: int | None = None
 
     @property
     def number(self) -> int:
@@ -82,6 +84,7 @@ class TableReplay:
             evolve(table, event)
             return None
         seats = [table.seats[seat] for seat in table.started.seats]
+        seat_count = table.settings.seats  # the hand's (a change waits for the next)
         evolve(table, event)
         assert table.last_started is not None and table.last_hand is not None
         return PlayedHand(
@@ -89,4 +92,5 @@ class TableReplay:
             table.last_hand,
             tuple(seat.name for seat in seats),
             tuple(seat.player_id for seat in seats),
+            seat_count,
         )
