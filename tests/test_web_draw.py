@@ -7,16 +7,20 @@ A screenshot of the draw round goes to tests/artifacts/draw/.
 
 from __future__ import annotations
 
-import asyncio
-import json
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.test_web_games import _at, _deal_one_hand, _get, _post, _versions
-from tests.web_helpers import ARTIFACTS, WAIT_MS, FrameLog, served_room, wait_until_acted
+from tests.test_web_games import (
+    _at,
+    _post,
+    _versions,
+    deal_one_hand_beside,
+    my_turn_or_showdown,
+    open_as_creator,
+)
+from tests.web_helpers import ARTIFACTS, FrameLog, served_room, wait_until_acted
 
 pytestmark = pytest.mark.slow
 
@@ -45,34 +49,14 @@ def test_a_draw_round_is_played_by_tapping_cards(browser: Any, tmp_path: Path) -
     with served_room(tmp_path, hand_pause=0.2) as url:
         settings = {"variant": "27td", "seats": 3, "bot_delay_seconds": 0}
         created = _post(f"{url}/api/tables", {"name": "Ann", "settings": settings})
-        code = created["code"]
-        seat = {"token": created["token"], "player_id": created["player_id"], "name": "Ann"}
         context = browser.new_context(
             viewport={"width": 430, "height": 932}, reduced_motion="reduce", has_touch=True
         )
-        page = context.new_page()
-        page.set_default_timeout(WAIT_MS)
-        errors: list[str] = []
-        page.on("pageerror", lambda error: errors.append(str(error)))
-        page.goto(f"{url}/")
-        page.evaluate(
-            "([key, seat]) => localStorage.setItem(key, seat)",
-            [f"pokernight.seat.{code}", json.dumps(seat)],
-        )
-        log = FrameLog("Ann")
-        log.watch(page)
-        page.goto(f"{url}/#{code}")
-        page.wait_for_selector(".table-title .game")
-        buy_in = _get(f"{url}/api/tables/{code}")["settings"]["maximum_buy_in"]
-        with ThreadPoolExecutor(1) as pool:
-            pool.submit(asyncio.run, _deal_one_hand(url, code, created["token"], buy_in)).result()
+        page, log, errors = open_as_creator(context, url, created, "Ann")
+        deal_one_hand_beside(url, created)
         draws = 0
         while not any(f.get("type") == "HandFinished" for f in _versions(log)):
-            page.locator("body[data-my-turn='true']").or_(
-                page.locator(".showdown")
-            ).first.wait_for()
-            if not page.evaluate("document.body.dataset.myTurn === 'true'"):
-                page.wait_for_timeout(100)
+            if not my_turn_or_showdown(page):
                 continue
             version = page.evaluate("document.body.dataset.version")
             while not any(f["v"] == int(version) for f in _versions(log)):

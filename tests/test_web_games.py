@@ -79,6 +79,48 @@ def _chips(amount: int) -> str:
     return f"{amount:,}"
 
 
+def open_as_creator(
+    context: Any, url: str, created: dict[str, Any], log_name: str, query: str = ""
+) -> tuple[Any, FrameLog, list[str]]:
+    """A page of ``context`` seated as the table's creator (``created``: the answer to
+    creating it), on the table: the page, the frames it receives, its script errors."""
+    code = created["code"]
+    seat = {"token": created["token"], "player_id": created["player_id"], "name": "Ann"}
+    page = context.new_page()
+    page.set_default_timeout(WAIT_MS)
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(f"{url}/")
+    page.evaluate(
+        "([key, seat]) => localStorage.setItem(key, seat)",
+        [f"pokernight.seat.{code}", json.dumps(seat)],
+    )
+    log = FrameLog(log_name)
+    log.watch(page)
+    page.goto(f"{url}/{query}#{code}")
+    page.wait_for_selector(".table-title .game")
+    return page, log, errors
+
+
+def deal_one_hand_beside(url: str, created: dict[str, Any]) -> None:
+    """The table's bots sit down and a hand is dealt (``_deal_one_hand``), from a thread
+    of its own: Playwright's loop runs in this one."""
+    code = created["code"]
+    buy_in = _get(f"{url}/api/tables/{code}")["settings"]["maximum_buy_in"]
+    with ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, _deal_one_hand(url, code, created["token"], buy_in)).result()
+
+
+def my_turn_or_showdown(page: Any) -> bool:
+    """Wait until it is the page's player's turn or the showdown shows: whether it is the
+    player's turn (if not, after a short pause for the next frame)."""
+    page.locator("body[data-my-turn='true']").or_(page.locator(".showdown")).first.wait_for()
+    if page.evaluate("document.body.dataset.myTurn === 'true'"):
+        return True
+    page.wait_for_timeout(100)
+    return False
+
+
 async def _deal_one_hand(url: str, code: str, token: str, buy_in: int) -> None:
     """The host (the page's player, from a second connection) sits, adds two bots, deals one
     hand and pauses: the table stops after it."""
@@ -188,13 +230,12 @@ def _compare(shown: Json, log: FrameLog, games: dict[str, Json]) -> list[str]:
 
 @dataclass
 class Room:
-    """The module's room and browser: the server, its games, and a page at its address
-    that puts each game's seat token into the browser's storage."""
+    """The module's room and browser: the server, its games, and the browser context
+    every game's page opens in."""
 
     url: str
     games: dict[str, Json]
     context: Any
-    home: Any
 
 
 @pytest.fixture(scope="module")
@@ -208,10 +249,7 @@ def room(browser: Any, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Roo
         context = browser.new_context(
             viewport={"width": 1280, "height": 900}, reduced_motion="reduce"
         )
-        home = context.new_page()
-        home.set_default_timeout(WAIT_MS)
-        home.goto(f"{url}/")
-        yield Room(url, games, context, home)
+        yield Room(url, games, context)
         context.close()
 
 
@@ -229,30 +267,10 @@ def test_every_game_shows_the_servers_facts(room: Room, key: str) -> None:
     one_button: list[list[str]] = []
     settings = {"variant": key, "seats": 3, "bot_delay_seconds": 0}
     created = _post(f"{url}/api/tables", {"name": f"Ann {key}", "settings": settings})
-    code = created["code"]
-    seat = {"token": created["token"], "player_id": created["player_id"], "name": "Ann"}
-    room.home.evaluate(
-        "([key, seat]) => localStorage.setItem(key, seat)",
-        [f"pokernight.seat.{code}", json.dumps(seat)],
-    )
-    page = room.context.new_page()
-    page.set_default_timeout(WAIT_MS)
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    log = FrameLog(key)
-    log.watch(page)
-    page.goto(f"{url}/?game={key}#{code}")
-    page.wait_for_selector(".table-title .game")
-    buy_in = _get(f"{url}/api/tables/{code}")["settings"]["maximum_buy_in"]
-    # Playwright's own loop runs in this thread: the protocol client gets one of its own.
-    with ThreadPoolExecutor(1) as pool:
-        pool.submit(asyncio.run, _deal_one_hand(url, code, created["token"], buy_in)).result()
+    page, log, errors = open_as_creator(room.context, url, created, key, f"?game={key}")
+    deal_one_hand_beside(url, created)
     while not any(f.get("type") == "HandFinished" for f in _versions(log)):
-        mine = page.locator("body[data-my-turn='true']")
-        finished = page.locator(".showdown")
-        mine.or_(finished).first.wait_for()
-        if not page.evaluate("document.body.dataset.myTurn === 'true'"):
-            page.wait_for_timeout(100)
+        if not my_turn_or_showdown(page):
             continue
         shown = page.evaluate(READ_PAGE)
         while not any(f["v"] == shown["version"] for f in _versions(log)):
