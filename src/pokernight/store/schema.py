@@ -198,6 +198,8 @@ hands = Table(
     Column("started_at", Double, nullable=False),
     Column("ended_at", Double, nullable=True),
     Column("summary", JSON, nullable=False),
+    # Where the hand's HandDealt is in the table's log (0010): a replay reads from there.
+    Column("first_seq", Integer, nullable=True),
     PrimaryKeyConstraint("table_id", "hand_number"),
 )
 
@@ -226,6 +228,38 @@ payments = Table(
     Column("amount", Integer, nullable=False),
     Column("at", Double, nullable=False),
     Column("recorded_by", ForeignKey("members.id"), nullable=True),
+    # A payment counts once the other side confirms it (0010): when, and who confirmed
+    # (the other side, or an organiser settling a dispute). Null: waiting.
+    Column("confirmed_at", Double, nullable=True),
+    Column("confirmed_by", Integer, nullable=True),
+)
+
+# The only ways into the club (issue 30): an invitation made by the server's operator
+# (``made_by`` null: ``pokernight club invite`` or the console's link) or by a member, one
+# use, known by its SHA-256. ``organiser``: whoever takes it organises the club.
+club_invites = Table(
+    "club_invites",
+    metadata,
+    Column("code_sha256", String(64), primary_key=True),
+    Column("club_id", ForeignKey("clubs.id"), nullable=False, index=True),
+    Column("organiser", Boolean, nullable=False, server_default=false()),
+    Column("made_by", ForeignKey("members.id"), nullable=True),
+    Column("created_at", Double, nullable=False),
+    Column("expires_at", Double, nullable=False),
+)
+
+# What was done to the club's people and money on somebody's word (an invitation taken, a
+# merge, a guest seat claimed, a new organiser, a disputed payment settled): who did it
+# (``member_id``; null: the server's operator), when, and the details as JSON.
+club_log = Table(
+    "club_log",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("club_id", ForeignKey("clubs.id"), nullable=False, index=True),
+    Column("at", Double, nullable=False),
+    Column("member_id", ForeignKey("members.id"), nullable=True),
+    Column("action", String(32), nullable=False),
+    Column("detail", JSON, nullable=False),
 )
 
 # Every guest seat an organiser claimed into a member (``players.member_id`` changed), so
