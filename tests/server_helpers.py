@@ -18,7 +18,8 @@ from typing import Any
 import uvicorn
 from starlette.applications import Starlette
 
-from pokernight.client import TableClient, create_table
+from pokernight.cli.club import operator_invite
+from pokernight.client import TableClient, create_table, request_json
 from pokernight.server import ServerConfig, create_app
 from pokernight.server.websocket_protocol import RoomWebSocketProtocol
 
@@ -67,6 +68,31 @@ async def serving_app(
         server.should_exit = True
         await task
         listener.close()
+
+
+def room_database(tmp_path: Path) -> str:
+    """The database of the room ``serving(tmp_path)`` runs."""
+    return f"sqlite+aiosqlite:///{tmp_path / 'room.sqlite3'}"
+
+
+async def club_founder(url: str, tmp_path: Path, name: str = "Alice") -> str:
+    """The club's first organiser, let in by the operator's invitation (the link
+    ``pokernight serve`` prints): their device token."""
+    code = await operator_invite(room_database(tmp_path), organiser=True)
+    return await take_invite(url, code, name)
+
+
+async def invite_into_club(url: str, inviter: str, name: str, *, organiser: bool = False) -> str:
+    """A friend let into the club by member ``inviter``'s invitation: their device token."""
+    asked = {"organiser": organiser}
+    code = (await request_json(url, "POST", "/api/club/invites", asked, device=inviter))["invite"]
+    return await take_invite(url, code, name)
+
+
+async def take_invite(url: str, code: str, name: str) -> str:
+    joined = await request_json(url, "POST", "/api/club/join", {"invite": code, "name": name})
+    device: str = joined["device"]
+    return device
 
 
 async def open_table(url: str, settings: Json, players: int) -> tuple[str, list[TableClient]]:

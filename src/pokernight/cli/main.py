@@ -33,6 +33,7 @@ COMMANDS: Final = {
     "export": "export",
     "import": "import_phh",  # a module cannot be called ``import``
     "stats": "stats",
+    "club": "club",
     "bench": "bench",
 }
 """Each subcommand and its module in ``pokernight.cli``, in the order ``--help`` lists them."""

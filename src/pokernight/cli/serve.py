@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from pokernight.cli.club import invite_link, organiser_wanted
 from pokernight.cli.types import Subparsers
 from pokernight.extras import require
 
@@ -174,6 +175,7 @@ def run(args: argparse.Namespace) -> int:
             raise ValueError(f"--lease-ttl {args.lease_ttl}: give {MIN_LEASE_MS} ms or more")
     app = create_app(config)
     asyncio.run(_check_database(database_url))
+    wanted = asyncio.run(organiser_wanted(database_url))
     if args.redis is not None:
         asyncio.run(_check_redis(args.redis))
     listener = _listen(args.host, args.port)
@@ -202,6 +204,9 @@ def run(args: argparse.Namespace) -> int:
         )
     )
     print(f"pokernight room: {_where(args.host, port, certificate)}", flush=True)
+    if wanted is not None:
+        link = invite_link(_base_url(args.host, port, certificate), wanted)
+        print(f"club: nobody organises the club yet: open {link} to be its organiser", flush=True)
     with listener:
         server.run(sockets=[listener])
     return 0 if server.started else 1
@@ -306,15 +311,21 @@ def _refuse_pass_phrase() -> str:
     raise _EncryptedKeyError
 
 
-def _where(host: str, port: int, certificate: Certificate | None) -> str:
+def _base_url(host: str, port: int, certificate: Certificate | None) -> str:
     scheme = "http" if certificate is None else "https"
+    name = "localhost" if host in EVERY_ADDRESS else f"[{host}]" if ":" in host else host
+    return f"{scheme}://{name}:{port}/"
+
+
+def _where(host: str, port: int, certificate: Certificate | None) -> str:
+    base = _base_url(host, port, certificate)
     if host in EVERY_ADDRESS:
+        scheme = "http" if certificate is None else "https"
         return (
-            f"open {scheme}://localhost:{port}/ here, or {scheme}://THIS-MACHINE:{port}/ "
+            f"open {base} here, or {scheme}://THIS-MACHINE:{port}/ "
             "from another device (listening on every address; Ctrl-C to stop)"
         )
-    name = f"[{host}]" if ":" in host else host
-    return f"open {scheme}://{name}:{port}/  (Ctrl-C to stop)"
+    return f"open {base}  (Ctrl-C to stop)"
 
 
 async def _check_redis(url: str) -> None:

@@ -14,6 +14,7 @@ like a table's own statistics.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -221,8 +222,19 @@ def season(nights: Sequence[ClubNight], payments: Sequence[Payment] = ()) -> Sea
     return Season(
         tuple(standings),
         tuple(rows[standing.person.key] for standing in standings if standing.person.key in rows),
-        settle_up(balances),
+        settle_up(balances, played_together(nights)),
     )
+
+
+def played_together(nights: Sequence[ClubNight]) -> dict[frozenset[str], int]:
+    """How many nights (and counted tournaments) each pair of people played together:
+    the settle-up has people pay those they sat with (``settle_up``)."""
+    together: dict[frozenset[str], int] = {}
+    for table in nights:
+        keys = sorted({person_night.person.key for person_night in table.people()})
+        for pair in itertools.combinations(keys, 2):
+            together[frozenset(pair)] = together.get(frozenset(pair), 0) + 1
+    return together
 
 
 def season_balances(nights: Sequence[ClubNight], payments: Sequence[Payment]) -> dict[str, int]:

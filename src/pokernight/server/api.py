@@ -19,7 +19,14 @@ from pokernight.names import MAX_LENGTH
 from pokernight.server import replay
 from pokernight.server.actor import TableActor
 from pokernight.server.games import games
-from pokernight.server.identity import Newcomer, device_token, member_json, newcomer, welcome
+from pokernight.server.identity import (
+    NOT_VOUCHED,
+    Newcomer,
+    device_token,
+    member_json,
+    newcomer,
+    welcome,
+)
 from pokernight.server.lobby import lobby_of
 from pokernight.server.messages import PROTOCOL
 from pokernight.server.newcomers import admit, checked_name
@@ -93,8 +100,13 @@ async def create_table(request: Request) -> Response:
 
 
 def _club_json(who: Newcomer) -> dict[str, Any]:
-    """Who a newcomer is in the club, and a new member's device token (handed out once)."""
-    return {"member": None if who.member is None else member_json(who.member), "device": who.device}
+    """Who a newcomer is in the club, a new member's device token (handed out once), and
+    why one who asked to be a member is not (``membership``: None when nothing to say)."""
+    return {
+        "member": None if who.member is None else member_json(who.member),
+        "device": who.device,
+        "membership": NOT_VOUCHED if who.asked else None,
+    }
 
 
 async def table_info(request: Request) -> Response:

@@ -1,6 +1,13 @@
-"""Who is who in the club (decision 35): a device signed in by a claim code, the devices
-of a member, and the organisers' word on who a guest was, which two members are one, and
-who else organises. The season itself is ``season_api``'s."""
+"""Who is who in the club (decisions 35 and 50): the door (invitations), a device signed in
+by a claim code, the devices of a member, a guest seat claimed and two members merged on
+the word of the people themselves, and who else organises. The season itself is
+``season_api``'s.
+
+Nobody is a member by asking: an invitation from somebody trusted (the server's
+operator, a member, an organiser for an organiser) or a member host's invite link is
+the way in. An organiser's word never moves a seat, its cards or its money from one
+person to another: a guest seat is claimed by whoever holds its seat token and a
+member's device; a merge takes the absorbed member's claim code."""
 
 from __future__ import annotations
 
@@ -14,10 +21,12 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from pokernight.server.api import RecordId, read_body
+from pokernight.server.api import DisplayName, RecordId, read_body
 from pokernight.server.identity import device_token, member_json, required_member, signed_in
 from pokernight.server.lobby import store_of
-from pokernight.store import MemberRecord, Store
+from pokernight.server.newcomers import checked_name
+from pokernight.store import MemberError, MemberRecord, Store
+from pokernight.store.invites import INVITE_SECONDS
 from pokernight.store.members import CLAIM_CODE_SECONDS, DEVICE_KEY_LENGTH, secret_hash
 
 
@@ -25,11 +34,18 @@ class ClaimCode(msgspec.Struct, forbid_unknown_fields=True):
     code: Annotated[str, msgspec.Meta(min_length=1, max_length=32)]
 
 
-class Merge(msgspec.Struct, forbid_unknown_fields=True):
-    """Member ``other`` is the same person as member ``into``."""
+class NewInvite(msgspec.Struct, forbid_unknown_fields=True):
+    """``organiser``: whoever takes it organises the club (an organiser's to give)."""
 
-    into: RecordId
-    other: RecordId
+    organiser: bool = False
+
+
+class TakeInvite(msgspec.Struct, forbid_unknown_fields=True):
+    """An invitation taken: ``name`` is the new member's (a member signed in already
+    takes an organiser's invitation under their own)."""
+
+    invite: Annotated[str, msgspec.Meta(min_length=1, max_length=64)]
+    name: DisplayName | None = None
 
 
 class NewOrganiser(msgspec.Struct, forbid_unknown_fields=True):
@@ -37,10 +53,10 @@ class NewOrganiser(msgspec.Struct, forbid_unknown_fields=True):
 
 
 class ClaimGuest(msgspec.Struct, forbid_unknown_fields=True):
-    """The guest seat ``player_id`` (of any table of the club) was member ``member_id``."""
+    """The guest seat whose seat token this is (kept by the browser that played it) was
+    the member's whose device asks."""
 
-    player_id: RecordId
-    member_id: RecordId
+    seat_token: Annotated[str, msgspec.Meta(min_length=1, max_length=128)]
 
 
 # Signing in --------------------------------------------------------------------------------
@@ -54,6 +70,35 @@ async def club_info(request: Request) -> Response:
     return JSONResponse(
         {"club": {"id": club.id, "name": club.name}, "me": None if me is None else member_json(me)}
     )
+
+
+async def new_invite(request: Request) -> Response:
+    """An invitation to the club from the member asking, for a friend: a link to share
+    (its secret in the fragment, never sent in a request line), good once for a week."""
+    store = store_of(request)
+    me = await required_member(request, store)
+    body = await read_body(request, NewInvite)
+    try:
+        code = await store.new_club_invite(me.club_id, me, organiser=body.organiser)
+    except MemberError as error:
+        raise HTTPException(403, str(error)) from None
+    return JSONResponse(
+        {"invite": code, "link": f"#club/join/{code}", "expires_in": INVITE_SECONDS},
+        status_code=201,
+    )
+
+
+async def take_invite(request: Request) -> Response:
+    """An invitation taken: a new member and their device token; or, from a member's
+    device, an organiser's invitation making them one."""
+    store = store_of(request)
+    body = await read_body(request, TakeInvite)
+    me = await signed_in(request, store)
+    if me is None and body.name is None:
+        raise HTTPException(400, "give the name you will have in the club")
+    name = me.name if me is not None else checked_name(body.name or "")
+    member, device = await store.take_club_invite(body.invite, name, me)
+    return JSONResponse({"member": member_json(member), "device": device}, status_code=201)
 
 
 async def new_claim_code(request: Request) -> Response:
@@ -100,28 +145,26 @@ async def remove_device(request: Request) -> Response:
     return Response(status_code=204)
 
 
-# The organisers' claims, merges and new organisers -----------------------------------------
+# Claims, merges and new organisers --------------------------------------------------------
 
 
 async def merge_members(request: Request) -> Response:
-    """An organiser says two members are one person: ``other`` is read as ``into`` from now
-    on (their seats, payments and devices)."""
+    """Two members are one person, on both their words: the member asking keeps their
+    name, and the member whose claim code the body carries (made on one of their devices)
+    is read as them from now on (their seats, payments and devices)."""
     store = store_of(request)
-    me = await _organiser(request, store, "merge members")
-    body = await read_body(request, Merge)
-    for member_id in (body.into, body.other):
-        await _club_member(store, me, member_id)
-    merged = await store.merge(body.into, body.other)
-    return JSONResponse({"member": member_json(merged)})
+    me = await required_member(request, store)
+    body = await read_body(request, ClaimCode)
+    return JSONResponse({"member": member_json(await store.merge_by_code(me, body.code))})
 
 
 async def claim_guest(request: Request) -> Response:
-    """An organiser says a guest seat (of any night of the club) was a member's."""
+    """A guest seat (of any night of the club) was the member's asking: the browser that
+    played it still holds its seat token, which is that guest's word."""
     store = store_of(request)
-    me = await _organiser(request, store, "say who a guest was")
+    me = await required_member(request, store)
     body = await read_body(request, ClaimGuest)
-    await _club_member(store, me, body.member_id)
-    claimed = await store.claim_guest(body.player_id, body.member_id, me.id)
+    claimed = await store.claim_guest(body.seat_token, me)
     return JSONResponse({"player_id": str(claimed.id), "member_id": claimed.member_id})
 
 
@@ -131,7 +174,14 @@ async def add_organiser(request: Request) -> Response:
     me = await _organiser(request, store, "name an organiser")
     body = await read_body(request, NewOrganiser)
     await _club_member(store, me, body.member_id)
-    return JSONResponse({"member": member_json(await store.make_organiser(body.member_id))})
+    return JSONResponse({"member": member_json(await store.make_organiser(body.member_id, me))})
+
+
+async def club_log(request: Request) -> Response:
+    """What was done to the club's people and money on somebody's word (organisers)."""
+    store = store_of(request)
+    me = await _organiser(request, store, "read the club's log")
+    return JSONResponse({"log": await store.club_log(me.club_id)})
 
 
 async def _organiser(request: Request, store: Store, doing: str) -> MemberRecord:
@@ -153,6 +203,8 @@ async def _club_member(store: Store, me: MemberRecord, member_id: int) -> Member
 
 ROUTES = [
     Route("/api/club", club_info, methods=["GET"]),
+    Route("/api/club/invites", new_invite, methods=["POST"]),
+    Route("/api/club/join", take_invite, methods=["POST"]),
     Route("/api/club/claim-code", new_claim_code, methods=["POST"]),
     Route("/api/club/claim", claim, methods=["POST"]),
     Route("/api/club/devices", devices, methods=["GET"]),
@@ -160,4 +212,5 @@ ROUTES = [
     Route("/api/club/organisers", add_organiser, methods=["POST"]),
     Route("/api/club/merge", merge_members, methods=["POST"]),
     Route("/api/club/claim-guest", claim_guest, methods=["POST"]),
+    Route("/api/club/log", club_log, methods=["GET"]),
 ]

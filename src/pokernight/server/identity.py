@@ -40,13 +40,21 @@ class IsThisYouError(TableError):
 @dataclass(frozen=True, slots=True)
 class Newcomer:
     """Who a newcomer to a table is: a member (``device``: a token made for them now, for
-    a member made now), a guest who is to become a member once seated (``joins``), or a
-    guest (neither)."""
+    a member made now), a guest who is to become a member once seated (``joins``: the
+    member who vouches for them), or a guest (neither). ``asked``: they asked to be a
+    member and nobody vouched for them (the answer says how to become one)."""
 
     name: str
     member: MemberRecord | None = None
     device: str | None = None
-    joins: bool = False
+    joins: MemberRecord | None = None
+    asked: bool = False
+
+
+NOT_VOUCHED = (
+    "you play as a guest: the club takes new members on a member's word, so ask a member "
+    "for an invitation (Club \u2192 Invite a friend), or come by a member host's invite link"
+)
 
 
 def member_json(member: MemberRecord) -> dict[str, object]:
@@ -108,12 +116,19 @@ async def member_seat(store: Store, table_id: int, device: str) -> int | None:
 
 
 async def newcomer(
-    store: Store, club_id: int | None, name: str, device: str | None, *, member: bool
+    store: Store,
+    club_id: int | None,
+    name: str,
+    device: str | None,
+    *,
+    member: bool,
+    vouched_by: MemberRecord | None = None,
 ) -> Newcomer:
     """Who joins a table of club ``club_id`` under ``name``: the member the device is
     signed in as (under their name); else a guest, who ``joins`` the club if ``member``
-    is asked for (``welcome`` makes the member once the seat exists). A name a member of
-    the club has is theirs alone."""
+    is asked for and a member ``vouched_by`` them (the host whose invite link they came
+    by; ``welcome`` makes the member once the seat exists). A name a member of the club
+    has, or one looking like it, is theirs alone."""
     if club_id is None:
         return Newcomer(name)
     mine = None if device is None else await store.member_of_device(device)
@@ -122,19 +137,31 @@ async def newcomer(
     known = await store.member_named(club_id, name)
     if known is not None:
         raise IsThisYouError(known.name)
-    return Newcomer(name, joins=member)
+    if member and vouched_by is not None and vouched_by.club_id == club_id:
+        return Newcomer(name, joins=vouched_by)
+    return Newcomer(name, asked=member)
 
 
 async def welcome(
     store: Store, club_id: int | None, player: PlayerRecord, who: Newcomer
 ) -> Newcomer:
-    """A newcomer who asked to join the club, now seated as ``player``: the member made for
+    """A newcomer a member vouched for, now seated as ``player``: the member made for
     them, with their device token (in one transaction, so a join that failed made nobody
     a member). A name a member took meanwhile leaves them a guest."""
-    if not who.joins or club_id is None:
+    if who.joins is None or club_id is None:
         return who
     try:
-        made, token = await store.member_for_player(club_id, player.id)
+        made, token = await store.member_for_player(club_id, player.id, who.joins.id)
     except MemberError:
         return Newcomer(who.name)
     return Newcomer(made.name, made, token)
+
+
+async def host_member(store: Store, host: str | None) -> MemberRecord | None:
+    """The member who hosts a table (its host's seat is theirs), if a member hosts it."""
+    if host is None or not host.isdigit():
+        return None
+    player = await store.player(int(host))
+    return (
+        None if player is None or player.member_id is None else await store.member(player.member_id)
+    )

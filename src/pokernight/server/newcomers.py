@@ -17,7 +17,7 @@ from starlette.exceptions import HTTPException
 
 from pokernight.names import BadNameError, display_name
 from pokernight.server.actor import TableActor
-from pokernight.server.identity import Newcomer, newcomer, welcome
+from pokernight.server.identity import Newcomer, host_member, newcomer, welcome
 from pokernight.store import PlayerRecord
 from pokernight.table import TableError
 
@@ -74,7 +74,9 @@ async def admit(
             "join with the code and wait for the host to let you sit",
         )
     store = actor.store
-    who = await newcomer(store, actor.record.club_id, name, device, member=member)
+    # The host's invite link is the host seating them: a member host vouches for them.
+    host = await host_member(store, actor.table.host) if invited and member else None
+    who = await newcomer(store, actor.record.club_id, name, device, member=member, vouched_by=host)
     if who.member is not None:
         seat = await store.player_of_member(actor.record.id, who.member.id)
         if seat is not None:  # back from another device: the seat they have

@@ -23,7 +23,6 @@ from pokernight.history.season import (
     season_balances,
 )
 from pokernight.store import Store, StoredEvent, TableRecord
-from pokernight.store.club import PaymentRecord
 from pokernight.table import table_event_from_dict
 from pokernight.tournament import Status, Tournament, tournament_event_from_dict
 from pokernight.tournament.ledger import results
@@ -106,20 +105,19 @@ class Nights:
             bots=frozenset(entrant.player_id for entrant in entrants if entrant.bot is not None),
         )
 
-    async def payments(self, club_id: int) -> list[tuple[PaymentRecord, Payment]]:
-        """The club's payments, as the store keeps them and as the season counts them."""
+    async def payments(self, club_id: int) -> list[Payment]:
+        """The club's payments as the season counts them: those both sides (or an
+        organiser) said were made."""
         return [
-            (
-                record,
-                Payment(
-                    Person.member(record.payer.id, record.payer.name),
-                    Person.member(record.payee.id, record.payee.name),
-                    record.amount,
-                    record.at,
-                    record.id,
-                ),
+            Payment(
+                Person.member(record.payer.id, record.payer.name),
+                Person.member(record.payee.id, record.payee.name),
+                record.amount,
+                record.at,
+                record.id,
             )
             for record in await self.store.payments(club_id)
+            if record.counts
         ]
 
     async def carried_debt(self, table: TableRecord, player_id: str) -> int:
@@ -136,7 +134,7 @@ class Nights:
             return 0
         others: list[ClubNight] = [night for night in nights if night.table_id != table.id]
         others += await self.tournaments_of_club(table.club_id)
-        payments = [payment for _, payment in await self.payments(table.club_id)]
+        payments = await self.payments(table.club_id)
         return max(0, -season_balances(others, payments).get(person.key, 0))
 
     async def _fold(self, record: TableRecord, seq: int) -> _Folded | None:

@@ -5,10 +5,17 @@ claim codes, the organisers' word) is ``club_people``'s.
 Everything about the season is for the club's members: a request carries the device
 token of one (``identity``). What is shown is folded from the stored events of every
 table of the club (``nights``), with the seats' members as the store reads them now.
+
+A member sees what a member needs (issue 30): everybody's standings and the season's
+settle-up, but only the nights and tournaments they played (their people, money and
+hands, and an open table's code only there), and only the payments they are a side of
+(an organiser sees them all, to settle a dispute). A payment counts once both sides
+said so: the one who records it, and the other who confirms it.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Annotated, Any
 
 import msgspec
@@ -18,12 +25,15 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from pokernight.history.season import (
+    ClubNight,
     HandOfTheSeason,
+    Payment,
     Person,
     TableNight,
     TournamentNight,
     cumulative_results,
     season,
+    season_balances,
     season_csv,
     season_hands,
 )
@@ -32,7 +42,6 @@ from pokernight.server import replay
 from pokernight.server.api import RecordId, read_body, transfers_json
 from pokernight.server.identity import member_json, required_member
 from pokernight.server.lobby import lobby_of, store_of
-from pokernight.server.nights import Nights
 from pokernight.store import MemberRecord, Store, TableRecord
 from pokernight.store.club import MAX_PAYMENT, PaymentRecord
 from pokernight.table import settle_up
@@ -47,17 +56,23 @@ class NewPayment(msgspec.Struct, forbid_unknown_fields=True):
     amount: Annotated[int, msgspec.Meta(ge=1, le=MAX_PAYMENT)]
 
 
+class Dispute(msgspec.Struct, forbid_unknown_fields=True):
+    """An organiser's word on a payment: it counts, or it never happened."""
+
+    counts: bool
+
+
 # The season --------------------------------------------------------------------------------
 
 
 async def season_view(request: Request) -> Response:
-    """Standings, who pays whom to settle the season, each night and its settle-up, the
-    payments, and the members and unclaimed guests (for the host's claims)."""
+    """Standings and who pays whom to settle the season (everybody's), the nights and
+    tournaments the member played with their settle-ups, the payments they are a side of,
+    and the members (to record a payment with)."""
     store = store_of(request)
     me = await required_member(request, store)
-    nights, payments = await _nights(request, me), await _nights_of(request).payments(me.club_id)
-    tournaments = await _nights_of(request).tournaments_of_club(me.club_id)
-    result = season([*nights, *tournaments], [payment for _, payment in payments])
+    club = await _club_season(request, me)
+    result = season(club.everything, club.payments)
     names = {standing.person.key: standing.person.name for standing in result.standings}
     return JSONResponse(
         {
@@ -76,43 +91,70 @@ async def season_view(request: Request) -> Response:
                 for standing in result.standings
             ],
             "settle_up": transfers_json(result.transfers, names),
-            "nights": [_night_json(table) for table in reversed(nights)],
-            "tournaments": [_tournament_json(night) for night in reversed(tournaments)],
-            "payments": [_payment_json(record) for record, _ in payments],
-            "members": [member_json(m) for m in await store.club_members(me.club_id)],
-            "guests": [
-                {"player_id": g.player_id, "name": g.name, "code": g.code, "table_id": g.table_id}
-                for g in await store.club_guests(me.club_id)
+            "nights": [_night_json(table) for table in reversed(club.mine)],
+            "tournaments": [_tournament_json(night) for night in reversed(club.my_tournaments)],
+            "payments": [
+                _payment_json(record, me)
+                for record in await store.payments(me.club_id)
+                if me.organiser or me.id in (record.payer.id, record.payee.id)
             ],
+            "members": [member_json(m) for m in await store.club_members(me.club_id)],
         }
     )
 
 
 async def season_csv_file(request: Request) -> Response:
+    """The money of the nights and tournaments the member played, and their payments."""
     store = store_of(request)
     me = await required_member(request, store)
-    nights, payments = await _nights(request, me), await _nights_of(request).payments(me.club_id)
-    tournaments = await _nights_of(request).tournaments_of_club(me.club_id)
-    text = season_csv([*nights, *tournaments], [payment for _, payment in payments])
+    club = await _club_season(request, me)
+    mine = [payment for payment in club.payments if _key(me) in _sides(payment)]
+    text = season_csv([*club.mine, *club.my_tournaments], mine)
     disposition = 'attachment; filename="season.csv"'
     return Response(text, media_type="text/csv", headers={"content-disposition": disposition})
 
 
 async def add_payment(request: Request) -> Response:
-    """Money handed over, marked as paid by the one who received it (from one of their
-    devices): a payer could otherwise write off a debt nobody was paid."""
+    """Money handed over, recorded by the payer or the payee (from one of their devices):
+    it counts once the other side confirms it (``confirm_payment``). One side's word alone
+    would let a payee move a debt onto whoever they like, or a payer write one off."""
     store = store_of(request)
     me = await required_member(request, store)
     body = await read_body(request, NewPayment)
-    payee = await store.member(body.payee)
-    if payee is None or payee.id != me.id:
-        raise HTTPException(403, "only the one who was paid can mark a payment as made")
-    record = await store.add_payment(me.club_id, body.payer, me.id, body.amount, me.id)
-    return JSONResponse(_payment_json(record), status_code=201)
+    if me.id not in (body.payer, body.payee):
+        raise HTTPException(403, "only the payer or the payee can record a payment")
+    await _settles_a_debt(request, me, body.payer, body.payee, body.amount)
+    record = await store.add_payment(me.club_id, body.payer, body.payee, body.amount, me.id)
+    return JSONResponse(_payment_json(record, me), status_code=201)
+
+
+async def confirm_payment(request: Request) -> Response:
+    """The other side's word on a payment recorded by one side: from now on it counts."""
+    store = store_of(request)
+    me = await required_member(request, store)
+    payment_id = request.path_params["payment_id"]
+    waiting = next((p for p in await store.payments(me.club_id) if p.id == payment_id), None)
+    if waiting is not None and not waiting.counts:
+        await _settles_a_debt(request, me, waiting.payer.id, waiting.payee.id, waiting.amount)
+    record = await store.confirm_payment(me.club_id, payment_id, me.id)
+    return JSONResponse(_payment_json(record, me))
+
+
+async def settle_dispute(request: Request) -> Response:
+    """An organiser's word on a payment its sides disagree on (written in the club's log)."""
+    store = store_of(request)
+    me = await required_member(request, store)
+    if not me.organiser:
+        raise HTTPException(403, "only an organiser of the club can settle a dispute")
+    body = await read_body(request, Dispute)
+    payment_id = request.path_params["payment_id"]
+    record = await store.settle_dispute(me.club_id, payment_id, me, body.counts)
+    return JSONResponse({"payment": None if record is None else _payment_json(record, me)})
 
 
 async def undo_payment(request: Request) -> Response:
-    """A payment marked by mistake, taken back by the one who marked it (its payee)."""
+    """A payment waiting for a word, withdrawn by the side who recorded it or declined by
+    the other (one that counts is an organiser's to undo: ``settle_dispute``)."""
     store = store_of(request)
     me = await required_member(request, store)
     await store.delete_payment(me.club_id, request.path_params["payment_id"], me.id)
@@ -120,9 +162,10 @@ async def undo_payment(request: Request) -> Response:
 
 
 async def season_stats(request: Request) -> Response:
-    """Each person's numbers over the season, and their results hand after hand (by game)."""
+    """The numbers of the nights the member played, person by person, and their results
+    hand after hand (by game)."""
     me = await required_member(request, store_of(request))
-    nights = await _nights(request, me)
+    nights = (await _club_season(request, me)).mine
     result = season(nights)
     return JSONResponse(
         {
@@ -134,10 +177,11 @@ async def season_stats(request: Request) -> Response:
 
 
 async def club_hands(request: Request) -> Response:
-    """The season's hands, newest first, filtered: ``player`` (a person's key), ``table``
-    (a table id), ``since`` and ``until`` (seconds), ``min_pot`` and ``showdown`` (1/0)."""
+    """The hands of the nights the member played, newest first, filtered: ``player`` (a
+    person's key), ``table`` (a table id), ``since`` and ``until`` (seconds), ``min_pot``
+    and ``showdown`` (1/0)."""
     me = await required_member(request, store_of(request))
-    found = season_hands(await _nights(request, me))
+    found = season_hands((await _club_season(request, me)).mine)
     query = _HandQuery.of(request.query_params)
     matching = [item for item in found if query.matches(item)]
     return JSONResponse(
@@ -146,28 +190,88 @@ async def club_hands(request: Request) -> Response:
 
 
 async def club_hand_replay(request: Request) -> Response:
-    """Any stored hand of the club, step by step, as the member asking may see it: their
-    own cards in their own hands, and only the cards that were shown."""
+    """A stored hand of a table the member played at, step by step, as they may see it:
+    their own cards in their own hands, and only the cards that were shown."""
     store = store_of(request)
     me = await required_member(request, store)
     record = await _club_table(store, me, request.path_params["table_id"])
-    stored = await replay.stored_hand(store, record, request.path_params["number"])
     seat = await store.player_of_member(record.id, me.id)
+    if seat is None:
+        raise HTTPException(404, f"you did not play at table {record.id}: its hands are not yours")
+    stored = await replay.stored_hand(store, record, request.path_params["number"])
     seats = int(record.settings.get("seats", 0))
-    viewer = None if seat is None else str(seat)
-    shown = replay.replay_json(stored, viewer, seats)
+    shown = replay.replay_json(stored, str(seat), seats)
     return JSONResponse({**shown, "table_id": record.id, "code": record.code})
+
+
+async def _settles_a_debt(
+    request: Request, me: MemberRecord, payer: int, payee: int, amount: int
+) -> None:
+    """Refuses a payment that is not the settling of a season's debt: the payer must owe
+    at least ``amount`` and the payee be owed at least as much (the payments that count
+    included). Otherwise two accounts of one person, both their words given, could move a
+    debt onto one of them that nobody will ever collect."""
+    club = await _club_season(request, me)
+    balances = season_balances(club.everything, club.payments)
+    names = {member.id: member.name for member in await store_of(request).club_members(me.club_id)}
+    owes = -balances.get(Person.member(payer, "").key, 0)
+    owed = balances.get(Person.member(payee, "").key, 0)
+    if owes < amount:
+        raise HTTPException(
+            400,
+            f"{names.get(payer, payer)} owes {max(owes, 0):,} in the season: a payment "
+            f"settles a debt, so it cannot be {amount:,}",
+        )
+    if owed < amount:
+        raise HTTPException(
+            400,
+            f"{names.get(payee, payee)} is owed {max(owed, 0):,} in the season: a payment "
+            f"settles a debt, so it cannot be {amount:,}",
+        )
 
 
 # Reading -----------------------------------------------------------------------------------
 
 
-def _nights_of(request: Request) -> Nights:
-    return lobby_of(request).nights
+@dataclass(frozen=True, slots=True)
+class _ClubSeason:
+    """The club's season as a member reads it: ``everything`` for the standings, ``mine``
+    and ``my_tournaments`` the nights and tournaments they played, ``payments`` those
+    that count."""
+
+    everything: list[ClubNight]
+    mine: list[TableNight]
+    my_tournaments: list[TournamentNight]
+    payments: list[Payment]
 
 
-async def _nights(request: Request, me: MemberRecord) -> list[TableNight]:
-    return await _nights_of(request).of_club(me.club_id)
+async def _club_season(request: Request, me: MemberRecord) -> _ClubSeason:
+    nights_of = lobby_of(request).nights
+    nights = await nights_of.of_club(me.club_id)
+    tournaments = await nights_of.tournaments_of_club(me.club_id)
+    key = _key(me)
+    return _ClubSeason(
+        [*nights, *tournaments],
+        [night for night in nights if _played(night, key)],
+        [night for night in tournaments if _played(night, key)],
+        await nights_of.payments(me.club_id),
+    )
+
+
+def _key(me: MemberRecord) -> str:
+    return Person.member(me.id, me.name).key
+
+
+def _played(night: ClubNight, key: str) -> bool:
+    """Whether the person ``key`` played the night: one of its seats is theirs (a running
+    tournament has no money yet, so its entrants are read from its names)."""
+    if isinstance(night, TournamentNight):
+        return any(night.person(player).key == key for player in night.names)
+    return any(night.person(player).key == key for player in night.night.names)
+
+
+def _sides(payment: Payment) -> tuple[str, str]:
+    return payment.payer.key, payment.payee.key
 
 
 async def _club_table(store: Store, me: MemberRecord, table_id: int) -> TableRecord:
@@ -252,13 +356,26 @@ def _tournament_json(night: TournamentNight) -> Json:
     }
 
 
-def _payment_json(record: PaymentRecord) -> Json:
+def _payment_json(record: PaymentRecord, me: MemberRecord) -> Json:
+    """A payment, whether it counts, and what ``me`` may do with it (``can``): confirm or
+    decline it (the side who did not record it), withdraw it (who did), settle it (an
+    organiser)."""
+    side = me.id in (record.payer.id, record.payee.id)
+    waiting = not record.counts
     return {
         "id": record.id,
         "payer": member_json(record.payer),
         "payee": member_json(record.payee),
         "amount": record.amount,
         "at": record.at,
+        "recorded_by": record.recorded_by,
+        "counts": record.counts,
+        "can": {
+            "confirm": waiting and side and me.id != record.recorded_by,
+            "decline": waiting and side and me.id != record.recorded_by,
+            "withdraw": waiting and me.id == record.recorded_by,
+            "settle": me.organiser,
+        },
     }
 
 
@@ -293,6 +410,8 @@ ROUTES = [
     Route("/api/club/season.csv", season_csv_file, methods=["GET"]),
     Route("/api/club/payments", add_payment, methods=["POST"]),
     Route("/api/club/payments/{payment_id:int}", undo_payment, methods=["DELETE"]),
+    Route("/api/club/payments/{payment_id:int}/confirm", confirm_payment, methods=["POST"]),
+    Route("/api/club/payments/{payment_id:int}/settle", settle_dispute, methods=["POST"]),
     Route("/api/club/stats", season_stats, methods=["GET"]),
     Route("/api/club/hands", club_hands, methods=["GET"]),
     Route(

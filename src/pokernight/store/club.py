@@ -8,13 +8,13 @@ them. Every read of a member follows ``merged_into`` once (``members``).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
-from sqlalchemy import Connection, String, and_, cast, delete, insert, select, update
+from sqlalchemy import Connection, Row, String, and_, cast, delete, insert, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 
-from pokernight.store import members, schema
+from pokernight.store import club_log, members, schema
 from pokernight.store.errors import MemberError
 from pokernight.store.records import MemberRecord, PlayerRecord, TableRecord
 
@@ -29,6 +29,13 @@ class PaymentRecord:
     amount: int
     at: float
     recorded_by: int | None
+    confirmed_at: float | None = None
+    """When the other side (or an organiser) said so; None: waiting, not counted yet."""
+    confirmed_by: int | None = None
+
+    @property
+    def counts(self) -> bool:
+        return self.confirmed_at is not None
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,14 +137,17 @@ def add_payment(
     amount: int,
     *,
     at: float,
-    recorded_by: int | None,
+    recorded_by: int,
 ) -> PaymentRecord:
-    """A payment between two members of the club; refused (MemberError) otherwise."""
+    """A payment between two members of the club, recorded by one of them: it waits for
+    the other's word (``confirm_payment``). Refused (MemberError) otherwise."""
     if not 0 < amount <= MAX_PAYMENT:
         raise MemberError(f"a payment is a whole number of chips from 1 to {MAX_PAYMENT:,}")
     who = [_club_member(connection, club_id, member_id) for member_id in (payer, payee)]
     if who[0].id == who[1].id:
         raise MemberError(f"{who[0].name} cannot pay themselves")
+    if recorded_by not in (who[0].id, who[1].id):
+        raise MemberError("only the payer or the payee can record a payment")
     values = {"club_id": club_id, "payer": who[0].id, "payee": who[1].id, "amount": amount}
     result = connection.execute(
         insert(schema.payments)
@@ -147,26 +157,84 @@ def add_payment(
     return PaymentRecord(result.scalar_one(), who[0], who[1], amount, at, recorded_by)
 
 
-def delete_payment(connection: Connection, club_id: int, payment_id: int, payee: int) -> None:
-    """Undo a payment: only its payee may (they recorded it); MemberError otherwise."""
+def confirm_payment(
+    connection: Connection, club_id: int, payment_id: int, member_id: int, at: float
+) -> PaymentRecord:
+    """The other side's word on a payment waiting for it: from now on it counts."""
+    payment = _payment(connection, club_id, payment_id)
+    if payment.confirmed_at is not None:
+        raise MemberError("that payment counts already")
+    if member_id not in (payment.payer.id, payment.payee.id):
+        raise MemberError("only the payer or the payee can confirm a payment")
+    if member_id == payment.recorded_by:
+        raise MemberError(f"{_other_side(payment, member_id).name} has to confirm it")
+    return _confirmed(connection, payment, member_id, at)
+
+
+def settle_dispute(
+    connection: Connection,
+    club_id: int,
+    payment_id: int,
+    organiser: MemberRecord,
+    *,
+    counts: bool,
+    at: float,
+) -> PaymentRecord | None:
+    """An organiser's word on a payment its two sides disagree on: it counts (confirmed by
+    the organiser), or it is taken away; written in the club's log either way."""
+    if not organiser.organiser:
+        raise MemberError("only an organiser of the club can settle a dispute")
+    payment = _payment(connection, club_id, payment_id)
+    detail = {"payment_id": payment.id, "payer": payment.payer.id, "payee": payment.payee.id}
+    club_log.write(
+        connection, club_id, organiser.id, "dispute", {**detail, "counts": counts}, at=at
+    )
+    if not counts:
+        connection.execute(delete(schema.payments).where(schema.payments.c.id == payment.id))
+        return None
+    return (
+        payment
+        if payment.confirmed_at is not None
+        else _confirmed(connection, payment, organiser.id, at)
+    )
+
+
+def delete_payment(connection: Connection, club_id: int, payment_id: int, member_id: int) -> None:
+    """A payment waiting for a word, withdrawn by whoever recorded it or declined by the
+    other side. A payment that counts is undone only by an organiser (``settle_dispute``)."""
+    payment = _payment(connection, club_id, payment_id)
+    if member_id not in (payment.payer.id, payment.payee.id):
+        raise MemberError("only the payer or the payee can take a payment back")
+    if payment.confirmed_at is not None:
+        raise MemberError("that payment counts: only an organiser can undo it now")
+    connection.execute(delete(schema.payments).where(schema.payments.c.id == payment.id))
+
+
+def club_payments(connection: Connection, club_id: int) -> list[PaymentRecord]:
+    """The club's payments in the order they were recorded, between members as read now;
+    those waiting for a word too (``confirmed_at`` None)."""
+    payments = schema.payments
+    rows = connection.execute(
+        select(payments).where(payments.c.club_id == club_id).order_by(payments.c.id)
+    )
+    found: dict[int, MemberRecord] = {}
+    return [_payment_record(connection, row, found) for row in rows]
+
+
+def _payment(connection: Connection, club_id: int, payment_id: int) -> PaymentRecord:
     payments = schema.payments
     row = connection.execute(
         select(payments).where(payments.c.id == payment_id, payments.c.club_id == club_id)
     ).first()
     if row is None:
         raise MemberError(f"there is no payment {payment_id} in this club")
-    if _club_member(connection, club_id, row.payee).id != payee:
-        raise MemberError("only the one who was paid can undo a payment")
-    connection.execute(delete(payments).where(payments.c.id == payment_id))
+    return _payment_record(connection, row, {})
 
 
-def club_payments(connection: Connection, club_id: int) -> list[PaymentRecord]:
-    """The club's payments in the order they were recorded, between members as read now."""
-    payments = schema.payments
-    rows = connection.execute(
-        select(payments).where(payments.c.club_id == club_id).order_by(payments.c.id)
-    )
-    found: dict[int, MemberRecord] = {}
+def _payment_record(
+    connection: Connection, row: Row[Any], found: dict[int, MemberRecord]
+) -> PaymentRecord:
+    """The payment ``row`` between its members as read now (``found``: those read so far)."""
 
     def reading(member_id: int) -> MemberRecord:
         if member_id not in found:
@@ -175,12 +243,32 @@ def club_payments(connection: Connection, club_id: int) -> list[PaymentRecord]:
             found[member_id] = record
         return found[member_id]
 
-    return [
-        PaymentRecord(
-            row.id, reading(row.payer), reading(row.payee), row.amount, row.at, row.recorded_by
-        )
-        for row in rows
-    ]
+    return PaymentRecord(
+        row.id,
+        reading(row.payer),
+        reading(row.payee),
+        row.amount,
+        row.at,
+        row.recorded_by,
+        row.confirmed_at,
+        row.confirmed_by,
+    )
+
+
+def _confirmed(
+    connection: Connection, payment: PaymentRecord, member_id: int, at: float
+) -> PaymentRecord:
+    payments = schema.payments
+    connection.execute(
+        update(payments)
+        .where(payments.c.id == payment.id)
+        .values(confirmed_at=at, confirmed_by=member_id)
+    )
+    return replace(payment, confirmed_at=at, confirmed_by=member_id)
+
+
+def _other_side(payment: PaymentRecord, member_id: int) -> MemberRecord:
+    return payment.payee if member_id == payment.payer.id else payment.payer
 
 
 def _club_member(connection: Connection, club_id: int, member_id: int) -> MemberRecord:
@@ -194,11 +282,12 @@ def _club_member(connection: Connection, club_id: int, member_id: int) -> Member
 
 
 def member_for_player(
-    connection: Connection, club_id: int, player_id: int, token: str, now: float
+    connection: Connection, club_id: int, player_id: int, token: str, *, now: float, vouched_by: int
 ) -> MemberRecord:
     """A new member of the club for a player who just joined a table under their name,
+    seated there by member ``vouched_by`` (its host: they came by the host's invite link),
     signed in on a device known by ``token``, and the player's seat theirs: all in one
-    transaction, so a join that fails makes no member."""
+    transaction, so a join that fails makes no member. Logged as the host's invitation."""
     players = schema.players
     name = connection.execute(select(players.c.name).where(players.c.id == player_id)).scalar()
     if name is None:
@@ -206,6 +295,8 @@ def member_for_player(
     made = members.add_member(connection, club_id, name, now)
     members.add_device(connection, made.id, token, now)
     connection.execute(update(players).where(players.c.id == player_id).values(member_id=made.id))
+    detail = {"member_id": made.id, "name": made.name, "player_id": player_id}
+    club_log.write(connection, club_id, vouched_by, "seated", detail, at=now)
     return made
 
 
@@ -213,29 +304,36 @@ def member_for_player(
 
 
 def claim_guest(
-    connection: Connection, player_id: int, member_id: int, *, by_member: int | None, at: float
+    connection: Connection, seat_token: str, member: MemberRecord, at: float
 ) -> PlayerRecord:
-    """``members.claim_player``, written down in ``member_claims`` (which organiser, when,
-    and whose the seat was before) so that it can be checked and undone."""
+    """The guest seat whose seat token is ``seat_token`` becomes ``member``'s, on the word
+    of whoever holds both (the seat's token and the member's device): an organiser's word
+    alone would hand another person's folded cards and live seat to a device that is not
+    theirs. Written down in ``member_claims`` and the club's log (when, whose the seat was
+    before) so that it can be checked and undone."""
     players = schema.players
     row = connection.execute(
-        select(players.c.member_id, players.c.table_id).where(players.c.id == player_id)
+        select(players.c.id, players.c.member_id, players.c.table_id).where(
+            players.c.token_sha256 == members.secret_hash(seat_token)
+        )
     ).first()
-    if row is not None:
-        owner = members.member(connection, member_id)
-        seat = None if owner is None else player_of_member(connection, row.table_id, owner.id)
-        if owner is not None and seat not in (None, player_id):
-            raise MemberError(f"{owner.name} already has a seat at that table")
-    claimed = members.claim_player(connection, player_id, member_id)
+    if row is None:
+        raise MemberError("that seat token is nobody's: it may be from another room")
+    seat = player_of_member(connection, row.table_id, member.id)
+    if seat not in (None, row.id):
+        raise MemberError(f"{member.name} already has a seat at that table")
+    claimed = members.claim_player(connection, row.id, member.id)
     connection.execute(
         insert(schema.member_claims).values(
-            player_id=player_id,
+            player_id=row.id,
             member_id=claimed.member_id,
-            previous_member_id=None if row is None else row.member_id,
-            by_member=by_member,
+            previous_member_id=row.member_id,
+            by_member=member.id,
             at=at,
         )
     )
+    detail = {"player_id": row.id, "table_id": row.table_id, "name": claimed.name}
+    club_log.write(connection, member.club_id, member.id, "claimed seat", detail, at=at)
     return claimed
 
 

@@ -15,8 +15,8 @@ from typing import Any
 
 from sqlalchemy import Connection, Row, Select, delete, insert, select, update
 
-from pokernight.names import name_key
-from pokernight.store import schema
+from pokernight.names import name_key, same_name
+from pokernight.store import club_log, schema
 from pokernight.store.errors import MemberError
 from pokernight.store.records import ClubRecord, DeviceRecord, MemberRecord, PlayerRecord
 
@@ -74,28 +74,37 @@ def _require_club(connection: Connection, club_id: int) -> None:
 # Members -----------------------------------------------------------------------------------
 
 
-def add_member(connection: Connection, club_id: int, name: str, now: float) -> MemberRecord:
-    """A new member of the club; a name reading the same as a member's is refused."""
+def add_member(
+    connection: Connection, club_id: int, name: str, now: float, *, organiser: bool = False
+) -> MemberRecord:
+    """A new member of the club; a name reading the same as a member's, or looking like
+    one (``names.same_name``), is refused. Nobody organises by being first: only an
+    invitation made by the server's operator, or an organiser, makes one (``invites``)."""
     _require_club(connection, club_id)
-    key = name_key(name)
-    taken = connection.execute(
-        select(_members.c.name).where(
-            _members.c.club_id == club_id,
-            _members.c.name_key == key,
-            _members.c.merged_into.is_(None),
-        )
-    ).first()
+    taken = _member_like(connection, club_id, name)
     if taken is not None:
         raise MemberError(name_taken(taken.name))
-    organiser = not _has_organiser(connection, club_id)  # the first member organises the club
-    values = {"club_id": club_id, "name": name, "name_key": key, "created_at": now}
+    values = {"club_id": club_id, "name": name, "name_key": name_key(name), "created_at": now}
     values["organiser"] = organiser
     result = connection.execute(insert(_members).values(values).returning(_members.c.id))
     return MemberRecord(result.scalar_one(), club_id, name, now, organiser)
 
 
-def _has_organiser(connection: Connection, club_id: int) -> bool:
-    query = select(_members.c.id).where(_members.c.club_id == club_id, _members.c.organiser)
+def _member_like(connection: Connection, club_id: int, name: str) -> Row[Any] | None:
+    """The club's member (not merged) whose name reads or looks like ``name``: the same
+    key first (the index finds it), else the first whose name looks the same."""
+    rows = connection.execute(
+        select(_members).where(_members.c.club_id == club_id, _members.c.merged_into.is_(None))
+    ).all()
+    key = name_key(name)
+    same = next((row for row in rows if row.name_key == key), None)
+    return same or next((row for row in rows if same_name(row.name, name)), None)
+
+
+def has_organiser(connection: Connection, club_id: int) -> bool:
+    query = select(_members.c.id).where(
+        _members.c.club_id == club_id, _members.c.organiser, _members.c.merged_into.is_(None)
+    )
     return connection.execute(query.limit(1)).first() is not None
 
 
@@ -119,14 +128,16 @@ def member(connection: Connection, member_id: int) -> MemberRecord | None:
 
 
 def member_named(connection: Connection, club_id: int, name: str) -> MemberRecord | None:
-    """The club's member whose name reads as ``name``: the one not merged, else the newest
-    merged one (followed to whoever absorbed them)."""
-    row = connection.execute(
-        select(_members)
-        .where(_members.c.club_id == club_id, _members.c.name_key == name_key(name))
-        .order_by(_members.c.merged_into.is_not(None), _members.c.id.desc())
-        .limit(1)
-    ).first()
+    """The club's member whose name reads or looks like ``name``: the one not merged, else
+    the newest merged one whose name reads the same (followed to whoever absorbed them)."""
+    row = _member_like(connection, club_id, name)
+    if row is None:
+        row = connection.execute(
+            select(_members)
+            .where(_members.c.club_id == club_id, _members.c.name_key == name_key(name))
+            .order_by(_members.c.id.desc())
+            .limit(1)
+        ).first()
     return None if row is None else _followed(connection, row)
 
 
@@ -137,6 +148,21 @@ def merge(connection: Connection, into: int, other: int) -> MemberRecord:
     _check_merge(connection, survivor, absorbed)
     connection.execute(update(_members).where(_members.c.id == other).values(merged_into=into))
     return record_of(survivor)
+
+
+def merge_by_code(
+    connection: Connection, into: MemberRecord, code: str, now: float
+) -> MemberRecord:
+    """The member whose claim code ``code`` is (made on one of their devices: their word)
+    is read as ``into`` (the member asking: theirs) from now on; the code is spent. Both
+    people's word, as a merge moves seats, their cards and their money: an organiser's
+    alone would let one person play another's seats."""
+    other = _spend_claim_code(connection, code, now)
+    merged = merge(connection, into.id, other)
+    club_log.write(
+        connection, into.club_id, into.id, "merged", {"into": into.id, "other": other}, at=now
+    )
+    return merged
 
 
 def _check_merge(connection: Connection, survivor: Row[Any], absorbed: Row[Any]) -> None:
@@ -266,6 +292,16 @@ def claim(connection: Connection, code: str, token: str, now: float) -> MemberRe
 
     A wrong, spent or expired code raises MemberError before anything is written.
     """
+    member_id = _spend_claim_code(connection, code, now)
+    _insert_device(connection, member_id, token, now)
+    found = member(connection, member_id)
+    assert found is not None  # the code's foreign key keeps its member
+    return found
+
+
+def _spend_claim_code(connection: Connection, code: str, now: float) -> int:
+    """The member whose claim code ``code`` is; the code is spent. A wrong, spent or
+    expired code raises MemberError and spends nothing."""
     codes = schema.claim_codes
     mine = codes.c.code_sha256 == claim_code_hash(code)
     row = connection.execute(select(codes).where(mine)).first()
@@ -275,10 +311,8 @@ def claim(connection: Connection, code: str, token: str, now: float) -> MemberRe
         raise MemberError(f"that code has expired: {ASK_AGAIN}")
     if connection.execute(delete(codes).where(mine)).rowcount == 0:
         raise MemberError(f"that code was used already: {ASK_AGAIN}")  # just now, elsewhere
-    _insert_device(connection, row.member_id, token, now)
-    found = member(connection, row.member_id)
-    assert found is not None  # the code's foreign key keeps its member
-    return found
+    member_id: int = row.member_id
+    return member_id
 
 
 # Seats -------------------------------------------------------------------------------------

@@ -33,8 +33,8 @@ from sqlalchemy import Connection, String, cast, delete, insert, select, update
 from sqlalchemy.exc import DBAPIError, IntegrityError, InterfaceError, OperationalError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
-from pokernight.names import name_key
-from pokernight.store import append, fencing, members, schema
+from pokernight.names import name_key, same_name
+from pokernight.store import append, club_log, fencing, invites, members, schema
 from pokernight.store import club as club_queries
 from pokernight.store import tournaments as tournament_queries
 from pokernight.store.append import TableEvents, TableRequest
@@ -273,6 +273,7 @@ class Store:
         }
         try:
             async with self._writing() as connection:
+                await _refuse_lookalike(connection, table_id, name)
                 result = await connection.execute(
                     insert(schema.players).values(values).returning(schema.players.c.id)
                 )
@@ -372,16 +373,50 @@ class Store:
     async def club(self, club_id: int) -> ClubRecord:
         return await self._read_members(lambda c: members.club(c, club_id))
 
-    async def add_member(self, club_id: int, name: str) -> MemberRecord:
+    async def add_member(self, club_id: int, name: str, *, organiser: bool = False) -> MemberRecord:
         """A new member of the club. ``name`` must be a display name
         (``pokernight.names.display_name``); one reading the same as another member's of
-        the club is refused with MemberError."""
+        the club, or looking like it, is refused with MemberError."""
         try:
             return await self._write_members(
-                lambda c: members.add_member(c, club_id, name, time.time())
+                lambda c: members.add_member(c, club_id, name, time.time(), organiser=organiser)
             )
         except IntegrityError:  # another process added the name since it was checked
             raise MemberError(members.name_taken(name)) from None
+
+    async def has_organiser(self, club_id: int) -> bool:
+        return await self._read_members(lambda c: members.has_organiser(c, club_id))
+
+    async def new_club_invite(
+        self, club_id: int, made_by: MemberRecord | None, *, organiser: bool = False
+    ) -> str:
+        """An invitation to the club (``made_by`` None: the server's operator), used once
+        within ``invites.INVITE_SECONDS``; only its SHA-256 is stored."""
+        code = secrets.token_urlsafe(invites.INVITE_BYTES)
+        await self._write_members(
+            lambda c: invites.new_invite(
+                c, club_id, code, organiser=organiser, made_by=made_by, now=time.time()
+            )
+        )
+        return code
+
+    async def take_club_invite(
+        self, code: str, name: str, already: MemberRecord | None
+    ) -> tuple[MemberRecord, str | None]:
+        """The invitation taken: a new member called ``name`` and their device token; or a
+        member ``already`` signed in made an organiser (no new token). MemberError, and
+        nothing changed, for a wrong, spent or expired invitation or a name taken."""
+        token = secrets.token_urlsafe(TOKEN_BYTES)
+        try:
+            made = await self._write_members(
+                lambda c: invites.take_invite(c, code, name, token, time.time(), already=already)
+            )
+        except IntegrityError:  # another process added the name since it was checked
+            raise MemberError(members.name_taken(name)) from None
+        return made, None if already is not None else token
+
+    async def club_log(self, club_id: int) -> list[dict[str, Any]]:
+        return await self._read_members(lambda c: club_log.read(c, club_id))
 
     async def member(self, member_id: int) -> MemberRecord | None:
         """The member, or whoever absorbed them (``merge``)."""
@@ -392,9 +427,15 @@ class Store:
         return await self._read_members(lambda c: members.member_named(c, club_id, name))
 
     async def merge(self, into: int, other: int) -> MemberRecord:
-        """Member ``other`` is read as ``into`` from now on (the host found them one
-        person); refused for one member, two clubs, or a merge that would chain."""
+        """Member ``other`` is read as ``into`` from now on; refused for one member, two
+        clubs, or a merge that would chain. Only ``merge_by_code`` asks the people."""
         return await self._write_members(lambda c: members.merge(c, into, other))
+
+    async def merge_by_code(self, into: MemberRecord, code: str) -> MemberRecord:
+        """The member whose claim code ``code`` is, read as ``into`` from now on (logged)."""
+        return await self._write_members(
+            lambda c: members.merge_by_code(c, into, code, time.time())
+        )
 
     async def add_device(self, member_id: int) -> str:
         """A new device token signed in as the member; only its SHA-256 is stored."""
@@ -409,8 +450,11 @@ class Store:
         """The member's device known by ``key`` is signed out (its token stops working)."""
         await self._write_members(lambda c: members.remove_device(c, member_id, key))
 
-    async def make_organiser(self, member_id: int) -> MemberRecord:
-        return await self._write_members(lambda c: members.make_organiser(c, member_id))
+    async def make_organiser(self, member_id: int, by: MemberRecord) -> MemberRecord:
+        """Organiser ``by`` names another member an organiser too (logged)."""
+        return await self._write_members(
+            lambda c: invites.make_organiser(c, member_id, by, time.time())
+        )
 
     async def member_of_device(self, token: str) -> MemberRecord | None:
         """The member the device token signs in as (its ``last_seen`` is now), or None."""
@@ -438,11 +482,6 @@ class Store:
         member = await self._write_members(lambda c: members.claim(c, code, token, now))
         return member, token
 
-    async def claim_player(self, player_id: int, member_id: int) -> PlayerRecord:
-        """The guest seat ``player_id`` (of a table of the member's club) becomes the
-        member's; refused with MemberError otherwise."""
-        return await self._write_members(lambda c: members.claim_player(c, player_id, member_id))
-
     # The season (decision 35; the transactions' bodies are in ``club``) -------------------
 
     async def club_tables(self, club_id: int) -> list[TableRecord]:
@@ -466,28 +505,53 @@ class Store:
         )
 
     async def add_payment(
-        self, club_id: int, payer: int, payee: int, amount: int, recorded_by: int | None
+        self, club_id: int, payer: int, payee: int, amount: int, recorded_by: int
     ) -> club_queries.PaymentRecord:
-        """Member ``payer`` paid ``payee``; refused (MemberError) between non-members."""
+        """Member ``payer`` paid ``payee``, recorded by one of them: it counts once the
+        other confirms it. Refused (MemberError) between non-members, or by anybody else."""
         return await self._write_members(
             lambda c: club_queries.add_payment(
                 c, club_id, payer, payee, amount, at=time.time(), recorded_by=recorded_by
             )
         )
 
-    async def delete_payment(self, club_id: int, payment_id: int, payee: int) -> None:
-        """Undo a payment, as its payee (MemberError for anybody else)."""
-        await self._write_members(
-            lambda c: club_queries.delete_payment(c, club_id, payment_id, payee)
+    async def confirm_payment(
+        self, club_id: int, payment_id: int, member_id: int
+    ) -> club_queries.PaymentRecord:
+        """The other side's word on a payment: it counts from now on."""
+        return await self._write_members(
+            lambda c: club_queries.confirm_payment(c, club_id, payment_id, member_id, time.time())
         )
 
-    async def member_for_player(self, club_id: int, player_id: int) -> tuple[MemberRecord, str]:
-        """A new member for a player who just joined under their name, with a device token
-        (only its SHA-256 kept): one transaction. A name a member took meanwhile: MemberError."""
+    async def settle_dispute(
+        self, club_id: int, payment_id: int, organiser: MemberRecord, counts: bool
+    ) -> club_queries.PaymentRecord | None:
+        """An organiser's word on a disputed payment (logged): it counts, or it is gone."""
+        return await self._write_members(
+            lambda c: club_queries.settle_dispute(
+                c, club_id, payment_id, organiser, counts=counts, at=time.time()
+            )
+        )
+
+    async def delete_payment(self, club_id: int, payment_id: int, member_id: int) -> None:
+        """A payment waiting for a word, withdrawn or declined by one of its two sides."""
+        await self._write_members(
+            lambda c: club_queries.delete_payment(c, club_id, payment_id, member_id)
+        )
+
+    async def member_for_player(
+        self, club_id: int, player_id: int, vouched_by: int
+    ) -> tuple[MemberRecord, str]:
+        """A new member for a player who just joined under their name at the table of
+        member ``vouched_by`` (the host, whose invite link they came by), with a device
+        token (only its SHA-256 kept): one transaction. A name a member took meanwhile:
+        MemberError."""
         token = secrets.token_urlsafe(TOKEN_BYTES)
         try:
             made = await self._write_members(
-                lambda c: club_queries.member_for_player(c, club_id, player_id, token, time.time())
+                lambda c: club_queries.member_for_player(
+                    c, club_id, player_id, token, now=time.time(), vouched_by=vouched_by
+                )
             )
         except IntegrityError:  # another process made a member of that name since
             raise MemberError(
@@ -498,14 +562,11 @@ class Store:
     async def payments(self, club_id: int) -> list[club_queries.PaymentRecord]:
         return await self._read_members(lambda c: club_queries.club_payments(c, club_id))
 
-    async def claim_guest(
-        self, player_id: int, member_id: int, by_member: int | None
-    ) -> PlayerRecord:
-        """``claim_player``, logged in ``member_claims`` with the organiser who did it."""
+    async def claim_guest(self, seat_token: str, member: MemberRecord) -> PlayerRecord:
+        """The guest seat of ``seat_token`` becomes ``member``'s (logged): the word of
+        whoever holds both the seat's token and the member's device."""
         return await self._write_members(
-            lambda c: club_queries.claim_guest(
-                c, player_id, member_id, by_member=by_member, at=time.time()
-            )
+            lambda c: club_queries.claim_guest(c, seat_token, member, time.time())
         )
 
     async def opponent_models(self, club_id: int, member_ids: list[int]) -> dict[int, Any]:
@@ -789,6 +850,16 @@ def _free_code(taken: set[str], rng: random.Random) -> str:
 def _claim_code() -> str:
     length, alphabet = members.CLAIM_CODE_LENGTH, members.CLAIM_ALPHABET
     return "".join(secrets.choice(alphabet) for _ in range(length))
+
+
+async def _refuse_lookalike(connection: AsyncConnection, table_id: int, name: str) -> None:
+    """NameTakenError if a player of the table has a name that looks like ``name`` (the
+    same key is the unique index's to refuse)."""
+    players = schema.players
+    rows = await connection.execute(select(players.c.name).where(players.c.table_id == table_id))
+    taken = next((row.name for row in rows if same_name(row.name, name)), None)
+    if taken is not None:
+        raise NameTakenError(taken)
 
 
 def _token_hash(token: str) -> str:

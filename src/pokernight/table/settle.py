@@ -9,6 +9,14 @@ of friends is small: a dynamic program over subsets (bitmasks) finds ``g``
 exactly for up to ``EXACT_LIMIT`` players, in 2^n * n steps (with numpy, about
 0.05 s for 16). Beyond that the largest debtor pays the largest creditor,
 repeatedly, which needs at most ``n - 1`` transfers but may miss the minimum.
+
+Who pays whom depends on the balances and on who played together, never on the order
+the balances come in nor on anybody's name: people are taken in the order of their keys
+(ids, not names), and within a group each debtor pays first the creditor they played
+with most (``together``). Any such choice still settles a group of ``k`` in ``k - 1``
+transfers: each transfer squares at least one of its two people, the last both. So a
+stranger with accounts of his own cannot have a friend told to pay one of them because
+of how the names sort (issue 30).
 """
 
 from __future__ import annotations
@@ -28,14 +36,23 @@ class Transfer:
     amount: int
 
 
-def settle_up(balances: Mapping[str, int]) -> tuple[Transfer, ...]:
-    """Transfers that bring every balance to zero (positive balance: is owed money)."""
+Together = Mapping[frozenset[str], int]
+"""How many nights each pair of people played together (a pair left out: none)."""
+
+
+def settle_up(
+    balances: Mapping[str, int], together: Together | None = None
+) -> tuple[Transfer, ...]:
+    """Transfers that bring every balance to zero (positive balance: is owed money), the
+    fewest there are, each debtor paying the creditors they played with most first."""
     if sum(balances.values()) != 0:
         raise ValueError(f"balances must sum to zero, not {sum(balances.values()):,}")
-    people = [(player, amount) for player, amount in balances.items() if amount != 0]
+    people = sorted((player, amount) for player, amount in balances.items() if amount != 0)
+    known = together or {}
     if len(people) > EXACT_LIMIT:
-        return _greedy(people)
-    return tuple(transfer for group in _zero_sum_groups(people) for transfer in _greedy(group))
+        return _greedy(people, known)
+    groups = _zero_sum_groups(people)
+    return tuple(transfer for group in groups for transfer in _greedy(group, known))
 
 
 def _zero_sum_groups(people: Sequence[tuple[str, int]]) -> list[list[tuple[str, int]]]:
@@ -80,8 +97,9 @@ def _zero_sum_groups(people: Sequence[tuple[str, int]]) -> list[list[tuple[str, 
     return groups
 
 
-def _greedy(people: Sequence[tuple[str, int]]) -> tuple[Transfer, ...]:
-    """Largest debtor pays largest creditor until everybody is square.
+def _greedy(people: Sequence[tuple[str, int]], together: Together) -> tuple[Transfer, ...]:
+    """The largest debtor pays, until everybody is square: the creditor they played with
+    most, the largest of those first.
 
     Each transfer clears at least one of the two, and the last clears both: a
     zero-sum group of ``k`` settles in at most ``k - 1`` transfers.
@@ -91,7 +109,10 @@ def _greedy(people: Sequence[tuple[str, int]]) -> tuple[Transfer, ...]:
     transfers: list[Transfer] = []
     while owing:
         payer = max(owing, key=lambda player: (owing[player], player))
-        payee = max(owed, key=lambda player: (owed[player], player))
+        payee = max(
+            owed,
+            key=lambda player: (together.get(frozenset((payer, player)), 0), owed[player], player),
+        )
         amount = min(owing[payer], owed[payee])
         transfers.append(Transfer(payer, payee, amount))
         for book, player in ((owing, payer), (owed, payee)):
