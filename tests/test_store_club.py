@@ -46,29 +46,46 @@ async def test_the_club_knows_its_tables_and_which_member_played_each_seat(store
             str(a1): "Alice", str(a2): "Alice", str(b1): "Bob",
         }  # fmt: skip
         assert [member.name for member in await store.club_members(club.id)] == ["Alice", "Bob"]
-        assert [(g.player_id, g.name) for g in await store.club_guests(club.id)] == [
-            (guest, "Carol")
-        ]
+        assert str(guest) not in identities  # Carol is a guest
         assert await store.player_of_member(second.id, alice.id) == a2  # merged into Alice
         assert await store.player_of_member(second.id, bob.id) is None
 
 
 @scenario
-async def test_payments_are_between_two_members_of_the_club(store_url: str) -> None:
+async def test_payments_are_between_two_members_and_count_on_both_words(store_url: str) -> None:
     async with await open_store(store_url) as store:
         club = await store.default_club()
-        alice, bob = [await store.add_member(club.id, n) for n in ("Alice", "Bob")]
+        alice, bob, carol = [await store.add_member(club.id, n) for n in ("Alice", "Bob", "Carol")]
         paid = await store.add_payment(club.id, bob.id, alice.id, 150, recorded_by=alice.id)
         assert (paid.payer.name, paid.payee.name, paid.amount) == ("Bob", "Alice", 150)
+        assert not paid.counts
         refusals = [
-            (bob.id, bob.id, 10, "Bob cannot pay themselves"),
-            (bob.id, alice.id, 0, "a payment is a whole number of chips"),
-            (bob.id, alice.id + 99, 10, f"there is no member {alice.id + 99} in this club"),
+            (bob.id, bob.id, 10, bob.id, "Bob cannot pay themselves"),
+            (bob.id, alice.id, 0, bob.id, "a payment is a whole number of chips"),
+            (bob.id, alice.id + 99, 10, bob.id, f"there is no member {alice.id + 99} in this club"),
+            (bob.id, alice.id, 10, carol.id, "only the payer or the payee can record a payment"),
         ]
-        for payer, payee, amount, reason in refusals:
+        for payer, payee, amount, recorder, reason in refusals:
             with pytest.raises(MemberError, match=reason):
-                await store.add_payment(club.id, payer, payee, amount, recorded_by=None)
+                await store.add_payment(club.id, payer, payee, amount, recorded_by=recorder)
         assert await store.payments(club.id) == [paid]
+        for member, reason in ((alice, "Bob has to confirm it"), (carol, "only the payer or")):
+            with pytest.raises(MemberError, match=reason):
+                await store.confirm_payment(club.id, paid.id, member.id)
+        counted = await store.confirm_payment(club.id, paid.id, bob.id)
+        assert counted.counts and counted.confirmed_by == bob.id
+        assert await store.payments(club.id) == [counted]
+        with pytest.raises(MemberError, match="only an organiser can undo it now"):
+            await store.delete_payment(club.id, paid.id, bob.id)
+        with pytest.raises(MemberError, match="only an organiser of the club can settle"):
+            await store.settle_dispute(club.id, paid.id, carol, counts=False)
+        olga = await store.add_member(club.id, "Olga", organiser=True)
+        assert await store.settle_dispute(club.id, paid.id, olga, counts=False) is None
+        assert await store.payments(club.id) == []
+        [logged] = await store.club_log(club.id)
+        assert (logged["by"], logged["action"], logged["detail"]["counts"]) == (
+            olga.id, "dispute", False,
+        )  # fmt: skip
 
 
 @scenario
@@ -78,15 +95,17 @@ async def test_a_claimed_guest_seat_is_written_down_with_who_claimed_it(store_ur
         alice = await store.add_member(club.id, "Alice")
         table = await store.create_table({}, random.Random(1))
         await _seat(store, table.id, "Host")
-        guest = await _seat(store, table.id, "Al")
-        organiser = await store.add_member(club.id, "Olga")
-        claimed = await store.claim_guest(guest, alice.id, by_member=organiser.id)
+        guest, token = await store.register_player(table.id, "Al")
+        claimed = await store.claim_guest(token, alice)
         assert claimed.member_id == alice.id
         async with store.transaction() as connection:
             rows = (await connection.execute(select(schema.member_claims))).mappings().all()
         assert [(r["player_id"], r["member_id"], r["previous_member_id"], r["by_member"])
-                for r in rows] == [(guest, alice.id, None, organiser.id)]  # fmt: skip
-        assert [g.name for g in await store.club_guests(club.id)] == ["Host"]
+                for r in rows] == [(guest.id, alice.id, None, alice.id)]  # fmt: skip
+        [logged] = await store.club_log(club.id)
+        assert (logged["action"], logged["detail"]["player_id"]) == ("claimed seat", guest.id)
+        with pytest.raises(MemberError, match="that seat token is nobody's"):
+            await store.claim_guest("not a token", alice)
 
 
 @scenario
@@ -111,7 +130,7 @@ async def test_a_downgrade_to_0003_drops_the_season_and_keeps_the_members(store_
     async with await open_store(store_url) as store:
         club = await store.default_club()
         alice, bob = [await store.add_member(club.id, n) for n in ("Alice", "Bob")]
-        await store.add_payment(club.id, bob.id, alice.id, 5, recorded_by=None)
+        await store.add_payment(club.id, bob.id, alice.id, 5, recorded_by=bob.id)
         async with store.engine.begin() as connection:
             await connection.run_sync(_down_to_0003)
             names = await connection.execute(text("SELECT name FROM members ORDER BY id"))

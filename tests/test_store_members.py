@@ -277,13 +277,15 @@ async def test_a_guest_seat_of_a_club_table_becomes_the_members(store_url: str) 
         table_id = await _club_table(store, club.id)
         guest, token = await store.register_player(table_id, "Alice")
         assert guest.member_id is None
-        claimed = await store.claim_player(guest.id, alice.id)
+        claimed = await store.claim_guest(token, alice)
         assert claimed.member_id == alice.id and claimed.name == "Alice"
         assert await store.player_by_token(table_id, token) == claimed
-        assert await store.claim_player(guest.id, alice.id) == claimed  # again: no change
+        assert await store.claim_guest(token, alice) == claimed  # again: no change
         await store.merge(alice.id, ally.id)
-        other, _ = await store.register_player(table_id, "Ally")
-        assert (await store.claim_player(other.id, ally.id)).member_id == alice.id
+        other, other_token = await store.register_player(await _club_table(store, club.id), "A")
+        ally_now = await store.member(ally.id)  # read as Alice
+        assert ally_now is not None
+        assert (await store.claim_guest(other_token, ally_now)).member_id == alice.id
 
 
 @scenario
@@ -292,19 +294,18 @@ async def test_a_seat_of_another_club_or_member_is_not_claimed(store_url: str) -
         club = await store.default_club()
         alice, bob = [await store.add_member(club.id, name) for name in ("Alice", "Bob")]
         dan = await store.add_member(await _new_club(store, "Tuesdays"), "Dan")
-        seat, _ = await store.register_player(await _club_table(store, club.id), "Al")
-        clubless, _ = await store.register_player(await _club_table(store, None), "Al")
-        await store.claim_player(seat.id, alice.id)
+        seat, token = await store.register_player(await _club_table(store, club.id), "Al")
+        clubless, clubless_token = await store.register_player(await _club_table(store, None), "Al")
+        await store.claim_guest(token, alice)
         refusals = [
-            (seat.id, bob.id, f"player {seat.id}'s seat is already another member's"),
-            (seat.id, dan.id, f"player {seat.id} sat at another club's table than Dan's"),
-            (clubless.id, alice.id, f"player {clubless.id}'s table belongs to no club"),
-            (seat.id + 99, alice.id, f"there is no player {seat.id + 99}"),
-            (seat.id, bob.id + 99, f"there is no member {bob.id + 99}"),
+            (token, bob, f"player {seat.id}'s seat is already another member's"),
+            (token, dan, f"player {seat.id} sat at another club's table than Dan's"),
+            (clubless_token, alice, f"player {clubless.id}'s table belongs to no club"),
+            ("nobody's token", alice, "that seat token is nobody's"),
         ]
-        for player_id, member_id, message in refusals:
+        for seat_token, member, message in refusals:
             with pytest.raises(MemberError, match=message):
-                await store.claim_player(player_id, member_id)
+                await store.claim_guest(seat_token, member)
         members = {row["id"]: row["member_id"] for row in await _rows(store, schema.players)}
         assert members == {seat.id: alice.id, clubless.id: None}
 
@@ -347,7 +348,7 @@ async def test_tables_stored_at_0002_join_the_default_club_with_guests(store_url
             )
             assert guests.scalar_one() == 2
         member = await store.add_member(club.id, "Ann")
-        assert await store.claim_player(ann.id, member.id) == replace(ann, member_id=member.id)
+        assert await store.claim_guest("Ann", member) == replace(ann, member_id=member.id)
 
 
 def _down_to_0002(connection: Connection) -> None:
@@ -360,7 +361,7 @@ async def test_a_downgrade_to_0002_keeps_tables_and_players(store_url: str) -> N
         club = await store.default_club()
         table_id = await _club_table(store, club.id)
         player, token = await store.register_player(table_id, "Ann")
-        await store.claim_player(player.id, (await store.add_member(club.id, "Ann")).id)
+        await store.claim_guest(token, await store.add_member(club.id, "Ann"))
         async with store.engine.begin() as connection:
             await connection.run_sync(_down_to_0002)
     async with await open_store(store_url) as store:  # and up again: a guest of a new club
@@ -377,8 +378,8 @@ async def test_a_new_table_belongs_to_the_default_club_and_its_guests_can_be_cla
     async with await open_store(store_url) as store:
         club = await store.default_club()
         played = await store.create_table({}, random.Random(1))
-        seat, _ = await store.register_player(played.id, "Alice")
+        seat, token = await store.register_player(played.id, "Alice")
         alice = await store.add_member(club.id, "Alice")
-        assert (await store.claim_player(seat.id, alice.id)).member_id == alice.id
+        assert (await store.claim_guest(token, alice)).member_id == alice.id
         clubs = {row["id"]: row["club_id"] for row in await _rows(store, schema.tables)}
         assert clubs == {played.id: club.id}

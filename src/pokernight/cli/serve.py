@@ -17,7 +17,6 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from pokernight.cli.club import invite_link, organiser_wanted
 from pokernight.cli.types import Subparsers
 from pokernight.extras import require
 
@@ -152,6 +151,7 @@ def register(subparsers: Subparsers) -> None:
 def run(args: argparse.Namespace) -> int:
     import uvicorn
 
+    from pokernight.cli.club import invite_link, organiser_wanted
     from pokernight.server import ServerConfig, create_app
     from pokernight.server.json_logs import json_log_config
     from pokernight.server.websocket_protocol import RoomWebSocketProtocol

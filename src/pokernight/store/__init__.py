@@ -10,7 +10,7 @@ embedded SQLite file by default, PostgreSQL by URL (``open_store``).
   and the ledger and hands projections written from the events.
 - ``Store``'s clubs, members, devices and claim codes (decision 33; ``members``):
   ``default_club``, ``add_member``, ``member_named``, ``merge``, ``add_device``,
-  ``member_of_device``, ``new_claim_code``, ``claim``, ``claim_player``.
+  ``member_of_device``, ``new_claim_code``, ``claim``, ``claim_guest``.
 - ``Store.import_table``: a table of imported hands, its players and events in one
   transaction (``pokernight import``).
 - ``EventWriter``: group commit, the appends of a few milliseconds from many

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from sqlalchemy import Connection, Row, String, and_, cast, delete, insert, select, update
+from sqlalchemy import Connection, Row, and_, delete, insert, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 
 from pokernight.store import club_log, members, schema
@@ -36,17 +36,6 @@ class PaymentRecord:
     @property
     def counts(self) -> bool:
         return self.confirmed_at is not None
-
-
-@dataclass(frozen=True, slots=True)
-class GuestRecord:
-    """A seat nobody claimed yet: a player of a club table who is no member."""
-
-    player_id: int
-    name: str
-    table_id: int
-    code: str
-    created_at: float
 
 
 def club_tables(connection: Connection, club_id: int) -> list[TableRecord]:
@@ -93,24 +82,6 @@ def club_members(connection: Connection, club_id: int) -> list[MemberRecord]:
         .order_by(owner.c.name_key)
     )
     return [members.record_of(row) for row in rows]
-
-
-def club_guests(connection: Connection, club_id: int) -> list[GuestRecord]:
-    """The seats of the club's tables that no member played, and that did buy in."""
-    players, tables, ledger = schema.players, schema.tables, schema.ledger_entries
-    sat = (
-        select(ledger.c.id)
-        .where(ledger.c.table_id == players.c.table_id)
-        .where(ledger.c.player_id == cast(players.c.id, String))
-        .exists()
-    )
-    rows = connection.execute(
-        select(players.c.id, players.c.name, tables.c.id, tables.c.code, players.c.created_at)
-        .join(tables, tables.c.id == players.c.table_id)
-        .where(tables.c.club_id == club_id, players.c.member_id.is_(None), sat)
-        .order_by(players.c.id)
-    )
-    return [GuestRecord(*row) for row in rows]
 
 
 def player_of_member(connection: Connection, table_id: int, member_id: int) -> int | None:

@@ -495,9 +495,6 @@ class Store:
     async def club_members(self, club_id: int) -> list[MemberRecord]:
         return await self._read_members(lambda c: club_queries.club_members(c, club_id))
 
-    async def club_guests(self, club_id: int) -> list[club_queries.GuestRecord]:
-        return await self._read_members(lambda c: club_queries.club_guests(c, club_id))
-
     async def player_of_member(self, table_id: int, member_id: int) -> int | None:
         """The member's seat (player id) at the table, if they have one."""
         return await self._read_members(
@@ -857,9 +854,8 @@ async def _refuse_lookalike(connection: AsyncConnection, table_id: int, name: st
     same key is the unique index's to refuse)."""
     players = schema.players
     rows = await connection.execute(select(players.c.name).where(players.c.table_id == table_id))
-    taken = next((row.name for row in rows if same_name(row.name, name)), None)
-    if taken is not None:
-        raise NameTakenError(taken)
+    if any(same_name(row.name, name) for row in rows):
+        raise NameTakenError(name)
 
 
 def _token_hash(token: str) -> str:
