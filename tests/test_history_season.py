@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -28,6 +29,7 @@ from pokernight.table import (
 )
 from tests.table_helpers import NINE_SEATS, events_of, player_to_act, start
 from tests.test_table_ledger import PLAYERS, random_session
+from tests.test_table_settle import brute_force_minimum
 
 MEMBERS = {"ann": 1, "bob": 2, "cat": 3}  # the rest of PLAYERS are guests each night
 
@@ -127,6 +129,35 @@ def test_season_balances_are_the_nights_summed_and_the_settle_up_pays_them(
         settled[transfer.payer] += transfer.amount
         settled[transfer.payee] -= transfer.amount
     assert set(settled.values()) <= {0}
+
+
+def _renamed(night: TableNight, names: dict[str, str]) -> TableNight:
+    """The same night, its people called otherwise (their keys, ids, stay)."""
+    identities = {
+        player: replace(person, name=names.get(player, person.name))
+        for player, person in night.identities.items()
+    }
+    return replace(night, identities=identities)
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    st.lists(st.tuples(st.integers(0, 2**32), st.integers(20, 80)), min_size=1, max_size=3),
+    st.permutations(sorted(PLAYERS)),
+)
+def test_the_seasons_transfers_are_the_fewest_and_the_same_whatever_the_names(
+    sessions: list[tuple[int, int]], names: list[str]
+) -> None:
+    """Issue 30: the standings sort by balance then name, and the settle-up once took
+    people in that order; a stranger choosing names could choose who pays whom. Now the
+    names are nothing to it, and it still takes the fewest transfers there are."""
+    nights = [_night(number + 1, seed, steps) for number, (seed, steps) in enumerate(sessions)]
+    renamed = dict(zip(sorted(PLAYERS), names, strict=True))
+    first = season(nights)
+    again = season([_renamed(night, renamed) for night in nights])
+    assert again.transfers == first.transfers
+    balances = first.balances()
+    assert len(first.transfers) == brute_force_minimum(list(balances.values()))
 
 
 @settings(max_examples=100, deadline=None)

@@ -6,15 +6,21 @@ from pathlib import Path
 
 from pokernight.client import TableClient, create_table
 from pokernight.table import Table
-from tests.server_helpers import passive, play_until_hand_over, scenario, serving_app
+from tests.server_helpers import (
+    club_founder,
+    passive,
+    play_until_hand_over,
+    scenario,
+    serving_app,
+)
 from tests.test_protocol_bots import QUICK_BOTS
 
 HANDS = 3
 
 
-async def _night_with_a_bot(url: str, device: str | None, hands: int) -> tuple[str, str]:
-    """Bob hosts a table with a bot and plays ``hands`` hands: his device and player id."""
-    created = await create_table(url, "Bob", QUICK_BOTS, member=True, device=device)
+async def _night_with_a_bot(url: str, device: str, hands: int) -> str:
+    """Bob, a member, hosts a table with a bot and plays ``hands`` hands: his player id."""
+    created = await create_table(url, "Bob", QUICK_BOTS, device=device)
     bob = TableClient(url, created["code"], created["token"])
     await bob.connect()
     await bob.sit(0, 1_000)
@@ -23,7 +29,8 @@ async def _night_with_a_bot(url: str, device: str | None, hands: int) -> tuple[s
     await play_until_hand_over([bob], hands, passive)
     await bob.pause()
     await bob.disconnect()
-    return device or created["device"], created["player_id"]
+    player_id: str = created["player_id"]
+    return player_id
 
 
 def _finished(table: Table) -> int:
@@ -35,7 +42,8 @@ def _finished(table: Table) -> int:
 async def test_a_bot_knows_next_week_what_the_club_learned_of_a_member(tmp_path: Path) -> None:
     async with serving_app(tmp_path) as (url, app):
         lobby = app.state.lobby
-        device, first_seat = await _night_with_a_bot(url, None, HANDS)
+        device = await club_founder(url, tmp_path, "Bob")
+        first_seat = await _night_with_a_bot(url, device, HANDS)
         club = await lobby.store.default_club()
         member = await lobby.store.member_of_device(device)
         for actor in lobby.actors.values():
@@ -45,7 +53,7 @@ async def test_a_bot_knows_next_week_what_the_club_learned_of_a_member(tmp_path:
         assert stored[member.id]["hands"] == first_night.bots.model[first_seat].hands
         assert stored[member.id]["hands"] == _finished(first_night.table) >= HANDS
 
-        _, second_seat = await _night_with_a_bot(url, device, 1)
+        second_seat = await _night_with_a_bot(url, device, 1)
         for actor in lobby.actors.values():
             await actor.bots.memory.settle()
         second_night = next(a for a in lobby.actors.values() if a.record.id == 2)

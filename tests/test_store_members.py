@@ -282,7 +282,7 @@ async def test_a_guest_seat_of_a_club_table_becomes_the_members(store_url: str) 
         assert await store.player_by_token(table_id, token) == claimed
         assert await store.claim_guest(token, alice) == claimed  # again: no change
         await store.merge(alice.id, ally.id)
-        other, other_token = await store.register_player(await _club_table(store, club.id), "A")
+        _other, other_token = await store.register_player(await _club_table(store, club.id), "A")
         ally_now = await store.member(ally.id)  # read as Alice
         assert ally_now is not None
         assert (await store.claim_guest(other_token, ally_now)).member_id == alice.id
@@ -378,7 +378,7 @@ async def test_a_new_table_belongs_to_the_default_club_and_its_guests_can_be_cla
     async with await open_store(store_url) as store:
         club = await store.default_club()
         played = await store.create_table({}, random.Random(1))
-        seat, token = await store.register_player(played.id, "Alice")
+        _seat, token = await store.register_player(played.id, "Alice")
         alice = await store.add_member(club.id, "Alice")
         assert (await store.claim_guest(token, alice)).member_id == alice.id
         clubs = {row["id"]: row["club_id"] for row in await _rows(store, schema.tables)}

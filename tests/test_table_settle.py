@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 
 import pytest
@@ -143,3 +144,43 @@ def test_between_people_the_balances_sum_to_zero_in_whole_chips(
     if not bots & {entry.player_id for entry in entries}:
         assert people == balances(entries)
     assert squared(people, settle_up(people))
+
+
+def _friends(balances: dict[str, int], pairs: list[tuple[int, int]]) -> dict[frozenset[str], int]:
+    people = sorted(balances)
+    return {
+        frozenset((people[a % len(people)], people[b % len(people)])): 1
+        for a, b in pairs
+        if people[a % len(people)] != people[b % len(people)]
+    }
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    ledgers(8), st.lists(st.tuples(st.integers(0, 7), st.integers(0, 7)), max_size=12), st.randoms()
+)
+def test_the_transfers_are_the_fewest_and_the_same_in_any_order_and_company(
+    balances: dict[str, int], pairs: list[tuple[int, int]], rng: random.Random
+) -> None:
+    """Issue 30: who pays whom depends on the balances and who played together, never on
+    the order they come in (the season sorted them by name before): the same transfers
+    from any order, the fewest there are, with or without friends to prefer."""
+    together = _friends(balances, pairs)
+    transfers = settle_up(balances, together)
+    shuffled = list(balances.items())
+    rng.shuffle(shuffled)
+    assert settle_up(dict(shuffled), together) == transfers
+    assert squared(balances, transfers)
+    assert len(transfers) == brute_force_minimum(list(balances.values()))
+
+
+def test_a_debtor_pays_the_creditor_they_played_with_not_a_strangers_account() -> None:
+    """Issue 30, finding 3: Bob lost 20 to Alice; Mallory "lost" 20 to Sock, an account of
+    his, at a table of their own. However the keys sort, Bob pays Alice."""
+    for alice, sock in (("member:1", "member:9"), ("member:9", "member:1")):
+        balances = {alice: 20, "member:5": -20, sock: 20, "member:7": -20}
+        together = {frozenset((alice, "member:5")): 1, frozenset((sock, "member:7")): 1}
+        assert set(settle_up(balances, together)) == {
+            Transfer("member:5", alice, 20),
+            Transfer("member:7", sock, 20),
+        }

@@ -14,10 +14,10 @@ from typing import Any
 import pytest
 from starlette.applications import Starlette
 
-from pokernight.client.http import DEVICE_HEADER, ClientError, create_table, request_json
+from pokernight.client.http import DEVICE_HEADER, ClientError, request_json
 from pokernight.server.tournament_director import TournamentDirector
 from pokernight.tournament import Status
-from tests.server_helpers import scenario, serving_app
+from tests.server_helpers import club_founder, scenario, serving_app
 
 Json = dict[str, Any]
 PATIENCE = 0.02
@@ -233,7 +233,7 @@ async def test_a_finished_tournament_of_people_joins_the_club_season_and_a_pract
     tmp_path: Path,
 ) -> None:
     async with serving_app(tmp_path) as (url, _):
-        ann_device = (await create_table(url, "Ann", member=True))["device"]
+        ann_device = await club_founder(url, tmp_path, "Ann")
         body = {
             "name": "Club cup",
             "entries": 3,
@@ -257,7 +257,9 @@ async def test_a_finished_tournament_of_people_joins_the_club_season_and_a_pract
             url, "POST", f"{path}/deal", {"amounts": amounts}, token=cup["director_token"]
         )
         practice = await request_json(url, "POST", "/api/tournaments", {**body, "name": "Practice"})
-        for number in (1, 2, 3):
+        practice_path = f"/api/tournaments/{practice['id']}/entrants"
+        await request_json(url, "POST", practice_path, {"name": "Ann"}, device=ann_device)
+        for number in (1, 2):
             await enter(url, practice["id"], f"Bot {number}", "easy")
 
         view = await request_json(url, "GET", "/api/club/season", device=ann_device)

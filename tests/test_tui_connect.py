@@ -17,7 +17,7 @@ from pokernight.tui import RemoteGame, RemoteSettings
 from pokernight.tui.screen import Screen
 from pokernight.tui.tokens import TokenStore
 from tests.server_helpers import HOLDEM as SHARED_HOLDEM
-from tests.server_helpers import close_all, open_table, passive, scenario, serving
+from tests.server_helpers import close_all, club_founder, open_table, passive, scenario, serving
 
 HOLDEM = {**SHARED_HOLDEM, "seats": 3}
 # "c" checks when there is nothing to call, else calls.
@@ -249,7 +249,8 @@ async def test_a_terminal_member_is_known_at_the_next_table_and_signs_in_another
     screen = Screen(Console(file=output), plain=True, ask=lambda prompt: "q")
     tokens = TokenStore(tmp_path / "tokens.json")
     async with serving(tmp_path) as url:
-        first = await create_table(url, "Host", HOLDEM)
+        # A member hosts: the invite link is their word for Gil, who asks to be remembered.
+        first = await create_table(url, "Host", HOLDEM, device=await club_founder(url, tmp_path))
         settings = RemoteSettings(url, first["code"], "Gil", 1, hands=0, invite=first["invite"],
                                   member=True)  # fmt: skip
         assert await RemoteGame(settings, screen, tokens).play() == 0

@@ -51,12 +51,15 @@ def settle_up(
     known = together or {}
     if len(people) > EXACT_LIMIT:
         return _greedy(people, known)
-    groups = _zero_sum_groups(people)
+    groups = _zero_sum_groups(people, known)
     return tuple(transfer for group in groups for transfer in _greedy(group, known))
 
 
-def _zero_sum_groups(people: Sequence[tuple[str, int]]) -> list[list[tuple[str, int]]]:
-    """The most disjoint zero-sum groups that together hold everybody.
+def _zero_sum_groups(
+    people: Sequence[tuple[str, int]], together: Together
+) -> list[list[tuple[str, int]]]:
+    """The most disjoint zero-sum groups that together hold everybody, each made of people
+    who played together where there is a choice.
 
     ``most[mask]`` is the largest number of zero-sum groups the players in
     ``mask`` split into, counting a last group that need not sum to zero: so it
@@ -64,7 +67,9 @@ def _zero_sum_groups(people: Sequence[tuple[str, int]]) -> list[list[tuple[str, 
     to zero. Masks are filled a popcount layer at a time (numpy, one bit per
     step) since each depends only on the layer below. Walking back from
     everybody along best removals, the masks that sum to zero cut the chain
-    into the groups.
+    into the groups. Where several removals are best, the group being made takes the
+    person who played most with those already in it (the first in key order to begin
+    one): among the fewest transfers, those between friends.
     """
     count = len(people)
     masks = np.arange(1 << count, dtype=np.int64)
@@ -86,15 +91,18 @@ def _zero_sum_groups(people: Sequence[tuple[str, int]]) -> list[list[tuple[str, 
     mask = (1 << count) - 1
     while mask:
         target = most[mask] - (total[mask] == 0)
-        removed = next(
-            i for i in range(count) if mask >> i & 1 and most[mask & ~(1 << i)] == target
-        )
+        best = [i for i in range(count) if mask >> i & 1 and most[mask & ~(1 << i)] == target]
+        removed = max(best, key=lambda i: (_affinity(people[i][0], current, together), -i))
         current.append(people[removed])
         mask &= ~(1 << removed)
         if total[mask] == 0:
             groups.append(current)
             current = []
     return groups
+
+
+def _affinity(person: str, group: Sequence[tuple[str, int]], together: Together) -> int:
+    return sum(together.get(frozenset((person, other)), 0) for other, _ in group)
 
 
 def _greedy(people: Sequence[tuple[str, int]], together: Together) -> tuple[Transfer, ...]:
