@@ -197,7 +197,7 @@ async def club_hand_replay(request: Request) -> Response:
     record = await _club_table(store, me, request.path_params["table_id"])
     seat = await store.player_of_member(record.id, me.id)
     if seat is None:
-        raise HTTPException(404, f"you did not play at table {record.id}: its hands are not yours")
+        raise HTTPException(403, f"you did not play at table {record.id}: its hands are not yours")
     stored = await replay.stored_hand(store, record, request.path_params["number"])
     seats = int(record.settings.get("seats", 0))
     shown = replay.replay_json(stored, str(seat), seats)
