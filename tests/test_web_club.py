@@ -1,12 +1,14 @@
-"""The club in a real Chromium (issue 18): players who come back, a second device signed in
-with a claim code, the season page (standings, settle-up, mark as paid, the graph, the
-statistics, the nights, the hand search) and any night's hand replayed from it.
+"""The club in a real Chromium (issues 18 and 30): the door, players who come back, a second
+device signed in with a claim code, the season page (standings, settle-up, a payment
+recorded by one side and confirmed by the other, the graph, the statistics, the nights,
+the hand search), any night's hand replayed from it, and a guest's seat claimed.
 
-Alice starts a table from the lobby with "Remember me" ticked, Bob joins by the invite
-link as a member, Carol as a guest; Python protocol clients play their seats (the tokens
-the pages keep) so that chips move. At a second table Bob, on a new phone, types his
-name: the page asks "is this you?", and the code his first browser shows signs the phone
-in. Screenshots go to tests/artifacts/club/.
+Alice opens the organiser's link the room's console printed and joins the club, then
+starts a table from the lobby; Bob joins by her invite link as a member (her word), Carol
+as a guest; Python protocol clients play their seats (the tokens the pages keep) so that
+chips move. At a second table Bob, on a new phone, types his name: the page asks "is this
+you?", and the code his first browser shows signs the phone in. Carol, invited into the
+club later, says her guest seat was her. Screenshots go to tests/artifacts/club/.
 """
 
 from __future__ import annotations
@@ -21,7 +23,14 @@ import pytest
 
 from pokernight.client import TableClient
 from tests.server_helpers import bet_then_call, play_until_hand_over
-from tests.web_helpers import ARTIFACTS, get_as_member, invite_link, served_room, watched_page
+from tests.web_helpers import (
+    ARTIFACTS,
+    found_the_club,
+    get_as_member,
+    invite_link,
+    served_room,
+    watched_page,
+)
 
 pytestmark = pytest.mark.slow
 
@@ -76,6 +85,8 @@ def test_members_come_back_and_the_season_is_theirs(browser: Any, tmp_path: Path
         alice = watched_page(browser, viewport={"width": 1280, "height": 900})
         bob = watched_page(browser, viewport={"width": 1280, "height": 900})
         carol = watched_page(browser, viewport={"width": 1280, "height": 900})
+        found_the_club(alice, tmp_path, "Alice")
+        alice.screenshot(path=str(SHOTS / "founded.png"), full_page=True)
         first = _create(alice, url, "Alice")
         link = invite_link(alice)
         _join(bob, link, "Bob")
@@ -134,21 +145,30 @@ def test_members_come_back_and_the_season_is_theirs(browser: Any, tmp_path: Path
         assert alice.locator(".chart path.series").count() >= 3
         alice.wait_for_selector("#hand-search-results li")
         assert alice.locator("#hand-search-results li").count() == 2 * HANDS
-        assert alice.locator("#club-organise #club-merge").is_visible()  # the first member
+        assert alice.locator("#club-organise #club-log").count() == 1  # she organises
         alice.screenshot(path=str(SHOTS / "season.png"), full_page=True)
 
-        # Mark as paid: a transfer to Alice from a member, if the season gave her one.
+        # A transfer of Alice's recorded on her page: it waits for the other side's word.
         mine = [
             t
             for t in season["settle_up"]
-            if t["payee"] == season["me"]["key"] and t["payer"].startswith("member:")
+            if season["me"]["key"] in (t["payee"], t["payer"])
+            and t["payer"].startswith("member:")
+            and t["payee"].startswith("member:")
         ]
         assert alice.locator("#club-transfers .mark-paid").count() == len(mine)
         if mine:
             alice.locator("#club-transfers li .mark-paid").first.click()
-            alice.wait_for_selector("#club-payments li")
+            alice.wait_for_selector("#club-payments li.waiting")
+            other = (
+                mine[0]["payer"] if mine[0]["payee"] == season["me"]["key"] else mine[0]["payee"]
+            )
+            other_page = {by_name["Bob"]["key"]: bob, by_name["Dan"]["key"]: dan}[other]
+            other_page.goto(f"{url}/#club")
+            other_page.click("#club-payments .confirm-payment")
+            other_page.wait_for_selector("#club-payments li.payment:not(.waiting)")
             paid = get_as_member(f"{url}/api/club/season", _device(alice))["payments"]
-            assert paid[0]["amount"] == mine[0]["amount"]
+            assert paid[0]["amount"] == mine[0]["amount"] and paid[0]["counts"]
 
         # Bob's showdowns, then the first of them replayed: his own cards at the deal.
         alice.select_option("#hand-search-player", by_name["Bob"]["key"])
@@ -177,6 +197,20 @@ def test_members_come_back_and_the_season_is_theirs(browser: Any, tmp_path: Path
         phone.locator("#club-device-list li").nth(1).wait_for()  # his browser and this phone
         assert phone.locator("#club-device-list li strong").inner_text() == "This browser"
         assert phone.locator("#club-organise").count() == 0  # Alice organises, not Bob
-        assert alice.locator("#club-organise #club-merge").count() == 0  # on the replay now
+        assert alice.locator("#club-organise").count() == 0  # on the replay now
+
+        # Carol, a guest that night, is invited into the club: her seat was her.
+        alice.goto(f"{url}/#club")
+        alice.click("#club-new-invite")
+        carol.goto(alice.locator("#club-invite-link input").input_value())
+        carol.fill("#club-invite-name", "Caroline")
+        carol.click("#club-invite-submit")
+        carol.wait_for_selector("#club-my-seats .claim-seat")
+        carol.locator("#club-my-seats .claim-seat").first.click()
+        carol.locator("#who-is-who-note").filter(has_text="is yours in the season").wait_for()
+        carol.wait_for_selector("#club-nights li.night")
+        carol.screenshot(path=str(SHOTS / "guest-seat-claimed.png"), full_page=True)
+        after = get_as_member(f"{url}/api/club/season", _device(carol))
+        assert [row["nights"] for row in after["standings"] if row["name"] == "Caroline"] == [1]
         for page in (alice, bob, carol, phone, dan):
             assert page.errors == [], page.errors

@@ -169,6 +169,24 @@ def get_as_member(url: str, device: str) -> Json:
         return found
 
 
+def organiser_link(tmp_path: Path) -> str:
+    """The organiser's invitation the room's console printed (the newest: a room started
+    again prints another while nobody has taken one)."""
+    printed = (tmp_path / "server.log").read_text(encoding="utf-8", errors="replace")
+    links = re.findall(r"open (\S+#club/join/[\w-]+) to be its organiser", printed)
+    assert links, f"the console printed no organiser's link:\n{printed[-2000:]}"
+    link: str = links[-1]
+    return link
+
+
+def found_the_club(page: Any, tmp_path: Path, name: str) -> None:
+    """``name`` opens the console's organiser link in ``page`` and joins the club."""
+    page.goto(organiser_link(tmp_path))
+    page.fill("#club-invite-name", name)
+    page.click("#club-invite-submit")
+    page.wait_for_selector("#club-me")
+
+
 def invite_link(host: Any) -> str:
     """The invite link shown in the host's panel (``http://.../#1234/SECRET``)."""
     from playwright.sync_api import expect

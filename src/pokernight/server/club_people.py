@@ -48,6 +48,14 @@ class TakeInvite(msgspec.Struct, forbid_unknown_fields=True):
     name: DisplayName | None = None
 
 
+class SeatTokens(msgspec.Struct, forbid_unknown_fields=True):
+    """The seat tokens a browser keeps: which are guest seats its member may claim."""
+
+    seat_tokens: Annotated[
+        list[Annotated[str, msgspec.Meta(max_length=128)]], msgspec.Meta(max_length=100)
+    ]
+
+
 class NewOrganiser(msgspec.Struct, forbid_unknown_fields=True):
     member_id: RecordId
 
@@ -158,6 +166,17 @@ async def merge_members(request: Request) -> Response:
     return JSONResponse({"member": member_json(await store.merge_by_code(me, body.code))})
 
 
+async def guest_seats(request: Request) -> Response:
+    """Which of the seat tokens a browser keeps are guest seats of the club's nights, not
+    yet claimed: what its member may say were them (asked with POST: tokens stay out of
+    request lines and logs)."""
+    store = store_of(request)
+    me = await required_member(request, store)
+    body = await read_body(request, SeatTokens)
+    found = await store.guest_seats(me.club_id, body.seat_tokens)
+    return JSONResponse({"seats": [asdict(seat) for seat in found]})
+
+
 async def claim_guest(request: Request) -> Response:
     """A guest seat (of any night of the club) was the member's asking: the browser that
     played it still holds its seat token, which is that guest's word."""
@@ -211,6 +230,7 @@ ROUTES = [
     Route("/api/club/devices/{key}", remove_device, methods=["DELETE"]),
     Route("/api/club/organisers", add_organiser, methods=["POST"]),
     Route("/api/club/merge", merge_members, methods=["POST"]),
+    Route("/api/club/guest-seats", guest_seats, methods=["POST"]),
     Route("/api/club/claim-guest", claim_guest, methods=["POST"]),
     Route("/api/club/log", club_log, methods=["GET"]),
 ]

@@ -274,6 +274,34 @@ def member_for_player(
 # Claims ------------------------------------------------------------------------------------
 
 
+@dataclass(frozen=True, slots=True)
+class GuestSeat:
+    """A guest seat of a club table, found by its seat token (``token``: which one)."""
+
+    token: str
+    name: str
+    code: str
+    created_at: float
+
+
+def guest_seats(connection: Connection, club_id: int, tokens: list[str]) -> list[GuestSeat]:
+    """Which of these seat tokens are guest seats of the club's tables (not yet claimed):
+    those a browser kept may be claimed by its member (``claim_guest``)."""
+    players, tables = schema.players, schema.tables
+    by_hash = {members.secret_hash(token): token for token in tokens}
+    rows = connection.execute(
+        select(players.c.token_sha256, players.c.name, tables.c.code, tables.c.created_at)
+        .join(tables, tables.c.id == players.c.table_id)
+        .where(
+            players.c.token_sha256.in_(list(by_hash)),
+            players.c.member_id.is_(None),
+            tables.c.club_id == club_id,
+        )
+        .order_by(players.c.id)
+    )
+    return [GuestSeat(by_hash[row[0]], row.name, row.code, row.created_at) for row in rows]
+
+
 def claim_guest(
     connection: Connection, seat_token: str, member: MemberRecord, at: float
 ) -> PlayerRecord:

@@ -559,6 +559,10 @@ class Store:
     async def payments(self, club_id: int) -> list[club_queries.PaymentRecord]:
         return await self._read_members(lambda c: club_queries.club_payments(c, club_id))
 
+    async def guest_seats(self, club_id: int, tokens: list[str]) -> list[club_queries.GuestSeat]:
+        """Which of these seat tokens are the club's guest seats, not yet claimed."""
+        return await self._read_members(lambda c: club_queries.guest_seats(c, club_id, tokens))
+
     async def claim_guest(self, seat_token: str, member: MemberRecord) -> PlayerRecord:
         """The guest seat of ``seat_token`` becomes ``member``'s (logged): the word of
         whoever holds both the seat's token and the member's device."""

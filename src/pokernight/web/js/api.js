@@ -68,18 +68,28 @@ export const clubStats = () => request("/api/club/stats");
 export const clubHands = (query) => request(`/api/club/hands?${new URLSearchParams(query)}`);
 export const clubReplay = (tableId, number) =>
   request(`/api/club/tables/${tableId}/hands/${number}/replay`);
-/** "Mark as paid": only the payee (this browser's member) may. */
+/** A payment recorded by its payer or its payee: it counts once the other confirms it. */
 export const addPayment = (payer, payee, amount) =>
   post("/api/club/payments", { payer, payee, amount });
+export const confirmPayment = (id) => post(`/api/club/payments/${id}/confirm`, {});
+/** Withdrawn by the side who recorded it, or declined by the other, while it waits. */
 export const undoPayment = (id) => request(`/api/club/payments/${id}`, { method: "DELETE" });
+/** An organiser's word on a disputed payment: it counts, or it never happened. */
+export const settlePayment = (id, counts) => post(`/api/club/payments/${id}/settle`, { counts });
 export const devices = () => request("/api/club/devices");
 export const removeDevice = (key) =>
   request(`/api/club/devices/${encodeURIComponent(key)}`, { method: "DELETE" });
-// An organiser's word on who is who (decision 35).
-export const claimGuest = (playerId, memberId) =>
-  post("/api/club/claim-guest", { player_id: playerId, member_id: memberId });
-export const mergeMembers = (into, other) => post("/api/club/merge", { into, other });
+// The door (issue 30): invitations from members, taken by a name (or by a member, to organise).
+export const newInvite = (organiser = false) => post("/api/club/invites", { organiser });
+export const takeInvite = (invite, name) => post("/api/club/join", { invite, name });
+// Who is who, on the people's own word: a guest seat by its seat token, a merge by the
+// other name's claim code; organisers name organisers and read the club's log.
+export const guestSeats = (seatTokens) =>
+  post("/api/club/guest-seats", { seat_tokens: seatTokens });
+export const claimGuest = (seatToken) => post("/api/club/claim-guest", { seat_token: seatToken });
+export const mergeMembers = (code) => post("/api/club/merge", { code });
 export const addOrganiser = (memberId) => post("/api/club/organisers", { member_id: memberId });
+export const clubLog = () => request("/api/club/log");
 
 /** The season as CSV text (asked for with the device header, so not a plain link). */
 export async function seasonCsv() {

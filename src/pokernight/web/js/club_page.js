@@ -1,9 +1,11 @@
 // The club ("#club"): the season across every night, for its members.
 //
-// Standings and who owes whom (payments included), settling up the whole season with
-// "mark as paid", each night and its own settle-up, every player's numbers and a graph of
-// their results, and every stored hand found and replayed. All of it is the server's
-// (GET /api/club/season and /api/club/stats): nothing is summed here.
+// Standings and who owes whom (payments included), settling up the whole season (a payment
+// recorded by one side counts once the other confirms it), each night this member played
+// and its own settle-up, their numbers and a graph of their results, and their hands found
+// and replayed; the door (an invitation taken at "#club/join/CODE", friends invited from
+// here). All of it is the server's (GET /api/club/season and /api/club/stats): nothing is
+// summed here, and what a payment allows is the server's ``can``.
 
 import * as api from "./api.js";
 import { COLOURS, lineChart } from "./chart.js";
@@ -11,9 +13,9 @@ import { chips, h, sentence } from "./dom.js";
 import { gameName } from "./games.js";
 import { HandSearch } from "./club_hands.js";
 import { claimDevice } from "./identity.js";
-import { organiserTools } from "./organiser_tools.js";
-import { signOut } from "./session.js";
+import { signIn, signOut } from "./session.js";
 import { statsTable } from "./stats_panel.js";
+import { whoIsWho } from "./who_is_who.js";
 
 const SPINNER_AFTER_MS = 150;
 
@@ -32,22 +34,27 @@ function section(id, title, ...children) {
     h("h2", { id: `${id}-title` }, title), ...children);
 }
 
-/** The season's transfers, with "Mark as paid" for those paid to this browser's member. */
-function transferItems(transfers, me, markPaid) {
+/** The season's transfers; one of this member's may be recorded as paid ("Mark as paid" by
+ * its payee, "I paid this" by its payer): the other side then confirms it. */
+function transferItems(transfers, me, record) {
   return transfers.map((transfer) => {
-    const toMe = transfer.payee === me.key && transfer.payer.startsWith("member:");
+    const mine = [transfer.payer, transfer.payee].includes(me.key)
+      && transfer.payer.startsWith("member:") && transfer.payee.startsWith("member:");
+    const words = transfer.payee === me.key ? "Mark as paid" : "I paid this";
     return h("li", { class: "transfer" },
       h("strong", {}, transfer.payer_name), " pays ", h("strong", {}, transfer.payee_name), " ",
       h("span", { class: "amount" }, chips(transfer.amount)), " ",
-      toMe ? h("button", { type: "button", class: "mark-paid", onclick: () => markPaid(transfer) },
-        "Mark as paid") : "");
+      mine ? h("button", { type: "button", class: "mark-paid", onclick: () => record(transfer) },
+        words) : "");
   });
 }
 
 export class ClubPage {
-  constructor(root, banner) {
+  /** ``invite``: the secret of the invitation the page was opened with, if any. */
+  constructor(root, banner, invite = null) {
     this.root = root;
     this.banner = banner;
+    this.invite = invite;
     this.error = h("p", { class: "error", role: "alert", id: "club-error" });
     this.body = h("div", { class: "club-body" },
       h("div", { class: "replay-loading", role: "status" },
@@ -66,6 +73,10 @@ export class ClubPage {
     const spinner = setTimeout(() => document.body.classList.add("busy"), SPINNER_AFTER_MS);
     try {
       const info = await api.club();
+      if (this.invite) {
+        this.body.replaceChildren(this.invitePanel(info.club, info.me));
+        return;
+      }
       if (!info.me) {
         this.body.replaceChildren(this.signInPanel(info.club));
         return;
@@ -81,15 +92,48 @@ export class ClubPage {
     }
   }
 
+  /** An invitation opened: a name to join by (a member signed in here takes an
+   * organiser's invitation under their own). */
+  invitePanel(club, me) {
+    const name = h("input", { id: "club-invite-name", type: "text", maxlength: 32, required: true,
+      autocomplete: "nickname" });
+    const error = h("p", { class: "error", role: "alert", id: "club-invite-error" });
+    const form = h("form", { class: "card-panel", "aria-labelledby": "club-invite-title" },
+      h("h1", { id: "club-invite-title" }, `You are invited to the ${club.name} club`),
+      me ? h("p", {}, "This browser is signed in as ", h("strong", {}, me.name),
+        ". An organiser's invitation makes you an organiser.")
+        : [h("p", {}, "Members are remembered from one table to the next: their results, ",
+          "hands and the season's money follow them. The invitation is good once."),
+        h("div", { class: "row" }, h("label", { for: "club-invite-name" }, "Your name"), name)],
+      h("button", { type: "submit", class: "primary", id: "club-invite-submit" },
+        me ? "Take the invitation" : "Join the club"),
+      error, h("p", {}, h("a", { href: "#" }, "Back to the tables")));
+    form.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      error.textContent = "";
+      try {
+        const taken = await api.takeInvite(this.invite, me ? me.name : name.value.trim());
+        if (taken.device) signIn(taken.device, taken.member);
+        this.invite = null;
+        location.hash = "#club";
+        this.load();
+      } catch (failure) {
+        error.textContent = sentence(failure.message);
+      }
+    });
+    return form;
+  }
+
   signInPanel(club) {
     const code = h("input", { id: "club-claim-code", type: "text", maxlength: 12, autocomplete: "off",
       autocapitalize: "characters", spellcheck: false, required: true });
     const error = h("p", { class: "error", role: "alert" });
     const form = h("form", { class: "card-panel", "aria-labelledby": "club-sign-in-title" },
       h("h1", { id: "club-sign-in-title" }, `The ${club.name} club`),
-      h("p", {}, "The season is for the club's members. Play at a table with \u201cRemember me\u201d ",
-        "ticked to become one, or sign this browser in with a code from a device where you are ",
-        "signed in (Club \u2192 Sign in another device)."),
+      h("p", {}, "The season is for the club's members, and the club takes members on a ",
+        "member's word: open an invitation link a member gives you, or join a member's table ",
+        "by their invite link with \u201cRemember me\u201d ticked. Signed in elsewhere? ",
+        "Type a code from that device (Club \u2192 Sign in another device)."),
       h("div", { class: "row" }, h("label", { for: "club-claim-code" }, "Code"), code,
         h("button", { type: "submit", class: "primary", id: "club-claim-submit" }, "Sign in")),
       error, h("p", {}, h("a", { href: "#" }, "Back to the tables")));
@@ -112,7 +156,7 @@ export class ClubPage {
         h("h1", {}, `The ${club.name} club`),
         h("p", { class: "muted" }, "Signed in as ", h("strong", { id: "club-me" }, me.name),
           " \u00b7 ", h("a", { href: "#" }, "Tables")),
-        this.devicePart(), this.csvPart()),
+        this.devicePart(), this.invitePart(me), this.csvPart()),
       section("club-standings", "Standings", this.standings(season.standings)),
       section("club-settle", "Settle the season", this.settle(season.settle_up, me)),
       section("club-graph", "Results, hand after hand", this.graph(stats)),
@@ -120,9 +164,9 @@ export class ClubPage {
       section("club-nights", "Nights", this.nights(season.nights)),
       season.tournaments?.length
         ? section("club-tournaments", "Tournaments", tournaments(season.tournaments)) : "",
-      section("club-payments", "Payments", this.payments(season.payments, me)),
+      section("club-payments", "Payments", this.payments(season.payments)),
       section("club-hands", "Hands", new HandSearch(season, stats.games).element),
-      me.organiser ? section("club-organise", "Who is who", organiserTools(season, () => this.load())) : "",
+      section("club-who", "Who is who", whoIsWho(season, () => this.load())),
       section("club-devices", "Your devices", this.devicesPart()));
   }
 
@@ -139,6 +183,26 @@ export class ClubPage {
       }
     });
     return h("div", { class: "row" }, button, shown);
+  }
+
+  /** An invitation for a friend: a link to share (an organiser may make an organiser's). */
+  invitePart(me) {
+    const shown = h("p", { class: "note", role: "status", id: "club-invite-link" });
+    const organiser = h("input", { type: "checkbox", id: "club-invite-organiser" });
+    const button = h("button", { type: "button", id: "club-new-invite" }, "Invite a friend");
+    button.addEventListener("click", async () => {
+      try {
+        const { link } = await api.newInvite(organiser.checked);
+        const url = `${location.origin}/${link}`;
+        shown.replaceChildren("Send this link to one friend (good once, for a week): ",
+          h("input", { type: "text", readonly: true, value: url, class: "invite-url",
+            "aria-label": "Invitation link", onfocus: (event) => event.target.select() }));
+      } catch (failure) {
+        shown.textContent = sentence(failure.message);
+      }
+    });
+    return h("div", { class: "row" }, button, me.organiser
+      ? h("label", { class: "check" }, organiser, " as an organiser") : "", shown);
   }
 
   csvPart() {
@@ -179,13 +243,14 @@ export class ClubPage {
   settle(transfers, me) {
     if (!transfers.length) return h("p", { class: "muted", id: "club-square" }, "Everybody is square.");
     const error = h("p", { class: "error", role: "alert" });
-    const items = transferItems(transfers, me, (transfer) => this.markPaid(transfer, error));
+    const items = transferItems(transfers, me, (transfer) => this.recordPayment(transfer, error));
     return [h("ul", { class: "transfers", id: "club-transfers" }, items),
-      h("p", { class: "note" }, "The fewest payments that square the whole season. The one who ",
-        "is paid marks a payment made."), error];
+      h("p", { class: "note" }, "The fewest payments that square the whole season, between people ",
+        "who played together where there is a choice. A payment counts once both of you say so."),
+      error];
   }
 
-  async markPaid(transfer, error) {
+  async recordPayment(transfer, error) {
     const id = (key) => Number(key.split(":")[1]);
     try {
       await api.addPayment(id(transfer.payer), id(transfer.payee), transfer.amount);
@@ -251,22 +316,34 @@ export class ClubPage {
     select.form.scrollIntoView({ behavior: "smooth" });
   }
 
-  payments(payments, me) {
+  /** The payments this member is a side of (an organiser sees them all): those waiting
+   * for a word, with what the server says this member may do with each. */
+  payments(payments) {
     if (!payments.length) return h("p", { class: "muted" }, "No payment recorded yet.");
     const error = h("p", { class: "error", role: "alert" });
-    const undo = async (payment) => {
+    const act = async (request) => {
       try {
-        await api.undoPayment(payment.id);
+        await request();
         this.load();
       } catch (failure) {
         error.textContent = sentence(failure.message);
       }
     };
-    return [h("ul", { class: "payments" }, payments.slice().reverse().map((payment) => h("li", {},
-      `${day(payment.at)}: ${payment.payer.name} paid ${payment.payee.name} ${chips(payment.amount)}`,
-      payment.payee.member_id === me.member_id
-        ? h("button", { type: "button", class: "undo-payment", onclick: () => undo(payment) }, "Undo")
-        : ""))), error];
+    const button = (words, className, request) =>
+      h("button", { type: "button", class: className, onclick: () => act(request) }, words);
+    return [h("ul", { class: "payments" }, payments.slice().reverse().map((payment) => {
+      const can = payment.can;
+      return h("li", { class: payment.counts ? "payment" : "payment waiting" },
+        `${day(payment.at)}: ${payment.payer.name} paid ${payment.payee.name} ${chips(payment.amount)}`,
+        payment.counts ? "" : h("span", { class: "muted" }, " \u00b7 waiting for a word"), " ",
+        can.confirm ? button("Confirm", "confirm-payment", () => api.confirmPayment(payment.id)) : "",
+        can.decline ? button("It was not", "decline-payment", () => api.undoPayment(payment.id)) : "",
+        can.withdraw ? button("Withdraw", "undo-payment", () => api.undoPayment(payment.id)) : "",
+        can.settle && !payment.counts
+          ? button("Count it", "settle-counts", () => api.settlePayment(payment.id, true)) : "",
+        can.settle ? button("Strike it out", "settle-strike", () => api.settlePayment(payment.id, false))
+          : "");
+    })), error];
   }
 
   devicesPart() {

@@ -1,7 +1,9 @@
 // Who this browser is in the club: a member signed in by a device token, or nobody yet.
 //
-// Joining or starting a table as a newcomer makes a member when "Remember me" is ticked;
-// a name a member has is theirs, so the server answers "is this you?" (409 with the
+// The club takes members on a member's word (issue 30): joining a member host's table by
+// their invite link with "Remember me" ticked makes a member, and so does an invitation
+// (club_page.js); elsewhere the box would do nothing, so the page says how to be let in.
+// A name a member has is theirs, so the server answers "is this you?" (409 with the
 // member's name) and this asks for a claim code from one of their devices.
 
 import * as api from "./api.js";
@@ -11,18 +13,23 @@ import { saveSeat, signIn, signedIn } from "./session.js";
 /**
  * Who joins: the member this browser is signed in as, while the name field holds their
  * name (it starts with it); anybody else typed there is a newcomer, who may tick
- * "Remember me" to become a member (this browser then signs in as them).
+ * "Remember me" to become a member (this browser then signs in as them) where the join
+ * can make one (``vouched``: by a host's invite link; the server checks the host is a
+ * member), else is told how to be let in.
  * ``.member()``: ask for membership; ``.asMember()``: send this browser's device.
  */
-export function memberChoice(nameInput) {
+export function memberChoice(nameInput, { vouched = false } = {}) {
   const me = signedIn();
   // Somebody else at a signed-in browser (a friend's turn on the host's laptop) is not
   // remembered unless they ask: that would sign the browser out of its member.
   const box = h("input", { type: "checkbox", checked: !me, class: "remember" });
-  const remember = h("label", { class: "check remember-me" }, box,
+  const remember = vouched ? h("label", { class: "check remember-me" }, box,
     " Remember me in the club (my results and hands follow me to the next tables)",
     me ? h("span", { class: "note" }, ` \u2014 this browser would then be yours, not ${me.name}'s`)
-      : "");
+      : "")
+    : h("p", { class: "note member-note", id: "club-by-invitation" }, "The club remembers its ",
+      "members from one table to the next; it takes new ones on a member's word: ask a member ",
+      "for an invitation, or for their table's invite link.");
   const playing = me ? h("p", { class: "note member-note" }, "Playing as ", h("strong", {}, me.name),
     ", a member of the club (", h("a", { href: "#club" }, "the season"),
     "). Type another name to play as somebody else.") : null;
@@ -32,7 +39,7 @@ export function memberChoice(nameInput) {
   if (me && !nameInput.value) nameInput.value = me.name;
   nameInput.addEventListener("input", show);
   show();
-  return { element, member: () => isMe() || box.checked, asMember: isMe };
+  return { element, member: () => isMe() || (vouched && box.checked), asMember: isMe };
 }
 
 /** Names compared as the server compares them (NFKC, case aside; ``names.name_key``). */

@@ -4,7 +4,8 @@
 // (or ".../7/12", at a step) the replay of its hand 7; "#club" the club's season and
 // "#club/table/42/hand/7" any hand of the club's; "#tournament/5" a tournament's lobby,
 // ".../clock" its clock for a TV and ".../play" this browser's entrant's table; anything
-// else is the lobby.
+// else is the lobby. "#club/join/SECRET" is an invitation to the club (issue 30), its secret
+// taken out of the address bar as an invite link's is.
 
 import { $ } from "./dom.js";
 import { applyFelt, feltSelect } from "./felt.js";
@@ -21,6 +22,7 @@ const REPLAY = /^#(\d{4})\/hand\/(\d{1,9})(?:\/(\d{1,4}))?$/;
 const CLUB_REPLAY = /^#club\/table\/(\d{1,12})\/hand\/(\d{1,9})(?:\/(\d{1,4}))?$/;
 const TOURNAMENT = /^#tournament\/(\d{1,12})(?:\/(clock|play))?$/;
 const TOURNAMENT_PAGES = { clock: TournamentClock, play: TournamentTable };
+const CLUB_INVITE = /^#club\/join\/([\w-]{1,64})$/;
 
 /** The replay page for a hash that names a hand, else null. */
 function replayPage(banner) {
@@ -40,8 +42,10 @@ function route() {
   banner.hidden = true;
   page = replayPage(banner);
   if (page) return;
-  if (location.hash === "#club") {
-    page = new ClubPage($("#app"), banner);
+  const [, invite] = location.hash.match(CLUB_INVITE) ?? [];
+  if (location.hash === "#club" || invite) {
+    if (invite) history.replaceState(null, "", "#club");
+    page = new ClubPage($("#app"), banner, invite ?? null);
     return;
   }
   const [, tournament, view] = location.hash.match(TOURNAMENT) ?? [];
@@ -50,14 +54,14 @@ function route() {
     page = new Page($("#app"), Number(tournament), banner);
     return;
   }
-  const [, code, invite] = location.hash.match(/^#(\d{4})(?:\/([\w-]{1,64}))?$/) ?? [];
+  const [, code, secret] = location.hash.match(/^#(\d{4})(?:\/([\w-]{1,64}))?$/) ?? [];
   if (!code) {
     renderLobby($("#app"));
     return;
   }
   // The secret is kept by the page, not left in the address bar (or a screenshot).
-  if (invite) history.replaceState(null, "", `#${code}`);
-  page = new TablePage($("#app"), code, banner, invite ?? null);
+  if (secret) history.replaceState(null, "", `#${code}`);
+  page = new TablePage($("#app"), code, banner, secret ?? null);
 }
 
 /** The games first (every page draws a game from the server's facts about it), then the page. */

@@ -177,7 +177,7 @@ export async function buyInDialog(code, state, seat, send) {
 export function joinForm(code, invite = null) {
   const name = h("input", { id: "join-name", type: "text", maxlength: 32, required: true,
     autocomplete: "nickname" });
-  const choice = memberChoice(name);
+  const choice = memberChoice(name, { vouched: invite !== null });
   const question = h("div", { class: "question" });
   const error = h("p", { class: "error", role: "alert" });
   const form = h("form", { class: "join-here", "aria-label": "Join this table" },

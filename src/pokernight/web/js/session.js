@@ -15,6 +15,20 @@ export function saveSeat(code, seat) {
   localStorage.setItem(seatKey(code), JSON.stringify(seat));
 }
 
+/** Every seat this browser keeps a token for: ``{code, token, name}`` (a guest seat's token
+ * is that guest's word that a member was them: ``who_is_who.js``). */
+export function savedSeats() {
+  const seats = [];
+  for (let index = 0; index < localStorage.length; index += 1) {
+    const key = localStorage.key(index);
+    if (!key?.startsWith("pokernight.seat.")) continue;
+    const code = key.slice("pokernight.seat.".length);
+    const seat = savedSeat(code);
+    if (seat?.token) seats.push({ code, token: seat.token, name: seat.name });
+  }
+  return seats;
+}
+
 export function forgetSeat(code) {
   localStorage.removeItem(seatKey(code));
 }
