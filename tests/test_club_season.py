@@ -30,9 +30,10 @@ from typing import Any
 
 import pytest
 
+from pokernight.cli.club import operator_invite
 from pokernight.cli.main import main
 from pokernight.client import TableClient, create_table, request_json
-from tests.server_helpers import bet_then_call, play_until_hand_over
+from tests.server_helpers import bet_then_call, play_until_hand_over, take_invite
 from tests.test_history_pokerstars_cli import parsed
 from tests.test_server_replay import shove
 from tests.test_web_replay import READ_PAGE, _differences
@@ -73,10 +74,10 @@ class Club:
         """A table hosted by the first of ``seats`` (name, buy-in, device key or None for
         a guest): ``opening`` plays first, then three hands, then the host closes it."""
         host = seats[0][0]
-        created = await create_table(
-            self.url, host, HOLDEM, member=True, device=self.devices.get(host)
-        )
-        self.devices.setdefault(host, created["device"])
+        if host not in self.devices:  # the first by the operator's invitation, as organiser
+            code = await operator_invite(self.db, organiser=not self.devices)
+            self.devices[host] = await take_invite(self.url, code, host)
+        created = await create_table(self.url, host, HOLDEM, device=self.devices[host])
         clients = [TableClient(self.url, created["code"], created["token"])]
         await clients[0].connect()
         for name, _, device in seats[1:]:

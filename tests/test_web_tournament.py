@@ -22,7 +22,14 @@ from typing import Any
 
 from playwright.sync_api import expect
 
-from tests.web_helpers import ARTIFACTS, WAIT_MS, served_room, wait_until_acted, watched_page
+from tests.web_helpers import (
+    ARTIFACTS,
+    WAIT_MS,
+    organiser_link,
+    served_room,
+    wait_until_acted,
+    watched_page,
+)
 
 SHOTS = ARTIFACTS / "tournament"
 DESKTOP = {"width": 1280, "height": 860}
@@ -230,7 +237,8 @@ def test_the_season_page_lists_the_club_tournaments_and_counts_their_money(
     browser: Any, tmp_path: Path
 ) -> None:
     with served_room(tmp_path, hand_pause=0.3) as url:
-        host = post(url, "/api/tables", {"name": "Ann", "member": True})
+        invite = organiser_link(tmp_path).rsplit("/", 1)[1]  # the console's, as the operator
+        host = post(url, "/api/club/join", {"invite": invite, "name": "Ann"})
         device = host["device"]
         cup = post(url, "/api/tournaments", {**DEAL, "name": "Club cup", "bot_delay_seconds": 0})
         path = f"/api/tournaments/{cup['id']}"
