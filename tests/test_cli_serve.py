@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import http.client
 import json
+import re
 import shutil
 import socket
 import subprocess
@@ -110,7 +111,9 @@ def test_with_a_certificate_the_room_is_https_and_wss_at_the_printed_url(
 def test_json_logs_are_one_object_a_line_with_the_requests_fields(tmp_path: Path) -> None:
     with _serving(tmp_path, "--log-level", "info", "--log-format", "json") as served:
         assert served.url.startswith("http://127.0.0.1:")
-    lines = served.log.read_text().splitlines()[1:]  # the first is the URL, for people
+    # The first two are for people: the URL, and the organiser's link of a new club.
+    people, lines = served.log.read_text().splitlines()[:2], served.log.read_text().splitlines()[2:]
+    assert people[0].startswith("pokernight room: ") and people[1].startswith("club: ")
     entries = [json.loads(line) for line in lines]
     assert entries and all({"at", "level", "logger", "message"} <= set(e) for e in entries)
     requests = [e for e in entries if e["logger"] == "uvicorn.access"]
@@ -166,10 +169,18 @@ def test_listening_on_every_address_prints_where_to_open_it_here_and_from_elsewh
     monkeypatch.setattr("uvicorn.Server.run", run)
     database = f"sqlite+aiosqlite:///{tmp_path / 'room.sqlite3'}"
     assert main(["serve", "--host", "0.0.0.0", "--port", "8123", "--db", database]) == 0
-    assert capsys.readouterr().out == (
+    room, club, nothing = capsys.readouterr().out.split("\n")
+    assert room == (
         "pokernight room: open http://localhost:8123/ here, or http://THIS-MACHINE:8123/ from "
-        "another device (listening on every address; Ctrl-C to stop)\n"
+        "another device (listening on every address; Ctrl-C to stop)"
     )
+    # A new room's club has no organiser: the operator's link makes the first (issue 30).
+    assert re.fullmatch(
+        r"club: nobody organises the club yet: open http://localhost:8123/#club/join/[\w-]{22} "
+        r"to be its organiser",
+        club,
+    )
+    assert nothing == ""
     assert started[0].host == "0.0.0.0" and started[0].log_level == "warning"
     assert started[0].ssl_certfile is None and started[0].ssl_keyfile is None
 
