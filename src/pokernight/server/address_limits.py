@@ -52,6 +52,18 @@ class AddressThrottle:
             await self.app(scope, receive, send)
             return
         address = address_of(scope)
+        wait = self._wait(scope, kinds, address)
+        if wait:
+            what = "connections" if scope["type"] == "websocket" else "requests"
+            reason = f"too many {what} from your address: try again in {wait} s"
+            await _refuse(scope, receive, send, reason, wait)
+        elif scope["type"] == "websocket":
+            await self._hold_socket(scope, receive, send, kinds, address)
+        else:
+            await self._serve(scope, receive, send, kinds, address)
+
+    def _wait(self, scope: Scope, kinds: tuple[str, ...], address: str) -> int:
+        """Spend a token of each kind: 0, or the seconds to wait for one still missing."""
         now = self.clock()
         # An address that has tried too many wrong codes is refused wrong codes for a while;
         # open tables' codes still answer (a household or a tunnel shares one address).
@@ -59,14 +71,12 @@ class AddressThrottle:
         wait = self.limiter.wait("miss", address, now) if scanning else 0
         for kind in kinds:
             wait = wait or self.limiter.take(kind, address, now)
-        if wait:
-            what = "connections" if scope["type"] == "websocket" else "requests"
-            reason = f"too many {what} from your address: try again in {wait} s"
-            await _refuse(scope, receive, send, reason, wait)
-            return
-        if scope["type"] != "websocket":
-            await self._serve(scope, receive, send, kinds, address)
-            return
+        return wait
+
+    async def _hold_socket(
+        self, scope: Scope, receive: Receive, send: Send, kinds: tuple[str, ...], address: str
+    ) -> None:
+        """Serve a WebSocket counted among those its address holds open, or refuse it."""
         sockets = self.holds.sockets
         if not sockets.take(address):
             reason = f"too many connections held open from your address: at most {sockets.most}"
@@ -74,7 +84,7 @@ class AddressThrottle:
             return
         try:
             await self._serve(scope, receive, send, kinds, address)
-        finally:  # however the socket ended: closed, dropped, refused, or the handler failed
+        finally:  # however the socket ended: closed, dropped, or its handler failed
             sockets.give_back(address)
 
     async def _serve(
