@@ -274,3 +274,9 @@ def test_each_limit_per_address_can_be_changed_and_a_wrong_one_is_one_line(
     for wrong in ("join", "join=20", "scan=1/1", "join=0/5"):
         assert main(["serve", "--rate-limit", wrong]) == 2
         assert capsys.readouterr().err.startswith(f"pokernight serve: --rate-limit {wrong!r}")
+    held = _limits([], ["sockets=200", "tables=5"]).held
+    assert (held.sockets, held.tables) == (200, 5)
+    assert held.tournaments == AddressLimits().held.tournaments
+    for wrong in ("sockets", "sockets=0", "files=3", "tables=x"):
+        assert main(["serve", "--held-limit", wrong]) == 2
+        assert capsys.readouterr().err.startswith(f"pokernight serve: --held-limit {wrong!r}")

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import csv
+import io
 import random
 from dataclasses import replace
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -16,6 +19,7 @@ from pokernight.history.season import (
     cumulative_results,
     season,
     season_balances,
+    season_csv,
     season_hands,
 )
 from pokernight.table import (
@@ -28,7 +32,7 @@ from pokernight.table import (
     TableEvent,
 )
 from tests.table_helpers import NINE_SEATS, events_of, player_to_act, start
-from tests.test_table_ledger import PLAYERS, random_session
+from tests.test_table_ledger import PLAYERS, SPLITTING_NAMES, formula_cells, random_session
 from tests.test_table_settle import brute_force_minimum
 
 MEMBERS = {"ann": 1, "bob": 2, "cat": 3}  # the rest of PLAYERS are guests each night
@@ -189,3 +193,17 @@ def test_season_statistics_count_the_hands_each_person_played(
         assert sum(len(points) for game, points in lines.items() if game != "all") == hands[key]
     for key, row in rows.items():
         assert row.showdowns <= shown[key]
+
+
+@pytest.mark.parametrize("name", SPLITTING_NAMES)
+def test_season_csv_never_runs_a_name_however_a_spreadsheet_splits_it(name: str) -> None:
+    """Finding 11 of issue 30: season.csv quoted a name only for ``,`` ``"`` CR LF, so a
+    spreadsheet splitting on ``;`` ran ``=1+2`` from ``x;=1+2;``. No piece runs now, the
+    name is one cell, and the amounts are numbers."""
+    guest, member = Person.guest("7", name), Person.member(2, "Bo")
+    text = season_csv([], [Payment(guest, member, 150, 86_400.0)])
+    rows = list(csv.reader(io.StringIO(text, newline="")))
+    assert formula_cells(text) == []
+    assert [len(row) for row in rows] == [6, 6, 6]
+    assert [row[5] for row in rows[1:]] == ["150", "-150"]
+    assert rows[1][3].replace("'", "") == name.replace("'", "")

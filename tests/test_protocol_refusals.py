@@ -225,3 +225,19 @@ async def test_a_wrong_code_of_many_byte_characters_is_refused_with_a_reason(
     assert refused["reason"] == f"no open table with code {code}"
     assert close_code == 4404 and reason and refused["reason"].startswith(reason)
     assert len(reason.encode()) <= 123
+
+
+@scenario
+async def test_a_partial_settings_message_changes_only_the_keys_it_names(tmp_path: Path) -> None:
+    """Finding 13 of issue 30: ``{"bot_delay_seconds": 0}`` alone turned approve_seats off
+    (keys left out took the settings' own defaults, not the table's): a stranger with the
+    code could then sit without the host's tap. Keys left out keep the table's values."""
+    async with serving(tmp_path) as url:
+        settings = {**HOLDEM, "max_buy_in": 1_500, "action_seconds": 45}
+        code, clients = await open_table(url, settings, players=1)
+        before = (await request_json(url, "GET", f"/api/tables/{code}"))["settings"]
+        await clients[0].change_settings({"bot_delay_seconds": 0})
+        after = clients[0].state.settings
+        await close_all(clients)
+    assert before["approve_seats"] is True and before["bot_delay_seconds"] != 0
+    assert after == {**before, "bot_delay_seconds": 0}

@@ -188,6 +188,35 @@ def test_the_folder_and_its_files_are_its_owners_alone(tmp_path: Path) -> None:
         assert mode & 0o077 == 0, (name, oct(mode))
 
 
+def test_an_existing_folder_and_its_files_are_made_their_owners_alone_when_opened(
+    tmp_path: Path,
+) -> None:
+    """Finding 12 of issue 30: a folder made before (0755) stayed 0755 and its
+    ``log.jsonl`` (0644) stayed readable by anybody while the seat appended hole cards to
+    it. Opened, the folder is 0700 and every file in it its owner's alone; a program's
+    own file keeps its owner's bits (a script stays runnable); a link's target outside
+    the folder is left as it is."""
+    path = tmp_path / "robo"
+    path.mkdir(mode=0o755)
+    path.chmod(0o755)
+    files = {"log.jsonl": 0o644, "seat.json": 0o644, ".state.json.7.tmp": 0o666, "bot.py": 0o755}
+    for name, mode in files.items():
+        (path / name).write_text("{}\n")
+        (path / name).chmod(mode)
+    outside = tmp_path / "elsewhere.txt"
+    outside.write_text("not the seat's\n")
+    outside.chmod(0o644)
+    (path / "link").symlink_to(outside)
+    folder = SeatFolder(path)
+    folder.open()
+    folder.write_state(shown(), None)
+    assert stat.S_IMODE(path.stat().st_mode) == 0o700
+    modes = {name: stat.S_IMODE((path / name).stat().st_mode) for name in files}
+    assert modes == {"log.jsonl": 0o600, "seat.json": 0o600, ".state.json.7.tmp": 0o600,
+                     "bot.py": 0o700}  # fmt: skip
+    assert stat.S_IMODE(outside.stat().st_mode) == 0o644
+
+
 def test_the_seat_token_is_kept_for_its_table_only_and_private(tmp_path: Path) -> None:
     folder = SeatFolder(tmp_path)
     folder.open()

@@ -36,3 +36,16 @@ def test_a_cap_left_to_the_default_follows_the_stakes_when_the_host_changes_them
 def test_a_negative_debt_cap_is_refused() -> None:
     with pytest.raises(TableError, match="debt_cap"):
         settings_from_json({"debt_cap": -5})
+
+
+def test_a_change_keeps_the_tables_values_for_the_keys_it_leaves_out() -> None:
+    """A host's change is read against the table's settings, a new table's against the
+    game's defaults; the old ``voluntary_straddle`` still says what it said."""
+    table = settings_from_json({"approve_seats": True, "seats": 9, "action_seconds": 45})
+    changed = settings_from_json({"bot_delay_seconds": 0, "voluntary_straddle": True}, table)
+    assert changed.to_dict() == {
+        **table.to_dict(),
+        "bot_delay_seconds": 0,
+        "straddles": "under_the_gun",
+    }
+    assert settings_from_json({"bot_delay_seconds": 0}).approve_seats is False

@@ -108,6 +108,7 @@ async def test_hands_projection_summarises_each_hand_without_its_deck(store_url:
         assert sum(summary["results"]) == 0  # no rake
         assert any(summary["results"])
         assert summary["players"] == ["ann", "bob", "cat"]
+        assert summary["names"] == ["Ann", "Bob", "Cat"]  # as they sat: a replay's names
         assert "deck" not in summary and "salt" not in summary
 
 

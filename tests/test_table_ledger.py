@@ -42,6 +42,7 @@ from pokernight.table import (
     table_event_from_dict,
     table_ledger,
 )
+from pokernight.table.ledger import NUMBER
 
 PLAYERS = ("ann", "bob", "cat", "dan", "eve", "fay", "gus")
 MIXED_STAKES = Stakes(small_blind=10, big_blind=20, ante=5, bring_in=10, small_bet=20, big_bet=40)
@@ -236,6 +237,53 @@ def test_a_name_never_becomes_a_spreadsheet_formula_in_the_csv(name: str, shown:
     text = ledger_csv([LedgerEntry("p", EntryKind.RESULT, -200, 4)], {"p": name})
     rows = list(csv.reader(io.StringIO(text, newline="")))
     assert rows[1] == ["4", shown, "result", "-200"]
+
+
+SEPARATORS = (",", ";", "\t")
+"""What a spreadsheet may split a CSV file on: LibreOffice asks, Excel takes the locale's
+list separator (``;`` where the decimal point is a comma)."""
+RUN = ("=", "+", "-", "@")
+SPLITTING_NAMES = (
+    "x;=1+2;",
+    "a,=1+2",
+    "a\t=1+2",
+    "a; =1+2",
+    "a;-2+3",
+    'a",=1+2',
+    "a;@SUM(1)",
+    'a;"=1+2"',
+    '"=1+2"',
+    " =1+2",
+)
+
+
+def formula_cells(text: str) -> list[str]:
+    """The cells of ``text`` a spreadsheet would run, however it splits it: on each
+    separator, honouring the quotes (LibreOffice, Excel) or not (a plain split)."""
+    cells: list[str] = []
+    for separator in SEPARATORS:
+        cells += (cell for row in csv.reader(io.StringIO(text, newline=""), delimiter=separator)
+                  for cell in row)  # fmt: skip
+        cells += (cell for line in text.splitlines() for cell in line.split(separator))
+    return [cell for cell in cells if _runs(cell)]
+
+
+def _runs(cell: str) -> bool:
+    start = cell.lstrip(' "')  # a reader may take a quote for the start of a quoted cell
+    return start.startswith(RUN) and not NUMBER.fullmatch(start.rstrip('"'))
+
+
+@pytest.mark.parametrize("name", SPLITTING_NAMES)
+def test_a_name_split_by_a_spreadsheet_never_becomes_a_formula(name: str) -> None:
+    """Finding 11 of issue 30: a spreadsheet splitting on ``;`` ran ``=1+2`` from a name
+    ``x;=1+2;`` (only ``,`` ``"`` CR LF were quoted, and only the cell's start defused).
+    Whatever it splits on, no piece runs; read as the CSV it is, the name is one cell and
+    the numbers stay numbers."""
+    text = ledger_csv([LedgerEntry("p", EntryKind.RESULT, -200, 4)], {"p": name})
+    rows = list(csv.reader(io.StringIO(text, newline="")))
+    assert formula_cells(text) == []
+    assert len(rows[1]) == 4 and rows[1][0] == "4" and rows[1][2:] == ["result", "-200"]
+    assert rows[1][1].replace("'", "") == name.replace("'", "")
 
 
 def test_settle_up_after_a_session_pays_the_winners() -> None:

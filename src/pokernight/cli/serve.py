@@ -13,6 +13,7 @@ import errno
 import os
 import socket
 import ssl
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -21,7 +22,7 @@ from pokernight.cli.types import Subparsers
 from pokernight.extras import require
 
 if TYPE_CHECKING:
-    from pokernight.server.ratelimit import AddressLimits
+    from pokernight.server.ratelimit import AddressLimits, HeldLimits
 
 MAX_FRAME_BYTES = 65_536
 MAX_PORT = 65_535
@@ -121,6 +122,15 @@ def register(subparsers: Subparsers) -> None:
         "or create; e.g. join=20/30 (20 at once, then 30 a minute); repeatable",
     )
     parser.add_argument(
+        "--held-limit",
+        action="append",
+        default=[],
+        metavar="KIND=MOST",
+        help="change what one client address may hold open at once: KIND is sockets "
+        "(WebSockets, default 64), tables or tournaments (opened and still open, default 20 "
+        "each); e.g. sockets=200 for many players behind one address; repeatable",
+    )
+    parser.add_argument(
         "--no-rate-limits",
         action="store_true",
         help="no limits per client address (benchmarks; a room only friends can reach)",
@@ -163,7 +173,7 @@ def run(args: argparse.Namespace) -> int:
         database_url=database_url,
         hand_pause_seconds=args.hand_pause,
         freeze_gc=True,
-        address_limits=None if args.no_rate_limits else _limits(args.rate_limit),
+        address_limits=(None if args.no_rate_limits else _limits(args.rate_limit, args.held_limit)),
         allowed_origins=tuple(args.allowed_origin),
         tournament_seed=args.tournament_seed,
         redis_url=args.redis,
@@ -212,12 +222,14 @@ def run(args: argparse.Namespace) -> int:
     return 0 if server.started else 1
 
 
-def _limits(changes: list[str]) -> AddressLimits:
-    """The default limits per client address, with each ``KIND=BURST/PER_MINUTE`` applied."""
+def _limits(changes: list[str], held: Sequence[str] = ()) -> AddressLimits:
+    """The default limits per client address, with each ``KIND=BURST/PER_MINUTE`` applied,
+    and each ``KIND=MOST`` of ``held``."""
     from pokernight.server.config import DEFAULT_LIMITS
     from pokernight.server.ratelimit import KINDS, Rate
 
     limits = DEFAULT_LIMITS
+    rates: dict[str, Rate] = {}
     for change in changes:
         kind, _, rate = change.partition("=")
         burst, _, per_minute = rate.partition("/")
@@ -228,8 +240,27 @@ def _limits(changes: list[str]) -> AddressLimits:
             )
         if int(burst) < 1 or int(per_minute) < 1:
             raise ValueError(f"--rate-limit {change!r}: both numbers must be at least 1")
-        limits = replace(limits, **{kind: Rate(int(burst), int(per_minute) / 60)})
-    return limits
+        rates[kind] = Rate(int(burst), int(per_minute) / 60)
+    return replace(limits, held=_held(held), **rates)
+
+
+def _held(changes: Sequence[str]) -> HeldLimits:
+    """The default limits on what an address holds open, with each ``KIND=MOST`` applied."""
+    from dataclasses import fields
+
+    from pokernight.server.ratelimit import HeldLimits
+
+    kinds = [field.name for field in fields(HeldLimits)]
+    most: dict[str, int] = {}
+    for change in changes:
+        kind, _, number = change.partition("=")
+        if kind not in kinds or not number.isdigit() or int(number) < 1:
+            raise ValueError(
+                f"--held-limit {change!r}: give KIND=MOST, KIND one of {', '.join(kinds)} and "
+                "MOST at least 1, e.g. sockets=200"
+            )
+        most[kind] = int(number)
+    return HeldLimits(**most)
 
 
 def _listen(host: str, port: int) -> socket.socket:

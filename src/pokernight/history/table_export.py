@@ -7,7 +7,7 @@ names the players had at the table.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from pokernight.cards import parse_card
@@ -16,10 +16,13 @@ from pokernight.table import (
     CardsShownByChoice,
     HandDealt,
     HandFinished,
+    PlayerActed,
     Table,
     TableEvent,
     TableOpened,
+    act_in_hand,
     evolve,
+    start_hand,
 )
 
 
@@ -60,13 +63,43 @@ def finished_hand(
     found = next((hand for hand in played_hands(stream) if hand.number == number), None)
     if found is None:
         return None
-    seats = found.started.seats
-    shown = tuple(
+    # The rest of the log: a show comes after its hand's end.
+    return found, _shown_after(stream, found.started)
+
+
+def hand_from_its_events(
+    events: Iterable[TableEvent], names: Sequence[str], player_ids: Sequence[str]
+) -> tuple[PlayedHand, tuple[CardsShown, ...]] | None:
+    """The hand whose ``HandDealt`` the events begin with, played from its own events
+    alone (the table's other events change nothing in a hand), as ``finished_hand`` gives
+    it; ``names`` and ``player_ids``: its seats' at the deal, by hand seat (the log's
+    ``PlayerSeated`` events, long before, said them). None if the events do not finish it.
+
+    For a replay that reads one hand of a long log (``Store.hand_log``): the events must
+    reach on to where the hand's cards may last be shown (until the next hand ends)."""
+    stream = iter(events)
+    started = next(stream, None)
+    if not isinstance(started, HandDealt):
+        raise ValueError("a hand's own events begin with its HandDealt")
+    hand = start_hand(started)
+    number = started.hand_number
+    for event in stream:
+        if isinstance(event, HandFinished) and event.hand_number == number:
+            played = PlayedHand(started, hand, tuple(names), tuple(player_ids))
+            return played, _shown_after(stream, started)
+        if isinstance(event, PlayerActed) and event.hand_number == number:
+            hand = act_in_hand(hand, started, event)
+    return None
+
+
+def _shown_after(rest: Iterable[TableEvent], started: HandDealt) -> tuple[CardsShown, ...]:
+    """The cards players of the hand ``started`` dealt chose to show after it ended."""
+    seats, number = started.seats, started.hand_number
+    return tuple(
         CardsShown(seats.index(event.seat), tuple(parse_card(card) for card in event.cards))
-        for event in stream  # the rest of the log: a show comes after its hand's end
+        for event in rest
         if isinstance(event, CardsShownByChoice) and event.hand_number == number
     )
-    return found, shown
 
 
 class TableReplay:

@@ -14,12 +14,14 @@ from __future__ import annotations
 
 import contextlib
 import os
+import stat
 from pathlib import Path
 
 TEMPORARY_SUFFIX = ".tmp"
 
 
 PRIVATE = 0o600
+OWNER_ONLY = 0o700
 
 
 def write_atomically(path: Path, text: str, mode: int = PRIVATE) -> None:
@@ -50,6 +52,20 @@ def append_line(path: Path, line: str) -> None:
     descriptor = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, PRIVATE)
     with open(descriptor, "a", encoding="utf-8", newline="\n") as file:
         file.write(line.rstrip("\n") + "\n")
+
+
+def make_private(folder: Path) -> None:
+    """``folder`` and each file in it readable by their owner alone: ``mkdir`` and
+    ``open`` leave an existing folder or file as it was made (0755, 0644), and a file the
+    seat appends to keeps its mode. A file keeps its owner's bits (a program's script
+    stays runnable); a link is not followed (its target is not the seat's)."""
+    folder.chmod(OWNER_ONLY)
+    with os.scandir(folder) as entries:
+        for entry in entries:
+            if entry.is_file(follow_symlinks=False):
+                mode = entry.stat(follow_symlinks=False).st_mode
+                with contextlib.suppress(FileNotFoundError):  # removed meanwhile
+                    os.chmod(entry.path, stat.S_IMODE(mode) & OWNER_ONLY)
 
 
 def remove(path: Path) -> None:

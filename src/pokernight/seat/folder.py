@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from pokernight.seat.answers import MAX_ANSWER_BYTES
-from pokernight.seat.files import append_line, remove, write_atomically
+from pokernight.seat.files import append_line, make_private, remove, write_atomically
 from pokernight.seat.picture import as_text
 
 Json = dict[str, Any]
@@ -68,6 +68,7 @@ class SeatFolder:
         and its last state, which said "over" (a program started with the seat would read
         it and stop before the seat has written a state of its own)."""
         self.path.mkdir(mode=0o700, parents=True, exist_ok=True)  # it shows the seat's cards
+        make_private(self.path)  # one made before, or by hand, included (issue 30)
         try:
             self.seq = int(json.loads(self.file(STATE_JSON).read_text("utf-8"))["seq"])
         except (OSError, ValueError, KeyError, TypeError):

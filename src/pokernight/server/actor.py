@@ -409,7 +409,9 @@ class TableActor:
             case msg.StandUp():
                 return core.StandUp(player_id)
             case msg.ChangeSettings():
-                return core.ChangeSettings(player_id, settings_from_json(intent.settings))
+                # Keys left out keep the table's values (issue 30: not the defaults).
+                upcoming = self.table.upcoming_settings
+                return core.ChangeSettings(player_id, settings_from_json(intent.settings, upcoming))
             case msg.TransferHost():
                 return core.TransferHost(player_id, intent.player_id)
             case msg.SitPlayerOut():

@@ -2,7 +2,9 @@
 
 Which limits a request takes is read from its path (``ratelimit.AddressLimits``);
 one that has none left is answered 429 with ``Retry-After`` (a WebSocket: an
-error frame, then close code 4429), before the room does any work for it.
+error frame, then close code 4429), before the room does any work for it. A WebSocket
+is also counted among those its address holds open (``address_holds``) until its
+handler ends: one over the limit is refused in the same way.
 
 The address is the connection's own (``scope["client"]``). Behind a reverse proxy
 every request comes from the proxy: ``pokernight serve --proxy-headers`` makes
@@ -20,11 +22,14 @@ from collections.abc import Callable
 from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from pokernight.server.address_holds import AddressHolds
 from pokernight.server.ratelimit import AddressLimiter
 from pokernight.server.socket import CLOSE_NO_TABLE
 from pokernight.server.wire import encode
 
 CLOSE_TOO_MANY = 4429
+HELD_RETRY_SECONDS = 30
+"""How long a page refused for the sockets its address holds waits before it tries again."""
 NAMES_A_CODE = re.compile(r"^/(?:api/tables|ws|stream)/([^/]+)")
 
 
@@ -33,19 +38,32 @@ class AddressThrottle:
         self,
         app: ASGIApp,
         limiter: AddressLimiter,
+        holds: AddressHolds,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.app = app
         self.limiter = limiter
+        self.holds = holds
         self.clock = clock
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         kinds = _kinds(scope) if scope["type"] in ("http", "websocket") else ()
-        if not kinds:
+        if not kinds and scope["type"] != "websocket":
             await self.app(scope, receive, send)
             return
-        client = scope.get("client")
-        address = _counted_as(str(client[0])) if client else "unknown"
+        address = address_of(scope)
+        wait = self._wait(scope, kinds, address)
+        if wait:
+            what = "connections" if scope["type"] == "websocket" else "requests"
+            reason = f"too many {what} from your address: try again in {wait} s"
+            await _refuse(scope, receive, send, reason, wait)
+        elif scope["type"] == "websocket":
+            await self._hold_socket(scope, receive, send, kinds, address)
+        else:
+            await self._serve(scope, receive, send, kinds, address)
+
+    def _wait(self, scope: Scope, kinds: tuple[str, ...], address: str) -> int:
+        """Spend a token of each kind: 0, or the seconds to wait for one still missing."""
         now = self.clock()
         # An address that has tried too many wrong codes is refused wrong codes for a while;
         # open tables' codes still answer (a household or a tunnel shares one address).
@@ -53,9 +71,25 @@ class AddressThrottle:
         wait = self.limiter.wait("miss", address, now) if scanning else 0
         for kind in kinds:
             wait = wait or self.limiter.take(kind, address, now)
-        if wait:
-            await _refuse(scope, receive, send, wait)
+        return wait
+
+    async def _hold_socket(
+        self, scope: Scope, receive: Receive, send: Send, kinds: tuple[str, ...], address: str
+    ) -> None:
+        """Serve a WebSocket counted among those its address holds open, or refuse it."""
+        sockets = self.holds.sockets
+        if not sockets.take(address):
+            reason = f"too many connections held open from your address: at most {sockets.most}"
+            await _refuse(scope, receive, send, reason, HELD_RETRY_SECONDS)
             return
+        try:
+            await self._serve(scope, receive, send, kinds, address)
+        finally:  # however the socket ended: closed, dropped, or its handler failed
+            sockets.give_back(address)
+
+    async def _serve(
+        self, scope: Scope, receive: Receive, send: Send, kinds: tuple[str, ...], address: str
+    ) -> None:
         if "lookup" not in kinds or not _names_a_code(scope):
             await self.app(scope, receive, send)
             return
@@ -66,6 +100,12 @@ class AddressThrottle:
             await send(message)
 
         await self.app(scope, receive, counting_misses)
+
+
+def address_of(scope: Scope) -> str:
+    """The address a request is counted as (``--proxy-headers``: as the trusted proxy says)."""
+    client = scope.get("client")
+    return _counted_as(str(client[0])) if client else "unknown"
 
 
 def _counted_as(address: str) -> str:
@@ -115,9 +155,7 @@ def _is_miss(message: Message) -> bool:
     return message["type"] == "websocket.close" and message.get("code") == CLOSE_NO_TABLE
 
 
-async def _refuse(scope: Scope, receive: Receive, send: Send, wait: int) -> None:
-    what = "connections" if scope["type"] == "websocket" else "requests"
-    reason = f"too many {what} from your address: try again in {wait} s"
+async def _refuse(scope: Scope, receive: Receive, send: Send, reason: str, wait: int) -> None:
     if scope["type"] == "http":
         response = JSONResponse({"error": reason}, 429, headers={"Retry-After": str(wait)})
         await response(scope, receive, send)

@@ -18,6 +18,8 @@ from starlette.routing import Route
 from pokernight.names import MAX_LENGTH
 from pokernight.server import replay
 from pokernight.server.actor import TableActor
+from pokernight.server.address_holds import holds_of
+from pokernight.server.address_limits import address_of
 from pokernight.server.games import games
 from pokernight.server.identity import (
     NOT_VOUCHED,
@@ -89,9 +91,11 @@ async def create_table(request: Request) -> Response:
     if body.program and not settings.allow_programs:
         raise TableError("a program may open only a table that allows programs: set allow_programs")
     lobby = lobby_of(request)
-    club = await lobby.store.default_club()  # a new table is a night of the server's club
-    who = await newcomer(lobby.store, club.id, name, device_token(request), member=body.member)
-    actor, host, token = await lobby.create_table(settings, who, program=body.program)
+    with holds_of(request).tables.opening(address_of(request.scope)) as opening:
+        club = await lobby.store.default_club()  # a new table is a night of the server's club
+        who = await newcomer(lobby.store, club.id, name, device_token(request), member=body.member)
+        actor, host, token = await lobby.create_table(settings, who, program=body.program)
+        opening.hold(lambda: lobby.actors.get(actor.code) is actor and not actor.table.closed)
     who = await welcome(lobby.store, actor.record.club_id, host, who)
     created = {"code": actor.code, "player_id": str(host.id), "token": token}
     return JSONResponse(

@@ -16,6 +16,7 @@ from starlette.routing import BaseRoute, Route, WebSocketRoute
 
 from pokernight.cluster.lease import TableLeases
 from pokernight.server import club_people, operations, season_api, tournament_api
+from pokernight.server.address_holds import AddressHolds, TooManyOpenError
 from pokernight.server.address_limits import AddressThrottle
 from pokernight.server.api import ROUTES
 from pokernight.server.assets import WebClient, load_assets
@@ -82,9 +83,11 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
                 await cluster.give_back_all()
             await store.close()
 
-    return Starlette(
+    limits = settings.address_limits
+    holds = AddressHolds(None if limits is None else limits.held)
+    app = Starlette(
         routes=_routes(),
-        middleware=_middleware(settings),
+        middleware=_middleware(settings, holds),
         lifespan=lifespan,
         exception_handlers={
             HTTPException: _http_error,
@@ -98,19 +101,23 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
             RefusedError: _refused,
             TournamentError: _refused,
             StoreError: _unavailable,
+            TooManyOpenError: _too_many,
             Exception: _internal_error,
         },
     )
+    app.state.holds = holds  # the sockets, tables and tournaments each address holds open
+    return app
 
 
-def _middleware(config: ServerConfig) -> list[Middleware]:
+def _middleware(config: ServerConfig, holds: AddressHolds) -> list[Middleware]:
     # The first is the outermost: a 429 gets the security headers too.
     # A request carried to the process that plays its table is answered whole there, its
     # limits and headers included: outermost, so nothing here is done twice.
     middleware = [] if config.redis_url is None else [Middleware(ToTheOwner)]
     middleware.append(Middleware(SecurityHeaders))
     if config.address_limits is not None:
-        middleware.append(Middleware(AddressThrottle, AddressLimiter(config.address_limits)))
+        limiter = AddressLimiter(config.address_limits)
+        middleware.append(Middleware(AddressThrottle, limiter, holds))
     return middleware
 
 
@@ -154,6 +161,10 @@ async def _is_this_you(request: Request, error: Exception) -> Response:
 
 async def _refused(request: Request, error: Exception) -> Response:
     return _error(400, str(error))
+
+
+async def _too_many(request: Request, error: Exception) -> Response:
+    return _error(429, str(error))
 
 
 async def _unavailable(request: Request, error: Exception) -> Response:

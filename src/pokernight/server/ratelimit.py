@@ -48,12 +48,24 @@ class Rate:
 
 
 @dataclass(frozen=True, slots=True)
+class HeldLimits:
+    """What one client address may hold open at once, however slowly it opened it:
+    ``sockets`` (WebSockets, a table's and a tournament's together), and the ``tables`` and
+    ``tournaments`` it opened that are still open (one not finished, for a tournament)."""
+
+    sockets: int = 64
+    tables: int = 20
+    tournaments: int = 20
+
+
+@dataclass(frozen=True, slots=True)
 class AddressLimits:
     """Per client address. ``lookup``: any request that names a table code (its page's
     API reads, a join, a WebSocket connect); ``miss``: codes that name no open table
     (the scan: 20, then one every 10 s, so 10,000 codes take a day); ``join`` and
     ``create``: new players and new tables; ``drawing``: QR codes drawn; ``claim``: claim
-    codes typed (a code is 6 of 17 letters: 24 million, guessed at one every 10 s)."""
+    codes typed (a code is 6 of 17 letters: 24 million, guessed at one every 10 s);
+    ``held``: what the address may hold open at once (``address_holds``)."""
 
     lookup: Rate = Rate(burst=120, per_second=4)
     miss: Rate = Rate(burst=20, per_second=0.1)
@@ -61,9 +73,11 @@ class AddressLimits:
     create: Rate = Rate(burst=10, per_second=1 / 60)
     drawing: Rate = Rate(burst=10, per_second=1)
     claim: Rate = Rate(burst=10, per_second=0.1)
+    held: HeldLimits = HeldLimits()
 
 
-KINDS = tuple(field.name for field in fields(AddressLimits))
+KINDS = tuple(field.name for field in fields(AddressLimits) if isinstance(field.default, Rate))
+"""The kinds of request that take a token."""
 MAX_ADDRESSES = 10_000
 """Buckets kept per kind; the longest unused goes first (memory stays bounded)."""
 

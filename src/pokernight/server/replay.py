@@ -1,7 +1,9 @@
 """One stored hand, step by step, for the hand replayer (``GET .../hands/{number}/replay``).
 
 The hand is read back from the table's stored events (every hand the table ever
-finished, not only the last few kept in memory) and cut into steps by
+finished, not only the last few kept in memory): its own events only, from where the
+hands projection says its deal is in the log (``Store.hand_log``); a hand stored before
+that index (migration 0010) is found by folding the whole log. It is cut into steps by
 ``history.replay_steps``; this turns them into JSON in the live frames' own words
 (``wire.chips_json``, the engine's events as ``to_dict`` makes them). Privacy is live
 play's: the steps are the view of the hand seat whose seat token the request carries
@@ -16,13 +18,13 @@ from dataclasses import dataclass
 from starlette.requests import Request
 
 from pokernight.history.replay_steps import ReplayStep, replay_steps
-from pokernight.history.table_export import PlayedHand, finished_hand
+from pokernight.history.table_export import PlayedHand, finished_hand, hand_from_its_events
 from pokernight.rules import CardsShown, PotAwarded
 from pokernight.server.actor import TableActor
 from pokernight.server.identity import bearer_token, device_token, member_seat
 from pokernight.server.messages import RefusedError
 from pokernight.server.wire import Json, chips_json, deal_json
-from pokernight.store import Store, TableRecord
+from pokernight.store import HandLog, Store, TableRecord
 from pokernight.table import HandProof, table_event_from_dict
 
 
@@ -39,12 +41,31 @@ class StoredHand:
 
 
 async def stored_hand(store: Store, table: TableRecord, number: int) -> StoredHand:
-    """Finished hand ``number`` of the table, from the store."""
-    stored = await store.load_events(table.id)
-    found = finished_hand((table_event_from_dict(item.data) for item in stored), number)
+    """Finished hand ``number`` of the table, from the store: its own events, found through
+    the hands projection, whatever the length of the log (issue 30: folding the whole log
+    took 0.11 s a request at 300 hands, and 60 at once held every table up for seconds)."""
+    log = await store.hand_log(table.id, number)
+    if log is None or not log.ended:  # never dealt, or in play: no need to read the log
+        raise NoSuchHandError(f"table {table.code} has no finished hand #{number}")
+    if _indexed(log):
+        found = _from_its_events(log)
+    else:  # stored before the index (migration 0010): the whole log is folded
+        stored = await store.load_events(table.id)
+        found = finished_hand((table_event_from_dict(item.data) for item in stored), number)
     if found is None:
         raise NoSuchHandError(f"table {table.code} has no finished hand #{number}")
     return StoredHand(*found)
+
+
+def _indexed(log: HandLog) -> bool:
+    """The hand's own events and its seats' names are stored (a hand dealt since 0010)."""
+    return log.events is not None and "names" in log.summary
+
+
+def _from_its_events(log: HandLog) -> tuple[PlayedHand, tuple[CardsShown, ...]] | None:
+    assert log.events is not None
+    events = (table_event_from_dict(item.data) for item in log.events)
+    return hand_from_its_events(events, log.summary["names"], log.summary["players"])
 
 
 async def viewer_id(actor: TableActor, request: Request) -> str | None:

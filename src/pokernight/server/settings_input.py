@@ -1,8 +1,9 @@
 """Table settings from JSON sent by a browser: typed, then checked by ``TableSettings``.
 
-Keys left out take the defaults of the (first) game, ``TableSettings.for_variant``:
-its default stakes and as many seats as it deals to; any unknown key or wrong
-type is refused with the path that is wrong.
+A new table's keys left out take the defaults of the (first) game,
+``TableSettings.for_variant``: its default stakes and as many seats as it deals to. A
+host's change names only what it changes: the keys left out keep the table's own values
+(``base``). Any unknown key or wrong type is refused with the path that is wrong.
 """
 
 from __future__ import annotations
@@ -69,19 +70,18 @@ def _renamed(data: dict[str, Any]) -> dict[str, Any]:
     return renamed
 
 
-def settings_from_json(data: object) -> TableSettings:
-    """Validated settings from ``data`` (a JSON object), or a TableError saying what is wrong."""
+def settings_from_json(data: object, base: TableSettings | None = None) -> TableSettings:
+    """Validated settings from ``data`` (a JSON object), or a TableError saying what is wrong.
+
+    ``base``: the settings ``data`` changes (a table's upcoming ones), whose values the
+    keys left out keep; None: a new table's, the game's defaults."""
     if not isinstance(data, dict):
         raise TableError("settings must be a JSON object")
-    data = _renamed(data)
+    data = _renamed(data)  # before the merge: the base's own straddles must not hide it
     unknown = sorted(set(data) - SETTING_NAMES - set(DERIVED_NAMES))  # sent back as shown
     if unknown:
         raise TableError(f"{unknown[0]!r} is not a table setting")
-    merged: dict[str, Any] = {
-        **TableSettings.for_variant(_first_game(data)).to_dict(),
-        "debt_cap": CAP_FROM_STAKES,  # left out: five largest buy-ins, at the stakes of the time
-        **data,
-    }
+    merged: dict[str, Any] = {**_defaults(data, base), **data}
     for name in DERIVED_NAMES:
         merged.pop(name, None)  # what the limits come to: shown, never set
     try:
@@ -97,6 +97,15 @@ def settings_from_json(data: object) -> TableSettings:
         raise  # already says what is wrong, in the table's words
     except ValueError as error:  # a betting structure or stakes the rules refuse
         raise TableError(f"settings: {error}") from None
+
+
+def _defaults(data: dict[str, Any], base: TableSettings | None) -> dict[str, Any]:
+    """What the keys ``data`` leaves out are: ``base``'s values, else the first game's
+    defaults with the debt cap left to follow the stakes."""
+    if base is not None:
+        return base.to_dict()
+    # Left out: five largest buy-ins, at the stakes of the time.
+    return {**TableSettings.for_variant(_first_game(data)).to_dict(), "debt_cap": CAP_FROM_STAKES}
 
 
 def _first_game(data: dict[str, Any]) -> str:

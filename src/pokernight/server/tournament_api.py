@@ -23,6 +23,8 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from pokernight.server.address_holds import holds_of
+from pokernight.server.address_limits import address_of
 from pokernight.server.api import DisplayName, read_body
 from pokernight.server.connection import Connection
 from pokernight.server.identity import bearer_token, signed_in
@@ -46,6 +48,7 @@ from pokernight.tournament import (
     RebuyPeriod,
     RecordDeal,
     Start,
+    Status,
     Structure,
     TournamentError,
     Unregister,
@@ -167,8 +170,17 @@ def structure_of(body: NewTournament) -> Structure:
 async def create_tournament(request: Request) -> Response:
     """A new tournament: its facts, with the director's token (given this once)."""
     structure = structure_of(await read_body(request, NewTournament))
-    director, token = await lobby_of(request).create_tournament(structure)
+    lobby = lobby_of(request)
+    with holds_of(request).tournaments.opening(address_of(request.scope)) as opening:
+        director, token = await lobby.create_tournament(structure)
+        opening.hold(lambda: _unfinished(lobby, director))
     return JSONResponse({**director.facts(DIRECTOR), "director_token": token}, status_code=201)
+
+
+def _unfinished(lobby: Lobby, director: TournamentDirector) -> bool:
+    """Still held open by whoever created it: not finished, and still this room's."""
+    here = lobby.tournaments.get(director.id) is director
+    return here and director.tournament.status is not Status.FINISHED
 
 
 async def tournament_info(request: Request) -> Response:

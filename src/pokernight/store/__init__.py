@@ -7,7 +7,8 @@ embedded SQLite file by default, PostgreSQL by URL (``open_store``).
 - ``Store``: tables with 4-digit codes unique among open tables, players with
   seat tokens (only their SHA-256 is kept), the event log with
   ``UNIQUE(table_id, seq)`` (``append_events``/``load_events``/``last_seq``),
-  and the ledger and hands projections written from the events.
+  and the ledger and hands projections written from the events; ``hand_log``: one
+  hand's own events, found through the hands projection.
 - ``Store``'s clubs, members, devices and claim codes (decision 33; ``members``):
   ``default_club``, ``add_member``, ``member_named``, ``merge``, ``add_device``,
   ``member_of_device``, ``new_claim_code``, ``claim``, ``claim_guest``.
@@ -31,6 +32,7 @@ from pokernight.store.records import (
     ClubRecord,
     DeviceRecord,
     HandledRequest,
+    HandLog,
     MemberRecord,
     PlayerRecord,
     StoredEvent,
@@ -45,6 +47,7 @@ __all__ = [
     "DeviceRecord",
     "EventWriter",
     "FencedOffError",
+    "HandLog",
     "HandledRequest",
     "ImportedTable",
     "MemberError",

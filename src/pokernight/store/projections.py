@@ -9,7 +9,9 @@ Which events feed them (``pokernight.table.events``, stored as their
 - ``PlayerSeated``: the seat is taken (``seats``) and a buy-in is entered;
 - ``ChipsAdded``: a rebuy; ``PlayerLeft``: the seat is freed and a cash-out entered;
 - ``HandDealt``: a ``hands`` row whose summary holds the public facts of the deal
-  (never the deck or its salt);
+  (never the deck or its salt) and who sat in the hand (``players``, ``names``: by hand
+  seat), with ``first_seq``, where the deal is in the log: a replay reads the hand's own
+  events from there (``Store.hand_log``) instead of folding the whole log;
 - ``HandFinished``: the hand ends: final stacks and each player's result, also
   entered in the ledger.
 
@@ -139,6 +141,7 @@ class _TableProjection:
     def _hand_started(self, connection: Connection, event: StoredEvent) -> None:
         summary = {field: event.data[field] for field in PUBLIC_DEAL_FIELDS}
         summary["players"] = [self.seated[seat][0] for seat in summary["seats"]]
+        summary["names"] = [self.seated[seat][1] for seat in summary["seats"]]
         self.hand_number = event.data["hand_number"]
         self.summaries[self.hand_number] = summary
         connection.execute(
@@ -149,6 +152,7 @@ class _TableProjection:
                 "started_at": event.at,
                 "ended_at": None,
                 "summary": summary,
+                "first_seq": event.seq,
             },
         )
 

@@ -28,6 +28,21 @@ class StoredEvent:
 
 
 @dataclass(frozen=True, slots=True)
+class HandLog:
+    """A hand's row of the ``hands`` projection, and its own part of the table's log.
+
+    ``events``: from the hand's ``HandDealt`` on, up to the deal of the hand after the next
+    (a player may show this hand's cards until the next hand ends), or to the end of the
+    log; empty while the hand is in play (``ended`` False); None for a hand stored before
+    the log was indexed (migration 0010: its ``first_seq`` is null).
+    """
+
+    summary: dict[str, Any]
+    ended: bool
+    events: list[StoredEvent] | None
+
+
+@dataclass(frozen=True, slots=True)
 class HandledRequest:
     """A player's request that was carried out, stored with the events it caused.
 

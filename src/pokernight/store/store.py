@@ -50,6 +50,7 @@ from pokernight.store.records import (
     ClubRecord,
     DeviceRecord,
     HandledRequest,
+    HandLog,
     MemberRecord,
     PlayerRecord,
     StoredEvent,
@@ -750,6 +751,29 @@ class Store:
             )
             return [StoredEvent(*row) for row in rows]
 
+    async def hand_log(self, table_id: int, number: int) -> HandLog | None:
+        """Hand ``number`` of the table, its summary and its own events (``HandLog``),
+        read through the index the hands projection keeps (``first_seq``): two queries on
+        primary keys, however long the log. None: the table never dealt that hand."""
+        hands = schema.hands
+        async with self.transaction() as connection:
+            result = await connection.execute(
+                select(hands.c.hand_number, hands.c.first_seq, hands.c.summary, hands.c.ended_at)
+                .where(hands.c.table_id == table_id, hands.c.hand_number >= number)
+                .order_by(hands.c.hand_number)
+                .limit(3)
+            )
+            rows = result.all()
+            if not rows or rows[0].hand_number != number:
+                return None
+            hand, ended = rows[0], rows[0].ended_at is not None
+            if hand.first_seq is None or not ended:
+                return HandLog(hand.summary, ended, None if hand.first_seq is None else [])
+            # Up to the deal of the hand after the next: until then its cards may be shown.
+            until = rows[2].first_seq if len(rows) == 3 else None
+            events = await _events(connection, table_id, hand.first_seq, until)
+            return HandLog(hand.summary, ended, events)
+
     async def last_seq(self, table_id: int) -> int:
         """The table's version: the seq of its last event, 0 before the first."""
         return (await self.last_seqs([table_id])).get(table_id, 0)
@@ -789,6 +813,22 @@ class Store:
                 .order_by(hands.c.hand_number)
             )
             return [dict(row._mapping) for row in rows]
+
+
+async def _events(
+    connection: AsyncConnection, table_id: int, first: int, until: int | None
+) -> list[StoredEvent]:
+    """The table's events from seq ``first`` on, before ``until`` (None: to the end)."""
+    events = schema.events
+    bounds = [events.c.table_id == table_id, events.c.seq >= first]
+    if until is not None:
+        bounds.append(events.c.seq < until)
+    rows = await connection.execute(
+        select(events.c.seq, events.c.kind, events.c.data, events.c.at)
+        .where(*bounds)
+        .order_by(events.c.seq)
+    )
+    return [StoredEvent(*row) for row in rows]
 
 
 @dataclass(frozen=True, slots=True)

@@ -35,7 +35,7 @@ from pokernight.table.commands import (
     Straddle,
     TransferHost,
 )
-from pokernight.table.deal import check_contribution
+from pokernight.table.deal import check_contribution, start_hand
 from pokernight.table.errors import LedgerOutOfBalanceError, TableError
 from pokernight.table.events import (
     BigBlindOffered,
@@ -68,7 +68,7 @@ from pokernight.table.events import (
     table_event_from_dict,
 )
 from pokernight.table.fairness import HandProof
-from pokernight.table.fold import evolve
+from pokernight.table.fold import act_in_hand, evolve
 from pokernight.table.folded import Folded
 from pokernight.table.host_commands import check_host
 from pokernight.table.ledger import (
@@ -156,6 +156,7 @@ __all__ = [
     "Transfer",
     "TransferHost",
     "accounts",
+    "act_in_hand",
     "balances",
     "balances_between_people",
     "check_contribution",
@@ -166,5 +167,6 @@ __all__ = [
     "plan_blinds",
     "plan_stud",
     "settle_up",
+    "start_hand",
     "table_event_from_dict",
 ]

@@ -11,7 +11,7 @@ from dataclasses import replace
 from typing import Any
 
 from pokernight.cards import parse_card
-from pokernight.rules import Action, ActionKind, Event
+from pokernight.rules import Action, ActionKind, Event, Hand
 from pokernight.table.button import Positions
 from pokernight.table.deal import start_hand
 from pokernight.table.events import (
@@ -178,12 +178,18 @@ def _player_acted(table: TableState, event: PlayerActed) -> tuple[Event, ...]:
         time_bank=max(seat.time_bank - overtime, 0.0),
         timeouts=seat.timeouts + 1 if event.timed_out else 0,
     )
-    index = table.started.seats.index(event.seat)
     before = table.hand.event_count
-    cards = tuple(parse_card(text) for text in event.cards)
-    table.hand = table.hand.act(Action(index, ActionKind(event.kind), event.amount, cards))
+    table.hand = act_in_hand(table.hand, table.started, event)
     table.turn_started_at = event.at
     return table.hand.events_since(before)
+
+
+def act_in_hand(hand: Hand, started: HandDealt, event: PlayerActed) -> Hand:
+    """``hand`` (dealt by ``started``) once ``event`` is played in it: the one way a stored
+    action moves a hand, for the table's fold and for a hand replayed from its own events."""
+    index = started.seats.index(event.seat)
+    cards = tuple(parse_card(text) for text in event.cards)
+    return hand.act(Action(index, ActionKind(event.kind), event.amount, cards))
 
 
 def _hand_finished(table: TableState, event: HandFinished) -> None:

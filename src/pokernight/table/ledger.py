@@ -153,6 +153,14 @@ CSV_HEADER = "hand,player,kind,amount"
 # A cell starting with one of these is a formula to Excel, LibreOffice or Google Sheets.
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 NUMBER = re.compile(r"[+-]?[0-9]+(\.[0-9]+)?")
+# What a spreadsheet may split a line on (Excel takes the locale's list separator: ";"
+# where the decimal point is a comma; LibreOffice asks), and a line break a reader that
+# ignores quotes ends a row at: each starts a new cell, which must not run either.
+SPLITS = re.compile(r"([,;\t\r\n])")
+QUOTED_IF = (",", '"', ";", "\t", "\r", "\n")
+LEADING = ' "'
+"""Skipped before a formula's first character: a space, and a quote a reader may take
+for the start of a quoted cell."""
 
 
 def ledger_csv(entries: Iterable[LedgerEntry], names: Mapping[str, str] | None = None) -> str:
@@ -165,11 +173,24 @@ def ledger_csv(entries: Iterable[LedgerEntry], names: Mapping[str, str] | None =
 
 
 def csv_field(text: str) -> str:
-    """A text field as a spreadsheet reads it: never a formula, quoted as RFC 4180 asks."""
-    if text.startswith(FORMULA_STARTS) and not NUMBER.fullmatch(text):
-        # OWASP's CSV injection advice: a leading quote makes a spreadsheet show the
-        # text instead of running it (a player named "=HYPERLINK(...)").
-        text = "'" + text
-    if any(char in text for char in ',"\r\n'):
+    """A text field as a spreadsheet reads it: never a formula, however the spreadsheet
+    splits the line, and quoted as RFC 4180 asks (also when it holds ``;`` or a tab)."""
+    # OWASP's CSV injection advice: a leading quote makes a spreadsheet show the text
+    # instead of running it (a player named "=HYPERLINK(...)"), and so it does for each
+    # piece a separator starts (a player named "x;=1+2;", read where ";" separates).
+    pieces = SPLITS.split(_defused(text, FORMULA_STARTS))
+    # A tab or a line break inside is a separator, not the start of a cell.
+    pieces[2::2] = [_defused(piece, FORMULA_STARTS[:4]) for piece in pieces[2::2]]
+    text = "".join(pieces)
+    if any(char in text for char in QUOTED_IF):
         return '"' + text.replace('"', '""') + '"'
     return text
+
+
+def _defused(piece: str, starts: tuple[str, ...]) -> str:
+    """``piece`` with a quote before it if a spreadsheet would run it as a formula; a
+    number stays a number."""
+    start = piece.lstrip(LEADING)
+    if start.startswith(starts) and not NUMBER.fullmatch(start.rstrip(LEADING)):
+        return "'" + piece
+    return piece
