@@ -97,7 +97,14 @@ export class ActionBar {
     });
     this.checkFold.addEventListener("change", () => { if (this.checkFold.checked) this.callAny.checked = false; });
     this.callAny.addEventListener("change", () => { if (this.callAny.checked) this.checkFold.checked = false; });
-    document.addEventListener("keydown", (event) => this.shortcut(event));
+    // Removed by close(): a table screen built again must not leave this one's keys acting
+    // through a connection that is closed.
+    this.keys = (event) => this.shortcut(event);
+    document.addEventListener("keydown", this.keys);
+  }
+
+  close() {
+    document.removeEventListener("keydown", this.keys);
   }
 
   /** ``inHand``: the viewer holds live cards in the hand being played. */

@@ -7,9 +7,18 @@ const RETRY_DELAYS_MS = [300, 1000, 2000, 4000];
 const CLOSE_TOO_MANY = 4429;
 // This page's run (its "session" in the hello): the server knows a resent intent by
 // the player, the session and the id, so a reload, which counts ids from 1 again,
-// is never taken for a resend. The prefix keeps each id readable on its own.
+// is never taken for a resend. The ids are counted for the whole session, not per
+// connection: a table screen built again (back from a replay, a tournament's player
+// moved) opens a new connection in the same session, and ids counted from 1 again
+// were taken for resends of the old screen's and silently not carried out (issue 31).
 const SESSION = Math.random().toString(36).slice(2, 10);
-const ID_PREFIX = SESSION;
+let requestsSent = 0;
+
+/** The next request id of this session: never the same twice while the page lives. */
+export function nextRequestId() {
+  requestsSent += 1;
+  return `${SESSION}-${requestsSent}`;
+}
 
 export class Connection {
   /**
@@ -24,7 +33,6 @@ export class Connection {
     this.listener = listener;
     this.socket = null;
     this.pending = new Map();
-    this.nextId = 1;
     this.attempt = 0;
     this.closed = false;
     this.welcomed = false;
@@ -53,10 +61,10 @@ export class Connection {
 
   /** Send an intent; resolves on its ack, rejects with the server's reason. */
   send(intent) {
-    const id = `${ID_PREFIX}-${this.nextId++}`;
+    const id = nextRequestId();
     const message = { ...intent, id };
     return new Promise((resolve, reject) => {
-      this.pending.set(id, { message, resolve, reject });
+      this.pending.set(id, { message, resolve, reject, resent: false });
       if (this.welcomed) this.socket.send(JSON.stringify(message));
     });
   }
@@ -80,12 +88,18 @@ export class Connection {
         this.state.invite = message.invite ?? null;
         this.listener.status(null);
         // Resending is safe: the server applies an id once.
-        for (const { message: intent } of this.pending.values()) {
-          this.socket.send(JSON.stringify(intent));
+        for (const entry of this.pending.values()) {
+          entry.resent = true;
+          this.socket.send(JSON.stringify(entry.message));
         }
         break;
       case "ack":
-        this.settle(message.ref, (entry) => entry.resolve(message));
+        // "Done already" is the answer a resend expects; to a request sent once it means
+        // the room did nothing now, and the player must hear it rather than wait.
+        this.settle(message.ref, (entry) => (message.duplicate && !entry.resent
+          ? entry.reject(new Error("the room took this for a request it had already carried out: "
+            + "nothing was done now; try again, or reload the page"))
+          : entry.resolve(message)));
         break;
       case "error":
         // Too many connections from this address: the close that follows waits this long.

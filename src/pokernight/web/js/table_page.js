@@ -81,6 +81,7 @@ export class TablePage {
 
   close() {
     clearInterval(this.timer);
+    this.actionBar.close();
     this.connection.close();
     // An intent still unanswered never will be: its spinner goes with the page (a
     // tournament's player moved to another table keeps the document).
