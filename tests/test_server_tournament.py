@@ -29,6 +29,7 @@ from pokernight.tournament import (
 from pokernight.tournament import tournament_event_from_dict as event_of
 from pokernight.tournament.events import FinalTableDrawn, LevelStarted, PlayerMoved, PrizeAwarded
 from pokernight.tournament.structure import ladder_levels
+from pokernight.tournament.tables import DIRECTOR
 from tests.server_helpers import FAST, scenario, serving, serving_app
 
 # Six bots at two tables of three, stacks of ten big blinds: at 25/50 a few dozen hands,
@@ -53,7 +54,7 @@ async def bots_tournament(app: Starlette, structure: Structure, seed: int) -> To
     director: TournamentDirector
     director, _ = await app.state.lobby.create_tournament(structure, Random(seed))
     for number in range(structure.entries):
-        await director.register(f"Bot {number + 1}", "easy")
+        await director.register(f"Bot {number + 1}", "easy", by=DIRECTOR)
     return director
 
 
@@ -135,14 +136,13 @@ async def test_an_entrants_token_opens_their_table_and_the_socket_says_where_the
     async with serving(tmp_path) as url:
         body = {"entries": 6, "seats": 3, "structure": "quick", "bot_delay_seconds": 0}
         created = await request_json(url, "POST", "/api/tournaments", body)
-        base = f"/api/tournaments/{created['id']}"
+        base, boss = f"/api/tournaments/{created['id']}", created["director_token"]
         ann = await request_json(url, "POST", f"{base}/entrants", {"name": "Ann"})
         watching, facts = await hello(url, f"/ws/tournament/{created['id']}", ann["token"])
         assert facts["status"] == "registering" and facts["you"]["table"] is None
         for number in range(5):
-            await request_json(
-                url, "POST", f"{base}/entrants", {"name": f"B{number}", "bot": "easy"}
-            )
+            bot = {"name": f"B{number}", "bot": "easy"}
+            await request_json(url, "POST", f"{base}/entrants", bot, token=boss)
         while facts["status"] != "running":
             facts = json.loads(await watching.recv())
         you, clock = facts["you"], facts["clock"]

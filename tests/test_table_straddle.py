@@ -228,6 +228,6 @@ def test_straddle_settings_are_refused_with_their_reason() -> None:
 def test_a_tournament_table_deals_no_straddle_whatever_its_settings() -> None:
     table = Table.open(MISSISSIPPI, host="director", tournament=True)
     for seat in (0, 3, 5):
-        table.apply(SitDown(seat, f"p{seat}", f"Player {seat}", 1000), 0.0)
+        table.apply(SitDown(seat, f"p{seat}", f"Player {seat}", 1000, by="director"), 0.0)
     with pytest.raises(TableError, match="a tournament deals no straddles"):
         table.verify(Straddle("p0", True), 0.0)

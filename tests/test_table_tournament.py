@@ -14,11 +14,22 @@ import pytest
 from pokernight.rules import BlindPosted
 from pokernight.table import (
     Act,
+    AddBot,
+    AddChips,
+    ApproveRebuy,
+    ApproveSeat,
+    CallBombPot,
+    Command,
+    DeclineSeat,
+    RemoveBot,
     SitDown,
     SitOut,
+    StandUp,
     Table,
+    TableError,
     TableOpened,
     TableSettings,
+    TransferHost,
     table_event_from_dict,
 )
 from tests.table_helpers import check_down, player_to_act, start
@@ -29,7 +40,7 @@ SETTINGS = TableSettings(debt_cap=None, seats=9)
 def tournament_table(stacks: dict[int, int]) -> Table:
     table = Table.open(SETTINGS, host="director", tournament=True)
     for seat, stack in stacks.items():
-        table.apply(SitDown(seat, f"p{seat}", f"Player {seat}", stack), 0.0)
+        table.apply(SitDown(seat, f"p{seat}", f"Player {seat}", stack, by="director"), 0.0)
     return table
 
 
@@ -81,7 +92,7 @@ def test_an_arriving_player_is_dealt_in_at_once_without_posting() -> None:
     first = start(table)
     assert (first.button, first.small_blind, first.big_blind) == (0, 2, 4)
     check_down(table)
-    table.apply(SitDown(7, "late", "Late", 1000), 0.0)
+    table.apply(SitDown(7, "late", "Late", 1000, by="director"), 0.0)
     second = start(table)
     assert 7 in second.seats and second.posted == ()
 
@@ -90,7 +101,7 @@ def test_an_arriving_player_after_the_big_blind_takes_the_next_big_blind() -> No
     table = tournament_table({0: 1000, 2: 1000, 4: 1000, 6: 1000})
     start(table)
     check_down(table)
-    table.apply(SitDown(5, "moved", "Moved", 1000), 0.0)
+    table.apply(SitDown(5, "moved", "Moved", 1000, by="director"), 0.0)
     assert start(table).big_blind == 5, "the worst position: the big blind at once"
 
 
@@ -98,7 +109,7 @@ def test_a_player_between_the_button_and_the_small_blind_waits_a_hand() -> None:
     table = tournament_table({0: 1000, 2: 1000, 4: 1000, 6: 1000})
     start(table)  # button 0, small blind 2, big blind 4
     check_down(table)
-    table.apply(SitDown(3, "between", "Between", 1000), 0.0)
+    table.apply(SitDown(3, "between", "Between", 1000, by="director"), 0.0)
     second = start(table)  # button 2, small blind 4, big blind 6: seat 3 is between
     assert (second.button, second.small_blind) == (2, 4)
     assert 3 not in second.seats
@@ -118,3 +129,57 @@ def test_a_table_stored_before_tournaments_opens_as_a_cash_table() -> None:
     opened = table_event_from_dict(stored)
     assert isinstance(opened, TableOpened) and not opened.tournament
     assert not Table.from_events([opened]).tournament
+
+
+# Decision 48: a tournament table's seats and stacks are the tournament's. -----------------
+
+REFUSED: list[tuple[Command, str]] = [
+    (SitDown(6, "stranger", "Stranger", 100_000), "the director seats"),
+    (SitDown(6, "p0", "Player 0", 100_000), "the director seats"),
+    (SitDown(6, "stranger", "Stranger", 100_000, by="p0"), "only the host seats"),
+    (AddChips("p0", 1_000_000), "chips come from the tournament alone"),
+    (AddChips("p0", 500, by="p2"), "only the host"),
+    (StandUp("p0"), "cannot leave with their chips"),
+    (StandUp("p2", by="p0"), "only the host"),
+    # What no tournament table does, even for its director (its host):
+    (AddBot("director", 6, "easy", 1_000), "no bots but its entrants"),
+    (RemoveBot("director", 0), "no bots but its entrants"),
+    (ApproveSeat("director", "stranger"), "the director seats"),
+    (DeclineSeat("director", "stranger"), "the director seats"),
+    (ApproveRebuy("director", "p0"), "chips come from the tournament"),
+    (TransferHost("director", "p0"), "hosted by its director"),
+    (CallBombPot("director"), "no bomb pots"),
+]
+
+
+@pytest.mark.parametrize(("command", "reason"), REFUSED, ids=lambda item: repr(item)[:40])
+def test_a_tournament_tables_seats_and_chips_change_only_by_its_director(
+    command: Command, reason: str
+) -> None:
+    table = tournament_table({0: 1000, 2: 1000, 4: 1000})
+    before = {number: (seat.player_id, seat.stack) for number, seat in table.seats.items()}
+    with pytest.raises(TableError, match=reason):
+        table.apply(command, 0.0)
+    assert {n: (seat.player_id, seat.stack) for n, seat in table.seats.items()} == before
+    assert table.host == "director"
+    assert sum(account.bought_in for account in table.ledger.accounts.values()) == 3000
+
+
+def test_the_director_seats_gives_chips_and_stands_players_up() -> None:
+    table = tournament_table({0: 1000, 2: 1000})
+    table.apply(SitDown(4, "p4", "Player 4", 1000, by="director"), 0.0)
+    table.apply(AddChips("p4", 500, by="director"), 0.0)  # a rebuy the tournament sold
+    assert table.seats[4].stack == 1500
+    table.apply(StandUp("p4", by="director"), 0.0)  # moved to another table
+    assert 4 not in table.seats and table.account("p4").cashed_out == 1500
+
+
+def test_at_a_cash_table_a_player_still_sits_and_only_the_host_acts_for_another() -> None:
+    table = Table.open(SETTINGS, host="p0")
+    table.apply(SitDown(0, "p0", "Player 0", 1000), 0.0)
+    table.apply(SitDown(2, "p2", "Player 2", 1000), 0.0)
+    table.apply(AddChips("p2", 500), 0.0)
+    with pytest.raises(TableError, match="only the host"):
+        table.apply(StandUp("p0", by="p2"), 0.0)
+    table.apply(StandUp("p2"), 0.0)
+    assert sorted(table.seats) == [0]

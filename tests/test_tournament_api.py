@@ -35,9 +35,13 @@ def director_of(app: Starlette, facts: Json) -> TournamentDirector:
     return director
 
 
-async def enter(url: str, tournament: int, name: str, bot: str | None = None) -> Json:
+async def enter(
+    url: str, tournament: int, name: str, bot: str | None = None, token: str | None = None
+) -> Json:
+    """``bot``: a bot of that level, registered with ``token`` (the director's)."""
     body = {"name": name} if bot is None else {"name": name, "bot": bot}
-    entrant: Json = await request_json(url, "POST", f"/api/tournaments/{tournament}/entrants", body)
+    path = f"/api/tournaments/{tournament}/entrants"
+    entrant: Json = await request_json(url, "POST", path, body, token=token)
     return entrant
 
 
@@ -66,16 +70,17 @@ async def test_the_director_edits_and_starts_a_scheduled_tournament_and_nobody_e
             "start": False,  # nobody has registered
             "change_structure": True,
             "record_deal": False,
+            "add_bot": True,
         }
         ann = await enter(url, created["id"], "Ann")
         bob = await enter(url, created["id"], "Bob")
-        await enter(url, created["id"], "Bot 1", "easy")
+        await enter(url, created["id"], "Bot 1", "easy", boss)
         seen = await request_json(url, "GET", path, token=bob["token"])
         assert seen["you"]["can"] == {"unregister": True, "rebuy": False, "add_on": False}
         # Bob cannot come after all: he unregisters before the start.
         left = await request_json(url, "DELETE", f"{path}/entrants/me", token=bob["token"])
         assert left["you"]["registered"] is False and left["registered"] == ["Ann", "Bot 1"]
-        await enter(url, created["id"], "Bot 2", "easy")
+        await enter(url, created["id"], "Bot 2", "easy", boss)
         # Only the director edits the structure or starts it, and a refusal changes nothing.
         for method, where, refusal in [
             ("PUT", "/structure", "only the tournament director can change the structure"),
@@ -122,11 +127,11 @@ async def test_a_scheduled_tournament_starts_at_its_time_and_seats_a_late_entran
     async with serving_app(tmp_path) as (url, app):
         body = {**SCHEDULED, "starts_at": time.time() - 1, "late_registration_level": 2}
         created = await request_json(url, "POST", "/api/tournaments", body)
-        director = director_of(app, created)
+        director, boss = director_of(app, created), created["director_token"]
         for number in (1, 2):
-            await enter(url, created["id"], f"Bot {number}", "easy")
+            await enter(url, created["id"], f"Bot {number}", "easy", boss)
         assert director.tournament.status is Status.REGISTERING  # its time, but 2 of 3
-        await enter(url, created["id"], "Bot 3", "easy")
+        await enter(url, created["id"], "Bot 3", "easy", boss)
         third = director.tournament
         assert third.status is Status.RUNNING  # the third entry started it
         late = await enter(url, created["id"], "Cleo")
@@ -156,13 +161,13 @@ async def test_an_entrant_rebuys_and_takes_the_add_on_into_the_pool_and_at_the_t
             "bot_delay_seconds": 0.2,
         }
         created = await request_json(url, "POST", "/api/tournaments", body)
-        path = f"/api/tournaments/{created['id']}"
+        path, boss = f"/api/tournaments/{created['id']}", created["director_token"]
         assert created["rebuys"] == {**body["rebuys"], "open": False}  # type: ignore[dict-item]
         ann = await enter(url, created["id"], "Ann")
         with pytest.raises(ClientError, match="the tournament has not started"):
             await request_json(url, "POST", f"{path}/rebuys", token=ann["token"])
         for number in (1, 2):
-            await enter(url, created["id"], f"Bot {number}", "easy")
+            await enter(url, created["id"], f"Bot {number}", "easy", boss)
         director = director_of(app, created)
         # The tournament counts her stack at each hand's end: no hand is over this soon
         # (the bots think 0.2 s a turn), so it is the starting stack, which may rebuy.
@@ -207,7 +212,7 @@ async def test_the_director_records_a_deal_between_hands_and_the_places_are_paid
         path, boss = f"/api/tournaments/{created['id']}", created["director_token"]
         before = await request_json(url, "GET", f"{path}/deal")
         assert before["open"] is False and "has not started" in before["reason"]
-        players = [await enter(url, created["id"], f"Bot {n}", "easy") for n in (1, 2, 3)]
+        players = [await enter(url, created["id"], f"Bot {n}", "easy", boss) for n in (1, 2, 3)]
         offer = await request_json(url, "GET", f"{path}/deal")
         assert offer["open"] is True and offer["prizes_left"] == [150, 90, 60]
         assert sum(p["icm"] for p in offer["players"]) == 300
@@ -260,7 +265,7 @@ async def test_a_finished_tournament_of_people_joins_the_club_season_and_a_pract
         practice_path = f"/api/tournaments/{practice['id']}/entrants"
         await request_json(url, "POST", practice_path, {"name": "Ann"}, device=ann_device)
         for number in (1, 2):
-            await enter(url, practice["id"], f"Bot {number}", "easy")
+            await enter(url, practice["id"], f"Bot {number}", "easy", practice["director_token"])
 
         view = await request_json(url, "GET", "/api/club/season", device=ann_device)
         cup_line, practice_line = (

@@ -80,7 +80,12 @@ LEVEL = 10 * 60  # the normal template's level, in seconds
 def test_a_sit_and_go_starts_when_full() -> None:
     tournament = registered(SNG, 5)
     assert tournament.status is Status.REGISTERING
-    events = tournament.apply(Register("p5", "Player 5", bot="easy"), 30.0, rng())
+    for by in (None, "p0", "p5"):  # a bot's entry is the director's to make
+        with pytest.raises(
+            TournamentError, match="only the tournament director can register a bot"
+        ):
+            tournament.verify(Register("p5", "Player 5", bot="easy", by=by), 30.0)
+    events = tournament.apply(Register("p5", "Player 5", bot="easy", by=DIRECTOR), 30.0, rng())
     assert isinstance(events[0], Registered) and events[0].bot == "easy"
     assert isinstance(events[1], Started) and events[1].at == 30.0
     seated = of_type(events, Seated)

@@ -37,7 +37,7 @@ def table_with_hands(holes: list[str], board: str) -> Table:
     ``holes`` (seat by seat) and ``board``."""
     table = Table.open(table_settings(STRUCTURE, 1), DIRECTOR, tournament=True)
     for seat, stack in ((0, 100), (1, 500), (2, 1_000)):
-        table.apply(SitDown(seat, f"p{seat}", f"Player {seat}", stack), 0.0)
+        table.apply(SitDown(seat, f"p{seat}", f"Player {seat}", stack, by=DIRECTOR), 0.0)
     # Hold'em deals one card at a time from the small blind (seat 1) round; the flop, turn
     # and river each follow a burnt card.
     first, second = ([hole.split()[round_] for hole in holes] for round_ in (0, 1))

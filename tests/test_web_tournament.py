@@ -108,7 +108,11 @@ def test_a_player_moved_to_another_table_plays_on_there_without_a_reload(
         expect(player.locator("#tournament-where")).to_contain_text("Waiting for the tournament")
         player.evaluate("window.sameDocument = 'before the move'")
         post(url, f"/api/tournaments/{created['id']}/entrants", {"name": "Fred"})
+        # The director's lobby (the browser keeps the director's token): only it adds bots.
         lobby = watched_page(browser, viewport=DESKTOP)
+        lobby.goto(url)
+        key, token = f"pokernight.director.{created['id']}", created["director_token"]
+        lobby.evaluate("([key, token]) => localStorage.setItem(key, token)", [key, token])
         lobby.goto(lobby_url)
         expect(lobby.locator("#seats-to-fill")).to_contain_text("2 more to start")
         lobby.click("#add-bot")  # the lobby's own way to fill a seat
@@ -179,6 +183,8 @@ def test_the_director_runs_a_scheduled_tournament_and_records_a_deal_in_the_brow
         player = watched_page(browser, viewport=PHONE)
         player.goto(director.url)
         expect(player.locator("#director-panel")).to_have_count(0)  # no token, no tools
+        expect(player.locator("#register-form")).to_be_visible()
+        expect(player.locator("#add-bot")).to_have_count(0)  # a bot is the director's to add
         player.fill("#entrant-name", "Ann")
         player.click("#register-form button[type=submit]")
         player.click("#tournament-unregister")  # she cannot come after all
@@ -206,6 +212,7 @@ def test_the_director_runs_a_scheduled_tournament_and_records_a_deal_in_the_brow
                 url,
                 f"/api/tournaments/{deal_ready['id']}/entrants",
                 {"name": f"Bot {number}", "bot": "easy"},
+                token=token,
             )
         calculator = director.locator("#deal-calculator")
         expect(calculator.locator("tbody tr")).to_have_count(3)

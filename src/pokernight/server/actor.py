@@ -145,6 +145,9 @@ class TableActor:
         # A restarted server finishes a hand in play (its clock runs) but deals no new one
         # until the host does: after a restart nobody may be there to play it.
         self.running = False
+        # Why play was stopped here for good, told to every page (a tournament's alarm:
+        # ``stop_playing``); None: it was not.
+        self.stopped: str | None = None
         self.next_hand_at: float | None = None
         # After a save failed, the clock waits this long before it tries a move again (a
         # timeout or a deal), so a database that is down is not asked again at once.
@@ -193,6 +196,15 @@ class TableActor:
         self._schedule_next_hand()
         self.submit(Wake())  # the loop may be waiting with no deadline at all
 
+    def stop_playing(self, reason: str) -> None:
+        """No more deals, for ``reason``, which every page is told now and on arriving
+        (the room's ``stopped``): a tournament table whose report the director refused.
+        A hand in play still ends (its clock runs); only its operator deals again."""
+        self.stopped = reason
+        self.running = False
+        self._schedule_next_hand()
+        self._broadcast_unversioned({"type": "room", **self.room_json()})
+
     def detach(self, connection: Connection) -> None:
         self.connections.discard(connection)
         if connection.player_id is not None and connection.player_id not in self.present():
@@ -213,6 +225,7 @@ class TableActor:
             "code": self.code,
             "protocol": msg.PROTOCOL,
             "running": self.running,
+            "stopped": self.stopped,
             "chat": list(self.chat),
         }
 

@@ -128,6 +128,7 @@ async def table_info(request: Request) -> Response:
 async def join_table(request: Request) -> Response:
     actor = await _actor(request)
     _refuse_closed(actor)
+    _refuse_tournament(actor)
     body = await read_body(request, Join)
     device = device_token(request)
     admitted = await admit(
@@ -289,6 +290,18 @@ def _refuse_closed(actor: TableActor) -> None:
     until the code is taken by a new table."""
     if actor.table.closed:
         raise HTTPException(410, f"table {actor.code} is closed: the game is over")
+
+
+def _refuse_tournament(actor: TableActor) -> None:
+    """A tournament's table is played by its entrants, seated by its director: nobody
+    joins it (403), whoever has its code (the lobby's facts name it, to watch it). The
+    table refuses a seat or chips from anybody but the director as well (decision 48)."""
+    if actor.table.tournament:
+        raise HTTPException(
+            403,
+            f"table {actor.code} is a tournament's: its director seats the tournament's "
+            "players. To play, register for the tournament; anybody may watch the table",
+        )
 
 
 async def _actor(request: Request) -> TableActor:

@@ -45,6 +45,7 @@ async def metrics(request: Request) -> Response:
     lines = [*_lag_lines(lag)]
     if lobby is not None:
         lines += _table_lines(lobby)
+        lines += _tournament_lines(lobby)
         lines += _commit_lines(lobby.writer.stats)
         if lobby.cluster is not None:
             lines += _lease_lines(lobby.cluster)
@@ -62,6 +63,17 @@ def _table_lines(lobby: Lobby) -> list[str]:
             [("", sum(len(actor.connections) for actor in actors))],
         ),
     ]
+
+
+def _tournament_lines(lobby: Lobby) -> list[str]:
+    # Each refusal is an alarm (decision 48): a table stopped until somebody looks into it.
+    refusals = sum(director.report_refusals for director in lobby.tournaments.values())
+    return _metric(
+        "pokernight_tournament_report_refusals_total",
+        "counter",
+        "Hand reports a tournament's director refused (each stops its table).",
+        [("", refusals)],
+    )
 
 
 def _lease_lines(cluster: Cluster) -> list[str]:

@@ -219,7 +219,8 @@ async def deal_options(request: Request) -> Response:
 
 
 async def record_deal(request: Request) -> Response:
-    """The deal, recorded once the hands in play have ended (no table deals meanwhile)."""
+    """The deal, recorded once the hands in play have ended (no table deals meanwhile);
+    who asks and the amounts are checked first: a refused deal holds no table."""
     body = await read_body(request, Deal)
     director = _director(request)
     who = await _person(request, director)
@@ -245,14 +246,28 @@ async def _person(request: Request, director: TournamentDirector) -> str:
 
 
 async def register(request: Request) -> Response:
+    """A person registers themselves (no token needed); a bot is registered by the
+    director alone (the director's token: decision 48)."""
     director = _director(request)
     body = await read_body(request, Registration)
+    by = None if body.bot is None else await _bot_registrar(request, director)
     # From a member's device, a person registers as that member: their results join
     # the member's season. A bot is nobody.
     member = None if body.bot else await signed_in(request, lobby_of(request).store)
     member_id = None if member is None else member.id
-    player_id, token = await director.register(checked_name(body.name), body.bot, member_id)
+    player_id, token = await director.register(checked_name(body.name), body.bot, member_id, by)
     return JSONResponse({"player_id": player_id, "token": token}, status_code=201)
+
+
+async def _bot_registrar(request: Request, director: TournamentDirector) -> str:
+    """Who registers a bot: the person whose token the request carries (the core lets
+    only the director); without a token, refused here with the same reason."""
+    if bearer_token(request, "director's token") is None:
+        raise RefusedError(
+            "only the tournament director can register a bot: give the director's token "
+            'as "Authorization: Bearer TOKEN"'
+        )
+    return await _person(request, director)
 
 
 def _director(request: Request) -> TournamentDirector:

@@ -51,6 +51,7 @@ from pokernight.tournament import (
     TournamentEvent,
     tournament_event_from_dict,
 )
+from pokernight.tournament.deals import check_deal
 from pokernight.tournament.events import Finished, Registered
 from pokernight.tournament.tables import (
     DIRECTOR,
@@ -138,7 +139,8 @@ class TournamentDirector:
         self.tables.level = max(tournament.level, 1)
         self.registrations = 0  # every registration ever (ids are never reused)
         self.waiting: set[int] = set()  # tables that would deal and are not let yet
-        self.holding = False  # a deal waits for the hands in play: nobody deals
+        self.holds = 0  # deals waiting for the hands in play to end: no table deals meanwhile
+        self.report_refusals = 0  # hand reports refused: each an alarm (``/metrics``)
         self.lock = asyncio.Lock()
         self.notes: asyncio.Queue[Command] = asyncio.Queue()
         self.watchers: set[Connection] = set()
@@ -208,13 +210,18 @@ class TournamentDirector:
         in_hand = seat.actor is not None and seat.actor.table.hand is not None
         for player in there.keys() - set(wanted.values()):
             if not in_hand:
-                seat.apply(core.StandUp(player), now)
+                seat.apply(core.StandUp(player, by=DIRECTOR), now)
         for at, player in wanted.items():
             if player not in there:
                 stack = self.tournament.players[player].stack
                 seat.apply(sit_down(self.tournament, player, at, stack), now)
         if number in self.tournament.in_play and not in_hand:
             seat.apply(core.StartHand(secure_rng()), now)
+
+    @property
+    def holding(self) -> bool:
+        """A deal waits for the hands in play to end: no table deals meanwhile."""
+        return self.holds > 0
 
     def start(self) -> None:
         self.task = asyncio.get_running_loop().create_task(
@@ -261,12 +268,35 @@ class TournamentDirector:
             case StartHand():
                 self.waiting.add(command.table)
             case ReportHand():
-                with _logged_refusal(self.id, command):
+                try:
                     await self._carry_out(self._completed(command))
+                except TournamentError as error:
+                    self._alarm(command.table, error)
             case _:
                 with _logged_refusal(self.id, command):
                     await self._carry_out(command)
         await self._deal_waiting()
+
+    def _alarm(self, number: int, error: TournamentError) -> None:
+        """A table's hand report the tournament refuses: its count of the table and the
+        table's own disagree, which is a bug somewhere, never a player's doing. Nothing can
+        go on right there, so it is made loud rather than left to stall the table in
+        silence: logged as an error, counted (``/metrics``), and the table stopped with
+        the reason, which its players and spectators are told (decision 48)."""
+        self.report_refusals += 1
+        log.error(
+            "tournament %d refused table %d's hand report: %s; the table is stopped",
+            self.id,
+            number,
+            error,
+        )
+        self.waiting.discard(number)
+        seat = self.tables.tables.get(number)
+        if seat is not None and seat.actor is not None:
+            seat.actor.stop_playing(
+                f"the tournament director refused this table's last hand ({error}): play "
+                "is stopped here until the room's operator looks into it"
+            )
 
     def _completed(self, told: ReportHand) -> ReportHand:
         """The table's report with the players the tournament seated there during the hand
@@ -297,15 +327,16 @@ class TournamentDirector:
     # Commands ----------------------------------------------------------------------------
 
     async def register(
-        self, name: str, bot: str | None, member_id: int | None = None
+        self, name: str, bot: str | None, member_id: int | None = None, by: str | None = None
     ) -> tuple[str, str | None]:
         """A new entrant: their player id and their token (a bot has none); ``member_id``:
-        the club's member they are, whose season their results join."""
+        the club's member they are, whose season their results join; ``by``: who registers
+        a bot (the core lets only the director)."""
         async with self.lock:
             player_id = f"entrant-{self.registrations + 1}"
             token = None if bot is not None else secrets.token_urlsafe(TOKEN_BYTES)
             entrant = None if token is None else (player_id, token)
-            await self._carry_out(Register(player_id, name, bot), entrant, member_id)
+            await self._carry_out(Register(player_id, name, bot, by), entrant, member_id)
             self.registrations += 1
             return player_id, token
 
@@ -322,8 +353,12 @@ class TournamentDirector:
     async def record_deal(self, command: RecordDeal) -> None:
         """A deal is recorded between hands (TDA): no table deals again until the hands in
         play have ended and the deal is carried out or refused; hands that do not end
-        within ``DEAL_WAIT_SECONDS`` refuse it."""
-        self.holding = True
+        within ``DEAL_WAIT_SECONDS`` refuse it. A deal the rules refuse whatever the hands
+        do (anybody's but the director's, wrong amounts) is refused at once: it holds
+        nothing (decision 48)."""
+        async with self.lock:
+            check_deal(self.tournament, command)
+        self.holds += 1
         try:
             waited = 0.0
             while self.tournament.in_play and waited < DEAL_WAIT_SECONDS:
@@ -331,7 +366,7 @@ class TournamentDirector:
                 waited += HOLD_PATIENCE
             await self.command(command)
         finally:
-            self.holding = False
+            self.holds -= 1
             async with self.lock:
                 await self._deal_waiting()
 

@@ -180,6 +180,8 @@ def you_json(
                     ChangeStructure(player_id, tournament.structure), now
                 ),
                 "record_deal": deal_json(tournament)["open"],
+                # A bot's entry is the director's to make (decision 48), while a seat is free.
+                "add_bot": tournament.registration_open() and not tournament.field_full(),
             },
         }
     entrant = tournament.players.get(player_id)

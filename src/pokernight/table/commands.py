@@ -25,7 +25,9 @@ class SitDown:
     """``invited``: the player came by the table's invite link (no approval needed);
     ``program``: the player joined as a program (a bot of their own), which sits only where
     the host allows programs; ``bot``: the seat is played by the room's bot of that level
-    (a tournament seats its bot entrants so; a browser's sit never names one)."""
+    (a tournament seats its bot entrants so; a browser's sit never names one); ``by``: the
+    host, when the host seats the player (a tournament's director: a tournament table
+    takes no other sit, decision 48; a browser's sit never names one)."""
 
     seat: int
     player_id: str
@@ -34,6 +36,7 @@ class SitDown:
     invited: bool = False
     program: bool = False
     bot: BotLevel | None = None
+    by: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,10 +55,13 @@ class DeclineRebuy:
 
 @dataclass(frozen=True, slots=True)
 class AddChips:
-    """A rebuy or top-up; during a hand the player is in, it waits for the hand to end."""
+    """A rebuy or top-up; during a hand the player is in, it waits for the hand to end.
+    ``by``: the host, when the host gives the chips (a tournament's director: its rebuys and
+    add-ons, the only chips a tournament table takes)."""
 
     player_id: str
     amount: int
+    by: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,9 +74,12 @@ class CarryDebt:
 
 @dataclass(frozen=True, slots=True)
 class StandUp:
-    """Leave the table and cash out the stack."""
+    """Leave the table and cash out the stack. ``by``: the host, when the host stands the
+    player up (a tournament's director: a player out, or moved; nobody leaves a tournament
+    table with their chips by themselves)."""
 
     player_id: str
+    by: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,7 +4,10 @@ player out, bots, the settings, handing the table on and closing it.
 Each function checks a host command against the table and answers with the
 events it causes, or raises a TableError saying why not; ``evolve`` folds them.
 Whether somebody is the host is decided here, in ``check_host``, for the table and
-for the server's own host-only intents alike (start, pause, a new invite link).
+for the server's own host-only intents alike (start, pause, a new invite link). At a
+tournament table the host is the tournament's director, and what would seat somebody
+the tournament did not, make or take chips, or hand the table on is refused whoever asks
+(decision 48).
 """
 
 from __future__ import annotations
@@ -39,11 +42,15 @@ from pokernight.table.events import (
     TableEvent,
 )
 from pokernight.table.seating import (
+    TOURNAMENT_BOTS,
+    TOURNAMENT_CHIPS,
+    TOURNAMENT_SEATS,
     check_buy_in,
     check_program_allowed,
     check_rebuy,
     check_seat_free,
     chips_in,
+    refuse_at_tournament,
 )
 from pokernight.table.state import TableState
 
@@ -68,6 +75,9 @@ def change_settings(table: TableState, command: ChangeSettings) -> list[TableEve
 
 
 def transfer_host(table: TableState, command: TransferHost) -> list[TableEvent]:
+    refuse_at_tournament(
+        table, "a tournament table is hosted by its director for as long as it plays"
+    )
     check_host(table.host, command.player_id, "hand the table to a new host")
     if command.new_host == table.host:
         raise TableError("you are already the host")
@@ -80,6 +90,7 @@ def transfer_host(table: TableState, command: TransferHost) -> list[TableEvent]:
 
 
 def call_bomb_pot(table: TableState, command: CallBombPot) -> list[TableEvent]:
+    refuse_at_tournament(table, "a tournament deals no bomb pots")
     check_host(table.host, command.player_id, "call a bomb pot")
     if table.bomb_pot_called:
         raise TableError("a bomb pot is called already: it is the next hand with a flop")
@@ -115,6 +126,7 @@ def sit_bot_in(table: TableState, command: SitBotIn) -> list[TableEvent]:
 
 
 def approve_seat(table: TableState, command: ApproveSeat) -> list[TableEvent]:
+    refuse_at_tournament(table, TOURNAMENT_SEATS)
     check_host(table.host, command.player_id, "approve a seat")
     request = table.seat_requests.get(command.requester)
     if request is None:
@@ -130,6 +142,7 @@ def approve_seat(table: TableState, command: ApproveSeat) -> list[TableEvent]:
 
 
 def decline_seat(table: TableState, command: DeclineSeat) -> list[TableEvent]:
+    refuse_at_tournament(table, TOURNAMENT_SEATS)
     check_host(table.host, command.player_id, "decline a seat")
     if command.requester not in table.seat_requests:
         raise TableError("that player has not asked for a seat")
@@ -137,6 +150,7 @@ def decline_seat(table: TableState, command: DeclineSeat) -> list[TableEvent]:
 
 
 def approve_rebuy(table: TableState, command: ApproveRebuy) -> list[TableEvent]:
+    refuse_at_tournament(table, TOURNAMENT_CHIPS)
     check_host(table.host, command.player_id, "approve a rebuy")
     request = table.rebuy_requests.get(command.requester)
     if request is None:
@@ -147,6 +161,7 @@ def approve_rebuy(table: TableState, command: ApproveRebuy) -> list[TableEvent]:
 
 
 def decline_rebuy(table: TableState, command: DeclineRebuy) -> list[TableEvent]:
+    refuse_at_tournament(table, TOURNAMENT_CHIPS)
     check_host(table.host, command.player_id, "decline a rebuy")
     if command.requester not in table.rebuy_requests:
         raise TableError("that player has not asked to add chips")
@@ -154,6 +169,7 @@ def decline_rebuy(table: TableState, command: DeclineRebuy) -> list[TableEvent]:
 
 
 def add_bot(table: TableState, command: AddBot) -> list[TableEvent]:
+    refuse_at_tournament(table, TOURNAMENT_BOTS)
     check_host(table.host, command.player_id, "add a bot")
     try:
         level = BotLevel(command.level)
@@ -177,6 +193,7 @@ def default_bot_buy_in(table: TableState) -> int:
 
 
 def remove_bot(table: TableState, command: RemoveBot) -> list[TableEvent]:
+    refuse_at_tournament(table, TOURNAMENT_BOTS)
     check_host(table.host, command.player_id, "remove a bot")
     seat = table.seats.get(command.seat)
     if seat is None or seat.bot is None:

@@ -35,8 +35,44 @@ from pokernight.table.events import (
 )
 from pokernight.table.state import TableState
 
+# A tournament table's seats and stacks are the tournament's (decision 48): what a player,
+# or anybody but its director, is told when they ask to change them.
+TOURNAMENT_SEATS = (
+    "this is a tournament's table: the director seats the tournament's players "
+    "(register for the tournament to play; anybody may watch)"
+)
+TOURNAMENT_CHIPS = (
+    "at a tournament table chips come from the tournament alone: rebuys and the add-on "
+    "are bought from the tournament, not at the table"
+)
+TOURNAMENT_LEAVING = (
+    "a tournament's player cannot leave with their chips: sit out instead (you are dealt "
+    "in and blinded until you are back)"
+)
+TOURNAMENT_BOTS = "a tournament table seats no bots but its entrants, whom the director seats"
+
+
+def check_given_by(table: TableState, by: str | None, refusal: str) -> None:
+    """A seat or chip command given for a player by ``by`` (None: by the player). Only the
+    host gives one for somebody else, and at a tournament table nobody else gives one at
+    all: there seats and stacks change only as the tournament says (its director is the
+    host), and ``refusal`` says so."""
+    if by is not None:
+        if by != table.host:
+            raise TableError("only the host seats a player, gives them chips or stands them up")
+    elif table.tournament:
+        raise TableError(refusal)
+
+
+def refuse_at_tournament(table: TableState, refusal: str) -> None:
+    """What no tournament table does, whoever asks (its director too): it would seat
+    somebody the tournament did not, make or take chips, or hand the table on."""
+    if table.tournament:
+        raise TableError(refusal)
+
 
 def sit_down(table: TableState, command: SitDown) -> list[TableEvent]:
+    check_given_by(table, command.by, TOURNAMENT_SEATS)
     check_seat_free(table, command.seat, command.player_id)
     check_buy_in(table, command.player_id, command.buy_in)
     check_program_allowed(table, command.program)
@@ -98,6 +134,7 @@ def check_buy_in(table: TableState, player_id: str, buy_in: int, who: str = YOU)
 
 
 def add_chips(table: TableState, command: AddChips) -> list[TableEvent]:
+    check_given_by(table, command.by, TOURNAMENT_CHIPS)
     number = table.seat_of(command.player_id)
     check_rebuy(table, command.player_id, command.amount)
     if table.upcoming_settings.approve_rebuys and command.player_id != table.host:
@@ -137,6 +174,7 @@ def carry_debt(table: TableState, command: CarryDebt) -> list[TableEvent]:
 
 
 def stand_up(table: TableState, command: StandUp) -> list[TableEvent]:
+    check_given_by(table, command.by, TOURNAMENT_LEAVING)
     number = table.seat_of(command.player_id)
     if table.in_hand(number):
         raise TableError("you are in the hand: stand up when it is over")

@@ -17,11 +17,14 @@ from pokernight.tournament.structure import Structure
 
 @dataclass(frozen=True, slots=True)
 class Register:
-    """``bot``: the level of a bot that plays the entry (None: a person)."""
+    """``bot``: the level of a bot that plays the entry (None: a person, who registers
+    themselves); ``by``: who registers it when that is not the player: a bot's entry is
+    the director's to make (decision 48)."""
 
     player_id: str
     name: str
     bot: str | None = None
+    by: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

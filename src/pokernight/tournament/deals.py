@@ -32,12 +32,20 @@ def check_deal_possible(state: TournamentState) -> None:
 
 
 def record_deal(state: TournamentState, command: RecordDeal) -> list[TournamentEvent]:
-    check_director(state, command.player_id, "record a deal")
-    check_deal_possible(state)
+    check_deal(state, command)
     if state.in_play:
         raise TournamentError(
             f"a deal is recorded between hands: table {min(state.in_play)} is playing one"
         )
+    return [DealRecorded(tuple(sorted(command.amounts.items())))]
+
+
+def check_deal(state: TournamentState, command: RecordDeal) -> None:
+    """A TournamentError for everything that refuses the deal but the hands in play: who
+    asks, whether a deal may be made, the amounts. A server checks it before it holds its
+    tables for the hands to end (decision 48): a deal that would be refused holds nothing."""
+    check_director(state, command.player_id, "record a deal")
+    check_deal_possible(state)
     alive = {entrant.player_id for entrant in state.alive}
     if set(command.amounts) != alive:
         raise TournamentError(
@@ -49,4 +57,3 @@ def record_deal(state: TournamentState, command: RecordDeal) -> list[TournamentE
     money, total = sum(prizes_left(state)), sum(command.amounts.values())
     if total != money:
         raise TournamentError(f"the deal shares {total:,} but the prizes left are {money:,}")
-    return [DealRecorded(tuple(sorted(command.amounts.items())))]

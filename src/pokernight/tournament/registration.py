@@ -17,12 +17,16 @@ from pokernight.tournament.state import Status, TournamentState
 from pokernight.tournament.structure import Format
 
 
-def check_director(state: TournamentState, player_id: str, doing: str) -> None:
+def check_director(state: TournamentState, player_id: str | None, doing: str) -> None:
     if player_id != state.director:
         raise TournamentError(f"only the tournament director can {doing}")
 
 
 def register(state: TournamentState, command: Register) -> list[TournamentEvent]:
+    if command.bot is not None:
+        # A bot fills a seat a person could have taken (and makes the tournament practice,
+        # out of the season): the director's choice, not anybody's (decision 48).
+        check_director(state, command.by, "register a bot")
     if not state.registration_open():
         raise TournamentError(_closed_reason(state))
     if command.player_id in state.players:

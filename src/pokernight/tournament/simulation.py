@@ -89,7 +89,9 @@ def play_tournament(
     """Register ``entries`` and play the tournament to its end; the run, for reading."""
     run = Run(tournament, plain_tables(tournament.structure), start, [tournament.created])
     for entry in entries:
-        run.apply(Register(entry.player_id, entry.name, entry.bot), rng)
+        # The simulation is its own director: it registers the bots too.
+        by = None if entry.bot is None else tournament.director
+        run.apply(Register(entry.player_id, entry.name, entry.bot, by=by), rng)
     last_dealt: dict[int, int] = {}
     while run.tournament.status is not Status.FINISHED:
         if run.hands >= most_hands:

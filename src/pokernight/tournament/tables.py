@@ -13,7 +13,9 @@ When a table's hand is over, ``report`` reads it back as the tournament's
 chips of each player left with none (the winners of the last pot they were in).
 
 The tables are hosted by ``DIRECTOR``, who is never seated; their buy-in and stack
-limits are lifted (a tournament stack is whatever it is) and they have no debt cap.
+limits are lifted (a tournament stack is whatever it is) and they have no debt cap. Every
+seat and chip command here is given ``by`` the director: a tournament table takes no
+other (decision 48).
 
 ``Seating`` is what following needs of a table: its seats and a way to give it a
 command. A ``Table`` is one; the server's table actors are another (it puts the
@@ -141,10 +143,10 @@ class TournamentTables(Generic[Handle]):
                 self.tables.pop(event.table).apply(CloseTable(DIRECTOR), now)
             case Eliminated():
                 number = self.table_of(event.player_id)
-                self.tables[number].apply(StandUp(event.player_id), now)
+                self.tables[number].apply(StandUp(event.player_id, by=DIRECTOR), now)
             case Rebought() | AddedOn():
                 number = self.table_of(event.player_id)
-                self.tables[number].apply(AddChips(event.player_id, event.chips), now)
+                self.tables[number].apply(AddChips(event.player_id, event.chips, by=DIRECTOR), now)
             case ChipsColouredUp():
                 for player, stack in event.stacks:
                     self._reseat(tournament, player, stack, now)
@@ -162,7 +164,7 @@ class TournamentTables(Generic[Handle]):
         with the seats drawn (its button starts afresh)."""
         for table in self.tables.values():
             for seated in list(table.seats.values()):
-                table.apply(StandUp(seated.player_id), now)
+                table.apply(StandUp(seated.player_id, by=DIRECTOR), now)
             table.apply(CloseTable(DIRECTOR), now)
         final = self._open(event.table)
         self.tables = {event.table: final}
@@ -183,7 +185,7 @@ class TournamentTables(Generic[Handle]):
     def _move(self, tournament: TournamentState, event: PlayerMoved, now: float) -> None:
         source = self.tables[event.from_table]
         seat = source.seats[event.from_seat]
-        source.apply(StandUp(event.player_id), now)
+        source.apply(StandUp(event.player_id, by=DIRECTOR), now)
         target = self.tables[event.to_table]
         target.apply(sit_down(tournament, event.player_id, event.to_seat, seat.stack), now)
         if seat.sitting_out:  # away at one table, away at the next: blinded there too
@@ -198,7 +200,7 @@ class TournamentTables(Generic[Handle]):
         seat = table.seats[number]
         if seat.stack == stack:
             return
-        table.apply(StandUp(player), now)
+        table.apply(StandUp(player, by=DIRECTOR), now)
         table.apply(sit_down(tournament, player, number, stack), now)
         if seat.sitting_out:
             table.apply(SitOut(player), now)
@@ -213,7 +215,7 @@ def sit_down(tournament: TournamentState, player: str, seat: int, stack: int) ->
     """``player`` sits at ``seat`` with ``stack``; a bot entrant is played by the room's bot."""
     entrant = tournament.players[player]
     bot = None if entrant.bot is None else BotLevel(entrant.bot)
-    return SitDown(seat, player, entrant.name, stack, bot=bot)
+    return SitDown(seat, player, entrant.name, stack, bot=bot, by=DIRECTOR)
 
 
 def report(number: int, table: Table) -> ReportHand:

@@ -55,9 +55,10 @@ export const ledgerCsvUrl = (code) => `/api/tables/${code}/ledger?format=csv`;
  * the director's token. */
 export const createTournament = (body) => post("/api/tournaments", body);
 /** A place in tournament ``id``: the entrant's player id and token (their table's key);
- * with ``bot`` (a level), a bot's place, which has no token. */
-export const registerEntrant = (id, name, bot = null) =>
-  post(`/api/tournaments/${id}/entrants`, bot ? { name, bot } : { name });
+ * with ``bot`` (a level), a bot's place, which has no token and only the director may
+ * take (``token``: the director's). */
+export const registerEntrant = (id, name, bot = null, token = null) =>
+  post(`/api/tournaments/${id}/entrants`, bot ? { name, bot } : { name }, bearer(token));
 
 // The club (docs/protocol.md, "The club"): the season is for members, by their device.
 export const club = () => request("/api/club");

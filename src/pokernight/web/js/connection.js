@@ -117,6 +117,7 @@ export class Connection {
         break;
       case "room": // dealing or paused, and the chat so far: after a resume, and on a change
         this.state.running = message.running;
+        this.state.stopped = message.stopped ?? null;
         this.state.chat = [...message.chat];
         this.listener.chat();
         this.listener.changed(message);

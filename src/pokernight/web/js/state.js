@@ -30,6 +30,8 @@ export class TableState {
     // The deck committed for the next hand, {hand_number, commitment}, until it is dealt.
     this.nextDeck = null;
     this.running = false;
+    // Why play is stopped here for good (a tournament director's alarm), from the server.
+    this.stopped = null;
     this.connected = null; // player ids with a page open (null: not told yet)
     this.closing = false; // the host closed the table during a hand: it ends with the hand
     this.closed = false;
@@ -106,6 +108,7 @@ export class TableState {
     this.seatRequests = new Map((table.seat_requests ?? []).map((asked) => [asked.player_id, asked]));
     this.rebuyRequests = new Map((table.rebuy_requests ?? []).map((asked) => [asked.player_id, asked]));
     this.running = room.running;
+    this.stopped = room.stopped ?? null;
     this.rabbitHunt = table.rabbit_hunt ?? false;
     this.chat = [...room.chat];
     this.nextDeck = snapshot.next_deck ?? null;

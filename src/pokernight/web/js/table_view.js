@@ -5,7 +5,7 @@
 
 import { botBadge, botOf, botWords } from "./bot_badge.js";
 import { cardElement, cardName, rankOf } from "./cards.js";
-import { chips, h, replaceKeepingFocus } from "./dom.js";
+import { chips, h, replaceKeepingFocus, sentence } from "./dom.js";
 import { actionWords, awardWords } from "./narrate.js";
 import { gameOf } from "./games.js";
 import { boardsOf } from "./state.js";
@@ -225,6 +225,7 @@ export class TableView {
       return yours ? "Your turn" : `${seat?.name ?? "?"} to act`;
     }
     if (state.hand) return "";
+    if (state.stopped) return sentence(state.stopped);
     if (!state.running) {
       return state.seats.size < 2 ? "Waiting for players" : "Waiting for the host to deal";
     }

@@ -226,13 +226,15 @@ export class TournamentLobby {
       ? `Registered: ${facts.registered.join(", ")}` : "Nobody has registered yet.");
     const waiting = h("p", { id: "seats-to-fill" }, waitingWords(facts));
     const error = h("p", { class: "error", role: "alert" });
-    const addBot = h("button", { type: "button", id: "add-bot", onclick: async () => {
-      try {
-        await api.registerEntrant(this.id, `Bot ${facts.entries + 1}`, "easy");
-      } catch (failure) {
-        error.textContent = sentence(failure.message);
-      }
-    } }, "Add a bot");
+    // A bot is the director's to add (its token): only the director's page offers it.
+    const addBot = facts.you?.can?.add_bot ? h("button", { type: "button", id: "add-bot",
+      onclick: async () => {
+        try {
+          await api.registerEntrant(this.id, `Bot ${facts.entries + 1}`, "easy", this.token);
+        } catch (failure) {
+          error.textContent = sentence(failure.message);
+        }
+      } }, "Add a bot") : null;
     if (entrant) return h("div", { class: "panel" }, waiting, names, addBot, error);
     const name = h("input", { id: "entrant-name", type: "text", maxlength: 32, required: true,
       autocomplete: "nickname" });
