@@ -23,6 +23,7 @@ import contextlib
 import json
 import logging
 import urllib.error
+import urllib.parse
 import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -113,7 +114,7 @@ def paths(draw: st.DrawFn) -> tuple[str, str]:
     method, path = draw(st.sampled_from(ROUTES))
     number = draw(st.integers(1, 6) | st.integers(0, 2**62).map(str) | st.text(max_size=6))
     key = draw(st.text(alphabet="0123456789abcdef", max_size=14))
-    path = path.replace("{key}", key).replace("{n}", urllib.request.quote(str(number)))
+    path = path.replace("{key}", key).replace("{n}", urllib.parse.quote(str(number)))
     return method, path
 
 
@@ -126,7 +127,7 @@ class Request:
 
 
 REQUESTS = st.builds(
-    lambda sender, route, body: Request(sender, *route, body),
+    lambda sender, route, body: Request(sender, route[0], route[1], body),
     st.sampled_from(["stranger", "made-up device", "mallory"]),
     paths(),
     bodies(),
