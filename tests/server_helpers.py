@@ -8,7 +8,6 @@ and ``TableClient``s talk to it over loopback exactly as any client would.
 from __future__ import annotations
 
 import asyncio
-import socket
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from dataclasses import replace
@@ -21,6 +20,7 @@ from starlette.applications import Starlette
 from pokernight.cli.club import operator_invite
 from pokernight.client import TableClient, create_table, request_json
 from pokernight.server import ServerConfig, create_app
+from pokernight.server.listening import tcp_listener
 from pokernight.server.websocket_protocol import RoomWebSocketProtocol
 
 # The async-test harness, re-exported: server tests import it from here with the rest.
@@ -51,7 +51,7 @@ async def serving_app(
     """``serving``, with the app too: a test may reach into its lobby and tables."""
     database = f"sqlite+aiosqlite:///{tmp_path / 'room.sqlite3'}"
     app = create_app(replace(config, database_url=database))
-    listener = socket.socket()
+    listener = tcp_listener()
     listener.bind(("127.0.0.1", 0))
     port = listener.getsockname()[1]
     server = uvicorn.Server(

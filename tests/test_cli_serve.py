@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import http.client
 import json
 import re
@@ -280,3 +281,30 @@ def test_each_limit_per_address_can_be_changed_and_a_wrong_one_is_one_line(
     for wrong in ("sockets", "sockets=0", "files=3", "tables=x"):
         assert main(["serve", "--held-limit", wrong]) == 2
         assert capsys.readouterr().err.startswith(f"pokernight serve: --held-limit {wrong!r}")
+
+
+def test_the_rooms_connections_send_small_frames_at_once(tmp_path: Path) -> None:
+    """Nagle's algorithm is off on every connection the room accepts: asyncio turns it off
+    only for a socket that says it is TCP, and with it on an ``ack`` sent just after its
+    version waited for the client's delayed acknowledgement (44 ms a request)."""
+    from pokernight.cli.serve import _listen
+
+    async def accepted_without_nagle() -> int:
+        found: list[int] = []
+
+        async def accept(_reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+            sock = writer.get_extra_info("socket")
+            found.append(sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY))
+            writer.close()
+
+        listener = _listen("127.0.0.1", 0)
+        server = await asyncio.start_server(accept, sock=listener)
+        _, writer = await asyncio.open_connection(*listener.getsockname())
+        while not found:
+            await asyncio.sleep(0.01)
+        writer.close()
+        server.close()
+        await server.wait_closed()
+        return found[0]
+
+    assert run(accepted_without_nagle()) == 1

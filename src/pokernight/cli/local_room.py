@@ -10,7 +10,6 @@ send more messages a second here than at a room for friends (``PROGRAM_BURST``).
 from __future__ import annotations
 
 import asyncio
-import socket
 import tempfile
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -20,6 +19,7 @@ import uvicorn
 
 from pokernight.cli.serve import MAX_FRAME_BYTES
 from pokernight.server import ServerConfig, create_app
+from pokernight.server.listening import tcp_listener
 from pokernight.server.websocket_protocol import RoomWebSocketProtocol
 
 START_SECONDS = 30.0
@@ -44,7 +44,7 @@ async def local_room(hand_pause_seconds: float) -> AsyncIterator[str]:
             rate_capacity=PROGRAM_BURST,
             rate_per_second=PROGRAM_PER_SECOND,
         )
-        listener = socket.socket()
+        listener = tcp_listener()
         listener.bind(("127.0.0.1", 0))
         port = listener.getsockname()[1]
         server = uvicorn.Server(

@@ -273,8 +273,10 @@ def _listen(host: str, port: int) -> socket.socket:
         raise ValueError(
             f"--port {port} is not a port: give one from 1 to {MAX_PORT} (0: any free one)"
         )
+    from pokernight.server.listening import tcp_listener
+
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    listener = socket.socket(family, socket.SOCK_STREAM)
+    listener = tcp_listener(family)
     listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
         listener.bind((host, port))
