@@ -82,12 +82,13 @@ def test_a_winner_without_showdown_collects_once_both_cards_are_shown() -> None:
     assert not table.may_show(3)
 
 
-def test_a_bounty_shown_once_the_next_hand_is_dealt_is_not_paid() -> None:
+def test_a_bounty_is_not_shown_once_the_next_hand_is_dealt() -> None:
     table = seated({0: 1000, 3: 1000}, BOUNTY)
     start(table, seed=FOLD_SEED)
     played_out(table, fold_first=True)
-    start(table, seed=1)  # the next hand is in play: its chips may not move
-    assert events_of(table, ShowCards("p3"), 0.0)[1:] == []
+    start(table, seed=1)  # the next hand is in play: the last one's cards are in the muck
+    with pytest.raises(TableError, match="the next hand is dealt"):
+        table.verify(ShowCards("p3"), 0.0)
 
 
 def test_no_bounty_when_the_table_plays_without_one() -> None:

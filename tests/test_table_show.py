@@ -82,12 +82,14 @@ def test_a_player_not_in_the_last_hand_has_nothing_to_show() -> None:
         table.verify(ShowCards("p5"), 0.0)
 
 
-def test_the_last_hand_may_be_shown_during_the_next_until_it_ends() -> None:
+def test_the_last_hand_may_be_shown_until_the_next_is_dealt() -> None:
+    """Issue 31: the Show buttons stayed into the next hand. Once it is dealt the last
+    hand's cards are in the muck, and a mucked hand is dead (Robert's Rules, Showdown)."""
     table = seated({0: 1000, 3: 1000})
     _, winner = folded_hand(table)
+    assert table.may_show(table.seat_of(winner))
     table.apply(StartHand(random.Random(9)), 0.0)
     assert table.hand is not None
-    (shown,) = events_of(table, ShowCards(winner), 0.0)
-    assert isinstance(shown, CardsShownByChoice) and shown.hand_number == 1
-    check_down(table)
-    assert table.last_started is not None and table.last_started.hand_number == 2
+    assert not table.may_show(table.seat_of(winner)) and table.unshown_last_hand() == frozenset()
+    with pytest.raises(TableError, match="the next hand is dealt: the last hand's cards are"):
+        table.verify(ShowCards(winner), 0.0)

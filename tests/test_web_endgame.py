@@ -50,19 +50,25 @@ def test_show_proof_statistics_and_closing_by_clicking(browser: Any, tmp_path: P
             host.wait_for_selector("#show-cards", state="hidden")
 
         host.click("#stats-refresh")
-        host.locator(".stats tbody tr").nth(1).wait_for()
+        host.locator(".stats .stats-card").nth(1).wait_for()
         assert "Ann" in host.locator(".stats").inner_text()
-        host.set_viewport_size({"width": 360, "height": 780})  # a narrow phone
-        stats = host.locator(".stats")
-        stats.scroll_into_view_if_needed()
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
-        stats.screenshot(path=str(ARTIFACTS / "stats-phone.png"))
-        box = stats.bounding_box()
-        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 360, box
-        stats.evaluate("element => { element.scrollLeft = element.scrollWidth; }")
-        net = host.locator(".stats thead th", has_text="Net")
-        net_box = net.bounding_box()
-        assert net_box is not None and net_box["x"] + net_box["width"] <= 360, "Net can be seen"
+        # Issue 31: at 1280 px WTSD, W$SD, Biggest pot and Net hid behind a horizontal scroll.
+        for width, height, name in (
+            (1280, 900, "stats-desktop.png"),
+            (360, 780, "stats-phone.png"),
+        ):
+            host.set_viewport_size({"width": width, "height": height})
+            stats = host.locator(".stats")
+            stats.scroll_into_view_if_needed()
+            stats.screenshot(path=str(ARTIFACTS / name))
+            box = stats.bounding_box()
+            assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width, box
+            assert stats.evaluate("element => element.scrollWidth <= element.clientWidth")
+            for title in ("WTSD", "W$SD", "Biggest pot", "Net"):
+                shown = stats.locator("dt", has_text=title).first.bounding_box()
+                assert shown is not None and box["x"] <= shown["x"]
+                assert shown["x"] + shown["width"] <= box["x"] + box["width"], (title, width)
         host.set_viewport_size({"width": 1280, "height": 900})
 
         host.click("#close-table")

@@ -179,11 +179,12 @@ def played(browser: Any, room: str) -> dict[str, Any]:
 
 
 def _cards_under_the_winner(page: Any) -> int:
-    """How many seats' cards the winner announcement overlaps, as drawn now."""
+    """How many cards on the felt (the seats' and the board's) the winner announcement
+    overlaps, as drawn now: over the felt it hid both boards of a hand run twice."""
     covered: int = page.evaluate(
         """() => {
             const banner = document.querySelector('#winner').getBoundingClientRect();
-            const cards = [...document.querySelectorAll('.seat .card')];
+            const cards = [...document.querySelectorAll('.felt .card')];
             return cards.filter((card) => {
                 const box = card.getBoundingClientRect();
                 return box.left < banner.right && banner.left < box.right
@@ -262,7 +263,7 @@ def test_the_winner_is_announced_by_name_with_the_amount_and_goes_away(
     # One winner "wins"; a split pot names every winner ("Ann, Bob and Cy split 60").
     winners = rf"({name})((, ({name}))* and ({name}) split| wins)"
     assert re.search(rf"^{winners} \d", played["announced"])
-    assert played["covered"] == 0, "the announcement covers no seat's cards, desktop or phone"
+    assert played["covered"] == 0, "the announcement covers no card, desktop or phone"
     assert alice.locator("#winner").count() == 0
     assert alice.locator(".winner-holder").get_attribute("role") == "status"
     for page in (alice, played["watcher"]):
@@ -305,7 +306,7 @@ def test_at_the_default_debt_cap_a_player_who_bought_in_the_most_may_rebuy(
     dee.click("#buy-in-submit")
     dee.wait_for_selector(".seat.me")
     hint = dee.locator("#rebuy-hint")
-    hint.filter(has_text="You can add up to 2,000 (the table's biggest stack is 4,000)").wait_for()
+    hint.filter(has_text="You can add up to 2,000 (a stack may hold at most 4,000)").wait_for()
     assert dee.locator("#add-chips").is_enabled()
 
 

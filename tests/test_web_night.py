@@ -11,7 +11,8 @@ They play at least 30 hands. At each turn the player whose page says it is their
 acts by clicking, by a script: Bob shoves every hand until he is broke, then asks for a
 rebuy that the host approves with one tap; Carol moves all-in over a short all-in (side
 pots); Dan folds a lot; everybody else checks or calls. In between: chat, a pause and a
-resume, two players reloading mid-hand, Alice standing up and leaving (the host role
+resume, two players reloading mid-hand, one opening a replay mid-hand and coming back to
+the table, Alice standing up and leaving (the host role
 moves to the person seated the longest), the server killed and started again mid-hand on
 the same SQLite file (the pages and the terminal reconnect by themselves; the new host
 deals again), and at last the new host closing the table mid-hand.
@@ -760,6 +761,16 @@ def _reload(person: Person) -> None:
         assert mine.evaluate_all(labels)[: len(before)] == before, person.name
 
 
+def _replay_and_back(person: Person, url: str, code: str) -> None:
+    """Mid-hand, the night's first hand replayed in the same tab (the address its Replay
+    names) and "Back to the table": the table screen built again plays on, its clicks,
+    keys and chat taken (issue 31: they were silently dropped as resends)."""
+    person.page.goto(f"{url}/#{code}/hand/1")
+    person.page.wait_for_selector("body[data-replay-step]")
+    person.page.click("a.back")
+    person.page.locator(".seat.me .name").filter(has_text=person.name).wait_for()
+
+
 def test_a_whole_poker_night_end_to_end(browser: Any, tmp_path: Path) -> None:
     started = time.monotonic()
     for old in NIGHT.glob("*.png"):
@@ -836,6 +847,8 @@ def test_a_whole_poker_night_end_to_end(browser: Any, tmp_path: Path) -> None:
         night.play_until(night.mid_hand(flop=True), "waiting for a flop to reload on")
         _reload(carol)
         _reload(dan)
+        _replay_and_back(carol, url, code)
+        _say(carol, "back from the replay")
 
         stages["reloaded"] = round(time.monotonic() - started, 1)
         # Alice stands up between hands and leaves: the host role moves to Bob, who has

@@ -132,6 +132,10 @@ def test_a_player_moved_to_another_table_plays_on_there_without_a_reload(
         phone_clock.goto(f"{lobby_url}/clock")
         expect(phone_clock.locator(".clock-blinds")).to_have_text("25/50")
         shot(phone_clock, "clock-phone")
+        # A laptop's screen holds the whole clock: it ran to 877 px at 1280x800 (issue 31).
+        clock.set_viewport_size({"width": 1280, "height": 800})
+        shot(clock, "clock-laptop")
+        assert clock.evaluate("document.documentElement.scrollHeight") <= 800
 
         for _ in range(MOST_TURNS):  # play at the first table until the director moves Ann
             my_turn_or_moved(player, first)

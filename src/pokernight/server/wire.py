@@ -133,6 +133,7 @@ def table_event_wire(v: int, folded: Folded, table: Table) -> WireEvent:
     if not isinstance(event, PlayerActed):  # a move changes no seat (its hand, the status)
         public["seated"] = seats_json(table)
         public["rabbit_hunt"] = rabbit_refusal(table) is None
+        public["next_game"] = next_game(table)
     if folded.proof is not None:
         _add_fairness(folded.proof, table, public, private)
     return WireEvent(v, public, private)
@@ -306,6 +307,11 @@ def seats_json(table: Table) -> list[Json]:
     ]
 
 
+def next_game(table: Table) -> str:
+    """The game the next hand deals (dealer's choice turns its games a hand at a time)."""
+    return table.upcoming_settings.game_for_hand(table.hand_number + 1).key
+
+
 def table_json(table: Table) -> Json:
     """The public state of a table between events: settings, host, seats and stacks."""
     return {
@@ -316,6 +322,7 @@ def table_json(table: Table) -> Json:
         "seats": seats_json(table),
         # Whether anybody seated may see the last hand's rabbit now (``table.rabbit``).
         "rabbit_hunt": rabbit_refusal(table) is None,
+        "next_game": next_game(table),
         "seat_requests": [request.to_dict() for request in table.seat_requests.values()],
         "rebuy_requests": [request.to_dict() for request in table.rebuy_requests.values()],
     }

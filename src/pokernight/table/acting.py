@@ -53,6 +53,8 @@ def show_cards(table: TableState, command: ShowCards) -> list[TableEvent]:
     started = table.last_started
     if started is None or number not in started.seats:
         raise TableError("you have no cards to show: you were not in the last hand")
+    if table.started is not None:
+        raise TableError("the next hand is dealt: the last hand's cards are in the muck")
     unshown = table.unshown_cards(number)
     if not unshown:
         raise TableError("your cards are already shown")

@@ -129,12 +129,14 @@ class TableState:
         return self.started is not None and seat in self.started.seats
 
     def may_show(self, number: int) -> bool:
-        """Seat ``number`` was dealt into the last hand and its cards are not shown yet."""
+        """Seat ``number`` was dealt into the last hand, its cards are not shown yet, and the
+        next hand has not been dealt."""
         return number in self.unshown_last_hand()
 
     def unshown_last_hand(self) -> frozenset[int]:
-        """The seats dealt into the last hand with a card not shown yet: they may show."""
-        if self.last_hand is None or self.last_started is None:
+        """The seats dealt into the last hand with a card not shown yet: they may show, until
+        the next hand is dealt (its cards went to the muck then: docs/rules.md, Showdown)."""
+        if self.last_hand is None or self.last_started is None or self.started is not None:
             return frozenset()
         return frozenset(number for number in self.last_started.seats if self.unshown_cards(number))
 

@@ -40,6 +40,9 @@ export function raiseWords(legal, amount) {
   return oneAmount(legal) && legal.max_is_all_in ? `${words} (all-in)` : words;
 }
 
+// A phone's finger or a desktop's mouse: the draw's prompt says which (issue 31).
+const COARSE_POINTER = window.matchMedia("(pointer: coarse)");
+
 export class ActionBar {
   constructor(send) {
     this.send = send;
@@ -67,11 +70,11 @@ export class ActionBar {
     // that says what it will do ("Draw 2", "Stand pat"). The server says how many may go.
     this.marked = new Set();
     this.discardCards = h("div", { class: "discard-cards", role: "group",
-      "aria-label": "Tap the cards to throw away" });
+      "aria-label": "The cards to throw away" });
     this.drawButton = h("button", { id: "act-draw", type: "button", "aria-keyshortcuts": "D" },
       h("span", { class: "label" }, "Stand pat"), h("kbd", { "aria-hidden": "true" }, "D"));
     this.drawButton.addEventListener("click", () => this.draw());
-    this.drawNote = h("p", { class: "draw-note" }, "Tap the cards you throw away.");
+    this.drawNote = h("p", { class: "draw-note" });
     this.drawing = h("div", { class: "draw-round", hidden: true },
       this.drawNote, this.discardCards, this.drawButton);
     // Run it twice: once nobody can bet, the server asks each player in turn (T, O).
@@ -146,7 +149,10 @@ export class ActionBar {
     }
     this.allIn.hidden = oneAmount(legal);
     if (!myTurn) {
-      // Not your turn: plain words, not the amounts of a turn that is over.
+      // Not your turn: plain words, not the amounts of a turn that is over; the sizing row
+      // only where this hand's own turns offered it (a fixed-limit hand after a no-limit
+      // one showed the last hand's Min and Pot, issue 31).
+      if (state.hand?.number !== this.sizedHand) this.sizing.hidden = true;
       this.setLabel(this.call, "Check / Call");
       this.setLabel(this.raise, "Bet / Raise");
       this.setLabel(this.allIn, "All-in");
@@ -164,6 +170,7 @@ export class ActionBar {
     // after an open pair), one amount on the bet button: no slider or box for amounts the
     // server would refuse.
     this.sizing.hidden = !legal.can_bet_or_raise || legal.fixed_amounts || oneAmount(legal);
+    if (!this.sizing.hidden) this.sizedHand = state.hand?.number;
     if (legal.can_bet_or_raise) {
       Object.assign(this.slider, { min: legal.min_raise_to, max: legal.max_raise_to, step: 1 });
       Object.assign(this.amount, { min: legal.min_raise_to, max: legal.max_raise_to });
@@ -205,13 +212,17 @@ export class ActionBar {
     this.drawButton.disabled = count > most;
     this.drawNote.textContent = count > most
       ? `You may throw at most ${most}.`
-      : "Tap the cards you throw away.";
+      : `${COARSE_POINTER.matches ? "Tap" : "Click"} the cards you throw away (or Tab to one `
+        + "and press Space).";
   }
 
   toggleDiscard(state, card) {
     if (this.marked.has(card)) this.marked.delete(card);
     else this.marked.add(card);
     this.showDiscards(state);
+    // The buttons are drawn again: the card just marked keeps the keyboard's focus, so the
+    // next Space or Enter goes on from it (it used to drop to the page, issue 31).
+    this.discardCards.querySelector(`[data-card="${card}"]`)?.focus();
   }
 
   draw() {

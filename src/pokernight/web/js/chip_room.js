@@ -1,5 +1,5 @@
 // How many chips a player may still take: the table's debt cap (what one player may owe
-// the group) and its biggest stack, whichever comes first. The server says it (a seat's
+// the group) and the most a stack may hold (its cap), whichever comes first. The server says it (a seat's
 // ``rebuy``, a ledger account's ``chips_room``) and decides; this only puts it in words.
 
 import { chips } from "./dom.js";
@@ -22,12 +22,13 @@ export function chipsRoom(settings, room) {
 export function roomWords(room, { verb = "add", host = false } = {}) {
   if (room.amount > 0) {
     const limit = room.debtCapped ? `debt cap ${chips(room.cap)}`
-      : `the table's biggest stack is ${chips(room.stackCap)}`;
+      : `a stack may hold at most ${chips(room.stackCap)}`;
     return `You can ${verb} up to ${chips(room.amount)} (${limit}).`;
   }
   const raise = host ? "You can raise it" : "The host can raise it";
   return room.debtCapped
     ? `You cannot ${verb} chips: you owe ${chips(room.owed)} and the debt cap is `
       + `${chips(room.cap)}. ${raise} in the table settings.`
-    : `You cannot ${verb} chips: your stack is at the table's biggest, ${chips(room.stackCap)}.`;
+    : `You cannot ${verb} chips: your stack is at the most a stack may hold, `
+      + `${chips(room.stackCap)}.`;
 }

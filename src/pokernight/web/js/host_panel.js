@@ -98,7 +98,10 @@ export class HostPanel {
     this.closeButton.textContent = state.closing ? "The table closes after this hand"
       : "Close the table\u2026";
     this.running = state.running;
-    this.startButton.textContent = state.running ? "Pause after this hand" : "Deal (start the game)";
+    // Before the first hand the game starts; after a pause it goes on.
+    const dealtBefore = state.handNumber > 0 || state.hand !== null;
+    this.startButton.textContent = state.running ? "Pause after this hand"
+      : dealtBefore ? "Deal again (resume the game)" : "Deal (start the game)";
     const key = JSON.stringify(state.upcoming);
     if (this.formFor !== key && !this.formHolder.contains(document.activeElement)) {
       this.formFor = key;

@@ -110,8 +110,13 @@ function tournamentForm() {
   const format = h("select", { id: "tournament-format" },
     h("option", { value: "sit-and-go", selected: true }, "Sit and go: starts when full"),
     h("option", { value: "scheduled" }, "Scheduled: starts at a time"));
-  const startsAt = field("tournament-starts-at", "Starts at (scheduled)",
-    { type: "datetime-local" });
+  // Only a scheduled tournament has a time to start at: the field shows for it alone.
+  const startsAt = field("tournament-starts-at", "Starts at", { type: "datetime-local" });
+  const showStart = () => {
+    for (const part of startsAt) part.hidden = format.value !== "scheduled";
+  };
+  format.addEventListener("change", showStart);
+  showStart();
   const form = h("form", { class: "card-panel", "aria-labelledby": "tournament-title" },
     h("h2", { id: "tournament-title" }, "Start a tournament"),
     field("tournament-name", "Name", { type: "text", maxlength: 32, value: "Sit and go" }),

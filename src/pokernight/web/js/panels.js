@@ -74,7 +74,9 @@ export class LastHands {
         h("p", { class: "hand-facts muted" }, `${hand.names.join(", ")} \u00b7 ${facts.join(" \u00b7 ")}`),
         h("ol", { class: "log" }, handLines(hand.events, name).map((line) => h("li", {}, line))),
         this.proofLink(hand)),
+      // Beside the table, in a tab of its own: the hand in play goes on here (issue 31).
       h("a", { class: "replay-link", href: replayHash(this.code, hand.hand_number),
+        target: "_blank", rel: "noopener",
         "aria-label": `Replay hand ${hand.hand_number}` }, "Replay"));
   }
 

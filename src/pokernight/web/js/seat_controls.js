@@ -118,15 +118,20 @@ export class SeatControls {
       this.error.textContent = "Write how many chips to add.";
       return;
     }
-    this.run({ type: "add_chips", amount });
+    // Added (or asked for, where the host approves rebuys): the box is empty again, not
+    // holding the last amount for a second click to add twice.
+    this.run({ type: "add_chips", amount }).then((done) => { if (done) this.addAmount.value = ""; });
   }
 
+  /** Send ``intent``; resolves true when the server carried it out (its refusal shown). */
   async run(intent) {
     try {
       await this.send(intent);
       this.error.textContent = "";
+      return true;
     } catch (error) {
       this.error.textContent = sentence(error.message);
+      return false;
     }
   }
 }

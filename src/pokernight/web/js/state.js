@@ -110,6 +110,7 @@ export class TableState {
     this.running = room.running;
     this.stopped = room.stopped ?? null;
     this.rabbitHunt = table.rabbit_hunt ?? false;
+    this.nextGame = table.next_game ?? null;
     this.chat = [...room.chat];
     this.nextDeck = snapshot.next_deck ?? null;
     this.hand = null;
@@ -161,6 +162,7 @@ export class TableState {
     // The seats as the server keeps them, flags and all: nothing about a seat is worked out here.
     if (event.seated) this.seats = new Map(event.seated.map((seat) => [seat.seat, seat]));
     if ("rabbit_hunt" in event) this.rabbitHunt = event.rabbit_hunt;  // the server's fact
+    if ("next_game" in event) this.nextGame = event.next_game;  // so is the next hand's game
     switch (event.type) {
       case "TableOpened":
         this.settings = event.settings;

@@ -37,6 +37,17 @@ export function statsTable(players) {
   return h("table", {}, h("thead", {}, head), h("tbody", {}, rows));
 }
 
+/** The same numbers a player at a time, each figure under its name: the side panel is too
+ * narrow for ten columns (at 1280 px the last four hid behind a scroll). */
+export function statsCards(players) {
+  if (!players.length) return h("p", { class: "muted" }, "No hand finished yet.");
+  return h("ul", { class: "stats-cards" }, players.map((row) => h("li", { class: "stats-card" },
+    h("h3", {}, row.name),
+    h("dl", {}, COLUMNS.slice(1).map(([title, key, help]) => h("div", { class: "figure" },
+      h("dt", { title: help ?? null }, title),
+      h("dd", { class: key === "net" ? (row.net < 0 ? "loss" : "gain") : null }, cell(key, row))))))));
+}
+
 export class StatsPanel {
   constructor(code) {
     this.code = code;
@@ -52,7 +63,7 @@ export class StatsPanel {
   async refresh() {
     try {
       const { players } = await api.stats(this.code);
-      this.body.replaceChildren(statsTable(players));
+      this.body.replaceChildren(statsCards(players));
       this.error.textContent = "";
     } catch (error) {
       this.error.textContent = sentence(error.message);

@@ -25,14 +25,21 @@ function seatElement(seat, hand) {
   const folded = inHand && hand.folded[index];
   const won = inHand && hand.awards.some((award) => award.winners.some(([s]) => s === index));
   const wild = new Set(hand && gameOf(hand.variant)?.wild_cards ? hand.wildRanks : []);
-  const last = inHand && !hand.ended ? hand.lastActions[index] : null;
+  const last = inHand && !hand.ended && !folded ? hand.lastActions[index] : null;
+  // The dealer button where the game has one, and each bet in the chips' own colour: a
+  // stream watcher follows the action without the felt (issue 31).
+  const button = hand && hand.button === seat.seat && gameOf(hand.variant)?.button;
   const classes = ["stream-seat", status?.to_act === seat.seat && "turn", folded && "folded", won && "winner"];
-  return h("div", { class: classes.filter(Boolean).join(" ") },
-    h("div", { class: "who" }, h("span", {}, botBadge(botOf(seat)), seat.name), h("span", { class: "stack" }, chips(stack))),
+  return h("div", { class: classes.filter(Boolean).join(" "), dataset: { seat: seat.seat } },
+    h("div", { class: "who" },
+      h("span", {}, button ? h("span", { class: "dealer", "aria-label": "dealer button" }, "D") : null,
+        botBadge(botOf(seat)), seat.name),
+      h("span", { class: "stack" }, chips(stack))),
     inHand ? h("div", { class: "cards" }, hand.cards[index].map(({ card }) =>
       cardElement(card, { wild: card !== null && wild.has(rankOf(card)) }))) : null,
-    h("div", { class: "muted" }, [bet ? `bet ${chips(bet)}` : "", last ? actionWords(last) : "",
-      folded ? "folded" : "", seat.sitting_out ? "sitting out" : ""].filter(Boolean).join(" \u00b7 ")));
+    bet ? h("div", { class: "bet", "aria-label": `bet ${bet}` }, `Bet ${chips(bet)}`) : null,
+    h("div", { class: "muted" }, [last ? actionWords(last) : "", folded ? "folded" : "",
+      seat.sitting_out ? "sitting out" : ""].filter(Boolean).join(" \u00b7 ")));
 }
 
 function render() {
@@ -41,7 +48,9 @@ function render() {
   const name = (index) => state.nameOfHandSeat(index, hand);
   const parts = [
     h("h1", {}, `Table ${code} \u00b7 ${gameName(hand?.variant ?? state.settings.variant)}`
-      + (hand ? ` \u00b7 hand #${hand.number}` : "")),
+      + (hand ? ` \u00b7 hand #${hand.number}` : ""),
+    state.hand?.bombPot ? h("span", { class: "bomb-pot", id: "bomb-pot" },
+      `Bomb pot: ${chips(state.hand.bombPot)} each`) : null),
     wildPanel(state, { large: true }),
     ...(hand ? boardsOf(hand) : []).filter((board) => board.length).map((board, run, all) =>
       h("div", { class: "board", "aria-label": all.length > 1 ? `board ${run + 1}` : "board" },

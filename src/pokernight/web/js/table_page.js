@@ -22,6 +22,14 @@ const DEALER_SAYS = new Set(["CardsShownByChoice", "RabbitHunted", "BountyPaid",
 const CLOCK_TICK_MS = 250;
 const CLOCK_WARNING_SECONDS = 8; // a double beep when your own clock is nearly out
 
+/** "Dealer's choice · next: Omaha", at a table whose games take turns (the next hand's
+ * game is the server's fact); nothing at a table of one game. */
+function dealersChoice(state) {
+  if (!(state.upcoming?.dealers_choice ?? []).length) return "";
+  const next = state.nextGame ? ` \u00b7 next: ${gameName(state.nextGame)}` : "";
+  return h("span", { class: "dealers-choice", id: "dealers-choice" }, `Dealer's choice${next}`);
+}
+
 export class TablePage {
   /** ``seat``: the player's id and token here, when the page has them from elsewhere (a
    * tournament's entrant); else the seat this browser saved for the table, if any.
@@ -165,6 +173,7 @@ export class TablePage {
       : `${stakes.small_blind}/${stakes.big_blind}`;
     this.title.replaceChildren(h("h1", {}, `Table ${this.code}`),
       h("span", { class: "game" }, `${game} \u00b7 ${stakesWords}`),
+      dealersChoice(state),
       h("span", { class: "hand-number" }, state.hand ? `Hand #${state.hand.number}` : ""),
       ...(state.hand?.bombPot ? [h("span", { class: "bomb-pot", id: "bomb-pot" },
         `Bomb pot: ${chips(state.hand.bombPot)} each`)] : []));
@@ -195,17 +204,19 @@ export class TablePage {
     this.seatControls.render(state);
     this.hostPanel.render(state);
     this.handLog.render(state);
-    this.renderSpectator(joined, mine);
+    this.renderSpectator(joined, mine, Boolean(asked));
     document.body.dataset.myTurn = String(state.legal !== null);
     document.body.dataset.version = String(state.version);
   }
 
-  renderSpectator(joined, mine) {
+  /** ``asked``: the player waits for the host to seat them (the note above says so, and
+   * there is no other seat to pick meanwhile). */
+  renderSpectator(joined, mine, asked) {
     if (!joined) {
       if (!this.spectatorArea.firstChild) {
         this.spectatorArea.replaceChildren(h("p", {}, "You are watching."), joinForm(this.code, this.invite));
       }
-    } else if (mine === null && !this.state.closed) {
+    } else if (mine === null && !asked && !this.state.closed) {
       this.spectatorArea.replaceChildren(h("p", { class: "hint" }, "Pick an empty seat on the table to sit down."));
     } else {
       this.spectatorArea.replaceChildren();

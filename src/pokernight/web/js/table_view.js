@@ -60,6 +60,20 @@ export function clockParts(status, seat, connected, now) {
   };
 }
 
+/** "Run 2" of a board run twice, "Board 2" of a double board. */
+function boardName(hand, run) {
+  return `${hand.firstBoard ? "Run" : "Board"} ${run + 1}`;
+}
+
+/** A winner's hand in words, as the server named it: on each board where there are two
+ * (a board run twice named only the first's before, issue 31). */
+export function resultWords(hand, index) {
+  const first = hand.shown.get(index);
+  const second = hand.shownSecond.get(index);
+  if (!second) return first || "wins";
+  return `${boardName(hand, 0)}: ${first || "\u2014"} \u00b7 ${boardName(hand, 1)}: ${second}`;
+}
+
 export class TableView {
   /** ``replay``: a hand played before (the replayer): the seat to act is named, even yours. */
   constructor(root, { onSit, replay = false }) {
@@ -128,7 +142,8 @@ export class TableView {
     }
     if (seat.sitting_out) tags.push(h("span", { class: "tag" }, "Sitting out"));
     else if (!inHand && seat.waiting) tags.push(h("span", { class: "tag" }, "Waiting"));
-    const last = inHand && !hand.ended ? hand.lastActions[index] : null;
+    // A folded seat says so once (its tag), not again in its last action's words.
+    const last = inHand && !hand.ended && !folded ? hand.lastActions[index] : null;
     if (last) tags.push(h("span", { class: "tag action" }, actionWords(last)));
     const classes = ["seat", turn && "turn", folded && "folded", allIn && "allin",
       seat.sitting_out && "out", seat.seat === state.mySeat && "me", won && "winner"];
@@ -143,7 +158,7 @@ export class TableView {
         h("span", { class: "stack" }, chips(stack))),
       tags.length ? h("div", { class: "tags" }, tags) : null,
       bet > 0 ? h("div", { class: "bet", "aria-label": `bet ${bet}` }, chips(bet)) : null,
-      won ? h("div", { class: "won" }, hand.shown.get(index) || "wins") : null,
+      won ? h("div", { class: "won" }, resultWords(hand, index)) : null,
       turn ? h("div", { class: "clock", "aria-hidden": "true" },
         h("div", { class: "bar" }), h("div", { class: "bank" }), h("span", { class: "seconds" }))
         : null);
@@ -201,9 +216,8 @@ export class TableView {
     const boardSlots = hand ? gameOf(hand.variant)?.board_cards ?? 0 : 0;
     while (slots.length < boardSlots) slots.push(h("span", { class: "card slot", "aria-hidden": "true" }));
     if (run === null) return h("div", { class: "board", "aria-label": "board" }, slots);
-    const label = `${hand.firstBoard ? "Run" : "Board"} ${run + 1}`;
     return h("div", { class: `board run-${run + 1}`, "aria-label": `board ${run + 1}` },
-      h("span", { class: "run-label" }, label), slots);
+      h("span", { class: "run-label" }, boardName(hand, run)), slots);
   }
 
   /** The showdown in words (who wins what, with which hand), shown under the felt; the

@@ -166,6 +166,13 @@ export class TournamentLobby {
   render(facts) {
     document.title = `pokernight \u00b7 ${facts.name}`;
     const entrant = savedEntrant(this.id);
+    // An entrant who waited here for the start goes to their table as it starts (issue 31);
+    // one who opens the lobby later stays on it.
+    if (entrant && this.sawRegistering && facts.status === "running") {
+      location.hash = `tournament/${this.id}/play`;
+      return;
+    }
+    this.sawRegistering = facts.status === "registering";
     const links = h("p", { class: "links" },
       h("a", { href: `#tournament/${this.id}/clock`, id: "clock-link" }, "Clock view (TV)"),
       entrant ? [" \u00b7 ", h("a", { href: `#tournament/${this.id}/play`, id: "play-link" },
@@ -247,7 +254,12 @@ export class TournamentLobby {
       try {
         const entrant = await api.registerEntrant(this.id, name.value);
         localStorage.setItem(entrantKey(this.id), JSON.stringify(entrant));
-        location.hash = `tournament/${this.id}/play`;
+        // Registered, the page stays here: the director may still add bots, everybody sees
+        // the field fill; it goes to the table when the tournament starts.
+        this.token ??= entrant.token;
+        this.feed.close();
+        this.feed = new TournamentFeed(this.id, this.token, (facts) => this.render(facts),
+          (reason) => this.fail(reason));
       } catch (failure) {
         error.textContent = sentence(failure.message);
       }
