@@ -357,3 +357,17 @@ def test_a_removal_lifted_before_the_hand_ends_keeps_the_player_seated() -> None
     check_down(table)
     assert table.seats[2].player_id == "cat"
     assert_balanced(table)
+
+
+def test_a_player_being_removed_never_becomes_host_when_the_host_leaves() -> None:
+    table = seated(
+        {0: 1000, 1: 1000, 2: 1000, 3: 1000}, SETTINGS, players=("bob", "cat", "dan", "ann")
+    )
+    table.apply(TransferHost("bob", "ann"), 0.0)
+    table.apply(StartHand(random.Random(1)), 0.0)
+    table.apply(SitDown(5, "eve", "Eve", 1_000), 0.0)  # dealt in from the next hand
+    table.apply(TransferHost("ann", "eve"), 0.0)
+    table.apply(RemovePlayer("eve", "bob", "rude"), 0.0)  # bob has sat the longest
+    assert table.seats[0].removed
+    table.apply(StandUp("eve"), 0.0)  # not in the hand: she may leave now
+    assert table.host == "cat"

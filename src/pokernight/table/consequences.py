@@ -109,6 +109,7 @@ def _closing_events(table: TableState) -> list[TableEvent]:
 
 
 def _longest_seated(table: TableState) -> str | None:
-    """The person seated the longest (bots never host: nobody could start the game)."""
-    people = [seat for seat in table.seats.values() if seat.bot is None]
+    """The person seated the longest (bots never host: nobody could start the game; nor does
+    a player the host removed, who leaves when the hand ends)."""
+    people = [seat for seat in table.seats.values() if seat.bot is None and not seat.removed]
     return min(people, key=lambda seat: seat.joined).player_id if people else None
