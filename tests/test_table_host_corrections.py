@@ -371,3 +371,21 @@ def test_a_player_being_removed_never_becomes_host_when_the_host_leaves() -> Non
     assert table.seats[0].removed
     table.apply(StandUp("eve"), 0.0)  # not in the hand: she may leave now
     assert table.host == "cat"
+
+
+def test_a_close_during_a_hand_won_with_the_seven_deuce_bounty_cashes_out_after_it() -> None:
+    """Found while writing the removals: the close was worked out with the hand's end,
+    before the 7-2 bounty moved the chips, so its cash-outs did not balance (the table
+    refused the last action of the hand, and stayed in it)."""
+    table = ann_bob_cat(TableSettings(debt_cap=None, seven_deuce_bounty=50))
+    table.apply(StartHand(random.Random(304)), 0.0)  # a seven-deuce that wins the showdown
+    table.apply(CloseTable("ann"), 0.0)
+    told: list[TableEvent] = []
+    while table.hand is not None:
+        legal = table.hand.legal_actions()
+        assert legal is not None
+        told += events_of(table, Act(player_to_act(table), "check" if legal.can_check else "call"))
+    kinds = [type(event).__name__ for event in told]
+    assert kinds.index("BountyPaid") < kinds.index("PlayerLeft") and kinds[-1] == "TableClosed"
+    assert table.closed and not table.seats
+    assert_balanced(table)

@@ -41,8 +41,8 @@ def consequences(table: TableState, event: TableEvent) -> list[TableEvent]:
                 for number, seat in sorted(table.seats.items())
                 if seat.queued
             ]
-            closing = _closing_events(table) if table.closing else []
-            return bounty_due(table) + queued + closing
+            # A close waiting for the hand follows once these are folded (``departures``).
+            return bounty_due(table) + queued
         case CardsShownByChoice():
             return bounty_due(table)
         case CloseRequested() if table.hand is None:
@@ -58,11 +58,15 @@ def consequences(table: TableState, event: TableEvent) -> list[TableEvent]:
 
 def departures(table: TableState) -> list[TableEvent]:
     """Once a command's events are all folded and no hand is in play: each player the host
-    removed during the hand leaves, cashed out with the stack it left them. Not a
-    consequence of ``HandFinished``: the 7-2 bounty and the chips queued during the hand,
-    which follow it, change the stack first."""
+    removed during the hand leaves, cashed out with the stack it left them; or, when the
+    host closed the table during the hand, everybody does and it closes. Not consequences
+    of ``HandFinished``: the 7-2 bounty and the chips queued during the hand, which follow
+    it, change the stacks first (a close worked out with the hand's end cashed out the
+    stacks from before the bounty, and the ledger no longer balanced)."""
     if table.hand is not None:
         return []
+    if table.closing:
+        return _closing_events(table)
     return [
         _removed_leaves(table, number)
         for number, seat in sorted(table.seats.items())
