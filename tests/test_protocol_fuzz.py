@@ -199,6 +199,9 @@ CORPUS: list[Json] = [  # every intent of docs/protocol.md, valid as the schema 
     {"type": "pause"},
     {"type": "transfer_host", "player_id": "2"},
     {"type": "sit_player_out", "player_id": "3"},
+    {"type": "correct_stack", "player_id": "2", "stack": 1_500, "reason": "recount"},
+    {"type": "remove_player", "player_id": "3", "reason": "asked to leave"},
+    {"type": "let_player_back", "player_id": "3"},
     {"type": "approve_seat", "player_id": "3"},
     {"type": "decline_seat", "player_id": "3"},
     {"type": "add_bot", "seat": 5, "level": "hard", "buy_in": 1_000},
@@ -336,6 +339,13 @@ SCHEMAS: dict[str, dict[str, st.SearchStrategy[Any]]] = {  # pokernight.server.m
     "settings": {"settings": st.one_of(table_settings(), table_settings(), JSON_VALUES)},
     "transfer_host": {"player_id": PLAYER_IDS},
     "sit_player_out": {"player_id": PLAYER_IDS},
+    "correct_stack": {
+        "player_id": PLAYER_IDS,
+        "stack": amounts(0, 500, 1_000, 2_000, 10**12),
+        "reason": texts("recount", "", " "),
+    },
+    "remove_player": {"player_id": PLAYER_IDS, "reason": texts("asked to leave", "")},
+    "let_player_back": {"player_id": PLAYER_IDS},
     "approve_seat": {"player_id": PLAYER_IDS},
     "decline_seat": {"player_id": PLAYER_IDS},
     "add_bot": {

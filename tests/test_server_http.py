@@ -97,8 +97,8 @@ async def test_ledger_settle_up_csv_and_hands_after_play(tmp_path: Path) -> None
     assert paid == nets
     assert settle["transfers"] == ledger["settle_up"]
     assert kind.startswith("text/csv")
-    assert csv.splitlines()[0] == "hand,player,kind,amount"
-    assert "player0,buy-in,500" in csv
+    assert csv.splitlines()[0] == "hand,player,kind,amount,reason"
+    assert "player0,buy-in,500," in csv
     hand = hands["hands"][0]
     assert hand["hand_number"] == 1 and sum(hand["stacks_after"]) == sum(hand["stacks_before"])
     for event in hand["events"]:

@@ -12,13 +12,17 @@ from hypothesis import strategies as st
 
 from pokernight.server.messages import AnyIntent, RefusedError, decode_intent
 
-FIELDS = ["type", "id", "kind", "amount", "seat", "buy_in", "text", "player_id", "extra"]
+FIELDS = [
+    *("type", "id", "kind", "amount", "seat", "buy_in", "text", "player_id", "extra"),
+    *("stack", "reason"),
+]
 VALUES = st.one_of(
     st.none(),
     st.integers(min_value=-5, max_value=10**13),
     st.floats(allow_nan=False, allow_infinity=False),
     st.booleans(),
     st.sampled_from(["act", "sit", "chat", "start", "check", "call", "fold", "bet_or_raise"]),
+    st.sampled_from(["correct_stack", "remove_player", "let_player_back"]),
     st.text(max_size=70),
 )
 

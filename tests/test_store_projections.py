@@ -9,7 +9,9 @@ from pokernight.table import (
     Act,
     AddChips,
     Command,
+    CorrectStack,
     HandFinished,
+    RemovePlayer,
     SitDown,
     StandUp,
     StartHand,
@@ -45,8 +47,9 @@ def stored(events: list[TableEvent], first: int, at: float) -> list[StoredEvent]
 
 
 def session() -> tuple[Table, list[TableEvent], list[list[StoredEvent]]]:
-    """Two hands, a rebuy between them and a cash-out, as the server would store them:
-    the table, its events, and the events of each step appended together."""
+    """Two hands, a rebuy between them, the host's correction of a stack, a cash-out and a
+    removal, as the server would store them: the table, its events, and the events of each
+    step appended together."""
     rng = random.Random(2024)
     table = Table.open(TableSettings(seats=6, debt_cap=5_000), host="ann")
     events: list[TableEvent] = [table.opened]
@@ -67,7 +70,9 @@ def session() -> tuple[Table, list[TableEvent], list[list[StoredEvent]]]:
     step(50.0, AddChips("bob", 500))
     step(110.0, StartHand(rng))
     step(115.0)
+    step(200.0, CorrectStack("ann", "bob", table.seats[1].stack + 100, "paid 100 in cash"))
     step(300.0, StandUp("cat"))
+    step(310.0, RemovePlayer("ann", "bob", "asked to leave"))
     return table, events, appends
 
 
@@ -85,11 +90,20 @@ async def test_ledger_projection_equals_the_tables_own_ledger(store_url: str) ->
     async with await open_store(store_url) as store:
         record = await stored_table(store, appends)
         entries = await store.ledger_entries(record.id)
-    stored = [(e["hand_number"], e["player_id"], e["kind"], e["amount"]) for e in entries]
+    stored = [
+        (e["hand_number"], e["player_id"], e["kind"], e["amount"], e["reason"]) for e in entries
+    ]
     names = {entry["player_id"]: entry["name"] for entry in entries}
-    expected = [(e.hand_number, e.player_id, e.kind.value, e.amount) for e in table.ledger.entries]
+    expected = [
+        (e.hand_number, e.player_id, e.kind.value, e.amount, e.reason) for e in table.ledger.entries
+    ]
     assert stored == expected
-    assert {"buy-in", "rebuy", "cash-out", "result"} == {kind for _, _, kind, _ in stored}
+    kinds = {"buy-in", "rebuy", "cash-out", "result", "correction"}
+    assert kinds == {kind for _, _, kind, _, _ in stored}
+    assert [entry[2:] for entry in stored if entry[4]] == [
+        ("correction", 100, "paid 100 in cash"),
+        ("cash-out", table.account("bob").cashed_out, "removed by the host: asked to leave"),
+    ]
     assert names == PLAYERS
 
 

@@ -20,15 +20,19 @@ from pokernight.table import (
     ChangeSettings,
     ChipsAdded,
     Command,
+    CorrectStack,
     EntryKind,
     HandDealt,
     HandFinished,
     LedgerEntry,
+    LetPlayerBack,
     PlayerLeft,
     PostBigBlind,
+    RemovePlayer,
     SitDown,
     SitIn,
     SitOut,
+    StackCorrected,
     StandUp,
     StartHand,
     Table,
@@ -82,6 +86,7 @@ def hand_command(table: Table, rng: random.Random, now: float) -> Command:
 
 def table_command(table: Table, rng: random.Random) -> Command:
     player = rng.choice(PLAYERS)
+    host = table.host if table.host is not None and rng.random() < 0.9 else rng.choice(PLAYERS)
     commands: list[Command] = [
         SitDown(rng.randrange(6), player, player.title(), rng.choice([300, 400, 1000, 2000])),
         AddChips(player, rng.choice([100, 500, 1500, 5000])),
@@ -92,6 +97,10 @@ def table_command(table: Table, rng: random.Random) -> Command:
         ChangeSettings(rng.choice([player, table.host or ""]), rng.choice(OTHER_SETTINGS)),
         StartHand(rng),
         StartHand(rng),
+        # The host's corrections and removals (decision 51), now and then from somebody else.
+        CorrectStack(host, player, rng.choice([0, 150, 1000, 2500, 4500, 9000]), "recount"),
+        RemovePlayer(host, player, rng.choice(["asked to leave", ""])),
+        LetPlayerBack(host, player),
     ]
     return rng.choice(commands)
 
@@ -127,12 +136,24 @@ def assert_ledger_balances(table: Table) -> None:
 @settings(max_examples=100, deadline=None)
 @given(st.integers(0, 2**32), st.integers(20, 250))
 def test_ledger_balances_to_the_chip(seed: int, steps: int) -> None:
-    """Buy-ins, hands, rebuys and cash-outs in any order: chips at the table plus chips
-    cashed out equal chips bought in, after every event."""
+    """Buy-ins, hands, rebuys, cash-outs, the host's stack corrections and removals in any
+    order: chips at the table plus chips cashed out equal chips bought in, after every
+    event; every correction and every removal's cash-out is in the ledger with its reason,
+    and the settle-up sums to zero."""
     table, events = random_session(seed, steps)
     whole = _with_every_entry(events)
     net = balances(whole.ledger.entries)
     assert sum(net.values()) == 0
+    assert sum(whole.ledger.between_people.rounded().values()) == 0
+    corrected = [event for event in events if isinstance(event, StackCorrected)]
+    removed = [event for event in events if isinstance(event, PlayerLeft) and event.reason]
+    entries = list(whole.ledger.entries)
+    assert [(e.player_id, e.amount, e.reason) for e in entries if e.kind == "correction"] == [
+        (event.player_id, event.change, event.reason) for event in corrected
+    ]
+    assert [
+        (e.player_id, e.amount, e.reason) for e in entries if e.reason and e.kind == "cash-out"
+    ] == [(event.player_id, event.cash_out, event.reason) for event in removed]
     assert {
         player: account.net for player, account in accounts(whole.ledger.entries).items()
     } == net
@@ -174,7 +195,7 @@ def test_rebuilt_from_events_equals_live_table(seed: int, steps: int) -> None:
     rebuilt = Table.from_events(table_event_from_dict(data) for data in stored)
     for name in (
         "settings", "pending_settings", "host", "seats", "positions", "hand_number",
-        "started", "turn_started_at", "levels_started_at", "ledger",
+        "started", "turn_started_at", "levels_started_at", "ledger", "removed",
     ):  # fmt: skip
         assert getattr(rebuilt, name) == getattr(live, name), name
     assert (rebuilt.hand is None) == (live.hand is None)
@@ -197,14 +218,16 @@ def test_zero_stack_player_is_never_dealt_in(seed: int, steps: int) -> None:
             dealt = event.seats
         elif isinstance(event, HandFinished):
             broke |= {seat for seat, stack in zip(dealt, event.stacks, strict=True) if not stack}
-        elif isinstance(event, ChipsAdded | PlayerLeft):
+        elif isinstance(event, StackCorrected) and not event.stack:
+            broke.add(event.seat)  # the host took every chip away
+        elif isinstance(event, ChipsAdded | PlayerLeft | StackCorrected):
             broke.discard(event.seat)
 
 
 def test_every_kind_of_entry_is_recorded() -> None:
-    table, _ = random_session(7, 400)
-    kinds = {entry.kind for entry in table.ledger.entries}
-    assert {EntryKind.BUY_IN, EntryKind.RESULT} <= kinds
+    _, events = random_session(7, 400)
+    kinds = {entry.kind for entry in _with_every_entry(events).ledger.entries}
+    assert {EntryKind.BUY_IN, EntryKind.RESULT, EntryKind.CORRECTION, EntryKind.CASH_OUT} <= kinds
 
 
 def test_ledger_csv_is_one_line_per_entry_and_quotes_names() -> None:
@@ -214,8 +237,23 @@ def test_ledger_csv_is_one_line_per_entry_and_quotes_names() -> None:
     ]
     text = ledger_csv(entries, {"ann": 'Ann "the Rock", Jr.'})
     assert text == (
-        'hand,player,kind,amount\r\n0,"Ann ""the Rock"", Jr.",buy-in,1000\r\n3,bob,result,-40\r\n'
+        "hand,player,kind,amount,reason\r\n"
+        '0,"Ann ""the Rock"", Jr.",buy-in,1000,\r\n3,bob,result,-40,\r\n'
     )
+
+
+def test_the_csv_keeps_the_hosts_reason_and_it_never_runs() -> None:
+    entries = [
+        LedgerEntry("bob", EntryKind.CORRECTION, -250, 4, "=cash; taken, by Bob"),
+        LedgerEntry("cat", EntryKind.CASH_OUT, 900, 4, "removed by the host: rude"),
+    ]
+    rows = list(csv.reader(io.StringIO(ledger_csv(entries), newline="")))
+    assert rows == [
+        ["hand", "player", "kind", "amount", "reason"],
+        ["4", "bob", "correction", "-250", "'=cash; taken, by Bob"],
+        ["4", "cat", "cash-out", "900", "removed by the host: rude"],
+    ]
+    assert formula_cells(ledger_csv(entries)) == []
 
 
 @pytest.mark.parametrize(
@@ -236,7 +274,7 @@ def test_a_name_never_becomes_a_spreadsheet_formula_in_the_csv(name: str, shown:
     return is read as a formula by spreadsheets; a leading quote keeps it text."""
     text = ledger_csv([LedgerEntry("p", EntryKind.RESULT, -200, 4)], {"p": name})
     rows = list(csv.reader(io.StringIO(text, newline="")))
-    assert rows[1] == ["4", shown, "result", "-200"]
+    assert rows[1] == ["4", shown, "result", "-200", ""]
 
 
 SEPARATORS = (",", ";", "\t")
@@ -282,7 +320,7 @@ def test_a_name_split_by_a_spreadsheet_never_becomes_a_formula(name: str) -> Non
     text = ledger_csv([LedgerEntry("p", EntryKind.RESULT, -200, 4)], {"p": name})
     rows = list(csv.reader(io.StringIO(text, newline="")))
     assert formula_cells(text) == []
-    assert len(rows[1]) == 4 and rows[1][0] == "4" and rows[1][2:] == ["result", "-200"]
+    assert len(rows[1]) == 5 and rows[1][0] == "4" and rows[1][2:] == ["result", "-200", ""]
     assert rows[1][1].replace("'", "") == name.replace("'", "")
 
 

@@ -545,6 +545,11 @@ def live_room(tmp_path: Path) -> Iterator[tuple[Room, asyncio.AbstractEventLoop]
             loop.close()
 
 
+async def _more_hands_than(room: Room, hands: int) -> None:
+    while room.running.tournament.hands_started <= hands:
+        await asyncio.sleep(0.05)
+
+
 def test_fuzzed_tournament_requests_are_answered_and_change_nothing_of_the_directors(
     tmp_path: Path,
 ) -> None:
@@ -563,9 +568,13 @@ def test_fuzzed_tournament_requests_are_answered_and_change_nothing_of_the_direc
             loop.run_until_complete(asyncio.wait_for(room.send_all(batch), 60))
 
         one_batch()
+        # Whatever came, the tournament deals on: one more hand starts after the last batch
+        # (how many start meanwhile is the machine's speed, not the rules': the assertion
+        # once counted them and failed on a faster room).
         hands = room.running.tournament.hands_started
+        loop.run_until_complete(asyncio.wait_for(_more_hands_than(room, hands), 60))
     refused = sum(count for status, count in room.answers.items() if status >= 400)
     assert refused > EXAMPLES, room.answers  # the requests met the checks, not a wall
     assert room.answers.get(201) and room.answers.get(200), room.answers
     assert room.closes and room.acks, (room.closes, room.acks)
-    assert hands >= 2, f"only {hands} hands were dealt while the requests came"
+    assert hands >= 1, "no hand was dealt while the requests came"

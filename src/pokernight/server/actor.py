@@ -33,6 +33,7 @@ from pokernight.server.bot_driver import BotDriver
 from pokernight.server.bot_memory import BotMemory
 from pokernight.server.config import ServerConfig
 from pokernight.server.connection import Connection
+from pokernight.server.dealer import DEALER, dealer_line
 from pokernight.server.handled import HandledRequests, ref_key
 from pokernight.server.messages import RefusedError
 from pokernight.server.settings_input import settings_from_json
@@ -72,6 +73,8 @@ def _borrower(command: core.Command) -> str | None:
             return command.player_id
         case core.ApproveSeat() | core.ApproveRebuy():
             return command.requester
+        case core.CorrectStack():
+            return command.target  # chips the host adds are lent like a rebuy
     return None
 
 
@@ -429,6 +432,12 @@ class TableActor:
                 return core.TransferHost(player_id, intent.player_id)
             case msg.SitPlayerOut():
                 return core.SitPlayerOut(player_id, intent.player_id)
+            case msg.CorrectStack():
+                return core.CorrectStack(player_id, intent.player_id, intent.stack, intent.reason)
+            case msg.RemovePlayer():
+                return core.RemovePlayer(player_id, intent.player_id, intent.reason)
+            case msg.LetPlayerBack():
+                return core.LetPlayerBack(player_id, intent.player_id)
             case msg.ApproveSeat():
                 return core.ApproveSeat(player_id, intent.player_id)
             case msg.DeclineSeat():
@@ -477,6 +486,17 @@ class TableActor:
         line = {"type": "chat", "player_id": player_id, "name": connection.name, "text": text}
         self.chat.append({**line, "at": now})
         self._broadcast_unversioned({**line, "at": now})
+
+    def _dealer_says(self, done: list[Folded]) -> None:
+        """The dealer's lines for the host's corrections and removals just saved: in the chat
+        (kept in the room's, so a page that comes later reads them too), after the versions."""
+        now = self.config.clock()
+        for folded in done:
+            text = dealer_line(folded.event, self.table, self.versions.names)
+            if text is not None:
+                line = {"type": "chat", "player_id": None, "name": DEALER, "text": text}
+                self.chat.append({**line, "dealer": True, "at": now})
+                self._broadcast_unversioned({**line, "dealer": True, "at": now})
 
     # Move, persist, broadcast ------------------------------------------------------------
 
@@ -534,6 +554,7 @@ class TableActor:
             log.exception("table %s: after versions from %d", self.code, first)
 
     async def _after_commit(self, done: list[Folded]) -> None:
+        self._dealer_says(done)
         if any(isinstance(folded.event, core.HostChanged) for folded in done):
             self._tell_host_invite()
         if any(isinstance(folded.event, core.TableClosed) for folded in done):

@@ -190,6 +190,7 @@ async def ledger(request: Request) -> Response:
                     "player_id": entry.player_id,
                     "kind": str(entry.kind),
                     "amount": entry.amount,
+                    "reason": entry.reason,
                 }
                 for entry in entries
             ],
@@ -209,7 +210,9 @@ async def _saved_ledger(actor: TableActor) -> list[dict[str, Any]]:
 
 
 def _entry(row: dict[str, Any]) -> LedgerEntry:
-    return LedgerEntry(row["player_id"], EntryKind(row["kind"]), row["amount"], row["hand_number"])
+    return LedgerEntry(
+        row["player_id"], EntryKind(row["kind"]), row["amount"], row["hand_number"], row["reason"]
+    )
 
 
 async def settle(request: Request) -> Response:

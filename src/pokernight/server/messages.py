@@ -127,6 +127,26 @@ class SitPlayerOut(Intent, tag="sit_player_out"):
     player_id: PlayerId
 
 
+# The host's reason, as long as a chat line at most: the table says how long it may be
+# (``table.host_commands.REASON_CHARS``), in words, when it is too long.
+Reason = Annotated[str, msgspec.Meta(max_length=MAX_CHAT_CHARS)]
+
+
+class CorrectStack(Intent, tag="correct_stack"):
+    player_id: PlayerId
+    stack: Chips
+    reason: Reason
+
+
+class RemovePlayer(Intent, tag="remove_player"):
+    player_id: PlayerId
+    reason: Reason
+
+
+class LetPlayerBack(Intent, tag="let_player_back"):
+    player_id: PlayerId
+
+
 class ApproveSeat(Intent, tag="approve_seat"):
     player_id: PlayerId
 
@@ -205,6 +225,9 @@ AnyIntent = (
     | Pause
     | TransferHost
     | SitPlayerOut
+    | CorrectStack
+    | RemovePlayer
+    | LetPlayerBack
     | ApproveSeat
     | DeclineSeat
     | ApproveRebuy

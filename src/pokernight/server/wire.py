@@ -279,7 +279,8 @@ def seats_json(table: Table) -> list[Json]:
     straddles, so the seat may choose to (``upcoming_settings.straddles`` says where);
     ``bot``: the level of
     the room's bot that plays it, ``program``: a player's own program plays it (both are
-    shown as bots)."""
+    shown as bots); ``removed``: the host removed the player during a hand they are in: they
+    leave when it ends (decision 51)."""
     settings = table.upcoming_settings
     showable = table.unshown_last_hand()
     return [
@@ -297,6 +298,7 @@ def seats_json(table: Table) -> list[Json]:
             "bot": seat.bot,
             "program": seat.program,
             "straddling": seat.straddling,
+            "removed": seat.removed,
             "may_straddle": settings.allows_straddles and not table.tournament,
             "may_show": number in showable,
             "rebuy": settings.chips_room(
@@ -325,4 +327,6 @@ def table_json(table: Table) -> Json:
         "next_game": next_game(table),
         "seat_requests": [request.to_dict() for request in table.seat_requests.values()],
         "rebuy_requests": [request.to_dict() for request in table.rebuy_requests.values()],
+        # Players the host removed, who may not sit here until the host lets them back.
+        "removed": [removal.to_dict() for removal in table.removed.values()],
     }

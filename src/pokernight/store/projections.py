@@ -7,7 +7,9 @@ Which events feed them (``pokernight.table.events``, stored as their
 ``to_dict()``):
 
 - ``PlayerSeated``: the seat is taken (``seats``) and a buy-in is entered;
-- ``ChipsAdded``: a rebuy; ``PlayerLeft``: the seat is freed and a cash-out entered;
+- ``ChipsAdded``: a rebuy; ``PlayerLeft``: the seat is freed and a cash-out entered (with
+  the host's reason when the host removed the player); ``StackCorrected``: a correction
+  entered with the host's reason (decision 51);
 - ``HandDealt``: a ``hands`` row whose summary holds the public facts of the deal
   (never the deck or its salt) and who sat in the hand (``players``, ``names``: by hand
   seat), with ``first_seq``, where the deal is in the log: a replay reads the hand's own
@@ -53,7 +55,9 @@ PUBLIC_DEAL_FIELDS = (
 )
 
 
-PROJECTED = frozenset({"PlayerSeated", "ChipsAdded", "PlayerLeft", "HandDealt", "HandFinished"})
+PROJECTED = frozenset(
+    {"PlayerSeated", "ChipsAdded", "PlayerLeft", "StackCorrected", "HandDealt", "HandFinished"}
+)
 
 # Every statement built once, its values bound at execution: building and keying a statement
 # cost more CPU than running it (a commit with a few hands starting took 20-30 ms of CPU).
@@ -130,9 +134,13 @@ class _TableProjection:
             case "ChipsAdded":
                 self._enter(data["seat"], EntryKind.REBUY, data["amount"])
             case "PlayerLeft":
-                self._enter(data["seat"], EntryKind.CASH_OUT, data["cash_out"])
+                reason = data.get("reason", "")  # stored only for a removal
+                self._enter(data["seat"], EntryKind.CASH_OUT, data["cash_out"], reason)
                 del self.seated[data["seat"]]
                 connection.execute(_FREE_SEAT, {"table": self.table_id, "seat_freed": data["seat"]})
+            case "StackCorrected":
+                change = data["stack"] - data["was"]
+                self._enter(data["seat"], EntryKind.CORRECTION, change, data["reason"])
             case "HandDealt":
                 self._hand_started(connection, event)
             case "HandFinished":
@@ -173,7 +181,7 @@ class _TableProjection:
         for seat, result in zip(summary["seats"], results, strict=True):
             self._enter(seat, EntryKind.RESULT, result)
 
-    def _enter(self, seat: int, kind: EntryKind, amount: int) -> None:
+    def _enter(self, seat: int, kind: EntryKind, amount: int, reason: str = "") -> None:
         """A ledger entry for whoever sits in ``seat``."""
         player_id, name = self.seated[seat]
         self.ledger.append(
@@ -184,5 +192,6 @@ class _TableProjection:
                 "name": name,
                 "kind": kind.value,
                 "amount": amount,
+                "reason": reason,
             }
         )

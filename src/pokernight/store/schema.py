@@ -213,6 +213,8 @@ ledger_entries = Table(
     Column("name", String, nullable=False),
     Column("kind", String(16), nullable=False),
     Column("amount", Integer, nullable=False),
+    # The host's words for a correction or a removal's cash-out (0011); empty otherwise.
+    Column("reason", String, nullable=False, server_default=""),
 )
 
 

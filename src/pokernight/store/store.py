@@ -786,15 +786,17 @@ class Store:
     # Projections ---------------------------------------------------------------------------
 
     async def ledger_entries(self, table_id: int) -> list[dict[str, Any]]:
-        """The cashier's ledger in order: ``hand_number, player_id, name, kind, amount``.
+        """The cashier's ledger in order: ``hand_number, player_id, name, kind, amount,
+        reason``.
 
-        ``kind`` is a ``pokernight.table.EntryKind`` value (buy-in, rebuy, cash-out, result).
+        ``kind`` is a ``pokernight.table.EntryKind`` value (buy-in, rebuy, cash-out, result,
+        correction); ``reason`` the host's words for a correction or a removal, else empty.
         """
         entries = schema.ledger_entries
         columns = (entries.c.hand_number, entries.c.player_id, entries.c.name)
         async with self.transaction() as connection:
             rows = await connection.execute(
-                select(*columns, entries.c.kind, entries.c.amount)
+                select(*columns, entries.c.kind, entries.c.amount, entries.c.reason)
                 .where(entries.c.table_id == table_id)
                 .order_by(entries.c.id)
             )

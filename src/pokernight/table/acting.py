@@ -22,6 +22,9 @@ def act(table: TableState, command: Act, now: float) -> list[TableEvent]:
     number = table.seat_of(command.player_id)
     if number not in started.seats:
         raise TableError("you are not in this hand: you are dealt in from the next one")
+    if table.seats[number].removed and not command.timed_out:
+        # The clock plays a removed player's turns at once: nobody else may.
+        raise TableError("the host removed you from the table: your cards are played out for you")
     action = Action(
         started.seats.index(number),
         action_kind(command.kind),

@@ -132,6 +132,37 @@ class SitPlayerOut:
 
 
 @dataclass(frozen=True, slots=True)
+class CorrectStack:
+    """The host sets ``target``'s stack to ``stack`` chips, between their hands, for
+    ``reason`` (shown to everybody and kept in the ledger: decision 51)."""
+
+    player_id: str
+    target: str
+    stack: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class RemovePlayer:
+    """The host removes ``target`` from the table for ``reason``: cashed out at once between
+    hands, else when the hand ends (their cards folded at their turns); they may not sit
+    here again until the host lets them back (``LetPlayerBack``)."""
+
+    player_id: str
+    target: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class LetPlayerBack:
+    """The host lets ``target``, whom the host removed, sit at this table again; one still
+    at the table (their hand not over yet) stays in the seat."""
+
+    player_id: str
+    target: str
+
+
+@dataclass(frozen=True, slots=True)
 class SitBotIn:
     """The host sits the bot at ``seat`` back in (a person sits in by themselves)."""
 
@@ -254,6 +285,9 @@ Command = (
     | ChangeSettings
     | TransferHost
     | SitPlayerOut
+    | CorrectStack
+    | RemovePlayer
+    | LetPlayerBack
     | SitBotIn
     | ApproveSeat
     | DeclineSeat

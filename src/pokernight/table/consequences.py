@@ -1,7 +1,9 @@
 """What a folded event calls for next: a hand that is over is finished, a second
 timeout sits the player out, a 7-2 bounty won and shown is paid, chips bought during a
 hand arrive when it ends, a close waits for the hand, the host's leaving hands the table
-on."""
+on, a player the host removed between hands leaves at once. And what the table does once
+a command's events are all folded (``departures``): a player removed during a hand leaves
+when it is over."""
 
 from __future__ import annotations
 
@@ -15,6 +17,7 @@ from pokernight.table.events import (
     HostChanged,
     PlayerActed,
     PlayerLeft,
+    PlayerRemoved,
     PlayerSeated,
     SatOut,
     TableClosed,
@@ -38,8 +41,8 @@ def consequences(table: TableState, event: TableEvent) -> list[TableEvent]:
                 for number, seat in sorted(table.seats.items())
                 if seat.queued
             ]
-            closing = _closing_events(table) if table.closing else []
-            return bounty_due(table) + queued + closing
+            # A close waiting for the hand follows once these are folded (``departures``).
+            return bounty_due(table) + queued
         case CardsShownByChoice():
             return bounty_due(table)
         case CloseRequested() if table.hand is None:
@@ -48,13 +51,44 @@ def consequences(table: TableState, event: TableEvent) -> list[TableEvent]:
             return [HostChanged(_longest_seated(table))]
         case PlayerSeated() if table.host is None and event.bot_level is None:
             return [HostChanged(event.player_id)]
+        case PlayerRemoved() if not table.in_hand(event.seat):
+            return [_removed_leaves(table, event.seat)]
     return []
+
+
+def departures(table: TableState) -> list[TableEvent]:
+    """Once a command's events are all folded and no hand is in play: each player the host
+    removed during the hand leaves, cashed out with the stack it left them; or, when the
+    host closed the table during the hand, everybody does and it closes. Not consequences
+    of ``HandFinished``: the 7-2 bounty and the chips queued during the hand, which follow
+    it, change the stacks first (a close worked out with the hand's end cashed out the
+    stacks from before the bounty, and the ledger no longer balanced)."""
+    if table.hand is not None:
+        return []
+    if table.closing:
+        return _closing_events(table)
+    return [
+        _removed_leaves(table, number)
+        for number, seat in sorted(table.seats.items())
+        if seat.removed
+    ]
+
+
+def _removed_leaves(table: TableState, number: int) -> PlayerLeft:
+    """The ``PlayerLeft`` of a player the host removed, with the host's reason."""
+    seat = table.seats[number]
+    removal = table.removed[seat.player_id]
+    return PlayerLeft(number, seat.player_id, seat.stack, _REMOVED + removal.reason)
+
+
+_REMOVED = "removed by the host: "
 
 
 def _after_action(table: TableState, event: PlayerActed) -> list[TableEvent]:
     follow: list[TableEvent] = []
     seat = table.seats[event.seat]
-    if seat.timeouts >= TIMEOUTS_BEFORE_SITTING_OUT and not seat.sitting_out:
+    # A removed player's turns are all the clock's: they leave, not sit out.
+    if seat.timeouts >= TIMEOUTS_BEFORE_SITTING_OUT and not seat.sitting_out and not seat.removed:
         follow.append(SatOut(event.seat, "timed out twice in a row"))
     return follow + _finished_if_over(table, event.hand_number)
 
@@ -67,13 +101,19 @@ def _finished_if_over(table: TableState, hand_number: int) -> list[TableEvent]:
 def _closing_events(table: TableState) -> list[TableEvent]:
     """Everybody cashed out (chips bought during the last hand included), then the close."""
     leaving: list[TableEvent] = [
-        PlayerLeft(number, seat.player_id, seat.stack + seat.queued)
+        PlayerLeft(
+            number,
+            seat.player_id,
+            seat.stack + seat.queued,
+            _REMOVED + table.removed[seat.player_id].reason if seat.removed else "",
+        )
         for number, seat in sorted(table.seats.items())
     ]
     return [*leaving, TableClosed()]
 
 
 def _longest_seated(table: TableState) -> str | None:
-    """The person seated the longest (bots never host: nobody could start the game)."""
-    people = [seat for seat in table.seats.values() if seat.bot is None]
+    """The person seated the longest (bots never host: nobody could start the game; nor does
+    a player the host removed, who leaves when the hand ends)."""
+    people = [seat for seat in table.seats.values() if seat.bot is None and not seat.removed]
     return min(people, key=lambda seat: seat.joined).player_id if people else None

@@ -125,9 +125,56 @@ class DebtCarried(TableEvent):
 
 @dataclass(frozen=True, slots=True)
 class PlayerLeft(TableEvent):
+    """``reason``: the host's, when the host removed the player (``PlayerRemoved``); kept
+    with the cash-out in the ledger. Left out of ``to_dict`` when empty: a player who
+    stands up reads as before."""
+
     seat: int
     player_id: str
     cash_out: int
+    reason: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        return drop_unset(TableEvent.to_dict(self), ("reason",))
+
+
+@dataclass(frozen=True, slots=True)
+class StackCorrected(TableEvent):
+    """The host set seat ``seat``'s stack to ``stack`` chips (it ``was`` so many), between
+    its hands, for ``reason``: the chips added are lent like a rebuy, those taken away paid
+    back like a cash-out (a ledger ``correction``, decision 51). Public."""
+
+    seat: int
+    player_id: str
+    stack: int
+    was: int
+    reason: str
+
+    @property
+    def change(self) -> int:
+        """Chips added (positive) or taken away (negative)."""
+        return self.stack - self.was
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerRemoved(TableEvent):
+    """The host removed ``player_id`` (``name``, at seat ``seat``) from the table for
+    ``reason``. Between hands a ``PlayerLeft`` follows at once; during a hand they were dealt
+    into, their cards are checked or folded at each of their turns and the ``PlayerLeft``
+    follows when the hand ends. They may not sit here again until ``PlayerLetBack``."""
+
+    seat: int
+    player_id: str
+    name: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerLetBack(TableEvent):
+    """The host lifted a removal: ``player_id`` may sit at this table again (one still at the
+    table, their hand not over yet, stays and plays their own turns again)."""
+
+    player_id: str
 
 
 @dataclass(frozen=True, slots=True)

@@ -29,6 +29,8 @@ from pokernight.table.events import (
     HostChanged,
     PlayerActed,
     PlayerLeft,
+    PlayerLetBack,
+    PlayerRemoved,
     PlayerSeated,
     RabbitHunted,
     RebuyDeclined,
@@ -38,6 +40,7 @@ from pokernight.table.events import (
     SeatDeclined,
     SeatRequested,
     SettingsChanged,
+    StackCorrected,
     StraddleChosen,
     TableClosed,
     TableEvent,
@@ -84,7 +87,14 @@ def evolve(table: TableState, event: TableEvent) -> Folded:
         case PlayerLeft():
             seat = table.seats.pop(event.seat)
             table.rebuy_requests.pop(seat.player_id, None)
-            _record(table, seat.player_id, EntryKind.CASH_OUT, event.cash_out)
+            _record(table, seat.player_id, EntryKind.CASH_OUT, event.cash_out, event.reason)
+        case StackCorrected():
+            _update(table, event.seat, stack=event.stack)
+            _record(table, event.player_id, EntryKind.CORRECTION, event.change, event.reason)
+        case PlayerRemoved():
+            _removed(table, event)
+        case PlayerLetBack():
+            _let_back(table, event.player_id)
         case SatOut():
             _update(table, event.seat, sitting_out=True, posting=False)
         case SatIn():
@@ -145,6 +155,24 @@ def _seated(table: TableState, event: PlayerSeated) -> None:
     if event.bot_level is not None:
         table.ledger.add_bot(event.player_id)
     _record(table, event.player_id, EntryKind.BUY_IN, event.buy_in)
+
+
+def _removed(table: TableState, event: PlayerRemoved) -> None:
+    """Barred from sitting here again; during their hand the seat is marked, and they leave
+    when it ends (``consequences.departures``); between hands the ``PlayerLeft`` follows."""
+    table.removed[event.player_id] = event
+    table.rebuy_requests.pop(event.player_id, None)
+    if table.in_hand(event.seat):
+        _update(table, event.seat, removed=True)
+
+
+def _let_back(table: TableState, player_id: str) -> None:
+    """The removal is lifted: a player still at the table (their hand not over) stays, and
+    plays their own turns again."""
+    del table.removed[player_id]
+    for number, seat in table.seats.items():
+        if seat.player_id == player_id and seat.removed:
+            _update(table, number, removed=False)
 
 
 def _hand_dealt(table: TableState, event: HandDealt) -> tuple[Event, ...]:
@@ -225,5 +253,7 @@ def _update(table: TableState, number: int, **changes: Any) -> None:
     table.seats[number] = replace(table.seats[number], **changes)
 
 
-def _record(table: TableState, player_id: str, kind: EntryKind, amount: int) -> None:
-    table.ledger.record(player_id, kind, amount, table.hand_number)
+def _record(
+    table: TableState, player_id: str, kind: EntryKind, amount: int, reason: str = ""
+) -> None:
+    table.ledger.record(player_id, kind, amount, table.hand_number, reason)

@@ -1,5 +1,6 @@
 """Every command only the host may give: seats and rebuys to approve or decline, sitting a
-player out, bots, the settings, handing the table on and closing it.
+player out, correcting a stack, removing a player (and letting them back), bots, the
+settings, handing the table on and closing it.
 
 Each function checks a host command against the table and answers with the
 events it causes, or raises a TableError saying why not; ``evolve`` folds them.
@@ -20,9 +21,12 @@ from pokernight.table.commands import (
     CallBombPot,
     ChangeSettings,
     CloseTable,
+    CorrectStack,
     DeclineRebuy,
     DeclineSeat,
+    LetPlayerBack,
     RemoveBot,
+    RemovePlayer,
     SitBotIn,
     SitPlayerOut,
     TransferHost,
@@ -33,12 +37,15 @@ from pokernight.table.events import (
     CloseRequested,
     HostChanged,
     PlayerLeft,
+    PlayerLetBack,
+    PlayerRemoved,
     PlayerSeated,
     RebuyDeclined,
     SatIn,
     SatOut,
     SeatDeclined,
     SettingsChanged,
+    StackCorrected,
     TableEvent,
 )
 from pokernight.table.seating import (
@@ -52,9 +59,11 @@ from pokernight.table.seating import (
     chips_in,
     refuse_at_tournament,
 )
-from pokernight.table.state import TableState
+from pokernight.table.state import Seat, TableState
 
 SAT_OUT_BY_HOST = "sat out by the host"
+REASON_CHARS = 100
+"""The longest reason the host may give for a correction or a removal: a line of the chat."""
 
 
 def check_host(host: str | None, player_id: str, doing: str) -> None:
@@ -86,6 +95,8 @@ def transfer_host(table: TableState, command: TransferHost) -> list[TableEvent]:
         raise TableError("that player is not seated: only a seated player can host")
     if seat.bot is not None:
         raise TableError(f"{seat.name} is a bot: only a person can host")
+    if seat.removed:
+        raise TableError(f"{seat.name} is removed from the table: they leave when the hand ends")
     return [HostChanged(command.new_host)]
 
 
@@ -201,3 +212,70 @@ def remove_bot(table: TableState, command: RemoveBot) -> list[TableEvent]:
     if table.in_hand(command.seat):
         raise TableError(f"{seat.name} is in the hand: remove the bot when it is over")
     return [PlayerLeft(command.seat, seat.player_id, seat.stack)]
+
+
+def correct_stack(table: TableState, command: CorrectStack) -> list[TableEvent]:
+    """The host's correction of a stack, between the player's hands (decision 51): chips
+    added are held to a rebuy's limits (the maximum stack, the debt cap), since they are
+    lent like one; chips taken away are paid back like a cash-out, which nothing limits."""
+    check_host(table.host, command.player_id, "correct a stack")
+    if table.tournament:
+        raise TableError("a tournament's chips change only through the tournament")
+    number, seat = _target(table, command.target)
+    if seat.bot is not None:
+        raise TableError(
+            f"{seat.name} is a bot, whose chips are nobody's money: remove it and add a bot "
+            "with the buy-in you want"
+        )
+    reason = check_reason(command.reason)
+    if table.in_hand(number):
+        raise TableError(f"{seat.name} is in the hand: correct the stack when it is over")
+    if command.stack < 0:
+        raise TableError("a stack cannot be less than 0 chips")
+    if command.stack == seat.stack:
+        raise TableError(f"{seat.name}'s stack is {seat.stack:,} already")
+    if command.stack > seat.stack:
+        check_rebuy(table, command.target, command.stack - seat.stack, who=seat.name)
+    return [StackCorrected(number, command.target, command.stack, seat.stack, reason)]
+
+
+def remove_player(table: TableState, command: RemovePlayer) -> list[TableEvent]:
+    """The host removes a player (decision 51): between hands the ``PlayerLeft`` follows at
+    once (``consequences``), during a hand they were dealt into when it ends."""
+    check_host(table.host, command.player_id, "remove a player")
+    if table.tournament:
+        raise TableError("at a tournament table only the tournament seats and removes players")
+    if command.target == command.player_id:
+        raise TableError("you cannot remove yourself: stand up to leave")
+    number, seat = _target(table, command.target)
+    if seat.bot is not None:
+        raise TableError(f"{seat.name} is a bot: take it away with Remove bot")
+    if seat.removed:
+        raise TableError(f"{seat.name} is removed already: they leave when the hand ends")
+    reason = check_reason(command.reason)
+    return [PlayerRemoved(number, command.target, seat.name, reason)]
+
+
+def let_player_back(table: TableState, command: LetPlayerBack) -> list[TableEvent]:
+    check_host(table.host, command.player_id, "let a removed player back")
+    if command.target not in table.removed:
+        raise TableError("that player was not removed from this table")
+    return [PlayerLetBack(command.target)]
+
+
+def check_reason(text: str) -> str:
+    """The host's reason, trimmed: one short line that says something, or a TableError."""
+    reason = text.strip()
+    if not reason:
+        raise TableError("give a reason: everybody sees it, and the ledger keeps it")
+    if len(reason) > REASON_CHARS:
+        raise TableError(f"a reason is at most {REASON_CHARS} characters, not {len(reason):,}")
+    if not reason.isprintable():
+        raise TableError("a reason is one line of text: no line breaks or control characters")
+    return reason
+
+
+def _target(table: TableState, player_id: str) -> tuple[int, Seat]:
+    """The seat number and seat of the player a host command is about."""
+    number = table.seat_of(player_id, who="that player")
+    return number, table.seats[number]

@@ -2,6 +2,9 @@
 
 Chips are lent, not sold: a buy-in or rebuy adds to what a player owes the
 group, a cash-out pays it back, and hand results move chips between players.
+The host's correction of a stack (decision 51) is the cashier's too: chips added are
+lent like a rebuy, chips taken away paid back like a cash-out; it never moves chips
+between players, so the results, and the settle-up made of them, are untouched.
 So for every player, at every moment::
 
     bought in + results - cashed out == chips in front of them (0 once they left)
@@ -25,17 +28,21 @@ class EntryKind(StrEnum):
     REBUY = "rebuy"
     CASH_OUT = "cash-out"
     RESULT = "result"
+    CORRECTION = "correction"
 
 
 @dataclass(frozen=True, slots=True)
 class LedgerEntry:
     """``amount`` is positive for chips in (buy-in, rebuy) and out (cash-out);
-    a result is the stack change over one hand, negative for a loss."""
+    a result is the stack change over one hand, negative for a loss; a correction is the
+    chips the host added to a stack (positive) or took away (negative). ``reason``: the
+    host's words, for a correction and for the cash-out of a player the host removed."""
 
     player_id: str
     kind: EntryKind
     amount: int
     hand_number: int
+    reason: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +70,9 @@ class Account:
             return Account(self.bought_in, self.cashed_out + entry.amount, self.results)
         if entry.kind is EntryKind.RESULT:
             return Account(self.bought_in, self.cashed_out, self.results + entry.amount)
+        if entry.kind is EntryKind.CORRECTION and entry.amount < 0:
+            # Chips taken away are paid back, as a cash-out is; chips added are lent, below.
+            return Account(self.bought_in, self.cashed_out - entry.amount, self.results)
         return Account(self.bought_in + entry.amount, self.cashed_out, self.results)
 
 
@@ -147,7 +157,7 @@ def _rounded(exact: dict[str, Fraction]) -> dict[str, int]:
     return floors
 
 
-CSV_HEADER = "hand,player,kind,amount"
+CSV_HEADER = "hand,player,kind,amount,reason"
 
 
 # A cell starting with one of these is a formula to Excel, LibreOffice or Google Sheets.
@@ -164,11 +174,13 @@ for the start of a quoted cell."""
 
 
 def ledger_csv(entries: Iterable[LedgerEntry], names: Mapping[str, str] | None = None) -> str:
-    """The ledger as CSV text, one entry a line; ``names`` maps player ids to display names."""
+    """The ledger as CSV text, one entry a line; ``names`` maps player ids to display names.
+    ``reason``: the host's words for a correction or a removal, empty for any other entry."""
     lines = [CSV_HEADER]
     for entry in entries:
-        name = (names or {}).get(entry.player_id, entry.player_id)
-        lines.append(f"{entry.hand_number},{csv_field(name)},{entry.kind},{entry.amount}")
+        name = csv_field((names or {}).get(entry.player_id, entry.player_id))
+        reason = csv_field(entry.reason)  # the host's words: never a formula either
+        lines.append(f"{entry.hand_number},{name},{entry.kind},{entry.amount},{reason}")
     return "\r\n".join(lines) + "\r\n"
 
 

@@ -73,6 +73,12 @@ def refuse_at_tournament(table: TableState, refusal: str) -> None:
 
 def sit_down(table: TableState, command: SitDown) -> list[TableEvent]:
     check_given_by(table, command.by, TOURNAMENT_SEATS)
+    removed = table.removed.get(command.player_id)
+    if removed is not None:
+        raise TableError(
+            f"the host removed you from this table ({removed.reason}): only the host can "
+            "let you sit here again"
+        )
     check_seat_free(table, command.seat, command.player_id)
     check_buy_in(table, command.player_id, command.buy_in)
     check_program_allowed(table, command.program)
@@ -136,6 +142,8 @@ def check_buy_in(table: TableState, player_id: str, buy_in: int, who: str = YOU)
 def add_chips(table: TableState, command: AddChips) -> list[TableEvent]:
     check_given_by(table, command.by, TOURNAMENT_CHIPS)
     number = table.seat_of(command.player_id)
+    if table.seats[number].removed:
+        raise TableError("the host removed you from the table: you leave when the hand ends")
     check_rebuy(table, command.player_id, command.amount)
     if table.upcoming_settings.approve_rebuys and command.player_id != table.host:
         if command.player_id in table.rebuy_requests:

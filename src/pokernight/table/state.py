@@ -20,6 +20,7 @@ from pokernight.table.errors import YOU, TableError, subject
 from pokernight.table.events import (
     DeckCommitted,
     HandDealt,
+    PlayerRemoved,
     RebuyRequested,
     SeatRequested,
     TableOpened,
@@ -38,7 +39,9 @@ class Seat:
     hand, added when it ends; ``timeouts``: in a row; ``bot``: the level of
     the bot playing the seat (None: a person); ``program``: a player's own program plays
     it (a person's seat for the clock and the ledger, shown as a bot); ``straddling``: the
-    player straddles whenever the table's straddles allow it (``table.deal``).
+    player straddles whenever the table's straddles allow it (``table.deal``); ``removed``:
+    the host removed the player during a hand they were dealt into: the clock plays their
+    turns at once and they leave when it ends (``PlayerRemoved``).
     """
 
     player_id: str
@@ -55,6 +58,7 @@ class Seat:
     bot: str | None = None
     program: bool = False
     straddling: bool = False
+    removed: bool = False
 
 
 class TableState:
@@ -86,6 +90,8 @@ class TableState:
         self.rebuy_requests: dict[str, RebuyRequested] = {}  # by player id, waiting for the host
         # What members owe from earlier nights, by player id (DebtCarried): under the cap too.
         self.carried_debts: dict[str, int] = {}
+        # Players the host removed, by player id: none may sit here again until let back.
+        self.removed: dict[str, PlayerRemoved] = {}
         self.closing = False  # the host closed it during a hand: it closes when the hand ends
         self.closed = False
         # The table keeps its opening, not its whole log: the store holds the events, and a
@@ -104,6 +110,7 @@ class TableState:
         twin.seat_requests = dict(self.seat_requests)
         twin.rebuy_requests = dict(self.rebuy_requests)
         twin.carried_debts = dict(self.carried_debts)
+        twin.removed = dict(self.removed)
         return twin
 
     # Queries -----------------------------------------------------------------------------
@@ -182,7 +189,8 @@ class TableState:
         draw round: stand pat; asked to run it twice: once, as when players do not agree).
 
         A stud bring-in cannot fold: the clock posts it. ``present``: the players with
-        a page open, if the caller knows (see ``deadline``).
+        a page open, if the caller knows (see ``deadline``). A player the host removed is
+        played at once and counted absent: they are not at the table any more.
         """
         hand, started = self.hand, self.started
         if hand is None or started is None or hand.to_act is None:
@@ -193,7 +201,7 @@ class TableState:
         action = next(action for action in _CLOCK_ACTIONS[hand.to_act] if hand.can(action))
         return Act(
             seat.player_id, action.kind.value, action.amount, timed_out=True,
-            absent=_gone(seat, present),
+            absent=seat.removed or _gone(seat, present),
         )  # fmt: skip
 
     def deadline(self, present: Collection[str] | None = None) -> float:
@@ -210,6 +218,8 @@ class TableState:
         seat = self.seats[self.started.seats[self.hand.to_act]]
         if self.tournament and seat.sitting_out:
             return self.turn_started_at  # dealt in only to be blinded away: nobody waits
+        if seat.removed:
+            return self.turn_started_at  # removed by the host: nobody waits for them
         bank = 0.0 if _gone(seat, present) else seat.time_bank
         return self.turn_started_at + self.settings.action_seconds + bank
 

@@ -5,7 +5,8 @@ A command is checked against the current state by its topic's decider
 events it causes or raises a TableError saying why not. Each event is folded in
 (``fold.evolve``) and may call for more (``consequences``): a hand that ended is
 finished, a second timeout sits the player out, the host's leaving hands the
-table on. ``decide`` does all that on a copy and leaves the table as it was, so
+table on; once they are all folded, a player the host removed during the hand that
+ended leaves (``departures``). ``decide`` does all that on a copy and leaves the table as it was, so
 the server can save the events before it takes the new table. Replaying the
 stored events with ``Table.from_events`` rebuilds the same table, hand in
 progress included.
@@ -30,11 +31,14 @@ from pokernight.table.commands import (
     CloseTable,
     Command,
     CommitDeck,
+    CorrectStack,
     DeclineRebuy,
     DeclineSeat,
+    LetPlayerBack,
     PostBigBlind,
     RabbitHunt,
     RemoveBot,
+    RemovePlayer,
     ShowCards,
     SitBotIn,
     SitDown,
@@ -46,7 +50,7 @@ from pokernight.table.commands import (
     Straddle,
     TransferHost,
 )
-from pokernight.table.consequences import consequences
+from pokernight.table.consequences import consequences, departures
 from pokernight.table.deal import commit_deck, deal, deck_to_commit, next_deal
 from pokernight.table.errors import TableError
 from pokernight.table.events import TableEvent, TableOpened
@@ -59,9 +63,12 @@ from pokernight.table.host_commands import (
     call_bomb_pot,
     change_settings,
     close_table,
+    correct_stack,
     decline_rebuy,
     decline_seat,
+    let_player_back,
     remove_bot,
+    remove_player,
     sit_bot_in,
     sit_player_out,
     transfer_host,
@@ -128,6 +135,8 @@ class Table(TableState):
             folded = evolve(self, pending.pop(0))
             done.append(folded)
             pending[:0] = consequences(self, folded.event)
+            if not pending:
+                pending = departures(self)
             if pending and between is not None:
                 between(folded, self)
         return done
@@ -159,6 +168,12 @@ class Table(TableState):
                 return transfer_host(self, command)
             case SitPlayerOut():
                 return sit_player_out(self, command)
+            case CorrectStack():
+                return correct_stack(self, command)
+            case RemovePlayer():
+                return remove_player(self, command)
+            case LetPlayerBack():
+                return let_player_back(self, command)
             case SitBotIn():
                 return sit_bot_in(self, command)
             case ApproveSeat():

@@ -48,8 +48,10 @@ class TableLedger:
     def add_bot(self, player_id: str) -> None:
         self.bots.add(player_id)
 
-    def record(self, player_id: str, kind: EntryKind, amount: int, hand_number: int) -> None:
-        entry = LedgerEntry(player_id, kind, amount, hand_number)
+    def record(
+        self, player_id: str, kind: EntryKind, amount: int, hand_number: int, reason: str = ""
+    ) -> None:
+        entry = LedgerEntry(player_id, kind, amount, hand_number, reason)
         self.entries.append(entry)
         self.accounts[player_id] = self.account(player_id).add(entry)
         self.between_people.meet(player_id, self.bots)

@@ -180,6 +180,7 @@ export class LedgerPanel {
         ["Player", "Bought in", "At table", "Cashed out", "Net"]
           .map((title) => h("th", { scope: "col" }, title)))), h("tbody", {}, accounts.map(row)));
       const people = ledger.accounts.filter((account) => !account.bot);
+      const reasons = reasonsPart(ledger);
       const bots = ledger.accounts.filter((account) => account.bot);
       const transfers = ledger.settle_up.map((t) => h("li", {},
         `${t.payer_name} pays ${t.payee_name} ${chips(t.amount)}`));
@@ -188,7 +189,7 @@ export class LedgerPanel {
         h("h3", {}, "Bots (play chips)"), table(bots),
         h("p", { class: "note" }, "A bot's chips are nobody's money: what was lost to or won "
           + "from a bot is left out of the settle-up."))] : [];
-      this.body.replaceChildren(table(people), ...botsPart,
+      this.body.replaceChildren(table(people), ...reasons, ...botsPart,
         h("h3", {}, "Settle up"),
         transfers.length ? h("ul", {}, transfers) : h("p", { class: "muted" }, "Nobody owes anything."));
       this.error.textContent = "";
@@ -196,4 +197,21 @@ export class LedgerPanel {
       this.error.textContent = sentence(error.message);
     }
   }
+}
+
+/** The host's corrections and removals, each with its reason, as the ledger's entries say
+ * them (none: nothing is shown). */
+function reasonsPart(ledger) {
+  const names = new Map(ledger.accounts.map((account) => [account.player_id, account.name]));
+  const lines = ledger.entries.filter((entry) => entry.reason).map((entry) => {
+    const name = names.get(entry.player_id) ?? entry.player_id;
+    const what = entry.kind === "correction"
+      ? `stack corrected ${entry.amount > 0 ? "+" : "\u2212"}${chips(Math.abs(entry.amount))}`
+      : `${entry.kind} ${chips(entry.amount)}`;
+    const when = entry.hand ? `after hand #${entry.hand}` : "before the first hand";
+    return h("li", {}, `${name}: ${what} \u2014 ${entry.reason} (${when})`);
+  });
+  if (!lines.length) return [];
+  return [h("h3", {}, "The host's corrections and removals"),
+    h("ul", { class: "reasons", id: "ledger-reasons" }, lines)];
 }

@@ -1,5 +1,7 @@
 // The host's say over seats: seat and rebuy requests to approve or decline, sitting a player
-// out, and bots (added to an empty seat at a chosen level, sat back in, removed between hands).
+// out, correcting a stack and removing a player (each with a reason, in a small dialog; the
+// server judges them and its refusal is shown as it says it), letting a removed player back,
+// and bots (added to an empty seat at a chosen level, sat back in, removed between hands).
 
 import { botBadge, botOf } from "./bot_badge.js";
 import { chips, h, replaceKeepingFocus, sentence } from "./dom.js";
@@ -12,6 +14,9 @@ export class HostSeats {
     this.requests = h("ul", { id: "host-requests", "aria-label": "Seat requests" });
     this.rebuys = h("ul", { id: "host-rebuys", "aria-label": "Rebuy requests" });
     this.players = h("ul", { id: "host-players", "aria-label": "Seated players" });
+    this.removed = h("ul", { id: "host-removed", "aria-label": "Removed players" });
+    this.removedPart = h("div", { hidden: true }, h("h3", {}, "Removed from the table"),
+      this.removed);
     this.botSeat = h("select", { id: "bot-seat", "aria-label": "Seat for the bot" });
     this.botLevel = h("select", { id: "bot-level", "aria-label": "Bot level" },
       BOT_LEVELS.map((level) => h("option", { value: level, selected: level === "medium" }, level)));
@@ -19,7 +24,7 @@ export class HostSeats {
     this.element = h("div", { class: "host-seats" },
       h("h3", {}, "Seat requests"), this.requests,
       h("h3", {}, "Rebuy requests"), this.rebuys,
-      h("h3", {}, "Players and bots"), this.players,
+      h("h3", {}, "Players and bots"), this.players, this.removedPart,
       h("div", { class: "row" },
         h("label", {}, "Add a bot in ", this.botSeat), h("label", {}, "level ", this.botLevel),
         h("button", { id: "add-bot", type: "button", onclick: () => this.addBot() }, "Add bot")),
@@ -49,6 +54,12 @@ export class HostSeats {
     const others = [...state.seats.values()].filter((seat) => seat.player_id !== state.playerId);
     replaceKeepingFocus(this.players, others.length ? others.map((seat) => this.seatRow(seat))
       : h("li", { class: "muted" }, "Nobody else is seated."));
+    const removed = [...state.removed.values()];
+    this.removedPart.hidden = !removed.length;
+    replaceKeepingFocus(this.removed, removed.map((gone) => h("li", {},
+      h("span", { class: "who" }, `${gone.name}: ${gone.reason}`),
+      this.button(`let-back-${gone.player_id}`, `Let ${gone.name} sit here again`, "Let back",
+        { type: "let_player_back", player_id: gone.player_id }))));
     const seatCount = state.upcoming.seats ?? state.settings.seats ?? 6;
     const chosen = this.botSeat.value;
     const empty = [...Array(seatCount).keys()].filter((number) => !state.seats.has(number));
@@ -66,8 +77,17 @@ export class HostSeats {
         this.button(`remove-bot-${seat.seat}`, `Remove ${seat.name}`,
           "Remove bot", { type: "remove_bot", seat: seat.seat }));
     }
+    if (seat.removed) {
+      return h("li", {}, who, h("span", { class: "muted" }, " removed: leaves when the hand ends"));
+    }
     return h("li", {}, who, seat.sitting_out ? null : this.button(`sit-out-${seat.player_id}`,
-      `Sit ${seat.name} out`, "Sit out", { type: "sit_player_out", player_id: seat.player_id }));
+      `Sit ${seat.name} out`, "Sit out", { type: "sit_player_out", player_id: seat.player_id }),
+    h("button", { type: "button", dataset: { key: `correct-${seat.player_id}` },
+      "aria-label": `Correct ${seat.name}'s stack`, onclick: () => correctStackDialog(seat, this.send) },
+    "Correct stack"),
+    h("button", { type: "button", dataset: { key: `remove-${seat.player_id}` },
+      "aria-label": `Remove ${seat.name} from the table`, onclick: () => removeDialog(seat, this.send) },
+    "Remove"));
   }
 
   button(key, label, text, intent) {
@@ -91,4 +111,73 @@ export class HostSeats {
       this.error.textContent = sentence(error.message);
     }
   }
+}
+
+/** The host sets a seated player's stack, with a reason everybody sees. The server says
+ * whether it may be done now (between the player's hands, within the table's limits). */
+export function correctStackDialog(seat, send) {
+  const stack = h("input", { id: "correct-stack-amount", type: "number", min: 0,
+    value: seat.stack, inputmode: "numeric", required: true });
+  const reason = reasonInput("correct-stack-reason");
+  hostDialog({
+    label: "Correct a stack",
+    title: `Correct ${seat.name}'s stack (now ${chips(seat.stack)})`,
+    fields: [h("label", { for: "correct-stack-amount" }, "New stack"), stack,
+      h("label", { for: "correct-stack-reason" }, "Reason (everybody sees it)"), reason],
+    note: "Chips added are lent like a rebuy, chips taken away paid back like a cash-out: "
+      + "the ledger shows the correction with its reason.",
+    submitId: "correct-stack-submit",
+    submitText: "Set the stack",
+    intent: () => ({ type: "correct_stack", player_id: seat.player_id,
+      stack: Number(stack.value), reason: reason.value }),
+    send,
+    focus: stack,
+  });
+}
+
+/** The host removes a seated player, with a reason everybody sees. */
+export function removeDialog(seat, send) {
+  const reason = reasonInput("remove-reason");
+  hostDialog({
+    label: "Remove a player",
+    title: `Remove ${seat.name} from the table`,
+    fields: [h("label", { for: "remove-reason" }, "Reason (everybody sees it)"), reason],
+    note: `${seat.name} is cashed out with their stack (at once between hands; during a hand `
+      + "they are in, when it ends) and may not sit here again until you let them back.",
+    submitId: "remove-submit",
+    submitText: `Remove ${seat.name}`,
+    intent: () => ({ type: "remove_player", player_id: seat.player_id, reason: reason.value }),
+    send,
+    focus: reason,
+  });
+}
+
+function reasonInput(id) {
+  return h("input", { id, type: "text", maxlength: 100, required: true, autocomplete: "off" });
+}
+
+/** A modal form: the fields, a note, a submit that sends ``intent()``; the server's refusal
+ * is shown under it, word for word, and the dialog stays open. */
+function hostDialog({ label, title, fields, note, submitId, submitText, intent, send, focus }) {
+  const error = h("p", { class: "error", role: "alert", id: `${submitId}-error` });
+  const form = h("form", { method: "dialog", novalidate: true },
+    h("h2", {}, title), ...fields, h("p", { class: "note" }, note),
+    h("div", { class: "row" },
+      h("button", { type: "submit", class: "primary", id: submitId }, submitText),
+      h("button", { type: "button", onclick: () => dialog.close() }, "Cancel")),
+    error);
+  const dialog = h("dialog", { class: "host-dialog", "aria-label": label }, form);
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    try {
+      await send(intent());
+      dialog.close();
+    } catch (failure) {
+      error.textContent = sentence(failure.message);
+    }
+  });
+  dialog.addEventListener("close", () => dialog.remove());
+  document.body.append(dialog);
+  dialog.showModal();
+  focus.select();
 }

@@ -21,6 +21,7 @@ export class TableState {
     this.seats = new Map();
     this.seatRequests = new Map(); // player id -> SeatRequested, waiting for the host
     this.rebuyRequests = new Map(); // player id -> RebuyRequested, waiting for the host
+    this.removed = new Map(); // player id -> PlayerRemoved: the host let them back, or not yet
     this.hand = null;
     this.lastHand = null;
     // Hand number -> this player's fairness proof (own down cards included), the last few.
@@ -107,6 +108,7 @@ export class TableState {
     this.seats = new Map(table.seats.map((seat) => [seat.seat, { ...seat }]));
     this.seatRequests = new Map((table.seat_requests ?? []).map((asked) => [asked.player_id, asked]));
     this.rebuyRequests = new Map((table.rebuy_requests ?? []).map((asked) => [asked.player_id, asked]));
+    this.removed = new Map((table.removed ?? []).map((gone) => [gone.player_id, gone]));
     this.running = room.running;
     this.stopped = room.stopped ?? null;
     this.rabbitHunt = table.rabbit_hunt ?? false;
@@ -195,6 +197,12 @@ export class TableState {
         if (seat) this.rebuyRequests.delete(seat.player_id);
         break;
       }
+      case "PlayerRemoved":
+        this.removed.set(event.player_id, event);
+        break;
+      case "PlayerLetBack":
+        this.removed.delete(event.player_id);
+        break;
       case "HostChanged":
         this.host = event.host;
         break;

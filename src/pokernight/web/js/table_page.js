@@ -194,7 +194,9 @@ export class TablePage {
     // Not before the table itself has come (the welcome comes first): a seat's buy-in is
     // offered from the table's settings, which an empty state does not have.
     const known = state.version > 0;
-    const canSit = known && joined && mine === null && !asked && !state.closed;
+    // The host removed this player: the table says so (and why); no seat is offered.
+    const removed = joined ? state.removed.get(state.playerId) : undefined;
+    const canSit = known && joined && mine === null && !asked && !removed && !state.closed;
     this.view.render(state, { canSit, animate: live });
     this.winner.render(state, { live });
     this.results.replaceChildren(...[this.view.results(state)].filter(Boolean));
@@ -204,15 +206,19 @@ export class TablePage {
     this.seatControls.render(state);
     this.hostPanel.render(state);
     this.handLog.render(state);
-    this.renderSpectator(joined, mine, Boolean(asked));
+    this.renderSpectator(joined, mine, { asked: Boolean(asked), removed });
     document.body.dataset.myTurn = String(state.legal !== null);
     document.body.dataset.version = String(state.version);
   }
 
   /** ``asked``: the player waits for the host to seat them (the note above says so, and
-   * there is no other seat to pick meanwhile). */
-  renderSpectator(joined, mine, asked) {
-    if (!joined) {
+   * there is no other seat to pick meanwhile); ``removed``: the host removed them. */
+  renderSpectator(joined, mine, { asked, removed }) {
+    if (removed && mine === null) {
+      this.spectatorArea.replaceChildren(h("p", { class: "note", id: "removed-note" },
+        `The host removed you from this table (${removed.reason}): you may watch, and only `
+        + "the host can let you sit here again."));
+    } else if (!joined) {
       if (!this.spectatorArea.firstChild) {
         this.spectatorArea.replaceChildren(h("p", {}, "You are watching."), joinForm(this.code, this.invite));
       }

@@ -140,6 +140,10 @@ export class TableView {
       tags.push(h("span", { class: "tag away", title: "no page open: the clock plays for them" },
         "Away"));
     }
+    if (seat.removed) {
+      tags.push(h("span", { class: "tag", title: "removed by the host: leaves when the hand ends" },
+        "Leaving"));
+    }
     if (seat.sitting_out) tags.push(h("span", { class: "tag" }, "Sitting out"));
     else if (!inHand && seat.waiting) tags.push(h("span", { class: "tag" }, "Waiting"));
     // A folded seat says so once (its tag), not again in its last action's words.
