@@ -61,7 +61,7 @@ def test_back_from_a_replay_every_click_key_and_chat_is_taken_at_once(
     with served_room(tmp_path, hand_pause=0.3) as url:
         ann = watched_page(browser, viewport=DESKTOP)
         ann.goto(f"{url}/")
-        code = _create_and_sit(ann, lambda: ann.fill("[name=bot_delay_seconds]", "0.05"))
+        code = _create_and_sit(ann, lambda: ann.fill("[name=bot_delay_seconds]", "0.1"))
         _add_bots(ann, "3")
         ann.click("#host-start")
         version = _my_turn(ann)
@@ -84,7 +84,7 @@ def test_back_from_a_replay_every_click_key_and_chat_is_taken_at_once(
         for turn, how in enumerate(("click", "key", "click"), start=1):
             version = _my_turn(ann)
             if how == "key":
-                ann.locator("#felt").click(position={"x": 5, "y": 5})  # the focus off the chat
+                ann.locator("#chat-input").blur()  # the keys act off the chat box
                 ann.keyboard.press("c")
             else:
                 ann.click("#act-call")
@@ -107,7 +107,7 @@ def test_a_dealers_choice_night_says_what_comes_and_leaves_nothing_behind(
         ann.goto(f"{url}/")
 
         def dealers_choice() -> None:
-            ann.fill("[name=bot_delay_seconds]", "0.05")
+            ann.fill("[name=bot_delay_seconds]", "0.1")
             ann.check("[name=dealers_choice][value=nlhe]")
             ann.check("[name=dealers_choice][value=stud]")
 
@@ -178,7 +178,7 @@ def test_a_draw_is_played_with_the_keyboard(browser: Any, tmp_path: Path) -> Non
 
         def five_card_draw() -> None:
             ann.select_option("[name=variant]", "nl5cd")
-            ann.fill("[name=bot_delay_seconds]", "0.05")
+            ann.fill("[name=bot_delay_seconds]", "0.1")
 
         _create_and_sit(ann, five_card_draw)
         _add_bots(ann, "3")

@@ -105,6 +105,7 @@ def test_a_player_moved_to_another_table_plays_on_there_without_a_reload(
         player.goto(lobby_url)
         player.fill("#entrant-name", "Ann")
         player.click("#register-form button[type=submit]")
+        player.click("#play-link")  # registered, the lobby stays; her table is a link away
         expect(player.locator("#tournament-where")).to_contain_text("Waiting for the tournament")
         player.evaluate("window.sameDocument = 'before the move'")
         post(url, f"/api/tournaments/{created['id']}/entrants", {"name": "Fred"})
@@ -196,6 +197,7 @@ def test_the_director_runs_a_scheduled_tournament_and_records_a_deal_in_the_brow
         expect(director.locator("#seats-to-fill")).to_contain_text("0 registered")
         player.fill("#entrant-name", "Ann")  # she can, after all
         player.click("#register-form button[type=submit]")
+        player.click("#play-link")
         expect(player.locator("#tournament-where")).to_contain_text("Waiting for the tournament")
         director.click("#add-bot")
         expect(director.locator("#start-tournament")).to_be_visible()  # two: enough
