@@ -36,6 +36,11 @@ def test_a_double_boards_result_names_its_boards(page: Any) -> None:
     )
 
 
+def test_the_same_hand_on_both_boards_is_named_once(page: Any) -> None:
+    assert page.evaluate(RESULT, ["Two pair", "Two pair", True]) == "Two pair (both runs)"
+    assert page.evaluate(RESULT, ["Two pair", "Two pair", False]) == "Two pair (both boards)"
+
+
 def test_one_board_names_its_hand_and_a_hand_won_unseen_says_wins(page: Any) -> None:
     assert page.evaluate(RESULT, ["Three of a kind", None, False]) == "Three of a kind"
     assert page.evaluate(RESULT, [None, None, False]) == "wins"

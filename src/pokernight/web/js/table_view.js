@@ -71,6 +71,7 @@ export function resultWords(hand, index) {
   const first = hand.shown.get(index);
   const second = hand.shownSecond.get(index);
   if (!second) return first || "wins";
+  if (second === first) return `${first} (both ${hand.firstBoard ? "runs" : "boards"})`;
   return `${boardName(hand, 0)}: ${first || "\u2014"} \u00b7 ${boardName(hand, 1)}: ${second}`;
 }
 
