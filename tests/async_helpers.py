@@ -10,8 +10,9 @@ so the store's tests use it as well.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
-from collections.abc import Callable, Coroutine
+from collections.abc import Awaitable, Callable, Coroutine, Iterator
 from typing import Any, ParamSpec, TypeVar
 
 SCENARIO_SECONDS = 60
@@ -34,3 +35,24 @@ def scenario(test: Callable[P, Coroutine[Any, Any, None]]) -> Callable[P, None]:
         run(test(*args, **kwargs))
 
     return run_test
+
+
+@contextlib.contextmanager
+def loop_of_its_own(
+    opening: Callable[[contextlib.AsyncExitStack], Awaitable[T]], seconds: float = 30
+) -> Iterator[tuple[T, asyncio.AbstractEventLoop]]:
+    """What ``opening`` makes (a room, a club) on an event loop of its own, which runs only
+    while the test runs something on it (a fuzz's batch at a time, between hypothesis'
+    examples); what ``opening`` entered in the stack is closed at the end, within
+    ``seconds``, and the loop with it."""
+    loop = asyncio.new_event_loop()
+    stack = contextlib.AsyncExitStack()
+    try:
+        yield loop.run_until_complete(asyncio.wait_for(opening(stack), seconds)), loop
+    finally:
+        try:
+            loop.run_until_complete(asyncio.wait_for(stack.aclose(), seconds))
+        finally:
+            loop.run_until_complete(loop.shutdown_asyncgens())
+            loop.run_until_complete(loop.shutdown_default_executor())
+            loop.close()

@@ -25,7 +25,6 @@ import logging
 import urllib.error
 import urllib.parse
 import urllib.request
-from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -35,6 +34,7 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from pokernight.client import TableClient, create_table, request_json
+from tests.async_helpers import loop_of_its_own
 from tests.server_helpers import (
     FAST,
     HOLDEM,
@@ -201,20 +201,14 @@ async def _open_club(url: str, tmp_path: Path) -> Club:
     return Club(url, {"Alice": alice, "Bob": bob.device, "Mallory": mallory})
 
 
-@contextlib.contextmanager
-def _live_club(tmp_path: Path) -> Iterator[tuple[Club, asyncio.AbstractEventLoop]]:
+def _live_club(tmp_path: Path) -> contextlib.AbstractContextManager[tuple[Club, Any]]:
     """A club on a server on an event loop of its own, which runs while a batch is sent."""
-    loop = asyncio.new_event_loop()
-    stack = contextlib.AsyncExitStack()
-    try:
-        url, _ = loop.run_until_complete(stack.enter_async_context(serving_app(tmp_path, FAST)))
-        yield loop.run_until_complete(_open_club(url, tmp_path)), loop
-    finally:
-        try:
-            loop.run_until_complete(asyncio.wait_for(stack.aclose(), 30))
-        finally:
-            loop.run_until_complete(loop.shutdown_default_executor())
-            loop.close()
+
+    async def opening(stack: contextlib.AsyncExitStack) -> Club:
+        url, _ = await stack.enter_async_context(serving_app(tmp_path, FAST))
+        return await _open_club(url, tmp_path)
+
+    return loop_of_its_own(opening)
 
 
 def test_fuzzed_club_requests_are_answered_and_change_nobody_elses_seats_or_money(

@@ -54,6 +54,7 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 from pokernight.client import ClientError, TableClient
 from pokernight.server import ServerConfig
 from pokernight.table import Table
+from tests.async_helpers import loop_of_its_own
 from tests.server_helpers import (
     FAST,
     assert_no_hidden_card_leaked,
@@ -1000,17 +1001,8 @@ class Room:
 @contextlib.contextmanager
 def live_room(tmp_path: Path, config: ServerConfig) -> Iterator[Room]:
     """A ``Room`` on an event loop of its own, which runs only while a batch is sent."""
-    loop = asyncio.new_event_loop()
-    stack = AsyncExitStack()
-    try:
-        yield loop.run_until_complete(asyncio.wait_for(Room.open(stack, tmp_path, config), 30))
-    finally:
-        try:
-            loop.run_until_complete(asyncio.wait_for(stack.aclose(), 30))
-        finally:
-            loop.run_until_complete(loop.shutdown_asyncgens())
-            loop.run_until_complete(loop.shutdown_default_executor())
-            loop.close()
+    with loop_of_its_own(lambda stack: Room.open(stack, tmp_path, config)) as (room, _):
+        yield room
 
 
 FUZZ_SETTINGS = settings(

@@ -252,14 +252,7 @@ def test_a_player_removed_during_a_hand_is_played_at_once_and_leaves_when_it_end
     assert clock is not None and clock.player_id == target and clock.absent
     assert clock.kind in ("check", "fold")
     table.apply(clock, 10.0)
-    told: list[TableEvent] = []
-    while table.hand is not None:
-        move = table.tick(10.0)
-        if move is None:
-            legal = table.hand.legal_actions()
-            assert legal is not None
-            move = Act(player_to_act(table), "check" if legal.can_check else "call")
-        told += events_of(table, move, 10.0)
+    told = played_out(table, 10.0)
     finished = next(event for event in told if isinstance(event, HandFinished))
     left = told[-1]
     assert isinstance(left, PlayerLeft) and told.index(finished) < told.index(left)
@@ -268,19 +261,26 @@ def test_a_player_removed_during_a_hand_is_played_at_once_and_leaves_when_it_end
     assert_balanced(table)
 
 
+def played_out(table: Table, now: float) -> list[TableEvent]:
+    """The hand in play played to its end (the clock acting for a removed seat, everybody
+    else checking or calling); the events it told."""
+    told: list[TableEvent] = []
+    while table.hand is not None:
+        move = table.tick(now)
+        if move is None:
+            legal = table.hand.legal_actions()
+            assert legal is not None
+            move = Act(player_to_act(table), "check" if legal.can_check else "call")
+        told += events_of(table, move, now)
+    return told
+
+
 def test_chips_queued_before_the_removal_reach_the_stack_before_the_cash_out() -> None:
     table = ann_bob_cat()
     table.apply(StartHand(random.Random(2)), 0.0)
     table.apply(AddChips("cat", 500), 0.0)  # queued: cat is in the hand
     table.apply(RemovePlayer("ann", "cat", "leaving early"), 0.0)
-    told: list[TableEvent] = []
-    while table.hand is not None:
-        move = table.tick(0.0)
-        if move is None:
-            legal = table.hand.legal_actions()
-            assert legal is not None
-            move = Act(player_to_act(table), "check" if legal.can_check else "call")
-        told += events_of(table, move, 0.0)
+    told = played_out(table, 0.0)
     added = next(event for event in told if isinstance(event, ChipsAdded))
     left = told[-1]
     assert isinstance(left, PlayerLeft) and told.index(added) < told.index(left)
@@ -295,14 +295,7 @@ def test_a_table_closed_during_the_hand_cashes_the_removed_player_out_once_with_
     table.apply(StartHand(random.Random(3)), 0.0)
     table.apply(RemovePlayer("ann", "cat", "rude"), 0.0)
     table.apply(CloseTable("ann"), 0.0)
-    told: list[TableEvent] = []
-    while table.hand is not None:
-        move = table.tick(0.0)
-        if move is None:
-            legal = table.hand.legal_actions()
-            assert legal is not None
-            move = Act(player_to_act(table), "check" if legal.can_check else "call")
-        told += events_of(table, move, 0.0)
+    told = played_out(table, 0.0)
     cat_left = [event for event in told if isinstance(event, PlayerLeft) and event.seat == 2]
     assert len(cat_left) == 1 and cat_left[0].reason == "removed by the host: rude"
     assert table.closed and not table.seats

@@ -31,7 +31,6 @@ import copy
 import json
 import logging
 import time
-from collections.abc import Iterator
 from contextlib import AsyncExitStack
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -46,6 +45,7 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 from pokernight.server.actor import TableActor
 from pokernight.server.tournament_director import TournamentDirector
 from pokernight.tournament import Status
+from tests.async_helpers import loop_of_its_own
 from tests.server_helpers import FAST, serving_app
 from tests.test_protocol_fuzz import (
     FRAMES,
@@ -529,20 +529,9 @@ ATTACKS: list[Step] = [  # issue 30's findings, once for sure; and a player's ow
 ]
 
 
-@contextlib.contextmanager
-def live_room(tmp_path: Path) -> Iterator[tuple[Room, asyncio.AbstractEventLoop]]:
+def live_room(tmp_path: Path) -> contextlib.AbstractContextManager[tuple[Room, Any]]:
     """A ``Room`` on an event loop of its own, which runs only while a batch is sent."""
-    loop = asyncio.new_event_loop()
-    stack = AsyncExitStack()
-    try:
-        yield loop.run_until_complete(asyncio.wait_for(Room.open(stack, tmp_path), 30)), loop
-    finally:
-        try:
-            loop.run_until_complete(asyncio.wait_for(stack.aclose(), 30))
-        finally:
-            loop.run_until_complete(loop.shutdown_asyncgens())
-            loop.run_until_complete(loop.shutdown_default_executor())
-            loop.close()
+    return loop_of_its_own(lambda stack: Room.open(stack, tmp_path))
 
 
 async def _more_hands_than(room: Room, hands: int) -> None:

@@ -43,3 +43,32 @@ export function sentence(reason) {
   const text = String(reason || "something went wrong").trim();
   return text.charAt(0).toUpperCase() + text.slice(1) + (/[.!?]$/.test(text) ? "" : ".");
 }
+
+/**
+ * ``form`` shown in a modal dialog (``attributes``: its class and label), ``focus`` selected:
+ * submitting runs ``submit()``; done, the dialog closes, refused, the server's reason shows
+ * in ``error`` and it stays open. Closed, it leaves the page.
+ */
+export function modalForm(attributes, form, error, submit, focus) {
+  const dialog = h("dialog", attributes, form);
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    try {
+      await submit();
+      dialog.close();
+    } catch (failure) {
+      error.textContent = sentence(failure.message);
+    }
+  });
+  dialog.addEventListener("close", () => dialog.remove());
+  document.body.append(dialog);
+  dialog.showModal();
+  focus.select();
+  return dialog;
+}
+
+/** A Cancel button that closes the dialog it is in. */
+export function cancelButton() {
+  return h("button", { type: "button", onclick: (event) => event.target.closest("dialog")?.close() },
+    "Cancel");
+}

@@ -4,7 +4,7 @@
 // and bots (added to an empty seat at a chosen level, sat back in, removed between hands).
 
 import { botBadge, botOf } from "./bot_badge.js";
-import { chips, h, replaceKeepingFocus, sentence } from "./dom.js";
+import { cancelButton, chips, h, modalForm, replaceKeepingFocus, sentence } from "./dom.js";
 
 export const BOT_LEVELS = ["easy", "medium", "hard"];
 
@@ -163,21 +163,7 @@ function hostDialog({ label, title, fields, note, submitId, submitText, intent, 
   const form = h("form", { method: "dialog", novalidate: true },
     h("h2", {}, title), ...fields, h("p", { class: "note" }, note),
     h("div", { class: "row" },
-      h("button", { type: "submit", class: "primary", id: submitId }, submitText),
-      h("button", { type: "button", onclick: () => dialog.close() }, "Cancel")),
+      h("button", { type: "submit", class: "primary", id: submitId }, submitText), cancelButton()),
     error);
-  const dialog = h("dialog", { class: "host-dialog", "aria-label": label }, form);
-  form.addEventListener("submit", async (event) => {
-    event.preventDefault();
-    try {
-      await send(intent());
-      dialog.close();
-    } catch (failure) {
-      error.textContent = sentence(failure.message);
-    }
-  });
-  dialog.addEventListener("close", () => dialog.remove());
-  document.body.append(dialog);
-  dialog.showModal();
-  focus.select();
+  modalForm({ class: "host-dialog", "aria-label": label }, form, error, () => send(intent()), focus);
 }

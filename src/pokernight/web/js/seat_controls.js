@@ -5,7 +5,7 @@
 import * as api from "./api.js";
 import { cardName, cardText } from "./cards.js";
 import { chipsRoom, roomWords } from "./chip_room.js";
-import { chips, h, sentence } from "./dom.js";
+import { cancelButton, chips, h, modalForm, sentence } from "./dom.js";
 import { asNewcomer, keepJoined, memberChoice } from "./identity.js";
 
 /** How many chips this player may take, as the ledger says (one with no account owes nothing). */
@@ -159,22 +159,10 @@ export async function buyInDialog(code, state, seat, send) {
       ? `${roomWords(room, { verb: "take" })} Rebuys count toward the cap too.` : ""),
     h("div", { class: "row" },
       h("button", { type: "submit", class: "primary", id: "buy-in-submit", disabled: short }, "Sit down"),
-      h("button", { type: "button", onclick: () => dialog.close() }, "Cancel")),
+      cancelButton()),
     error);
-  const dialog = h("dialog", { class: "buy-in", "aria-label": "Buy in" }, form);
-  form.addEventListener("submit", async (event) => {
-    event.preventDefault();
-    try {
-      await send({ type: "sit", seat, buy_in: Number(input.value) });
-      dialog.close();
-    } catch (failure) {
-      error.textContent = sentence(failure.message);
-    }
-  });
-  dialog.addEventListener("close", () => dialog.remove());
-  document.body.append(dialog);
-  dialog.showModal();
-  input.select();
+  modalForm({ class: "buy-in", "aria-label": "Buy in" }, form, error,
+    () => send({ type: "sit", seat, buy_in: Number(input.value) }), input);
 }
 
 /** For a spectator: a name to join the table with (the token is kept for reloads).
