@@ -24,7 +24,7 @@ import pytest
 from pokernight.client import TableClient
 from tests.server_helpers import play_until_hand_over
 from tests.test_server_replay import shove
-from tests.web_helpers import ARTIFACTS, served_room, watched_page
+from tests.web_helpers import ARTIFACTS, served_room, watched, watched_page
 
 pytestmark = pytest.mark.slow
 
@@ -150,7 +150,9 @@ def test_a_side_pot_hand_replayed_step_by_step(browser: Any, tmp_path: Path, var
         facts = page.locator(".hands .hand-facts").first.text_content()
         assert facts == f"Ann, Bob, Cat · pot {_chips(listed['pot'])} · showdown"
         page.locator("section:has(.hands)").screenshot(path=str(shots / "last-hands.png"))
-        link.click()
+        with page.context.expect_page() as opened:  # beside the table, in a tab of its own
+            link.click()
+        page = watched(opened.value)
         page.wait_for_selector("body[data-replay-step='0']")
         assert page.url.endswith(f"#{code}/hand/1/0")
 

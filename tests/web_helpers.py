@@ -62,7 +62,12 @@ def watched_page(browser: Any, **context: Any) -> Any:
     """A page in a new browser context (``context``: viewport, touch, ...) whose script
     errors and Content-Security-Policy refusals are collected in ``page.errors``: the
     room's policy is strict, and anything it blocks is a bug."""
-    page = browser.new_context(**context).new_page()
+    return watched(browser.new_context(**context).new_page())
+
+
+def watched(page: Any) -> Any:
+    """``page`` (a new tab the page opened, say) with its errors collected as
+    ``watched_page``'s are."""
     page.set_default_timeout(WAIT_MS)
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))

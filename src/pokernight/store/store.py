@@ -769,7 +769,8 @@ class Store:
             hand, ended = rows[0], rows[0].ended_at is not None
             if hand.first_seq is None or not ended:
                 return HandLog(hand.summary, ended, None if hand.first_seq is None else [])
-            # Up to the deal of the hand after the next: until then its cards may be shown.
+            # Up to the deal of the hand after the next: a log stored before the last hand's
+            # cards could only be shown until the next deal (issue 31) may show them later.
             until = rows[2].first_seq if len(rows) == 3 else None
             events = await _events(connection, table_id, hand.first_seq, until)
             return HandLog(hand.summary, ended, events)
