@@ -12,6 +12,7 @@ import asyncio
 import os
 import random
 import sqlite3
+import time
 from pathlib import Path
 from typing import Any
 
@@ -35,8 +36,11 @@ CONNECT_TIMEOUT_SECONDS = 10
 BUSY_TIMEOUT_MS = 30_000
 MIGRATION_LOCK = 0x706F6B6572  # "poker": the advisory lock held while migrating
 # A SQLite file that another connection is turning to WAL or migrating refuses at once
-# (see ``migrate``): tries this many times, waiting twice as long each time, up to a cap.
-MIGRATION_ATTEMPTS = 20
+# (see ``migrate``): tries again, waiting twice as long each time up to a cap, for as long
+# as another opener may take to migrate it: the busy timeout's patience, not a count of
+# attempts (twenty, about 7 s, once ran out while a loaded machine migrated eleven
+# revisions: "database is locked").
+MIGRATION_PATIENCE_SECONDS = BUSY_TIMEOUT_MS / 1000
 FIRST_BACKOFF_SECONDS = 0.01
 LONGEST_BACKOFF_SECONDS = 0.5
 
@@ -118,18 +122,20 @@ async def migrate(engine: AsyncEngine) -> None:
     that opener tries again, a bounded number of times after a short wait: by
     then the file is WAL (the switch is a read) and the migration of the other is
     done or holds the write lock (waited for), and ``upgrade_to_head`` finds the
-    schema at head.
+    schema at head. It tries for as long as the busy timeout would wait.
     """
-    for attempt in range(1, MIGRATION_ATTEMPTS + 1):
+    give_up = time.monotonic() + MIGRATION_PATIENCE_SECONDS
+    backoff = FIRST_BACKOFF_SECONDS
+    while True:
         try:
             async with engine.begin() as connection:
                 await connection.run_sync(upgrade_to_head)
             return
         except OperationalError as error:
-            if attempt == MIGRATION_ATTEMPTS or not _sqlite_busy(error):
+            if time.monotonic() >= give_up or not _sqlite_busy(error):
                 raise
-        backoff = min(FIRST_BACKOFF_SECONDS * 2 ** (attempt - 1), LONGEST_BACKOFF_SECONDS)
         await asyncio.sleep(backoff * random.uniform(0.5, 1.0))  # jitter: openers part
+        backoff = min(backoff * 2, LONGEST_BACKOFF_SECONDS)
 
 
 def _sqlite_busy(error: OperationalError) -> bool:
