@@ -49,8 +49,7 @@ async def serving_app(
     tmp_path: Path, config: ServerConfig = FAST
 ) -> AsyncIterator[tuple[str, Starlette]]:
     """``serving``, with the app too: a test may reach into its lobby and tables."""
-    database = f"sqlite+aiosqlite:///{tmp_path / 'room.sqlite3'}"
-    app = create_app(replace(config, database_url=database))
+    app = create_app(replace(config, database_url=room_database(tmp_path)))
     listener = tcp_listener()
     listener.bind(("127.0.0.1", 0))
     port = listener.getsockname()[1]
@@ -58,16 +57,18 @@ async def serving_app(
         uvicorn.Config(app, log_level="warning", ws=RoomWebSocketProtocol, ws_max_size=65_536)
     )
     task = asyncio.create_task(server.serve(sockets=[listener]))
-    while not server.started:
-        await asyncio.sleep(0.01)
-        if task.done():
-            task.result()
     try:
+        while not server.started:
+            await asyncio.sleep(0.01)
+            if task.done():
+                task.result()  # it failed to start: its reason, and the socket closed below
         yield f"http://127.0.0.1:{port}", app
     finally:
         server.should_exit = True
-        await task
-        listener.close()
+        try:
+            await task
+        finally:
+            listener.close()
 
 
 def room_database(tmp_path: Path) -> str:

@@ -9,6 +9,7 @@ frame ever held another player's face-down card.
 from __future__ import annotations
 
 import json
+import os
 import re
 import signal
 import socket
@@ -23,6 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from pokernight.cli.serve import TEST_SHUFFLE_SEED
 from pokernight.server.assets import load_assets
 from pokernight.server.games import games_json
 from tests.missing import missing
@@ -90,10 +92,16 @@ def free_port() -> int:
 
 @contextmanager
 def served_room(
-    tmp_path: Path, hand_pause: float = 1.0, port: int | None = None, *, extra: Sequence[str] = ()
+    tmp_path: Path,
+    hand_pause: float = 1.0,
+    port: int | None = None,
+    *,
+    extra: Sequence[str] = (),
+    seed: int | None = None,
 ) -> Iterator[str]:
     """``pokernight serve`` on the SQLite file in ``tmp_path`` for the block; its URL.
-    ``extra``: more of its options.
+    ``extra``: more of its options; ``seed``: every deck dealt from it (the test-only
+    ``POKERNIGHT_TEST_SHUFFLE_SEED``), for a test whose assertions need the cards.
 
     Started again with the same ``tmp_path`` and ``port``, it is the same room after
     a restart (the browser sees a network drop). A free port found here can be taken
@@ -103,7 +111,7 @@ def served_room(
     attempts = 1 if port is not None else START_ATTEMPTS
     for attempt in range(1, attempts + 1):
         chosen = port or free_port()
-        process = _start_server(tmp_path, hand_pause, chosen, extra)
+        process = _start_server(tmp_path, hand_pause, chosen, extra, seed)
         url = f"http://127.0.0.1:{chosen}"
         try:
             _wait_until_serving(url, process, tmp_path / "server.log")
@@ -130,13 +138,16 @@ class ServerExitedError(RuntimeError):
 
 
 def _start_server(
-    tmp_path: Path, hand_pause: float, port: int, extra: Sequence[str]
+    tmp_path: Path, hand_pause: float, port: int, extra: Sequence[str], seed: int | None
 ) -> subprocess.Popen[bytes]:
     database = f"sqlite+aiosqlite:///{tmp_path / 'room.sqlite3'}"
     command = [sys.executable, "-m", "pokernight.cli.main", "serve", "--port", str(port)]
     command += ["--db", database, "--hand-pause", str(hand_pause), *extra]
+    env = {key: value for key, value in os.environ.items() if key != TEST_SHUFFLE_SEED}
+    if seed is not None:
+        env[TEST_SHUFFLE_SEED] = str(seed)
     with (tmp_path / "server.log").open("a") as log:
-        return subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
+        return subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, env=env)
 
 
 def stop_server(process: subprocess.Popen[bytes]) -> None:

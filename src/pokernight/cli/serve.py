@@ -13,6 +13,7 @@ import errno
 import os
 import socket
 import ssl
+import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -176,6 +177,7 @@ def run(args: argparse.Namespace) -> int:
         address_limits=(None if args.no_rate_limits else _limits(args.rate_limit, args.held_limit)),
         allowed_origins=tuple(args.allowed_origin),
         tournament_seed=args.tournament_seed,
+        shuffle_seed=_test_shuffle_seed(),
         redis_url=args.redis,
         lease_ttl_ms=args.lease_ttl,
     )
@@ -220,6 +222,28 @@ def run(args: argparse.Namespace) -> int:
     with listener:
         server.run(sockets=[listener])
     return 0 if server.started else 1
+
+
+TEST_SHUFFLE_SEED = "POKERNIGHT_TEST_SHUFFLE_SEED"
+
+
+def _test_shuffle_seed() -> int | None:
+    """A test's seed for every deck (``ServerConfig.shuffle_seed``), from the environment
+    alone: no option, no request can seed a room's shuffle. Said loudly when it is set."""
+    given = os.environ.get(TEST_SHUFFLE_SEED)
+    if given is None:
+        return None
+    try:
+        seed = int(given)
+    except ValueError:
+        raise ValueError(f"{TEST_SHUFFLE_SEED}={given!r}: give a whole number") from None
+    print(
+        f"pokernight serve: TEST MODE: every deck is dealt from {TEST_SHUFFLE_SEED}={seed} "
+        "and the players' contributions are left out: never for a room people play in",
+        file=sys.stderr,
+        flush=True,
+    )
+    return seed
 
 
 def _limits(changes: list[str], held: Sequence[str] = ()) -> AddressLimits:

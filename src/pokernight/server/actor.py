@@ -24,6 +24,7 @@ import logging
 from collections import deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
+from random import Random
 from typing import Any, Protocol
 
 from pokernight import table as core
@@ -163,6 +164,9 @@ class TableActor:
         self.handled = HandledRequests() if handled is None else handled
         self.task: asyncio.Task[None] | None = None
         self.tournament: TournamentLink | None = None
+        # The OS's CSPRNG; a test's room seeds its decks (``ServerConfig.shuffle_seed``).
+        seed = config.shuffle_seed
+        self.shuffle_rng = secure_rng() if seed is None else Random(f"{seed}:{record.id}")
         self.bots = BotDriver(
             lambda bot, intent: self.submit(Received(bot, intent)),
             secure_rng(),
@@ -279,13 +283,13 @@ class TableActor:
             if timed_out is not None:
                 await self._apply(timed_out, now)
             elif self._deck_due():
-                await self._apply(core.CommitDeck(secure_rng()), now)
+                await self._apply(core.CommitDeck(self.shuffle_rng), now)
             elif self.next_hand_at is not None and now >= self.next_hand_at:
                 self.next_hand_at = None
                 if self.running and self.tournament is not None:
                     self.tournament.ready_to_deal(self)
                 elif self.running:
-                    await self._apply(core.StartHand(secure_rng(), self._mixes()), now)
+                    await self._apply(core.StartHand(self.shuffle_rng, self._mixes()), now)
 
     async def _on_directed(self, command: core.Command) -> None:
         if isinstance(command, core.StartHand):
@@ -569,7 +573,10 @@ class TableActor:
             self.tournament.hand_finished(self, self.table)
 
     def _mixes(self) -> tuple[tuple[str, str], ...]:
-        """The contributions waiting to be mixed into the next deal (player id, value)."""
+        """The contributions waiting to be mixed into the next deal (player id, value);
+        none in a test's seeded room, whose pages' random bytes would unseed its decks."""
+        if self.config.shuffle_seed is not None:
+            return ()
         return tuple(self.contributions.items())
 
     def _deck_due(self) -> bool:

@@ -29,6 +29,9 @@ class ServerConfig:
     no limit); ``allowed_origins``: web pages other than the room's own address that may
     open its WebSocket (a proxy that rewrites the Host header). ``tournament_seed``: each
     tournament draws its seats from ``Random(tournament_seed)`` (tests; None: securely).
+    ``shuffle_seed``: every table's decks drawn from it and no player's contribution mixed
+    in, so a test's deals are the same every run (tests only: ``pokernight serve`` takes it
+    from the environment alone, ``POKERNIGHT_TEST_SHUFFLE_SEED``, never from a request).
     ``redis_url``: this process is one of several on the same database, each table owned
     by one of them through a lease of ``lease_ttl_ms`` in Redis (decision 39).
     """
@@ -47,5 +50,6 @@ class ServerConfig:
     address_limits: AddressLimits | None = DEFAULT_LIMITS
     allowed_origins: tuple[str, ...] = ()
     tournament_seed: int | None = None
+    shuffle_seed: int | None = None
     redis_url: str | None = None
     lease_ttl_ms: int = DEFAULT_TTL_MS
