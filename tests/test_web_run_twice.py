@@ -21,7 +21,6 @@ from tests.web_helpers import (
     watched_page,
 )
 
-
 # The room deals from a seed (the test-only POKERNIGHT_TEST_SHUFFLE_SEED): the same two
 # boards every run, whatever they are; the assertions hold for any deal all the same.
 RUN_TWICE_SEED = 22
