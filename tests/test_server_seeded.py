@@ -44,8 +44,8 @@ def _own_cards(client: TableClient) -> list[str | None]:
     hand = client.state.last_hand
     assert hand is not None
     index = hand["seats"].index(client.state.my_seat)
-    cards: list[str | None] = hand["cards"][index]
-    return cards + hand["board"]
+    cards: list[str | None] = [*hand["cards"][index], *hand["board"]]
+    return cards
 
 
 @scenario
