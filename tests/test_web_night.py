@@ -487,8 +487,12 @@ class Night:
                 )
             words = label.inner_text()
             self.completions_shown.append(words)
-            # Before check_shown: its preset clicks leave the last preset's amount.
-            assert words == expected, (words, legal)
+            if words != expected:  # what the page held then, for whoever reads the failure
+                person.shot(f"label-{person.name}")
+                now = person.page.evaluate(SEEN)
+                recent = [(f.get("type"), f.get("v")) for f in person.log.frames[-8:]]
+                raise AssertionError(f"{person.name}: {words!r} at v{version}, page {now}, "
+                                     f"last frames {recent}, legal {legal}")  # fmt: skip
         if checked and not self.check_shown(person, own, version):
             return True  # the page moved on meanwhile: its turn is over
         self.look(person, own, seen)
