@@ -308,6 +308,10 @@ def _checked(copy: Path, name: Path) -> Schema:
             raise
         raise BackupRefusedError(f"{refusal} ({NOTHING_RESTORED})") from None
     except sqlite3.DatabaseError as error:
+        if getattr(error, "sqlite_errorname", "").startswith("SQLITE_CORRUPT"):
+            raise BackupRefusedError(
+                f"{name} is damaged (SQLite: {error}) ({NOTHING_RESTORED})"
+            ) from None
         raise BackupRefusedError(
             f"{name} is not a pokernight backup: SQLite cannot read it ({error}) "
             f"({NOTHING_RESTORED})"
