@@ -10,6 +10,7 @@ PostgreSQL room the command prints the ``pg_restore`` line to use instead.
 from __future__ import annotations
 
 import argparse
+import shlex
 from pathlib import Path
 
 from pokernight.cli.room_file import (
@@ -47,5 +48,6 @@ def run(args: argparse.Namespace) -> int:
     print(f"restored {args.file} as the room's database {target} ({restored.schema.told})")
     if restored.kept is not None:
         print(f"the database it replaced is kept as {restored.kept}")
-    print("start the room again: pokernight serve")
+    again = "pokernight serve" + (f" --db {shlex.quote(args.db)}" if args.db else "")
+    print(f"start the room again: {again}")
     return 0
