@@ -9,7 +9,8 @@ It checks: ``--version``, ``eval``, ``equity``, every subcommand's ``--help``, t
 command needing an extra says which in one line, then ``serve`` on a free port with a
 temporary SQLite file: the lobby and stream pages and every script, stylesheet, icon
 and font they reference (200, the right content type), a table created over HTTP and
-one hand played with two bots over the WebSocket. Prints one line per check; exits
+one hand played with two bots over the WebSocket, then the running room backed up and the
+backup restored as another room's database. Prints one line per check; exits
 non-zero at the first failure.
 """
 
@@ -199,6 +200,16 @@ async def play_one_hand(base: str) -> None:
     check(stacks == 3_000, f"one hand with two bots over the WebSocket, chips conserved: {stacks}")
 
 
+def check_backup_and_restore(folder: Path) -> None:
+    """The running room backed up (SQLite's backup API, from the standard library), and
+    the backup restored as another room's database."""
+    backup, restored = folder / "backup.sqlite3", folder / "restored.sqlite3"
+    made = pokernight("backup", str(backup), "--db", str(folder / "room.sqlite3"))
+    check(made.returncode == 0 and backup.is_file(), f"pokernight backup: {made.stderr}")
+    put = pokernight("restore", str(backup), "--db", str(restored))
+    check(put.returncode == 0 and restored.is_file(), f"pokernight restore: {put.stderr}")
+
+
 def serve(folder: Path) -> tuple[subprocess.Popen[bytes], str]:
     log = folder / "serve.log"
     with log.open("wb") as output:
@@ -235,6 +246,7 @@ def main() -> None:
             print(f"ok: pokernight serve answered at {url}", flush=True)
             check_pages(url)
             asyncio.run(play_one_hand(url))
+            check_backup_and_restore(Path(folder))
         finally:
             process.send_signal(signal.SIGINT)
             status = process.wait(timeout=30)

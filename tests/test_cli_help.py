@@ -97,22 +97,29 @@ def test_a_command_needing_a_missing_extra_names_it_in_one_line(
     assert capsys.readouterr().err == said
 
 
-def test_a_subcommand_imports_its_own_module_only() -> None:
+@pytest.mark.parametrize(
+    "argv",
+    [["serve", "--port", "0"], ["backup", "nightly.sqlite3"], ["restore", "nightly.sqlite3"]],
+)
+def test_a_subcommand_imports_its_own_module_only(argv: list[str]) -> None:
     """``pokernight serve`` does not load the engine, the tournaments or the terminal UI
-    before it needs them: only the module of the command asked for is imported."""
+    before it needs them: only the module of the command asked for is imported (and the
+    store, by the commands that open the database, only when they run)."""
     probe = (
         "import sys\n"
         "from pokernight.cli.main import build_parser\n"
-        "build_parser(['serve', '--port', '0'])\n"
+        f"build_parser({argv!r})\n"
         "print(' '.join(sorted(m for m in sys.modules if m.startswith('pokernight'))))\n"
     )
     loaded = subprocess.run(
         [sys.executable, "-c", probe], capture_output=True, text=True, check=True
     ).stdout.split()
-    assert "pokernight.cli.serve" in loaded
-    others = [f"pokernight.cli.{module}" for module in COMMANDS.values() if module != "serve"]
+    command = COMMANDS[argv[0]]
+    assert f"pokernight.cli.{command}" in loaded
+    others = [f"pokernight.cli.{module}" for module in COMMANDS.values() if module != command]
     assert not set(others) & set(loaded)
     assert not {"pokernight.rules", "pokernight.tournament", "pokernight.tui"} & set(loaded)
+    assert "pokernight.store" not in loaded
 
 
 def test_a_command_nobody_knows_is_refused_with_the_list(

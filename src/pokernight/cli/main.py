@@ -34,6 +34,8 @@ COMMANDS: Final = {
     "import": "import_phh",  # a module cannot be called ``import``
     "stats": "stats",
     "club": "club",
+    "backup": "backup",
+    "restore": "restore",
     "bench": "bench",
 }
 """Each subcommand and its module in ``pokernight.cli``, in the order ``--help`` lists them."""
