@@ -490,9 +490,9 @@ class Night:
             if words != expected:  # what the page held then, for whoever reads the failure
                 person.shot(f"label-{person.name}")
                 now = person.page.evaluate(SEEN)
-                recent = [(f.get("type"), f.get("v")) for f in person.log.frames[-8:]]
+                last = [(f.get("type"), f.get("v")) for f in person.log.frames[-8:]]
                 raise AssertionError(f"{person.name}: {words!r} at v{version}, page {now}, "
-                                     f"last frames {recent}, legal {legal}")  # fmt: skip
+                                     f"last frames {last}, legal {legal}")  # fmt: skip
         if checked and not self.check_shown(person, own, version):
             return True  # the page moved on meanwhile: its turn is over
         self.look(person, own, seen)
