@@ -64,10 +64,6 @@ def _host_changes(client: TableClient) -> list[Json]:
     return [frame for frame in client.frames if frame.get("type") == "HostChanged"]
 
 
-def _dealer_lines(client: TableClient) -> list[str]:
-    return [f["text"] for f in client.frames if f.get("type") == "chat" and f.get("dealer")]
-
-
 async def _seat(clients: list[TableClient]) -> None:
     for number, client in enumerate(clients):
         await client.sit(number, 1_000)
