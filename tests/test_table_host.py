@@ -31,7 +31,7 @@ def hosted_by_ann() -> Table:
 def test_the_host_hands_the_table_to_a_seated_player() -> None:
     table = hosted_by_ann()
     done = table.apply(TransferHost("ann", "bob"), 0.0)
-    assert [folded.event for folded in done] == [HostChanged("bob")]
+    assert [folded.event for folded in done] == [HostChanged("bob", "handed over", "ann")]
     assert table.host == "bob"
     with pytest.raises(TableError, match="only the host can change settings"):
         table.verify(ChangeSettings("ann", SETTINGS), 0.0)
@@ -59,7 +59,7 @@ def test_a_table_without_a_host_is_hosted_by_the_first_player_seated() -> None:
     table = Table.open(SETTINGS, host=None)
     assert table.host is None
     done = table.apply(SitDown(3, "cat", "Cat", 1000), 0.0)
-    assert HostChanged("cat") in [folded.event for folded in done]
+    assert HostChanged("cat", "first seated") in [folded.event for folded in done]
     assert table.host == "cat"
 
 
@@ -74,7 +74,7 @@ def test_when_the_host_leaves_the_longest_seated_person_hosts_never_a_bot() -> N
     table.apply(AddBot("ann", 1, "easy"), 0.0)  # seated before bob: the longest seated after ann
     table.apply(SitDown(2, "bob", "Bob", 1000), 0.0)
     done = table.apply(StandUp("ann"), 0.0)
-    assert HostChanged("bob") in [folded.event for folded in done]
+    assert HostChanged("bob", "left", "ann") in [folded.event for folded in done]
     assert table.host == "bob"
 
 

@@ -142,14 +142,15 @@ def test_time_bank_is_spent_by_slow_actions() -> None:
     assert table.seats[table.seat_of(slow)].time_bank == pytest.approx(40.0)
 
 
-def test_an_absent_person_gets_the_action_clock_but_not_the_time_bank() -> None:
+def test_an_absent_person_gets_the_away_clock_but_not_the_time_bank() -> None:
     table = seated({0: 1000, 1: 1000, 2: 1000})
     start(table, now=100.0)
     gone = player_to_act(table)
     others = [f"p{seat}" for seat in range(3) if f"p{seat}" != gone]
-    assert table.deadline(others) == 130.0, "no page open: 30 s, no time bank"
+    assert table.deadline(others) == 115.0, "no page open: the 15 s away clock, no time bank"
     assert table.deadline([*others, gone]) == table.deadline() == 190.0
-    assert table.tick(129.0, others) is None
+    assert table.action_deadline() == 130.0, "with a page open the bank runs from here"
+    assert table.tick(114.0, others) is None
     late = 137.5  # the clock may come round a little late: the bank is not charged for it
     timeout = table.tick(late, others)
     assert timeout == Act(gone, "fold", timed_out=True, absent=True)
@@ -163,7 +164,7 @@ def test_the_table_refuses_an_absent_timeout_for_a_player_with_time_left() -> No
     start(table, now=0.0)
     early = Act(player_to_act(table), "fold", timed_out=True, absent=True)
     with pytest.raises(TableError, match="still has time to act"):
-        table.apply(early, 29.0)
+        table.apply(early, 14.0)
 
 
 def test_a_bot_keeps_its_time_bank_though_it_has_no_page_open() -> None:
@@ -242,7 +243,7 @@ def test_only_the_host_changes_settings() -> None:
 def test_host_transfer_to_longest_seated() -> None:
     # Cat sits at a lower seat, but last; Ann, seated first, hosts.
     table = seated({5: 1000, 7: 1000, 1: 1000}, players=("ann", "bob", "cat"))
-    assert HostChanged("bob") in events_of(table, StandUp("ann"), 0.0)
+    assert HostChanged("bob", "left", "ann") in events_of(table, StandUp("ann"), 0.0)
     assert table.host == "bob"
 
 

@@ -1,7 +1,8 @@
 """The seat clock counts down to the deadline that applies (``web/js/table_view.js``).
 
-A person with no page open gets the action clock but not their time bank (the server
-acts at ``away_deadline``); everyone else, and every bot, at ``deadline``.
+A person with no page open gets the shorter away clock and not their time bank (the server
+acts at ``away_deadline``); everyone else, and every bot, at ``deadline``, their bank running
+from ``action_deadline``.
 """
 
 from __future__ import annotations
@@ -12,7 +13,8 @@ import pytest
 
 from tests.web_helpers import module_page
 
-STATUS = {"to_act": 3, "deadline": 190.0, "away_deadline": 130.0}
+# The turn began at 100: a 30 s action clock, a 60 s bank, a 15 s away clock.
+STATUS = {"to_act": 3, "deadline": 190.0, "away_deadline": 115.0, "action_deadline": 130.0}
 
 
 @pytest.fixture(scope="module")
@@ -35,8 +37,8 @@ def test_a_player_with_a_page_open_has_the_time_bank(page: Any) -> None:
     assert _deadline(page, {"player_id": "7", "bot": None}, ["7", "8"]) == 190.0
 
 
-def test_a_player_with_no_page_open_has_the_action_clock_only(page: Any) -> None:
-    assert _deadline(page, {"player_id": "7", "bot": None}, ["8"]) == 130.0
+def test_a_player_with_no_page_open_has_the_away_clock_only(page: Any) -> None:
+    assert _deadline(page, {"player_id": "7", "bot": None}, ["8"]) == 115.0
 
 
 def test_a_bot_keeps_its_time_bank(page: Any) -> None:
@@ -62,4 +64,5 @@ def test_the_time_bank_is_shown_apart_and_spent_after_the_action_clock(page: Any
     person = {"player_id": "7", "bot": None}
     assert _parts(page, person, ["7"], 100.0) == {"action": 30.0, "bank": 60.0}
     assert _parts(page, person, ["7"], 150.0) == {"action": 0.0, "bank": 40.0}
-    assert _parts(page, person, [], 100.0) == {"action": 30.0, "bank": 0.0}  # no page: no bank
+    assert _parts(page, person, [], 100.0) == {"action": 15.0, "bank": 0.0}  # no page: no bank
+    assert _parts(page, person, [], 110.0) == {"action": 5.0, "bank": 0.0}

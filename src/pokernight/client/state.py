@@ -75,7 +75,7 @@ class TableState:
     @property
     def clock_deadline(self) -> float | None:
         """When the clock acts for the seat to act (server time): a person with no page
-        open gets the action clock but not their time bank."""
+        open gets the shorter away clock and not their time bank (``away_deadline``)."""
         status = self.status
         if status is None or status.get("deadline") is None:
             return None

@@ -36,6 +36,7 @@ from pokernight.server.config import ServerConfig
 from pokernight.server.connection import Connection
 from pokernight.server.dealer import DEALER, dealer_line
 from pokernight.server.handled import HandledRequests, ref_key
+from pokernight.server.host_watch import HostWatch
 from pokernight.server.messages import RefusedError
 from pokernight.server.settings_input import settings_from_json
 from pokernight.server.versions import TableVersions
@@ -167,6 +168,9 @@ class TableActor:
         # The OS's CSPRNG; a test's room seeds its decks (``ServerConfig.shuffle_seed``).
         seed = config.shuffle_seed
         self.shuffle_rng = secure_rng() if seed is None else Random(f"{seed}:{record.id}")
+        # When a host with no page open hands the role on (decision 52): counted from now
+        # for a table just started here (after a restart nobody is present yet).
+        self.host_watch = HostWatch(config.clock())
         self.bots = BotDriver(
             lambda bot, intent: self.submit(Received(bot, intent)),
             secure_rng(),
@@ -215,6 +219,7 @@ class TableActor:
     def detach(self, connection: Connection) -> None:
         self.connections.discard(connection)
         if connection.player_id is not None and connection.player_id not in self.present():
+            self.host_watch.page_closed(connection.player_id, self.table, self.config.clock())
             self._broadcast_presence()
             # Gone during their own turn: the clock acts sooner (no time bank) than the
             # loop, waiting on the old deadline, would know.
@@ -270,6 +275,9 @@ class TableActor:
             wakes.append(self.config.clock())
         if self.table.hand is not None and self.table.hand.to_act is not None:
             wakes.append(self.table.deadline(self.present()))
+        host_away = self.host_watch.due(self.table, self.present(), self.config.clock())
+        if host_away is not None:
+            wakes.append(host_away)
         if not wakes:
             return None
         return max(max(min(wakes), self.retry_at) - self.config.clock(), 0.0)
@@ -279,9 +287,12 @@ class TableActor:
         if now < self.retry_at:
             return
         timed_out = self.table.tick(now, self.present())
+        host_away = self.host_watch.due(self.table, self.present(), now)
         with contextlib.suppress(TableError, RefusedError):
             if timed_out is not None:
                 await self._apply(timed_out, now)
+            elif host_away is not None and now >= host_away:
+                await self._apply(self.host_watch.command(self.present()), now)
             elif self._deck_due():
                 await self._apply(core.CommitDeck(self.shuffle_rng), now)
             elif self.next_hand_at is not None and now >= self.next_hand_at:
@@ -517,7 +528,9 @@ class TableActor:
             early.append(table_event_wire(self.versions.version + len(early) + 1, folded, table))
 
         try:
-            table, done = self.table.decide(command, now, between)
+            # Who has a page open: a host who leaves or is sat out by the clock hands the
+            # table to one of them (decision 52).
+            table, done = self.table.decide(command, now, between, self.present())
         except TableError:
             raise
         except Exception:
@@ -560,6 +573,7 @@ class TableActor:
     async def _after_commit(self, done: list[Folded]) -> None:
         self._dealer_says(done)
         if any(isinstance(folded.event, core.HostChanged) for folded in done):
+            self.host_watch.host_changed(self.config.clock())
             self._tell_host_invite()
         if any(isinstance(folded.event, core.TableClosed) for folded in done):
             await self._closed()

@@ -1,13 +1,28 @@
 """What the dealer says in the chat when the host corrects a stack or removes a player
-(decision 51): one line per event, worded here once, so every page, the terminal game and
-a program seat show the same words (clients show what the server says)."""
+(decision 51), and when the host role passes on and why (decision 52): one line per event,
+worded here once, so every page, the terminal game and a program seat show the same words
+(clients show what the server says)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
-from pokernight.table import PlayerLeft, PlayerLetBack, PlayerRemoved, StackCorrected, Table
-from pokernight.table.events import TableEvent
+from pokernight.table import (
+    HostChanged,
+    PlayerLeft,
+    PlayerLetBack,
+    PlayerRemoved,
+    StackCorrected,
+    Table,
+)
+from pokernight.table.events import (
+    HOST_AWAY,
+    HOST_FIRST_SEATED,
+    HOST_HANDED_OVER,
+    HOST_LEFT,
+    HOST_SAT_OUT,
+    TableEvent,
+)
 
 DEALER = "Dealer"
 
@@ -36,7 +51,39 @@ def dealer_line(event: TableEvent, table: Table, names: Mapping[str, str]) -> st
         case PlayerLetBack():
             name = names.get(event.player_id, event.player_id)
             return f"The host lets {name} back: they may sit at this table again"
+        case HostChanged():
+            return _host_line(event, table, names)
     return None
+
+
+def _host_line(event: HostChanged, table: Table, names: Mapping[str, str]) -> str | None:
+    """Who hosts now and why (events stored before reasons: nothing said)."""
+    new = "Nobody" if event.host is None else names.get(event.host, event.host)
+    # A host who never sat has no name at the table.
+    old = "the host" if event.previous is None else names.get(event.previous, "the host")
+    if not event.reason:
+        return None
+    if event.host is None:
+        return f"Nobody hosts the table now: {old} left it, and no other person is seated"
+    if event.reason == HOST_HANDED_OVER:
+        return f"{old} hands the host role to {new}"
+    if event.reason == HOST_FIRST_SEATED:
+        return f"{new} hosts the table now: the first person seated"
+    why = {
+        HOST_LEFT: f"{old} left the table",
+        HOST_AWAY: f"{old} has had no page open for "
+        + duration(table.upcoming_settings.host_away_seconds),
+        HOST_SAT_OUT: f"{old} was sat out by the clock",
+    }
+    return f"{new} hosts the table now: {why.get(event.reason, event.reason)}"
+
+
+def duration(seconds: float) -> str:
+    """``seconds`` in words: "a minute", "2 minutes", "90 seconds"."""
+    if seconds % 60:
+        return f"{seconds:g} seconds"
+    minutes = int(seconds // 60)
+    return "a minute" if minutes == 1 else f"{minutes:,} minutes"
 
 
 def _still_in_the_hand(table: Table, player_id: str) -> bool:

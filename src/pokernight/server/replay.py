@@ -137,6 +137,7 @@ def _step_json(step: ReplayStep, played: PlayedHand) -> Json:
             "legal": None,
             "deadline": None,
             "away_deadline": None,
+            "action_deadline": None,
             **chips_json(
                 seen.stacks,
                 seen.bets,

@@ -15,7 +15,13 @@ import msgspec
 
 from pokernight.rules import Stakes
 from pokernight.table import TableError, TableSettings
-from pokernight.table.settings import CAP_FROM_STAKES, DERIVED_NAMES, MAX_STRADDLES
+from pokernight.table.settings import (
+    CAP_FROM_STAKES,
+    DEFAULT_AWAY_ACTION_SECONDS,
+    DEFAULT_HOST_AWAY_SECONDS,
+    DERIVED_NAMES,
+    MAX_STRADDLES,
+)
 
 StakesJson = dict[str, int | None]
 
@@ -48,6 +54,8 @@ class _SettingsShape(msgspec.Struct, forbid_unknown_fields=True):
     jacks_to_open: bool = False
     run_it_twice: bool = False
     bomb_pot_double_board: bool = False
+    away_action_seconds: float = DEFAULT_AWAY_ACTION_SECONDS
+    host_away_seconds: float = DEFAULT_HOST_AWAY_SECONDS
 
 
 # Where the room's tables differ from a bare TableSettings: a stranger who has only the

@@ -167,6 +167,7 @@ def hand_status(hand: Hand, started: HandDealt, table: Table) -> Json:
         "legal": None if legal is None else legal_json(legal, started, pot),
         "deadline": _deadline(table, None),
         "away_deadline": _deadline(table, ()),
+        "action_deadline": None if hand.to_act is None else table.action_deadline(),
         **chips_json(
             hand.stacks,
             hand.bets,
@@ -217,8 +218,9 @@ def legal_json(legal: LegalActions, started: HandDealt, pot: int) -> Json:
 
 
 def _deadline(table: Table, present: tuple[str, ...] | None) -> float | None:
-    """When the clock acts: ``present`` None, for a player with a page open; (), for one
-    without (a person then gets no time bank; the page shows the one that applies)."""
+    """When the clock acts: ``present`` None, for a player with a page open (the action
+    clock, then the time bank from ``action_deadline``); (), for one without (a person then
+    gets the shorter away clock and no bank; the page shows the one that applies)."""
     if table.hand is None or table.hand.to_act is None:
         return None
     return table.deadline(present)

@@ -124,6 +124,15 @@ class TransferHost:
 
 
 @dataclass(frozen=True, slots=True)
+class HostAway:
+    """The server's: the host has had no page open for the table's ``host_away_seconds``
+    (the server keeps that time: the table has no clock of its own); ``present``: the
+    players with a page open now, among whom the table picks the next host (decision 52)."""
+
+    present: frozenset[str]
+
+
+@dataclass(frozen=True, slots=True)
 class SitPlayerOut:
     """The host sits ``target`` out: now between hands, from the next hand during one."""
 
@@ -284,6 +293,7 @@ Command = (
     | PostBigBlind
     | ChangeSettings
     | TransferHost
+    | HostAway
     | SitPlayerOut
     | CorrectStack
     | RemovePlayer

@@ -204,9 +204,25 @@ class BigBlindOffered(TableEvent):
     seat: int
 
 
+HOST_LEFT = "left"
+HOST_AWAY = "away"
+HOST_SAT_OUT = "sat out by the clock"
+HOST_HANDED_OVER = "handed over"
+HOST_FIRST_SEATED = "first seated"
+"""Why the host changed (``HostChanged.reason``): the host left the table, had no page open
+for the table's ``host_away_seconds``, was sat out by the clock, handed the role over; or
+nobody hosted and the first person seated does."""
+
+
 @dataclass(frozen=True, slots=True)
 class HostChanged(TableEvent):
+    """``host`` hosts the table from now on (None: nobody, only bots are left), in place of
+    ``previous``, for ``reason`` (``HOST_LEFT``...). Events stored before reasons have none
+    (``""``) and no ``previous``."""
+
     host: str | None
+    reason: str = ""
+    previous: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,6 +1,7 @@
 """Every command only the host may give: seats and rebuys to approve or decline, sitting a
 player out, correcting a stack, removing a player (and letting them back), bots, the
-settings, handing the table on and closing it.
+settings, handing the table on and closing it; and the server's word that the host has been
+away long enough (``HostAway``), which hands the table on too.
 
 Each function checks a host command against the table and answers with the
 events it causes, or raises a TableError saying why not; ``evolve`` folds them.
@@ -24,6 +25,7 @@ from pokernight.table.commands import (
     CorrectStack,
     DeclineRebuy,
     DeclineSeat,
+    HostAway,
     LetPlayerBack,
     RemoveBot,
     RemovePlayer,
@@ -33,6 +35,8 @@ from pokernight.table.commands import (
 )
 from pokernight.table.errors import TableError, seat_words
 from pokernight.table.events import (
+    HOST_AWAY,
+    HOST_HANDED_OVER,
     BombPotCalled,
     CloseRequested,
     HostChanged,
@@ -62,6 +66,7 @@ from pokernight.table.seating import (
 from pokernight.table.state import Seat, TableState
 
 SAT_OUT_BY_HOST = "sat out by the host"
+TOURNAMENT_HOST = "a tournament table is hosted by its director for as long as it plays"
 REASON_CHARS = 100
 """The longest reason the host may give for a correction or a removal: a line of the chat."""
 
@@ -84,9 +89,7 @@ def change_settings(table: TableState, command: ChangeSettings) -> list[TableEve
 
 
 def transfer_host(table: TableState, command: TransferHost) -> list[TableEvent]:
-    refuse_at_tournament(
-        table, "a tournament table is hosted by its director for as long as it plays"
-    )
+    refuse_at_tournament(table, TOURNAMENT_HOST)
     check_host(table.host, command.player_id, "hand the table to a new host")
     if command.new_host == table.host:
         raise TableError("you are already the host")
@@ -97,7 +100,21 @@ def transfer_host(table: TableState, command: TransferHost) -> list[TableEvent]:
         raise TableError(f"{seat.name} is a bot: only a person can host")
     if seat.removed:
         raise TableError(f"{seat.name} is removed from the table: they leave when the hand ends")
-    return [HostChanged(command.new_host)]
+    return [HostChanged(command.new_host, HOST_HANDED_OVER, table.host)]
+
+
+def host_away(table: TableState, command: HostAway) -> list[TableEvent]:
+    """The host has been away long enough (the server says when, decision 52): the role
+    passes to the person with a page open seated the longest (``TableState.next_host``)."""
+    refuse_at_tournament(table, TOURNAMENT_HOST)
+    if table.host is None:
+        raise TableError("nobody hosts this table: the next person seated will")
+    if table.host in command.present:
+        raise TableError("the host has a page open: the host role stays")
+    successor = table.next_host(command.present)
+    if successor is None:
+        raise TableError("nobody else with a page open can host: the host role stays")
+    return [HostChanged(successor, HOST_AWAY, table.host)]
 
 
 def call_bomb_pot(table: TableState, command: CallBombPot) -> list[TableEvent]:

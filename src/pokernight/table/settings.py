@@ -29,6 +29,18 @@ CAP_FROM_STAKES = -1
 the moment (``debt_limit``), so the cap follows the stakes whenever the host changes them."""
 DEFAULT_BOT_DELAY_SECONDS = 1.3
 MAX_BOT_DELAY_SECONDS = 10.0
+DEFAULT_AWAY_ACTION_SECONDS = 15.0
+"""How long the clock waits for a player with no page open (docs/seeds.md, seed 003: a player
+"can rejoin their table within 15 seconds")."""
+AWAY_ACTION_LIMITS = (5.0, 300.0)
+"""``away_action_seconds`` is within these: long enough for a phone to reconnect, and no
+longer than five minutes a turn for somebody who has gone."""
+DEFAULT_HOST_AWAY_SECONDS = 120.0
+"""How long a host may have no page open before the role passes on (seed 003: "Host Leaves:
+privileges automatically transfer to the next player")."""
+HOST_AWAY_LIMITS = (30.0, 3600.0)
+"""``host_away_seconds`` is within these: a dropped connection or a reload does not cost the
+host the role, and no table waits more than an hour for a host who has gone."""
 STRADDLES = ("none", "under_the_gun", "mississippi")
 """The voluntary straddles a host may allow (``TableSettings.straddles``, docs/rules.md)."""
 MAX_STRADDLES = 8
@@ -83,6 +95,10 @@ class TableSettings:
     the button); ``max_straddles``: how many straddles a hand may have, the first and the
     re-straddles left of it, each twice the one before (1: no re-straddle). Settings saved
     before these had ``voluntary_straddle`` (on: "under_the_gun"), read as such.
+    ``away_action_seconds``: the clock acts for a person with no page open after this long
+    (the action clock, if shorter), instead of the action clock and their time bank.
+    ``host_away_seconds``: a host with no page open for this long hands the role to the
+    person with a page open seated the longest (the server keeps the time: decision 52).
     """
 
     variant: str = "nlhe"
@@ -114,6 +130,8 @@ class TableSettings:
     jacks_to_open: bool = False
     run_it_twice: bool = False
     bomb_pot_double_board: bool = False
+    away_action_seconds: float = DEFAULT_AWAY_ACTION_SECONDS
+    host_away_seconds: float = DEFAULT_HOST_AWAY_SECONDS
 
     @classmethod
     def for_variant(cls, key: str, **changes: Any) -> TableSettings:
@@ -190,7 +208,23 @@ class TableSettings:
             raise TableError(
                 f"the bot delay must be between 0 and {MAX_BOT_DELAY_SECONDS:g} seconds"
             )
+        _check_within(
+            self.away_action_seconds,
+            AWAY_ACTION_LIMITS,
+            "the away clock (for a player with no page open)",
+        )
+        _check_within(
+            self.host_away_seconds,
+            HOST_AWAY_LIMITS,
+            "the time a host may be away before the role passes on",
+        )
         return self
+
+    @property
+    def away_clock_seconds(self) -> float:
+        """How long the clock waits for a person with no page open: the away time, or the
+        action clock if that is shorter (nobody waits longer for somebody who has gone)."""
+        return min(self.away_action_seconds, self.action_seconds)
 
     @property
     def allows_straddles(self) -> bool:
@@ -330,6 +364,14 @@ class TableSettings:
             (key, Stakes(**stakes)) for key, stakes in data.get("game_stakes", {}).items()
         )
         return replace(cls(), **values)
+
+
+def _check_within(seconds: float, limits: tuple[float, float], what: str) -> None:
+    """A TableError saying ``what`` must be within the ``limits``, if ``seconds`` is not
+    (a NaN is not within anything)."""
+    low, high = limits
+    if not low <= seconds <= high:
+        raise TableError(f"{what} must be {low:g} to {high:g} seconds, not {seconds:g}")
 
 
 def _draws_high(game: Variant) -> bool:

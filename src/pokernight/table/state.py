@@ -208,20 +208,53 @@ class TableState:
         """When the player to act runs out of time: the action clock, then their time bank.
 
         At a tournament table a player sitting out is acted for at once. A person who is
-        not in ``present`` (no page open) gets the action clock only:
-        the table does not wait a minute at every turn for somebody who has gone. Their
-        bank stays whole for when they come back. A bot is played by the server and keeps
-        its bank; ``present`` None means everybody counts as there.
+        not in ``present`` (no page open) gets the away clock only
+        (``TableSettings.away_clock_seconds``, seed 003's 15 seconds to rejoin): the table
+        does not wait the whole clock and a minute at every turn for somebody who has gone.
+        Back within it, they have their own clock and bank again (both stay whole for
+        them). A bot is played by the server and keeps its bank; ``present`` None means
+        everybody counts as there.
         """
-        if self.hand is None or self.started is None or self.hand.to_act is None:
-            raise TableError("nobody is to act")
-        seat = self.seats[self.started.seats[self.hand.to_act]]
+        seat = self._seat_to_act()
         if self.tournament and seat.sitting_out:
             return self.turn_started_at  # dealt in only to be blinded away: nobody waits
         if seat.removed:
             return self.turn_started_at  # removed by the host: nobody waits for them
-        bank = 0.0 if _gone(seat, present) else seat.time_bank
-        return self.turn_started_at + self.settings.action_seconds + bank
+        if _gone(seat, present):
+            return self.turn_started_at + self.settings.away_clock_seconds
+        return self.turn_started_at + self.settings.action_seconds + seat.time_bank
+
+    def action_deadline(self) -> float:
+        """When the action clock of the player to act runs out, if they have a page open:
+        their time bank runs from then until ``deadline``."""
+        return min(self.deadline(), self.turn_started_at + self.settings.action_seconds)
+
+    def _seat_to_act(self) -> Seat:
+        if self.hand is None or self.started is None or self.hand.to_act is None:
+            raise TableError("nobody is to act")
+        return self.seats[self.started.seats[self.hand.to_act]]
+
+    # The host ----------------------------------------------------------------------------
+
+    def next_host(self, present: Collection[str] | None = None) -> str | None:
+        """Who hosts when the host goes (seed 003: "privileges automatically transfer to the
+        next player (longest-seated or first in seat order)"): of the people with a page
+        open (``present``; None: everybody counts), the one seated the longest, the lower
+        seat first if two sat down together; a person before a program (shown as a bot to
+        everybody). None when there is nobody: a bot never hosts (nobody could deal), nor a
+        player the host removed, nor the host; a tournament table keeps its director.
+        """
+        if self.tournament:
+            return None
+        people = [
+            (seat.program, seat.joined, number, seat.player_id)
+            for number, seat in self.seats.items()
+            if seat.bot is None
+            and not seat.removed
+            and seat.player_id != self.host
+            and not _gone(seat, present)
+        ]
+        return min(people)[-1] if people else None
 
 
 def _clock_actions(seat: int) -> tuple[Action, ...]:

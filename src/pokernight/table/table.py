@@ -5,8 +5,9 @@ A command is checked against the current state by its topic's decider
 events it causes or raises a TableError saying why not. Each event is folded in
 (``fold.evolve``) and may call for more (``consequences``): a hand that ended is
 finished, a second timeout sits the player out, the host's leaving hands the
-table on; once they are all folded, a player the host removed during the hand that
-ended leaves (``departures``). ``decide`` does all that on a copy and leaves the table as it was, so
+table on (to a player with a page open, when the caller says who has one); once
+they are all folded, a player the host removed during the hand that ended leaves
+(``departures``). ``decide`` does all that on a copy and leaves the table as it was, so
 the server can save the events before it takes the new table. Replaying the
 stored events with ``Table.from_events`` rebuilds the same table, hand in
 progress included.
@@ -16,7 +17,7 @@ Pure: time arrives as ``now`` (seconds) with each command, randomness as an RNG.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 
 from pokernight.table import acting, rabbit, seating
 from pokernight.table.commands import (
@@ -34,6 +35,7 @@ from pokernight.table.commands import (
     CorrectStack,
     DeclineRebuy,
     DeclineSeat,
+    HostAway,
     LetPlayerBack,
     PostBigBlind,
     RabbitHunt,
@@ -66,6 +68,7 @@ from pokernight.table.host_commands import (
     correct_stack,
     decline_rebuy,
     decline_seat,
+    host_away,
     let_player_back,
     remove_bot,
     remove_player,
@@ -114,27 +117,39 @@ class Table(TableState):
         return True
 
     def decide(
-        self, command: Command, now: float, between: Between | None = None
+        self,
+        command: Command,
+        now: float,
+        between: Between | None = None,
+        present: Collection[str] | None = None,
     ) -> tuple[Table, list[Folded]]:
         """What ``command`` would do, leaving this table as it is: the table it makes and
         the events it causes (each folded into that one), or a TableError saying why not.
         The server saves the events and only then takes the new table: a save that fails
-        leaves the table it had. ``between``: as ``apply``'s."""
+        leaves the table it had. ``between``, ``present``: as ``apply``'s."""
         after = self.copy()
-        return after, after.apply(command, now, between)
+        return after, after.apply(command, now, between, present)
 
-    def apply(self, command: Command, now: float, between: Between | None = None) -> list[Folded]:
+    def apply(
+        self,
+        command: Command,
+        now: float,
+        between: Between | None = None,
+        present: Collection[str] | None = None,
+    ) -> list[Folded]:
         """Carry out ``command``: the events it caused, in order, each folded into the table.
 
         ``between(folded, table)`` is called with each event that another follows, once it
         is folded and before the next is: the table as that event left it (a server tells
-        each event with the seats it left, not the seats of the last)."""
+        each event with the seats it left, not the seats of the last). ``present``: the
+        players with a page open, if the caller knows (None: everybody counts as there):
+        a host who leaves or is sat out by the clock hands the table to one of them."""
         pending = self._decide(command, now)
         done: list[Folded] = []
         while pending:
             folded = evolve(self, pending.pop(0))
             done.append(folded)
-            pending[:0] = consequences(self, folded.event)
+            pending[:0] = consequences(self, folded.event, present)
             if not pending:
                 pending = departures(self)
             if pending and between is not None:
@@ -166,6 +181,8 @@ class Table(TableState):
                 return change_settings(self, command)
             case TransferHost():
                 return transfer_host(self, command)
+            case HostAway():
+                return host_away(self, command)
             case SitPlayerOut():
                 return sit_player_out(self, command)
             case CorrectStack():

@@ -6,6 +6,25 @@ import { chips, h, sentence } from "./dom.js";
 import { HostSeats } from "./host_seats.js";
 import { readSettings, settingsForm } from "./settings_form.js";
 
+/** Why the host role came to this page's player, in words, by the server's reason
+ * (``HostChanged.reason``; decision 52): none for a table they opened or sat at first. */
+const CAME_BECAUSE = {
+  left: (name) => `${name} left the table`,
+  away: (name) => `${name} has had no page open`,
+  "sat out by the clock": (name) => `${name} was sat out by the clock`,
+  "handed over": (name) => `${name} handed it to you`,
+};
+
+/** "You are the host now: Ann has had no page open. ...", or "" when there is nothing to say. */
+export function hostNote(state) {
+  const change = state.hostChange;
+  const words = change && change.host === state.playerId ? CAME_BECAUSE[change.reason] : null;
+  if (!words) return "";
+  const name = state.names.get(change.previous) ?? "the host";
+  return `You are the host now: ${words(name)}. Seats, settings, dealing and closing the `
+    + "table are yours; you may pass the role on (or back) below.";
+}
+
 export class HostPanel {
   constructor(code, send) {
     this.code = code;
@@ -13,6 +32,7 @@ export class HostPanel {
     this.startButton = h("button", { id: "host-start", type: "button", class: "primary",
       onclick: () => this.run(this.running ? "pause" : "start", this.runError) }, "Deal");
     this.runError = h("p", { class: "error", role: "alert" });
+    this.why = h("p", { class: "note host-why", role: "status", id: "host-why" });
     this.formHolder = h("div");
     this.settingsError = h("p", { class: "error", role: "alert" });
     this.settingsNote = h("p", { class: "note", role: "status", id: "host-settings-note" });
@@ -37,6 +57,7 @@ export class HostPanel {
       onclick: () => { this.closeConfirm.hidden = false; } }, "Close the table\u2026");
     this.element = h("section", { class: "panel host", "aria-labelledby": "host-title", hidden: true },
       h("h2", { id: "host-title" }, "Host"),
+      this.why,
       h("div", { class: "row" }, this.startButton,
         h("button", { type: "button", id: "host-bomb", title: "Everybody antes, no blinds, "
           + "and the flop comes at once", onclick: () => this.run("call_bomb_pot", this.runError) },
@@ -93,6 +114,8 @@ export class HostPanel {
   render(state) {
     this.element.hidden = !state.isHost || state.closed;
     if (!state.isHost) return;
+    this.why.textContent = hostNote(state);
+    this.why.hidden = !this.why.textContent;
     this.inviteLink.value = state.invite ? `${location.origin}/#${this.code}/${state.invite}` : "";
     this.closeButton.disabled = state.closing;
     this.closeButton.textContent = state.closing ? "The table closes after this hand"

@@ -112,9 +112,14 @@ export function settingsForm(initial = {}) {
       numberField("max_buy_in", "Maximum buy-in", initial.max_buy_in, { min: 1 }),
       numberField("max_stack", "Maximum stack", initial.max_stack, { min: 1 })),
     section("Clocks", "Each player's time to act, then a time bank for the hard decisions; "
-      + "and how long the bots think.",
+      + "a shorter clock for a player with no page open; how long a host may be gone before "
+      + "the role passes on; and how long the bots think.",
       numberField("action_seconds", "Seconds to act", initial.action_seconds, { min: 1 }),
       numberField("time_bank_seconds", "Time bank (seconds)", initial.time_bank_seconds),
+      numberField("away_action_seconds", "Seconds to act with no page open",
+        initial.away_action_seconds, { min: 1 }),
+      numberField("host_away_seconds", "A host with no page open hands the role on after "
+        + "(seconds)", initial.host_away_seconds, { min: 1 }),
       numberField("bot_delay_seconds", "Bots think for about (seconds)",
         initial.bot_delay_seconds, { step: 0.1 })),
     section("Blind schedule and dealer's choice", "Stakes that rise on a clock, and games "
@@ -212,6 +217,8 @@ export function readSettings(form) {
     max_stack: integer("max_stack"),
     action_seconds: integer("action_seconds"),
     time_bank_seconds: integer("time_bank_seconds"),
+    away_action_seconds: integer("away_action_seconds"),
+    host_away_seconds: integer("host_away_seconds"),
     // Left empty: the server's default for the stakes given (five largest buy-ins).
     debt_cap: form.querySelector("[name=no_debt_cap]").checked ? null : integer("debt_cap"),
     approve_seats: form.querySelector("[name=approve_seats]").checked,
@@ -232,8 +239,9 @@ export function readSettings(form) {
     dealers_choice: [...form.querySelectorAll("[name=dealers_choice]:checked")].map((box) => box.value),
     game_stakes: parseGameStakes(value("game_stakes")),
   };
-  for (const name of ["seats", "action_seconds", "time_bank_seconds", "level_minutes",
-    "bot_delay_seconds", "seven_deuce_bounty", "bomb_pot_every"]) {
+  for (const name of ["seats", "action_seconds", "time_bank_seconds", "away_action_seconds",
+    "host_away_seconds", "level_minutes", "bot_delay_seconds", "seven_deuce_bounty",
+    "bomb_pot_every"]) {
     if (settings[name] === null) delete settings[name];
   }
   if (settings.debt_cap === null && !form.querySelector("[name=no_debt_cap]").checked) {

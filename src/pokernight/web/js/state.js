@@ -22,6 +22,10 @@ export class TableState {
     this.seatRequests = new Map(); // player id -> SeatRequested, waiting for the host
     this.rebuyRequests = new Map(); // player id -> RebuyRequested, waiting for the host
     this.removed = new Map(); // player id -> PlayerRemoved: the host let them back, or not yet
+    // The last HostChanged this page saw ({host, reason, previous}): why the host is who it is.
+    this.hostChange = null;
+    // Player id -> name, of everybody seen seated here (a host who left is still named).
+    this.names = new Map();
     this.hand = null;
     this.lastHand = null;
     // Hand number -> this player's fairness proof (own down cards included), the last few.
@@ -106,6 +110,7 @@ export class TableState {
     this.host = table.host;
     this.handNumber = table.hand_number;
     this.seats = new Map(table.seats.map((seat) => [seat.seat, { ...seat }]));
+    this.noteNames();
     this.seatRequests = new Map((table.seat_requests ?? []).map((asked) => [asked.player_id, asked]));
     this.rebuyRequests = new Map((table.rebuy_requests ?? []).map((asked) => [asked.player_id, asked]));
     this.removed = new Map((table.removed ?? []).map((gone) => [gone.player_id, gone]));
@@ -162,7 +167,10 @@ export class TableState {
   fold(event) {
     this.noteServerTime(event.at);
     // The seats as the server keeps them, flags and all: nothing about a seat is worked out here.
-    if (event.seated) this.seats = new Map(event.seated.map((seat) => [seat.seat, seat]));
+    if (event.seated) {
+      this.seats = new Map(event.seated.map((seat) => [seat.seat, seat]));
+      this.noteNames();
+    }
     if ("rabbit_hunt" in event) this.rabbitHunt = event.rabbit_hunt;  // the server's fact
     if ("next_game" in event) this.nextGame = event.next_game;  // so is the next hand's game
     switch (event.type) {
@@ -205,6 +213,7 @@ export class TableState {
         break;
       case "HostChanged":
         this.host = event.host;
+        this.hostChange = { host: event.host, reason: event.reason ?? "", previous: event.previous ?? null };
         break;
       case "DeckCommitted":
         this.nextDeck = { hand_number: event.hand_number, commitment: event.commitment };
@@ -302,6 +311,10 @@ export class TableState {
 
   nameOf(seat) {
     return this.seats.get(seat)?.name ?? `Seat ${seat + 1}`;
+  }
+
+  noteNames() {
+    for (const seat of this.seats.values()) this.names.set(seat.player_id, seat.name);
   }
 
   keepProof(proof) {

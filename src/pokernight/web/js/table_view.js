@@ -42,17 +42,20 @@ function isAway(seat, connected) {
 }
 
 /**
- * When the clock acts for the seat to act: a person who is away gets the action clock
- * but not their time bank.
+ * When the clock acts for the seat to act: a person who is away gets the shorter away
+ * clock and not their time bank (the server's ``away_deadline``).
  */
 export function clockDeadline(status, seat, connected) {
   return isAway(seat, connected) ? status.away_deadline ?? status.deadline : status.deadline;
 }
 
-/** The seconds left on the action clock and then on the time bank, at server time ``now``:
- * the action clock runs out at ``away_deadline``, the bank (if it applies) at ``deadline``. */
+/** The seconds left on the action clock and then on the time bank, at server time ``now``,
+ * each as the server says it ends: for a person away, the away clock alone
+ * (``away_deadline``); for anybody else, the action clock (``action_deadline``), then the
+ * bank (``deadline``). A server from before ``action_deadline`` ended it at ``away_deadline``. */
 export function clockParts(status, seat, connected, now) {
-  const actionEnds = status.away_deadline ?? status.deadline;
+  const actionEnds = isAway(seat, connected) ? status.away_deadline ?? status.deadline
+    : status.action_deadline ?? status.away_deadline ?? status.deadline;
   const bankEnds = clockDeadline(status, seat, connected);
   return {
     action: Math.max(0, actionEnds - now),
