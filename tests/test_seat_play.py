@@ -266,43 +266,6 @@ class AcpcBot:
                 fresh = False
 
 
-@scenario
-async def test_an_acpc_bot_plays_hands_over_tcp_and_its_bad_answers_are_refused(
-    tmp_path: Path,
-) -> None:
-    folder = tmp_path / "acpc"
-    async with local_room(hand_pause_seconds=0.02) as url:
-        options = SeatOptions(url=url, code="", name="Robo", folder=folder, hands=12, acpc_port=0)
-        seat = ProgramSeat(await open_local_table(options, {**GAME, "seats": 2}, ("easy",)))
-        playing = asyncio.create_task(seat.run())
-        await seat.ready.wait()
-        assert seat.report.acpc_port
-        bot = await AcpcBot.connect(seat.report.acpc_port)
-        await my_turn(folder)
-        await wait_until(lambda: seat.acpc is not None and seat.acpc.view is not None)
-        assert seat.acpc is not None and seat.acpc.view is not None
-        newest = seat.acpc.view.line
-        while not bot.lines or bot.lines[-1] != newest:
-            await bot.line()
-        bot.say(f"{newest}/Kd:c")  # not a line it was sent
-        await wait_until(lambda: seat.report.refused == 1)
-        bot.say(f"{newest}:r1")  # a raise the server refuses
-        # Counted before the line is read: a line asked again after the first refusal may
-        # already be waiting, and would be read before the second refusal was counted.
-        await wait_until(lambda: seat.report.refused == 2)
-        assert await bot.line() == newest, "the seat asks again"
-        bot.say(f"{newest}:c")
-        await bot.play(folder)
-        report = await playing
-        await bot.close()
-    assert report.hands == 12 and report.refused == 2, report.refusals
-    assert "not the newest" in report.refusals[0]
-    assert report.refusals[1].startswith("the server refused it: ")
-    assert report.answers >= 12
-    assert all(re.match(r"^MATCHSTATE:[01]:\d+:[^:]*:[^:]*$", line) for line in bot.lines)
-    assert read_state(folder)["over"] is True
-
-
 async def _acpc_seat_at_turn(
     url: str, folder: Path, hands: int
 ) -> tuple[ProgramSeat, asyncio.Task[SeatReport], AcpcBot, str]:
@@ -321,6 +284,32 @@ async def _acpc_seat_at_turn(
     while not bot.lines or bot.lines[-1] != newest:
         await bot.line()
     return seat, playing, bot, newest
+
+
+@scenario
+async def test_an_acpc_bot_plays_hands_over_tcp_and_its_bad_answers_are_refused(
+    tmp_path: Path,
+) -> None:
+    folder = tmp_path / "acpc"
+    async with local_room(hand_pause_seconds=0.02) as url:
+        seat, playing, bot, newest = await _acpc_seat_at_turn(url, folder, hands=12)
+        bot.say(f"{newest}/Kd:c")  # not a line it was sent
+        await wait_until(lambda: seat.report.refused == 1)
+        bot.say(f"{newest}:r1")  # a raise the server refuses
+        # Counted before the line is read: a line asked again after the first refusal may
+        # already be waiting, and would be read before the second refusal was counted.
+        await wait_until(lambda: seat.report.refused == 2)
+        assert await bot.line() == newest, "the seat asks again"
+        bot.say(f"{newest}:c")
+        await bot.play(folder)
+        report = await playing
+        await bot.close()
+    assert report.hands == 12 and report.refused == 2, report.refusals
+    assert "not the newest" in report.refusals[0]
+    assert report.refusals[1].startswith("the server refused it: ")
+    assert report.answers >= 12
+    assert all(re.match(r"^MATCHSTATE:[01]:\d+:[^:]*:[^:]*$", line) for line in bot.lines)
+    assert read_state(folder)["over"] is True
 
 
 @scenario
