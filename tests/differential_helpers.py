@@ -78,6 +78,7 @@ from pokerkit import (
     FixedLimitSevenCardStud,
     FixedLimitSevenCardStudHighLowSplitEightOrBetter,
     FixedLimitTexasHoldem,
+    HandHistory,
     HoleBoardCombinationHand,
     Mode,
     NoLimitShortDeckHoldem,
@@ -546,9 +547,24 @@ class _Chips:
         return sum(1 for s, f in zip(self.stacks, self.folded, strict=True) if s and not f)
 
 
+@dataclass(frozen=True, slots=True)
+class BothPlayed:
+    """One hand as both engines played it: ours, PokerKit's, and how many runs."""
+
+    hand: Hand
+    state: State
+    runs: int
+
+
 def play_both(table: Table, rng: random.Random) -> int:
     """Play one hand through both engines, asserting they agree at every step; how many
     times the board was run."""
+    return play_both_engines(table, rng).runs
+
+
+def play_both_engines(table: Table, rng: random.Random) -> BothPlayed:
+    """``play_both``, keeping both engines' hands (PokerKit's records the hand as PHH:
+    ``pokerkit_phh``)."""
     variant = VARIANTS[table.variant_key]
     hand = Hand.start(
         variant, table.stakes, table.stacks, table.button, table.deck,
@@ -582,17 +598,17 @@ def play_both(table: Table, rng: random.Random) -> int:
             street = hand.street_index
             assert_same_pots(hand, state)
             if _community_card_dealt(hand, state):
-                return 1
+                return BothPlayed(hand, state, 1)
         theirs = pokerkit_options(state)
         assert theirs is not None, f"we expect {ours}, PokerKit expects nobody (street {street})"
         hand = _act(hand, state, agreed_options(hand, ours, theirs), rng)
         deal_pending(state, hand)
     assert hand.is_over, "nobody is to act but the hand is not over"
     if _community_card_dealt(hand, state):
-        return 1
+        return BothPlayed(hand, state, 1)
     assert not state.status, f"our hand is over, PokerKit still expects {state.actor_index}"
     assert_same_awards(hand, state)
-    return hand.runs
+    return BothPlayed(hand, state, hand.runs)
 
 
 def _tell_pokerkit_the_runs(hand: Hand, state: State, runs: dict[int, int]) -> None:
@@ -916,3 +932,97 @@ def _assert_shared_our_way(
     share, odd = divmod(amount, len(seats))
     expected = {seat: share + (1 if place < odd else 0) for place, seat in enumerate(seats)}
     assert dict(shares) == expected, f"{award} is not split our way: {expected}"
+
+
+# PokerKit's draw hands as PHH (the replay's test: tests/test_phh_draw.py) ----------------
+
+_DRAW_GAMES: Final = {
+    "27td": FixedLimitDeuceToSevenLowballTripleDraw,
+    "badugi": FixedLimitBadugi,
+}
+
+
+def pokerkit_phh(table: Table, state: State) -> str:
+    """PokerKit's own PHH record of a draw hand it played (``HandHistory.from_game_state``):
+    the cards it dealt, whoever chose them."""
+    stakes = table.stakes
+    trimming = not stakes.big_blind_ante
+    antes: int | dict[int, int] = {1: stakes.big_blind_ante} if not trimming else stakes.ante
+    game = _DRAW_GAMES[table.variant_key](
+        AUTOMATIONS,
+        trimming,
+        antes,
+        (stakes.small_blind, stakes.big_blind),
+        stakes.small_bet,
+        stakes.big_bet,
+    )
+    with warnings.catch_warnings():
+        for message in _THEIR_RESHUFFLE:
+            warnings.filterwarnings("ignore", message, UserWarning)
+        return HandHistory.from_game_state(game, state).dumps()
+
+
+def pokerkit_deals_a_draw_hand(table: Table, rng: random.Random) -> State:
+    """A draw hand PokerKit plays and deals alone, reshuffling its own way: from
+    ``table.deck`` while its deck lasts (burns included, one before each draw), then, when
+    a draw needs more cards than the deck holds, the deck's last cards and random ones of
+    its burns, mucked hands and every discard (the drawer's own and those of players
+    still to be served included: Robert's Rules, and ours, take none of these). Actions
+    are random among PokerKit's options (folds, calls, raises; discards of none to all,
+    often many). Stacks cover every bet of the hand: with nobody all in, no rule on which
+    docs/rules.md and PokerKit differ (short all-ins, the cap heads-up) comes into play."""
+    deep = [rng.randint(30, 150) * table.stakes.big_blind for _ in table.stacks]
+    state = pokerkit_state(replace(table, stacks=tuple(deep)))
+    with warnings.catch_warnings():
+        for message in _THEIR_RESHUFFLE:  # PokerKit warns as it reshuffles: expected
+            warnings.filterwarnings("ignore", message, UserWarning)
+        _deal_alone(state, [str(card) for card in table.deck], table.stakes, rng)
+    return state
+
+
+def _deal_alone(state: State, order: Sequence[str], stakes: Stakes, rng: random.Random) -> None:
+    cap = stakes.raise_cap or 0
+    street, bets = 0, 1  # the bets of this round, the big blind the first before the draw
+
+    def cards(count: int) -> str:
+        deck = {repr(card) for card in state.deck_cards}
+        taken = [card for card in order if card in deck][:count]
+        if len(taken) < count:  # PokerKit's reshuffle: every card not in play
+            reserve = sorted(repr(card) for card in state.reserved_cards)
+            taken += rng.sample(reserve, count - len(taken))
+        return "".join(taken)
+
+    while state.status:
+        if state.can_burn_card():
+            state.burn_card(cards(1))
+        elif state.can_deal_hole():
+            seat = state.hole_dealee_index
+            assert seat is not None
+            pending = 1 if state.street_index == 0 else len(state.hole_dealing_statuses[seat])
+            state.deal_hole(cards(pending), seat)
+        elif state.can_stand_pat_or_discard():
+            seat = state.stand_patter_or_discarder_index
+            assert seat is not None
+            held = [repr(card) for card in state.hole_cards[seat]]
+            count = rng.choice((0, len(held), rng.randint(0, len(held)), len(held)))
+            state.stand_pat_or_discard("".join(rng.sample(held, count)))
+        elif state.actor_index is not None:
+            if state.street_index != street:
+                street, bets = state.street_index or 0, 0
+            choices = ["check_or_call"] * 3
+            if state.can_fold():
+                choices.append("fold")
+            # Within our cap (PokerKit allows one more raise before the draw, counting its
+            # own way): where the two differ is the differential test's to check.
+            if state.can_complete_bet_or_raise_to() and bets < cap:
+                choices += ["raise"] * 2
+            match rng.choice(choices):
+                case "fold":
+                    state.fold()
+                case "raise":
+                    state.complete_bet_or_raise_to()
+                    bets += 1
+                case _:
+                    state.check_or_call()
+        else:
+            raise AssertionError("PokerKit's hand waits for nothing it can be given")

@@ -86,6 +86,28 @@ def test_the_last_card_is_never_dealt_and_the_discards_are_reshuffled() -> None:
     assert hand.events[-1].drawn == new_pile[1:4]  # type: ignore[attr-defined]
 
 
+def test_a_replay_given_the_records_stub_deals_its_cards_instead_of_our_reshuffle() -> None:
+    """``given_stubs`` (decision 56): a record's dealer may have reshuffled other cards
+    (PokerKit: burns, muck, the drawer's own discards): at the reshuffle the replay goes
+    on with the record's cards, in order, after the old stub's card still to deal."""
+    deck = _six_handed().deck
+    thrown = _six_handed().hole(4)[:2]
+    given = (thrown[0], deck[51], deck[30])  # the drawer's own discard, the last card, a burn
+    hand = Hand.start(VARIANTS["27td"], LIMIT, [100] * 6, 5, deck, given_stubs=[given])
+    while not hand.is_drawing:
+        hand.check_or_call(hand.to_act)  # type: ignore[arg-type]
+    for seat, count in ((0, 5), (1, 5), (2, 5), (3, 4)):
+        hand.draw(seat, hand.hole(seat)[:count])
+    hand.draw(4, thrown)
+    reshuffle, drawn = hand.events[-2:]
+    assert reshuffle == StubReshuffled(3, (deck[50], *given))
+    assert isinstance(drawn, CardsDrawn) and drawn.drawn == (deck[50], thrown[0])
+    hand.draw(5, hand.hole(5)[:1])  # the given stub's last card is never dealt either
+    assert hand.events[-1].drawn == given[1:2]  # type: ignore[attr-defined]
+    again = Hand.from_dict(hand.to_dict())
+    assert again.events == hand.events and again.to_dict() == hand.to_dict()
+
+
 def test_a_reshuffle_is_the_same_for_the_same_seed_and_differs_for_another() -> None:
     cards = parse_cards("Ah Kd 7c 5s 2h 9d Tc")
     seed = deck_reshuffle_seed(CARDS)

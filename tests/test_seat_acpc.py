@@ -399,3 +399,25 @@ def test_a_hand_with_a_mississippi_straddle_is_not_told_the_clock_plays_it() -> 
         }
         seat.tell(state)
         assert bool(said.lines) == told
+
+
+def test_after_a_refusal_at_its_turn_the_bot_is_sent_the_same_line_again_three_times() -> None:
+    """``AcpcSeat.ask_again``: a malformed answer to the newest line (or one naming no
+    line) is asked again at the seat's turn, three times a turn; an answer to an older
+    line, or out of turn, is not (the newest line has been sent, its answer is coming)."""
+    from pokernight.seat.acpc_seat import ASKS_AGAIN, AcpcSeat
+
+    said = _Said()
+    seat = AcpcSeat(said)  # type: ignore[arg-type]
+    newest = "MATCHSTATE:1:30:r60c/:|9s8h/Qs8c2h"
+    seat.view = AcpcView(newest, 1, True, 60)
+    turn = (30, 9)
+    assert not seat.ask_again(None, f"{newest}:x9"), "out of turn: nothing to answer"
+    assert not seat.ask_again(turn, "MATCHSTATE:1:30:r60:|9s8h:c"), "an older line's answer"
+    assert said.lines == []
+    assert seat.ask_again(turn, f"{newest}:x9")
+    assert seat.ask_again(turn, "x9"), "no line named: asked again too"
+    assert seat.ask_again(turn, f"{newest}:r1")
+    assert not seat.ask_again(turn, f"{newest}:x9"), "a fourth time: the clock plays"
+    assert said.lines == [newest] * ASKS_AGAIN
+    assert seat.ask_again((30, 12), f"{newest}:x9"), "a new turn is asked again afresh"

@@ -27,6 +27,7 @@ from pokernight.cli.local_room import local_room
 from pokernight.cli.main import main
 from pokernight.client import TableClient, create_table
 from pokernight.seat import ProgramSeat, SeatOptions, SeatReport, open_local_table
+from pokernight.seat.acpc_seat import ASKS_AGAIN
 from pokernight.seat.files import write_atomically
 from pokernight.table.hand_check import check_proof
 from tests.async_helpers import run
@@ -265,24 +266,33 @@ class AcpcBot:
                 fresh = False
 
 
+async def _acpc_seat_at_turn(
+    url: str, folder: Path, hands: int
+) -> tuple[ProgramSeat, asyncio.Task[SeatReport], AcpcBot, str]:
+    """A seat played by an ACPC bot over TCP against an easy bot, at the bot's first turn:
+    the seat, its run, the bot (a real TCP client), and the line of the turn."""
+    options = SeatOptions(url=url, code="", name="Robo", folder=folder, hands=hands, acpc_port=0)
+    seat = ProgramSeat(await open_local_table(options, {**GAME, "seats": 2}, ("easy",)))
+    playing = asyncio.create_task(seat.run())
+    await seat.ready.wait()
+    assert seat.report.acpc_port
+    bot = await AcpcBot.connect(seat.report.acpc_port)
+    await my_turn(folder)
+    await wait_until(lambda: seat.acpc is not None and seat.acpc.view is not None)
+    assert seat.acpc is not None and seat.acpc.view is not None
+    newest = seat.acpc.view.line
+    while not bot.lines or bot.lines[-1] != newest:
+        await bot.line()
+    return seat, playing, bot, newest
+
+
 @scenario
 async def test_an_acpc_bot_plays_hands_over_tcp_and_its_bad_answers_are_refused(
     tmp_path: Path,
 ) -> None:
     folder = tmp_path / "acpc"
     async with local_room(hand_pause_seconds=0.02) as url:
-        options = SeatOptions(url=url, code="", name="Robo", folder=folder, hands=12, acpc_port=0)
-        seat = ProgramSeat(await open_local_table(options, {**GAME, "seats": 2}, ("easy",)))
-        playing = asyncio.create_task(seat.run())
-        await seat.ready.wait()
-        assert seat.report.acpc_port
-        bot = await AcpcBot.connect(seat.report.acpc_port)
-        await my_turn(folder)
-        await wait_until(lambda: seat.acpc is not None and seat.acpc.view is not None)
-        assert seat.acpc is not None and seat.acpc.view is not None
-        newest = seat.acpc.view.line
-        while not bot.lines or bot.lines[-1] != newest:
-            await bot.line()
+        seat, playing, bot, newest = await _acpc_seat_at_turn(url, folder, hands=12)
         bot.say(f"{newest}/Kd:c")  # not a line it was sent
         await wait_until(lambda: seat.report.refused == 1)
         bot.say(f"{newest}:r1")  # a raise the server refuses
@@ -300,6 +310,56 @@ async def test_an_acpc_bot_plays_hands_over_tcp_and_its_bad_answers_are_refused(
     assert report.answers >= 12
     assert all(re.match(r"^MATCHSTATE:[01]:\d+:[^:]*:[^:]*$", line) for line in bot.lines)
     assert read_state(folder)["over"] is True
+
+
+@scenario
+async def test_an_acpc_bot_that_answers_x9_is_sent_the_same_line_again_and_its_next_answer_is_taken(
+    tmp_path: Path,
+) -> None:
+    """Docs/protocol.md, the ACPC seat: a malformed action at the bot's turn is refused
+    into error.txt, the same line is sent again, and the bot's next answer is played."""
+    folder = tmp_path / "acpc"
+    async with local_room(hand_pause_seconds=0.02) as url:
+        seat, playing, bot, newest = await _acpc_seat_at_turn(url, folder, hands=3)
+        bot.say(f"{newest}:x9")
+        assert await bot.line() == newest, "the seat sends the same line again"
+        assert seat.report.refused == 1 and "not an ACPC action" in seat.report.refusals[0]
+        assert "x9" in (folder / "error.txt").read_text()
+        bot.say(f"{newest}:c")
+        await wait_until(lambda: seat.report.answers == 1)
+        await bot.play(folder)
+        report = await playing
+        await bot.close()
+    assert report.hands == 3 and report.refused == 1, report.refusals
+    logged = [json.loads(line) for line in (folder / "log.jsonl").read_text().splitlines()]
+    answers = [entry for entry in logged if "answer" in entry]
+    assert answers[0]["answer"] == f"{newest}:x9" and "refused" in answers[0]
+    assert answers[1]["answer"] == f"{newest}:c" and answers[1].get("accepted")
+
+
+@scenario
+async def test_an_acpc_bot_is_asked_again_three_times_a_turn_then_the_clock_may_play(
+    tmp_path: Path,
+) -> None:
+    """A bot that keeps answering ``x9`` is sent its line again three times (ASKS_AGAIN),
+    then no more (it would spin): the turn is left to the clock, and an answer the bot
+    still gives before the clock plays is taken."""
+    folder = tmp_path / "acpc"
+    async with local_room(hand_pause_seconds=0.02) as url:
+        seat, playing, bot, newest = await _acpc_seat_at_turn(url, folder, hands=1)
+        for asked in range(ASKS_AGAIN):
+            bot.say(f"{newest}:x9")
+            assert await bot.line() == newest, f"asked again, time {asked + 1}"
+        bot.say(f"{newest}:x9")
+        await wait_until(lambda: seat.report.refused == ASKS_AGAIN + 1)
+        with pytest.raises(TimeoutError):
+            await asyncio.wait_for(bot.reader.readline(), 0.5)  # not asked a fourth time
+        bot.say(f"{newest}:c")
+        await wait_until(lambda: seat.report.answers == 1)
+        await bot.play(folder)
+        report = await playing
+        await bot.close()
+    assert report.refused == ASKS_AGAIN + 1 and report.answers >= 1
 
 
 # A friend's table -----------------------------------------------------------------------------

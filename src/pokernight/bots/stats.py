@@ -3,8 +3,11 @@
 The usual tracker numbers: VPIP (put chips in voluntarily on the first
 street), PFR (raised there), aggression (bets and raises per call) and fold to
 bet (folds when facing a bet). Seed 004's bluff rate is the share of the
-opponent's hands shown down after it bet or raised last that were weak. Every
-rate starts from a prior worth a few hands, so one hand never makes a maniac.
+opponent's hands shown down after it bet or raised last that were weak, among the
+last ``BLUFF_WINDOW`` such showdowns: a player who stops bluffing is read as honest
+again once the window has moved past the bluffs, however long they bluffed before
+(all-time counts are kept too). Every rate starts from a prior worth a few hands, so
+one hand never makes a maniac.
 """
 
 from __future__ import annotations
@@ -23,6 +26,9 @@ PRIOR_HANDS = 10
 # Typical rates of a reasonable player; the priors the observed counts pull away from.
 PRIOR_VPIP, PRIOR_PFR, PRIOR_FOLD_TO_BET, PRIOR_BLUFF = 0.3, 0.15, 0.45, 0.25
 PRIOR_AGGRESSION = 1.0
+BLUFF_WINDOW = 20
+"""The showdowns after betting last that the bluff rate reads: the newest ones."""
+_WINDOW_BITS = (1 << BLUFF_WINDOW) - 1
 
 
 @dataclass(slots=True)
@@ -36,6 +42,9 @@ class PlayerStats:
     folds_to_bets: int = 0
     aggressive_showdowns: int = 0
     bluffs_shown: int = 0
+    # The last BLUFF_WINDOW of those showdowns (at most), bit 0 the newest, set for a bluff.
+    recent_showdowns: int = 0
+    recent_bluffs: int = 0
 
     @property
     def vpip(self) -> float:
@@ -51,7 +60,16 @@ class PlayerStats:
 
     @property
     def bluff_rate(self) -> float:
-        return _rate(self.bluffs_shown, self.aggressive_showdowns, PRIOR_BLUFF, prior_weight=4)
+        """Weak hands among the last ``BLUFF_WINDOW`` shown down after betting last."""
+        bluffs = self.recent_bluffs.bit_count()
+        return _rate(bluffs, self.recent_showdowns, PRIOR_BLUFF, prior_weight=4)
+
+    def shown_down(self, bluff: bool) -> None:
+        """Count a hand shown down after the player bet or raised last (weak: a bluff)."""
+        self.aggressive_showdowns += 1
+        self.bluffs_shown += bluff
+        self.recent_bluffs = ((self.recent_bluffs << 1) | bluff) & _WINDOW_BITS
+        self.recent_showdowns = min(BLUFF_WINDOW, self.recent_showdowns + 1)
 
     @property
     def aggression(self) -> float:
@@ -63,14 +81,29 @@ class PlayerStats:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> PlayerStats:
-        """The counts ``to_dict`` gave (a count it did not have yet starts at 0)."""
-        return cls(**{name: int(data.get(name, 0)) for name in COUNTS})
+        """The counts ``to_dict`` gave (a count it did not have yet starts at 0). Counts
+        kept before the window was (decision 56) fill it from the all-time ones, the
+        bluffs the oldest: the first to leave it."""
+        stats = cls(**{name: int(data.get(name, 0)) for name in COUNTS})
+        if "recent_showdowns" not in data and stats.aggressive_showdowns:
+            recent = min(BLUFF_WINDOW, stats.aggressive_showdowns)
+            bluffs = round(recent * stats.bluffs_shown / stats.aggressive_showdowns)
+            stats.recent_showdowns = recent
+            stats.recent_bluffs = ((1 << bluffs) - 1) << (recent - bluffs)
+        return stats
 
-    def plus(self, other: PlayerStats) -> PlayerStats:
-        return PlayerStats(**{name: getattr(self, name) + getattr(other, name) for name in COUNTS})
+    def plus(self, earlier: PlayerStats) -> PlayerStats:
+        """These counts and ``earlier``'s (another night's, before these): the window keeps
+        the newest showdowns, these first."""
+        summed = {name: getattr(self, name) + getattr(earlier, name) for name in TOTALS}
+        recent = min(BLUFF_WINDOW, self.recent_showdowns + earlier.recent_showdowns)
+        older = earlier.recent_bluffs << self.recent_showdowns
+        bluffs = (self.recent_bluffs | older) & ((1 << recent) - 1)
+        return PlayerStats(**summed, recent_showdowns=recent, recent_bluffs=bluffs)
 
 
 COUNTS = tuple(field.name for field in fields(PlayerStats))
+TOTALS = tuple(name for name in COUNTS if not name.startswith("recent_"))
 
 
 def _rate(count: int, out_of: int, prior: float, prior_weight: int = PRIOR_HANDS) -> float:
@@ -113,10 +146,9 @@ class OpponentModel:
             return
         for event in view.events:
             if isinstance(event, CardsShown) and event.seat == last_aggressor:
-                stats = self[players[last_aggressor]]
-                stats.aggressive_showdowns += 1
                 value = made_value(showdown, event.cards, view.board, view.wild_ranks)
-                stats.bluffs_shown += category_of(value) < _weak_below(view)
+                weak = category_of(value) < _weak_below(view)
+                self[players[last_aggressor]].shown_down(weak)
 
 
 def _showdown_of(view: HandView) -> str:

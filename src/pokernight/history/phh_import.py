@@ -68,6 +68,7 @@ from pokernight.history.phh_replay import (
     dead_small_blind_of,
     deck_of,
     draw_discards,
+    draw_stubs,
     hand_amounts,
     posted_big_blinds_of,
     raise_to,
@@ -100,6 +101,12 @@ result, a cash-out) as 32-bit integers (PostgreSQL's INTEGER)."""
 RESEATED_HANDS = 3
 """How many of the last hands may be played again with their players seated other ways,
 for a hand that the table would not deal otherwise (``TableImport._reseated``)."""
+RESHUFFLED = (
+    "the draws of this hand ran the stub out: a table deals its own reshuffle of the "
+    "discards, which its proof lets anybody check (docs/rules.md), not the record's "
+    "cards; `pokernight replay` plays the hand"
+)
+"""Why a draw hand that needed a reshuffle is not imported (decision 56)."""
 IMPORT_SETTINGS = {"min_buy_in": 1, "debt_cap": None}
 """Anything from one chip, with no debt cap: the hands set the stacks, not a cashier."""
 
@@ -282,6 +289,8 @@ class TableImport:
         _check_chips(stacks, self.scale)
         settings = self._settings(phh, variant, stacks, before)
         cards = _deck_for(phh, variant)
+        if draw_stubs(phh, variant, cards):
+            raise PHHError(RESHUFFLED)
         deck = PresetDeck(cards, salt)
         discards = draw_discards(phh, variant, cards)
         table, events = self._opened(settings, before)

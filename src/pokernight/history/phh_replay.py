@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Final
 
@@ -177,6 +177,7 @@ def _played(
     stakes = stakes_of(phh, variant, scale)
     stacks = [scale.to_chips(stack) for stack in phh.starting_stacks]
     thrown = draw_discards(phh, variant, deck)
+    stubs = draw_stubs(phh, variant, deck)
     try:
         hand = Hand.start(
             variant,
@@ -184,6 +185,7 @@ def _played(
             stacks,
             button=len(stacks) - 1,
             deck=deck,
+            given_stubs=stubs,
             dead_small_blind=dead_small_blind_of(phh, variant),
             posted_big_blinds=posted_big_blinds_of(phh),
             straddles=straddles_of(phh, variant, scale),
@@ -195,12 +197,29 @@ def _played(
     except RulesError as error:
         return None, PHHError(f"cannot start the hand: {error}")
     for number, action in enumerate(phh.actions, start=1):
-        if action.kind in PLAYER_ACTIONS:
+        if action.kind in PLAYER_ACTIONS and not pointless_check(hand, action):
             try:
                 hand = _apply(hand, action, number, scale, thrown.get(number, ()))
             except PHHError as error:
                 return hand, error
     return hand, None
+
+
+def pointless_check(hand: Hand, action: PHHAction) -> bool:
+    """A check the log has and the engine does not ask for, as it can change nothing: once
+    the others went all in during a round, PokerKit still asks the one player left with
+    chips to check, where docs/rules.md ends the betting (that player faces no bet, and
+    nobody could call one). Passed over, as the differential test passes it over."""
+    if action.kind is not PHHActionKind.CHECK_OR_CALL:
+        return False
+    if hand.to_act == action.seat and not hand.is_drawing:  # (``cc`` in a draw: standing pat)
+        return False
+    with_chips = [
+        seat
+        for seat, (folded, stack) in enumerate(zip(hand.folded, hand.stacks, strict=True))
+        if not folded and stack
+    ]
+    return with_chips == [action.seat]
 
 
 def variant_of(phh: PHHHand) -> Variant:
@@ -385,7 +404,9 @@ def deck_of(
         lowest_brings_in = variant.is_stud and variant.bring_in_order == "lowest"
         spare = variant.cards[::-1] if lowest_brings_in else variant.cards
     if variant.is_draw:
-        return _fill(_draw_deal(phh, variant).slots, spare)
+        deal = _draw_deal(phh, variant)
+        given = {card for card in deal.slots[deal.deck_size :] if card is not None}
+        return _fill(deal.slots[: deal.deck_size], spare, given)
     if is_own_code(phh.variant):
         return _dealt_as_logged(phh, variant, spare)
     holes, board, folded_before = _dealt_cards(phh, variant)
@@ -459,50 +480,117 @@ def _named_places(
 
 @dataclass(slots=True)
 class _DrawDeal:
-    """A draw game's log laid out in our dealing order: ``slots`` the deck positions (None:
-    a card the log does not name), ``discards`` each ``sd`` action's discarded positions."""
+    """A draw game's log laid out in our dealing order. ``slots``: the deck's places (the
+    first ``deck_size``), then those of each stub the replay gives the engine in place of
+    our reshuffles (``stubs``: each one's first place and size); None: a card the log
+    does not name. ``discards``: each ``sd`` action's discarded places; ``held_at``: for
+    each place of a given stub dealt to a player, the places players held then."""
 
     slots: list[Card | None]
-    discards: dict[int, list[int]]
+    deck_size: int
+    discards: dict[int, list[int]] = field(default_factory=dict)
+    stubs: list[tuple[int, int]] = field(default_factory=list)
+    held_at: dict[int, tuple[int, ...]] = field(default_factory=dict)
 
 
 def draw_discards(
     phh: PHHHand, variant: Variant, deck: Sequence[Card]
 ) -> dict[int, tuple[Card, ...]]:
     """A draw game's discards by action number (from 1), as cards of ``deck`` (``deck_of``'s
-    layout): a log may not name them (``??``), but it says where they were dealt."""
+    layout) and of the stubs given after it (``draw_stubs``): a log may not name them
+    (``??``), but it says where they were dealt."""
     if not variant.is_draw:
         return {}
-    discards = _draw_deal(phh, variant).discards
-    return {index + 1: tuple(deck[p] for p in places) for index, places in discards.items()}
+    deal = _draw_deal(phh, variant)
+    dealt = _dealt_order(deal, deck)
+    return {index + 1: tuple(dealt[p] for p in places) for index, places in deal.discards.items()}
+
+
+def draw_stubs(
+    phh: PHHHand, variant: Variant, deck: Sequence[Card]
+) -> tuple[tuple[Card, ...], ...]:
+    """The stubs a replay gives the engine (``Hand.start``'s ``given_stubs``), one for each
+    time its draws run the stub out by our rules, as many cards as our reshuffle would
+    shuffle (the discards since the last one, and the stub's last card): the cards the
+    log deals from it, in order, and unused ones where it names none. The record's cards
+    are the truth: whoever dealt the hand reshuffled their own way (PokerKit: burns, muck
+    and every discard, once its deck is empty); ours is only how the live room deals
+    (docs/rules.md). So a replay reshuffles where the room would, and deals the log's
+    cards."""
+    if not variant.is_draw:
+        return ()
+    deal = _draw_deal(phh, variant)
+    dealt = _dealt_order(deal, deck)
+    return tuple(tuple(dealt[start : start + size]) for start, size in deal.stubs)
+
+
+def _dealt_order(deal: _DrawDeal, deck: Sequence[Card]) -> tuple[Card, ...]:
+    """``deck``, then the given stubs' places with cards: where the log names none, the
+    deck's first card nobody holds then (one the log never names, if any is left)."""
+    dealt: list[Card | None] = [*deck[: deal.deck_size], *deal.slots[deal.deck_size :]]
+    named = {card for card in deal.slots if card is not None}
+    for place in range(deal.deck_size, len(dealt)):
+        if dealt[place] is None:
+            held = {dealt[p] for p in deal.held_at.get(place, ())}
+            free = [card for card in deck if card not in held]
+            dealt[place] = next((card for card in free if card not in named), free[0])
+    return tuple(card for card in dealt if card is not None)
 
 
 def _draw_deal(phh: PHHHand, variant: Variant) -> _DrawDeal:
     """The first deal round-robin from ``p1`` (left of the button), then for each draw
-    round a burn and the cards drawn, in the order the log deals them. A discard the log
-    does not name (``??``) is one of the seat's unnamed cards; a card shown at the end
-    that the log never dealt by name fills one of the seat's unnamed places. A hand
-    whose draws need the stub's last card is refused: our reshuffle of the discards
-    (docs/rules.md) cannot be arranged from a log."""
+    round a burn and each draw's cards, as the engine deals them, named as the log deals
+    them. A discard the log does not name (``??``) is one of the seat's unnamed cards; a
+    card shown at the end that the log never dealt by name fills one of the seat's
+    unnamed places.
+
+    The stub is followed by our rules (docs/rules.md): its last card is never dealt, a
+    burn comes before a draw round when the stub has another, and a draw that needs the
+    last card is served what the stub has left but it, then from a new stub of the
+    discards so far and that last card. The replay gives the engine that stub
+    (``draw_stubs``), holding the cards the log deals from it."""
     size, count = variant.hand_size, phh.player_count
-    slots: list[Card | None] = [None] * (size * count)
+    deck_size = len(variant.cards)
+    deal = _DrawDeal([None] * deck_size, deck_size)
+    slots = deal.slots
     held: list[list[int]] = [
         [round_ * count + seat for round_ in range(size)] for seat in range(count)
     ]
+    serving: list[list[int]] = [[] for _ in range(count)]  # places drawn, to be named
+    stub_start, stub_size, next_place = 0, deck_size, size * count
+    pile = 0  # the discards a reshuffle would take, by our rules
     first_dealt = [0] * count
-    discards: dict[int, list[int]] = {}
     draws, drawn = 0, set[int]()  # ``drawn``: the seats of this draw round that drew
     for index, action in enumerate(phh.actions):
         seat = action.seat
         if action.kind is PHHActionKind.STAND_PAT_OR_DISCARD:
             assert seat is not None
+            left = stub_start + stub_size - next_place
             # A new round after betting, or straight after the last one when nobody could
             # bet (all in): a seat draws once a round, so drawing again starts the next.
             if not drawn or seat in drawn:
-                slots.append(None)  # the burn before a draw round
+                if left >= 2:
+                    next_place, left = next_place + 1, left - 1  # the burn
                 draws, drawn = draws + 1, set()
             drawn.add(seat)
-            discards[index] = _thrown(slots, held[seat], action)
+            deal.discards[index] = _thrown(slots, held[seat], action)
+            wanted = len(action.cards)
+            places = list(range(next_place, next_place + min(wanted, left - 1)))
+            if wanted > left - 1:  # the stub runs out: a new one, the replay's
+                rest = wanted - len(places)
+                last = 1 if left >= 1 else 0  # the old stub's last card joins the pile
+                stub_start, stub_size = len(slots), max(pile + last, rest)
+                slots.extend([None] * stub_size)
+                deal.stubs.append((stub_start, stub_size))
+                places += range(stub_start, stub_start + rest)
+                pile = 0
+            next_place = places[-1] + 1 if places else next_place
+            for place in places:
+                if place >= deck_size:
+                    deal.held_at[place] = tuple(p for mine in held for p in mine)
+                held[seat].append(place)
+            serving[seat] = places
+            pile += wanted  # the discards join the pile once the draw is served
             continue
         if action.kind is not PHHActionKind.DEAL_HOLE or draws == 0:
             drawn = set()
@@ -512,16 +600,28 @@ def _draw_deal(phh: PHHHand, variant: Variant) -> _DrawDeal:
                     if first_dealt[seat] < size:
                         slots[first_dealt[seat] * count + seat] = card
                     first_dealt[seat] += 1
-            else:
-                for card in action.cards:
-                    held[seat].append(len(slots))
-                    slots.append(card)
+                continue
+            for card in action.cards:
+                if not serving[seat]:
+                    raise PHHError(f"{action.text!r} deals more cards than p{seat + 1} threw")
+                _check_free(slots, held, card, action)
+                slots[serving[seat].pop(0)] = card
         elif action.kind is PHHActionKind.SHOW_OR_MUCK and seat is not None:
             _shown(slots, held[seat], action)
-    if len(slots) > len(variant.cards) - 1:
-        raise PHHError("the draws of this hand run the stub out: a replay cannot arrange our "
-                       "reshuffle of the discards")  # fmt: skip
-    return _DrawDeal(slots, discards)
+        elif action.kind is PHHActionKind.FOLD and seat is not None:
+            held[seat] = []  # mucked: a dealer may reshuffle them
+    return deal
+
+
+def _check_free(
+    slots: list[Card | None], held: list[list[int]], card: Card | None, action: PHHAction
+) -> None:
+    """A card dealt must be nobody's: a log that deals a card a player holds is wrong."""
+    if card is None:
+        return
+    for seat, places in enumerate(held):
+        if any(slots[p] == card for p in places):
+            raise PHHError(f"{action.text!r} deals {card}, which p{seat + 1} holds")
 
 
 def _thrown(slots: list[Card | None], held: list[int], action: PHHAction) -> list[int]:
@@ -608,13 +708,18 @@ def _at(cards: Sequence[Card | None], index: int) -> Card | None:
     return cards[index] if index < len(cards) else None
 
 
-def _fill(slots: Sequence[Card | None], spare: Sequence[Card]) -> tuple[Card, ...]:
-    """Put unused cards, in the order of ``spare``, into the unknown slots and after them."""
+def _fill(
+    slots: Sequence[Card | None], spare: Sequence[Card], later: Iterable[Card] = ()
+) -> tuple[Card, ...]:
+    """Put unused cards, in the order of ``spare``, into the unknown slots and after them;
+    ``later``: cards the log deals again after a reshuffle, used last."""
     known = [card for card in slots if card is not None]
     if len(set(known)) != len(known):
         duplicate = next(card for card in known if known.count(card) > 1)
         raise PHHError(f"{duplicate} is dealt twice")
-    unused = iter([card for card in spare if card not in set(known)])
+    taken, again = set(known), set(later)
+    unused_cards = [card for card in spare if card not in taken]
+    unused = iter(sorted(unused_cards, key=lambda card: card in again))  # a stable sort
     deck = [card if card is not None else next(unused) for card in slots]
     deck.extend(unused)
     return tuple(deck)

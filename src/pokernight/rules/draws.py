@@ -110,20 +110,33 @@ def check_discards(state: HandState, seat: int, cards: object) -> tuple[Card, ..
 
 
 def draw_events(
-    state: HandState, deck: Sequence[Card], seed: bytes, seat: int, discards: tuple[Card, ...]
+    state: HandState,
+    deck: Sequence[Card],
+    seed: bytes,
+    seat: int,
+    discards: tuple[Card, ...],
+    *,
+    given: Sequence[Card] | None = None,
 ) -> list[Event]:
     """The events of ``seat``'s draw: a reshuffle first if the stub cannot serve it without
-    its last card, then the draw itself."""
+    its last card, then the draw itself. ``given``: a replay's reshuffle, the cards its
+    record dealt from here on (``Hand.start``'s ``given_stubs``), which the new stub holds
+    after the old one's cards instead of our reshuffle of the discards: a record's dealer
+    may have reshuffled at another time, or other cards (PokerKit's burns and muck too)."""
     count = len(discards)
     stub = stub_left(state, deck)
     events: list[Event] = []
     if count > len(stub) - 1:
-        # The discard pile holds everybody's discards but this seat's of this round (they
-        # join it only once the draw is done) and never a folded hand.
-        pile = (*state.discard_pile, *stub[-1:])
-        if len(stub) - 1 + len(pile) < count:
+        if given is not None:
+            fresh = tuple(given)
+        else:
+            # The discard pile holds everybody's discards but this seat's of this round
+            # (they join it only once the draw is done) and never a folded hand.
+            pile = (*state.discard_pile, *stub[-1:])
+            fresh = reshuffled(pile, seed, deck)
+        if len(stub) - 1 + len(fresh) < count:
             raise RulesError("the deck ran out of cards")
-        stub = (*stub[:-1], *reshuffled(pile, seed, deck))
-        events.append(StubReshuffled(len(pile), stub))
+        stub = (*stub[:-1], *fresh)
+        events.append(StubReshuffled(len(fresh), stub))
     events.append(CardsDrawn(seat, count, discards, stub[:count]))
     return events

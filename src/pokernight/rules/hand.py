@@ -74,6 +74,7 @@ from pokernight.rules.events import (
     Event,
     HandStarted,
     StreetStarted,
+    StubReshuffled,
     event_from_dict,
 )
 from pokernight.rules.forced import post_forced_bets, straddle_amounts
@@ -104,14 +105,28 @@ _CHECKS: Final = tuple(ActionTaken(seat, "check", None, "check") for seat in ran
 
 
 class Hand:
-    __slots__ = ("_deck", "_deck_seed", "_emit", "_events", "_reshuffle_seed", "_state")
+    __slots__ = (
+        "_deck",
+        "_deck_seed",
+        "_emit",
+        "_events",
+        "_given_stubs",
+        "_reshuffle_seed",
+        "_state",
+    )
 
     def __init__(
-        self, deck: Sequence[Card], started: HandStarted, reshuffle_seed: bytes | None = None
+        self,
+        deck: Sequence[Card],
+        started: HandStarted,
+        reshuffle_seed: bytes | None = None,
+        given_stubs: Sequence[Sequence[Card]] = (),
     ) -> None:
         self._deck = tuple(deck)
         # Draw games: what orders a reshuffle of the discards (``draws``); secret like the deck.
         self._reshuffle_seed = reshuffle_seed
+        # A replay's reshuffles: the cards a record dealt once its stub ran out (``draws``).
+        self._given_stubs = tuple(tuple(stub) for stub in given_stubs)
         self._deck_seed: bytes | None = None  # the deck's own seed, made once when needed
         self._events: list[Event] = [started]
         self._state = HandState(started)
@@ -133,6 +148,7 @@ class Hand:
         posted_big_blinds: Sequence[int] = (),
         bomb_pot: int = 0,
         reshuffle_seed: bytes | None = None,
+        given_stubs: Sequence[Sequence[Card]] = (),
         jacks_to_open: bool = False,
         run_it_twice: bool = False,
         straddles: Sequence[int] = (),
@@ -146,7 +162,11 @@ class Hand:
         nobody raised). ``bomb_pot``: every player posts this ante instead of the blinds,
         and the flop comes with no betting before it (a board game's house option).
         ``reshuffle_seed``: draw games, what orders a reshuffle of the
-        discards (``draws``; default: a function of the deck). ``jacks_to_open``: Five-Card
+        discards (``draws``; default: a function of the deck). ``given_stubs``: a replay's
+        reshuffles, the stub a record's dealer made each time the stub ran out (the cards it
+        dealt from then on, in order): the hand's n-th reshuffle goes on with
+        ``given_stubs[n]`` instead of our reshuffle of the discards, since the record's
+        cards are the truth (``draws.draw_events``). ``jacks_to_open``: Five-Card
         Draw's option, the first raise before the draw needs jacks or better.
         ``run_it_twice``: once nobody can bet any more before the board is complete, the
         players are asked whether to run the rest of it twice (``runs``).
@@ -176,7 +196,7 @@ class Hand:
             tuple(straddles),
             double_board,
         )
-        hand = cls(deck, started, reshuffle_seed)
+        hand = cls(deck, started, reshuffle_seed, given_stubs)
         _check_posted_big_blinds(hand._state)
         _check_straddles(hand._state)
         hand._emit(StreetStarted(0, variant.streets[0].name, False))
@@ -189,7 +209,7 @@ class Hand:
         """An independent copy of the hand so far: acting on one leaves the other as it was."""
         started = self._events[0]
         assert isinstance(started, HandStarted)
-        twin = Hand(self._deck, started, self._reshuffle_seed)
+        twin = Hand(self._deck, started, self._reshuffle_seed, self._given_stubs)
         twin._events.extend(self._events[1:])
         twin._state = self._state.copy(started)
         twin._emit = partial(record, twin._state, twin._events)
@@ -197,12 +217,16 @@ class Hand:
 
     @classmethod
     def from_events(
-        cls, deck: Sequence[Card], events: Sequence[Event], reshuffle_seed: bytes | None = None
+        cls,
+        deck: Sequence[Card],
+        events: Sequence[Event],
+        reshuffle_seed: bytes | None = None,
+        given_stubs: Sequence[Sequence[Card]] = (),
     ) -> Hand:
         """The hand these events describe, rebuilt by folding them in order."""
         if not events or not isinstance(events[0], HandStarted):
             raise RulesError("a hand's events begin with HandStarted")
-        hand = cls(deck, events[0], reshuffle_seed)
+        hand = cls(deck, events[0], reshuffle_seed, given_stubs)
         for event in events[1:]:
             hand._emit(event)
         state = hand._state
@@ -214,23 +238,27 @@ class Hand:
 
     def to_dict(self) -> dict[str, Any]:
         """The deck and the events, JSON-ready; ``from_dict`` resumes the hand from them
-        (and the reshuffle seed, when one was given)."""
+        (and the reshuffle seed and a replay's given stubs, when there are)."""
         data: dict[str, Any] = {
             "deck": [str(card) for card in self._deck],
             "events": [event.to_dict() for event in self._events],
         }
         if self._reshuffle_seed is not None:
             data["reshuffle_seed"] = self._reshuffle_seed.hex()
+        if self._given_stubs:
+            data["given_stubs"] = [[str(card) for card in stub] for stub in self._given_stubs]
         return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Hand:
         deck = [parse_card(text) for text in data["deck"]]
         seed = data.get("reshuffle_seed")
+        stubs = [[parse_card(text) for text in stub] for stub in data.get("given_stubs", ())]
         return cls.from_events(
             deck,
             [event_from_dict(item) for item in data["events"]],
             None if seed is None else bytes.fromhex(seed),
+            stubs,
         )
 
     # ----- queries
@@ -603,7 +631,11 @@ class Hand:
             if self._deck_seed is None:
                 self._deck_seed = deck_reshuffle_seed(self._deck)
             seed = self._deck_seed
-        return draw_events(state, self._deck, seed, action.seat, discards)
+        given = None
+        if self._given_stubs:
+            done = sum(1 for event in self._events if type(event) is StubReshuffled)
+            given = self._given_stubs[done] if done < len(self._given_stubs) else None
+        return draw_events(state, self._deck, seed, action.seat, discards, given=given)
 
     def _seat_refusal(self, seat: object) -> str:
         """Why ``seat``, which is not the seat to act, may not act."""

@@ -3,12 +3,17 @@
 ``AcpcSeat`` keeps the newest ``MATCHSTATE`` line it sent (``acpc.match_state`` of the
 seat's view of the hand) and judges each answer against it: an answer to an older line
 is stale, an answer out of turn is refused, and an action becomes the protocol's
-``act``. After a refusal the same line is sent again, so the bot answers again, at most
-``ASKS_AGAIN`` times a turn (a bot that keeps answering the same way would spin).
+``act``. After a refusal at the seat's turn (a malformed action, a line that is no
+``MATCHSTATE:...:ACTION``, or a move the server refuses) the same line is sent again, so
+the bot answers again, at most ``ASKS_AGAIN`` times a turn (a bot that keeps answering
+the same way would spin); then the table's clock plays the turn. An answer to an older
+line is not asked again: the bot has been sent the newest line and its answer to it is
+still to come (asking again would make it answer twice).
 """
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
 from pokernight.client import TableState
@@ -73,11 +78,18 @@ class AcpcSeat:
             raise AcpcRefusedError("it is not your turn")
         return answer_intent(action, self.view, legal)
 
-    def ask_again(self, turn: Turn) -> None:
-        """Send the newest line again after a refused answer, so that the bot answers again."""
-        if self.view is None:
-            return
+    def ask_again(self, turn: Turn | None, answer: str) -> bool:
+        """After ``answer`` was refused (by the seat or by the server): send the newest line
+        again when it is the seat's ``turn`` and the answer did not answer an older line,
+        so that the bot answers again; at most ``ASKS_AGAIN`` times a turn. True: sent."""
+        if self.view is None or turn is None:
+            return False
+        with contextlib.suppress(AcpcRefusedError):  # no line named: asked again too
+            if split_answer(answer)[0] != self.view.line:
+                return False  # an older line's answer: the newest has been sent already
         asked = self._asked[1] if self._asked is not None and self._asked[0] == turn else 0
-        if asked < ASKS_AGAIN:
-            self._asked = (turn, asked + 1)
-            self.link.send(self.view.line)
+        if asked >= ASKS_AGAIN:
+            return False  # the bot keeps answering wrong: the clock plays the turn
+        self._asked = (turn, asked + 1)
+        self.link.send(self.view.line)
+        return True

@@ -398,9 +398,10 @@ class ProgramSeat:
                 kind, amount = self.acpc.intent(line, turn, self.client.state.legal)
             except AcpcRefusedError as refused:
                 self._refuse(line, str(refused))
+                self.acpc.ask_again(turn, line)
                 continue
-            if not await self._send(line, kind, amount) and turn is not None:
-                self.acpc.ask_again(turn)
+            if not await self._send(line, kind, amount):
+                self.acpc.ask_again(turn, line)
 
     # Leaving -----------------------------------------------------------------------------
 
