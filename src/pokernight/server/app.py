@@ -68,6 +68,7 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
                 await cluster.adopt_ownerless()
                 await cluster.start()
             app.state.lobby = lobby
+            lobby.start_sweeping()  # closed tables leave memory, idle ones sleep
             if settings.freeze_gc:
                 collector.start()  # after the tables are resumed: they are frozen too
             yield
