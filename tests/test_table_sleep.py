@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import copy
 import gc
+import os
 import time
 import weakref
 from dataclasses import replace
@@ -223,3 +224,65 @@ async def test_metrics_count_live_and_sleeping_tables_apart(tmp_path: Path) -> N
         assert found["pokernight_tables"] == 2
         assert found["pokernight_tables_sleeping"] == 0
         await close_all(watching)
+
+
+async def a_wave(url: str, tables: int) -> list[str]:
+    """``tables`` tables opened, a hand played at each, closed, every page gone."""
+    codes = []
+    for _ in range(tables):
+        code, clients = await open_table(url, HOLDEM, players=2)
+        await seat_and_start(clients, buy_in=BUY_IN)
+        await play_until_hand_over(clients, 1, bet_then_call)
+        await clients[0].pause()
+        if clients[0].state.hand is not None:
+            await play_until_hand_over(clients, 2, passive)
+        await clients[0].request({"type": "close_table"})
+        await clients[1].wait_for(lambda m: m.get("type") == "TableClosed", timeout=30)
+        await close_all(clients)
+        codes.append(code)
+    return codes
+
+
+def counts(lobby: Lobby) -> tuple[int, int, int]:
+    """Live tables, asyncio tasks, open file descriptors (the test's clients' included)."""
+    return len(lobby.actors), len(asyncio.all_tasks()), len(os.listdir("/proc/self/fd"))
+
+
+async def settled(lobby: Lobby) -> tuple[int, int, int]:
+    """The counts once every table has left and they hold still from one look to the next."""
+    last = None
+    for _ in range(LOOKS):
+        await lobby.sweep()
+        now = counts(lobby)
+        if now == last and now[0] == 0:
+            break
+        last = now
+        await _moment()
+    return counts(lobby)
+
+
+async def counted(lobby: Lobby, baseline: tuple[int, int, int]) -> tuple[int, int, int]:
+    """The counts once they are back to ``baseline``, or as they stay after ``LOOKS`` looks
+    (sockets end and tables leave a moment after the clients have gone)."""
+    for _ in range(LOOKS):
+        await lobby.sweep()
+        if counts(lobby) == baseline:
+            break
+        await _moment()
+    return counts(lobby)
+
+
+@pytest.mark.skipif(not Path("/proc/self/fd").is_dir(), reason="counts descriptors in /proc")
+@scenario
+async def test_tables_that_close_give_back_their_actors_tasks_and_descriptors(
+    tmp_path: Path,
+) -> None:
+    async with serving_app(tmp_path, FAST) as (url, app):
+        lobby = lobby_of(app)
+        await a_wave(url, 2)  # the first: pools, caches and imports warm up
+        baseline = await settled(lobby)
+        assert baseline[0] == 0
+        for _ in range(2):
+            codes = await a_wave(url, 4)
+            assert await counted(lobby, baseline) == baseline
+            assert not any(code in lobby.actors or code in lobby.sleeping for code in codes)
