@@ -252,7 +252,10 @@ async def server_info(request: Request) -> Response:
             "sleeping": len(lobby.sleeping),
             "tasks": len(asyncio.all_tasks()),
             "connections": sum(len(actor.connections) for actor in lobby.actors.values()),
-            "gc": request.app.state.gc_stats.to_json(),
+            "gc": {
+                **request.app.state.gc_stats.to_json(),
+                **request.app.state.collector.to_json(),
+            },
             "lag": request.app.state.lag.to_json(),
         }
     )

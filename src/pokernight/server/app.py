@@ -51,6 +51,8 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
         writer = EventWriter(store)
         lobby = Lobby(store, writer, settings)
         collector = Collector(settings.gc_freeze_seconds)
+        lobby.departed = collector.departed
+        app.state.collector = collector
         app.state.gc_stats = GcStats()
         app.state.gc_stats.start()
         app.state.lag = LagMonitor()

@@ -21,6 +21,7 @@ import asyncio
 import contextlib
 import json
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass
 from random import Random
 from typing import Any
@@ -93,6 +94,8 @@ class Lobby:
         self._waking: dict[str, asyncio.Future[TableActor]] = {}
         self._leaving: dict[str, asyncio.Task[bool]] = {}
         self._sweeper: asyncio.Task[None] | None = None
+        # Told each time a table or a socket has gone (the collector reclaims their cycles).
+        self.departed: Callable[[], None] = lambda: None
 
     async def resume_open_tables(self) -> None:
         """Rebuild every open table from its events, hand in progress included, and run it."""
@@ -342,6 +345,8 @@ class Lobby:
         if not decided.done() or not decided.result():
             return False  # somebody came, or it was stopped another way
         await actor.stop()  # its task has ended; the bots' memory is kept
+        self.store.forget_table(actor.record.id)
+        self.departed()
         return True
 
     def _left(self, code: str, done: asyncio.Task[bool]) -> None:

@@ -120,6 +120,7 @@ async def serve_table(websocket: FrameSocket, lobby: Lobby, code: str) -> None:
     finally:
         actor.detach(connection)
         await connection.stop()
+        lobby.departed()
 
 
 def _hosts(player_id: str | None, actor: TableActor) -> bool:
