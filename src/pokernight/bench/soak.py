@@ -66,6 +66,8 @@ DESCRIPTOR_LOOKS = 3
 WAKES_PER_WAVE = 3
 EVENT_SECONDS = 30.0
 FOLD_ABOVE = 200
+PACE_SECONDS = 0.125
+"""Eight messages a second a player: the room lets ten through (``rate_per_second``)."""
 """A call of more than ten big blinds (the bot's shove) is folded."""
 SETTINGS = {"seats": 3, "max_buy_in": BUY_IN, "debt_cap": None, "bot_delay_seconds": 0}
 
@@ -286,9 +288,9 @@ async def _table(soak: Soak, room: _Room, *, left_idle: bool) -> None:
     """A table opened, joined, with a bot; ``soak.hands`` hands played; then closed, or
     paused and left for nobody (``left_idle``)."""
     created = await create_table(room.url, "host", SETTINGS)
-    host = TableClient(room.url, created["code"], created["token"], keep_frames=False)
-    guest = TableClient(room.url, created["code"], keep_frames=False)
-    players = [host, guest]
+    host = _Player(room.url, created["code"], created["token"], keep_frames=False)
+    guest = _Player(room.url, created["code"], keep_frames=False)
+    players: list[TableClient] = [host, guest]
     try:
         await host.connect()
         await guest.join("guest", created["invite"])
@@ -308,6 +310,22 @@ async def _table(soak: Soak, room: _Room, *, left_idle: bool) -> None:
     finally:
         for client in players:
             await client.disconnect()
+
+
+class _Player(TableClient):
+    """A client that keeps under the room's message rate: a message every
+    ``PACE_SECONDS`` at most (its contributions to the shuffle included)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._free_at = 0.0
+
+    async def send_with_id(self, message: dict[str, Any], client_id: int | str) -> Any:
+        now = time.monotonic()
+        wait, self._free_at = self._free_at - now, max(now, self._free_at) + PACE_SECONDS
+        if wait > 0:
+            await asyncio.sleep(wait)
+        return await super().send_with_id(message, client_id)
 
 
 def _hands_of(client: TableClient) -> int:

@@ -45,9 +45,8 @@ leave 10-20 thousand young objects a second, and an automatic generation-1 colle
 second's worth cost up to 33 ms. (With a full collection before every freeze, every 1 s measured
 worse than every 5 s: 28 full collections in 30 s.)"""
 LONG_PAUSE_MS = 50.0
-RECLAIM_SECONDS = 30.0
-"""The shortest time between two reclaims: a room whose tables close one by one pays one
-full collection a half minute, over a heap that the tables still open keep small."""
+RECLAIM_SECONDS = 1.0
+"""The shortest time between two reclaims (a small room's costs a few milliseconds)."""
 RECLAIM_SHARE = 0.02
 """Of the time, the most reclaims may take: one that paused 0.5 s waits 25 s at least."""
 
