@@ -423,8 +423,10 @@ def render(report: Report) -> Group:
         ("server memory (RSS)", report.per_1000_tables(lambda wave: wave.rss_mib), " MiB"),
         ("open file descriptors", report.per_1000_tables(lambda wave: wave.descriptors), ""),
         ("asyncio tasks", report.per_1000_tables(lambda wave: wave.tasks), ""),
-        ("database", report.per_1000_tables(lambda wave: wave.database_bytes or 0), " bytes"),
     ]
+    if report.last.database_bytes is not None:
+        sqlite = report.per_1000_tables(lambda wave: wave.database_bytes or 0)
+        growth.append(("database (the SQLite file)", sqlite, " bytes"))
     for name, value, unit in growth:
         summary.add_row(name, "one wave only" if value is None else f"{value:+,.2f}{unit}")
     per_hand = report.database_bytes_per_hand
