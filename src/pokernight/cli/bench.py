@@ -11,7 +11,7 @@ from types import ModuleType
 
 from pokernight.cli.types import Subparsers
 
-TARGETS = ("eval", "engine", "server", "tournament")
+TARGETS = ("eval", "engine", "server", "tournament", "soak")
 
 
 def register(subparsers: Subparsers) -> None:

@@ -85,6 +85,14 @@ def register(subparsers: Subparsers) -> None:
         help="pause between hands (default 3)",
     )
     parser.add_argument(
+        "--idle-minutes",
+        type=float,
+        default=30.0,
+        metavar="MINUTES",
+        help="a table nobody watches and that is not dealing sleeps after this long, out of "
+        "memory until somebody comes back (default 30; 0: never; not with --redis)",
+    )
+    parser.add_argument(
         "--certfile",
         type=Path,
         metavar="PEM",
@@ -170,6 +178,7 @@ def run(args: argparse.Namespace) -> int:
     # Everything that can be refused is checked before the port is taken.
     certificate = _certificate(args.certfile, args.keyfile)
     database_url = args.db or os.environ.get("DATABASE_URL")
+    _check_idle(args.idle_minutes)
     config = ServerConfig(
         database_url=database_url,
         hand_pause_seconds=args.hand_pause,
@@ -180,6 +189,7 @@ def run(args: argparse.Namespace) -> int:
         shuffle_seed=_test_shuffle_seed(),
         redis_url=args.redis,
         lease_ttl_ms=args.lease_ttl,
+        idle_minutes=args.idle_minutes,
     )
     if args.redis is not None:
         require("several room processes (--redis)", "cluster")
@@ -244,6 +254,15 @@ def _test_shuffle_seed() -> int | None:
         flush=True,
     )
     return seed
+
+
+def _check_idle(minutes: float) -> None:
+    from pokernight.server.config import MAX_IDLE_MINUTES
+
+    if not 0 <= minutes <= MAX_IDLE_MINUTES:  # NaN too
+        raise ValueError(
+            f"--idle-minutes {minutes:g}: give 0 (never) up to {MAX_IDLE_MINUTES:g} (a week)"
+        )
 
 
 def _limits(changes: list[str], held: Sequence[str] = ()) -> AddressLimits:

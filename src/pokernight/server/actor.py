@@ -107,6 +107,14 @@ class Directed:
     done: Callable[[], None]
 
 
+@dataclass(frozen=True, slots=True)
+class Leave:
+    """The lobby would let the table go (asleep, or closed with nobody watching): asked in
+    the inbox's order, ``let_go`` says whether it still may; if so the actor's task ends."""
+
+    let_go: Callable[[TableActor], bool]
+
+
 class TournamentLink(Protocol):
     """The tournament a table plays for: the director, seen from its tables."""
 
@@ -122,7 +130,7 @@ class TournamentLink(Protocol):
         and name; else a RefusedError saying where they play."""
 
 
-InboxItem = Attach | Received | Wake | Directed
+InboxItem = Attach | Received | Wake | Directed | Leave
 
 
 class TableActor:
@@ -164,6 +172,7 @@ class TableActor:
         self.contributions: dict[str, str] = {}
         self.handled = HandledRequests() if handled is None else handled
         self.task: asyncio.Task[None] | None = None
+        self.gone = False  # let go by the lobby (``Leave``): the loop has ended
         self.tournament: TournamentLink | None = None
         # The OS's CSPRNG; a test's room seeds its decks (``ServerConfig.shuffle_seed``).
         seed = config.shuffle_seed
@@ -244,7 +253,7 @@ class TableActor:
     # The loop ----------------------------------------------------------------------------
 
     async def _run(self) -> None:
-        while True:
+        while not self.gone:
             try:
                 await self._next()
             except Exception:
@@ -268,6 +277,8 @@ class TableActor:
                 await self._on_directed(item.command)
             finally:
                 item.done()
+        elif isinstance(item, Leave):
+            self.gone = item.let_go(self)
 
     def _seconds_to_wake(self) -> float | None:
         wakes = [] if self.next_hand_at is None else [self.next_hand_at]

@@ -126,7 +126,7 @@ def _names_a_code(scope: Scope) -> bool:
 def _names_an_open_table(scope: Scope) -> bool:
     found = NAMES_A_CODE.match(scope["path"])
     lobby = getattr(scope["app"].state, "lobby", None) if "app" in scope else None
-    return found is not None and lobby is not None and found.group(1) in lobby.actors
+    return found is not None and lobby is not None and lobby.knows(found.group(1))
 
 
 def _kinds(scope: Scope) -> tuple[str, ...]:

@@ -95,7 +95,8 @@ async def create_table(request: Request) -> Response:
         club = await lobby.store.default_club()  # a new table is a night of the server's club
         who = await newcomer(lobby.store, club.id, name, device_token(request), member=body.member)
         actor, host, token = await lobby.create_table(settings, who, program=body.program)
-        opening.hold(lambda: lobby.actors.get(actor.code) is actor and not actor.table.closed)
+        table_id, code = actor.record.id, actor.code  # not the actor: it may sleep, or leave
+        opening.hold(lambda: lobby.still_open(table_id, code))
     who = await welcome(lobby.store, actor.record.club_id, host, who)
     created = {"code": actor.code, "player_id": str(host.id), "token": token}
     return JSONResponse(
@@ -248,8 +249,13 @@ async def server_info(request: Request) -> Response:
     return JSONResponse(
         {
             "tables": len(lobby.actors),
+            "sleeping": len(lobby.sleeping),
+            "tasks": len(asyncio.all_tasks()),
             "connections": sum(len(actor.connections) for actor in lobby.actors.values()),
-            "gc": request.app.state.gc_stats.to_json(),
+            "gc": {
+                **request.app.state.gc_stats.to_json(),
+                **request.app.state.collector.to_json(),
+            },
             "lag": request.app.state.lag.to_json(),
         }
     )
@@ -290,7 +296,8 @@ def transfers_json(transfers: Iterable[Transfer], names: Mapping[str, str]) -> l
 
 def _refuse_closed(actor: TableActor) -> None:
     """A closed table's code says so (410); its ledger, hands and statistics stay readable
-    until the code is taken by a new table."""
+    (read back from the store once it has left memory) until the code is taken by a new
+    table."""
     if actor.table.closed:
         raise HTTPException(410, f"table {actor.code} is closed: the game is over")
 
@@ -308,8 +315,9 @@ def _refuse_tournament(actor: TableActor) -> None:
 
 
 async def _actor(request: Request) -> TableActor:
-    """The table, as saved: an actor takes a new table only once its events are saved."""
-    return lobby_of(request).actor(request.path_params["code"])
+    """The table, as saved: an actor takes a new table only once its events are saved. A
+    sleeping table is woken, a closed one read back from the store (``Lobby.table``)."""
+    return await lobby_of(request).table(request.path_params["code"])
 
 
 async def read_body(request: Request, shape: type[Body]) -> Body:

@@ -51,6 +51,8 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
         writer = EventWriter(store)
         lobby = Lobby(store, writer, settings)
         collector = Collector(settings.gc_freeze_seconds)
+        lobby.departed = collector.departed
+        app.state.collector = collector
         app.state.gc_stats = GcStats()
         app.state.gc_stats.start()
         app.state.lag = LagMonitor()
@@ -68,6 +70,7 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
                 await cluster.adopt_ownerless()
                 await cluster.start()
             app.state.lobby = lobby
+            lobby.start_sweeping()  # closed tables leave memory, idle ones sleep
             if settings.freeze_gc:
                 collector.start()  # after the tables are resumed: they are frozen too
             yield

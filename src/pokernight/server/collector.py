@@ -17,6 +17,14 @@ stay small too. Full collections during play found nothing to free. Frozen
 objects are still freed by refcounting; only a cycle that forms among frozen
 objects (or survives its first young collection) is never collected.
 
+Such cycles are everywhere once a table or a socket has lived a second: the
+actor and its bots' driver, a connection and its tasks, uvicorn's protocol and
+its transport. So when one has gone (``departed``: a table let go, a socket
+ended), the collector reclaims them: it unfreezes, collects fully, and freezes
+again (``reclaim``), at most every ``RECLAIM_SECONDS`` and never more than
+``RECLAIM_SHARE`` of the time, by what the last one cost (decision 53: without
+it, every closed table left 0.3 MiB frozen for good).
+
 ``GcStats`` times every collection (``gc.callbacks``) so the pauses can be
 read at ``GET /api/server`` and by ``pokernight bench server``.
 """
@@ -37,6 +45,10 @@ leave 10-20 thousand young objects a second, and an automatic generation-1 colle
 second's worth cost up to 33 ms. (With a full collection before every freeze, every 1 s measured
 worse than every 5 s: 28 full collections in 30 s.)"""
 LONG_PAUSE_MS = 50.0
+RECLAIM_SECONDS = 1.0
+"""The shortest time between two reclaims (a small room's costs a few milliseconds)."""
+RECLAIM_SHARE = 0.02
+"""Of the time, the most reclaims may take: one that paused 0.5 s waits 25 s at least."""
 
 
 @dataclass
@@ -91,6 +103,19 @@ class Collector:
     def __init__(self, interval: float = FREEZE_SECONDS) -> None:
         self.interval = interval
         self._task: asyncio.Task[None] | None = None
+        self.departures = 0  # tables and sockets gone since the last reclaim
+        self.reclaims = 0
+        self._next_reclaim = 0.0
+
+    def departed(self) -> None:
+        """A table or a socket has gone: its cycles, frozen, wait for the next reclaim."""
+        self.departures += 1
+
+    def to_json(self) -> dict[str, Any]:
+        """Reclaims so far, and departures waiting for the next (0 when nothing is frozen
+        that a reclaim would free; always 0 when the collector does not run)."""
+        waiting = self.departures if self._task is not None else 0
+        return {"reclaims": self.reclaims, "departures_waiting": waiting}
 
     def start(self) -> None:
         gc.collect()
@@ -105,9 +130,26 @@ class Collector:
         gc.unfreeze()
 
     async def _run(self) -> None:
+        loop = asyncio.get_running_loop()
         while True:
             await asyncio.sleep(self.interval)
-            collect_and_freeze()
+            if self.departures and loop.time() >= self._next_reclaim:
+                self.departures = 0
+                took = reclaim()
+                self.reclaims += 1
+                self._next_reclaim = loop.time() + max(RECLAIM_SECONDS, took / RECLAIM_SHARE)
+            else:
+                collect_and_freeze()
+
+
+def reclaim() -> float:
+    """Unfreeze, collect fully (the cycles of what has gone), freeze again; the seconds it
+    took."""
+    began = time.perf_counter()
+    gc.unfreeze()
+    gc.collect()
+    gc.freeze()
+    return time.perf_counter() - began
 
 
 def collect_and_freeze() -> None:

@@ -11,6 +11,8 @@ from pokernight.server.collector import FREEZE_SECONDS
 from pokernight.server.ratelimit import AddressLimits
 
 DEFAULT_LIMITS = AddressLimits()
+IDLE_MINUTES = 30.0
+MAX_IDLE_MINUTES = 7 * 24 * 60.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,6 +36,9 @@ class ServerConfig:
     from the environment alone, ``POKERNIGHT_TEST_SHUFFLE_SEED``, never from a request).
     ``redis_url``: this process is one of several on the same database, each table owned
     by one of them through a lease of ``lease_ttl_ms`` in Redis (decision 39).
+    ``idle_minutes``: an open table nobody watches and that is not dealing sleeps after
+    this long, out of memory until somebody comes (decision 53; 0: never; not under
+    ``redis_url``). A closed table nobody watches leaves memory at once.
     """
 
     database_url: str | None = None
@@ -53,3 +58,4 @@ class ServerConfig:
     shuffle_seed: int | None = None
     redis_url: str | None = None
     lease_ttl_ms: int = DEFAULT_TTL_MS
+    idle_minutes: float = IDLE_MINUTES

@@ -2,10 +2,11 @@
 and each of its tournaments as the money between its entrants.
 
 A night is folded from the table's stored events once, then only the events stored
-since are added: a closed table is never read again, an open one reads what it played
-since the last look. The store is the source (events are saved before anybody hears of
-them), so what the season shows is what was saved. Folding runs in a worker thread, one
-request at a time, so the tables' own tasks keep the event loop.
+since are added: a closed table is never read again (only its night is kept, not the
+table it was folded with), an open one reads what it played since the last look. The
+store is the source (events are saved before anybody hears of them), so what the season
+shows is what was saved. Folding runs in a worker thread, one request at a time, so the
+tables' own tasks keep the event loop.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from __future__ import annotations
 import asyncio
 from dataclasses import dataclass, replace
 
-from pokernight.history.night import NightTally
+from pokernight.history.night import Night, NightTally
 from pokernight.history.season import (
     ClubNight,
     Payment,
@@ -22,7 +23,7 @@ from pokernight.history.season import (
     TournamentNight,
     season_balances,
 )
-from pokernight.store import Store, StoredEvent, TableRecord
+from pokernight.store import Store, StoredEvent, TableRecord, TableStatus
 from pokernight.table import table_event_from_dict
 from pokernight.tournament import Status, Tournament, tournament_event_from_dict
 from pokernight.tournament.ledger import results
@@ -30,8 +31,20 @@ from pokernight.tournament.ledger import results
 
 @dataclass(slots=True)
 class _Folded:
-    tally: NightTally
+    tally: NightTally | None
     seq: int
+    kept: Night | None = None
+    """A closed table's night: its tally, which holds a whole table, is let go."""
+
+    def night(self) -> Night:
+        if self.kept is not None:
+            return self.kept
+        assert self.tally is not None
+        return self.tally.night()
+
+    def close(self) -> None:
+        if self.tally is not None:
+            self.kept, self.tally = self.tally.night(), None
 
 
 class Nights:
@@ -56,7 +69,7 @@ class Nights:
             for record in tables:
                 folded = await self._fold(record, seqs.get(record.id, 0))
                 if folded is not None:
-                    night = folded.tally.night()
+                    night = folded.night()
                     created = record.created_at
                     nights.append(
                         TableNight(
@@ -144,7 +157,7 @@ class Nights:
             await asyncio.shield(busy)  # left running by a request that went away
         folded = self._folded.get(record.id)
         if folded is not None and folded.seq >= seq:
-            return folded
+            return self._kept(record, folded)
         stored = await self.store.load_events(record.id, 0 if folded is None else folded.seq)
         if folded is None:
             if not stored:
@@ -157,11 +170,24 @@ class Nights:
             # fold running, and the next one waits for it instead of folding them again.
             work = asyncio.ensure_future(asyncio.to_thread(_add, folded, stored))
             self._folding[record.id] = work
+            work.add_done_callback(lambda done: self._folded_in(record.id, done))
             await asyncio.shield(work)
+        return self._kept(record, folded)
+
+    def _folded_in(self, table_id: int, done: asyncio.Future[None]) -> None:
+        if self._folding.get(table_id) is done:
+            del self._folding[table_id]  # nothing kept per table but its night
+
+    @staticmethod
+    def _kept(record: TableRecord, folded: _Folded) -> _Folded:
+        """A table that closed plays no more: its night is all that is kept of it."""
+        if record.status != TableStatus.OPEN:
+            folded.close()
         return folded
 
 
 def _add(folded: _Folded, stored: list[StoredEvent]) -> None:
+    assert folded.tally is not None  # a closed table's night is complete
     for item in stored:
         folded.tally.add(table_event_from_dict(item.data))
         folded.seq = item.seq

@@ -36,7 +36,8 @@ async def readyz(request: Request) -> Response:
         await lobby.store.ping()
     except StoreError as error:
         return JSONResponse({"status": f"the database is unavailable: {error}"}, 503)
-    return JSONResponse({"status": "ready", "tables": len(lobby.actors)})
+    tables = {"tables": len(lobby.actors), "sleeping": len(lobby.sleeping)}
+    return JSONResponse({"status": "ready", **tables})
 
 
 async def metrics(request: Request) -> Response:
@@ -55,7 +56,18 @@ async def metrics(request: Request) -> Response:
 def _table_lines(lobby: Lobby) -> list[str]:
     actors = lobby.actors.values()
     return [
-        *_metric("pokernight_tables", "gauge", "Tables this process runs.", [("", len(actors))]),
+        *_metric(
+            "pokernight_tables",
+            "gauge",
+            "Tables this process runs in memory now (played, watched, or closed and read).",
+            [("", len(actors))],
+        ),
+        *_metric(
+            "pokernight_tables_sleeping",
+            "gauge",
+            "Open tables asleep: out of memory until somebody comes (decision 53).",
+            [("", len(lobby.sleeping))],
+        ),
         *_metric(
             "pokernight_connections",
             "gauge",

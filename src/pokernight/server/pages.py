@@ -15,5 +15,5 @@ from starlette.responses import RedirectResponse
 
 async def stream(request: Request) -> RedirectResponse:
     code = request.path_params["code"]
-    request.app.state.lobby.actor(code)  # a clear 404 for a wrong code
+    await request.app.state.lobby.table(code)  # a clear 404 for a wrong code
     return RedirectResponse(f"/stream.html#{quote(code)}", status_code=307)

@@ -69,9 +69,15 @@ async def serve_piped(websocket: FrameSocket, lobby: Lobby, code: str) -> None:
 async def serve_table(websocket: FrameSocket, lobby: Lobby, code: str) -> None:
     """Serve a socket accepted for table ``code``: here, or piped from another process."""
     try:
-        actor = lobby.actor(code)
+        actor = await lobby.table(code)
         hello = await read_hello(websocket, lobby.config)
         who = await _identify(actor, hello)
+        # Asked again, with nothing awaited from here to the attach: the table may have
+        # slept meanwhile (woken again now), and it must not sleep before the page is in.
+        again = await lobby.table(code)
+        if again.record.id != actor.record.id:
+            raise NoSuchTableError(code)  # closed, and its code taken by a new table
+        actor = again
     except (NoSuchTableError, RefusedError) as error:
         close = CLOSE_NO_TABLE if isinstance(error, NoSuchTableError) else CLOSE_BAD_HELLO
         await _refuse(websocket, str(error), close)
@@ -114,6 +120,7 @@ async def serve_table(websocket: FrameSocket, lobby: Lobby, code: str) -> None:
     finally:
         actor.detach(connection)
         await connection.stop()
+        lobby.departed()
 
 
 def _hosts(player_id: str | None, actor: TableActor) -> bool:

@@ -686,6 +686,11 @@ class Store:
                 raise
         self._versions.update(versions)
 
+    def forget_table(self, table_id: int) -> None:
+        """The table has left this process's memory (asleep, or closed): what was known of
+        its log goes too, read back at its next save. (An epoch held stays: decision 39.)"""
+        self._versions.pop(table_id, None)
+
     async def own_table(self, table_id: int) -> int:
         """Become the table's owner among several processes (its lease just taken): raise its
         fencing epoch, so that a former owner's saves are refused from now on, and forget
