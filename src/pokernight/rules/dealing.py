@@ -14,12 +14,18 @@ or more cards remain.
 Baseball: an up card of the variant's ``extra_card_rank`` (a four) gives its player
 one more card face down at once, before the next player's card.
 
-Follow the Queen: a queen dealt face up makes the next card dealt face up (to
-anyone, on any street, a community card included) name the new wild rank; a
-queen that follows a queen passes that on. Until then the old rank stays wild.
-When no card will be dealt face up any more (a street dealt face down) while a
-queen waits, or when the community card is a queen, only queens are wild from that
-moment. Down cards never change the wild rank.
+Follow the Queen (seed 000, "Wild Card Rules"): a queen dealt face up makes the next
+card dealt face up on the same street name the new wild rank; a queen that follows a
+queen passes that on. A queen that is the street's last card dealt face up leaves only
+queens wild, as soon as the street's cards are out (before its betting). A community
+card is a street of its own: as a queen it leaves only queens wild; any other card
+changes nothing, since no queen waits for it. Down cards never change the wild rank.
+
+The house rule ``ftq_queen_carries_over`` (``HandStarted``) is the reading the room
+played before: the next card dealt face up on any street, a community card included,
+follows the queen, and until it comes the old rank stays wild. When no card will be
+dealt face up any more (a street dealt face down) while a queen waits, or when the
+last street's community card is a queen, only queens are wild from that moment.
 """
 
 from __future__ import annotations
@@ -71,6 +77,8 @@ def deal_street(state: HandState, deck: tuple[Card, ...], emit: Emit) -> None:
             if card.rank == extra_rank:
                 still_owed = (hole_cards - round_ - 1) * players + players - place - 1 + board
                 _deal_extra_card(state, deck, seat, still_owed, emit)
+    if hole_up and state.pending_queen is not None and not state.queen_carries_over:
+        _only_queens_wild(state.pending_queen, emit)  # the street's last up card: a queen
     if board:
         start = state.deck_position
         emit(CardsDealt(None, deck[start : start + board], True))
@@ -107,9 +115,11 @@ def _deal_community_card(state: HandState, deck: Sequence[Card], emit: Emit) -> 
     card = deck[state.deck_position]
     emit(CardsDealt(None, (card,), True))
     _follow_the_queen(state, card, None, emit)
-    if state.pending_queen is not None and state.street_index == state.last_street:
-        # No card follows the last: only queens are wild from now on, for the betting order
-        # of this street and for what everybody is shown, not only at the showdown.
+    last = state.street_index == state.last_street
+    if state.pending_queen is not None and (last or not state.queen_carries_over):
+        # No card follows it on this street (the seed's rule), or at all (the last street):
+        # only queens are wild from now on, for the betting order of this street and for
+        # what everybody is shown, not only at the showdown.
         _only_queens_wild(state.pending_queen, emit)
 
 

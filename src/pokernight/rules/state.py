@@ -112,6 +112,7 @@ class HandState:
         "over",
         "pending_queen",
         "posted_big_blinds",
+        "queen_carries_over",
         "raise_cap",
         "raises",
         "rotations",
@@ -183,6 +184,8 @@ class HandState:
         self.to_act: int | None = None
         self.wild_rank: int | None = None
         self.pending_queen: tuple[Card, int | None] | None = None
+        # Follow the Queen's house rule: a queen last on a street waits for the next street.
+        self.queen_carries_over = event.ftq_queen_carries_over
         self.shown = [False] * count
         self.mucked = [False] * count
         self.over = False
@@ -241,6 +244,7 @@ class HandState:
         twin.opener = self.opener
         twin.over = self.over
         twin.pending_queen = self.pending_queen
+        twin.queen_carries_over = self.queen_carries_over
         twin.posted_big_blinds = self.posted_big_blinds
         twin.bomb_pot = self.bomb_pot
         twin.raise_cap = self.raise_cap
