@@ -92,8 +92,9 @@ def _stud_slots_to_come(situation: Situation, contenders: tuple[int, ...]) -> li
         remaining = len(situation.variant.cards) - dealt
         burn = 1 if remaining >= 2 else 0
         if remaining - burn < len(street):
-            # Too few cards for everybody: one community card, face up, as at the table.
-            return [*slots, Slot(None, True)] if remaining else slots
+            # Too few cards for everybody: one community card, face up, as at the table (with
+            # none left, the table turns a burn card: as unknown to the bot as any other).
+            return [*slots, Slot(None, True)]
         slots += street
         dealt += burn + len(street)
     rank = situation.variant.extra_card_rank

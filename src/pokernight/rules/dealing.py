@@ -9,7 +9,11 @@ so that a ``WildRankChanged`` follows the up card that caused it.
 
 Stud: if the deck cannot give every live player their card (plus the burn),
 one community card is dealt face up to the board instead, after a burn if two
-or more cards remain.
+or more cards remain (Robert's Rules of Poker, Seven-Card Stud). With nine players
+(or Baseball's extra cards) sixth street may take the deck's last card: then seventh
+street's community card is the hand's first burn card, the burn cards being the only
+cards left (Robert's Rules reshuffle the burn cards when the deck runs out; a burn card
+was never seen by anybody, so the first is as random as a reshuffle would make it).
 
 Baseball: an up card of the variant's ``extra_card_rank`` (a four) gives its player
 one more card face down at once, before the next player's card.
@@ -56,8 +60,7 @@ def deal_street(state: HandState, deck: tuple[Card, ...], emit: Emit) -> None:
     if len(deck) - base < hole_cards * players + board:
         if not state.is_stud:
             raise RulesError("the deck ran out of cards")
-        if len(deck) > base:  # Baseball's extra cards can empty it: then nothing is dealt
-            _deal_community_card(state, deck, emit)
+        _deal_community_card(state, deck, emit)
         return
     if hole_down:
         rounds_end = base + hole_down * players
@@ -112,7 +115,13 @@ def _deal_extra_card(
 
 
 def _deal_community_card(state: HandState, deck: Sequence[Card], emit: Emit) -> None:
-    card = deck[state.deck_position]
+    """One card face up for everybody: the deck's next, or with none left the first burn."""
+    position = state.deck_position
+    if position >= len(deck):
+        if state.first_burn is None:
+            return  # nothing was burnt either: nothing to deal (never with 52 cards)
+        position = state.first_burn
+    card = deck[position]
     emit(CardsDealt(None, (card,), True))
     _follow_the_queen(state, card, None, emit)
     last = state.street_index == state.last_street

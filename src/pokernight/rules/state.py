@@ -92,6 +92,7 @@ class HandState:
         "drawn",
         "final_stacks",
         "first_board",
+        "first_burn",
         "folded",
         "follows_queen",
         "full_bet",
@@ -168,6 +169,7 @@ class HandState:
         self.up: list[list[Card]] = [[] for _ in seats]
         self.board: list[Card] = []
         self.deck_position = 0
+        self.first_burn: int | None = None  # the deck position of the hand's first burn
         self.street_index = -1
         self.level = 0
         self.full_bet = 0
@@ -226,6 +228,7 @@ class HandState:
         twin.dead = list(self.dead)
         twin.dead_small_blind = self.dead_small_blind
         twin.deck_position = self.deck_position
+        twin.first_burn = self.first_burn
         twin.final_stacks = self.final_stacks
         twin.folded = list(self.folded)
         twin.full_bet = self.full_bet
@@ -340,6 +343,8 @@ def _street_started(state: HandState, event: StreetStarted) -> None:
     state.street_index = event.index
     if event.burn:
         if state.stub is None:
+            if state.first_burn is None:
+                state.first_burn = state.deck_position
             state.deck_position += 1
         else:
             state.stub_position += 1
