@@ -191,6 +191,7 @@ def _played(
             double_board=phh.double_board,
             jacks_to_open=phh.jacks_to_open,
             run_it_twice=phh.run_it_twice,
+            ftq_queen_carries_over=phh.ftq_queen_carries_over,
         )
     except RulesError as error:
         return None, PHHError(f"cannot start the hand: {error}")

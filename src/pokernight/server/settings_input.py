@@ -48,6 +48,7 @@ class _SettingsShape(msgspec.Struct, forbid_unknown_fields=True):
     jacks_to_open: bool = False
     run_it_twice: bool = False
     bomb_pot_double_board: bool = False
+    ftq_queen_carries_over: bool = False
 
 
 # Where the room's tables differ from a bare TableSettings: a stranger who has only the
