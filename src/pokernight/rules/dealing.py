@@ -12,8 +12,8 @@ one community card is dealt face up to the board instead, after a burn if two
 or more cards remain (Robert's Rules of Poker, Seven-Card Stud). With nine players
 (or Baseball's extra cards) sixth street may take the deck's last card: then seventh
 street's community card is the hand's first burn card, the burn cards being the only
-cards left (Robert's Rules reshuffle the burn cards when the deck runs out; a burn card
-was never seen by anybody, so the first is as random as a reshuffle would make it).
+cards left (a card room shuffles the burn cards to go on when the deck runs out; a burn
+card was never seen by anybody, so the first is as random as a reshuffle would make it).
 
 Baseball: an up card of the variant's ``extra_card_rank`` (a four) gives its player
 one more card face down at once, before the next player's card.
