@@ -281,3 +281,16 @@ def test_the_community_card_is_every_players_card_in_the_events_each_seat_sees()
     hand = play(start("stud", deck), folds={0: [8], 1: [7]})
     community = [e for e in hand.events if isinstance(e, CardsDealt) and e.seat is None]
     assert community == [CardsDealt(None, (deck[27],), True)]
+
+
+def test_pokerstars_text_writes_each_community_card_on_its_street_and_the_board() -> None:
+    from pokernight.history.pokerstars_export import to_pokerstars
+
+    deck = nine_deck({18: "2c"})
+    hand = play(start("stud", deck))
+    text = to_pokerstars(hand, [f"p{seat}" for seat in range(NINE)])
+    assert f"*** 6th STREET *** [{deck[48]}]" in text
+    assert f"*** RIVER *** [{deck[50]}]" in text
+    assert f"Board [{deck[48]} {deck[50]}]" in text
+    burnt = play(start("stud", deck), folds={0: [8], 1: [7]})
+    assert f"Board [{deck[27]}]" in to_pokerstars(burnt, [f"p{seat}" for seat in range(NINE)])
