@@ -11,7 +11,7 @@ For every hand:
 - the showdown: the pot goes to the hands the brute-force ``wild_oracle`` values best with
   the oracle's last wild ranks (every five cards, every rank for every wild card).
 
-10,000 hands of each reading take about 4 s each on the project's machines (decision 55
+10,000 hands of each reading take 6 to 7 s each on the project's machine (decision 55
 has the measure); a hand is a seed, so a failure names the hand that failed.
 """
 
