@@ -124,7 +124,7 @@ def test_baseball_equity_deals_the_extra_card_a_four_face_up_buys() -> None:
     second = parse_cards("Kc Kd Ks 6h 6c 2h Td")
     scenario = scenario_for_variant(VARIANTS["baseball"], [first, second])
     reserve = Slot(None, extra=True)  # one four can still come face up: one extra card
-    assert scenario.slots == (Slot(0, True), Slot(0, False), reserve)
+    assert scenario.slots == (Slot(0, True, street=5), Slot(0, False, street=6), reserve)
     result = equity(scenario, exact_limit=10**9)
     assert result.exact
     expected = _baseball_oracle(first, second, extra_cards=True)

@@ -261,6 +261,7 @@ HOUSE_OPTIONS = {"run_it_twice": True, "bomb_pot_every": 3, "bomb_pot_double_boa
         ("plo8", 8, HOUSE_OPTIONS),
         ("nlhe", 10, HOUSE_OPTIONS | {"bomb_pot_double_board": False}),
         ("nl5cd", 12, {"jacks_to_open": True}),
+        ("ftq", 13, {"ftq_queen_carries_over": True}),
     ],
 )
 def test_exported_hands_imported_into_a_new_table_export_the_same(

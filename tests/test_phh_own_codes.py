@@ -82,6 +82,8 @@ def play(deal: Deal) -> Hand:
         options = {"run_it_twice": True}
     if variant.is_draw and variant.showdown == "high":
         options["jacks_to_open"] = rng.random() < 0.5
+    if variant.follows_queen:
+        options["ftq_queen_carries_over"] = rng.random() < 0.5
     players = rng.randint(2, min(variant.max_players, 5 if options.get("double_board") else 6))
     stacks = [rng.randint(5, 200) for _ in range(players)]
     button = players - 1  # as PHH numbers them, so the replay's seats are the hand's

@@ -73,7 +73,7 @@ def test_variants_are_one_table_of_data() -> None:
         *("baseball", "deuces", "chicago", "nlsd"),
         *("nl5cd", "fl5cd", "27td", "badugi"),
     }
-    assert {variant.max_players for variant in VARIANTS.values()} == {6, 8, 10}
+    assert {variant.max_players for variant in VARIANTS.values()} == {6, 9, 10}
     assert [street.draws for street in VARIANTS["27td"].streets] == [False, True, True, True]
     assert [street.bets_big for street in VARIANTS["27td"].streets] == [False, False, True, True]
     assert [street.bets_big for street in VARIANTS["fl5cd"].streets] == [False, True]

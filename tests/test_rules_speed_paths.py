@@ -61,7 +61,11 @@ CONFIGS: list[tuple[str, str, str | None, Stakes, dict[str, bool]]] = [
      _stakes(small_blind=5, big_blind=10, small_bet=10, big_bet=20, raise_cap=None), {}),
     ("stud", "stud", None, default_stakes(VARIANTS["stud"]), {}),
     ("razz", "razz", None, default_stakes(VARIANTS["razz"]), {}),
-    ("ftq", "ftq", None, default_stakes(VARIANTS["ftq"]), {}),
+    # The golden "ftq" logs were taken when the room read Follow the Queen the way the house
+    # rule ``ftq_queen_carries_over`` now does: played with it, they are the same bit for bit
+    # (the rule's flag aside, ``play``). "ftq-seed" is the seed's rule, the default.
+    ("ftq", "ftq", None, default_stakes(VARIANTS["ftq"]), {"carries_over": True}),
+    ("ftq-seed", "ftq", None, default_stakes(VARIANTS["ftq"]), {}),
     ("stud-pot-limit", "stud", "pot-limit", _stakes(ante=1, bring_in=2, small_bet=5), {}),
     ("razz-no-bring-in", "razz", None, _stakes(ante=3, small_bet=10, big_bet=20), {}),
 ]  # fmt: skip
@@ -71,7 +75,8 @@ def start(config: int, rng: random.Random) -> Hand:
     """A hand of the config: players, stacks (often short), button, deck and blind options."""
     _name, key, betting, stakes, options = CONFIGS[config]
     variant = VARIANTS[key] if betting is None else VARIANTS[key].with_betting(betting)
-    count = rng.randint(2, variant.max_players)
+    # Stud tables seated eight when the golden logs were taken (the ninth seat: its own tests).
+    count = rng.randint(2, min(variant.max_players, 8) if variant.is_stud else variant.max_players)
     short = rng.random() < 0.5
     stacks = [rng.randint(1, 60) if short else rng.randint(100, 600) for _ in range(count)]
     deck = list(CARDS)
@@ -82,8 +87,9 @@ def start(config: int, rng: random.Random) -> Hand:
     if options.get("posted", False) and count > 4 and rng.random() < 0.4:
         posted = [(button + 4) % count]
     return Hand.start(
-        variant, stakes, stacks, button, deck, dead_small_blind=dead, posted_big_blinds=posted
-    )
+        variant, stakes, stacks, button, deck, dead_small_blind=dead, posted_big_blinds=posted,
+        ftq_queen_carries_over=options.get("carries_over", False),
+    )  # fmt: skip
 
 
 def refusal(attempt: Callable[[], object]) -> str:
@@ -138,7 +144,9 @@ def play(hand: Hand, rng: random.Random) -> list[object]:
         )  # fmt: skip
         take(hand, legal, rng)
     record.append(refusal(lambda: hand.verify_fold(0)))
-    record.append([event.to_dict() for event in hand.events])
+    events = [event.to_dict() for event in hand.events]
+    events[0].pop("ftq_queen_carries_over", None)  # the golden "ftq" logs' rule (CONFIGS)
+    record.append(events)
     record.append(hand.final_stacks)
     return record
 

@@ -87,9 +87,9 @@ def test_deck_runs_out_deals_community_card() -> None:
     assert hand.final_stacks is not None and sum(hand.final_stacks) == 800
 
 
-def test_stud_table_seats_at_most_eight() -> None:
-    with pytest.raises(RulesError, match="2 to 8 players"):
-        Hand.start(VARIANTS["stud"], STUD_STAKES, [100] * 9, 0, CARDS)
+def test_stud_table_seats_at_most_nine() -> None:
+    with pytest.raises(RulesError, match="2 to 9 players"):
+        Hand.start(VARIANTS["stud"], STUD_STAKES, [100] * 10, 0, CARDS)
 
 
 def test_bring_in_is_the_lowest_card_even_when_it_is_a_queen_in_follow_the_queen() -> None:

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from pokernight.cards import Rank, parse_card
-from pokernight.rules import VARIANTS, CardsDealt, Hand, Stakes, WildRankChanged
+import pytest
+
+from pokernight.cards import CARDS, Rank, parse_card
+from pokernight.rules import VARIANTS, CardsDealt, Hand, RulesError, Stakes, WildRankChanged
 from tests.rules_helpers import check_to_showdown, passive_step, stud_deck
 
 FTQ = VARIANTS["ftq"]
@@ -11,29 +13,54 @@ SEED_STAKES = Stakes(ante=5, bring_in=10, small_bet=20, big_bet=40)
 QUEEN = int(Rank.QUEEN)
 
 
-def start(streets: list[list[str]]) -> Hand:
+def start(streets: list[list[str]], *, carries_over: bool = False) -> Hand:
+    """Seat ``i`` is the seed's "Player i+1"; ``carries_over``: the house rule
+    ``ftq_queen_carries_over`` (off: the seed's rule)."""
     count = len(streets[0])
     # Button on the last seat: cards go to seat 0 first, as the examples read.
-    return Hand.start(FTQ, SEED_STAKES, [1000] * count, count - 1, stud_deck(count - 1, streets))
+    deck = stud_deck(count - 1, streets)
+    return Hand.start(
+        FTQ, SEED_STAKES, [1000] * count, count - 1, deck, ftq_queen_carries_over=carries_over
+    )
 
 
 def wild_changes(hand: Hand) -> list[WildRankChanged]:
     return [event for event in hand.events if isinstance(event, WildRankChanged)]
 
 
-def test_follow_the_queen_queen_then_seven_makes_sevens_wild() -> None:
-    # Seed example 1: player 1 gets Q♥ face up, player 2 then 7♠: queens and sevens are wild.
-    hand = start([["2c3cQh", "4d5d7s", "8h9hKd"]])
-    assert hand.wild_ranks == {QUEEN, Rank.SEVEN}
-    assert wild_changes(hand) == [WildRankChanged(Rank.SEVEN, parse_card("7s"), 1)]
+def test_seed_example_1_queen_followed_by_7() -> None:
+    """Seed 000, Wild Card Rules, Example 1: "Player 1 dealt: Q♥ (face-up), Player 2 dealt:
+    7♠ (face-up) → Result: Queens and 7s are now wild"."""
+    for carries_over in (False, True):  # the house rule reads this example the same
+        hand = start([["2c3cQh", "4d5d7s"]], carries_over=carries_over)
+        assert hand.wild_ranks == {QUEEN, Rank.SEVEN}
+        assert wild_changes(hand) == [WildRankChanged(Rank.SEVEN, parse_card("7s"), 1)]
 
 
-def test_queen_as_last_up_card_leaves_only_queens_wild() -> None:
-    # Seed example 2: 9♦ then Q♣ as the last card dealt face up: only queens are wild.
-    hand = start([["2c3cQh", "4d5d7s"], ["Ah", "Kh"], ["Ac", "Kc"], ["9d", "Qc"], ["2h", "3h"]])
-    check_to_showdown(hand)
+def test_seed_example_2_queen_is_last_card() -> None:
+    """Seed 000, Example 2: "Player 1 dealt: 9♦ (face-up), Player 2 dealt: Q♣ (face-up) ←
+    Last card → Result: Only Queens are wild". Nothing of the next street follows that
+    queen: fourth street's first up card, the 8♠, names no wild rank."""
+    hand = start([["2c3c9d", "4d5dQc"], ["8s", "Kh"]])
     assert hand.wild_ranks == {QUEEN}
-    assert wild_changes(hand)[-1] == WildRankChanged(None, parse_card("Qc"), 1)
+    assert wild_changes(hand) == [WildRankChanged(None, parse_card("Qc"), 1)]
+    check_to_showdown(hand)
+    assert hand.wild_ranks == {QUEEN}, "the 8♠ on fourth street does not follow the Q♣"
+    assert wild_changes(hand) == [WildRankChanged(None, parse_card("Qc"), 1)]
+
+
+def test_seed_example_2_a_queen_last_on_a_street_ends_the_wild_rank_before_it() -> None:
+    """Example 2 on a later street: sevens were wild since third street (Q♥ then 7♠); on
+    fourth street 9♦ then Q♣, the last card: from then on only queens are wild, and fifth
+    street's 8♠ follows nothing."""
+    hand = start([["2c3cQh", "4d5d7s"], ["9d", "Qc"], ["8s", "Kh"]])
+    passive_step(hand)  # the bring-in
+    passive_step(hand)
+    assert hand.street_index == 1
+    assert hand.wild_ranks == {QUEEN}
+    check_to_showdown(hand)
+    assert [change.rank for change in wild_changes(hand)] == [Rank.SEVEN, None]
+    assert hand.wild_ranks == {QUEEN}
 
 
 def test_queen_followed_by_queen_passes_to_next_up_card() -> None:
@@ -42,18 +69,60 @@ def test_queen_followed_by_queen_passes_to_next_up_card() -> None:
     assert wild_changes(hand) == [WildRankChanged(Rank.SEVEN, parse_card("7d"), 2)]
 
 
-def test_seed_example_multiple_queens_last_queen_decides() -> None:
-    # Seed example 3: Q♥, 8♠ (eights wild), Q♠, K♦ (kings wild): queens and kings.
-    hand = start([["2c3cQh", "4d5d8s", "2h3hQs", "4s5sKd"]])
+def test_seed_example_3_multiple_queens() -> None:
+    """Seed 000, Example 3: "Player 1 dealt: Q♥, Player 2 dealt: 8♠ → Now 8s are wild,
+    Player 3 dealt: Q♠, Player 4 dealt: K♦ → Now Kings are wild → Result: Queens and Kings
+    are wild (last Queen determines it)"."""
+    for carries_over in (False, True):
+        hand = start([["2c3cQh", "4d5d8s", "2h3hQs", "4s5sKd"]], carries_over=carries_over)
+        assert [change.rank for change in wild_changes(hand)] == [Rank.EIGHT, Rank.KING]
+        assert wild_changes(hand)[-1] == WildRankChanged(Rank.KING, parse_card("Kd"), 3)
+        assert hand.wild_ranks == {QUEEN, Rank.KING}
+
+
+def test_seed_rule_a_queen_last_on_a_street_leaves_only_queens_wild() -> None:
+    """The seed's rule, the default: Q♥ 8♠ Q♠ on third street, the Q♠ last: the eights are
+    no longer wild, only queens; the K♦ first up on fourth street follows nothing."""
+    hand = start([["2c3cQh", "4d5d8s", "2h3hQs"], ["Kd", "Ac", "Ad"]])
+    assert hand.wild_ranks == {QUEEN}, "the Q♠ was the last card of third street"
+    check_to_showdown(hand)
+    assert [change.rank for change in wild_changes(hand)] == [Rank.EIGHT, None]
+    assert hand.wild_ranks == {QUEEN}
+
+
+def test_house_rule_queen_carries_over_old_wild_rank_stays_until_the_next_up_card() -> None:
+    """The house rule ``ftq_queen_carries_over`` (the room's reading before seed 000 was
+    read again): the same cards, but the Q♠ waits for a follower; the eights stay wild
+    until then, and fourth street's first up card, the K♦, makes kings wild."""
+    hand = start([["2c3cQh", "4d5d8s", "2h3hQs"], ["Kd", "Ac", "Ad"]], carries_over=True)
+    assert hand.wild_ranks == {QUEEN, Rank.EIGHT}, "the queen of spades waits for a follower"
+    check_to_showdown(hand)
     assert [change.rank for change in wild_changes(hand)] == [Rank.EIGHT, Rank.KING]
     assert hand.wild_ranks == {QUEEN, Rank.KING}
 
 
-def test_old_wild_rank_stays_until_the_next_up_card_names_a_new_one() -> None:
-    hand = start([["2c3cQh", "4d5d8s", "2h3hQs"], ["Kd", "Ac", "Ad"]])
-    assert hand.wild_ranks == {QUEEN, Rank.EIGHT}, "the queen of spades waits for a follower"
+def test_house_rule_example_2_the_next_streets_first_up_card_follows() -> None:
+    """Example 2 under the house rule: after 9♦ Q♣ only queens are wild for now, and the 8♠
+    dealt first on fourth street names eights."""
+    hand = start([["2c3c9d", "4d5dQc"], ["8s", "Kh"]], carries_over=True)
+    assert hand.wild_ranks == {QUEEN}
+    assert wild_changes(hand) == []
     check_to_showdown(hand)
-    assert [change.rank for change in wild_changes(hand)][:2] == [Rank.EIGHT, Rank.KING]
+    assert wild_changes(hand) == [WildRankChanged(Rank.EIGHT, parse_card("8s"), 0)]
+    assert hand.wild_ranks == {QUEEN, Rank.EIGHT}
+
+
+def test_the_house_rule_is_a_follow_the_queen_rule() -> None:
+    with pytest.raises(RulesError, match="Follow the Queen"):
+        Hand.start(VARIANTS["stud"], SEED_STAKES, [100, 100], 1, CARDS, ftq_queen_carries_over=True)
+
+
+def test_the_house_rule_is_in_the_log_only_when_on() -> None:
+    plain = start([["2c3cQh", "4d5d8s"]])
+    house = start([["2c3cQh", "4d5d8s"]], carries_over=True)
+    assert "ftq_queen_carries_over" not in plain.events[0].to_dict()
+    assert house.events[0].to_dict()["ftq_queen_carries_over"] is True
+    assert Hand.from_dict(house.to_dict()).events == house.events
 
 
 def test_down_cards_never_change_wild_rank() -> None:

@@ -48,8 +48,8 @@ def test_the_default_debt_cap_is_five_largest_buy_ins_at_the_stakes(
     [
         ({"seats": 11}, "seats must be between 2 and 10"),
         ({"seats": 1}, "seats must be between 2 and 10"),
-        ({"variant": "stud", "seats": 9, "stakes": Stakes(bring_in=10, small_bet=20)},
-         "seats must be between 2 and 8"),
+        ({"variant": "stud", "seats": 10, "stakes": Stakes(bring_in=10, small_bet=20)},
+         "seats must be between 2 and 9"),
         ({"variant": "whist"}, "'whist' is not a variant"),
         ({"variant": "flhe", "stakes": Stakes(small_blind=10, big_blind=20, small_bet=20,
                                               big_bet=10)}, "the big bet cannot be smaller"),
@@ -179,9 +179,17 @@ def test_settings_for_stud_seat_six_and_post_a_bring_in() -> None:
     assert settings.stakes.bring_in > 0 and settings.stakes.big_blind == 0
 
 
+@pytest.mark.parametrize("key", ["stud", "razz", "stud8", "ftq"])
+def test_stud_tables_seat_two_to_nine_six_by_default(key: str) -> None:
+    """Seed 000: "Configurable Players: 2-9 players (default: 6)", for both its games."""
+    assert TableSettings.for_variant(key).seats == 6
+    assert TableSettings.for_variant(key, seats=9).seats == 9
+    assert TableSettings.for_variant(key, seats=2).seats == 2
+
+
 def test_changes_to_a_variants_settings_are_validated() -> None:
     assert TableSettings.for_variant("razz", seats=6, debt_cap=None).seats == 6
-    with pytest.raises(TableError, match="seats must be between 2 and 8"):
-        TableSettings.for_variant("stud", seats=9)
+    with pytest.raises(TableError, match="seats must be between 2 and 9"):
+        TableSettings.for_variant("stud", seats=10)
     with pytest.raises(TableError, match="'whist' is not a variant"):
         TableSettings.for_variant("whist")

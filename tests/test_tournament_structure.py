@@ -113,7 +113,7 @@ BASE = from_template("normal")
         ({"starting_stack": 10_010}, "not a whole number of 25 chips"),
         ({"games": ()}, "at least one game"),
         ({"games": ("poker",)}, "'poker' is not a variant"),
-        ({"games": ("stud",)}, "tables must seat between 2 and 8"),
+        ({"games": ("stud",), "seats": 10}, "tables must seat between 2 and 9"),
         ({"seats": 2, "entries": 9}, "seat at least 3"),
         ({"levels": ()}, "at least one level"),
         ({"chips": (100, 25)}, "smallest first"),

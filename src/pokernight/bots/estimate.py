@@ -27,7 +27,7 @@ from pokernight.equity.scenario import (
     extra_card_slots,
     fours_unseen,
 )
-from pokernight.rules import CardsDealt, HandView, StreetStarted, WildRankChanged
+from pokernight.rules import CardsDealt, HandStarted, HandView, StreetStarted, WildRankChanged
 from pokernight.rules.events import CardsDrawn
 
 MIN_SAMPLES = 40
@@ -85,15 +85,16 @@ def _stud_slots_to_come(situation: Situation, contenders: tuple[int, ...]) -> li
     streets = situation.variant.streets[: view.street_index + 1]
     for position in range(sum(street.hole_cards for street in streets), STUD_CARDS):
         street = [
-            Slot(owner_of[seat], position in STUD_UP_POSITIONS)
+            Slot(owner_of[seat], position in STUD_UP_POSITIONS, street=position)
             for seat in order
             if seat in owner_of
         ]
         remaining = len(situation.variant.cards) - dealt
         burn = 1 if remaining >= 2 else 0
         if remaining - burn < len(street):
-            # Too few cards for everybody: one community card, face up, as at the table.
-            return [*slots, Slot(None, True)] if remaining else slots
+            # Too few cards for everybody: one community card, face up, as at the table (with
+            # none left, the table turns a burn card: as unknown to the bot as any other).
+            return [*slots, Slot(None, True, street=position)]
         slots += street
         dealt += burn + len(street)
     rank = situation.variant.extra_card_rank
@@ -105,13 +106,16 @@ def _stud_slots_to_come(situation: Situation, contenders: tuple[int, ...]) -> li
 
 
 def wild_state(view: HandView) -> WildState:
-    """Follow the Queen's wild rank and whether a queen waits, replayed from the events."""
-    state = WildState()
+    """Follow the Queen's wild rank and whether a queen waits, replayed from the events
+    (a queen last on its street is answered by the table's ``WildRankChanged``)."""
+    started = view.events[0] if view.events else None
+    carries_over = isinstance(started, HandStarted) and started.ftq_queen_carries_over
+    state = WildState(carries_over=carries_over)
     for event in view.events:
         if isinstance(event, CardsDealt) and event.face_up:
             state = state.after(card.rank for card in event.cards)
         elif isinstance(event, WildRankChanged) and event.rank is None:
-            state = WildState()
+            state = WildState(carries_over=carries_over)
     return state
 
 

@@ -45,6 +45,12 @@ def register(subparsers: Subparsers) -> None:
     parser.add_argument(
         "--wild", default=None, help="Follow the Queen: the rank wild beside the queens (e.g. 7)"
     )
+    parser.add_argument(
+        "--ftq-queen-carries-over",
+        action="store_true",
+        help="Follow the Queen's house rule: a queen last on a street is followed by the next "
+        "street's first up card (default: only queens are wild after it, as seed 000 says)",
+    )
     parser.add_argument("--samples", type=int, default=DEFAULT_SAMPLES, help="Monte Carlo deals")
     parser.add_argument(
         "--draws", type=int, default=None, help="draw games: the draws left (default: all)"
@@ -63,9 +69,12 @@ def run(args: argparse.Namespace) -> int:
     wild = parse_wild(args.wild) if args.wild is not None else None
     if wild is not None and not variant.has_wild_cards:
         raise ValueError(f"{variant.name} has no wild cards")
+    if args.ftq_queen_carries_over and not variant.follows_queen:
+        raise ValueError("a queen carrying over to the next street is a Follow the Queen rule")
     scenario = scenario_for_variant(
-        variant, hands, parse_cards(args.board), parse_cards(args.dead), wild
-    )
+        variant, hands, parse_cards(args.board), parse_cards(args.dead), wild,
+        carries_over=args.ftq_queen_carries_over,
+    )  # fmt: skip
     with _progress("dealing", None) as advance:
         result = equity(
             scenario,

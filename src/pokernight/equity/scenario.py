@@ -34,6 +34,9 @@ class Slot:
     # Baseball: a card of the reserve a four dealt face up buys (``extra_card_slots``);
     # no owner until a four takes it.
     extra: bool = False
+    # Stud: the street the card comes on (its card number, 0 to 6), so that Follow the
+    # Queen's wild rank ends each street as the table does (``WildState.after_street``).
+    street: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,16 +80,19 @@ def scenario_for_variant(
     board: Sequence[Card] = (),
     dead: Sequence[Card] = (),
     wild: WildState | None = None,
+    *,
+    carries_over: bool = False,
 ) -> Scenario:
     """The scenario of ``hands`` (stud: in dealt order, down, down, up x4, down) dealt out.
 
     Missing hole cards are dealt at random. Follow the Queen's wild state, when
-    not given, is read from the up cards in the order they were dealt.
+    not given, is read from the up cards in the order they were dealt, street by street
+    (``carries_over``: the house rule ``ftq_queen_carries_over``).
     """
     if variant.is_stud:
         if board:
             raise ValueError(f"{variant.name} has no board")
-        return _stud_scenario(variant, hands, dead, wild)
+        return _stud_scenario(variant, hands, dead, wild, carries_over)
     hole = sum(street.hole_cards for street in variant.streets)
     for index, hand in enumerate(hands):
         if len(hand) > hole:
@@ -103,23 +109,26 @@ def _stud_scenario(
     hands: Sequence[Sequence[Card]],
     dead: Sequence[Card],
     wild: WildState | None,
+    carries_over: bool = False,
 ) -> Scenario:
     for index, hand in enumerate(hands):
         if len(hand) > STUD_CARDS:
             raise ValueError(f"hand {index + 1} has {len(hand)} cards; stud deals {STUD_CARDS}")
     slots = tuple(
-        Slot(owner, position in STUD_UP_POSITIONS)
+        Slot(owner, position in STUD_UP_POSITIONS, street=position)
         for position in range(STUD_CARDS)
         for owner, hand in enumerate(hands)
         if len(hand) <= position
     )
     if wild is None:
-        wild = WildState().after(
-            hand[position].rank
-            for position in STUD_UP_POSITIONS
-            for hand in hands
-            if len(hand) > position
-        )
+        wild = WildState(carries_over=carries_over)
+        for position in STUD_UP_POSITIONS:
+            ranks = [hand[position].rank for hand in hands if len(hand) > position]
+            # A street some hands have not had yet is not over: its queen may still wait.
+            done = all(len(hand) > position for hand in hands)
+            wild = wild.after_street(ranks) if done else wild.after(ranks)
+    else:
+        wild = WildState(wild.rank, wild.queen_waiting, carries_over)
     fixed = variant.wild_ranks if variant.has_wild_cards and not variant.follows_queen else None
     up = tuple(hand[at] for hand in hands for at in STUD_UP_POSITIONS if at < len(hand))
     extra = variant.extra_card_rank

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from itertools import combinations
+from itertools import combinations, pairwise
 
 import numpy as np
 import numpy.typing as npt
@@ -134,6 +134,10 @@ def _one_by_one(value: Callable[[list[Card]], int], hands: Deals) -> Values:
 
 def _wild_values(scenario: Scenario, deals: Deals) -> Values:
     up_columns = [index for index, slot in enumerate(scenario.slots) if slot.face_up]
+    # Follow the Queen: the up cards to come, street by street (``WildState.after_street``).
+    streets = [scenario.slots[index].street for index in up_columns]
+    ends = {at for at, (street, after) in enumerate(pairwise(streets)) if street != after}
+    ends.add(len(up_columns) - 1)
     hands = [
         np.hstack((_cards_of(scenario, deals, owner), _cards_of(scenario, deals, None))).tolist()
         for owner in range(len(scenario.hands))
@@ -143,7 +147,12 @@ def _wild_values(scenario: Scenario, deals: Deals) -> Values:
     for row, up in enumerate(deals[:, up_columns].tolist()):
         wild = scenario.fixed_wild
         if wild is None:
-            wild = scenario.wild.after(index // 4 for index in up).at_showdown()
+            state, street = scenario.wild, []
+            for at, index in enumerate(up):
+                street.append(index // 4)
+                if at in ends:
+                    state, street = state.after_street(street), []
+            wild = state.at_showdown()
         for owner, hand in enumerate(hands):
             extra = bought[row][owner] if bought else []
             values[row, owner] = wild_value(_cards(hand[row] + extra), wild)

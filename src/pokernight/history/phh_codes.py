@@ -7,8 +7,9 @@ jacks to open), is written with our own code, ``pokernight:<game>`` (``:<betting
 added when the game is played with another structure than its own, e.g.
 ``pokernight:nlhe:pot-limit``), and the players' answers to running it twice with our
 own action ``sr``. The table options are PHH user-defined fields, which PHH readers
-ignore (``_bomb_pot``, ``_double_board``, ``_jacks_to_open``, ``_run_it_twice``; decision
-47). A code no PHH reader knows makes them refuse the hand instead of replaying another
+ignore (``_bomb_pot``, ``_double_board``, ``_jacks_to_open``, ``_run_it_twice``,
+``_ftq_queen_carries_over``; decisions 47 and 55; Follow the Queen is always our own
+code). A code no PHH reader knows makes them refuse the hand instead of replaying another
 game; ``pokernight replay`` and ``pokernight import`` play it.
 """
 

@@ -170,6 +170,7 @@ def _option_lines(started: HandStarted) -> list[str]:
         "_double_board": started.double_board,
         "_jacks_to_open": started.jacks_to_open,
         "_run_it_twice": started.run_it_twice,
+        "_ftq_queen_carries_over": started.ftq_queen_carries_over,
     }
     return [f"{name} = {json.dumps(value)}" for name, value in options.items() if value]
 

@@ -352,6 +352,7 @@ def _options(phh: PHHHand, scale: ChipScale) -> dict[str, object]:
         "run_it_twice": phh.run_it_twice,
         "jacks_to_open": phh.jacks_to_open,
         "bomb_pot_double_board": phh.double_board,
+        "ftq_queen_carries_over": phh.ftq_queen_carries_over,
     }
     if phh.bomb_pot:
         options["bomb_pot_ante"] = scale.to_chips(phh.bomb_pot)

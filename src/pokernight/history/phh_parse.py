@@ -92,8 +92,9 @@ class PHHHand:
     double_board: bool = False
     jacks_to_open: bool = False
     run_it_twice: bool = False
-    """``_double_board``, ``_jacks_to_open``, ``_run_it_twice``: the table options the
-    hand was dealt with (``phh_codes``)."""
+    ftq_queen_carries_over: bool = False
+    """``_double_board``, ``_jacks_to_open``, ``_run_it_twice``, ``_ftq_queen_carries_over``:
+    the table options the hand was dealt with (``phh_codes``)."""
     seat_count: int | None = None
     seats: tuple[int, ...] | None = None
     """``seat_count``, the table's number of seats, and ``seats``, each player's seat as
@@ -173,6 +174,7 @@ def hand_from_fields(fields: Mapping[str, Any]) -> PHHHand:
         double_board=_flag(fields, "_double_board"),
         jacks_to_open=_flag(fields, "_jacks_to_open"),
         run_it_twice=_flag(fields, "_run_it_twice"),
+        ftq_queen_carries_over=_flag(fields, "_ftq_queen_carries_over"),
         seat_count=_seat_count(fields, count),
         seats=_seats(fields, count),
     )

@@ -193,6 +193,7 @@ def _played(
             double_board=phh.double_board,
             jacks_to_open=phh.jacks_to_open,
             run_it_twice=phh.run_it_twice,
+            ftq_queen_carries_over=phh.ftq_queen_carries_over,
         )
     except RulesError as error:
         return None, PHHError(f"cannot start the hand: {error}")
@@ -413,13 +414,16 @@ def deck_of(
     slots: list[Card | None] = []
     hole_dealt = [0] * phh.player_count
     board_dealt = 0
+    size = len(variant.cards)
+    first_burn: int | None = None
     for index, street in enumerate(variant.streets):
-        if index:
-            slots.append(None)  # the burn card
+        if index and size - len(slots) >= 2:  # a burn, unless it would leave no card to deal
+            first_burn = len(slots) if first_burn is None else first_burn
+            slots.append(None)
         live = [seat for seat in range(phh.player_count) if folded_before[seat] > index]
         per_player = street.hole_down + street.hole_up
         board_count = street.board
-        if per_player and len(slots) + per_player * len(live) > len(variant.cards):
+        if per_player and len(slots) + per_player * len(live) > size:
             # Stud with too many players left: one community card instead (docs/rules.md).
             per_player, board_count = 0, 1
         for _ in range(per_player):
@@ -427,8 +431,12 @@ def deck_of(
                 slots.append(_at(holes[seat], hole_dealt[seat]))
                 hole_dealt[seat] += 1
         for _ in range(board_count):
-            slots.append(_at(board, board_dealt))
+            card = _at(board, board_dealt)
             board_dealt += 1
+            if len(slots) < size:
+                slots.append(card)
+            elif first_burn is not None:  # no card left: the first burn is turned (dealing)
+                slots[first_burn] = card
     return _fill(slots, spare)
 
 

@@ -7,7 +7,9 @@ as any seat sees them (another seat's down cards are only a count): a burn befor
 street whose ``StreetStarted`` says so, then each street's down cards round-robin, up
 cards round by round (each of Baseball's extra down cards right after the up card that
 gave it), then the board; the seats clockwise from left of the button,
-those that folded skipped. Events that break that order are reported, not trusted.
+those that folded skipped. A stud community card dealt when the deck held no card at all
+is the hand's first burn card (``dealing``). Events that break that order are reported,
+not trusted.
 
 Draw games: each draw takes the next cards of the stub (its count is public), a burn
 before each draw too. A reshuffle (``StubReshuffled``) makes a new stub: the old stub's
@@ -64,6 +66,7 @@ def dealt_cards(
     live: list[int] = []  # when the street's cards were dealt: before its first action
     street: list[CardsDealt] = []
     position = 0
+    first_burn: int | None = None
     stub = _Stub(list(reshuffles), seed, deck_size)
     for event in events:
         if isinstance(event, CardsDrawn | StubReshuffled) or (
@@ -75,15 +78,19 @@ def dealt_cards(
             count = len(event.stacks)
             order = [(event.button + 1 + offset) % count for offset in range(count)]
         elif isinstance(event, StreetStarted):
-            position = _lay_out(street, position, live, dealt)
+            position = _lay_out(
+                street, position, live, dealt, deck_size=deck_size, first_burn=first_burn
+            )
             street = []
             live = [seat for seat in order if seat not in folded]
+            if event.burn and first_burn is None:
+                first_burn = position
             position += 1 if event.burn else 0
         elif isinstance(event, CardsDealt):
             street.append(event)
         elif isinstance(event, ActionTaken) and event.kind == "fold":
             folded.add(event.seat)
-    _lay_out(street, position, live, dealt)
+    _lay_out(street, position, live, dealt, deck_size=deck_size, first_burn=first_burn)
     return dealt
 
 
@@ -121,8 +128,17 @@ class _Stub:
         return position
 
 
-def _lay_out(street: list[CardsDealt], base: int, live: list[int], dealt: list[DealtCard]) -> int:
-    """Adds one street's cards to ``dealt``; the position after them."""
+def _lay_out(
+    street: list[CardsDealt],
+    base: int,
+    live: list[int],
+    dealt: list[DealtCard],
+    *,
+    deck_size: int = 52,
+    first_burn: int | None = None,
+) -> int:
+    """Adds one street's cards to ``dealt``; the position after them. A board card past
+    the deck's end is a stud community card turned from the first burn (``dealing``)."""
     # The street's down cards come first; a down card after an up card is Baseball's extra
     # card for the up card before it, dealt at once from the next position.
     first_up = next(
@@ -150,7 +166,10 @@ def _lay_out(street: list[CardsDealt], base: int, live: list[int], dealt: list[D
         position += 1
     for item in board:
         for card in item.cards:
-            dealt.append(DealtCard(position, None, card))
+            if position >= deck_size and first_burn is not None:
+                dealt.append(DealtCard(first_burn, None, card))
+            else:
+                dealt.append(DealtCard(position, None, card))
             position += 1
     return position
 

@@ -9,17 +9,27 @@ so that a ``WildRankChanged`` follows the up card that caused it.
 
 Stud: if the deck cannot give every live player their card (plus the burn),
 one community card is dealt face up to the board instead, after a burn if two
-or more cards remain.
+or more cards remain (Robert's Rules of Poker, Seven-Card Stud). With nine players
+(or Baseball's extra cards) sixth street may take the deck's last card: then seventh
+street's community card is the hand's first burn card, the burn cards being the only
+cards left (a card room shuffles the burn cards to go on when the deck runs out; a burn
+card was never seen by anybody, so the first is as random as a reshuffle would make it).
 
 Baseball: an up card of the variant's ``extra_card_rank`` (a four) gives its player
 one more card face down at once, before the next player's card.
 
-Follow the Queen: a queen dealt face up makes the next card dealt face up (to
-anyone, on any street, a community card included) name the new wild rank; a
-queen that follows a queen passes that on. Until then the old rank stays wild.
-When no card will be dealt face up any more (a street dealt face down) while a
-queen waits, or when the community card is a queen, only queens are wild from that
-moment. Down cards never change the wild rank.
+Follow the Queen (seed 000, "Wild Card Rules"): a queen dealt face up makes the next
+card dealt face up on the same street name the new wild rank; a queen that follows a
+queen passes that on. A queen that is the street's last card dealt face up leaves only
+queens wild, as soon as the street's cards are out (before its betting). A community
+card is a street of its own: as a queen it leaves only queens wild; any other card
+changes nothing, since no queen waits for it. Down cards never change the wild rank.
+
+The house rule ``ftq_queen_carries_over`` (``HandStarted``) is the reading the room
+played before: the next card dealt face up on any street, a community card included,
+follows the queen, and until it comes the old rank stays wild. When no card will be
+dealt face up any more (a street dealt face down) while a queen waits, or when the
+last street's community card is a queen, only queens are wild from that moment.
 """
 
 from __future__ import annotations
@@ -50,8 +60,7 @@ def deal_street(state: HandState, deck: tuple[Card, ...], emit: Emit) -> None:
     if len(deck) - base < hole_cards * players + board:
         if not state.is_stud:
             raise RulesError("the deck ran out of cards")
-        if len(deck) > base:  # Baseball's extra cards can empty it: then nothing is dealt
-            _deal_community_card(state, deck, emit)
+        _deal_community_card(state, deck, emit)
         return
     if hole_down:
         rounds_end = base + hole_down * players
@@ -71,6 +80,8 @@ def deal_street(state: HandState, deck: tuple[Card, ...], emit: Emit) -> None:
             if card.rank == extra_rank:
                 still_owed = (hole_cards - round_ - 1) * players + players - place - 1 + board
                 _deal_extra_card(state, deck, seat, still_owed, emit)
+    if hole_up and state.pending_queen is not None and not state.queen_carries_over:
+        _only_queens_wild(state.pending_queen, emit)  # the street's last up card: a queen
     if board:
         start = state.deck_position
         emit(CardsDealt(None, deck[start : start + board], True))
@@ -104,12 +115,20 @@ def _deal_extra_card(
 
 
 def _deal_community_card(state: HandState, deck: Sequence[Card], emit: Emit) -> None:
-    card = deck[state.deck_position]
+    """One card face up for everybody: the deck's next, or with none left the first burn."""
+    position = state.deck_position
+    if position >= len(deck):
+        if state.first_burn is None:
+            return  # nothing was burnt either: nothing to deal (never with 52 cards)
+        position = state.first_burn
+    card = deck[position]
     emit(CardsDealt(None, (card,), True))
     _follow_the_queen(state, card, None, emit)
-    if state.pending_queen is not None and state.street_index == state.last_street:
-        # No card follows the last: only queens are wild from now on, for the betting order
-        # of this street and for what everybody is shown, not only at the showdown.
+    last = state.street_index == state.last_street
+    if state.pending_queen is not None and (last or not state.queen_carries_over):
+        # No card follows it on this street (the seed's rule), or at all (the last street):
+        # only queens are wild from now on, for the betting order of this street and for
+        # what everybody is shown, not only at the showdown.
         _only_queens_wild(state.pending_queen, emit)
 
 

@@ -52,7 +52,10 @@ class HandStarted(Event, frozen=True):
     ``jacks_to_open``: before the draw, the first raise needs a pair of jacks or better;
     ``straddles``: seats that post a voluntary straddle, in the order they post it, each
     twice the blind before it (a Mississippi straddle from any seat from under the gun to
-    the button, and re-straddles left of it: ``forced``; empty, left out of ``to_dict``)."""
+    the button, and re-straddles left of it: ``forced``; empty, left out of ``to_dict``);
+    ``ftq_queen_carries_over``: Follow the Queen's house rule, a queen dealt last on a street
+    is followed by the next street's first up card (``dealing``; off: the seed's rule, only
+    queens are wild after it)."""
 
     variant: str
     betting: str
@@ -66,10 +69,12 @@ class HandStarted(Event, frozen=True):
     run_it_twice: bool = False  # the players may agree to run the rest of the board twice
     straddles: tuple[int, ...] = ()
     double_board: bool = False  # a bomb pot dealt two boards, each for half of every pot
+    ftq_queen_carries_over: bool = False  # Follow the Queen's house rule
 
     def to_dict(self) -> dict[str, Any]:
         # Options left out when unused: every other hand's log reads as before them.
-        options = ("bomb_pot", "jacks_to_open", "run_it_twice", "straddles", "double_board")
+        options = ("bomb_pot", "jacks_to_open", "run_it_twice", "straddles", "double_board",
+                   "ftq_queen_carries_over")  # fmt: skip
         return drop_unset(Event.to_dict(self), options)
 
 

@@ -153,6 +153,7 @@ class Hand:
         run_it_twice: bool = False,
         straddles: Sequence[int] = (),
         double_board: bool = False,
+        ftq_queen_carries_over: bool = False,
     ) -> Hand:
         """Deal a hand to the players ``stacks`` (clockwise, index = seat).
 
@@ -172,12 +173,16 @@ class Hand:
         players are asked whether to run the rest of it twice (``runs``).
         ``straddles``: seats that post a voluntary straddle, in order (``_check_straddles``
         says which may). ``double_board``: a bomb pot dealt two boards, each winning half of
-        every pot (``showdown``).
+        every pot (``showdown``). ``ftq_queen_carries_over``: Follow the Queen's house rule,
+        a queen dealt last on a street is followed by the next street's first up card
+        (``dealing``); off, the seed's rule: only queens are wild after it.
         """
         if jacks_to_open and not (variant.is_draw and variant.showdown == "high"):
             raise RulesError("jacks or better to open is a Five-Card Draw option")
         if run_it_twice:
             check_run_it_twice(variant)
+        if ftq_queen_carries_over and not variant.follows_queen:
+            raise RulesError("a queen carrying over to the next street is a Follow the Queen rule")
         _check_setup(variant, stacks, button, deck)
         _check_bomb_pot(variant, bomb_pot)
         if double_board:
@@ -195,6 +200,7 @@ class Hand:
             run_it_twice,
             tuple(straddles),
             double_board,
+            ftq_queen_carries_over,
         )
         hand = cls(deck, started, reshuffle_seed, given_stubs)
         _check_posted_big_blinds(hand._state)

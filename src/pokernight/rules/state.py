@@ -92,6 +92,7 @@ class HandState:
         "drawn",
         "final_stacks",
         "first_board",
+        "first_burn",
         "folded",
         "follows_queen",
         "full_bet",
@@ -112,6 +113,7 @@ class HandState:
         "over",
         "pending_queen",
         "posted_big_blinds",
+        "queen_carries_over",
         "raise_cap",
         "raises",
         "rotations",
@@ -167,6 +169,7 @@ class HandState:
         self.up: list[list[Card]] = [[] for _ in seats]
         self.board: list[Card] = []
         self.deck_position = 0
+        self.first_burn: int | None = None  # the deck position of the hand's first burn
         self.street_index = -1
         self.level = 0
         self.full_bet = 0
@@ -183,6 +186,8 @@ class HandState:
         self.to_act: int | None = None
         self.wild_rank: int | None = None
         self.pending_queen: tuple[Card, int | None] | None = None
+        # Follow the Queen's house rule: a queen last on a street waits for the next street.
+        self.queen_carries_over = event.ftq_queen_carries_over
         self.shown = [False] * count
         self.mucked = [False] * count
         self.over = False
@@ -223,6 +228,7 @@ class HandState:
         twin.dead = list(self.dead)
         twin.dead_small_blind = self.dead_small_blind
         twin.deck_position = self.deck_position
+        twin.first_burn = self.first_burn
         twin.final_stacks = self.final_stacks
         twin.folded = list(self.folded)
         twin.full_bet = self.full_bet
@@ -241,6 +247,7 @@ class HandState:
         twin.opener = self.opener
         twin.over = self.over
         twin.pending_queen = self.pending_queen
+        twin.queen_carries_over = self.queen_carries_over
         twin.posted_big_blinds = self.posted_big_blinds
         twin.bomb_pot = self.bomb_pot
         twin.raise_cap = self.raise_cap
@@ -336,6 +343,8 @@ def _street_started(state: HandState, event: StreetStarted) -> None:
     state.street_index = event.index
     if event.burn:
         if state.stub is None:
+            if state.first_burn is None:
+                state.first_burn = state.deck_position
             state.deck_position += 1
         else:
             state.stub_position += 1

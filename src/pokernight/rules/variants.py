@@ -33,6 +33,12 @@ DRAW_MAX_PLAYERS: Final = 6
 """Draw games seat six: the usual table for triple draw, and with six hands of five (30
 cards) and a burn before each draw, the stub and the discards can always serve every
 draw, even when everybody draws five three times (docs/rules.md, Draw games)."""
+STUD_MAX_PLAYERS: Final = 9
+"""Stud games seat nine (seed 000: "2-9 players", for both its games). Nine hands of seven
+cards and the burns need more than 52 cards: a street the deck cannot serve is dealt one
+community card instead (``dealing``; Robert's Rules of Poker, Seven-Card Stud)."""
+CARD_ROOM_STUD_SEATS: Final = 8
+"""A card room deals stud eight-handed: what a tournament's table seats (``card_room_seats``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +76,11 @@ class Variant:
     @property
     def is_stud(self) -> bool:
         return self.forced == "bring-in"
+
+    @property
+    def card_room_seats(self) -> int:
+        """The table a card room deals this game at: stud eight-handed, else every seat."""
+        return min(self.max_players, CARD_ROOM_STUD_SEATS) if self.is_stud else self.max_players
 
     @property
     def title(self) -> str:
@@ -145,7 +156,8 @@ def _stud_game(key: str, name: str, betting: BettingStructure, showdown: str, *,
                extra_card_rank: int | None = None) -> Variant:  # fmt: skip
     # Razz brings in with the highest up card and lets the lowest hand showing act first.
     order, first = ("highest", "lowest") if lowest_game else ("lowest", "highest")
-    return Variant(key, name, betting, _STUD_STREETS, "bring-in", showdown, max_players=8,
+    return Variant(key, name, betting, _STUD_STREETS, "bring-in", showdown,
+                   max_players=STUD_MAX_PLAYERS,
                    bring_in_order=order, first_to_act=first,
                    open_pair_big_bet=open_pair_big_bet, wild_ranks=frozenset(wild_ranks),
                    follows_queen=follows_queen, extra_card_rank=extra_card_rank)  # fmt: skip

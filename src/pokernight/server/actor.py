@@ -182,7 +182,8 @@ class TableActor:
         self.host_watch = HostWatch(config.clock())
         self.bots = BotDriver(
             lambda bot, intent: self.submit(Received(bot, intent)),
-            secure_rng(),
+            # A test's seeded room seeds its bots too, so that its hands play the same.
+            secure_rng() if seed is None else Random(f"bots:{seed}:{record.id}"),
             BotMemory(store, record.club_id),
         )
 

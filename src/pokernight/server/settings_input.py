@@ -56,6 +56,7 @@ class _SettingsShape(msgspec.Struct, forbid_unknown_fields=True):
     bomb_pot_double_board: bool = False
     away_action_seconds: float = DEFAULT_AWAY_ACTION_SECONDS
     host_away_seconds: float = DEFAULT_HOST_AWAY_SECONDS
+    ftq_queen_carries_over: bool = False
 
 
 # Where the room's tables differ from a bare TableSettings: a stranger who has only the

@@ -229,6 +229,9 @@ def deal(
         run_it_twice=table.upcoming_settings.runs_twice(upcoming.game),
         straddles=upcoming.straddles,
         double_board=bool(upcoming.bomb_pot) and table.upcoming_settings.bomb_pot_double_board,
+        # Follow the Queen's house rule: in a dealer's choice, in its hands only.
+        ftq_queen_carries_over=table.upcoming_settings.ftq_queen_carries_over
+        and upcoming.game.follows_queen,
     )
 
 
@@ -264,6 +267,7 @@ def start_hand(event: HandDealt) -> Hand:
         run_it_twice=event.run_it_twice,
         straddles=[event.seats.index(seat) for seat in event.straddles],
         double_board=event.double_board,
+        ftq_queen_carries_over=event.ftq_queen_carries_over,
     )
 
 

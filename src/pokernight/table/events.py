@@ -323,10 +323,12 @@ class HandDealt(TableEvent):
     run_it_twice: bool = False  # the players may agree to run the board twice
     straddles: tuple[int, ...] = ()
     double_board: bool = False  # a bomb pot dealt two boards
+    ftq_queen_carries_over: bool = False  # Follow the Queen's house rule
 
     def to_dict(self) -> dict[str, Any]:
         # Options left out when unused: every other hand reads as before them.
-        options = ("bomb_pot", "jacks_to_open", "run_it_twice", "straddles", "double_board")
+        options = ("bomb_pot", "jacks_to_open", "run_it_twice", "straddles", "double_board",
+                   "ftq_queen_carries_over")  # fmt: skip
         return drop_unset(TableEvent.to_dict(self), options)
 
 

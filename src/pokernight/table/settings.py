@@ -86,6 +86,9 @@ class TableSettings:
     only when the host calls one), each player posting ``bomb_pot_ante`` (None: two big
     blinds) with no blinds and no betting before the flop; board games only.
     ``jacks_to_open``: Five-Card Draw played jacks or better to open (docs/rules.md).
+    ``ftq_queen_carries_over``: Follow the Queen's house rule, a queen dealt last on a
+    street is followed by the next street's first up card (off: seed 000's rule, only
+    queens are wild after it; docs/rules.md, Follow the Queen).
     ``bomb_pot_double_board``: bomb pots are dealt two boards, each for half of every pot.
     ``run_it_twice``: once nobody can bet before the board is complete, the players may
     agree to run the rest of it twice (no-limit and pot-limit board games; ``rules.runs``).
@@ -132,6 +135,7 @@ class TableSettings:
     bomb_pot_double_board: bool = False
     away_action_seconds: float = DEFAULT_AWAY_ACTION_SECONDS
     host_away_seconds: float = DEFAULT_HOST_AWAY_SECONDS
+    ftq_queen_carries_over: bool = False
 
     @classmethod
     def for_variant(cls, key: str, **changes: Any) -> TableSettings:
@@ -159,6 +163,8 @@ class TableSettings:
                 _check_stakes_fit(self.stakes_for(game, level), game)
         if self.jacks_to_open and not any(_draws_high(game) for game in games):
             raise TableError("jacks or better to open is a Five-Card Draw option")
+        if self.ftq_queen_carries_over and not any(game.follows_queen for game in games):
+            raise TableError("a queen carrying over to the next street is a Follow the Queen rule")
         if self.bomb_pot_double_board and not any(game.has_flop for game in games):
             raise TableError("a double board is for bomb pots, in games with a flop")
         if self.run_it_twice and not any(can_run_twice(game) for game in games):
@@ -345,7 +351,9 @@ class TableSettings:
         data["maximum_buy_in"] = self.maximum_buy_in
         data["stack_cap"] = self.stack_cap
         # Options left out when off: the settings of every other table read as before.
-        return drop_unset(data, ("jacks_to_open", "run_it_twice", "bomb_pot_double_board"))
+        options = ("jacks_to_open", "run_it_twice", "bomb_pot_double_board",
+                   "ftq_queen_carries_over")  # fmt: skip
+        return drop_unset(data, options)
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> TableSettings:

@@ -397,7 +397,8 @@ def from_template(name: str, games: Sequence[str] = ("nlhe",), **changes: object
     chips = (5, *DEFAULT_CHIPS) if stud else DEFAULT_CHIPS
     base = Structure(
         games=tuple(games),
-        seats=min(9, *(variant_for(key).max_players for key in games)),
+        # Stud tables seat nine at home, eight in a card room's tournament.
+        seats=min(9, *(variant_for(key).card_room_seats for key in games)),
         starting_stack=pace.starting_stack,
         levels=ladder_levels(pace.level_minutes),
         chips=chips,

@@ -55,8 +55,9 @@ export function secondHalf(award) {
   return /\bspade\b/.test(award.description ?? "") ? "spade" : "low";
 }
 
-/** One line for a hand event, or null for events not worth a line. ``name(index)`` names a seat. */
-export function describeEvent(item, name, twoBoards = false) {
+/** One line for a hand event, or null for events not worth a line. ``name(index)`` names a seat;
+ * ``stud``: a card to the board is the community card the deck's end makes everybody share. */
+export function describeEvent(item, name, twoBoards = false, stud = false) {
   const board = twoBoards ? boardWords(item) : "";
   switch (item.type) {
     case "StreetStarted": return `\u2014 ${streetName(item.name)} \u2014`;
@@ -67,6 +68,9 @@ export function describeEvent(item, name, twoBoards = false) {
     case "BringInPosted":
       return `${name(item.seat)} brings in ${chips(item.amount)}${item.all_in ? " (all-in)" : ""}`;
     case "CardsDealt":
+      if (item.seat === null && item.cards.length && stud) {
+        return `Community card for everybody: ${item.cards.map(cardText).join(" ")}`;
+      }
       if (item.seat === null && item.cards.length) {
         return `${item.board ? "Second board" : "Board"}: ${item.cards.map(cardText).join(" ")}`;
       }
@@ -81,7 +85,7 @@ export function describeEvent(item, name, twoBoards = false) {
     }
     case "WildRankChanged":
       return item.rank === null
-        ? `${cardText(item.card)} was the last up card: only Queens are wild`
+        ? `${cardText(item.card)} was the last up card of its street: only Queens are wild`
         : `${cardText(item.card)} follows a Queen: ${rankPlural(item.rank)} are wild`;
     case "BetReturned": return `${chips(item.amount)} returned to ${name(item.seat)}`;
     case "CardsShown":

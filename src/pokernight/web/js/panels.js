@@ -5,7 +5,7 @@ import * as api from "./api.js";
 import { cardElement, cardText, rankPlural, withCardFaces } from "./cards.js";
 import { chips, h, sentence } from "./dom.js";
 import { describeEvent, wildWords } from "./narrate.js";
-import { gameName, gameOf } from "./games.js";
+import { gameName, gameOf, isStud } from "./games.js";
 import { replayHash } from "./replay_link.js";
 import { checkProof } from "./verify.js";
 
@@ -13,7 +13,8 @@ import { checkProof } from "./verify.js";
 export function handLines(events, name) {
   const twoBoards = events.some((item) => item.type === "SecondRunStarted"
     || (item.type === "HandStarted" && item.double_board));
-  return events.map((item) => describeEvent(item, name, twoBoards)).filter(Boolean);
+  const stud = events.some((item) => item.type === "HandStarted" && isStud(item.variant));
+  return events.map((item) => describeEvent(item, name, twoBoards, stud)).filter(Boolean);
 }
 
 export class HandLog {
@@ -180,6 +181,10 @@ export function wildPanel(state, { large = false } = {}) {
   const wild = ranks.length ? ranks : game.wild_ranks;
   const history = hand ? hand.wildHistory : [];
   const name = (index) => state.nameOfHandSeat(index, hand);
+  // Who was dealt the card that moved the wild rank: a player, or everybody (the community card).
+  const who = (index) => (index === null || index === undefined ? "community card" : name(index));
+  // Seed 000's rule, or the table's house rule (``ftq_queen_carries_over``).
+  const carriesOver = Boolean(state.settings?.ftq_queen_carries_over);
   const now = h("div", { class: "wild-now" }, h("span", { class: "wild-title" }, "Wild:"), " ",
     h("strong", { id: "wild-ranks" }, wildWords(wild)));
   if (!game.follows_queen) {
@@ -194,9 +199,13 @@ export function wildPanel(state, { large = false } = {}) {
     h("ol", { class: "wild-history", "aria-label": "wild card history" },
       history.length ? history.map((change) => h("li", {},
         cardElement(change.card), " ",
-        change.rank === null ? `last up card (${name(change.seat)}): only Queens`
-          : `${cardText(change.card)} to ${name(change.seat)} after a Queen: ${rankPlural(change.rank)}`))
-        : h("li", { class: "muted" }, "Queens are wild; the card after a face-up Queen makes its rank wild too.")));
+        change.rank === null ? `last up card of its street (${who(change.seat)}): only Queens`
+          : `${cardText(change.card)} (${who(change.seat)}) after a Queen: ${rankPlural(change.rank)}`))
+        : h("li", { class: "muted" }, carriesOver
+          ? "Queens are wild; the next up card after a face-up Queen, on any street, makes its "
+            + "rank wild too (house rule)."
+          : "Queens are wild; the next up card after a face-up Queen on the same street makes its "
+            + "rank wild too; a Queen last on its street leaves only Queens wild.")));
 }
 
 /** How we shuffle, in players' words (docs/decisions/0002 and 0003): folded away at first. */

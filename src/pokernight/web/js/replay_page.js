@@ -193,7 +193,8 @@ export class ReplayPage {
     this.handLog.render(state);
     const name = (index) => state.nameOfHandSeat(index, state.hand);
     const twoBoards = Boolean(state.hand) && boardsOf(state.hand).length > 1;
-    const words = step.events.map((item) => describeEvent(item, name, twoBoards)).filter(Boolean)
+    const words = step.events
+      .map((item) => describeEvent(item, name, twoBoards, isStud(replay.variant))).filter(Boolean)
       .filter((line) => !line.startsWith("\u2014"));
     const street = STREET_WORDS[step.street_name] ?? streetName(step.street_name);
     this.caption.replaceChildren(

@@ -158,6 +158,11 @@ export function settingsForm(initial = {}) {
         h("input", { type: "checkbox", name: "jacks_to_open", checked: Boolean(initial.jacks_to_open) }),
         "Five-Card Draw: jacks or better to open (the first raise before the draw)"),
       h("label", { class: "check field wide" },
+        h("input", { type: "checkbox", name: "ftq_queen_carries_over",
+          checked: Boolean(initial.ftq_queen_carries_over) }),
+        "Follow the Queen, house rule: a Queen dealt last on a street is followed by the next "
+        + "street's first up card (off: only Queens are wild after it, as the seed says)"),
+      h("label", { class: "check field wide" },
         h("input", { type: "checkbox", name: "run_it_twice", checked: Boolean(initial.run_it_twice) }),
         "Run it twice: when nobody can bet any more, the players may agree to deal the rest "
         + "of the board twice, each board for half of every pot (no-limit and pot-limit)"),
@@ -226,6 +231,7 @@ export function readSettings(form) {
     allow_programs: form.querySelector("[name=allow_programs]").checked,
     rabbit_hunting: form.querySelector("[name=rabbit_hunting]").checked,
     jacks_to_open: form.querySelector("[name=jacks_to_open]").checked,
+    ftq_queen_carries_over: form.querySelector("[name=ftq_queen_carries_over]").checked,
     run_it_twice: form.querySelector("[name=run_it_twice]").checked,
     bomb_pot_double_board: form.querySelector("[name=bomb_pot_double_board]").checked,
     straddles: value("straddles"),

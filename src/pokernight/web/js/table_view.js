@@ -7,7 +7,7 @@ import { botBadge, botOf, botWords } from "./bot_badge.js";
 import { cardElement, cardName, rankOf } from "./cards.js";
 import { chips, h, replaceKeepingFocus, sentence } from "./dom.js";
 import { actionWords, awardWords } from "./narrate.js";
-import { gameOf } from "./games.js";
+import { gameOf, isStud } from "./games.js";
 import { boardsOf } from "./state.js";
 
 // As long as .card.dealing's animation in app.css; cards dealt together follow each other.
@@ -223,6 +223,12 @@ export class TableView {
     slots.push(...(hand?.rabbit ?? []).map(rabbitCard));
     const boardSlots = hand ? gameOf(hand.variant)?.board_cards ?? 0 : 0;
     while (slots.length < boardSlots) slots.push(h("span", { class: "card slot", "aria-hidden": "true" }));
+    if (run === null && board.length && hand && isStud(hand.variant)) {
+      // Stud: the deck ran short, and the card (or two) in the middle is everybody's.
+      const words = board.length > 1 ? "Community cards" : "Community card";
+      return h("div", { class: "board community", "aria-label": `${words.toLowerCase()}, everybody's` },
+        h("span", { class: "run-label" }, words), slots);
+    }
     if (run === null) return h("div", { class: "board", "aria-label": "board" }, slots);
     return h("div", { class: `board run-${run + 1}`, "aria-label": `board ${run + 1}` },
       h("span", { class: "run-label" }, boardName(hand, run)), slots);

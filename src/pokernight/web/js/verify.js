@@ -72,6 +72,8 @@ export function dealtCards(events, reshuffles = [], seed = null, deckSize = 52) 
   let live = [];
   let street = [];
   let position = 0;
+  // A stud community card dealt when the deck held no card is the hand's first burn.
+  let firstBurn = null;
   // A draw game's stub once reshuffled: its deck positions in dealing order (null: the deck).
   let stub = null;
   let next = 0;
@@ -98,9 +100,10 @@ export function dealtCards(events, reshuffles = [], seed = null, deckSize = 52) 
       const count = event.stacks.length;
       order = [...Array(count).keys()].map((offset) => (event.button + 1 + offset) % count);
     } else if (event.type === "StreetStarted") {
-      position = layOut(street, position, live, dealt);
+      position = layOut(street, position, live, dealt, deckSize, firstBurn);
       street = [];
       live = order.filter((seat) => !folded.has(seat));
+      if (event.burn && firstBurn === null) firstBurn = position;
       if (event.burn) position += 1;
     } else if (event.type === "CardsDealt") {
       street.push(event);
@@ -108,11 +111,11 @@ export function dealtCards(events, reshuffles = [], seed = null, deckSize = 52) 
       folded.add(event.seat);
     }
   }
-  layOut(street, position, live, dealt);
+  layOut(street, position, live, dealt, deckSize, firstBurn);
   return dealt;
 }
 
-function layOut(street, base, live, dealt) {
+function layOut(street, base, live, dealt, deckSize = 52, firstBurn = null) {
   // The street's down cards come first; a down card after an up card is Baseball's extra
   // card for the up card before it, dealt at once from the next position.
   let firstUp = street.findIndex((item) => item.seat !== null && item.face_up);
@@ -141,7 +144,12 @@ function layOut(street, base, live, dealt) {
     dealt.push({ position: position++, seat: item.seat, card: item.cards.length ? item.cards[0] : null });
   }
   for (const item of board) {
-    for (const card of item.cards) dealt.push({ position: position++, seat: null, card });
+    for (const card of item.cards) {
+      // Past the deck's end: a stud community card turned from the first burn.
+      const at = position >= deckSize && firstBurn !== null ? firstBurn : position;
+      dealt.push({ position: at, seat: null, card });
+      position++;
+    }
   }
   return position;
 }
