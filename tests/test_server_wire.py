@@ -58,12 +58,13 @@ def test_each_view_of_a_version_is_encoded_once_and_shared_by_its_recipients() -
     assert json.loads(version.text_for("p1")) == for_recipient(event, "p1")
 
 
-def test_the_status_gives_both_deadlines_the_clock_may_act_at() -> None:
+def test_the_status_gives_the_deadlines_the_clock_may_act_at() -> None:
     settings = TableSettings(action_seconds=20.0, time_bank_seconds=45.0)
     _, _, versions = _dealt(settings, "ab", now=100.0)
     status = json.loads(versions[-1].public_text)["status"]
     assert status["deadline"] == 100.0 + 20.0 + 45.0, "a player with a page open: the time bank"
-    assert status["away_deadline"] == 100.0 + 20.0, "a player without: the action clock only"
+    assert status["action_deadline"] == 100.0 + 20.0, "where the action clock gives way to it"
+    assert status["away_deadline"] == 100.0 + 15.0, "a player without: the away clock (seed 003)"
 
 
 def test_the_status_says_the_pot_and_the_sizing_amounts_the_buttons_show() -> None:

@@ -5,8 +5,8 @@ names one) is driven in waves of ``--wave`` tables, ``--at-once`` of them played
 time: each table is opened, joined, given a bot of the server's, plays ``--hands``
 hands through real WebSockets (check or call, a minimum raise now and then) and is
 closed; every ``--idle-every``-th table is left paused instead, for nobody, to fall
-asleep after ``--idle`` seconds (the server's ``--idle-minutes``), and a few tables left
-asleep by the wave before are woken by a request and fall asleep again (decision 53).
+asleep after ``--idle`` seconds (the server's ``--idle-minutes``), and after each wave a
+few tables asleep are woken by a request and fall asleep again (decision 53).
 
 After each wave, once the server says no table is left in memory and its collector has
 reclaimed what they left frozen (or after the idle time, a reclaim's wait and
@@ -251,10 +251,13 @@ async def _soak(
         for number in range(soak.waves):
             first = number * soak.wave
             indices = range(first, min(first + soak.wave, soak.tables))
-            earlier = list(room.asleep)  # asleep by now: the idle time has passed
             await _wave(soak, room, indices, lambda: progress.advance(bar))
             progress.update(bar, description="tables leaving memory")
-            await _wake_some(room.url, earlier[-WAKES_PER_WAVE:])
+            # This wave's idle tables asleep too, then a few woken: from the first wave on,
+            # so that its figures already hold what the first wake loads (the growth after
+            # it is the room's, not a code path's first use).
+            await _settled(url, soak.idle)
+            await _wake_some(room.url, room.asleep[-WAKES_PER_WAVE:])
             server = await _settled(url, soak.idle)
             waves.append(
                 Wave(

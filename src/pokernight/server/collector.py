@@ -33,8 +33,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ctypes
+import functools
 import gc
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -143,13 +146,33 @@ class Collector:
 
 
 def reclaim() -> float:
-    """Unfreeze, collect fully (the cycles of what has gone), freeze again; the seconds it
-    took."""
+    """Unfreeze, collect fully (the cycles of what has gone), freeze again, and hand the
+    memory freed back to the system; the seconds it took."""
     began = time.perf_counter()
     gc.unfreeze()
     gc.collect()
     gc.freeze()
+    _trim()
     return time.perf_counter() - began
+
+
+@functools.cache
+def _malloc_trim() -> Callable[[int], int] | None:
+    """glibc's ``malloc_trim``, if the process runs on glibc (None elsewhere)."""
+    try:
+        trim: Callable[[int], int] = ctypes.CDLL(None).malloc_trim
+    except (OSError, AttributeError):
+        return None
+    return trim
+
+
+def _trim() -> None:
+    """Memory that tables and sockets gone have freed stays with the process (glibc keeps
+    the freed pages of its arenas): a soak's resident memory rose by steps of up to 17 MiB
+    that never came down. ``malloc_trim`` returns them (decision 53)."""
+    trim = _malloc_trim()
+    if trim is not None:
+        trim(0)
 
 
 def collect_and_freeze() -> None:

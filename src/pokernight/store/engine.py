@@ -34,6 +34,7 @@ ASYNC_DRIVERS = {"sqlite": "sqlite+aiosqlite", "postgresql": "postgresql+asyncpg
 # A database that is down should fail fast, not hang start-up.
 CONNECT_TIMEOUT_SECONDS = 10
 BUSY_TIMEOUT_MS = 30_000
+PAGE_CACHE_KIB = 256
 MIGRATION_LOCK = 0x706F6B6572  # "poker": the advisory lock held while migrating
 # A SQLite file that another connection is turning to WAL or migrating refuses at once
 # (see ``migrate``): tries again, waiting twice as long each time up to a cap, for as long
@@ -98,6 +99,10 @@ def tune_sqlite(connection: Any, _record: ConnectionPoolEntry) -> None:
     cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA synchronous=NORMAL")
+    # Each connection's own page cache fills as the file grows, 2 MiB by default, and the
+    # room holds several (the pool's and the group commit's): a soak's memory grew with
+    # the file. The operating system caches the file anyway, and the room mostly appends.
+    cursor.execute(f"PRAGMA cache_size=-{PAGE_CACHE_KIB}")
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.close()
 
