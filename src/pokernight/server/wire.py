@@ -275,7 +275,8 @@ def hand_json(seen: HandView, started: HandDealt, status: Json) -> Json:
 def seats_json(table: Table) -> list[Json]:
     """Every seat as a client shows it: who, their chips, and the flags the table keeps
     (a client shows these; it works out none of them). ``rebuy``: how many chips the seat
-    may still add, and which cap stops it (``TableSettings.chips_room``); ``may_show``: the
+    may still add, which cap stops it and the player's debt cap, their own if the host set one
+    (``TableState.chips_room_of``); ``may_show``: the
     seat was dealt into the last hand and may still show its cards; ``straddling``: the
     player straddles wherever the table allows it, ``may_straddle``: the table allows
     straddles, so the seat may choose to (``upcoming_settings.straddles`` says where);
@@ -303,9 +304,7 @@ def seats_json(table: Table) -> list[Json]:
             "removed": seat.removed,
             "may_straddle": settings.allows_straddles and not table.tournament,
             "may_show": number in showable,
-            "rebuy": settings.chips_room(
-                table.debt_of(seat.player_id), seat.stack, seat.queued
-            ).to_dict(),
+            "rebuy": table.chips_room_of(seat.player_id, seat.stack, seat.queued).to_dict(),
         }
         for number, seat in sorted(table.seats.items())
     ]
