@@ -19,8 +19,8 @@ from pokernight.table import (
     SitDown,
     StandUp,
     Table,
-    TableEvent,
     TableError,
+    TableEvent,
     table_event_from_dict,
 )
 from tests.table_helpers import NINE_SEATS, events_of
