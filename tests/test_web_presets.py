@@ -1,13 +1,15 @@
 """The seeds' rooms in one click, in a real Chromium (decision 57): for each preset the
 server sends, the host picks it under "Start from" in the lobby, reads the seed's lines it
 follows, creates the table, and the server reports exactly the settings the preset makes
-(``GET /api/tables/{code}``). Picking "The room's defaults" again gives the room's own.
-Screenshots of the lobby with each preset picked go to tests/artifacts/presets/.
+(``GET /api/tables/{code}``); seed 003's table shows its blind level. Picking "The room's
+defaults" again gives the room's own. Screenshots of the lobby with each preset picked, and
+of seed 003's table, go to tests/artifacts/presets/.
 """
 
 from __future__ import annotations
 
 import json
+import re
 import urllib.request
 from pathlib import Path
 from typing import Any
@@ -62,6 +64,23 @@ def test_each_preset_is_one_click_and_the_server_plays_what_it_says(
         for number, preset in enumerate(PRESETS):
             code = create_from(page, url, preset.key, f"Host{number}")
             assert table_settings(url, code) == preset.table_settings().to_dict(), preset.key
+        # Seed 003's table says its blind level; the levels count from the first hand.
+        page.locator("#blind-clock").filter(
+            has_text="Level 1 of 8: 5/10 \u00b7 15-minute levels from the first hand"
+        ).wait_for()
+        page.screenshot(path=str(SHOTS / "seed-003-table.png"), full_page=True)
+        # Dealt, the first level's 15 minutes run: the page counts down to 10/20.
+        page.click("button[data-key='sit-0']")
+        page.click("#buy-in-submit")
+        page.wait_for_selector(".seat.me")
+        page.select_option("#bot-seat", "3")
+        page.click("#add-bot")
+        page.locator(".seat[data-seat='3'] .bot-badge").wait_for()
+        page.click("#host-start")
+        page.locator("#blind-clock").filter(
+            has_text=re.compile(r"^Level 1 of 8: 5/10 \u00b7 next 10/20 in 1[45]:\d\d$")
+        ).wait_for()
+        page.screenshot(path=str(SHOTS / "seed-003-dealt.png"), full_page=True)
         # The seed's lines are shown as it says them, with what the preset sets for each.
         page.goto(f"{url}/")
         page.select_option("#create-preset", "seed-003-house-rules")

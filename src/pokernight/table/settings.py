@@ -355,6 +355,11 @@ class TableSettings:
         reached = int(max(elapsed_seconds, 0.0) // (self.level_minutes * 60))
         return min(reached, len(self.blind_levels))
 
+    def level_begins(self, level: int) -> float:
+        """How many seconds after the schedule began blind level ``level`` begins (the
+        first at 0): ``level_at`` of that many seconds is ``level``."""
+        return level * self.level_minutes * 60
+
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
         data["betting"] = None if self.betting is None else str(self.betting)
