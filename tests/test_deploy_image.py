@@ -278,9 +278,14 @@ def test_the_image_builds_runs_and_keeps_its_tables_on_its_volume(tmp_path: Path
             assert "pokernight.sqlite3" in files.split()
             whoami = podman("exec", f"pokernight-test-{os.getpid()}-1", "id", "-un", timeout=60)
             assert whoami.strip() == "poker"
+            # docs/deploy.md's backup, on the volume, while the room runs.
+            podman("exec", f"pokernight-test-{os.getpid()}-1", "pokernight", "backup",
+                   "/data/backup.sqlite3", timeout=120)  # fmt: skip
         with container(f"pokernight-test-{os.getpid()}-2", tag, args, volume, port) as url:
             again = request(f"{url}/api/tables/{created['code']}")
             assert again["code"] == created["code"]  # a new container, the same room
+            kept = podman("exec", f"pokernight-test-{os.getpid()}-2", "ls", "/data", timeout=60)
+            assert "backup.sqlite3" in kept.split()
     finally:
         for leftover in (["volume", "rm", "--force", volume], ["rmi", "--force", tag]):
             subprocess.run(["podman", *leftover], check=False, capture_output=True)

@@ -54,6 +54,10 @@ def test_seed_003s_room_levels_clock_stack_debt_and_away_clock() -> None:
     assert settings.stack_cap == 200 * settings.stakes.big_blind  # 200 big blinds most
     assert settings.debt_limit == 1_000  # every player's, unless the host sets their own
     assert settings.away_action_seconds == 15
+    # When each level begins (the page's timetable) is when the deal reaches it.
+    for level in range(1, len(levels)):
+        begins = settings.level_begins(level)
+        assert (settings.level_at(begins - 0.5), settings.level_at(begins)) == (level - 1, level)
     # The level reached at each quarter hour from the first hand (the injected clock: seconds).
     assert [settings.level_at(minutes * 60) for minutes in (0, 14, 15, 30, 105, 600)] == [
         0,
