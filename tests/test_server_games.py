@@ -114,8 +114,20 @@ async def test_each_seat_says_how_many_chips_it_may_still_add(tmp_path: Path) ->
         await clients[0].sit(0, 1000)
         await clients[1].sit(1, 300)
         seats = clients[0].state.seats
-        assert seats[0]["rebuy"] == {"amount": 500, "limit": "debt", "owed": 1000}
-        assert seats[1]["rebuy"] == {"amount": 1200, "limit": "debt", "owed": 300}
+        assert seats[0]["rebuy"] == {
+            "amount": 500,
+            "limit": "debt",
+            "owed": 1000,
+            "cap": 1500,
+            "own_cap": False,
+        }
+        assert seats[1]["rebuy"] == {
+            "amount": 1200,
+            "limit": "debt",
+            "owed": 300,
+            "cap": 1500,
+            "own_cap": False,
+        }
         # The server refuses one chip more than it said, and takes the amount it said.
         with pytest.raises(ClientError, match="debt cap"):
             await clients[0].add_chips(501)
@@ -124,11 +136,19 @@ async def test_each_seat_says_how_many_chips_it_may_still_add(tmp_path: Path) ->
             "amount": 0,
             "limit": "debt",
             "owed": 1500,
+            "cap": 1500,
+            "own_cap": False,
         }
         ledger = await request_json(url, "GET", f"/api/tables/{code}/ledger")
         rooms = {account["player_id"]: account["chips_room"] for account in ledger["accounts"]}
         assert rooms[clients[1].state.player_id]["amount"] == 1200
-        assert ledger["newcomer_room"] == {"amount": 1500, "limit": "debt", "owed": 0}
+        assert ledger["newcomer_room"] == {
+            "amount": 1500,
+            "limit": "debt",
+            "owed": 0,
+            "cap": 1500,
+            "own_cap": False,
+        }
         await close_all(clients)
 
 
@@ -138,4 +158,4 @@ def test_the_stack_cap_limits_a_rebuy_before_a_large_debt_cap(tmp_path: Path) ->
         .chips_room(900, stack=900, queued=100)
         .to_dict()
     )
-    assert room == {"amount": 200, "limit": "stack", "owed": 1000}
+    assert room == {"amount": 200, "limit": "stack", "owed": 1000, "cap": None, "own_cap": False}

@@ -14,7 +14,7 @@ from pokernight.server.messages import AnyIntent, RefusedError, decode_intent
 
 FIELDS = [
     *("type", "id", "kind", "amount", "seat", "buy_in", "text", "player_id", "extra"),
-    *("stack", "reason"),
+    *("stack", "reason", "cap"),
 ]
 VALUES = st.one_of(
     st.none(),
@@ -22,7 +22,7 @@ VALUES = st.one_of(
     st.floats(allow_nan=False, allow_infinity=False),
     st.booleans(),
     st.sampled_from(["act", "sit", "chat", "start", "check", "call", "fold", "bet_or_raise"]),
-    st.sampled_from(["correct_stack", "remove_player", "let_player_back"]),
+    st.sampled_from(["correct_stack", "remove_player", "let_player_back", "set_debt_cap"]),
     st.text(max_size=70),
 )
 

@@ -461,6 +461,8 @@ class TableActor:
                 return core.SitPlayerOut(player_id, intent.player_id)
             case msg.CorrectStack():
                 return core.CorrectStack(player_id, intent.player_id, intent.stack, intent.reason)
+            case msg.SetDebtCap():
+                return core.SetDebtCap(player_id, intent.player_id, intent.cap)
             case msg.RemovePlayer():
                 return core.RemovePlayer(player_id, intent.player_id, intent.reason)
             case msg.LetPlayerBack():

@@ -157,10 +157,10 @@ async def ledger(request: Request) -> Response:
     seats = {seat.player_id: seat for seat in table.seats.values()}
     settings = table.upcoming_settings
 
-    def room(player_id: str, debt: int) -> dict[str, Any]:
+    def room(player_id: str) -> dict[str, Any]:
         seat = seats.get(player_id)
         stack, queued = (seat.stack, seat.queued) if seat is not None else (0, 0)
-        return settings.chips_room(debt, stack, queued).to_dict()
+        return table.chips_room_of(player_id, stack, queued).to_dict()
 
     accounts = [
         {
@@ -171,8 +171,11 @@ async def ledger(request: Request) -> Response:
             "at_table": account.at_table,
             "net": account.net,
             "debt": table.debt_of(player_id),
+            # The cap counted for them: their own if the host set one (seed 003: "per player").
+            "debt_cap": table.debt_cap_of(player_id),
+            "own_debt_cap": table.own_debt_cap(player_id),
             "bot": player_id in table.ledger.bots,
-            "chips_room": room(player_id, table.debt_of(player_id)),
+            "chips_room": room(player_id),
         }
         for player_id, account in table.ledger.accounts.items()
     ]

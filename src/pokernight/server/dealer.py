@@ -1,13 +1,14 @@
 """What the dealer says in the chat when the host corrects a stack or removes a player
-(decision 51), and when the host role passes on and why (decision 52): one line per event,
-worded here once, so every page, the terminal game and a program seat show the same words
-(clients show what the server says)."""
+(decision 51) or sets a player's own debt cap (decision 57), and when the host role passes
+on and why (decision 52): one line per event, worded here once, so every page, the terminal
+game and a program seat show the same words (clients show what the server says)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
 from pokernight.table import (
+    DebtCapSet,
     HostChanged,
     PlayerLeft,
     PlayerLetBack,
@@ -37,6 +38,13 @@ def dealer_line(event: TableEvent, table: Table, names: Mapping[str, str]) -> st
                 f"The host set {name}'s stack to {event.stack:,} (was {event.was:,}): "
                 f"{event.reason}"
             )
+        case DebtCapSet():
+            name = names.get(event.player_id, event.player_id)
+            if event.cap is None:
+                cap = table.upcoming_settings.debt_limit
+                table_cap = "no cap" if cap is None else f"{cap:,}"
+                return f"The host gives {name} the table's debt cap again ({table_cap})"
+            return f"The host sets {name}'s own debt cap to {event.cap:,}"
         case PlayerRemoved():
             line = f"The host removed {event.name} from the table: {event.reason}"
             if _still_in_the_hand(table, event.player_id):

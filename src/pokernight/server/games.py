@@ -3,8 +3,9 @@
 Clients draw a game from these facts (its name, whether it has a button and a board,
 how its cards are dealt face up or down, how its showdown is read, its seats and
 default stakes and the table defaults they come to) instead of keeping their own
-copy of the rules. The answer only changes with the server's version: it is made
-once, and carries an ``ETag`` so a page revalidates it for nothing.
+copy of the rules; and the seeds' rooms as settings presets (``server/presets.py``).
+The answer only changes with the server's version: it is made once, and carries an
+``ETag`` so a page revalidates it for nothing.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from starlette.responses import Response
 
 from pokernight.rules import VARIANTS, BettingStructure, Variant, default_stakes
 from pokernight.rules.stakes import AMOUNT_FIELDS
+from pokernight.server.presets import presets_json
 from pokernight.server.settings_input import ROOM_DEFAULTS
 from pokernight.table.settings import (
     DEFAULT_MAX_BUY_IN_UNITS,
@@ -89,6 +91,8 @@ def games_json() -> Json:
             "maximum": DEFAULT_MAX_BUY_IN_UNITS,
             "stack_cap": DEFAULT_MAX_STACK_UNITS,
         },
+        # The seeds' rooms in one click (``server/presets.py``): what each sets, and why.
+        "presets": presets_json(),
     }
 
 

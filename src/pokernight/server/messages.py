@@ -138,6 +138,14 @@ class CorrectStack(Intent, tag="correct_stack"):
     reason: Reason
 
 
+class SetDebtCap(Intent, tag="set_debt_cap"):
+    """The host's cap on what ``player_id`` may owe, in place of the table's (None: the
+    table's again)."""
+
+    player_id: PlayerId
+    cap: Chips | None
+
+
 class RemovePlayer(Intent, tag="remove_player"):
     player_id: PlayerId
     reason: Reason
@@ -226,6 +234,7 @@ AnyIntent = (
     | TransferHost
     | SitPlayerOut
     | CorrectStack
+    | SetDebtCap
     | RemovePlayer
     | LetPlayerBack
     | ApproveSeat

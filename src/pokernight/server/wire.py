@@ -34,6 +34,7 @@ from pokernight.rules import (
     visible_event,
 )
 from pokernight.rules.presets import sizing_presets
+from pokernight.rules.stakes import AMOUNT_FIELDS
 from pokernight.rules.views import HandView
 from pokernight.table import Folded, HandDealt, HandProof, PlayerActed, Table
 from pokernight.table.rabbit import rabbit_refusal
@@ -134,6 +135,7 @@ def table_event_wire(v: int, folded: Folded, table: Table) -> WireEvent:
         public["seated"] = seats_json(table)
         public["rabbit_hunt"] = rabbit_refusal(table) is None
         public["next_game"] = next_game(table)
+        public["blind_clock"] = blind_clock_json(table)
     if folded.proof is not None:
         _add_fairness(folded.proof, table, public, private)
     return WireEvent(v, public, private)
@@ -275,7 +277,8 @@ def hand_json(seen: HandView, started: HandDealt, status: Json) -> Json:
 def seats_json(table: Table) -> list[Json]:
     """Every seat as a client shows it: who, their chips, and the flags the table keeps
     (a client shows these; it works out none of them). ``rebuy``: how many chips the seat
-    may still add, and which cap stops it (``TableSettings.chips_room``); ``may_show``: the
+    may still add, which cap stops it and the player's debt cap, their own if the host set one
+    (``TableState.chips_room_of``); ``may_show``: the
     seat was dealt into the last hand and may still show its cards; ``straddling``: the
     player straddles wherever the table allows it, ``may_straddle``: the table allows
     straddles, so the seat may choose to (``upcoming_settings.straddles`` says where);
@@ -303,12 +306,39 @@ def seats_json(table: Table) -> list[Json]:
             "removed": seat.removed,
             "may_straddle": settings.allows_straddles and not table.tournament,
             "may_show": number in showable,
-            "rebuy": settings.chips_room(
-                table.debt_of(seat.player_id), seat.stack, seat.queued
-            ).to_dict(),
+            "rebuy": table.chips_room_of(seat.player_id, seat.stack, seat.queued).to_dict(),
         }
         for number, seat in sorted(table.seats.items())
     ]
+
+
+def blind_clock_json(table: Table) -> Json | None:
+    """The blind schedule as a page shows it (seed 003: "Automatically increase on a
+    timer"): each level's stakes and when it begins on the server's clock, counted from the
+    first hand dealt (``started_at``; None, and no level's time, before it), at the next
+    hand's settings, as the deal counts them (``TableSettings.level_at``). A level reached
+    during a hand is played from the next one. None at a table whose stakes never rise."""
+    settings = table.upcoming_settings
+    if not settings.blind_levels:
+        return None
+    started = table.levels_started_at
+    return {
+        "level_minutes": settings.level_minutes,
+        "started_at": started,
+        "levels": [
+            {
+                "level": level,
+                "stakes": _amounts(settings.stakes_at_level(level)),
+                "starts_at": None if started is None else started + settings.level_begins(level),
+            }
+            for level in range(len(settings.blind_levels) + 1)
+        ],
+    }
+
+
+def _amounts(stakes: Stakes) -> Json:
+    """A level's stakes: the amounts that are not zero (no raise cap: not an amount)."""
+    return {name: getattr(stakes, name) for name in AMOUNT_FIELDS if getattr(stakes, name)}
 
 
 def next_game(table: Table) -> str:
@@ -327,6 +357,8 @@ def table_json(table: Table) -> Json:
         # Whether anybody seated may see the last hand's rabbit now (``table.rabbit``).
         "rabbit_hunt": rabbit_refusal(table) is None,
         "next_game": next_game(table),
+        # The blind levels and when each begins (None: the stakes never rise).
+        "blind_clock": blind_clock_json(table),
         "seat_requests": [request.to_dict() for request in table.seat_requests.values()],
         "rebuy_requests": [request.to_dict() for request in table.rebuy_requests.values()],
         # Players the host removed, who may not sit here until the host lets them back.

@@ -152,6 +152,17 @@ class CorrectStack:
 
 
 @dataclass(frozen=True, slots=True)
+class SetDebtCap:
+    """The host sets ``target``'s own debt cap to ``cap`` chips, counted for that player in
+    place of the table's (seed 003: "Maximum Debt: configurable per player"); None: the
+    table's cap again."""
+
+    player_id: str
+    target: str
+    cap: int | None
+
+
+@dataclass(frozen=True, slots=True)
 class RemovePlayer:
     """The host removes ``target`` from the table for ``reason``: cashed out at once between
     hands, else when the hand ends (their cards folded at their turns); they may not sit
@@ -296,6 +307,7 @@ Command = (
     | HostAway
     | SitPlayerOut
     | CorrectStack
+    | SetDebtCap
     | RemovePlayer
     | LetPlayerBack
     | SitBotIn

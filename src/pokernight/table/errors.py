@@ -15,6 +15,11 @@ def subject(who: str, verb_for_you: str, verb_for_others: str) -> str:
     return f"{who} {verb_for_you if who == YOU else verb_for_others}"
 
 
+def possessive(who: str) -> str:
+    """``who``'s: "your", "Bob's"."""
+    return "your" if who == YOU else f"{who}'s"
+
+
 def seat_words(number: int) -> str:
     """``number`` (0-based) as players see it."""
     return f"seat {number + 1}"

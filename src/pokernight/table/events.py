@@ -124,6 +124,16 @@ class DebtCarried(TableEvent):
 
 
 @dataclass(frozen=True, slots=True)
+class DebtCapSet(TableEvent):
+    """The host set ``player_id``'s own debt cap to ``cap`` chips (None: the table's again):
+    counted for them wherever the table's is (refusals, the seats' rebuy room, the ledger).
+    Public."""
+
+    player_id: str
+    cap: int | None
+
+
+@dataclass(frozen=True, slots=True)
 class PlayerLeft(TableEvent):
     """``reason``: the host's, when the host removed the player (``PlayerRemoved``); kept
     with the cash-out in the ledger. Left out of ``to_dict`` when empty: a player who

@@ -22,6 +22,7 @@ from pokernight.table.events import (
     ChipsAdded,
     ChipsQueued,
     CloseRequested,
+    DebtCapSet,
     DebtCarried,
     DeckCommitted,
     HandDealt,
@@ -84,6 +85,11 @@ def evolve(table: TableState, event: TableEvent) -> Folded:
                 table.carried_debts[event.player_id] = event.amount
             else:
                 table.carried_debts.pop(event.player_id, None)
+        case DebtCapSet():
+            if event.cap is None:
+                table.debt_caps.pop(event.player_id, None)
+            else:
+                table.debt_caps[event.player_id] = event.cap
         case PlayerLeft():
             seat = table.seats.pop(event.seat)
             table.rebuy_requests.pop(seat.player_id, None)

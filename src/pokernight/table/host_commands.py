@@ -29,6 +29,7 @@ from pokernight.table.commands import (
     LetPlayerBack,
     RemoveBot,
     RemovePlayer,
+    SetDebtCap,
     SitBotIn,
     SitPlayerOut,
     TransferHost,
@@ -39,6 +40,7 @@ from pokernight.table.events import (
     HOST_HANDED_OVER,
     BombPotCalled,
     CloseRequested,
+    DebtCapSet,
     HostChanged,
     PlayerLeft,
     PlayerLetBack,
@@ -254,6 +256,49 @@ def correct_stack(table: TableState, command: CorrectStack) -> list[TableEvent]:
     if command.stack > seat.stack:
         check_rebuy(table, command.target, command.stack - seat.stack, who=seat.name)
     return [StackCorrected(number, command.target, command.stack, seat.stack, reason)]
+
+
+def set_debt_cap(table: TableState, command: SetDebtCap) -> list[TableEvent]:
+    """The host's cap on what one player may owe (seed 003: "Maximum Debt: configurable per
+    player"), counted for them in place of the table's; None gives them the table's again.
+    A player seated, asking for a seat, or who has played here; never a bot (a bot owes
+    nobody); no lower than the minimum buy-in, as the table's cap."""
+    check_host(table.host, command.player_id, "set a player's debt cap")
+    if table.tournament:
+        raise TableError("a tournament table has no debts: its chips come from the tournament")
+    name = _known_name(table, command.target)
+    if command.target in table.ledger.bots or any(
+        seat.player_id == command.target and seat.bot is not None for seat in table.seats.values()
+    ):
+        raise TableError(f"{name} is a bot, whose chips are nobody's money: it owes nobody")
+    current = table.own_debt_cap(command.target)
+    if command.cap is None:
+        if current is None:
+            raise TableError(f"{name} has the table's debt cap already")
+        return [DebtCapSet(command.target, None)]
+    minimum = table.upcoming_settings.minimum_buy_in
+    if command.cap < minimum:
+        raise TableError(
+            f"a debt cap of {command.cap:,} would not allow the minimum buy-in of {minimum:,}"
+        )
+    if command.cap == current:
+        raise TableError(f"{name}'s own debt cap is {current:,} already")
+    return [DebtCapSet(command.target, command.cap)]
+
+
+def _known_name(table: TableState, player_id: str) -> str:
+    """What to call ``player_id`` in a refusal: their seat's name, or the name they asked for
+    a seat with; "that player" if they only played here before; a TableError if the table
+    has never heard of them."""
+    for seat in table.seats.values():
+        if seat.player_id == player_id:
+            return seat.name
+    request = table.seat_requests.get(player_id)
+    if request is not None:
+        return request.name
+    if player_id in table.ledger.accounts:
+        return "that player"
+    raise TableError("that player has not sat at this table or asked for a seat")
 
 
 def remove_player(table: TableState, command: RemovePlayer) -> list[TableEvent]:

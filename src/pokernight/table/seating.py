@@ -18,7 +18,7 @@ from pokernight.table.commands import (
     StandUp,
     Straddle,
 )
-from pokernight.table.errors import YOU, TableError, seat_words, subject
+from pokernight.table.errors import YOU, TableError, possessive, seat_words, subject
 from pokernight.table.events import (
     BigBlindOffered,
     ChipsAdded,
@@ -225,12 +225,16 @@ def post_big_blind(table: TableState, command: PostBigBlind) -> list[TableEvent]
 
 
 def _check_debt_cap(table: TableState, player_id: str, amount: int, who: str = YOU) -> None:
+    """A TableError if taking ``amount`` would put ``player_id`` above their debt cap: their
+    own if the host set one (named so in the reason), else the table's."""
     settings = table.upcoming_settings
     queued = sum(seat.queued for seat in table.seats.values() if seat.player_id == player_id)
     debt = table.debt_of(player_id) + queued
-    room = settings.debt_room(debt)
+    own = table.own_debt_cap(player_id)
+    room = settings.debt_room(debt, own)
     if room is not None and amount > room:
+        whose = "" if own is None else f"{possessive(who)} own "
         raise TableError(
-            f"debt cap of {settings.debt_limit:,} reached: {subject(who, 'owe', 'owes')} "
-            f"{debt:,} and cannot take {amount:,} more"
+            f"{whose}debt cap of {settings.debt_cap_for(own):,} reached: "
+            f"{subject(who, 'owe', 'owes')} {debt:,} and cannot take {amount:,} more"
         )

@@ -55,14 +55,24 @@ back, never set."""
 class ChipsRoom:
     """How many chips a player may still add: ``amount``, limited by the debt cap
     (``limit`` "debt") or the stack cap ("stack"), whichever comes first; ``owed``: what
-    they owe the group, the rebuys waiting for the hand's end included."""
+    they owe the group, the rebuys waiting for the hand's end included; ``cap``: the debt
+    cap counted for them (None: none), ``own_cap``: the host set it for this player alone
+    (seed 003: "configurable per player"), else it is the table's."""
 
     amount: int
     limit: str
     owed: int
+    cap: int | None = None
+    own_cap: bool = False
 
     def to_dict(self) -> dict[str, Any]:
-        return {"amount": self.amount, "limit": self.limit, "owed": self.owed}
+        return {
+            "amount": self.amount,
+            "limit": self.limit,
+            "owed": self.owed,
+            "cap": self.cap,
+            "own_cap": self.own_cap,
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -283,21 +293,33 @@ class TableSettings:
     def stack_cap(self) -> int:
         return self.max_stack if self.max_stack is not None else DEFAULT_MAX_STACK_UNITS * self.unit
 
-    def chips_room(self, debt: int, stack: int = 0, queued: int = 0) -> ChipsRoom:
+    def chips_room(
+        self, debt: int, stack: int = 0, queued: int = 0, own_cap: int | None = None
+    ) -> ChipsRoom:
         """What a player who owes ``debt`` (the ledger's), with ``stack`` at the table and
         ``queued`` waiting for the hand's end, may still add under these settings' caps
-        (``Table.check_rebuy`` and its debt check refuse anything more)."""
+        (``Table.check_rebuy`` and its debt check refuse anything more); ``own_cap``: the
+        player's own debt cap, set by the host (None: the table's)."""
         owed = debt + queued
-        by_debt = self.debt_room(owed)
+        cap = self.debt_cap_for(own_cap)
+        by_debt = self.debt_room(owed, own_cap)
         by_stack = self.stack_room(stack, queued)
+        own = own_cap is not None
         if by_debt is not None and by_debt <= by_stack:
-            return ChipsRoom(by_debt, "debt", owed)
-        return ChipsRoom(by_stack, "stack", owed)
+            return ChipsRoom(by_debt, "debt", owed, cap, own)
+        return ChipsRoom(by_stack, "stack", owed, cap, own)
 
-    def debt_room(self, owed: int) -> int | None:
-        """How much more a player who owes ``owed`` may take before the debt cap (None:
-        no cap). The one place the cap is counted: checks and the clients' figure alike."""
-        cap = self.debt_limit
+    def debt_cap_for(self, own_cap: int | None) -> int | None:
+        """The debt cap of a player whose own cap is ``own_cap`` (the host's, for that
+        player alone: seed 003, "Maximum Debt: configurable per player"), else the table's
+        (None: no cap)."""
+        return self.debt_limit if own_cap is None else own_cap
+
+    def debt_room(self, owed: int, own_cap: int | None = None) -> int | None:
+        """How much more a player who owes ``owed`` may take before their debt cap (None:
+        no cap; ``own_cap``: as ``debt_cap_for``'s). The one place the cap is counted:
+        checks and the clients' figure alike."""
+        cap = self.debt_cap_for(own_cap)
         return None if cap is None else max(0, cap - owed)
 
     def stack_room(self, stack: int, queued: int) -> int:
@@ -338,6 +360,11 @@ class TableSettings:
             return 0
         reached = int(max(elapsed_seconds, 0.0) // (self.level_minutes * 60))
         return min(reached, len(self.blind_levels))
+
+    def level_begins(self, level: int) -> float:
+        """How many seconds after the schedule began blind level ``level`` begins (the
+        first at 0): ``level_at`` of that many seconds is ``level``."""
+        return level * self.level_minutes * 60
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)

@@ -26,7 +26,7 @@ from pokernight.table.events import (
     TableOpened,
 )
 from pokernight.table.ledger import Account
-from pokernight.table.settings import TableSettings
+from pokernight.table.settings import ChipsRoom, TableSettings
 from pokernight.table.table_ledger import TableLedger
 
 
@@ -90,6 +90,8 @@ class TableState:
         self.rebuy_requests: dict[str, RebuyRequested] = {}  # by player id, waiting for the host
         # What members owe from earlier nights, by player id (DebtCarried): under the cap too.
         self.carried_debts: dict[str, int] = {}
+        # Players' own debt caps, set by the host (DebtCapSet): counted in place of the table's.
+        self.debt_caps: dict[str, int] = {}
         # Players the host removed, by player id: none may sit here again until let back.
         self.removed: dict[str, PlayerRemoved] = {}
         self.closing = False  # the host closed it during a hand: it closes when the hand ends
@@ -110,6 +112,7 @@ class TableState:
         twin.seat_requests = dict(self.seat_requests)
         twin.rebuy_requests = dict(self.rebuy_requests)
         twin.carried_debts = dict(self.carried_debts)
+        twin.debt_caps = dict(self.debt_caps)
         twin.removed = dict(self.removed)
         return twin
 
@@ -181,6 +184,23 @@ class TableState:
         """What the player owes, as the debt cap counts it: bought in here and not cashed
         out, plus what a member carries from earlier nights of the club."""
         return self.account(player_id).debt + self.carried_debts.get(player_id, 0)
+
+    def own_debt_cap(self, player_id: str) -> int | None:
+        """The debt cap the host set for ``player_id`` alone (None: they have the table's)."""
+        return self.debt_caps.get(player_id)
+
+    def debt_cap_of(self, player_id: str) -> int | None:
+        """The debt cap counted for ``player_id`` at the next hand's settings: their own if the
+        host set one, else the table's (None: no cap)."""
+        return self.upcoming_settings.debt_cap_for(self.own_debt_cap(player_id))
+
+    def chips_room_of(self, player_id: str, stack: int = 0, queued: int = 0) -> ChipsRoom:
+        """What ``player_id`` (with ``stack`` at the table, ``queued`` coming) may still add
+        under the next hand's caps, their own debt cap counted: the seats' and the ledger's
+        figure, as the refusals count it."""
+        return self.upcoming_settings.chips_room(
+            self.debt_of(player_id), stack, queued, self.own_debt_cap(player_id)
+        )
 
     # The clock ---------------------------------------------------------------------------
 

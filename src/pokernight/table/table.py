@@ -41,6 +41,7 @@ from pokernight.table.commands import (
     RabbitHunt,
     RemoveBot,
     RemovePlayer,
+    SetDebtCap,
     ShowCards,
     SitBotIn,
     SitDown,
@@ -72,6 +73,7 @@ from pokernight.table.host_commands import (
     let_player_back,
     remove_bot,
     remove_player,
+    set_debt_cap,
     sit_bot_in,
     sit_player_out,
     transfer_host,
@@ -187,6 +189,8 @@ class Table(TableState):
                 return sit_player_out(self, command)
             case CorrectStack():
                 return correct_stack(self, command)
+            case SetDebtCap():
+                return set_debt_cap(self, command)
             case RemovePlayer():
                 return remove_player(self, command)
             case LetPlayerBack():

@@ -9,7 +9,9 @@ export function chipsRoom(settings, room) {
   return {
     amount: room.amount,
     debtCapped: room.limit === "debt",
-    cap: settings.debt_limit,
+    // The player's cap: their own if the host set one (the server says), else the table's.
+    cap: room.cap !== undefined ? room.cap : settings.debt_limit,
+    ownCap: Boolean(room.own_cap),
     stackCap: settings.stack_cap,
     owed: room.owed,
   };
@@ -21,14 +23,15 @@ export function chipsRoom(settings, room) {
  */
 export function roomWords(room, { verb = "add", host = false } = {}) {
   if (room.amount > 0) {
-    const limit = room.debtCapped ? `debt cap ${chips(room.cap)}`
+    const limit = room.debtCapped ? `${room.ownCap ? "your own " : ""}debt cap ${chips(room.cap)}`
       : `a stack may hold at most ${chips(room.stackCap)}`;
     return `You can ${verb} up to ${chips(room.amount)} (${limit}).`;
   }
   const raise = host ? "You can raise it" : "The host can raise it";
+  const where = room.ownCap ? "(it is yours alone)" : "in the table settings";
   return room.debtCapped
-    ? `You cannot ${verb} chips: you owe ${chips(room.owed)} and the debt cap is `
-      + `${chips(room.cap)}. ${raise} in the table settings.`
+    ? `You cannot ${verb} chips: you owe ${chips(room.owed)} and `
+      + `${room.ownCap ? "your own" : "the"} debt cap is ${chips(room.cap)}. ${raise} ${where}.`
     : `You cannot ${verb} chips: your stack is at the most a stack may hold, `
       + `${chips(room.stackCap)}.`;
 }

@@ -6,7 +6,7 @@
 import * as api from "./api.js";
 
 let loaded = null; // the promise of the server's answer
-let table = null; // {games: [...], bettings, buy_in_units}, once it came
+let table = null; // {games: [...], bettings, buy_in_units, presets}, once it came
 let byKey = new Map();
 
 /** Ask the server once; every later call waits for the same answer (a failure asks again). */
@@ -50,4 +50,10 @@ export function bettings() {
 /** What buy-ins and the stack cap are counted in when left empty ({minimum, maximum, stack_cap}). */
 export function buyInUnits() {
   return table?.buy_in_units ?? {};
+}
+
+/** The seeds' rooms as settings presets, in the server's order: each ``{key, seed, name,
+ * settings, lines: [{quote, sets}]}``, its settings as the API takes them. */
+export function presets() {
+  return table?.presets ?? [];
 }

@@ -195,13 +195,16 @@ export class LedgerPanel {
   async refresh() {
     try {
       const ledger = await api.ledger(this.code);
-      const row = (account) => h("tr", {},
+      // People owe, under a debt cap: the table's, or their own where the host set one.
+      const row = (account, owing) => h("tr", {},
         h("th", { scope: "row" }, account.name), h("td", {}, chips(account.bought_in)),
         h("td", {}, chips(account.at_table)), h("td", {}, chips(account.cashed_out)),
-        h("td", { class: account.net < 0 ? "loss" : "gain" }, chips(account.net)));
-      const table = (accounts) => h("table", {}, h("thead", {}, h("tr", {},
-        ["Player", "Bought in", "At table", "Cashed out", "Net"]
-          .map((title) => h("th", { scope: "col" }, title)))), h("tbody", {}, accounts.map(row)));
+        h("td", { class: account.net < 0 ? "loss" : "gain" }, chips(account.net)),
+        owing ? h("td", { class: "debt-cap" }, debtCapWords(account)) : null);
+      const table = (accounts, owing = false) => h("table", {}, h("thead", {}, h("tr", {},
+        ["Player", "Bought in", "At table", "Cashed out", "Net", ...(owing ? ["Debt cap"] : [])]
+          .map((title) => h("th", { scope: "col" }, title)))),
+      h("tbody", {}, accounts.map((account) => row(account, owing))));
       const people = ledger.accounts.filter((account) => !account.bot);
       const reasons = reasonsPart(ledger);
       const bots = ledger.accounts.filter((account) => account.bot);
@@ -212,7 +215,7 @@ export class LedgerPanel {
         h("h3", {}, "Bots (play chips)"), table(bots),
         h("p", { class: "note" }, "A bot's chips are nobody's money: what was lost to or won "
           + "from a bot is left out of the settle-up."))] : [];
-      this.body.replaceChildren(table(people), ...reasons, ...botsPart,
+      this.body.replaceChildren(table(people, true), ...reasons, ...botsPart,
         h("h3", {}, "Settle up"),
         transfers.length ? h("ul", {}, transfers) : h("p", { class: "muted" }, "Nobody owes anything."));
       this.error.textContent = "";
@@ -220,6 +223,13 @@ export class LedgerPanel {
       this.error.textContent = sentence(error.message);
     }
   }
+}
+
+/** "1,000", "600 (own)" (the host set this player's own cap), or "none". */
+function debtCapWords(account) {
+  if (account.debt_cap === null || account.debt_cap === undefined) return "none";
+  return account.own_debt_cap === null || account.own_debt_cap === undefined
+    ? chips(account.debt_cap) : `${chips(account.debt_cap)} (own)`;
 }
 
 /** The host's corrections and removals, each with its reason, as the ledger's entries say

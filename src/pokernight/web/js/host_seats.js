@@ -1,7 +1,8 @@
 // The host's say over seats: seat and rebuy requests to approve or decline, sitting a player
-// out, correcting a stack and removing a player (each with a reason, in a small dialog; the
-// server judges them and its refusal is shown as it says it), letting a removed player back,
-// and bots (added to an empty seat at a chosen level, sat back in, removed between hands).
+// out, setting a player's own debt cap, correcting a stack and removing a player (the last
+// two with a reason; each in a small dialog: the server judges them and its refusal is shown
+// as it says it), letting a removed player back, and bots (added to an empty seat at a
+// chosen level, sat back in, removed between hands).
 
 import { botBadge, botOf } from "./bot_badge.js";
 import { cancelButton, chips, h, modalForm, replaceKeepingFocus, sentence } from "./dom.js";
@@ -85,6 +86,9 @@ export class HostSeats {
     h("button", { type: "button", dataset: { key: `correct-${seat.player_id}` },
       "aria-label": `Correct ${seat.name}'s stack`, onclick: () => correctStackDialog(seat, this.send) },
     "Correct stack"),
+    h("button", { type: "button", dataset: { key: `debt-cap-${seat.player_id}` },
+      "aria-label": `Set ${seat.name}'s debt cap`, onclick: () => debtCapDialog(seat, this.send) },
+    "Debt cap"),
     h("button", { type: "button", dataset: { key: `remove-${seat.player_id}` },
       "aria-label": `Remove ${seat.name} from the table`, onclick: () => removeDialog(seat, this.send) },
     "Remove"));
@@ -132,6 +136,30 @@ export function correctStackDialog(seat, send) {
       stack: Number(stack.value), reason: reason.value }),
     send,
     focus: stack,
+  });
+}
+
+/** The host sets what one player may owe (seed 003: "Maximum Debt: configurable per
+ * player"); left empty, the player has the table's cap again. The seat's ``rebuy`` says the
+ * cap counted now and whether it is the player's own. */
+export function debtCapDialog(seat, send) {
+  const room = seat.rebuy ?? {};
+  const amount = h("input", { id: "debt-cap-amount", type: "number", min: 1,
+    value: room.own_cap ? room.cap : "", inputmode: "numeric" });
+  const now = room.cap === null || room.cap === undefined ? "no cap"
+    : `${chips(room.cap)}${room.own_cap ? ", their own" : ", the table's"}`;
+  hostDialog({
+    label: "Set a player's debt cap",
+    title: `${seat.name}'s debt cap (now ${now})`,
+    fields: [h("label", { for: "debt-cap-amount" }, "Debt cap (empty: the table's)"), amount],
+    note: `The most ${seat.name} may owe the group: a buy-in or rebuy above it is refused, `
+      + "and everybody sees the change in the chat.",
+    submitId: "debt-cap-submit",
+    submitText: "Set the cap",
+    intent: () => ({ type: "set_debt_cap", player_id: seat.player_id,
+      cap: amount.value.trim() === "" ? null : Number(amount.value) }),
+    send,
+    focus: amount,
   });
 }
 

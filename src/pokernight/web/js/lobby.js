@@ -2,6 +2,7 @@
 
 import * as api from "./api.js";
 import { h, sentence } from "./dom.js";
+import { presets } from "./games.js";
 import { asNewcomer, keepJoined, memberChoice } from "./identity.js";
 import { savedSeat } from "./session.js";
 import { readSettings, settingsForm } from "./settings_form.js";
@@ -35,17 +36,40 @@ function goToTable(code) {
   location.hash = code;
 }
 
+/** "Start from": the room's defaults, or one of the seeds' rooms (the server's presets).
+ * Picking one fills the settings form with what it sets and lists the seed's lines it
+ * follows; the host may change anything before creating the table, or after. */
+function presetPicker(details, onPick) {
+  const select = h("select", { id: "create-preset" },
+    h("option", { value: "" }, "The room's defaults"),
+    presets().map((preset) => h("option", { value: preset.key }, preset.name)));
+  const lines = h("ul", { class: "note preset-lines", id: "preset-lines", "aria-live": "polite" });
+  select.addEventListener("change", () => {
+    const preset = presets().find((item) => item.key === select.value) ?? null;
+    onPick(preset);
+    lines.replaceChildren(...(preset?.lines ?? []).map((line) => h("li", {},
+      h("q", {}, line.quote), `: ${line.sets}`)));
+    if (preset) details.open = true; // what it set, in the form, to read and change
+  });
+  return [h("label", { for: "create-preset" }, "Start from"), select, lines];
+}
+
 function createForm() {
-  const settings = settingsForm({});
+  let settings = settingsForm({});
   const error = h("p", { class: "error", role: "alert", id: "create-error" });
   const [label, name] = field("create-name", "Your name", { type: "text", maxlength: 32,
     required: true, autocomplete: "nickname" });
   const choice = memberChoice(name);
   const question = h("div", { class: "question" });
+  const details = h("details", { class: "settings" }, h("summary", {}, "Game and stakes"), settings);
+  const picker = presetPicker(details, (preset) => {
+    const fresh = settingsForm(preset?.settings ?? {});
+    settings.replaceWith(fresh);
+    settings = fresh;
+  });
   const form = h("form", { class: "card-panel", "aria-labelledby": "create-title" },
     h("h2", { id: "create-title" }, "Start a table"),
-    label, name, choice.element,
-    h("details", { class: "settings" }, h("summary", {}, "Game and stakes"), settings),
+    label, name, choice.element, ...picker, details,
     h("button", { type: "submit", class: "primary", id: "create-submit" }, "Create the table"),
     question, error);
   onSubmit(form, error, async () => {

@@ -118,6 +118,7 @@ export class TableState {
     this.stopped = room.stopped ?? null;
     this.rabbitHunt = table.rabbit_hunt ?? false;
     this.nextGame = table.next_game ?? null;
+    this.blindClock = table.blind_clock ?? null;
     this.chat = [...room.chat];
     this.nextDeck = snapshot.next_deck ?? null;
     this.hand = null;
@@ -173,6 +174,7 @@ export class TableState {
     }
     if ("rabbit_hunt" in event) this.rabbitHunt = event.rabbit_hunt;  // the server's fact
     if ("next_game" in event) this.nextGame = event.next_game;  // so is the next hand's game
+    if ("blind_clock" in event) this.blindClock = event.blind_clock;  // and the blind levels' times
     switch (event.type) {
       case "TableOpened":
         this.settings = event.settings;

@@ -2,6 +2,7 @@
 // redrawn from the folded state after every version.
 
 import { ActionBar } from "./action_bar.js";
+import { blindClockWords } from "./blind_clock.js";
 import { Connection } from "./connection.js";
 import { chips, h, sentence } from "./dom.js";
 import { HostPanel, LedgerPanel } from "./host_panel.js";
@@ -62,6 +63,8 @@ export class TablePage {
     this.chat = new Chat(send);
     this.winner = new WinnerAnnouncement();
     this.title = h("div", { class: "table-title" });
+    // The blind level and the time to the next, ticking with the seat clock.
+    this.blindClock = h("span", { class: "blind-clock", id: "blind-clock", hidden: true });
     this.wildHolder = h("div", { class: "wild-holder" });
     this.results = h("div", { class: "results" });
     this.spectatorArea = h("div", { class: "spectator-area" });
@@ -114,6 +117,7 @@ export class TablePage {
 
   /** The seat clock moves; your own, nearly out, warns you once a turn. */
   tickClock() {
+    this.tickBlindClock();
     const left = this.view.tick(this.state);
     const mine = this.state.legal !== null;
     const turn = `${this.state.hand?.number}-${this.state.version}`;
@@ -121,6 +125,13 @@ export class TablePage {
       this.warnedTurn = turn;
       play("clock");
     }
+  }
+
+  /** The blind level, from the server's timetable, at the server's time now. */
+  tickBlindClock() {
+    const words = blindClockWords(this.state.blindClock, this.state.serverNow());
+    if (this.blindClock.textContent !== words) this.blindClock.textContent = words;
+    this.blindClock.hidden = !words;
   }
 
   changed(message) {
@@ -174,9 +185,11 @@ export class TablePage {
     this.title.replaceChildren(h("h1", {}, `Table ${this.code}`),
       h("span", { class: "game" }, `${game} \u00b7 ${stakesWords}`),
       dealersChoice(state),
+      this.blindClock,
       h("span", { class: "hand-number" }, state.hand ? `Hand #${state.hand.number}` : ""),
       ...(state.hand?.bombPot ? [h("span", { class: "bomb-pot", id: "bomb-pot" },
         `Bomb pot: ${chips(state.hand.bombPot)} each`)] : []));
+    this.tickBlindClock();
     document.title = `pokernight \u00b7 ${this.code}`;
     const wild = wildPanel(state);
     this.wildHolder.replaceChildren(...(wild ? [wild] : []));
