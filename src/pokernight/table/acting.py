@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pokernight.cards import Card, parse_card
 from pokernight.rules import Action, ActionKind, Hand, RulesError
-from pokernight.table.commands import Act, ShowCards
+from pokernight.table.commands import Act, ShowCards, decides
 from pokernight.table.errors import TableError
 from pokernight.table.events import CardsShownByChoice, PlayerActed, TableEvent
 from pokernight.table.state import TableState
@@ -51,6 +51,7 @@ def act(table: TableState, command: Act, now: float) -> list[TableEvent]:
     ]
 
 
+@decides(ShowCards)
 def show_cards(table: TableState, command: ShowCards) -> list[TableEvent]:
     number = table.seat_of(command.player_id)
     started = table.last_started

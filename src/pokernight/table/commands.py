@@ -3,15 +3,84 @@
 Commands are requests: ``Table.verify`` refuses one with the exact reason,
 ``Table.apply`` turns an accepted one into events and folds them. Only the
 events are stored; a command is never replayed.
+
+A command a client may ask for says so itself (decision 61): its ``intent`` is the
+message's ``type`` on the wire, and its fields are the message's fields, with their types
+and limits (``Annotated`` with ``msgspec.Meta``). ``player_id`` is always who asks, taken
+from their connection and never from the message; a field ``of_the_sender()`` is another
+fact of theirs the room knows (their name, whether they came by the invite link); a field
+``asked_as(name)`` goes by ``name`` on the wire (the ``player_id`` of the player a host
+command is about); a field ``never_asked(default)`` is the clock's or the director's, never
+a client's. The server reads its messages from these records and nothing else
+(``server/messages.py``). The commands with no ``intent`` are the server's own. Each
+command's decider is marked ``@decides(ItsRecord)``, where it is written.
 """
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import MISSING, dataclass, field
 from enum import StrEnum
+from typing import Annotated, Any, ClassVar, TypeVar
+
+import msgspec
 
 from pokernight.table.settings import TableSettings
+
+ASKED = "asked"
+"""The key, in a command field's metadata, of how a client's message fills the field."""
+SENDER = "the sender"
+"""``ASKED``'s value for a fact of the sender's own, which the room fills in."""
+NEVER = "never"
+"""``ASKED``'s value for a field no message sets: it keeps its default."""
+
+# What a client may send, as the records' field types say it (decision 61).
+SeatNumber = Annotated[int, msgspec.Meta(ge=0, le=99)]
+Chips = Annotated[int, msgspec.Meta(ge=0, le=10**12)]
+PlayerRef = Annotated[str, msgspec.Meta(max_length=64)]
+Reason = Annotated[str, msgspec.Meta(max_length=280)]
+"""The host's reason, as long as a chat line at most: the decider says how long it may be
+(``host_commands.REASON_CHARS``), in words, when it is too long."""
+Discards = Annotated[
+    tuple[Annotated[str, msgspec.Meta(max_length=3)], ...], msgspec.Meta(max_length=5)
+]
+CardsToShow = Annotated[
+    tuple[Annotated[str, msgspec.Meta(max_length=8)], ...], msgspec.Meta(max_length=7)
+]
+
+
+def of_the_sender(default: Any = MISSING) -> Any:
+    """A field the room fills in with a fact of the sender's, never from their message."""
+    return field(default=default, metadata={ASKED: SENDER})
+
+
+def asked_as(name: str) -> Any:
+    """A field the message names ``name``."""
+    return field(metadata={ASKED: name})
+
+
+def never_asked(default: Any) -> Any:
+    """A field no client's message sets (the clock's, the director's): ``default``."""
+    return field(default=default, metadata={ASKED: NEVER})
+
+
+D = TypeVar("D", bound=Callable[..., Any])
+DECIDERS: dict[type, Callable[..., Any]] = {}
+"""The decider of each command, ``decider(table, command) -> events``, by its record's
+type: filled by ``decides`` as the deciding modules are read (``table.py`` reads them all)."""
+
+
+def decides(kind: type) -> Callable[[D], D]:
+    """Marks the decider of ``kind``: ``Table`` hands it every such command."""
+
+    def mark(decider: D) -> D:
+        if kind in DECIDERS:
+            raise TypeError(f"{kind.__name__} has a decider already")
+        DECIDERS[kind] = decider
+        return decider
+
+    return mark
 
 
 class BotLevel(StrEnum):
@@ -29,28 +98,31 @@ class SitDown:
     host, when the host seats the player (a tournament's director: a tournament table
     takes no other sit, decision 48; a browser's sit never names one)."""
 
-    seat: int
+    intent: ClassVar[str] = "sit"
+    seat: SeatNumber
     player_id: str
-    name: str
-    buy_in: int
-    invited: bool = False
-    program: bool = False
-    bot: BotLevel | None = None
-    by: str | None = None
+    name: str = of_the_sender()
+    buy_in: Chips
+    invited: bool = of_the_sender(False)
+    program: bool = of_the_sender(False)
+    bot: BotLevel | None = never_asked(None)
+    by: str | None = never_asked(None)
 
 
 @dataclass(frozen=True, slots=True)
 class ApproveRebuy:
     """The host lets ``requester`` add the chips they asked for (limits checked again)."""
 
+    intent: ClassVar[str] = "approve_rebuy"
     player_id: str
-    requester: str
+    requester: PlayerRef = asked_as("player_id")
 
 
 @dataclass(frozen=True, slots=True)
 class DeclineRebuy:
+    intent: ClassVar[str] = "decline_rebuy"
     player_id: str
-    requester: str
+    requester: PlayerRef = asked_as("player_id")
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,9 +131,10 @@ class AddChips:
     ``by``: the host, when the host gives the chips (a tournament's director: its rebuys and
     add-ons, the only chips a tournament table takes)."""
 
+    intent: ClassVar[str] = "add_chips"
     player_id: str
-    amount: int
-    by: str | None = None
+    amount: Chips
+    by: str | None = never_asked(None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,17 +151,20 @@ class StandUp:
     player up (a tournament's director: a player out, or moved; nobody leaves a tournament
     table with their chips by themselves)."""
 
+    intent: ClassVar[str] = "stand_up"
     player_id: str
-    by: str | None = None
+    by: str | None = never_asked(None)
 
 
 @dataclass(frozen=True, slots=True)
 class SitOut:
+    intent: ClassVar[str] = "sit_out"
     player_id: str
 
 
 @dataclass(frozen=True, slots=True)
 class SitIn:
+    intent: ClassVar[str] = "sit_in"
     player_id: str
 
 
@@ -98,6 +174,7 @@ class Straddle:
     it (``TableSettings.straddles``: under the gun, or Mississippi from any seat from
     under the gun to the button, and re-straddles left of a straddle)."""
 
+    intent: ClassVar[str] = "straddle"
     player_id: str
     on: bool
 
@@ -106,11 +183,16 @@ class Straddle:
 class PostBigBlind:
     """A player waiting for the big blind posts one to be dealt in at once."""
 
+    intent: ClassVar[str] = "post_big_blind"
     player_id: str
 
 
 @dataclass(frozen=True, slots=True)
 class ChangeSettings:
+    """The host's settings from the next hand. A client sends only the keys it changes (a
+    JSON object, ``server/settings_input.py``): the others keep the upcoming values."""
+
+    intent: ClassVar[str] = "settings"
     player_id: str
     settings: TableSettings
 
@@ -119,8 +201,9 @@ class ChangeSettings:
 class TransferHost:
     """The host hands the table to ``new_host``, a seated player."""
 
+    intent: ClassVar[str] = "transfer_host"
     player_id: str
-    new_host: str
+    new_host: PlayerRef = asked_as("player_id")
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,8 +219,9 @@ class HostAway:
 class SitPlayerOut:
     """The host sits ``target`` out: now between hands, from the next hand during one."""
 
+    intent: ClassVar[str] = "sit_player_out"
     player_id: str
-    target: str
+    target: PlayerRef = asked_as("player_id")
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,10 +229,11 @@ class CorrectStack:
     """The host sets ``target``'s stack to ``stack`` chips, between their hands, for
     ``reason`` (shown to everybody and kept in the ledger: decision 51)."""
 
+    intent: ClassVar[str] = "correct_stack"
     player_id: str
-    target: str
-    stack: int
-    reason: str
+    target: PlayerRef = asked_as("player_id")
+    stack: Chips
+    reason: Reason
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,9 +242,10 @@ class SetDebtCap:
     place of the table's (seed 003: "Maximum Debt: configurable per player"); None: the
     table's cap again."""
 
+    intent: ClassVar[str] = "set_debt_cap"
     player_id: str
-    target: str
-    cap: int | None
+    target: PlayerRef = asked_as("player_id")
+    cap: Chips | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,9 +254,10 @@ class RemovePlayer:
     hands, else when the hand ends (their cards folded at their turns); they may not sit
     here again until the host lets them back (``LetPlayerBack``)."""
 
+    intent: ClassVar[str] = "remove_player"
     player_id: str
-    target: str
-    reason: str
+    target: PlayerRef = asked_as("player_id")
+    reason: Reason
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,48 +265,54 @@ class LetPlayerBack:
     """The host lets ``target``, whom the host removed, sit at this table again; one still
     at the table (their hand not over yet) stays in the seat."""
 
+    intent: ClassVar[str] = "let_player_back"
     player_id: str
-    target: str
+    target: PlayerRef = asked_as("player_id")
 
 
 @dataclass(frozen=True, slots=True)
 class SitBotIn:
     """The host sits the bot at ``seat`` back in (a person sits in by themselves)."""
 
+    intent: ClassVar[str] = "sit_bot_in"
     player_id: str
-    seat: int
+    seat: SeatNumber
 
 
 @dataclass(frozen=True, slots=True)
 class ApproveSeat:
     """The host seats ``requester``, who asked for a seat at a table that approves seats."""
 
+    intent: ClassVar[str] = "approve_seat"
     player_id: str
-    requester: str
+    requester: PlayerRef = asked_as("player_id")
 
 
 @dataclass(frozen=True, slots=True)
 class DeclineSeat:
+    intent: ClassVar[str] = "decline_seat"
     player_id: str
-    requester: str
+    requester: PlayerRef = asked_as("player_id")
 
 
 @dataclass(frozen=True, slots=True)
 class AddBot:
     """The host seats a bot of ``level`` (a ``BotLevel`` value); ``buy_in`` None: the default."""
 
+    intent: ClassVar[str] = "add_bot"
     player_id: str
-    seat: int
-    level: str
-    buy_in: int | None = None
+    seat: SeatNumber
+    level: Annotated[str, msgspec.Meta(max_length=16)]
+    buy_in: Chips | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class RemoveBot:
     """The host takes the bot at ``seat`` away; its stack is cashed out."""
 
+    intent: ClassVar[str] = "remove_bot"
     player_id: str
-    seat: int
+    seat: SeatNumber
 
 
 @dataclass(frozen=True, slots=True)
@@ -228,8 +321,9 @@ class ShowCards:
     showdown, mucked, or folded: a player's choice, docs/rules.md, Showdown); ``cards``:
     only these of them (one card, say), None: all not shown yet."""
 
+    intent: ClassVar[str] = "show_cards"
     player_id: str
-    cards: tuple[str, ...] | None = None
+    cards: CardsToShow | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -237,6 +331,7 @@ class RabbitHunt:
     """A seated player asks to see the board the last hand would have dealt had it not
     ended early (``TableSettings.rabbit_hunting``)."""
 
+    intent: ClassVar[str] = "rabbit_hunt"
     player_id: str
 
 
@@ -244,6 +339,7 @@ class RabbitHunt:
 class CallBombPot:
     """The host makes the next hand with a flop a bomb pot."""
 
+    intent: ClassVar[str] = "call_bomb_pot"
     player_id: str
 
 
@@ -252,6 +348,7 @@ class CloseTable:
     """The host ends the game: everybody is cashed out and the table closes for good
     (at once between hands, else when the hand is over)."""
 
+    intent: ClassVar[str] = "close_table"
     player_id: str
 
 
@@ -286,12 +383,13 @@ class Act:
     ``absent``: without waiting for their time bank, as they had no page open.
     """
 
+    intent: ClassVar[str] = "act"
     player_id: str
     kind: str
-    amount: int | None = None
-    timed_out: bool = False
-    absent: bool = False
-    cards: tuple[str, ...] = ()
+    amount: Chips | None = None
+    timed_out: bool = never_asked(False)
+    absent: bool = never_asked(False)
+    cards: Discards = ()
 
 
 Command = (

@@ -15,6 +15,7 @@ the tournament did not, make or take chips, or hand the table on is refused whoe
 from __future__ import annotations
 
 from pokernight.table.commands import (
+    decides,
     AddBot,
     ApproveRebuy,
     ApproveSeat,
@@ -79,6 +80,7 @@ def check_host(host: str | None, player_id: str, doing: str) -> None:
         raise TableError(f"only the host can {doing}")
 
 
+@decides(ChangeSettings)
 def change_settings(table: TableState, command: ChangeSettings) -> list[TableEvent]:
     check_host(table.host, command.player_id, "change settings")
     settings = command.settings.validated()
@@ -90,6 +92,7 @@ def change_settings(table: TableState, command: ChangeSettings) -> list[TableEve
     return [SettingsChanged(settings)]
 
 
+@decides(TransferHost)
 def transfer_host(table: TableState, command: TransferHost) -> list[TableEvent]:
     refuse_at_tournament(table, TOURNAMENT_HOST)
     check_host(table.host, command.player_id, "hand the table to a new host")
@@ -105,6 +108,7 @@ def transfer_host(table: TableState, command: TransferHost) -> list[TableEvent]:
     return [HostChanged(command.new_host, HOST_HANDED_OVER, table.host)]
 
 
+@decides(HostAway)
 def host_away(table: TableState, command: HostAway) -> list[TableEvent]:
     """The host has been away long enough (the server says when, decision 52): the role
     passes to the person with a page open seated the longest (``TableState.next_host``)."""
@@ -119,6 +123,7 @@ def host_away(table: TableState, command: HostAway) -> list[TableEvent]:
     return [HostChanged(successor, HOST_AWAY, table.host)]
 
 
+@decides(CallBombPot)
 def call_bomb_pot(table: TableState, command: CallBombPot) -> list[TableEvent]:
     refuse_at_tournament(table, "a tournament deals no bomb pots")
     check_host(table.host, command.player_id, "call a bomb pot")
@@ -129,6 +134,7 @@ def call_bomb_pot(table: TableState, command: CallBombPot) -> list[TableEvent]:
     return [BombPotCalled()]
 
 
+@decides(CloseTable)
 def close_table(table: TableState, command: CloseTable) -> list[TableEvent]:
     check_host(table.host, command.player_id, "close the table")
     if table.closing:
@@ -136,6 +142,7 @@ def close_table(table: TableState, command: CloseTable) -> list[TableEvent]:
     return [CloseRequested()]
 
 
+@decides(SitPlayerOut)
 def sit_player_out(table: TableState, command: SitPlayerOut) -> list[TableEvent]:
     # Sitting out during a hand keeps the player in it and deals them out of the next one.
     check_host(table.host, command.player_id, "sit a player out")
@@ -145,6 +152,7 @@ def sit_player_out(table: TableState, command: SitPlayerOut) -> list[TableEvent]
     return [SatOut(number, SAT_OUT_BY_HOST)]
 
 
+@decides(SitBotIn)
 def sit_bot_in(table: TableState, command: SitBotIn) -> list[TableEvent]:
     check_host(table.host, command.player_id, "sit a bot in")
     seat = table.seats.get(command.seat)
@@ -155,6 +163,7 @@ def sit_bot_in(table: TableState, command: SitBotIn) -> list[TableEvent]:
     return [SatIn(command.seat)]
 
 
+@decides(ApproveSeat)
 def approve_seat(table: TableState, command: ApproveSeat) -> list[TableEvent]:
     refuse_at_tournament(table, TOURNAMENT_SEATS)
     check_host(table.host, command.player_id, "approve a seat")
@@ -171,6 +180,7 @@ def approve_seat(table: TableState, command: ApproveSeat) -> list[TableEvent]:
     ]
 
 
+@decides(DeclineSeat)
 def decline_seat(table: TableState, command: DeclineSeat) -> list[TableEvent]:
     refuse_at_tournament(table, TOURNAMENT_SEATS)
     check_host(table.host, command.player_id, "decline a seat")
@@ -179,6 +189,7 @@ def decline_seat(table: TableState, command: DeclineSeat) -> list[TableEvent]:
     return [SeatDeclined(command.requester)]
 
 
+@decides(ApproveRebuy)
 def approve_rebuy(table: TableState, command: ApproveRebuy) -> list[TableEvent]:
     refuse_at_tournament(table, TOURNAMENT_CHIPS)
     check_host(table.host, command.player_id, "approve a rebuy")
@@ -190,6 +201,7 @@ def approve_rebuy(table: TableState, command: ApproveRebuy) -> list[TableEvent]:
     return chips_in(table, request.seat, request.amount)
 
 
+@decides(DeclineRebuy)
 def decline_rebuy(table: TableState, command: DeclineRebuy) -> list[TableEvent]:
     refuse_at_tournament(table, TOURNAMENT_CHIPS)
     check_host(table.host, command.player_id, "decline a rebuy")
@@ -198,6 +210,7 @@ def decline_rebuy(table: TableState, command: DeclineRebuy) -> list[TableEvent]:
     return [RebuyDeclined(command.requester)]
 
 
+@decides(AddBot)
 def add_bot(table: TableState, command: AddBot) -> list[TableEvent]:
     refuse_at_tournament(table, TOURNAMENT_BOTS)
     check_host(table.host, command.player_id, "add a bot")
@@ -222,6 +235,7 @@ def default_bot_buy_in(table: TableState) -> int:
     return min(settings.maximum_buy_in, cap)
 
 
+@decides(RemoveBot)
 def remove_bot(table: TableState, command: RemoveBot) -> list[TableEvent]:
     refuse_at_tournament(table, TOURNAMENT_BOTS)
     check_host(table.host, command.player_id, "remove a bot")
@@ -233,6 +247,7 @@ def remove_bot(table: TableState, command: RemoveBot) -> list[TableEvent]:
     return [PlayerLeft(command.seat, seat.player_id, seat.stack)]
 
 
+@decides(CorrectStack)
 def correct_stack(table: TableState, command: CorrectStack) -> list[TableEvent]:
     """The host's correction of a stack, between the player's hands (decision 51): chips
     added are held to a rebuy's limits (the maximum stack, the debt cap), since they are
@@ -258,6 +273,7 @@ def correct_stack(table: TableState, command: CorrectStack) -> list[TableEvent]:
     return [StackCorrected(number, command.target, command.stack, seat.stack, reason)]
 
 
+@decides(SetDebtCap)
 def set_debt_cap(table: TableState, command: SetDebtCap) -> list[TableEvent]:
     """The host's cap on what one player may owe (seed 003: "Maximum Debt: configurable per
     player"), counted for them in place of the table's; None gives them the table's again.
@@ -301,6 +317,7 @@ def _known_name(table: TableState, player_id: str) -> str:
     raise TableError("that player has not sat at this table or asked for a seat")
 
 
+@decides(RemovePlayer)
 def remove_player(table: TableState, command: RemovePlayer) -> list[TableEvent]:
     """The host removes a player (decision 51): between hands the ``PlayerLeft`` follows at
     once (``consequences``), during a hand they were dealt into when it ends."""
@@ -318,6 +335,7 @@ def remove_player(table: TableState, command: RemovePlayer) -> list[TableEvent]:
     return [PlayerRemoved(number, command.target, seat.name, reason)]
 
 
+@decides(LetPlayerBack)
 def let_player_back(table: TableState, command: LetPlayerBack) -> list[TableEvent]:
     check_host(table.host, command.player_id, "let a removed player back")
     if command.target not in table.removed:

@@ -8,12 +8,13 @@ the hand's fairness proof does not count it among the cards dealt (docs/rules.md
 
 from __future__ import annotations
 
-from pokernight.table.commands import RabbitHunt
+from pokernight.table.commands import RabbitHunt, decides
 from pokernight.table.errors import TableError
 from pokernight.table.events import RabbitHunted, TableEvent
 from pokernight.table.state import TableState
 
 
+@decides(RabbitHunt)
 def hunt(table: TableState, command: RabbitHunt) -> list[TableEvent]:
     number = table.seat_of(command.player_id)
     refusal = rabbit_refusal(table)

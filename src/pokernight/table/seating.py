@@ -9,6 +9,7 @@ share (a free seat, a buy-in, a rebuy within the limits) are here too.
 from __future__ import annotations
 
 from pokernight.table.commands import (
+    decides,
     AddChips,
     CarryDebt,
     PostBigBlind,
@@ -71,6 +72,7 @@ def refuse_at_tournament(table: TableState, refusal: str) -> None:
         raise TableError(refusal)
 
 
+@decides(SitDown)
 def sit_down(table: TableState, command: SitDown) -> list[TableEvent]:
     check_given_by(table, command.by, TOURNAMENT_SEATS)
     removed = table.removed.get(command.player_id)
@@ -139,6 +141,7 @@ def check_buy_in(table: TableState, player_id: str, buy_in: int, who: str = YOU)
     _check_debt_cap(table, player_id, buy_in, who)
 
 
+@decides(AddChips)
 def add_chips(table: TableState, command: AddChips) -> list[TableEvent]:
     check_given_by(table, command.by, TOURNAMENT_CHIPS)
     number = table.seat_of(command.player_id)
@@ -172,6 +175,7 @@ def chips_in(table: TableState, number: int, amount: int) -> list[TableEvent]:
     return [ChipsAdded(number, amount)]
 
 
+@decides(CarryDebt)
 def carry_debt(table: TableState, command: CarryDebt) -> list[TableEvent]:
     """A member's debt from earlier nights, noted when it changed (nothing otherwise)."""
     if command.amount < 0:
@@ -181,6 +185,7 @@ def carry_debt(table: TableState, command: CarryDebt) -> list[TableEvent]:
     return [DebtCarried(command.player_id, command.amount)]
 
 
+@decides(StandUp)
 def stand_up(table: TableState, command: StandUp) -> list[TableEvent]:
     check_given_by(table, command.by, TOURNAMENT_LEAVING)
     number = table.seat_of(command.player_id)
@@ -189,6 +194,7 @@ def stand_up(table: TableState, command: StandUp) -> list[TableEvent]:
     return [PlayerLeft(number, command.player_id, table.seats[number].stack)]
 
 
+@decides(SitOut)
 def sit_out(table: TableState, command: SitOut) -> list[TableEvent]:
     number = table.seat_of(command.player_id)
     if table.seats[number].sitting_out:
@@ -196,6 +202,7 @@ def sit_out(table: TableState, command: SitOut) -> list[TableEvent]:
     return [SatOut(number, "asked")]
 
 
+@decides(SitIn)
 def sit_in(table: TableState, command: SitIn) -> list[TableEvent]:
     number = table.seat_of(command.player_id)
     if not table.seats[number].sitting_out:
@@ -203,6 +210,7 @@ def sit_in(table: TableState, command: SitIn) -> list[TableEvent]:
     return [SatIn(number)]
 
 
+@decides(Straddle)
 def straddle(table: TableState, command: Straddle) -> list[TableEvent]:
     number = table.seat_of(command.player_id)
     if command.on and table.tournament:
@@ -214,6 +222,7 @@ def straddle(table: TableState, command: Straddle) -> list[TableEvent]:
     return [StraddleChosen(number, command.on)]
 
 
+@decides(PostBigBlind)
 def post_big_blind(table: TableState, command: PostBigBlind) -> list[TableEvent]:
     number = table.seat_of(command.player_id)
     seat = table.seats[number]

@@ -19,69 +19,22 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable
 
-from pokernight.table import acting, rabbit, seating
-from pokernight.table.commands import (
-    Act,
-    AddBot,
-    AddChips,
-    ApproveRebuy,
-    ApproveSeat,
-    CallBombPot,
-    CarryDebt,
-    ChangeSettings,
-    CloseTable,
-    Command,
-    CommitDeck,
-    CorrectStack,
-    DeclineRebuy,
-    DeclineSeat,
-    HostAway,
-    LetPlayerBack,
-    PostBigBlind,
-    RabbitHunt,
-    RemoveBot,
-    RemovePlayer,
-    SetDebtCap,
-    ShowCards,
-    SitBotIn,
-    SitDown,
-    SitIn,
-    SitOut,
-    SitPlayerOut,
-    StandUp,
-    StartHand,
-    Straddle,
-    TransferHost,
-)
+from pokernight.table import acting, host_commands, rabbit, seating
+from pokernight.table.commands import DECIDERS, Act, Command, CommitDeck, StartHand
 from pokernight.table.consequences import consequences, departures
 from pokernight.table.deal import commit_deck, deal, deck_to_commit, next_deal
 from pokernight.table.errors import TableError
 from pokernight.table.events import TableEvent, TableOpened
 from pokernight.table.fold import evolve
 from pokernight.table.folded import Folded
-from pokernight.table.host_commands import (
-    add_bot,
-    approve_rebuy,
-    approve_seat,
-    call_bomb_pot,
-    change_settings,
-    close_table,
-    correct_stack,
-    decline_rebuy,
-    decline_seat,
-    host_away,
-    let_player_back,
-    remove_bot,
-    remove_player,
-    set_debt_cap,
-    sit_bot_in,
-    sit_player_out,
-    transfer_host,
-)
 from pokernight.table.settings import TableSettings
 from pokernight.table.state import TableState
 
 Between = Callable[[Folded, "Table"], None]
+
+DECIDING_MODULES = (seating, host_commands, acting, rabbit)
+"""Where the deciders are: each marks its own ``@decides(Record)`` (``commands.DECIDERS``), so
+a new command is decided where it is written, and ``Table`` needs no line for it."""
 
 
 class Table(TableState):
@@ -162,61 +115,9 @@ class Table(TableState):
         """The events ``command`` causes, from the decider of its topic."""
         if self.closed:
             raise TableError("the table is closed: the game is over")
+        # The clock's and the shuffle's commands take the time and the random source; every
+        # other command goes to the decider its record names (decision 61).
         match command:
-            case SitDown():
-                return seating.sit_down(self, command)
-            case AddChips():
-                return seating.add_chips(self, command)
-            case CarryDebt():
-                return seating.carry_debt(self, command)
-            case StandUp():
-                return seating.stand_up(self, command)
-            case SitOut():
-                return seating.sit_out(self, command)
-            case SitIn():
-                return seating.sit_in(self, command)
-            case PostBigBlind():
-                return seating.post_big_blind(self, command)
-            case Straddle():
-                return seating.straddle(self, command)
-            case ChangeSettings():
-                return change_settings(self, command)
-            case TransferHost():
-                return transfer_host(self, command)
-            case HostAway():
-                return host_away(self, command)
-            case SitPlayerOut():
-                return sit_player_out(self, command)
-            case CorrectStack():
-                return correct_stack(self, command)
-            case SetDebtCap():
-                return set_debt_cap(self, command)
-            case RemovePlayer():
-                return remove_player(self, command)
-            case LetPlayerBack():
-                return let_player_back(self, command)
-            case SitBotIn():
-                return sit_bot_in(self, command)
-            case ApproveSeat():
-                return approve_seat(self, command)
-            case DeclineSeat():
-                return decline_seat(self, command)
-            case ApproveRebuy():
-                return approve_rebuy(self, command)
-            case DeclineRebuy():
-                return decline_rebuy(self, command)
-            case AddBot():
-                return add_bot(self, command)
-            case RemoveBot():
-                return remove_bot(self, command)
-            case CallBombPot():
-                return call_bomb_pot(self, command)
-            case CloseTable():
-                return close_table(self, command)
-            case ShowCards():
-                return acting.show_cards(self, command)
-            case RabbitHunt():
-                return rabbit.hunt(self, command)
             case CommitDeck():
                 return [commit_deck(self, command.rng, now)]
             case StartHand():
@@ -224,3 +125,8 @@ class Table(TableState):
                 return [deal(self, upcoming, command.rng, now, command.contributions)]
             case Act():
                 return acting.act(self, command, now)
+        decider = DECIDERS.get(type(command))
+        if decider is None:
+            raise TableError(f"{type(command).__name__} is not a table command")
+        events: list[TableEvent] = decider(self, command)
+        return events
