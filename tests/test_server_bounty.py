@@ -8,7 +8,7 @@ from dataclasses import replace
 from pokernight.server import messages as msg
 from pokernight.server.bot_driver import BotDriver
 from pokernight.server.connection import Connection
-from pokernight.table import Act, Folded, HandFinished, Table
+from pokernight.table import Act, Folded, HandFinished, ShowCards, Table
 from tests.table_helpers import player_to_act, seated, start
 from tests.test_table_bounty import BOUNTY, FOLD_SEED
 
@@ -22,14 +22,14 @@ def won_with_seven_deuce(bounty: int) -> tuple[Table, list[Folded]]:
 
 
 def test_a_bot_that_won_with_seven_deuce_shows_it_when_the_table_pays_a_bounty() -> None:
-    assert bots_shown(50) == [("p3", msg.ShowCards())]
+    assert bots_shown(50) == [("p3", msg.asking(ShowCards))]
     assert bots_shown(0) == []  # no bounty: nothing to show for
 
 
-def bots_shown(bounty: int) -> list[tuple[str | None, msg.AnyIntent]]:
+def bots_shown(bounty: int) -> list[tuple[str | None, msg.Intent]]:
     table, told = won_with_seven_deuce(bounty)
     assert any(isinstance(folded.event, HandFinished) for folded in told)
-    sent: list[tuple[Connection, msg.AnyIntent]] = []
+    sent: list[tuple[Connection, msg.Intent]] = []
     driver = BotDriver(lambda who, intent: sent.append((who, intent)), random.Random(1))
     driver.after_commit(told, table)
-    return [(who.player_id, intent) for who, intent in sent if isinstance(intent, msg.ShowCards)]
+    return [(who.player_id, intent) for who, intent in sent if intent == msg.asking(ShowCards)]

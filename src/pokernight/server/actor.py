@@ -38,7 +38,6 @@ from pokernight.server.dealer import DEALER, dealer_line
 from pokernight.server.handled import HandledRequests, ref_key
 from pokernight.server.host_watch import HostWatch
 from pokernight.server.messages import RefusedError
-from pokernight.server.settings_input import settings_from_json
 from pokernight.server.versions import TableVersions
 from pokernight.server.wire import (
     Version,
@@ -89,7 +88,7 @@ class Attach:
 @dataclass(frozen=True, slots=True)
 class Received:
     connection: Connection
-    intent: msg.AnyIntent
+    intent: msg.Intent
 
 
 @dataclass(frozen=True, slots=True)
@@ -350,7 +349,7 @@ class TableActor:
 
     # Intents -----------------------------------------------------------------------------
 
-    async def _on_intent(self, connection: Connection, intent: msg.AnyIntent) -> None:
+    async def _on_intent(self, connection: Connection, intent: msg.Intent) -> None:
         player_id = connection.player_id
         ref = intent.id
         request: HandledRequest | None = None
@@ -380,10 +379,13 @@ class TableActor:
         self,
         connection: Connection,
         player_id: str,
-        intent: Any,
+        intent: msg.Intent,
         request: HandledRequest | None,
     ) -> None:
-        """``request``: stored with the events the intent causes, if it has a client id."""
+        """``request``: stored with the events the intent causes, if it has a client id.
+
+        A table command takes one path, whatever it is; the other arms are the room's own
+        messages, which the table never sees (decision 61)."""
         now = self.config.clock()
         match intent:
             case msg.Chat():
@@ -421,76 +423,13 @@ class TableActor:
                     taken=self.contributions,
                 )
                 self.contributions[player_id] = value
-            case _:
-                command = self._command(connection, player_id, intent)
+            case msg.Asked():
+                # Any table command: the message made the core's record, the sender's own.
+                command = intent.command(player_id, connection, self.table)
                 await self._note_carried_debt(_borrower(command), now)
                 await self._apply(command, now, request)
-
-    def _command(self, connection: Connection, player_id: str, intent: Any) -> core.Command:
-        match intent:
-            case msg.Sit():
-                return core.SitDown(
-                    intent.seat,
-                    player_id,
-                    connection.name,
-                    intent.buy_in,
-                    connection.invited,
-                    connection.program,
-                )
-            case msg.Act():
-                return core.Act(player_id, intent.kind, intent.amount, cards=intent.cards)
-            case msg.SitOut():
-                return core.SitOut(player_id)
-            case msg.SitIn():
-                return core.SitIn(player_id)
-            case msg.PostBigBlind():
-                return core.PostBigBlind(player_id)
-            case msg.Straddle():
-                return core.Straddle(player_id, intent.on)
-            case msg.AddChips():
-                return core.AddChips(player_id, intent.amount)
-            case msg.StandUp():
-                return core.StandUp(player_id)
-            case msg.ChangeSettings():
-                # Keys left out keep the table's values (issue 30: not the defaults).
-                upcoming = self.table.upcoming_settings
-                return core.ChangeSettings(player_id, settings_from_json(intent.settings, upcoming))
-            case msg.TransferHost():
-                return core.TransferHost(player_id, intent.player_id)
-            case msg.SitPlayerOut():
-                return core.SitPlayerOut(player_id, intent.player_id)
-            case msg.CorrectStack():
-                return core.CorrectStack(player_id, intent.player_id, intent.stack, intent.reason)
-            case msg.SetDebtCap():
-                return core.SetDebtCap(player_id, intent.player_id, intent.cap)
-            case msg.RemovePlayer():
-                return core.RemovePlayer(player_id, intent.player_id, intent.reason)
-            case msg.LetPlayerBack():
-                return core.LetPlayerBack(player_id, intent.player_id)
-            case msg.ApproveSeat():
-                return core.ApproveSeat(player_id, intent.player_id)
-            case msg.DeclineSeat():
-                return core.DeclineSeat(player_id, intent.player_id)
-            case msg.ApproveRebuy():
-                return core.ApproveRebuy(player_id, intent.player_id)
-            case msg.DeclineRebuy():
-                return core.DeclineRebuy(player_id, intent.player_id)
-            case msg.AddBot():
-                return core.AddBot(player_id, intent.seat, intent.level, intent.buy_in)
-            case msg.RemoveBot():
-                return core.RemoveBot(player_id, intent.seat)
-            case msg.SitBotIn():
-                return core.SitBotIn(player_id, intent.seat)
-            case msg.ShowCards():
-                cards = None if intent.cards is None else tuple(intent.cards)
-                return core.ShowCards(player_id, cards)
-            case msg.RabbitHunt():
-                return core.RabbitHunt(player_id)
-            case msg.CallBombPot():
-                return core.CallBombPot(player_id)
-            case msg.CloseTable():
-                return core.CloseTable(player_id)
-        raise RefusedError(f"{type(intent).__name__} is not a table command")
+            case _:
+                raise RefusedError(f"{type(intent).__name__} is not a table command")
 
     async def _note_carried_debt(self, player_id: str | None, now: float) -> None:
         """Before a member takes chips, the table hears what they owe from other nights."""

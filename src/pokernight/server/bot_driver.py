@@ -32,7 +32,16 @@ from pokernight.rules import Action, Hand, HandView, view
 from pokernight.server import messages as msg
 from pokernight.server.bot_memory import BotMemory
 from pokernight.server.connection import Connection
-from pokernight.table import Folded, HandDealt, HandFinished, PlayerLeft, PlayerSeated, Table
+from pokernight.table import (
+    Act,
+    Folded,
+    HandDealt,
+    HandFinished,
+    PlayerLeft,
+    PlayerSeated,
+    ShowCards,
+    Table,
+)
 from pokernight.table.bounty import bounty_to_claim
 
 log = logging.getLogger(__name__)
@@ -65,7 +74,7 @@ class BotDriver:
 
     def __init__(
         self,
-        submit: Callable[[Connection, msg.AnyIntent], None],
+        submit: Callable[[Connection, msg.Intent], None],
         rng: random.Random,
         memory: BotMemory | None = None,
     ) -> None:
@@ -140,8 +149,8 @@ class BotDriver:
         began = loop.time()
         action: Action = await asyncio.to_thread(bot.decide, seen, players)
         await asyncio.sleep(max(delay - (loop.time() - began), 0.0))
-        intent = msg.Act(
-            kind=action.kind.value, amount=action.amount, cards=tuple(map(str, action.cards))
+        intent = msg.asking(
+            Act, kind=action.kind.value, amount=action.amount, cards=tuple(map(str, action.cards))
         )
         self.submit(connection, intent)
 
@@ -159,7 +168,7 @@ class BotDriver:
         number = bounty_to_claim(table)
         seat = None if number is None else table.seats[number]
         if seat is not None and seat.bot is not None:
-            self.submit(BotSeat(seat.player_id, seat.name), msg.ShowCards())
+            self.submit(BotSeat(seat.player_id, seat.name), msg.asking(ShowCards))
 
     def _recall(self, player_ids: Iterable[str]) -> None:
         if self.memory is not None:

@@ -1,5 +1,11 @@
 """The messages a client may send, as schemas: anything else is refused with a reason.
 
+A table command's message is read from the core's record of the command (decision 61:
+``table/commands.py`` says which commands a client may ask for, under what ``type``, with
+which fields, types and limits), and decodes into that record with the sender taken from
+the connection, never from the message. The room's own messages (chat, deal and pause, a
+new invite link, a shuffle contribution) are written here: they are no table commands.
+
 Wire layout (JSON text frames): every client message is an object with a
 ``type``; intents carry an optional client ``id`` (an int or a short string)
 that the server echoes as ``ref`` in its ``ack`` or ``error`` and uses to
@@ -8,10 +14,17 @@ apply a resent intent once. ``docs/protocol.md`` lists every message.
 
 from __future__ import annotations
 
+import operator
 import re
-from typing import Annotated, Any
+from dataclasses import MISSING, dataclass, fields
+from functools import reduce
+from typing import Annotated, Any, Protocol, cast, get_args, get_type_hints
 
 import msgspec
+
+from pokernight.server.settings_input import settings_from_json
+from pokernight.table import Command, Table, TableSettings
+from pokernight.table.commands import ASKED, NEVER, SENDER
 
 PROTOCOL = 1
 CLIENT_ID = re.compile(r"-?[0-9]{1,19}|[A-Za-z0-9_.:-]{1,64}")
@@ -25,11 +38,6 @@ ClientId = (
     | Annotated[str, msgspec.Meta(pattern=r"^[A-Za-z0-9_.:-]{1,64}$")]
     | None
 )
-Chips = Annotated[int, msgspec.Meta(ge=0, le=10**12)]
-Discards = Annotated[
-    tuple[Annotated[str, msgspec.Meta(max_length=3)], ...], msgspec.Meta(max_length=5)
-]
-SeatNumber = Annotated[int, msgspec.Meta(ge=0, le=99)]
 
 
 class RefusedError(ValueError):
@@ -65,193 +73,127 @@ class Intent(msgspec.Struct, tag_field="type", forbid_unknown_fields=True, kw_on
     id: ClientId = None
 
 
-class Sit(Intent, tag="sit"):
-    seat: SeatNumber
-    buy_in: Chips
-
-
-class Act(Intent, tag="act"):
-    kind: str
-    amount: Chips | None = None
-    cards: Discards = ()  # a draw's discards ("Ah"; none: stand pat)
-
-
-class SitOut(Intent, tag="sit_out"):
-    pass
-
-
-class SitIn(Intent, tag="sit_in"):
-    pass
-
-
-class PostBigBlind(Intent, tag="post_big_blind"):
-    pass
-
-
-class Straddle(Intent, tag="straddle"):
-    on: bool
-
-
-class AddChips(Intent, tag="add_chips"):
-    amount: Chips
-
-
-class StandUp(Intent, tag="stand_up"):
-    pass
+# What a client asks of the room that is no table command: the room's own (decision 61).
 
 
 class Chat(Intent, tag="chat"):
+    """A chat line: in the room's memory and sent to every page, never a table event."""
+
     text: Annotated[str, msgspec.Meta(min_length=1, max_length=MAX_CHAT_CHARS)]
 
 
-class ChangeSettings(Intent, tag="settings"):
-    settings: dict[str, Any]
-
-
 class Start(Intent, tag="start"):
-    pass
+    """The host's Deal: the room deals hands one after another (``TableActor.running``)."""
 
 
 class Pause(Intent, tag="pause"):
-    pass
-
-
-class TransferHost(Intent, tag="transfer_host"):
-    player_id: Annotated[str, msgspec.Meta(max_length=64)]
-
-
-PlayerId = Annotated[str, msgspec.Meta(max_length=64)]
-
-
-class SitPlayerOut(Intent, tag="sit_player_out"):
-    player_id: PlayerId
-
-
-# The host's reason, as long as a chat line at most: the table says how long it may be
-# (``table.host_commands.REASON_CHARS``), in words, when it is too long.
-Reason = Annotated[str, msgspec.Meta(max_length=MAX_CHAT_CHARS)]
-
-
-class CorrectStack(Intent, tag="correct_stack"):
-    player_id: PlayerId
-    stack: Chips
-    reason: Reason
-
-
-class SetDebtCap(Intent, tag="set_debt_cap"):
-    """The host's cap on what ``player_id`` may owe, in place of the table's (None: the
-    table's again)."""
-
-    player_id: PlayerId
-    cap: Chips | None
-
-
-class RemovePlayer(Intent, tag="remove_player"):
-    player_id: PlayerId
-    reason: Reason
-
-
-class LetPlayerBack(Intent, tag="let_player_back"):
-    player_id: PlayerId
-
-
-class ApproveSeat(Intent, tag="approve_seat"):
-    player_id: PlayerId
-
-
-class DeclineSeat(Intent, tag="decline_seat"):
-    player_id: PlayerId
-
-
-class ApproveRebuy(Intent, tag="approve_rebuy"):
-    player_id: PlayerId
-
-
-class DeclineRebuy(Intent, tag="decline_rebuy"):
-    player_id: PlayerId
-
-
-class AddBot(Intent, tag="add_bot"):
-    seat: SeatNumber
-    level: Annotated[str, msgspec.Meta(max_length=16)]
-    buy_in: Chips | None = None
-
-
-class RemoveBot(Intent, tag="remove_bot"):
-    seat: SeatNumber
-
-
-class SitBotIn(Intent, tag="sit_bot_in"):
-    seat: SeatNumber
-
-
-CardText = Annotated[str, msgspec.Meta(max_length=8)]
-
-
-class ShowCards(Intent, tag="show_cards"):
-    """``cards``: only these of the player's cards (one card, say); None: all of them."""
-
-    cards: Annotated[list[CardText], msgspec.Meta(max_length=7)] | None = None
-
-
-class RabbitHunt(Intent, tag="rabbit_hunt"):
-    pass
-
-
-class CallBombPot(Intent, tag="call_bomb_pot"):
-    pass
-
-
-class CloseTable(Intent, tag="close_table"):
-    pass
+    """The host's Pause: no hand is dealt after this one."""
 
 
 class NewInvite(Intent, tag="new_invite"):
-    pass
+    """A new secret for the invite link, kept in the store (the table never holds it)."""
 
 
 class Contribute(Intent, tag="contribute"):
     """A player's random contribution to the shuffle of ``hand_number``, whose deck was
-    committed to ``commitment`` (checked by ``table.check_contribution``)."""
+    committed to ``commitment`` (checked by ``table.check_contribution``, kept in the room's
+    memory until the deal mixes it in)."""
 
     hand_number: int
     commitment: str
     value: str
 
 
-AnyIntent = (
-    Sit
-    | Act
-    | SitOut
-    | SitIn
-    | PostBigBlind
-    | AddChips
-    | StandUp
-    | Chat
-    | ChangeSettings
-    | Start
-    | Pause
-    | TransferHost
-    | SitPlayerOut
-    | CorrectStack
-    | SetDebtCap
-    | RemovePlayer
-    | LetPlayerBack
-    | ApproveSeat
-    | DeclineSeat
-    | ApproveRebuy
-    | DeclineRebuy
-    | AddBot
-    | RemoveBot
-    | SitBotIn
-    | ShowCards
-    | RabbitHunt
-    | Straddle
-    | CallBombPot
-    | CloseTable
-    | NewInvite
-    | Contribute
-)
+class Sender(Protocol):
+    """Who sent a message, as their connection knows them (``server.connection``)."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def invited(self) -> bool: ...
+    @property
+    def program(self) -> bool: ...
+
+
+class Asked(Intent):
+    """A table command as a client asks for it: one class for each core command with an
+    ``intent``, made from the command's record (``_asked``), never written here."""
+
+    def command(self, player_id: str, sender: Sender, table: Table) -> Command:
+        """The core's record of this command, asked by ``player_id`` (``sender``) at ``table``."""
+        form = _FORMS[type(self)]
+        values: dict[str, Any] = {name: getattr(self, name) for name in form.asked}
+        for name in form.settings:
+            # Keys left out keep the table's values (issue 30: not a new table's defaults).
+            values[name] = settings_from_json(values[name], table.upcoming_settings)
+        for name in form.of_the_sender:
+            values[name] = getattr(sender, name)
+        command: Command = form.record(player_id=player_id, **values)
+        return command
+
+
+@dataclass(frozen=True, slots=True)
+class _Form:
+    """How a message of one kind becomes its command: ``asked``, the record's fields the
+    message carries; ``settings``, those of them that are table settings (sent as the keys
+    that change); ``of_the_sender``, those the sender's connection fills in."""
+
+    record: type
+    asked: tuple[str, ...]
+    settings: tuple[str, ...]
+    of_the_sender: tuple[str, ...]
+
+
+_FORMS: dict[type[Asked], _Form] = {}
+_ASKED: dict[type, type[Asked]] = {}
+
+
+def _asked(record: Any) -> type[Asked]:
+    """The message of ``record``'s intent: its fields but ``player_id`` (the sender), the
+    sender's facts and the server's own, under their wire names, with their types and limits
+    (a table's settings: a JSON object)."""
+    hints = get_type_hints(record, include_extras=True)
+    wire: list[tuple[str, Any, Any]] = []
+    asked, settings, of_the_sender = [], [], []
+    for spec in fields(record):
+        how = spec.metadata.get(ASKED, spec.name)
+        if how == SENDER:
+            of_the_sender.append(spec.name)
+        if spec.name == "player_id" or how in (SENDER, NEVER):
+            continue
+        kind = hints[spec.name]
+        if kind is TableSettings:
+            kind = dict[str, Any]
+            settings.append(spec.name)
+        default = msgspec.NODEFAULT if spec.default is MISSING else spec.default
+        named = None if how == spec.name else how
+        wire.append((spec.name, kind, msgspec.field(default=default, name=named)))
+        asked.append(spec.name)
+    message = cast(
+        "type[Asked]",
+        msgspec.defstruct(
+            record.__name__, wire, bases=(Asked,), tag=record.intent, module=__name__
+        ),
+    )
+    form = _Form(record, tuple(asked), tuple(settings), tuple(of_the_sender))
+    _FORMS[message] = form
+    return message
+
+
+def asking(record: type, **values: Any) -> Asked:
+    """The message of ``record``'s intent with ``values`` (the room's bots ask so)."""
+    return _ASKED[record](**values)
+
+
+for _record in get_args(Command):
+    if hasattr(_record, "intent"):
+        _ASKED[_record] = _asked(_record)
+
+ROOM_INTENTS: tuple[type[Intent], ...] = (Chat, Start, Pause, NewInvite, Contribute)
+INTENTS: tuple[type[Intent], ...] = (*ROOM_INTENTS, *_ASKED.values())
+"""Every message a client may send after its hello, the table's commands with the room's."""
+AnyIntent: Any = reduce(operator.or_, INTENTS)
+"""Their union, as msgspec decodes it (by ``type``)."""
 
 
 def decode_hello(text: str) -> Hello:
@@ -268,11 +210,11 @@ _intent_decoder = msgspec.json.Decoder(AnyIntent)
 5% of the server's CPU under load."""
 
 
-def decode_intent(text: str) -> AnyIntent:
+def decode_intent(text: str) -> Intent:
     """The intent in ``text``, or ``RefusedError`` naming what is wrong (size, JSON or schema)."""
     if len(text) <= MAX_MESSAGE_BYTES // 4:  # surely within the limit, even all 4-byte UTF-8
         try:
-            intent: AnyIntent = _intent_decoder.decode(text)
+            intent: Intent = _intent_decoder.decode(text)
             return intent
         except (msgspec.ValidationError, msgspec.DecodeError, RecursionError):
             pass  # the slow path below says exactly what is wrong

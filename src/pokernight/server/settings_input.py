@@ -8,55 +8,77 @@ host's change names only what it changes: the keys left out keep the table's own
 
 from __future__ import annotations
 
-from dataclasses import fields
-from typing import Annotated, Any
+import operator
+from collections.abc import Iterator
+from dataclasses import MISSING, fields
+from enum import StrEnum
+from functools import reduce
+from types import GenericAlias, UnionType
+from typing import Annotated, Any, Union, get_args, get_origin, get_type_hints
 
 import msgspec
 
 from pokernight.rules import Stakes
 from pokernight.table import TableError, TableSettings
-from pokernight.table.settings import (
-    CAP_FROM_STAKES,
-    DEFAULT_AWAY_ACTION_SECONDS,
-    DEFAULT_HOST_AWAY_SECONDS,
-    DERIVED_NAMES,
-    MAX_STRADDLES,
-)
+from pokernight.table.settings import CAP_FROM_STAKES, DERIVED_NAMES
 
 StakesJson = dict[str, int | None]
 
 
-class _SettingsShape(msgspec.Struct, forbid_unknown_fields=True):
-    variant: str
-    betting: str | None
-    stakes: StakesJson
-    seats: int
-    min_buy_in: int | None
-    max_buy_in: int | None
-    max_stack: int | None
-    action_seconds: float
-    time_bank_seconds: float
-    blind_levels: list[StakesJson]
-    level_minutes: float
-    dealers_choice: list[str]
-    game_stakes: dict[str, StakesJson]
-    debt_cap: Annotated[int, msgspec.Meta(ge=CAP_FROM_STAKES)] | None
-    approve_seats: bool
-    approve_rebuys: bool
-    bot_delay_seconds: float
-    allow_programs: bool
-    seven_deuce_bounty: Annotated[int, msgspec.Meta(ge=0, le=10**12)]
-    rabbit_hunting: bool
-    straddles: str
-    max_straddles: Annotated[int, msgspec.Meta(ge=1, le=MAX_STRADDLES)]
-    bomb_pot_every: Annotated[int, msgspec.Meta(ge=0, le=1000)]
-    bomb_pot_ante: Annotated[int, msgspec.Meta(ge=1, le=10**12)] | None
-    jacks_to_open: bool = False
-    run_it_twice: bool = False
-    bomb_pot_double_board: bool = False
-    away_action_seconds: float = DEFAULT_AWAY_ACTION_SECONDS
-    host_away_seconds: float = DEFAULT_HOST_AWAY_SECONDS
-    ftq_queen_carries_over: bool = False
+def _json_type(kind: Any) -> Any:
+    """What a setting of type ``kind`` is in JSON, as ``TableSettings.to_dict`` writes it:
+    stakes an object of amounts, a structure its words, pairs an object, a tuple a list;
+    limits ``Annotated`` on the type are kept."""
+    origin = get_origin(kind)
+    if origin is Annotated:
+        inner, *limits = get_args(kind)
+        return Annotated[(_json_type(inner), *limits)]
+    if origin is Union or origin is UnionType:
+        return reduce(operator.or_, (_json_type(arg) for arg in get_args(kind)))
+    if kind is Stakes:
+        return StakesJson
+    if isinstance(kind, type) and issubclass(kind, StrEnum):
+        return str
+    if origin is tuple:
+        item = get_args(kind)[0]
+        if get_origin(item) is tuple:  # (key, value) pairs: an object
+            key, value = get_args(item)
+            return GenericAlias(dict, (key, _json_type(value)))
+        return GenericAlias(list, (_json_type(item),))
+    return kind
+
+
+def _shape() -> type[msgspec.Struct]:
+    """The settings a page may send: ``TableSettings``' own fields, types and limits
+    (decision 61), in JSON; every one is given (a change keeps the rest), options that
+    ``to_dict`` leaves out when off take their defaults."""
+    hints = get_type_hints(TableSettings, include_extras=True)
+    shape = [
+        (spec.name, _json_type(hints[spec.name]), _json_default(spec.default))
+        for spec in fields(TableSettings)
+    ]
+    return msgspec.defstruct("_SettingsShape", shape, kw_only=True, forbid_unknown_fields=True)
+
+
+def _json_default(default: Any) -> Any:
+    """A setting's default as the shape takes it: a plain value (a tuple or stakes: none)."""
+    plain = default is not MISSING and isinstance(default, bool | int | float | str | None)
+    return default if plain else msgspec.NODEFAULT
+
+
+_SettingsShape = _shape()
+
+
+def _stakes_in(value: Any, kind: Any) -> Iterator[Any]:
+    """Every stakes object within ``value``, a setting of JSON type ``kind``."""
+    if kind == StakesJson:
+        yield value
+    elif get_origin(kind) is list:
+        for item in value:
+            yield from _stakes_in(item, get_args(kind)[0])
+    elif get_origin(kind) is dict:
+        for item in value.values():
+            yield from _stakes_in(item, get_args(kind)[1])
 
 
 # Where the room's tables differ from a bare TableSettings: a stranger who has only the
@@ -95,8 +117,9 @@ def settings_from_json(data: object, base: TableSettings | None = None) -> Table
         merged.pop(name, None)  # what the limits come to: shown, never set
     try:
         shape = msgspec.convert(merged, _SettingsShape)
-        for stakes in (shape.stakes, *shape.blind_levels, *shape.game_stakes.values()):
-            Stakes(**stakes)  # type: ignore[arg-type]
+        for name, kind in _SettingsShape.__annotations__.items():
+            for stakes in _stakes_in(getattr(shape, name), kind):
+                Stakes(**stakes)
         return TableSettings.from_dict(msgspec.to_builtins(shape)).validated()
     except msgspec.ValidationError as error:
         raise TableError(f"settings: {error}") from None

@@ -7,11 +7,11 @@ events are stored; a command is never replayed.
 A command a client may ask for says so itself (decision 61): its ``intent`` is the
 message's ``type`` on the wire, and its fields are the message's fields, with their types
 and limits (``Annotated`` with ``msgspec.Meta``). ``player_id`` is always who asks, taken
-from their connection and never from the message; a field ``of_the_sender()`` is another
-fact of theirs the room knows (their name, whether they came by the invite link); a field
-``asked_as(name)`` goes by ``name`` on the wire (the ``player_id`` of the player a host
-command is about); a field ``never_asked(default)`` is the clock's or the director's, never
-a client's. The server reads its messages from these records and nothing else
+from their connection and never from the message; a field with the metadata
+``OF_THE_SENDER`` is another fact of theirs the room knows (their name, whether they came
+by the invite link); ``asked_as(name)``, a field the wire calls ``name`` (the
+``player_id`` of the player a host command is about); ``NEVER_ASKED``, the clock's or the
+director's, never a client's. The server reads its messages from these records and nothing else
 (``server/messages.py``). The commands with no ``intent`` are the server's own. Each
 command's decider is marked ``@decides(ItsRecord)``, where it is written.
 """
@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import MISSING, dataclass, field
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Annotated, Any, ClassVar, TypeVar
 
@@ -50,19 +50,16 @@ CardsToShow = Annotated[
 ]
 
 
-def of_the_sender(default: Any = MISSING) -> Any:
-    """A field the room fills in with a fact of the sender's, never from their message."""
-    return field(default=default, metadata={ASKED: SENDER})
+OF_THE_SENDER = {ASKED: SENDER}
+"""A field's metadata: the room fills it in with a fact of the sender's, never from their
+message (their name, whether they came by the invite link or as a program)."""
+NEVER_ASKED = {ASKED: NEVER}
+"""A field's metadata: no client's message sets it (the clock's, the director's)."""
 
 
-def asked_as(name: str) -> Any:
-    """A field the message names ``name``."""
-    return field(metadata={ASKED: name})
-
-
-def never_asked(default: Any) -> Any:
-    """A field no client's message sets (the clock's, the director's): ``default``."""
-    return field(default=default, metadata={ASKED: NEVER})
+def asked_as(name: str) -> dict[str, str]:
+    """A field's metadata: the message names the field ``name``."""
+    return {ASKED: name}
 
 
 D = TypeVar("D", bound=Callable[..., Any])
@@ -101,12 +98,12 @@ class SitDown:
     intent: ClassVar[str] = "sit"
     seat: SeatNumber
     player_id: str
-    name: str = of_the_sender()
+    name: str = field(metadata=OF_THE_SENDER)
     buy_in: Chips
-    invited: bool = of_the_sender(False)
-    program: bool = of_the_sender(False)
-    bot: BotLevel | None = never_asked(None)
-    by: str | None = never_asked(None)
+    invited: bool = field(default=False, metadata=OF_THE_SENDER)
+    program: bool = field(default=False, metadata=OF_THE_SENDER)
+    bot: BotLevel | None = field(default=None, metadata=NEVER_ASKED)
+    by: str | None = field(default=None, metadata=NEVER_ASKED)
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,14 +112,14 @@ class ApproveRebuy:
 
     intent: ClassVar[str] = "approve_rebuy"
     player_id: str
-    requester: PlayerRef = asked_as("player_id")
+    requester: PlayerRef = field(metadata=asked_as("player_id"))
 
 
 @dataclass(frozen=True, slots=True)
 class DeclineRebuy:
     intent: ClassVar[str] = "decline_rebuy"
     player_id: str
-    requester: PlayerRef = asked_as("player_id")
+    requester: PlayerRef = field(metadata=asked_as("player_id"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,7 +131,7 @@ class AddChips:
     intent: ClassVar[str] = "add_chips"
     player_id: str
     amount: Chips
-    by: str | None = never_asked(None)
+    by: str | None = field(default=None, metadata=NEVER_ASKED)
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,7 +150,7 @@ class StandUp:
 
     intent: ClassVar[str] = "stand_up"
     player_id: str
-    by: str | None = never_asked(None)
+    by: str | None = field(default=None, metadata=NEVER_ASKED)
 
 
 @dataclass(frozen=True, slots=True)
@@ -203,7 +200,7 @@ class TransferHost:
 
     intent: ClassVar[str] = "transfer_host"
     player_id: str
-    new_host: PlayerRef = asked_as("player_id")
+    new_host: PlayerRef = field(metadata=asked_as("player_id"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -221,7 +218,7 @@ class SitPlayerOut:
 
     intent: ClassVar[str] = "sit_player_out"
     player_id: str
-    target: PlayerRef = asked_as("player_id")
+    target: PlayerRef = field(metadata=asked_as("player_id"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -231,7 +228,7 @@ class CorrectStack:
 
     intent: ClassVar[str] = "correct_stack"
     player_id: str
-    target: PlayerRef = asked_as("player_id")
+    target: PlayerRef = field(metadata=asked_as("player_id"))
     stack: Chips
     reason: Reason
 
@@ -244,7 +241,7 @@ class SetDebtCap:
 
     intent: ClassVar[str] = "set_debt_cap"
     player_id: str
-    target: PlayerRef = asked_as("player_id")
+    target: PlayerRef = field(metadata=asked_as("player_id"))
     cap: Chips | None
 
 
@@ -256,7 +253,7 @@ class RemovePlayer:
 
     intent: ClassVar[str] = "remove_player"
     player_id: str
-    target: PlayerRef = asked_as("player_id")
+    target: PlayerRef = field(metadata=asked_as("player_id"))
     reason: Reason
 
 
@@ -267,7 +264,7 @@ class LetPlayerBack:
 
     intent: ClassVar[str] = "let_player_back"
     player_id: str
-    target: PlayerRef = asked_as("player_id")
+    target: PlayerRef = field(metadata=asked_as("player_id"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -285,14 +282,14 @@ class ApproveSeat:
 
     intent: ClassVar[str] = "approve_seat"
     player_id: str
-    requester: PlayerRef = asked_as("player_id")
+    requester: PlayerRef = field(metadata=asked_as("player_id"))
 
 
 @dataclass(frozen=True, slots=True)
 class DeclineSeat:
     intent: ClassVar[str] = "decline_seat"
     player_id: str
-    requester: PlayerRef = asked_as("player_id")
+    requester: PlayerRef = field(metadata=asked_as("player_id"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -387,8 +384,8 @@ class Act:
     player_id: str
     kind: str
     amount: Chips | None = None
-    timed_out: bool = never_asked(False)
-    absent: bool = never_asked(False)
+    timed_out: bool = field(default=False, metadata=NEVER_ASKED)
+    absent: bool = field(default=False, metadata=NEVER_ASKED)
     cards: Discards = ()
 
 

@@ -15,7 +15,6 @@ the tournament did not, make or take chips, or hand the table on is refused whoe
 from __future__ import annotations
 
 from pokernight.table.commands import (
-    decides,
     AddBot,
     ApproveRebuy,
     ApproveSeat,
@@ -34,6 +33,7 @@ from pokernight.table.commands import (
     SitBotIn,
     SitPlayerOut,
     TransferHost,
+    decides,
 )
 from pokernight.table.errors import TableError, seat_words
 from pokernight.table.events import (

@@ -9,7 +9,6 @@ share (a free seat, a buy-in, a rebuy within the limits) are here too.
 from __future__ import annotations
 
 from pokernight.table.commands import (
-    decides,
     AddChips,
     CarryDebt,
     PostBigBlind,
@@ -18,6 +17,7 @@ from pokernight.table.commands import (
     SitOut,
     StandUp,
     Straddle,
+    decides,
 )
 from pokernight.table.errors import YOU, TableError, possessive, seat_words, subject
 from pokernight.table.events import (

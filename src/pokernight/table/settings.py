@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field, replace
-from typing import Any
+from typing import Annotated, Any
+
+import msgspec
 
 from pokernight.rules import BettingStructure, Stakes, Variant, default_stakes, variant_for
 from pokernight.rules.events import drop_unset
@@ -112,6 +114,10 @@ class TableSettings:
     (the action clock, if shorter), instead of the action clock and their time bank.
     ``host_away_seconds``: a host with no page open for this long hands the role to the
     person with a page open seated the longest (the server keeps the time: decision 52).
+
+    The fields, their types and the limits ``Annotated`` on them are what a host's page may
+    send (decision 61: ``server/settings_input.py`` reads them from here); ``validated``
+    refuses the rest in words.
     """
 
     variant: str = "nlhe"
@@ -129,17 +135,17 @@ class TableSettings:
     game_stakes: tuple[tuple[str, Stakes], ...] = ()
     level_minutes: float = DEFAULT_LEVEL_MINUTES
     dealers_choice: tuple[str, ...] = ()
-    debt_cap: int | None = CAP_FROM_STAKES
+    debt_cap: Annotated[int, msgspec.Meta(ge=CAP_FROM_STAKES)] | None = CAP_FROM_STAKES
     approve_seats: bool = False
     approve_rebuys: bool = False
     bot_delay_seconds: float = DEFAULT_BOT_DELAY_SECONDS
     allow_programs: bool = False
-    seven_deuce_bounty: int = 0
+    seven_deuce_bounty: Annotated[int, msgspec.Meta(ge=0, le=10**12)] = 0
     rabbit_hunting: bool = False
     straddles: str = "none"
-    max_straddles: int = 1
-    bomb_pot_every: int = 0
-    bomb_pot_ante: int | None = None
+    max_straddles: Annotated[int, msgspec.Meta(ge=1, le=MAX_STRADDLES)] = 1
+    bomb_pot_every: Annotated[int, msgspec.Meta(ge=0, le=1000)] = 0
+    bomb_pot_ante: Annotated[int, msgspec.Meta(ge=1, le=10**12)] | None = None
     jacks_to_open: bool = False
     run_it_twice: bool = False
     bomb_pot_double_board: bool = False
