@@ -176,6 +176,14 @@ CASES: dict[str, list[Case]] = {
             "",
         )
     ],
+    "stand_player_up": [
+        Case(
+            "host",
+            {"type": "stand_player_up", "player_id": "H", "reason": "tired"},
+            lambda r, _: core.StandPlayerUp(r.host_id, r.host_id, "tired"),
+            "you cannot stand yourself up so: stand up to leave",
+        )
+    ],
     "let_player_back": [
         Case(
             "host",
@@ -327,8 +335,9 @@ async def test_every_intent_reaches_the_table_as_its_command(
 async def carry_out(url: str, room: Room, kind: str, case: Case, received: list[Command]) -> None:
     client = room.host if case.who == "host" else room.bob
     before = (await request_json(url, "GET", f"/api/tables/{room.code}"))["upcoming_settings"]
+    named = {"B": room.bob_id, "H": room.host_id}
     message = {
-        key: room.bob_id if key == "player_id" and value == "B" else value
+        key: named.get(value, value) if key == "player_id" else value
         for key, value in case.message.items()
     }
     received.clear()

@@ -258,6 +258,18 @@ class RemovePlayer:
 
 
 @dataclass(frozen=True, slots=True)
+class StandPlayerUp:
+    """The host stands ``target`` up for ``reason``, between their hands: a player who walked
+    away without standing up is cashed out and their seat is free for somebody else, as a
+    card room picks up an absent player's chips. Unlike a removal, they may sit again."""
+
+    intent: ClassVar[str] = "stand_player_up"
+    player_id: str
+    target: PlayerRef = field(metadata=asked_as("player_id"))
+    reason: Reason
+
+
+@dataclass(frozen=True, slots=True)
 class LetPlayerBack:
     """The host lets ``target``, whom the host removed, sit at this table again; one still
     at the table (their hand not over yet) stays in the seat."""
@@ -404,6 +416,7 @@ Command = (
     | CorrectStack
     | SetDebtCap
     | RemovePlayer
+    | StandPlayerUp
     | LetPlayerBack
     | SitBotIn
     | ApproveSeat

@@ -1,7 +1,8 @@
 """Every command only the host may give: seats and rebuys to approve or decline, sitting a
-player out, correcting a stack, removing a player (and letting them back), bots, the
-settings, handing the table on and closing it; and the server's word that the host has been
-away long enough (``HostAway``), which hands the table on too.
+player out, correcting a stack, standing up a player who walked away, removing a player (and
+letting them back), bots, the settings, handing the table on and closing it; and the
+server's word that the host has been away long enough (``HostAway``), which hands the table
+on too.
 
 Each function checks a host command against the table and answers with the
 events it causes, or raises a TableError saying why not; ``evolve`` folds them.
@@ -32,6 +33,7 @@ from pokernight.table.commands import (
     SetDebtCap,
     SitBotIn,
     SitPlayerOut,
+    StandPlayerUp,
     TransferHost,
     decides,
 )
@@ -69,6 +71,7 @@ from pokernight.table.seating import (
 from pokernight.table.state import Seat, TableState
 
 SAT_OUT_BY_HOST = "sat out by the host"
+STOOD_UP_BY_HOST = "stood up by the host"
 TOURNAMENT_HOST = "a tournament table is hosted by its director for as long as it plays"
 REASON_CHARS = 100
 """The longest reason the host may give for a correction or a removal: a line of the chat."""
@@ -333,6 +336,24 @@ def remove_player(table: TableState, command: RemovePlayer) -> list[TableEvent]:
         raise TableError(f"{seat.name} is removed already: they leave when the hand ends")
     reason = check_reason(command.reason)
     return [PlayerRemoved(number, command.target, seat.name, reason)]
+
+
+@decides(StandPlayerUp)
+def stand_player_up(table: TableState, command: StandPlayerUp) -> list[TableEvent]:
+    """The host stands up a player who walked away without standing up, between their hands:
+    cashed out (the ledger keeps the reason), the seat free; they may sit again."""
+    check_host(table.host, command.player_id, "stand a player up")
+    if table.tournament:
+        raise TableError("at a tournament table only the tournament seats and moves players")
+    if command.target == command.player_id:
+        raise TableError("you cannot stand yourself up so: stand up to leave")
+    number, seat = _target(table, command.target)
+    if seat.bot is not None:
+        raise TableError(f"{seat.name} is a bot: take it away with Remove bot")
+    reason = check_reason(command.reason)
+    if table.in_hand(number):
+        raise TableError(f"{seat.name} is in the hand: stand them up when it is over")
+    return [PlayerLeft(number, command.target, seat.stack, f"{STOOD_UP_BY_HOST}: {reason}")]
 
 
 @decides(LetPlayerBack)

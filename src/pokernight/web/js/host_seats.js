@@ -1,8 +1,8 @@
 // The host's say over seats: seat and rebuy requests to approve or decline, sitting a player
-// out, setting a player's own debt cap, correcting a stack and removing a player (the last
-// two with a reason; each in a small dialog: the server judges them and its refusal is shown
-// as it says it), letting a removed player back, and bots (added to an empty seat at a
-// chosen level, sat back in, removed between hands).
+// out, setting a player's own debt cap, correcting a stack, standing up a player who walked
+// away and removing a player (the last three with a reason; each in a small dialog: the
+// server judges them and its refusal is shown as it says it), letting a removed player back,
+// and bots (added to an empty seat at a chosen level, sat back in, removed between hands).
 
 import { botBadge, botOf } from "./bot_badge.js";
 import { cancelButton, chips, h, modalForm, replaceKeepingFocus, sentence } from "./dom.js";
@@ -89,6 +89,9 @@ export class HostSeats {
     h("button", { type: "button", dataset: { key: `debt-cap-${seat.player_id}` },
       "aria-label": `Set ${seat.name}'s debt cap`, onclick: () => debtCapDialog(seat, this.send) },
     "Debt cap"),
+    h("button", { type: "button", dataset: { key: `stand-up-${seat.player_id}` },
+      "aria-label": `Stand ${seat.name} up`, onclick: () => standUpDialog(seat, this.send) },
+    "Stand up"),
     h("button", { type: "button", dataset: { key: `remove-${seat.player_id}` },
       "aria-label": `Remove ${seat.name} from the table`, onclick: () => removeDialog(seat, this.send) },
     "Remove"));
@@ -160,6 +163,25 @@ export function debtCapDialog(seat, send) {
       cap: amount.value.trim() === "" ? null : Number(amount.value) }),
     send,
     focus: amount,
+  });
+}
+
+/** The host stands up a player who walked away without standing up, with a reason
+ * everybody sees: cashed out, the seat free; unlike a removal, they may sit again. */
+export function standUpDialog(seat, send) {
+  const reason = reasonInput("stand-up-reason");
+  hostDialog({
+    label: "Stand a player up",
+    title: `Stand ${seat.name} up`,
+    fields: [h("label", { for: "stand-up-reason" }, "Reason (everybody sees it)"), reason],
+    note: `For a player who walked away: ${seat.name} is cashed out with their stack between `
+      + "their hands and the seat is free for somebody else. They may sit again when they are "
+      + "back.",
+    submitId: "stand-up-submit",
+    submitText: `Stand ${seat.name} up`,
+    intent: () => ({ type: "stand_player_up", player_id: seat.player_id, reason: reason.value }),
+    send,
+    focus: reason,
   });
 }
 
