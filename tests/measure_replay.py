@@ -23,7 +23,7 @@ import time
 import urllib.request
 from pathlib import Path
 
-from pokernight.server import replay
+from pokernight.server.tables import replay
 from pokernight.store import open_store
 from tests.replay_helpers import played_log, stored_table
 

@@ -19,8 +19,8 @@ import pytest
 from sqlalchemy import update
 
 from pokernight.history.table_export import finished_hand
-from pokernight.server import replay
-from pokernight.server.replay import NoSuchHandError, StoredHand
+from pokernight.server.tables import replay
+from pokernight.server.tables.replay import NoSuchHandError, StoredHand
 from pokernight.store import Store, StoredEvent, TableRecord, open_store, schema
 from pokernight.table import (
     CardsShownByChoice,

@@ -16,12 +16,12 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from pokernight.names import MAX_LENGTH
-from pokernight.server import replay
-from pokernight.server.actor import TableActor
-from pokernight.server.address_holds import holds_of
-from pokernight.server.address_limits import address_of
-from pokernight.server.games import games
-from pokernight.server.identity import (
+from pokernight.server.edge.address_holds import holds_of
+from pokernight.server.edge.address_limits import address_of
+from pokernight.server.tables import replay
+from pokernight.server.tables.actor import TableActor
+from pokernight.server.tables.games import games
+from pokernight.server.tables.identity import (
     NOT_VOUCHED,
     Newcomer,
     device_token,
@@ -29,11 +29,11 @@ from pokernight.server.identity import (
     newcomer,
     welcome,
 )
-from pokernight.server.lobby import lobby_of
-from pokernight.server.messages import PROTOCOL
-from pokernight.server.newcomers import admit, checked_name
-from pokernight.server.settings_input import ROOM_DEFAULTS, settings_from_json
-from pokernight.server.wire import table_json
+from pokernight.server.tables.messages import PROTOCOL
+from pokernight.server.tables.newcomers import admit, checked_name
+from pokernight.server.tables.registry import tables_of
+from pokernight.server.tables.settings_input import ROOM_DEFAULTS, settings_from_json
+from pokernight.server.tables.wire import table_json
 from pokernight.table import (
     EntryKind,
     LedgerEntry,
@@ -90,7 +90,7 @@ async def create_table(request: Request) -> Response:
     settings = settings_from_json({**ROOM_DEFAULTS, **body.settings})
     if body.program and not settings.allow_programs:
         raise TableError("a program may open only a table that allows programs: set allow_programs")
-    lobby = lobby_of(request)
+    lobby = tables_of(request)
     with holds_of(request).tables.opening(address_of(request.scope)) as opening:
         club = await lobby.store.default_club()  # a new table is a night of the server's club
         who = await newcomer(lobby.store, club.id, name, device_token(request), member=body.member)
@@ -248,7 +248,7 @@ async def stats(request: Request) -> Response:
 async def server_info(request: Request) -> Response:
     """How the process is doing: open tables, connections, the collector's pauses, and how
     late the event loop runs (``lag``)."""
-    lobby = lobby_of(request)
+    lobby = tables_of(request)
     return JSONResponse(
         {
             "tables": len(lobby.actors),
@@ -320,7 +320,7 @@ def _refuse_tournament(actor: TableActor) -> None:
 async def _actor(request: Request) -> TableActor:
     """The table, as saved: an actor takes a new table only once its events are saved. A
     sleeping table is woken, a closed one read back from the store (``Lobby.table``)."""
-    return await lobby_of(request).table(request.path_params["code"])
+    return await tables_of(request).table(request.path_params["code"])
 
 
 async def read_body(request: Request, shape: type[Body]) -> Body:

@@ -20,10 +20,10 @@ from starlette.requests import Request
 from pokernight.history.replay_steps import ReplayStep, replay_steps
 from pokernight.history.table_export import PlayedHand, finished_hand, hand_from_its_events
 from pokernight.rules import CardsShown, PotAwarded
-from pokernight.server.actor import TableActor
-from pokernight.server.identity import bearer_token, device_token, member_seat
-from pokernight.server.messages import RefusedError
-from pokernight.server.wire import Json, chips_json, deal_json
+from pokernight.server.tables.actor import TableActor
+from pokernight.server.tables.identity import bearer_token, device_token, member_seat
+from pokernight.server.tables.messages import RefusedError
+from pokernight.server.tables.wire import Json, chips_json, deal_json
 from pokernight.store import HandLog, Store, TableRecord
 from pokernight.table import HandProof, table_event_from_dict
 

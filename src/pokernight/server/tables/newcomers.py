@@ -16,8 +16,8 @@ from dataclasses import dataclass
 from starlette.exceptions import HTTPException
 
 from pokernight.names import BadNameError, display_name
-from pokernight.server.actor import TableActor
-from pokernight.server.identity import Newcomer, host_member, newcomer, welcome
+from pokernight.server.tables.actor import TableActor
+from pokernight.server.tables.identity import Newcomer, host_member, newcomer, welcome
 from pokernight.store import PlayerRecord
 from pokernight.table import TableError
 

@@ -17,19 +17,24 @@ from dataclasses import dataclass
 from starlette.types import Message
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from pokernight.server.actor import Attach, Received, TableActor
-from pokernight.server.config import ServerConfig
-from pokernight.server.connection import Connection, FrameSocket
-from pokernight.server.identity import seat_of_device
-from pokernight.server.lobby import Lobby, NoSuchTableError
-from pokernight.server.messages import PROTOCOL, Hello, RefusedError, decode_hello, decode_intent
-from pokernight.server.origins import origin_allowed
-from pokernight.server.pipes import CLOSE_TABLE_MOVED, MOVED_REASON
-from pokernight.server.ratelimit import TokenBucket
-from pokernight.server.wire import encode
+from pokernight.server.edge.closes import CLOSE_NO_TABLE, CLOSE_TABLE_MOVED, MOVED_REASON
+from pokernight.server.edge.config import ServerConfig
+from pokernight.server.edge.origins import origin_allowed
+from pokernight.server.edge.ratelimit import TokenBucket
+from pokernight.server.tables.actor import Attach, Received, TableActor
+from pokernight.server.tables.connection import Connection, FrameSocket
+from pokernight.server.tables.identity import seat_of_device
+from pokernight.server.tables.messages import (
+    PROTOCOL,
+    Hello,
+    RefusedError,
+    decode_hello,
+    decode_intent,
+)
+from pokernight.server.tables.registry import NoSuchTableError, TableRegistry
+from pokernight.server.tables.wire import encode
 from pokernight.store import PlayerRecord
 
-CLOSE_NO_TABLE = 4404
 CLOSE_BAD_HELLO = 4400
 CLOSE_FLOOD = 1008  # policy violation
 CLOSE_FOREIGN_PAGE = 1008
@@ -42,7 +47,7 @@ log = logging.getLogger(__name__)
 
 
 async def table_socket(websocket: WebSocket) -> None:
-    lobby: Lobby = websocket.app.state.lobby
+    lobby: TableRegistry = websocket.app.state.lobby
     origin, host = websocket.headers.get("origin"), websocket.headers.get("host")
     if not origin_allowed(origin, host, lobby.config.allowed_origins):
         # Before the handshake: the page's script sees a failed connection, nothing more.
@@ -57,7 +62,7 @@ async def table_socket(websocket: WebSocket) -> None:
     await serve_table(websocket, lobby, code)
 
 
-async def serve_piped(websocket: FrameSocket, lobby: Lobby, code: str) -> None:
+async def serve_piped(websocket: FrameSocket, lobby: TableRegistry, code: str) -> None:
     """A socket another process carried here: served as a local one, unless the table is
     no longer played here (its client is sent back to find where it is now)."""
     if code not in lobby.actors:
@@ -66,7 +71,7 @@ async def serve_piped(websocket: FrameSocket, lobby: Lobby, code: str) -> None:
     await serve_table(websocket, lobby, code)
 
 
-async def serve_table(websocket: FrameSocket, lobby: Lobby, code: str) -> None:
+async def serve_table(websocket: FrameSocket, lobby: TableRegistry, code: str) -> None:
     """Serve a socket accepted for table ``code``: here, or piped from another process."""
     try:
         actor = await lobby.table(code)

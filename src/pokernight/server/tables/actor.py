@@ -29,18 +29,18 @@ from typing import Any, Protocol
 
 from pokernight import table as core
 from pokernight.randomness import secure_rng
-from pokernight.server import messages as msg
-from pokernight.server.bot_driver import BotDriver
-from pokernight.server.bot_memory import BotMemory
-from pokernight.server.config import ServerConfig
-from pokernight.server.connection import Connection
-from pokernight.server.dealer import DEALER, dealer_line
-from pokernight.server.handled import HandledRequests, ref_key
-from pokernight.server.host_watch import HostWatch
-from pokernight.server.messages import RefusedError
-from pokernight.server.settings_input import settings_from_json
-from pokernight.server.versions import TableVersions
-from pokernight.server.wire import (
+from pokernight.server.edge.config import ServerConfig
+from pokernight.server.tables import messages as msg
+from pokernight.server.tables.bot_driver import BotDriver
+from pokernight.server.tables.bot_memory import BotMemory
+from pokernight.server.tables.connection import Connection
+from pokernight.server.tables.dealer import DEALER, dealer_line
+from pokernight.server.tables.handled import HandledRequests, ref_key
+from pokernight.server.tables.host_watch import HostWatch
+from pokernight.server.tables.messages import RefusedError
+from pokernight.server.tables.settings_input import settings_from_json
+from pokernight.server.tables.versions import TableVersions
+from pokernight.server.tables.wire import (
     Version,
     WireEvent,
     encode,
