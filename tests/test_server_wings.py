@@ -127,3 +127,39 @@ def test_a_circle_would_be_seen() -> None:
     except CycleError:
         return
     raise AssertionError("graphlib saw no circle")
+
+
+ACTOR = SOURCE / "pokernight" / "server" / "tables" / "actor.py"
+ACTOR_OWN = {"record", "versions", "store", "writer"}
+"""The actor's own fields: read by nobody else (issue 33, item 6). The others read the
+table through its interface: ``table`` (as saved), ``code``, ``table_id``, ``club_id``,
+``invite``, ``version``, ``names``, ``hands``, ``stats``."""
+
+
+def actor_field_reads(path: Path) -> list[str]:
+    """Where ``path`` reads one of the actor's own fields: ``<...actor>.<field>``."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if not isinstance(node, ast.Attribute) or node.attr not in ACTOR_OWN:
+            continue
+        owner = node.value
+        name = owner.attr if isinstance(owner, ast.Attribute) else getattr(owner, "id", "")
+        if name.lower().endswith("actor"):
+            found.append(f"{path.name}:{node.lineno} {ast.unparse(node)}")
+    return found
+
+
+def test_nobody_reads_the_actors_own_fields() -> None:
+    reads = [
+        read
+        for path in sorted((SOURCE / "pokernight").rglob("*.py"))
+        if path != ACTOR
+        for read in actor_field_reads(path)
+    ]
+    assert reads == [], f"read through the actor's interface instead: {reads}"
+
+
+def test_a_read_of_the_actors_field_would_be_seen(tmp_path: Path) -> None:
+    source = tmp_path / "spy.py"
+    source.write_text("def f(actor, seat):\n    return actor.store, seat.actor.versions\n")
+    assert len(actor_field_reads(source)) == 2

@@ -198,7 +198,7 @@ async def club_hand_replay(request: Request) -> Response:
     seat = await store.player_of_member(record.id, me.id)
     if seat is None:
         raise HTTPException(403, f"you did not play at table {record.id}: its hands are not yours")
-    stored = await replay.stored_hand(store, record, request.path_params["number"])
+    stored = await replay.stored_hand(store, record.id, record.code, request.path_params["number"])
     seats = int(record.settings.get("seats", 0))
     shown = replay.replay_json(stored, str(seat), seats)
     return JSONResponse({**shown, "table_id": record.id, "code": record.code})

@@ -217,7 +217,7 @@ class Lobby:
     def still_open(self, table_id: int, code: str) -> bool:
         """Whether table ``table_id`` (code ``code``) is open here, running or asleep."""
         actor = self.actors.get(code)
-        if actor is not None and actor.record.id == table_id:
+        if actor is not None and actor.table_id == table_id:
             return not actor.table.closed
         asleep = self.sleeping.get(code)
         return asleep is not None and asleep.table_id == table_id
@@ -281,9 +281,9 @@ class Lobby:
             if not self._resting(actor):
                 self._quiet.pop(code, None)
                 continue
-            since, version = self._quiet.setdefault(code, (now, actor.versions.version))
-            if version != actor.versions.version:  # it moved since the last look
-                self._quiet[code] = (now, actor.versions.version)
+            since, version = self._quiet.setdefault(code, (now, actor.version))
+            if version != actor.version:  # it moved since the last look
+                self._quiet[code] = (now, actor.version)
             elif actor.table.closed or (naps and now - since >= idle):
                 self._let_go(actor)
         leaving = list(self._leaving.items())
@@ -319,7 +319,7 @@ class Lobby:
             if gone:
                 self._forget(leaving)
                 if not leaving.table.closed:
-                    self.sleeping[code] = Asleep(leaving.record.id, json.dumps(list(leaving.chat)))
+                    self.sleeping[code] = Asleep(leaving.table_id, json.dumps(list(leaving.chat)))
             decided.set_result(gone)
             return gone
 
@@ -335,7 +335,7 @@ class Lobby:
         if not decided.done() or not decided.result():
             return False  # somebody came, or it was stopped another way
         await actor.stop()  # its task has ended; the bots' memory is kept
-        self.store.forget_table(actor.record.id)
+        self.store.forget_table(actor.table_id)
         self.departed()
         return True
 
@@ -350,7 +350,7 @@ class Lobby:
         self._quiet.pop(actor.code, None)
 
     def actor_by_id(self, table_id: int) -> TableActor | None:
-        return next((a for a in self.actors.values() if a.record.id == table_id), None)
+        return next((a for a in self.actors.values() if a.table_id == table_id), None)
 
     async def drop(self, actor: TableActor, code: int, reason: str) -> None:
         """Stop playing ``actor``'s table here (another process plays it now): its clients

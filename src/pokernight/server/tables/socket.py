@@ -33,7 +33,7 @@ from pokernight.server.tables.messages import (
 )
 from pokernight.server.tables.registry import NoSuchTableError, TableRegistry
 from pokernight.server.tables.wire import encode
-from pokernight.store import PlayerRecord
+from pokernight.store import PlayerRecord, Store
 
 CLOSE_BAD_HELLO = 4400
 CLOSE_FLOOD = 1008  # policy violation
@@ -76,11 +76,11 @@ async def serve_table(websocket: FrameSocket, lobby: TableRegistry, code: str) -
     try:
         actor = await lobby.table(code)
         hello = await read_hello(websocket, lobby.config)
-        who = await _identify(actor, hello)
+        who = await _identify(lobby.store, actor, hello)
         # Asked again, with nothing awaited from here to the attach: the table may have
         # slept meanwhile (woken again now), and it must not sleep before the page is in.
         again = await lobby.table(code)
-        if again.record.id != actor.record.id:
+        if again.table_id != actor.table_id:
             raise NoSuchTableError(code)  # closed, and its code taken by a new table
         actor = again
     except (NoSuchTableError, RefusedError) as error:
@@ -109,9 +109,9 @@ async def serve_table(websocket: FrameSocket, lobby: TableRegistry, code: str) -
             "code": actor.code,
             "player_id": player_id,
             "name": name,
-            "version": actor.versions.version,
+            "version": actor.version,
             # The invite link's secret goes to the host alone (``_tell_host_invite``).
-            "invite": actor.record.invite if _hosts(player_id, actor) else None,
+            "invite": actor.invite if _hosts(player_id, actor) else None,
             # What this connection may send: a program keeps under it (``seat/pace.py``).
             "message_rate": {
                 "burst": lobby.config.rate_capacity,
@@ -161,12 +161,12 @@ class Who:
         return cls(str(player.id), player.name, player.invited, player.program)
 
 
-async def _identify(actor: TableActor, hello: Hello) -> Who | None:
+async def _identify(store: Store, actor: TableActor, hello: Hello) -> Who | None:
     """The player whose seat token the hello carries, or whose member's device it names
     (the member's seat at this table), or at a tournament's table the entrant whose token
     it carries, if they sit here now; None: a spectator."""
     if hello.token is not None:
-        player = await actor.store.player_by_token(actor.record.id, hello.token)
+        player = await store.player_by_token(actor.table_id, hello.token)
         if player is not None:
             return Who.of(player)
         if actor.tournament is not None:
@@ -174,7 +174,7 @@ async def _identify(actor: TableActor, hello: Hello) -> Who | None:
             return Who(player_id, name)
         raise RefusedError(f"this seat token does not belong to table {actor.code}: join again")
     if hello.device is not None:
-        player = await seat_of_device(actor.store, actor.record.id, hello.device)
+        player = await seat_of_device(store, actor.table_id, hello.device)
         return None if player is None else Who.of(player)
     return None
 

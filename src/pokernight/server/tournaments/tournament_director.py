@@ -188,7 +188,7 @@ class TournamentDirector:
         director = await cls.from_log(room, tournament_id, rng)
         structure = director.tournament.structure
         ids = await room.store.tournament_tables(tournament_id)
-        actors = {actor.record.id: actor for actor in room.actors.values()}
+        actors = {actor.table_id: actor for actor in room.actors.values()}
         for number in director.tournament.tables:
             actor = actors.get(ids.get(number, 0))
             if actor is None:  # decided on, and the process ended before it was opened
@@ -424,7 +424,7 @@ class TournamentDirector:
         for number, seat in self.tables.tables.items():
             if seat.actor is None:
                 actor = await self.room.open_tournament_table(seat.settings)
-                await self.room.store.add_tournament_table(self.id, number, actor.record.id)
+                await self.room.store.add_tournament_table(self.id, number, actor.table_id)
                 actor.play_for(self)
                 seat.opened(actor)
 
