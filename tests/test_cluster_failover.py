@@ -20,7 +20,7 @@ import time
 from pathlib import Path
 
 from pokernight.client import TableClient, create_table, request_json
-from pokernight.server.cluster import PAUSED_REASON
+from pokernight.server.spread.cluster import PAUSED_REASON
 from tests.async_helpers import run
 from tests.cluster_helpers import (
     BUY_IN,

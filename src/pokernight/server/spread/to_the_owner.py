@@ -15,7 +15,7 @@ import re
 from starlette.responses import JSONResponse, Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from pokernight.server.pipes import PIPED_HEADER
+from pokernight.server.spread.pipes import PIPED_HEADER
 
 TABLE_PATH = re.compile(r"^/api/tables/(\d{4})(?:/|$)")
 

@@ -26,18 +26,21 @@ from dataclasses import dataclass
 from random import Random
 from typing import Any
 
-from starlette.requests import HTTPConnection
-
 from pokernight.randomness import secure_rng
-from pokernight.server.actor import Leave, TableActor
-from pokernight.server.cluster import Cluster
-from pokernight.server.config import ServerConfig
-from pokernight.server.handled import HandledRequests
-from pokernight.server.identity import Newcomer
-from pokernight.server.messages import one_line
-from pokernight.server.nights import Nights
-from pokernight.server.tournament_director import NoSuchTournamentError, TournamentDirector
-from pokernight.server.versions import TableVersions
+from pokernight.server.club.nights import Nights
+from pokernight.server.club.registry import ClubRegistry
+from pokernight.server.edge.config import ServerConfig
+from pokernight.server.tables.actor import Leave, TableActor
+from pokernight.server.tables.handled import HandledRequests
+from pokernight.server.tables.identity import Newcomer
+from pokernight.server.tables.registry import NoSuchTableError, Ownership, TableRegistry
+from pokernight.server.tables.versions import TableVersions
+from pokernight.server.tournaments.registry import TournamentRegistry
+from pokernight.server.tournaments.tournament_director import (
+    NoSuchTournamentError,
+    TableRoom,
+    TournamentDirector,
+)
 from pokernight.store import (
     EventWriter,
     PlayerRecord,
@@ -65,21 +68,6 @@ class Asleep:
     chat: str
 
 
-def lobby_of(request: HTTPConnection) -> Lobby:
-    """The room's tables (the app's lobby, made when it starts)."""
-    lobby: Lobby = request.app.state.lobby
-    return lobby
-
-
-def store_of(request: HTTPConnection) -> Store:
-    return lobby_of(request).store
-
-
-class NoSuchTableError(LookupError):
-    def __init__(self, code: str) -> None:
-        super().__init__(f"no open table with code {one_line(code)}")
-
-
 class Lobby:
     def __init__(self, store: Store, writer: EventWriter, config: ServerConfig) -> None:
         self.store = store
@@ -88,7 +76,9 @@ class Lobby:
         self.actors: dict[str, TableActor] = {}
         self.tournaments: dict[int, TournamentDirector] = {}
         self.nights = Nights(store)  # the club's tables summed up, for the season
-        self.cluster: Cluster | None = None  # one of several processes (``serve --redis``)
+        # One of several processes (``serve --redis``): who plays which table, as the
+        # cluster (``server/spread/``, above this wing) carries it out.
+        self.cluster: Ownership | None = None
         self.sleeping: dict[str, Asleep] = {}  # open tables let go until somebody comes
         self._quiet: dict[str, tuple[float, int]] = {}  # code: resting since, at version
         self._waking: dict[str, asyncio.Future[TableActor]] = {}
@@ -227,7 +217,7 @@ class Lobby:
     def still_open(self, table_id: int, code: str) -> bool:
         """Whether table ``table_id`` (code ``code``) is open here, running or asleep."""
         actor = self.actors.get(code)
-        if actor is not None and actor.record.id == table_id:
+        if actor is not None and actor.table_id == table_id:
             return not actor.table.closed
         asleep = self.sleeping.get(code)
         return asleep is not None and asleep.table_id == table_id
@@ -291,9 +281,9 @@ class Lobby:
             if not self._resting(actor):
                 self._quiet.pop(code, None)
                 continue
-            since, version = self._quiet.setdefault(code, (now, actor.versions.version))
-            if version != actor.versions.version:  # it moved since the last look
-                self._quiet[code] = (now, actor.versions.version)
+            since, version = self._quiet.setdefault(code, (now, actor.version))
+            if version != actor.version:  # it moved since the last look
+                self._quiet[code] = (now, actor.version)
             elif actor.table.closed or (naps and now - since >= idle):
                 self._let_go(actor)
         leaving = list(self._leaving.items())
@@ -329,7 +319,7 @@ class Lobby:
             if gone:
                 self._forget(leaving)
                 if not leaving.table.closed:
-                    self.sleeping[code] = Asleep(leaving.record.id, json.dumps(list(leaving.chat)))
+                    self.sleeping[code] = Asleep(leaving.table_id, json.dumps(list(leaving.chat)))
             decided.set_result(gone)
             return gone
 
@@ -345,7 +335,7 @@ class Lobby:
         if not decided.done() or not decided.result():
             return False  # somebody came, or it was stopped another way
         await actor.stop()  # its task has ended; the bots' memory is kept
-        self.store.forget_table(actor.record.id)
+        self.store.forget_table(actor.table_id)
         self.departed()
         return True
 
@@ -360,7 +350,7 @@ class Lobby:
         self._quiet.pop(actor.code, None)
 
     def actor_by_id(self, table_id: int) -> TableActor | None:
-        return next((a for a in self.actors.values() if a.record.id == table_id), None)
+        return next((a for a in self.actors.values() if a.table_id == table_id), None)
 
     async def drop(self, actor: TableActor, code: int, reason: str) -> None:
         """Stop playing ``actor``'s table here (another process plays it now): its clients
@@ -390,3 +380,12 @@ class Lobby:
     def _run(self, actor: TableActor) -> None:
         self.actors[actor.code] = actor
         actor.start()
+
+
+def registries(
+    lobby: Lobby,
+) -> tuple[TableRegistry, TournamentRegistry, ClubRegistry, TableRoom]:
+    """The lobby as each wing below it sees it (checked by mypy: the lobby keeps what each
+    asks of it): the tables' routes, the tournaments' routes, the club's routes, and a
+    tournament's director."""
+    return lobby, lobby, lobby, lobby

@@ -26,16 +26,17 @@ import secrets
 from collections import deque
 from collections.abc import Callable, Iterator, Mapping
 from random import Random
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from pokernight import table as core
 from pokernight.randomness import secure_rng
-from pokernight.server.actor import Directed, TableActor
-from pokernight.server.connection import Connection
-from pokernight.server.messages import RefusedError
-from pokernight.server.tournament_facts import tournament_json, you_json
-from pokernight.server.wire import encode
-from pokernight.store import StoredEvent
+from pokernight.server.edge.config import ServerConfig
+from pokernight.server.tables.actor import Directed, TableActor
+from pokernight.server.tables.connection import Connection
+from pokernight.server.tables.messages import RefusedError
+from pokernight.server.tables.wire import encode
+from pokernight.server.tournaments.tournament_facts import tournament_json, you_json
+from pokernight.store import Store, StoredEvent
 from pokernight.table import Seat, Table, TableError, TableSettings
 from pokernight.tournament import (
     Command,
@@ -61,9 +62,6 @@ from pokernight.tournament.tables import (
     table_settings,
 )
 
-if TYPE_CHECKING:
-    from pokernight.server.lobby import Lobby
-
 log = logging.getLogger(__name__)
 
 TOKEN_BYTES = 32
@@ -75,6 +73,23 @@ HOLD_PATIENCE = 0.05
 class NoSuchTournamentError(LookupError):
     def __init__(self, tournament_id: int) -> None:
         super().__init__(f"no tournament {tournament_id} in this room")
+
+
+class TableRoom(Protocol):
+    """What a director asks of the room it runs in (the lobby, a wing above this one): its
+    store and settings, a table opened for the tournament (hosted by the director, run at
+    once), and the tables running, among which it finds its own after a restart."""
+
+    @property
+    def store(self) -> Store: ...
+
+    @property
+    def config(self) -> ServerConfig: ...
+
+    @property
+    def actors(self) -> Mapping[str, TableActor]: ...
+
+    async def open_tournament_table(self, settings: TableSettings) -> TableActor: ...
 
 
 SEATING = (core.SitDown, core.StandUp, core.SitOut)
@@ -124,15 +139,15 @@ class TournamentDirector:
         tournament_id: int,
         tournament: Tournament,
         version: int,
-        lobby: Lobby,
+        room: TableRoom,
         rng: Random,
     ) -> None:
         self.id = tournament_id
         self.tournament = tournament
         self.version = version  # the seq of the last event saved
-        self.lobby = lobby
+        self.room = room
         self.rng = rng
-        self.clock: Callable[[], float] = lobby.config.clock
+        self.clock: Callable[[], float] = room.config.clock
         self.tables: TournamentTables[ActorSeat] = TournamentTables(
             tournament.structure, lambda _number, settings: ActorSeat(settings)
         )
@@ -151,29 +166,29 @@ class TournamentDirector:
 
     @classmethod
     async def create(
-        cls, lobby: Lobby, structure: Structure, rng: Random
+        cls, room: TableRoom, structure: Structure, rng: Random
     ) -> tuple[TournamentDirector, str]:
         """A new tournament, and the token of the person who runs it (handed out once:
         only its hash is kept)."""
         tournament = Tournament.create(structure, DIRECTOR)
         created = StoredEvent(
-            1, "TournamentCreated", tournament.created.to_dict(), lobby.config.clock()
+            1, "TournamentCreated", tournament.created.to_dict(), room.config.clock()
         )
         token = secrets.token_urlsafe(TOKEN_BYTES)
-        club = await lobby.store.default_club()  # its money is the server's club's, as a night's
-        tournament_id = await lobby.store.create_tournament(created, (DIRECTOR, token), club.id)
-        director = cls(tournament_id, tournament, 1, lobby, rng)
+        club = await room.store.default_club()  # its money is the server's club's, as a night's
+        tournament_id = await room.store.create_tournament(created, (DIRECTOR, token), club.id)
+        director = cls(tournament_id, tournament, 1, room, rng)
         director.start()
         return director, token
 
     @classmethod
-    async def resume(cls, lobby: Lobby, tournament_id: int, rng: Random) -> TournamentDirector:
+    async def resume(cls, room: TableRoom, tournament_id: int, rng: Random) -> TournamentDirector:
         """The tournament folded back from its log, playing on at the tables the lobby
         resumed (a hand in play finishes), each told again what it had not done."""
-        director = await cls.from_log(lobby, tournament_id, rng)
+        director = await cls.from_log(room, tournament_id, rng)
         structure = director.tournament.structure
-        ids = await lobby.store.tournament_tables(tournament_id)
-        actors = {actor.record.id: actor for actor in lobby.actors.values()}
+        ids = await room.store.tournament_tables(tournament_id)
+        actors = {actor.table_id: actor for actor in room.actors.values()}
         for number in director.tournament.tables:
             actor = actors.get(ids.get(number, 0))
             if actor is None:  # decided on, and the process ended before it was opened
@@ -188,12 +203,12 @@ class TournamentDirector:
         return director
 
     @classmethod
-    async def from_log(cls, lobby: Lobby, tournament_id: int, rng: Random) -> TournamentDirector:
+    async def from_log(cls, room: TableRoom, tournament_id: int, rng: Random) -> TournamentDirector:
         """The tournament folded back from its log, with no table and no clock running: as
         it is, a finished tournament's results for its pages after a restart."""
-        stored = await lobby.store.tournament_events(tournament_id)
+        stored = await room.store.tournament_events(tournament_id)
         events = [tournament_event_from_dict(item.data) for item in stored]
-        director = cls(tournament_id, Tournament.from_events(events), len(stored), lobby, rng)
+        director = cls(tournament_id, Tournament.from_events(events), len(stored), room, rng)
         director.registrations = sum(isinstance(event, Registered) for event in events)
         return director
 
@@ -372,7 +387,7 @@ class TournamentDirector:
 
     async def player_of(self, token: str) -> str:
         """The entrant (or ``DIRECTOR``) whose token this is; else a RefusedError."""
-        player_id = await self.lobby.store.entrant_by_token(self.id, token)
+        player_id = await self.room.store.entrant_by_token(self.id, token)
         if player_id is None:
             raise RefusedError("this token is not an entrant's of this tournament")
         return player_id
@@ -395,7 +410,7 @@ class TournamentDirector:
             for index, event in enumerate(events)
         ]
         finished = any(isinstance(event, Finished) for event in events)
-        await self.lobby.store.append_tournament_events(
+        await self.room.store.append_tournament_events(
             self.id, stored, entrant=entrant, member_id=member_id, finished=finished
         )
         self.tournament, self.version = after, first + len(events) - 1
@@ -408,8 +423,8 @@ class TournamentDirector:
     async def _open_new_tables(self) -> None:
         for number, seat in self.tables.tables.items():
             if seat.actor is None:
-                actor = await self.lobby.open_tournament_table(seat.settings)
-                await self.lobby.store.add_tournament_table(self.id, number, actor.record.id)
+                actor = await self.room.open_tournament_table(seat.settings)
+                await self.room.store.add_tournament_table(self.id, number, actor.table_id)
                 actor.play_for(self)
                 seat.opened(actor)
 

@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from pokernight.server.settings_input import ROOM_DEFAULTS, settings_from_json
+from pokernight.server.tables.settings_input import ROOM_DEFAULTS, settings_from_json
 from pokernight.table import TableSettings
 
 Json = dict[str, Any]

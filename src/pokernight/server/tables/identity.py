@@ -18,7 +18,7 @@ from starlette.exceptions import HTTPException
 from starlette.requests import Request
 
 from pokernight.history.season import Person
-from pokernight.server.messages import RefusedError
+from pokernight.server.tables.messages import RefusedError
 from pokernight.store import MemberError, MemberRecord, PlayerRecord, Store
 from pokernight.table import TableError
 

@@ -17,19 +17,24 @@ from dataclasses import dataclass
 from starlette.types import Message
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from pokernight.server.actor import Attach, Received, TableActor
-from pokernight.server.config import ServerConfig
-from pokernight.server.connection import Connection, FrameSocket
-from pokernight.server.identity import seat_of_device
-from pokernight.server.lobby import Lobby, NoSuchTableError
-from pokernight.server.messages import PROTOCOL, Hello, RefusedError, decode_hello, decode_intent
-from pokernight.server.origins import origin_allowed
-from pokernight.server.pipes import CLOSE_TABLE_MOVED, MOVED_REASON
-from pokernight.server.ratelimit import TokenBucket
-from pokernight.server.wire import encode
-from pokernight.store import PlayerRecord
+from pokernight.server.edge.closes import CLOSE_NO_TABLE, CLOSE_TABLE_MOVED, MOVED_REASON
+from pokernight.server.edge.config import ServerConfig
+from pokernight.server.edge.origins import origin_allowed
+from pokernight.server.edge.ratelimit import TokenBucket
+from pokernight.server.tables.actor import Attach, Received, TableActor
+from pokernight.server.tables.connection import Connection, FrameSocket
+from pokernight.server.tables.identity import seat_of_device
+from pokernight.server.tables.messages import (
+    PROTOCOL,
+    Hello,
+    RefusedError,
+    decode_hello,
+    decode_intent,
+)
+from pokernight.server.tables.registry import NoSuchTableError, TableRegistry
+from pokernight.server.tables.wire import encode
+from pokernight.store import PlayerRecord, Store
 
-CLOSE_NO_TABLE = 4404
 CLOSE_BAD_HELLO = 4400
 CLOSE_FLOOD = 1008  # policy violation
 CLOSE_FOREIGN_PAGE = 1008
@@ -42,7 +47,7 @@ log = logging.getLogger(__name__)
 
 
 async def table_socket(websocket: WebSocket) -> None:
-    lobby: Lobby = websocket.app.state.lobby
+    lobby: TableRegistry = websocket.app.state.lobby
     origin, host = websocket.headers.get("origin"), websocket.headers.get("host")
     if not origin_allowed(origin, host, lobby.config.allowed_origins):
         # Before the handshake: the page's script sees a failed connection, nothing more.
@@ -57,7 +62,7 @@ async def table_socket(websocket: WebSocket) -> None:
     await serve_table(websocket, lobby, code)
 
 
-async def serve_piped(websocket: FrameSocket, lobby: Lobby, code: str) -> None:
+async def serve_piped(websocket: FrameSocket, lobby: TableRegistry, code: str) -> None:
     """A socket another process carried here: served as a local one, unless the table is
     no longer played here (its client is sent back to find where it is now)."""
     if code not in lobby.actors:
@@ -66,16 +71,16 @@ async def serve_piped(websocket: FrameSocket, lobby: Lobby, code: str) -> None:
     await serve_table(websocket, lobby, code)
 
 
-async def serve_table(websocket: FrameSocket, lobby: Lobby, code: str) -> None:
+async def serve_table(websocket: FrameSocket, lobby: TableRegistry, code: str) -> None:
     """Serve a socket accepted for table ``code``: here, or piped from another process."""
     try:
         actor = await lobby.table(code)
         hello = await read_hello(websocket, lobby.config)
-        who = await _identify(actor, hello)
+        who = await _identify(lobby.store, actor, hello)
         # Asked again, with nothing awaited from here to the attach: the table may have
         # slept meanwhile (woken again now), and it must not sleep before the page is in.
         again = await lobby.table(code)
-        if again.record.id != actor.record.id:
+        if again.table_id != actor.table_id:
             raise NoSuchTableError(code)  # closed, and its code taken by a new table
         actor = again
     except (NoSuchTableError, RefusedError) as error:
@@ -104,9 +109,9 @@ async def serve_table(websocket: FrameSocket, lobby: Lobby, code: str) -> None:
             "code": actor.code,
             "player_id": player_id,
             "name": name,
-            "version": actor.versions.version,
+            "version": actor.version,
             # The invite link's secret goes to the host alone (``_tell_host_invite``).
-            "invite": actor.record.invite if _hosts(player_id, actor) else None,
+            "invite": actor.invite if _hosts(player_id, actor) else None,
             # What this connection may send: a program keeps under it (``seat/pace.py``).
             "message_rate": {
                 "burst": lobby.config.rate_capacity,
@@ -156,12 +161,12 @@ class Who:
         return cls(str(player.id), player.name, player.invited, player.program)
 
 
-async def _identify(actor: TableActor, hello: Hello) -> Who | None:
+async def _identify(store: Store, actor: TableActor, hello: Hello) -> Who | None:
     """The player whose seat token the hello carries, or whose member's device it names
     (the member's seat at this table), or at a tournament's table the entrant whose token
     it carries, if they sit here now; None: a spectator."""
     if hello.token is not None:
-        player = await actor.store.player_by_token(actor.record.id, hello.token)
+        player = await store.player_by_token(actor.table_id, hello.token)
         if player is not None:
             return Who.of(player)
         if actor.tournament is not None:
@@ -169,7 +174,7 @@ async def _identify(actor: TableActor, hello: Hello) -> Who | None:
             return Who(player_id, name)
         raise RefusedError(f"this seat token does not belong to table {actor.code}: join again")
     if hello.device is not None:
-        player = await seat_of_device(actor.store, actor.record.id, hello.device)
+        player = await seat_of_device(store, actor.table_id, hello.device)
         return None if player is None else Who.of(player)
     return None
 

@@ -16,12 +16,12 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from pokernight.names import MAX_LENGTH
-from pokernight.server import replay
-from pokernight.server.actor import TableActor
-from pokernight.server.address_holds import holds_of
-from pokernight.server.address_limits import address_of
-from pokernight.server.games import games
-from pokernight.server.identity import (
+from pokernight.server.edge.address_holds import holds_of
+from pokernight.server.edge.address_limits import address_of
+from pokernight.server.tables import replay
+from pokernight.server.tables.actor import TableActor
+from pokernight.server.tables.games import games
+from pokernight.server.tables.identity import (
     NOT_VOUCHED,
     Newcomer,
     device_token,
@@ -29,11 +29,12 @@ from pokernight.server.identity import (
     newcomer,
     welcome,
 )
-from pokernight.server.lobby import lobby_of
-from pokernight.server.messages import PROTOCOL
-from pokernight.server.newcomers import admit, checked_name
-from pokernight.server.settings_input import ROOM_DEFAULTS, settings_from_json
-from pokernight.server.wire import table_json
+from pokernight.server.tables.messages import PROTOCOL
+from pokernight.server.tables.newcomers import admit, checked_name
+from pokernight.server.tables.registry import tables_of
+from pokernight.server.tables.settings_input import ROOM_DEFAULTS, settings_from_json
+from pokernight.server.tables.wire import table_json
+from pokernight.store import Store
 from pokernight.table import (
     EntryKind,
     LedgerEntry,
@@ -90,18 +91,16 @@ async def create_table(request: Request) -> Response:
     settings = settings_from_json({**ROOM_DEFAULTS, **body.settings})
     if body.program and not settings.allow_programs:
         raise TableError("a program may open only a table that allows programs: set allow_programs")
-    lobby = lobby_of(request)
+    lobby = tables_of(request)
     with holds_of(request).tables.opening(address_of(request.scope)) as opening:
         club = await lobby.store.default_club()  # a new table is a night of the server's club
         who = await newcomer(lobby.store, club.id, name, device_token(request), member=body.member)
         actor, host, token = await lobby.create_table(settings, who, program=body.program)
-        table_id, code = actor.record.id, actor.code  # not the actor: it may sleep, or leave
+        table_id, code = actor.table_id, actor.code  # not the actor: it may sleep, or leave
         opening.hold(lambda: lobby.still_open(table_id, code))
-    who = await welcome(lobby.store, actor.record.club_id, host, who)
+    who = await welcome(lobby.store, actor.club_id, host, who)
     created = {"code": actor.code, "player_id": str(host.id), "token": token}
-    return JSONResponse(
-        {**created, "invite": actor.record.invite, **_club_json(who)}, status_code=201
-    )
+    return JSONResponse({**created, "invite": actor.invite, **_club_json(who)}, status_code=201)
 
 
 def _club_json(who: Newcomer) -> dict[str, Any]:
@@ -120,7 +119,7 @@ async def table_info(request: Request) -> Response:
     room = {
         "code": actor.code,
         "protocol": PROTOCOL,
-        "version": actor.versions.version,
+        "version": actor.version,
         "running": actor.running,
     }
     return JSONResponse({**room, **table_json(actor.table)})
@@ -133,7 +132,13 @@ async def join_table(request: Request) -> Response:
     body = await read_body(request, Join)
     device = device_token(request)
     admitted = await admit(
-        actor, body.name, body.invite, device, member=body.member, program=body.program
+        tables_of(request).store,
+        actor,
+        body.name,
+        body.invite,
+        device,
+        member=body.member,
+        program=body.program,
     )
     player = admitted.player
     joined = {
@@ -151,8 +156,8 @@ async def ledger(request: Request) -> Response:
     """The table's ledger: accounts and settle-up from the table's running sums, every
     entry from the store (the table keeps only the newest in memory)."""
     actor = await _actor(request)
-    rows = await _saved_ledger(actor)
-    table, names = actor.table, actor.versions.names  # as saved: read with no await between
+    rows = await _saved_ledger(tables_of(request).store, actor)
+    table, names = actor.table, actor.names  # as saved: read with no await between
     entries = [_entry(row) for row in rows]
     seats = {seat.player_id: seat for seat in table.seats.values()}
     settings = table.upcoming_settings
@@ -202,13 +207,13 @@ async def ledger(request: Request) -> Response:
     )
 
 
-async def _saved_ledger(actor: TableActor) -> list[dict[str, Any]]:
+async def _saved_ledger(store: Store, actor: TableActor) -> list[dict[str, Any]]:
     """Every ledger entry in the store, at the version the table's memory is at once this
     returns (a move saved while the store was read makes it read again)."""
     for _ in range(LEDGER_READS):
-        version = actor.versions.version
-        rows = await actor.store.ledger_entries(actor.record.id)
-        if actor.versions.version == version:
+        version = actor.version
+        rows = await store.ledger_entries(actor.table_id)
+        if actor.version == version:
             return rows
     raise HTTPException(503, f"table {actor.code} is too busy to read its ledger: try again")
 
@@ -221,12 +226,12 @@ def _entry(row: dict[str, Any]) -> LedgerEntry:
 
 async def settle(request: Request) -> Response:
     actor = await _actor(request)
-    return JSONResponse({"transfers": _settle_up(actor.table, actor.versions.names)})
+    return JSONResponse({"transfers": _settle_up(actor.table, actor.names)})
 
 
 async def hands(request: Request) -> Response:
     # The hands are kept as JSON text: joined, not decoded and encoded again.
-    kept = ",".join((await _actor(request)).versions.hands)
+    kept = ",".join((await _actor(request)).hands)
     return Response(f'{{"hands":[{kept}]}}', media_type="application/json")
 
 
@@ -234,21 +239,23 @@ async def hand_replay(request: Request) -> Response:
     """A finished hand step by step, as the player whose seat token the request carries
     may see it (a spectator without one): ``server/replay.py``."""
     actor = await _actor(request)
-    viewer = await replay.viewer_id(actor, request)
-    stored = await replay.stored_hand(actor.store, actor.record, request.path_params["number"])
+    store = tables_of(request).store
+    viewer = await replay.viewer_id(store, actor, request)
+    number = request.path_params["number"]
+    stored = await replay.stored_hand(store, actor.table_id, actor.code, number)
     return JSONResponse(replay.replay_json(stored, viewer, actor.table.settings.seats))
 
 
 async def stats(request: Request) -> Response:
     """Each player's numbers over the table's finished hands, from what everybody saw."""
-    rows = (await _actor(request)).versions.stats.rows()
+    rows = (await _actor(request)).stats.rows()
     return JSONResponse({"players": [row.to_dict() for row in rows]})
 
 
 async def server_info(request: Request) -> Response:
     """How the process is doing: open tables, connections, the collector's pauses, and how
     late the event loop runs (``lag``)."""
-    lobby = lobby_of(request)
+    lobby = tables_of(request)
     return JSONResponse(
         {
             "tables": len(lobby.actors),
@@ -278,7 +285,7 @@ def _qr_svg(text: str) -> bytes:
     return image.getvalue()
 
 
-def _settle_up(table: Table, names: dict[str, str]) -> list[dict[str, Any]]:
+def _settle_up(table: Table, names: Mapping[str, str]) -> list[dict[str, Any]]:
     # Among people only: a bot's chips are nobody's money (its results are in the ledger).
     return transfers_json(settle_up(table.ledger.between_people.rounded()), names)
 
@@ -320,7 +327,7 @@ def _refuse_tournament(actor: TableActor) -> None:
 async def _actor(request: Request) -> TableActor:
     """The table, as saved: an actor takes a new table only once its events are saved. A
     sleeping table is woken, a closed one read back from the store (``Lobby.table``)."""
-    return await lobby_of(request).table(request.path_params["code"])
+    return await tables_of(request).table(request.path_params["code"])
 
 
 async def read_body(request: Request, shape: type[Body]) -> Body:

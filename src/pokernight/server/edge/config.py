@@ -7,8 +7,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from pokernight.cluster.lease import DEFAULT_TTL_MS
-from pokernight.server.collector import FREEZE_SECONDS
-from pokernight.server.ratelimit import AddressLimits
+from pokernight.server.edge.collector import FREEZE_SECONDS
+from pokernight.server.edge.ratelimit import AddressLimits
 
 DEFAULT_LIMITS = AddressLimits()
 IDLE_MINUTES = 30.0

@@ -22,25 +22,26 @@ import asyncio
 import contextlib
 import logging
 from collections import deque
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from random import Random
 from typing import Any, Protocol
 
 from pokernight import table as core
+from pokernight.history.stats import TableStats
 from pokernight.randomness import secure_rng
-from pokernight.server import messages as msg
-from pokernight.server.bot_driver import BotDriver
-from pokernight.server.bot_memory import BotMemory
-from pokernight.server.config import ServerConfig
-from pokernight.server.connection import Connection
-from pokernight.server.dealer import DEALER, dealer_line
-from pokernight.server.handled import HandledRequests, ref_key
-from pokernight.server.host_watch import HostWatch
-from pokernight.server.messages import RefusedError
-from pokernight.server.settings_input import settings_from_json
-from pokernight.server.versions import TableVersions
-from pokernight.server.wire import (
+from pokernight.server.edge.config import ServerConfig
+from pokernight.server.tables import messages as msg
+from pokernight.server.tables.bot_driver import BotDriver
+from pokernight.server.tables.bot_memory import BotMemory
+from pokernight.server.tables.connection import Connection
+from pokernight.server.tables.dealer import DEALER, dealer_line
+from pokernight.server.tables.handled import HandledRequests, ref_key
+from pokernight.server.tables.host_watch import HostWatch
+from pokernight.server.tables.messages import RefusedError
+from pokernight.server.tables.settings_input import settings_from_json
+from pokernight.server.tables.versions import TableVersions
+from pokernight.server.tables.wire import (
     Version,
     WireEvent,
     encode,
@@ -187,13 +188,52 @@ class TableActor:
             BotMemory(store, record.club_id),
         )
 
+    # What others read of the table (issue 33, item 6). The record, the versions and the
+    # store are the actor's own: the lobby, the routes and the director read these.
+
     @property
     def table(self) -> Table:
+        """The table as saved: its last command's events are in the database."""
         return self.versions.table
 
     @property
     def code(self) -> str:
         return self.record.code
+
+    @property
+    def table_id(self) -> int:
+        """The table's id in the store."""
+        return self.record.id
+
+    @property
+    def club_id(self) -> int | None:
+        """The club whose night the table is (None: a tournament's table)."""
+        return self.record.club_id
+
+    @property
+    def invite(self) -> str | None:
+        """The invite link's secret: for the host alone."""
+        return self.record.invite
+
+    @property
+    def version(self) -> int:
+        """The newest version, the last saved event's: every page has been sent it."""
+        return self.versions.version
+
+    @property
+    def names(self) -> Mapping[str, str]:
+        """Everybody who ever sat here, by player id (those who left included)."""
+        return self.versions.names
+
+    @property
+    def hands(self) -> Sequence[str]:
+        """The last finished hands, newest last, each as JSON text."""
+        return self.versions.hands
+
+    @property
+    def stats(self) -> TableStats:
+        """The players' statistics over the hands played here."""
+        return self.versions.stats
 
     def start(self) -> None:
         self._schedule_next_hand()

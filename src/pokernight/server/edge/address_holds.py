@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 from starlette.requests import HTTPConnection
 
-from pokernight.server.ratelimit import HeldLimits
+from pokernight.server.edge.ratelimit import HeldLimits
 
 StillOpen = Callable[[], bool]
 

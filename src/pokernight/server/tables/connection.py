@@ -15,7 +15,7 @@ from typing import Any, Protocol
 
 from starlette.types import Message
 
-from pokernight.server.wire import encode
+from pokernight.server.tables.wire import encode
 
 CLOSE_TOO_SLOW = 4008
 CLOSE_SECONDS = 5.0

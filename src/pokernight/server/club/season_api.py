@@ -38,10 +38,10 @@ from pokernight.history.season import (
     season_hands,
 )
 from pokernight.rules import VARIANTS
-from pokernight.server import replay
-from pokernight.server.api import RecordId, read_body, transfers_json
-from pokernight.server.identity import member_json, required_member
-from pokernight.server.lobby import lobby_of, store_of
+from pokernight.server.club.registry import club_of, store_of
+from pokernight.server.tables import replay
+from pokernight.server.tables.api import RecordId, read_body, transfers_json
+from pokernight.server.tables.identity import member_json, required_member
 from pokernight.store import MemberRecord, Store, TableRecord
 from pokernight.store.club import MAX_PAYMENT, PaymentRecord
 from pokernight.table import settle_up
@@ -198,7 +198,7 @@ async def club_hand_replay(request: Request) -> Response:
     seat = await store.player_of_member(record.id, me.id)
     if seat is None:
         raise HTTPException(403, f"you did not play at table {record.id}: its hands are not yours")
-    stored = await replay.stored_hand(store, record, request.path_params["number"])
+    stored = await replay.stored_hand(store, record.id, record.code, request.path_params["number"])
     seats = int(record.settings.get("seats", 0))
     shown = replay.replay_json(stored, str(seat), seats)
     return JSONResponse({**shown, "table_id": record.id, "code": record.code})
@@ -246,7 +246,7 @@ class _ClubSeason:
 
 
 async def _club_season(request: Request, me: MemberRecord) -> _ClubSeason:
-    nights_of = lobby_of(request).nights
+    nights_of = club_of(request).nights
     nights = await nights_of.of_club(me.club_id)
     tournaments = await nights_of.tournaments_of_club(me.club_id)
     key = _key(me)

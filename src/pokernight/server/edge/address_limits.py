@@ -19,13 +19,13 @@ import re
 import time
 from collections.abc import Callable
 
+import msgspec
 from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from pokernight.server.address_holds import AddressHolds
-from pokernight.server.ratelimit import AddressLimiter
-from pokernight.server.socket import CLOSE_NO_TABLE
-from pokernight.server.wire import encode
+from pokernight.server.edge.address_holds import AddressHolds
+from pokernight.server.edge.closes import CLOSE_NO_TABLE
+from pokernight.server.edge.ratelimit import AddressLimiter
 
 CLOSE_TOO_MANY = 4429
 HELD_RETRY_SECONDS = 30
@@ -163,5 +163,5 @@ async def _refuse(scope: Scope, receive: Receive, send: Send, reason: str, wait:
     await receive()  # websocket.connect
     await send({"type": "websocket.accept"})
     error = {"type": "error", "reason": reason, "ref": None, "retry_after": wait}
-    await send({"type": "websocket.send", "text": encode(error)})
+    await send({"type": "websocket.send", "text": msgspec.json.encode(error).decode()})
     await send({"type": "websocket.close", "code": CLOSE_TOO_MANY, "reason": reason})

@@ -23,19 +23,27 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from pokernight.server.address_holds import holds_of
-from pokernight.server.address_limits import address_of
-from pokernight.server.api import DisplayName, read_body
-from pokernight.server.connection import Connection
-from pokernight.server.identity import bearer_token, signed_in
-from pokernight.server.lobby import Lobby, lobby_of
-from pokernight.server.messages import RefusedError
-from pokernight.server.newcomers import checked_name
-from pokernight.server.origins import origin_allowed
-from pokernight.server.socket import CLOSE_BAD_HELLO, CLOSE_FOREIGN_PAGE, close_reason, read_hello
-from pokernight.server.tournament_director import NoSuchTournamentError, TournamentDirector
-from pokernight.server.tournament_facts import deal_json
-from pokernight.server.wire import encode
+from pokernight.server.edge.address_holds import holds_of
+from pokernight.server.edge.address_limits import address_of
+from pokernight.server.edge.origins import origin_allowed
+from pokernight.server.tables.api import DisplayName, read_body
+from pokernight.server.tables.connection import Connection
+from pokernight.server.tables.identity import bearer_token, signed_in
+from pokernight.server.tables.messages import RefusedError
+from pokernight.server.tables.newcomers import checked_name
+from pokernight.server.tables.socket import (
+    CLOSE_BAD_HELLO,
+    CLOSE_FOREIGN_PAGE,
+    close_reason,
+    read_hello,
+)
+from pokernight.server.tables.wire import encode
+from pokernight.server.tournaments.registry import TournamentRegistry, tournaments_of
+from pokernight.server.tournaments.tournament_director import (
+    NoSuchTournamentError,
+    TournamentDirector,
+)
+from pokernight.server.tournaments.tournament_facts import deal_json
 from pokernight.tournament import (
     AddOn,
     AddOnPeriod,
@@ -170,14 +178,14 @@ def structure_of(body: NewTournament) -> Structure:
 async def create_tournament(request: Request) -> Response:
     """A new tournament: its facts, with the director's token (given this once)."""
     structure = structure_of(await read_body(request, NewTournament))
-    lobby = lobby_of(request)
+    lobby = tournaments_of(request)
     with holds_of(request).tournaments.opening(address_of(request.scope)) as opening:
         director, token = await lobby.create_tournament(structure)
         opening.hold(lambda: _unfinished(lobby, director))
     return JSONResponse({**director.facts(DIRECTOR), "director_token": token}, status_code=201)
 
 
-def _unfinished(lobby: Lobby, director: TournamentDirector) -> bool:
+def _unfinished(lobby: TournamentRegistry, director: TournamentDirector) -> bool:
     """Still held open by whoever created it: not finished, and still this room's."""
     here = lobby.tournaments.get(director.id) is director
     return here and director.tournament.status is not Status.FINISHED
@@ -253,7 +261,7 @@ async def register(request: Request) -> Response:
     by = None if body.bot is None else await _bot_registrar(request, director)
     # From a member's device, a person registers as that member: their results join
     # the member's season. A bot is nobody.
-    member = None if body.bot else await signed_in(request, lobby_of(request).store)
+    member = None if body.bot else await signed_in(request, tournaments_of(request).store)
     member_id = None if member is None else member.id
     player_id, token = await director.register(checked_name(body.name), body.bot, member_id, by)
     return JSONResponse({"player_id": player_id, "token": token}, status_code=201)
@@ -271,12 +279,12 @@ async def _bot_registrar(request: Request, director: TournamentDirector) -> str:
 
 
 def _director(request: Request) -> TournamentDirector:
-    return lobby_of(request).tournament(request.path_params["id"])
+    return tournaments_of(request).tournament(request.path_params["id"])
 
 
 async def tournament_socket(websocket: WebSocket) -> None:
     """Hello (with the entrant's token, or none to watch), then the facts on every change."""
-    lobby: Lobby = websocket.app.state.lobby
+    lobby: TournamentRegistry = websocket.app.state.lobby
     origin, host = websocket.headers.get("origin"), websocket.headers.get("host")
     if not origin_allowed(origin, host, lobby.config.allowed_origins):
         await websocket.close(CLOSE_FOREIGN_PAGE)
@@ -305,7 +313,9 @@ async def tournament_socket(websocket: WebSocket) -> None:
         await connection.stop()
 
 
-async def _entrant(websocket: WebSocket, director: TournamentDirector, lobby: Lobby) -> str | None:
+async def _entrant(
+    websocket: WebSocket, director: TournamentDirector, lobby: TournamentRegistry
+) -> str | None:
     """The entrant whose token the hello carries; None: a page that only watches."""
     hello = await read_hello(websocket, lobby.config)
     if hello.token is None:

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from pokernight.history.stats import TableStats
 from pokernight.history.table_export import PlayedHand
 from pokernight.rules import CardsShown, PotAwarded, visible_events
-from pokernight.server.wire import Version, WireEvent, encode, table_event_wire
+from pokernight.server.tables.wire import Version, WireEvent, encode, table_event_wire
 from pokernight.store import StoredEvent
 from pokernight.table import (
     Folded,

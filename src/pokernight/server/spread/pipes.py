@@ -32,13 +32,11 @@ from starlette.types import ASGIApp, Message, Scope
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from pokernight.cluster.lease import TableLeases
+from pokernight.server.edge.closes import CLOSE_TABLE_MOVED
 
 log = logging.getLogger(__name__)
 
 CHANNEL = "pokernight:process:"
-CLOSE_TABLE_MOVED = 1012
-"""WebSocket close code "service restart": the client reconnects and resumes by version."""
-MOVED_REASON = "this table is now played by another of the room's processes: reconnect"
 GONE_REASON = "the process playing this table is gone: reconnect"
 HEADERS = ("origin", "host", "user-agent")
 PIPED_HEADER = b"x-pokernight-piped"

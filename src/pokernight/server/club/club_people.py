@@ -21,10 +21,10 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from pokernight.server.api import DisplayName, RecordId, read_body
-from pokernight.server.identity import device_token, member_json, required_member, signed_in
-from pokernight.server.lobby import store_of
-from pokernight.server.newcomers import checked_name
+from pokernight.server.club.registry import store_of
+from pokernight.server.tables.api import DisplayName, RecordId, read_body
+from pokernight.server.tables.identity import device_token, member_json, required_member, signed_in
+from pokernight.server.tables.newcomers import checked_name
 from pokernight.store import MemberError, MemberRecord, Store
 from pokernight.store.invites import INVITE_SECONDS
 from pokernight.store.members import CLAIM_CODE_SECONDS, DEVICE_KEY_LENGTH, secret_hash

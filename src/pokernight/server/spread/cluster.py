@@ -30,10 +30,11 @@ from typing import TYPE_CHECKING
 from starlette.websockets import WebSocket
 
 from pokernight.cluster.lease import LeaseLostError, TableLeases
-from pokernight.server.pipes import CLOSE_TABLE_MOVED, MOVED_REASON, Pipes
+from pokernight.server.edge.closes import CLOSE_TABLE_MOVED, MOVED_REASON
+from pokernight.server.spread.pipes import Pipes
 
 if TYPE_CHECKING:
-    from pokernight.server.lobby import Lobby
+    from pokernight.server.lobby.lobby import Lobby
     from pokernight.store import TableRecord
 
 log = logging.getLogger(__name__)

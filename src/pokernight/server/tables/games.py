@@ -21,8 +21,8 @@ from starlette.responses import Response
 
 from pokernight.rules import VARIANTS, BettingStructure, Variant, default_stakes
 from pokernight.rules.stakes import AMOUNT_FIELDS
-from pokernight.server.presets import presets_json
-from pokernight.server.settings_input import ROOM_DEFAULTS
+from pokernight.server.tables.presets import presets_json
+from pokernight.server.tables.settings_input import ROOM_DEFAULTS
 from pokernight.table.settings import (
     DEFAULT_MAX_BUY_IN_UNITS,
     DEFAULT_MAX_STACK_UNITS,

@@ -29,9 +29,9 @@ from starlette.websockets import WebSocket
 from pokernight import bots
 from pokernight.bots.stats import OpponentModel
 from pokernight.rules import Action, Hand, HandView, view
-from pokernight.server import messages as msg
-from pokernight.server.bot_memory import BotMemory
-from pokernight.server.connection import Connection
+from pokernight.server.tables import messages as msg
+from pokernight.server.tables.bot_memory import BotMemory
+from pokernight.server.tables.connection import Connection
 from pokernight.table import Folded, HandDealt, HandFinished, PlayerLeft, PlayerSeated, Table
 from pokernight.table.bounty import bounty_to_claim
 
