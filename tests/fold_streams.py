@@ -21,8 +21,8 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from pokernight.server.versions import TableVersions
-from pokernight.server.wire import Version, WireEvent, snapshot_wire, table_event_wire
+from pokernight.server.tables.versions import TableVersions
+from pokernight.server.tables.wire import Version, WireEvent, snapshot_wire, table_event_wire
 from pokernight.table import (
     Act,
     AddChips,
