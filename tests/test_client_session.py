@@ -186,3 +186,32 @@ async def test_a_drop_is_reconnected_from_the_last_version_and_what_was_missed_a
             assert await session.dropped({"type": "connection dropped", "connection": first})
             assert voice.said.count(("reconnecting",)) == 1
             await client.disconnect()
+
+
+@scenario
+async def test_a_drop_while_waiting_for_the_host_is_reconnected_and_the_wait_goes_on(
+    tmp_path: Path,
+) -> None:
+    """The terminal waited for ever after a drop here (its inbox's marker was taken as
+    news); the seat stopped. Both reconnect now, and are let in when the host says so."""
+    async with serving(tmp_path) as url:
+        created = await create_table(url, "Host", {**HOLDEM, "approve_seats": True})
+        async with TableClient(url, created["code"], created["token"]) as host:
+            session, voice = session_of(url, created["code"])
+            await session.client.join("Flo")
+            await session.catch_up()
+            sitting = asyncio.ensure_future(session.sit(seat=5, buy_in=400))
+            asked = await host.wait_for(lambda event: event.get("type") == "SeatRequested")
+            await said(voice, "waiting")
+            await session.client.disconnect()  # as a network drop
+            await said(voice, "reconnected")
+            await host.request({"type": "approve_seat", "player_id": asked["player_id"]})
+            async with asyncio.timeout(10):
+                await sitting
+            assert voice.said == [
+                ("waiting", 5),
+                ("reconnecting",),
+                ("reconnected",),
+                ("let in", 5, 400, False),
+            ]
+            await session.client.disconnect()

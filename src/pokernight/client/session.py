@@ -121,7 +121,10 @@ class ClientSession:
         state = self.client.state
         self.voice.waiting(seat)
         while state.my_seat is None:
-            self.take(await self.client.inbox.get())
+            message = await self.client.inbox.get()
+            if await self.dropped(message):  # a drop while waiting: back, and wait on
+                continue
+            self.take(message)
             if state.my_seat is None and state.player_id not in state.seat_requests:
                 raise ValueError(self.voice.not_let_in())
         self.voice.let_in(seat, buy_in, asked_before=asked_before)
