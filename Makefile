@@ -55,8 +55,7 @@ typecheck: $(STAMP)
 
 # Tests that time the room across several processes run last, with nothing beside them.
 pytest: $(STAMP)
-	$(BIN)/pytest -n 2 --dist worksteal -m "not alone"
-	$(BIN)/pytest -m alone
+	$(BIN)/pytest -n 2 --dist worksteal
 
 # The engine's tests against the compiled build; POKERNIGHT_EXPECT_COMPILED makes
 # tests/test_engine_build.py fail if the modules were not loaded from extension modules.

@@ -116,7 +116,9 @@ SETTINGS: Json = {
     "max_buy_in": BUY_IN,
     "bot_delay_seconds": 0.02,
 }
-LONGEST_PAUSE = 5.0  # the bound on what a player sees after a kill
+# Not a timing bound (speed is measured, not asserted): a table unheard this long after a
+# kill was lost, not slow. The waits themselves are printed and kept in docs/performance.md.
+SILENCE_LIMIT = 30.0
 PATIENCE = 0.02
 
 

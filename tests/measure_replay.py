@@ -23,7 +23,7 @@ import time
 import urllib.request
 from pathlib import Path
 
-from pokernight.server import replay
+from pokernight.server.tables import replay
 from pokernight.store import open_store
 from tests.replay_helpers import played_log, stored_table
 
@@ -46,7 +46,7 @@ async def _in_process(url: str, table_id: int, hand: int) -> list[float]:
         seconds = []
         for _ in range(REPEATS):
             start = time.perf_counter()
-            stored = await replay.stored_hand(store, record, hand)
+            stored = await replay.stored_hand(store, record.id, record.code, hand)
             replay.replay_json(stored, None, 6)
             seconds.append(time.perf_counter() - start)
     return seconds

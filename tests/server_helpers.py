@@ -20,8 +20,8 @@ from starlette.applications import Starlette
 from pokernight.cli.club import operator_invite
 from pokernight.client import TableClient, create_table, request_json
 from pokernight.server import ServerConfig, create_app
-from pokernight.server.listening import tcp_listener
-from pokernight.server.websocket_protocol import RoomWebSocketProtocol
+from pokernight.server.edge.listening import tcp_listener
+from pokernight.server.edge.websocket_protocol import RoomWebSocketProtocol
 
 # The async-test harness, re-exported: server tests import it from here with the rest.
 # (``X as X`` is the typing convention for a re-export.)

@@ -267,7 +267,7 @@ def test_each_limit_per_address_can_be_changed_and_a_wrong_one_is_one_line(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     from pokernight.cli.serve import _limits
-    from pokernight.server.ratelimit import AddressLimits, Rate
+    from pokernight.server.edge.ratelimit import AddressLimits, Rate
 
     changed = _limits(["join=20/30", "miss=5/1"])
     assert changed.join == Rate(20, 0.5) and changed.miss == Rate(5, 1 / 60)

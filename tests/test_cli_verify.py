@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from pokernight.cards import full_deck, shuffled
-from pokernight.cli.main import main
+from pokernight.cli.main import build_parser, glued, main
 from pokernight.commitment import deck_commitment, deck_leaves, new_salt, reveal
 from tests.test_table_entropy import honest_hand
 
@@ -129,3 +129,12 @@ def test_a_hand_is_picked_from_the_hands_api_by_its_number(
     assert main(["verify", str(path), "--hand", "1"]) == 0
     assert main(["verify", str(path)]) == 2
     assert "holds 2 hands: say which with --hand N" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("token", ["-AbC_9xyz", "--9xyz", "_-x", "plain"])
+def test_a_seat_token_beginning_with_a_dash_is_read_as_the_token(token: str) -> None:
+    """A third of the room's tokens begin with "-" or "_" (token_urlsafe): argparse alone
+    refused ``--token -AbC...`` as "expected one argument" (a CI run of the entropy test)."""
+    argv = glued(["verify", "--server", "http://x", "--table", "1234", "--hand", "1",
+                  "--token", token])  # fmt: skip
+    assert build_parser(argv).parse_args(argv).token == token

@@ -9,7 +9,7 @@ Every path written in docs/ is checked (``test_every_path_in_the_docs_is_a_file_
 however it is written: ``table/state.py`` (from the repository or the package, or the
 browser client's folder), a sibling named after it on the same line (``evaluate/omaha.py``,
 ``low.py``), a bare file name, a folder (``store/migrations/``), a module's function
-(``server/replay.stored_hand``: the function is in it), a module run with ``python -m``.
+(``server/tables/replay.stored_hand``: the function is in it), a module run with ``python -m``.
 """
 
 from __future__ import annotations
@@ -66,7 +66,7 @@ FILE_NAME = re.compile(
     r"^(?:[\w.-]+/)*[\w-][\w.-]*\.(?:py|js|css|html|md|ya?ml|toml|cfg|sh|webmanifest)$"
 )
 FOLDER = re.compile(r"^(?:[\w.-]+/)+$")
-FUNCTION = re.compile(r"^((?:[\w-]+/)+[\w-]+)\.(\w+)$")  # server/replay.stored_hand
+FUNCTION = re.compile(r"^((?:[\w-]+/)+[\w-]+)\.(\w+)$")  # server/tables/replay.stored_hand
 RUN_MODULE = re.compile(r"python -m ((?:tests|pokernight)(?:\.\w+)+)")
 GONE = {
     "best_five.js": "decision 26 tells how the page ranked the five cards before the server "
@@ -164,7 +164,7 @@ def test_the_check_of_every_path_finds_each_kind_of_dead_one() -> None:
     assert dead_paths("`table/state.py`, `fold.py` and `store/migrations/`") == []
     assert dead_paths("`table/nowhere.py`") == ["table/nowhere.py"]
     assert dead_paths("`table/state.py`, `wire.py`") == ["wire.py (beside src/pokernight/table)"]
-    assert dead_paths("`nowhere.py`, `server/replay.stored_hand`") == ["nowhere.py"]
+    assert dead_paths("`nowhere.py`, `server/tables/replay.stored_hand`") == ["nowhere.py"]
     assert dead_paths("`server/replay.no_such_function`") == ["server/replay.no_such_function"]
     assert dead_paths("`python -m tests.no_such_module`") == ["tests.no_such_module"]
     assert dead_paths("`store/nowhere/`, `/stream.html`, `docs/*.md`") == ["store/nowhere/"]

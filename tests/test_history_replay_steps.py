@@ -31,7 +31,7 @@ from pokernight.rules import (
     StreetStarted,
     visible_events,
 )
-from pokernight.server.replay import StoredHand, replay_json
+from pokernight.server.tables.replay import StoredHand, replay_json
 from pokernight.table import Act, ShowCards, TableEvent
 from tests.rules_helpers import holdem_deck
 from tests.table_helpers import events_of, player_to_act, seated_and_told

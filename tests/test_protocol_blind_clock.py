@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from pokernight.client import TableClient, request_json
-from pokernight.server.presets import PRESETS
+from pokernight.server.tables.presets import PRESETS
 from tests.server_helpers import (
     Clock,
     close_all,

@@ -19,7 +19,7 @@ import pytest
 from starlette.applications import Starlette
 
 from pokernight.client import ClientError, TableClient, request_json
-from pokernight.server.actor import TableActor
+from pokernight.server.tables.actor import TableActor
 from pokernight.store.records import HandledRequest, StoredEvent
 from tests.server_helpers import (
     FAST,

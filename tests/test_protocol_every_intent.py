@@ -18,13 +18,16 @@ from typing import Any
 import pytest
 
 from pokernight.client import ClientError, TableClient, request_json
-from pokernight.server import messages
-from pokernight.server.settings_input import settings_from_json
+from pokernight.server.tables import messages
+from pokernight.server.tables.settings_input import settings_from_json
 from pokernight.table import Command, Table
 from pokernight.table import commands as core
-from tests.server_helpers import HOLDEM, close_all, open_table, scenario, serving
+from tests.server_helpers import FAST, HOLDEM, close_all, open_table, scenario, serving
 
 Json = dict[str, Any]
+# Every kind, one after another: more than a page sends at once (the room's speed limit
+# is not what this test is about: tests/test_protocol_refusals.py has it).
+QUICK = replace(FAST, rate_capacity=200.0, rate_per_second=200.0)
 PROTOCOL = Path(__file__).resolve().parents[1] / "docs" / "protocol.md"
 
 
@@ -321,7 +324,7 @@ async def test_every_intent_reaches_the_table_as_its_command(
         return decide(table, command, *args, **kwargs)
 
     monkeypatch.setattr(Table, "decide", observed)
-    async with serving(tmp_path) as url:
+    async with serving(tmp_path, QUICK) as url:
         code, (host, bob) = await open_table(url, HOLDEM, players=2)
         await host.sit(0, 500)
         assert host.player_id is not None and bob.player_id is not None

@@ -75,7 +75,7 @@ TABLE = {
 }
 BUY_IN = 1_000
 BOT_SEATS = (3, 4)  # the people sit at 0 (the host), 1 and 2; seat 5 stays free
-MAX_MESSAGE_BYTES = 4_096  # pokernight.server.messages: larger is "message too large"
+MAX_MESSAGE_BYTES = 4_096  # pokernight.server.tables.messages: larger is "message too large"
 MAX_FRAME_BYTES = 65_536  # uvicorn's ws_max_size in serving_app: larger is closed, 1009
 # Lifted for the fuzz, so that each frame meets the reader rather than the rate limit.
 FUZZ_CONFIG = replace(FAST, rate_capacity=1e9, rate_per_second=1e9, hello_timeout_seconds=1.0)
@@ -331,7 +331,7 @@ def table_settings(draw: st.DrawFn) -> Any:
 
 PLAYER_IDS = texts("1", "2", "3", "4", "bot-1", "bot-2")
 SEATS = amounts(0, 1, 2, 3, 4, 5, 6, 99, 100)
-SCHEMAS: dict[str, dict[str, st.SearchStrategy[Any]]] = {  # pokernight.server.messages
+SCHEMAS: dict[str, dict[str, st.SearchStrategy[Any]]] = {  # pokernight.server.tables.messages
     "sit": {"seat": SEATS, "buy_in": amounts(400, 1_000, 2_000, 10**12)},
     "act": {
         "kind": texts("fold", "check", "call", "bet_or_raise", "bring_in"),
@@ -1069,7 +1069,7 @@ def test_fuzzed_frames_at_a_live_table_are_answered_and_change_nothing_unseen(
 
 FOUND: list[tuple[Sender, Frame]] = [  # what the fuzz found once, sent every time
     # settings_from_json let a ValueError out (Stakes, BettingStructure): no answer, and
-    # "ERROR pokernight.server.actor: table NNNN" with the traceback.
+    # "ERROR pokernight.server.tables.actor: table NNNN" with the traceback.
     (PLAYER, Frame('{"type": "settings", "id": 1, "settings": {"betting": "x"}}')),
     (PLAYER, Frame('{"type": "settings", "id": 2, "settings": {"stakes": {"small_blind": -5}}}')),
     (PLAYER, Frame('{"type": "settings", "id": 3, "settings": {"stakes": {"raise_cap": 0}}}')),

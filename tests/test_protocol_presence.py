@@ -18,7 +18,7 @@ import pytest
 from starlette.applications import Starlette
 
 from pokernight.client import ClientError, TableClient
-from pokernight.server.actor import Wake
+from pokernight.server.tables.actor import Wake
 from tests.server_helpers import (
     HOLDEM,
     Clock,

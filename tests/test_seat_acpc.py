@@ -40,7 +40,7 @@ from pokernight.seat.acpc import (
     unfit,
 )
 from pokernight.seat.acpc_link import AcpcLink
-from pokernight.server.games import games_json
+from pokernight.server.tables.games import games_json
 from tests.async_helpers import scenario
 
 Json = dict[str, Any]

@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pokernight.seat.pace import Pacer, refused_for_speed, room_rate
-from pokernight.server.config import ServerConfig
-from pokernight.server.ratelimit import TokenBucket
+from pokernight.server.edge.config import ServerConfig
+from pokernight.server.edge.ratelimit import TokenBucket
 
 Json = dict[str, Any]
 

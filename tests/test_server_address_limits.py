@@ -22,9 +22,9 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
 from pokernight.client import TableClient, create_table, request_json
-from pokernight.server.address_holds import Openings, TooManyOpenError
-from pokernight.server.address_limits import _counted_as
-from pokernight.server.ratelimit import AddressLimiter, AddressLimits, Rate
+from pokernight.server.edge.address_holds import Openings, TooManyOpenError
+from pokernight.server.edge.address_limits import _counted_as
+from pokernight.server.edge.ratelimit import AddressLimiter, AddressLimits, Rate
 from tests.server_helpers import FAST, scenario, serving, serving_app
 
 TIGHT = AddressLimits(

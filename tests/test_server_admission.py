@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from pokernight.client import ClientError, TableClient, create_table, request_json
-from pokernight.server import newcomers
+from pokernight.server.tables import newcomers
 from tests.server_helpers import HOLDEM, close_all, scenario, serving
 
 

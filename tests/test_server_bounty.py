@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from pokernight.server import messages as msg
-from pokernight.server.bot_driver import BotDriver
-from pokernight.server.connection import Connection
+from pokernight.server.tables import messages as msg
+from pokernight.server.tables.bot_driver import BotDriver
+from pokernight.server.tables.connection import Connection
 from pokernight.table import Act, Folded, HandFinished, ShowCards, Table
 from tests.table_helpers import player_to_act, seated, start
 from tests.test_table_bounty import BOUNTY, FOLD_SEED

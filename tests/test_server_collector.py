@@ -6,7 +6,7 @@ import gc
 import weakref
 from typing import Any
 
-from pokernight.server.collector import collect_and_freeze
+from pokernight.server.edge.collector import collect_and_freeze
 
 GARBAGE_CYCLES = 100
 """Fewer than the young generation's threshold (700): no automatic collection moves them."""

@@ -14,7 +14,7 @@ import pytest
 
 from pokernight.client import ClientError, create_table, request_json
 from pokernight.rules import VARIANTS, default_stakes
-from pokernight.server.games import games_json
+from pokernight.server.tables.games import games_json
 from pokernight.table.settings import TableSettings
 from tests.server_helpers import close_all, open_table, scenario, serving
 

@@ -14,8 +14,8 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import InvalidStatus
 
 from pokernight.client import create_table
-from pokernight.server.api import MAX_BODY_BYTES
-from pokernight.server.origins import origin_allowed
+from pokernight.server.edge.origins import origin_allowed
+from pokernight.server.tables.api import MAX_BODY_BYTES
 from tests.server_helpers import FAST, scenario, serving
 
 ANSWERS = ("/", "/js/main.js", "/stream.html", "/api/server", "/api/tables/0000", "/no/such")

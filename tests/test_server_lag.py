@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from pokernight.server.lag import BOUNDS_MS, LagMonitor, counts_between, percentile_ms
+from pokernight.server.edge.lag import BOUNDS_MS, LagMonitor, counts_between, percentile_ms
 from tests.async_helpers import scenario
 
 HELD_SECONDS = 0.12

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pokernight.server.messages import AnyIntent, RefusedError, decode_intent
+from pokernight.server.tables.messages import AnyIntent, RefusedError, decode_intent
 
 FIELDS = [
     *("type", "id", "kind", "amount", "seat", "buy_in", "text", "player_id", "extra"),

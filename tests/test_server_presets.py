@@ -9,9 +9,9 @@ from pathlib import Path
 
 from pokernight.client import create_table, request_json
 from pokernight.rules import Stakes
-from pokernight.server.games import games_json
-from pokernight.server.presets import PRESETS, presets_json
-from pokernight.server.settings_input import settings_from_json
+from pokernight.server.tables.games import games_json
+from pokernight.server.tables.presets import PRESETS, presets_json
+from pokernight.server.tables.settings_input import settings_from_json
 from tests.server_helpers import scenario, serving
 
 BY_KEY = {preset.key: preset for preset in PRESETS}

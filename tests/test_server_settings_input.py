@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from pokernight.server.settings_input import settings_from_json
+from pokernight.server.tables.settings_input import settings_from_json
 from pokernight.table import TableError
 
 

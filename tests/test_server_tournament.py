@@ -16,7 +16,7 @@ from starlette.applications import Starlette
 from websockets.asyncio.client import ClientConnection, connect
 
 from pokernight.client.http import ClientError, request_json
-from pokernight.server.tournament_director import TournamentDirector
+from pokernight.server.tournaments.tournament_director import TournamentDirector
 from pokernight.store import StoredEvent
 from pokernight.tournament import (
     Break,

@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 import random
 
-from pokernight.server.versions import TableVersions
-from pokernight.server.wire import Version, WireEvent, for_recipient
+from pokernight.server.tables.versions import TableVersions
+from pokernight.server.tables.wire import Version, WireEvent, for_recipient
 from pokernight.table import Act, SitDown, StartHand, Table, TableSettings
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from pokernight.server.settings_input import settings_from_json
+from pokernight.server.tables.settings_input import settings_from_json
 from pokernight.table import TableError, TableSettings
 from tests.table_helpers import check_down, seated, start
 

@@ -11,7 +11,7 @@ from dataclasses import replace
 
 import pytest
 
-from pokernight.server.settings_input import settings_from_json
+from pokernight.server.tables.settings_input import settings_from_json
 from pokernight.table import (
     Act,
     AddBot,

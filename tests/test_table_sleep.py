@@ -22,8 +22,8 @@ from typing import Any
 import pytest
 
 from pokernight.client import ClientError, TableClient, request_json
-from pokernight.server.config import IDLE_MINUTES
-from pokernight.server.lobby import Lobby
+from pokernight.server.edge.config import IDLE_MINUTES
+from pokernight.server.lobby.lobby import Lobby
 from tests.server_helpers import (
     FAST,
     HOLDEM,

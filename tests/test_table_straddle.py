@@ -11,7 +11,7 @@ from dataclasses import replace
 import pytest
 
 from pokernight.rules import BlindPosted, HandStarted
-from pokernight.server.settings_input import settings_from_json
+from pokernight.server.tables.settings_input import settings_from_json
 from pokernight.table import (
     HandDealt,
     SitDown,

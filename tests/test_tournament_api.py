@@ -15,7 +15,7 @@ import pytest
 from starlette.applications import Starlette
 
 from pokernight.client.http import DEVICE_HEADER, ClientError, request_json
-from pokernight.server.tournament_director import TournamentDirector
+from pokernight.server.tournaments.tournament_director import TournamentDirector
 from pokernight.tournament import Status
 from tests.server_helpers import club_founder, scenario, serving_app
 

@@ -42,8 +42,8 @@ from starlette.applications import Starlette
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
-from pokernight.server.actor import TableActor
-from pokernight.server.tournament_director import TournamentDirector
+from pokernight.server.tables.actor import TableActor
+from pokernight.server.tournaments.tournament_director import TournamentDirector
 from pokernight.tournament import Status
 from tests.async_helpers import loop_of_its_own
 from tests.server_helpers import FAST, serving_app
@@ -67,7 +67,7 @@ Json = dict[str, Any]
 EXAMPLES = 100
 BATCH = 6
 ANSWER_SECONDS = 5.0
-MAX_BODY_BYTES = 16_384  # pokernight.server.api: larger is refused with 413
+MAX_BODY_BYTES = 16_384  # pokernight.server.tables.api: larger is refused with 413
 CONFIG = replace(FAST, rate_capacity=1e9, rate_per_second=1e9, hello_timeout_seconds=1.0)
 WATCHED_LOGGERS = ("pokernight", "uvicorn.error")
 # Bots that think a little: hands go on during the fuzz without taking the machine.

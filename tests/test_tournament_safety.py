@@ -27,9 +27,9 @@ from starlette.applications import Starlette
 
 from pokernight import table as core
 from pokernight.client import ClientError, TableClient, request_json
-from pokernight.server import tournament_director
-from pokernight.server.actor import Directed, TableActor, Wake
-from pokernight.server.tournament_director import TournamentDirector
+from pokernight.server.tables.actor import Directed, TableActor, Wake
+from pokernight.server.tournaments import tournament_director
+from pokernight.server.tournaments.tournament_director import TournamentDirector
 from pokernight.tournament import Status
 from pokernight.tournament.tables import DIRECTOR
 from tests.server_helpers import FAST, Clock, scenario, serving_app

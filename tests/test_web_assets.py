@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from pokernight.server.assets import ClientMissingError, load_assets
+from pokernight.server.edge.assets import ClientMissingError, load_assets
 from tests.server_helpers import scenario, serving
 
 SOURCE = Path(__file__).resolve().parent.parent / "src"
@@ -58,7 +58,7 @@ def test_the_client_is_found_in_a_zipapp(tmp_path: Path) -> None:
                 pyz.write(path, path.relative_to(SOURCE).as_posix())
     probe = (
         "import sys; sys.path.insert(0, sys.argv[1]); import pokernight; "
-        "from pokernight.server.assets import load_assets; "
+        "from pokernight.server.edge.assets import load_assets; "
         "print(pokernight.__file__); print(len(load_assets()))"
     )
     done = subprocess.run(

@@ -20,7 +20,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from pokernight.server.actor import Wake
+from pokernight.server.tables.actor import Wake
 from tests.server_helpers import FAST, serving_app
 from tests.web_helpers import ARTIFACTS, WAIT_MS, invite_link, join_by_invite, watched_page
 

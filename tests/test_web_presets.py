@@ -16,8 +16,8 @@ from typing import Any
 
 import pytest
 
-from pokernight.server.presets import PRESETS
-from pokernight.server.settings_input import ROOM_DEFAULTS, settings_from_json
+from pokernight.server.tables.presets import PRESETS
+from pokernight.server.tables.settings_input import ROOM_DEFAULTS, settings_from_json
 from tests.web_helpers import ARTIFACTS, served_room, watched_page
 
 pytestmark = pytest.mark.slow

@@ -25,8 +25,8 @@ from pathlib import Path
 from typing import Any
 
 from pokernight.cli.serve import TEST_SHUFFLE_SEED
-from pokernight.server.assets import load_assets
-from pokernight.server.games import games_json
+from pokernight.server.edge.assets import load_assets
+from pokernight.server.tables.games import games_json
 from tests.missing import missing
 
 CHROMIUM = Path("/usr/bin/chromium")

@@ -34,8 +34,8 @@ import uvloop
 from websockets.exceptions import ConnectionClosed
 
 from pokernight.client import ClientError, TableClient, create_table
-from pokernight.server.collector import Collector
-from pokernight.server.lag import LagMonitor, counts_between
+from pokernight.server.edge.collector import Collector
+from pokernight.server.edge.lag import LagMonitor, counts_between
 
 Json = dict[str, Any]
 HOST_NAME = "bot 0"
@@ -272,7 +272,8 @@ class ShareFigures:
     latencies: Latencies
     cpu_seconds: float
     lag_counts: list[int]
-    """Its own event loop's lag (``pokernight.server.lag`` buckets): it adds to every latency."""
+    """Its own event loop's lag (``pokernight.server.edge.lag`` buckets): it adds to every
+    latency."""
 
 
 @dataclass(frozen=True, slots=True)

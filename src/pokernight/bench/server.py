@@ -63,7 +63,7 @@ from pokernight.bench.load_clients import (
 )
 from pokernight.client import request_json
 from pokernight.extras import require
-from pokernight.server.lag import counts_between, percentile_ms
+from pokernight.server.edge.lag import counts_between, percentile_ms
 
 if TYPE_CHECKING:
     import psutil  # the bench extra: imported by _process, once the command runs
@@ -135,7 +135,7 @@ class Percentiles:
 
 @dataclass(frozen=True, slots=True)
 class LagFigures:
-    """How late an event loop ran during play (``pokernight.server.lag``): each figure is the
+    """How late an event loop ran during play (``pokernight.server.edge.lag``): each figure is the
     upper bound of its histogram bucket."""
 
     count: int

@@ -46,7 +46,7 @@ from pokernight.bench.server import (
 )
 from pokernight.client import TableClient, create_table, request_json
 from pokernight.extras import require
-from pokernight.server.collector import RECLAIM_SECONDS
+from pokernight.server.edge.collector import RECLAIM_SECONDS
 
 if TYPE_CHECKING:
     import psutil

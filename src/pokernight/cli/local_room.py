@@ -19,8 +19,8 @@ import uvicorn
 
 from pokernight.cli.serve import MAX_FRAME_BYTES
 from pokernight.server import ServerConfig, create_app
-from pokernight.server.listening import tcp_listener
-from pokernight.server.websocket_protocol import RoomWebSocketProtocol
+from pokernight.server.edge.listening import tcp_listener
+from pokernight.server.edge.websocket_protocol import RoomWebSocketProtocol
 
 START_SECONDS = 30.0
 PROGRAM_BURST = 200.0

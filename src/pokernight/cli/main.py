@@ -72,8 +72,23 @@ def package_version() -> str:
         return "unknown (not installed)"
 
 
+# Options whose values are secrets the room made (``secrets.token_urlsafe``): a third of
+# them begin with "-" or "_", and argparse takes a value beginning with "-" for an option.
+SECRET_OPTIONS = ("--token",)
+
+
+def glued(argv: Sequence[str]) -> list[str]:
+    """``--token -x...`` as ``--token=-x...``: the next word is the secret, whatever it
+    begins with."""
+    words = list(argv)
+    for index in range(len(words) - 2, -1, -1):
+        if words[index] in SECRET_OPTIONS:
+            words[index : index + 2] = [f"{words[index]}={words[index + 1]}"]
+    return words
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    argv = sys.argv[1:] if argv is None else argv
+    argv = glued(sys.argv[1:] if argv is None else argv)
     args = build_parser(argv).parse_args(argv)
     try:
         status: int = args.run(args)

@@ -23,7 +23,7 @@ from pokernight.cli.types import Subparsers
 from pokernight.extras import require
 
 if TYPE_CHECKING:
-    from pokernight.server.ratelimit import AddressLimits, HeldLimits
+    from pokernight.server.edge.ratelimit import AddressLimits, HeldLimits
 
 MAX_FRAME_BYTES = 65_536
 MAX_PORT = 65_535
@@ -172,8 +172,8 @@ def run(args: argparse.Namespace) -> int:
 
     from pokernight.cli.club import invite_link, organiser_wanted
     from pokernight.server import ServerConfig, create_app
-    from pokernight.server.json_logs import json_log_config
-    from pokernight.server.websocket_protocol import RoomWebSocketProtocol
+    from pokernight.server.edge.json_logs import json_log_config
+    from pokernight.server.edge.websocket_protocol import RoomWebSocketProtocol
 
     # Everything that can be refused is checked before the port is taken.
     certificate = _certificate(args.certfile, args.keyfile)
@@ -257,7 +257,7 @@ def _test_shuffle_seed() -> int | None:
 
 
 def _check_idle(minutes: float) -> None:
-    from pokernight.server.config import MAX_IDLE_MINUTES
+    from pokernight.server.edge.config import MAX_IDLE_MINUTES
 
     if not 0 <= minutes <= MAX_IDLE_MINUTES:  # NaN too
         raise ValueError(
@@ -268,8 +268,8 @@ def _check_idle(minutes: float) -> None:
 def _limits(changes: list[str], held: Sequence[str] = ()) -> AddressLimits:
     """The default limits per client address, with each ``KIND=BURST/PER_MINUTE`` applied,
     and each ``KIND=MOST`` of ``held``."""
-    from pokernight.server.config import DEFAULT_LIMITS
-    from pokernight.server.ratelimit import KINDS, Rate
+    from pokernight.server.edge.config import DEFAULT_LIMITS
+    from pokernight.server.edge.ratelimit import KINDS, Rate
 
     limits = DEFAULT_LIMITS
     rates: dict[str, Rate] = {}
@@ -291,7 +291,7 @@ def _held(changes: Sequence[str]) -> HeldLimits:
     """The default limits on what an address holds open, with each ``KIND=MOST`` applied."""
     from dataclasses import fields
 
-    from pokernight.server.ratelimit import HeldLimits
+    from pokernight.server.edge.ratelimit import HeldLimits
 
     kinds = [field.name for field in fields(HeldLimits)]
     most: dict[str, int] = {}
@@ -316,7 +316,7 @@ def _listen(host: str, port: int) -> socket.socket:
         raise ValueError(
             f"--port {port} is not a port: give one from 1 to {MAX_PORT} (0: any free one)"
         )
-    from pokernight.server.listening import tcp_listener
+    from pokernight.server.edge.listening import tcp_listener
 
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     listener = tcp_listener(family)

@@ -77,8 +77,15 @@ class InboxClient(TableClient):
         """Hand ``take`` every message up to the version the welcome named: the table's
         past, before anything new."""
         assert self.welcome is not None
-        while self.state.version < self.welcome["version"]:
-            take(await self.inbox.get())
+        past = self.welcome["version"]
+        # The state folds each message as it is read, ahead of the inbox: caught up once it
+        # holds the welcome's version and nothing read is left waiting, or a message taken
+        # is of that version (what follows it is new).
+        while not (self.state.version >= past and self.inbox.empty()):
+            message = await self.inbox.get()
+            take(message)
+            if message.get("v", 0) >= past:
+                return
 
     def on_message(self, message: Json) -> None:
         if self.state.gaps:

@@ -75,7 +75,6 @@ class TableClient:
         # a caller that paces its messages under the room's limit paces these too.
         self.pace: Callable[[], Awaitable[None]] | None = None
         self._sending: set[asyncio.Task[None]] = set()
-        self._next_deck: Json | None = None  # the deck committed for the next hand, if any
         self.welcome: Json | None = None
         self.closed_reason: str | None = None
         self._socket: ClientConnection | None = None
@@ -294,23 +293,17 @@ class TableClient:
             return
         if "v" in message:
             self.state.apply(message)
-            self._contribute_to(message)
+            self._contribute()
         elif message.get("type") == "presence":
             self.state.connected = frozenset(message["connected"])
         self.on_message(message)
         self._queue(message)
 
-    def _contribute_to(self, message: Json) -> None:
-        """Contributes to the deal whose deck is committed and not dealt yet, once, as soon
-        as the client knows of it and has a seat (it may sit down during the pause)."""
-        kind = message.get("type")
-        if kind == "snapshot":
-            self._next_deck = message.get("next_deck")
-        elif kind == "DeckCommitted":
-            self._next_deck = message
-        elif kind == "HandDealt":
-            self._next_deck = None
-        deck = self._next_deck
+    def _contribute(self) -> None:
+        """Contributes to the deal whose deck is committed and not dealt yet (the state's
+        ``next_deck``), once, as soon as the client knows of it and has a seat (it may sit
+        down during the pause)."""
+        deck = self.state.next_deck
         if not self.contribute or deck is None or self.state.my_seat is None:
             return
         number = deck["hand_number"]

@@ -24,6 +24,7 @@ from pokernight.client import (
     DROPPED,
     NETWORK_ERRORS,
     ClientError,
+    ClientSession,
     InboxClient,
     entering,
     request_json,
@@ -80,12 +81,45 @@ class SeatReport:
     refusals: list[str] = field(default_factory=list)
 
 
+class _FolderVoice:
+    """What the seat notes in its folder's log as it comes in (``SessionVoice``)."""
+
+    def __init__(self, folder: SeatFolder, code: str) -> None:
+        self.folder = folder
+        self.code = code
+
+    def back(self, seat: int) -> None:
+        self.folder.note(f"back in seat {seat + 1}")
+
+    def sat(self, seat: int, buy_in: int) -> None:
+        self.folder.note(f"sat in seat {seat + 1} with {buy_in}")
+
+    def waiting(self, seat: int) -> None:
+        self.folder.note("asked for a seat: waiting for the host")
+
+    def let_in(self, seat: int, buy_in: int, *, asked_before: bool) -> None:
+        if not asked_before:
+            self.sat(seat, buy_in)
+
+    def not_let_in(self) -> str:
+        return f"the host of table {self.code} did not give a seat"
+
+    def reconnecting(self) -> None:
+        self.folder.note("connection lost: reconnecting")
+
+    def reconnected(self) -> None:
+        self.folder.note("reconnected")
+
+
 class ProgramSeat:
     def __init__(self, options: SeatOptions) -> None:
         self.options = options
         self.url = options.url.rstrip("/")
         self.folder = SeatFolder(options.folder)
         self.client = InboxClient(self.url, options.code, None)
+        # Catching up, sitting, waiting for the host, reconnecting: as the terminal game does.
+        voice = _FolderVoice(self.folder, options.code)
+        self.session = ClientSession(self.client, voice, self._take)
         self.report = SeatReport()
         link = None if options.acpc_port is None else AcpcLink(options.acpc_host, options.acpc_port)
         self.acpc = None if link is None else AcpcSeat(link)
@@ -125,8 +159,8 @@ class ProgramSeat:
             if self.acpc is not None:
                 await self._check_acpc_games()
             await self._connect()
-            await self._catch_up()
-            await self._sit()
+            await self.session.catch_up()
+            await self.session.sit(self.options.seat, self.options.buy_in or None)
             if self.options.bots:
                 await self._host()
 
@@ -145,54 +179,14 @@ class ProgramSeat:
         player who is a program."""
         options, folder = self.options, self.folder
         token = options.token or folder.saved_token(self.url, options.code)
-        if token is not None:
-            self.client.token = token
-            try:
-                await self.client.connect()
-                return
-            except ClientError:
-                if options.token is not None:
-                    raise
-                folder.forget_token()  # the table was closed, or its code reused
+        # A token given on the command line is this player's: its refusal is the error.
+        forget = None if options.token is not None else folder.forget_token
+        if await self.session.come_back(token, forget):
+            return
         await self.client.join(options.name, options.invite, program=True)
         assert self.client.token is not None  # a program is never a member's device seat
         folder.save_token(self.url, options.code, self.client.token)
         folder.note(f"joined table {options.code} as {options.name}")
-
-    async def _catch_up(self) -> None:
-        await self.client.catch_up(self._take)
-
-    async def _sit(self) -> None:
-        state, code = self.client.state, self.options.code
-        seat = state.my_seat
-        if seat is not None:
-            if state.seats[seat]["sitting_out"]:
-                await self.client.sit_in()
-            self.folder.note(f"back in seat {seat + 1}")
-            return
-        if state.player_id in state.seat_requests:  # asked in an earlier run
-            await self._wait_for_the_host()
-            return
-        free = state.free_seats
-        if not free:
-            raise ValueError(f"table {code} is full ({len(state.seats)} seats taken)")
-        seat = free[0] if self.options.seat is None else self.options.seat
-        buy_in = self.options.buy_in or int(state.settings["maximum_buy_in"])
-        try:
-            await self.client.sit(seat, buy_in)
-        except ClientError as error:
-            raise ValueError(f"cannot sit at table {code}: {error}") from None
-        if state.my_seat is None:  # the host approves newcomers who came without the link
-            await self._wait_for_the_host()
-        self.folder.note(f"sat in seat {seat + 1} with {buy_in}")
-
-    async def _wait_for_the_host(self) -> None:
-        state = self.client.state
-        self.folder.note("asked for a seat: waiting for the host")
-        while state.my_seat is None:
-            self._take(await self.client.inbox.get())
-            if state.my_seat is None and state.player_id not in state.seat_requests:
-                raise ValueError(f"the host of table {self.options.code} did not give a seat")
 
     async def _host(self) -> None:
         """Seat the bots in the free seats, then deal."""
@@ -222,9 +216,7 @@ class ProgramSeat:
             await self._acpc_answers()
 
     async def _handle(self, message: Json) -> None:
-        if message.get("type") == DROPPED:
-            if message["connection"] == self.client.connections:
-                await self._reconnect()
+        if await self.session.dropped(message):
             return
         self._take(message)
         finished = self.client.state.last_hand
@@ -257,11 +249,6 @@ class ProgramSeat:
             self.report.ended = f"table {self.options.code} closed"
         elif kind == "PlayerLeft" and message["player_id"] == state.player_id:
             self.report.ended = "the seat was cashed out"
-
-    async def _reconnect(self) -> None:
-        self.folder.note("connection lost: reconnecting")
-        await self.client.resume_patiently()
-        self.folder.note("reconnected")
 
     async def _between_hands(self) -> None:
         """Buy back in when broke; as the host of bots, replace a broke bot."""

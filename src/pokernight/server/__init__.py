@@ -6,7 +6,7 @@ are broadcast. The protocol is described in ``docs/protocol.md``.
 """
 
 from pokernight.server.app import create_app
-from pokernight.server.config import ServerConfig
-from pokernight.server.messages import PROTOCOL
+from pokernight.server.edge.config import ServerConfig
+from pokernight.server.tables.messages import PROTOCOL
 
 __all__ = ["PROTOCOL", "ServerConfig", "create_app"]

@@ -15,26 +15,29 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route, WebSocketRoute
 
 from pokernight.cluster.lease import TableLeases
-from pokernight.server import club_people, operations, season_api, tournament_api
-from pokernight.server.address_holds import AddressHolds, TooManyOpenError
-from pokernight.server.address_limits import AddressThrottle
-from pokernight.server.api import ROUTES
-from pokernight.server.assets import WebClient, load_assets
-from pokernight.server.cluster import Cluster, process_name
-from pokernight.server.collector import Collector, GcStats
-from pokernight.server.config import ServerConfig
-from pokernight.server.headers import SecurityHeaders
-from pokernight.server.identity import IsThisYouError
-from pokernight.server.lag import LagMonitor
-from pokernight.server.lobby import Lobby, NoSuchTableError
-from pokernight.server.messages import RefusedError
-from pokernight.server.pages import stream
-from pokernight.server.pipes import Pipes
-from pokernight.server.ratelimit import AddressLimiter
-from pokernight.server.replay import NoSuchHandError
-from pokernight.server.socket import serve_piped, table_socket
-from pokernight.server.to_the_owner import ToTheOwner
-from pokernight.server.tournament_director import NoSuchTournamentError
+from pokernight.server import operations
+from pokernight.server.club import club_people, season_api
+from pokernight.server.edge.address_holds import AddressHolds, TooManyOpenError
+from pokernight.server.edge.address_limits import AddressThrottle
+from pokernight.server.edge.assets import WebClient, load_assets
+from pokernight.server.edge.collector import Collector, GcStats
+from pokernight.server.edge.config import ServerConfig
+from pokernight.server.edge.headers import SecurityHeaders
+from pokernight.server.edge.lag import LagMonitor
+from pokernight.server.edge.pages import stream
+from pokernight.server.edge.ratelimit import AddressLimiter
+from pokernight.server.lobby.lobby import Lobby
+from pokernight.server.spread.cluster import Cluster, process_name
+from pokernight.server.spread.pipes import Pipes
+from pokernight.server.spread.to_the_owner import ToTheOwner
+from pokernight.server.tables.api import ROUTES
+from pokernight.server.tables.identity import IsThisYouError
+from pokernight.server.tables.messages import RefusedError
+from pokernight.server.tables.registry import NoSuchTableError
+from pokernight.server.tables.replay import NoSuchHandError
+from pokernight.server.tables.socket import serve_piped, table_socket
+from pokernight.server.tournaments import tournament_api
+from pokernight.server.tournaments.tournament_director import NoSuchTournamentError
 from pokernight.store import EventWriter, MemberError, NameTakenError, StoreError, open_store
 from pokernight.table import TableError
 from pokernight.tournament import TournamentError

@@ -15,9 +15,9 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import Route
 
-from pokernight.server.cluster import Cluster
-from pokernight.server.lag import BOUNDS_MS, LagMonitor
-from pokernight.server.lobby import Lobby
+from pokernight.server.edge.lag import BOUNDS_MS, LagMonitor
+from pokernight.server.lobby.lobby import Lobby
+from pokernight.server.spread.cluster import Cluster
 from pokernight.store import StoreError
 from pokernight.store.commit_stats import COMMIT_BOUNDS_SECONDS, CommitStats
 
@@ -48,7 +48,7 @@ async def metrics(request: Request) -> Response:
         lines += _table_lines(lobby)
         lines += _tournament_lines(lobby)
         lines += _commit_lines(lobby.writer.stats)
-        if lobby.cluster is not None:
+        if isinstance(lobby.cluster, Cluster):  # one of several processes
             lines += _lease_lines(lobby.cluster)
     return PlainTextResponse("\n".join(lines) + "\n", media_type=PROMETHEUS_TEXT)
 

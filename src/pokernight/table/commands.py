@@ -12,7 +12,7 @@ from their connection and never from the message; a field with the metadata
 by the invite link); ``asked_as(name)``, a field the wire calls ``name`` (the
 ``player_id`` of the player a host command is about); ``NEVER_ASKED``, the clock's or the
 director's, never a client's. The server reads its messages from these records and nothing else
-(``server/messages.py``). The commands with no ``intent`` are the server's own. Each
+(``server/tables/messages.py``). The commands with no ``intent`` are the server's own. Each
 command's decider is marked ``@decides(ItsRecord)``, where it is written.
 """
 
@@ -187,7 +187,7 @@ class PostBigBlind:
 @dataclass(frozen=True, slots=True)
 class ChangeSettings:
     """The host's settings from the next hand. A client sends only the keys it changes (a
-    JSON object, ``server/settings_input.py``): the others keep the upcoming values."""
+    JSON object, ``server/tables/settings_input.py``): the others keep the upcoming values."""
 
     intent: ClassVar[str] = "settings"
     player_id: str

@@ -116,7 +116,7 @@ class TableSettings:
     person with a page open seated the longest (the server keeps the time: decision 52).
 
     The fields, their types and the limits ``Annotated`` on them are what a host's page may
-    send (decision 61: ``server/settings_input.py`` reads them from here); ``validated``
+    send (decision 61: ``server/tables/settings_input.py`` reads them from here); ``validated``
     refuses the rest in words.
     """
 

@@ -16,9 +16,10 @@ from __future__ import annotations
 import asyncio
 import time
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
-from pokernight.client import DROPPED, ClientError, InboxClient, entering, request_json
+from pokernight.client import ClientError, ClientSession, InboxClient, entering, request_json
 from pokernight.rules import Action, ActionKind
 from pokernight.tui.narration import Narrator, narrate_table
 from pokernight.tui.prompt import QuitGame
@@ -48,6 +49,35 @@ class RemoteSettings:
     claim: str | None = None  # a claim code from a signed-in device: sign this terminal in
 
 
+class _TerminalVoice:
+    """What the terminal says as the player comes in (``SessionVoice``)."""
+
+    def __init__(self, screen: Screen, code: str) -> None:
+        self.screen = screen
+        self.code = code
+
+    def back(self, seat: int) -> None:
+        self.screen.say(f"Back at table {self.code} in seat {seat + 1}")
+
+    def sat(self, seat: int, buy_in: int) -> None:
+        self.screen.say(f"You sit at table {self.code} in seat {seat + 1} with {buy_in}")
+
+    def waiting(self, seat: int) -> None:
+        self.screen.say(f"You asked for seat {seat + 1} at table {self.code}: waiting for the host")
+
+    def let_in(self, seat: int, buy_in: int, *, asked_before: bool) -> None:
+        self.screen.say(f"The host let you in: you sit at table {self.code} in seat {seat + 1}")
+
+    def not_let_in(self) -> str:
+        return f"the host of table {self.code} did not give you the seat"
+
+    def reconnecting(self) -> None:
+        self.screen.say("Connection lost: reconnecting…")
+
+    def reconnected(self) -> None:
+        self.screen.say("Reconnected")
+
+
 class RemoteGame:
     def __init__(self, settings: RemoteSettings, screen: Screen, tokens: TokenStore) -> None:
         self.settings = settings
@@ -56,6 +86,9 @@ class RemoteGame:
         self.url = settings.url.rstrip("/")
         self.inbox: asyncio.Queue[Json] = asyncio.Queue()
         self.client = InboxClient(self.url, settings.code, None, self.inbox)
+        # Catching up, sitting, waiting for the host, reconnecting: as a program's seat does.
+        voice = _TerminalVoice(screen, settings.code)
+        self.session = ClientSession(self.client, voice, self._remember)
         self.names: dict[int, str] = {}
         self.hand_seats: list[int] = []
         self.hand_number: int | None = None
@@ -113,20 +146,15 @@ class RemoteGame:
         with entering(self.url, self.settings.code):
             await self._connect()
             await self._catch_up()
-            await self._sit()
+            await self.session.sit(self.settings.seat, self.settings.buy_in)
 
     async def _connect(self) -> None:
         """With the saved token (the same player, the same seat), else as a new player (a
         member of the club when this terminal is signed in, or asks to be)."""
         code = self.settings.code
-        token = self.tokens.get(self.url, code)
-        if token is not None:
-            self.client.token = token
-            try:
-                await self.client.connect()
-                return
-            except ClientError:
-                self.tokens.forget(self.url, code)  # the table was closed, or its code reused
+        forget = partial(self.tokens.forget, self.url, code)  # the table closed, or code reused
+        if await self.session.come_back(self.tokens.get(self.url, code), forget):
+            return
         await self._sign_in()
         self.client.device = self.tokens.device(self.url)
         await self.client.join(
@@ -148,48 +176,11 @@ class RemoteGame:
 
     async def _catch_up(self) -> None:
         """Take in the table's past silently: only what happens from now on is told."""
-        await self.client.catch_up(self._remember)
+        await self.session.catch_up()
         hand = self.client.state.hand
         if hand is not None:
             self.hand_number, self.hand_seats = hand["hand_number"], hand["seats"]
             self.told = len(hand["events"])
-
-    async def _sit(self) -> None:
-        state = self.client.state
-        code = self.settings.code
-        seat = state.my_seat
-        if seat is not None:
-            if state.seats[seat]["sitting_out"]:
-                await self.client.sit_in()
-            self.screen.say(f"Back at table {code} in seat {seat + 1}")
-            return
-        if state.player_id in state.seat_requests:  # asked in an earlier run
-            await self._wait_for_the_host(state.seat_requests[state.player_id]["seat"])
-            return
-        free = state.free_seats
-        if not free:
-            raise ValueError(f"table {code} is full ({len(state.seats)} seats taken)")
-        seat = free[0] if self.settings.seat is None else self.settings.seat
-        buy_in = self.settings.buy_in
-        if buy_in is None:
-            buy_in = int(state.settings["maximum_buy_in"])  # the server's number
-        try:
-            await self.client.sit(seat, buy_in)
-        except ClientError as error:
-            raise ValueError(f"cannot sit at table {code}: {error}") from None
-        if state.my_seat is None:  # the host approves newcomers who came without the link
-            await self._wait_for_the_host(seat)
-            return
-        self.screen.say(f"You sit at table {code} in seat {seat + 1} with {buy_in}")
-
-    async def _wait_for_the_host(self, seat: int) -> None:
-        code, state = self.settings.code, self.client.state
-        self.screen.say(f"You asked for seat {seat + 1} at table {code}: waiting for the host")
-        while state.my_seat is None:
-            self._remember(await self.inbox.get())
-            if state.my_seat is None and state.player_id not in state.seat_requests:
-                raise ValueError(f"the host of table {code} did not give you the seat")
-        self.screen.say(f"The host let you in: you sit at table {code} in seat {seat + 1}")
 
     # Playing -----------------------------------------------------------------------------
 
@@ -199,9 +190,7 @@ class RemoteGame:
             await self._take_turn()
             return
         message = await self.inbox.get()
-        if message["type"] == DROPPED:
-            if message["connection"] == self.client.connections:
-                await self._reconnect()
+        if await self.session.dropped(message):
             return
         self._tell(message)
         if self.inbox.empty():
@@ -224,12 +213,6 @@ class RemoteGame:
                 await self.client.act(str(action.kind), action.amount)
         except ClientError as error:
             self.screen.say(f"Refused: {error}")
-
-    async def _reconnect(self) -> None:
-        """Resume from the last version received; the server sends what was missed."""
-        self.screen.say("Connection lost: reconnecting…")
-        await self.client.resume_patiently()
-        self.screen.say("Reconnected")
 
     # Telling -----------------------------------------------------------------------------
 

@@ -42,7 +42,7 @@ export function setPreference(name, value) {
   localStorage.setItem(`pokernight.pref.${name}`, JSON.stringify(value));
 }
 
-// The device token of the club member this browser is signed in as (server/identity.py),
+// The device token of the club member this browser is signed in as (server/tables/identity.py),
 // and the member's name and key as the server last gave them.
 const DEVICE_KEY = "pokernight.device";
 

@@ -1,0 +1,378 @@
+"""The HTTP API: create and look up tables, join one, the ledger and the hands played (each
+one replayed step by step)."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from collections.abc import Iterable, Mapping
+from typing import Annotated, Any, TypeVar
+
+import msgspec
+import segno
+from starlette.exceptions import HTTPException
+from starlette.requests import ClientDisconnect, Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+
+from pokernight.names import MAX_LENGTH
+from pokernight.server.edge.address_holds import holds_of
+from pokernight.server.edge.address_limits import address_of
+from pokernight.server.tables import replay
+from pokernight.server.tables.actor import TableActor
+from pokernight.server.tables.games import games
+from pokernight.server.tables.identity import (
+    NOT_VOUCHED,
+    Newcomer,
+    device_token,
+    member_json,
+    newcomer,
+    welcome,
+)
+from pokernight.server.tables.messages import PROTOCOL
+from pokernight.server.tables.newcomers import admit, checked_name
+from pokernight.server.tables.registry import tables_of
+from pokernight.server.tables.settings_input import ROOM_DEFAULTS, settings_from_json
+from pokernight.server.tables.wire import table_json
+from pokernight.store import Store
+from pokernight.table import (
+    EntryKind,
+    LedgerEntry,
+    Table,
+    TableError,
+    Transfer,
+    ledger_csv,
+    settle_up,
+)
+
+# Checked again, and normalised, by pokernight.names (newcomers.checked_name).
+DisplayName = Annotated[str, msgspec.Meta(min_length=1, max_length=4 * MAX_LENGTH)]
+Invite = Annotated[str, msgspec.Meta(max_length=64)]
+RecordId = Annotated[int, msgspec.Meta(ge=1, le=2**62)]  # a member's, a player's: a store id
+MAX_BODY_BYTES = 16_384
+MAX_QR_CHARS = 200
+LEDGER_READS = 5
+
+
+class NewTable(msgspec.Struct, forbid_unknown_fields=True):
+    """``member``: the host becomes a member of the club, as a newcomer may (``Join``);
+    ``program``: the host is a program, as a newcomer may be (the settings must allow it)."""
+
+    name: DisplayName
+    settings: dict[str, Any] = {}
+    member: bool = False
+    program: bool = False
+
+
+class QrText(msgspec.Struct, forbid_unknown_fields=True):
+    """An invite link: printable ASCII (a URL), short enough to draw in a few milliseconds."""
+
+    text: Annotated[str, msgspec.Meta(min_length=1, max_length=MAX_QR_CHARS, pattern=r"^[!-~]+$")]
+
+
+class Join(msgspec.Struct, forbid_unknown_fields=True):
+    """``invite``: the secret of the invite link (its fragment), if the player has it;
+    ``member``: become a member of the club, known at its next tables (``identity``);
+    ``program``: the player is a program (a friend's bot through a file or ACPC seat), shown
+    as a bot to everybody and let in only where the host allows programs."""
+
+    name: DisplayName
+    invite: Invite | None = None
+    member: bool = False
+    program: bool = False
+
+
+Body = TypeVar("Body", bound=msgspec.Struct)
+
+
+async def create_table(request: Request) -> Response:
+    body = await read_body(request, NewTable)
+    name = checked_name(body.name)
+    settings = settings_from_json({**ROOM_DEFAULTS, **body.settings})
+    if body.program and not settings.allow_programs:
+        raise TableError("a program may open only a table that allows programs: set allow_programs")
+    lobby = tables_of(request)
+    with holds_of(request).tables.opening(address_of(request.scope)) as opening:
+        club = await lobby.store.default_club()  # a new table is a night of the server's club
+        who = await newcomer(lobby.store, club.id, name, device_token(request), member=body.member)
+        actor, host, token = await lobby.create_table(settings, who, program=body.program)
+        table_id, code = actor.table_id, actor.code  # not the actor: it may sleep, or leave
+        opening.hold(lambda: lobby.still_open(table_id, code))
+    who = await welcome(lobby.store, actor.club_id, host, who)
+    created = {"code": actor.code, "player_id": str(host.id), "token": token}
+    return JSONResponse({**created, "invite": actor.invite, **_club_json(who)}, status_code=201)
+
+
+def _club_json(who: Newcomer) -> dict[str, Any]:
+    """Who a newcomer is in the club, a new member's device token (handed out once), and
+    why one who asked to be a member is not (``membership``: None when nothing to say)."""
+    return {
+        "member": None if who.member is None else member_json(who.member),
+        "device": who.device,
+        "membership": NOT_VOUCHED if who.asked else None,
+    }
+
+
+async def table_info(request: Request) -> Response:
+    actor = await _actor(request)
+    _refuse_closed(actor)
+    room = {
+        "code": actor.code,
+        "protocol": PROTOCOL,
+        "version": actor.version,
+        "running": actor.running,
+    }
+    return JSONResponse({**room, **table_json(actor.table)})
+
+
+async def join_table(request: Request) -> Response:
+    actor = await _actor(request)
+    _refuse_closed(actor)
+    _refuse_tournament(actor)
+    body = await read_body(request, Join)
+    device = device_token(request)
+    admitted = await admit(
+        tables_of(request).store,
+        actor,
+        body.name,
+        body.invite,
+        device,
+        member=body.member,
+        program=body.program,
+    )
+    player = admitted.player
+    joined = {
+        "player_id": str(player.id),
+        "token": admitted.token,
+        "name": player.name,
+        "program": player.program,
+    }
+    return JSONResponse(
+        {**joined, "invited": player.invited, **_club_json(admitted.who)}, status_code=201
+    )
+
+
+async def ledger(request: Request) -> Response:
+    """The table's ledger: accounts and settle-up from the table's running sums, every
+    entry from the store (the table keeps only the newest in memory)."""
+    actor = await _actor(request)
+    rows = await _saved_ledger(tables_of(request).store, actor)
+    table, names = actor.table, actor.names  # as saved: read with no await between
+    entries = [_entry(row) for row in rows]
+    seats = {seat.player_id: seat for seat in table.seats.values()}
+    settings = table.upcoming_settings
+
+    def room(player_id: str) -> dict[str, Any]:
+        seat = seats.get(player_id)
+        stack, queued = (seat.stack, seat.queued) if seat is not None else (0, 0)
+        return table.chips_room_of(player_id, stack, queued).to_dict()
+
+    accounts = [
+        {
+            "player_id": player_id,
+            "name": names.get(player_id, player_id),
+            "bought_in": account.bought_in,
+            "cashed_out": account.cashed_out,
+            "at_table": account.at_table,
+            "net": account.net,
+            "debt": table.debt_of(player_id),
+            # The cap counted for them: their own if the host set one (seed 003: "per player").
+            "debt_cap": table.debt_cap_of(player_id),
+            "own_debt_cap": table.own_debt_cap(player_id),
+            "bot": player_id in table.ledger.bots,
+            "chips_room": room(player_id),
+        }
+        for player_id, account in table.ledger.accounts.items()
+    ]
+    transfers = _settle_up(table, names)
+    if request.query_params.get("format") == "csv":
+        return Response(ledger_csv(entries, names), media_type="text/csv")
+    return JSONResponse(
+        {
+            "accounts": accounts,
+            # What a player who owes nothing may take (the caps): one with no account yet.
+            "newcomer_room": settings.chips_room(0).to_dict(),
+            "settle_up": transfers,
+            "entries": [
+                {
+                    "hand": entry.hand_number,
+                    "player_id": entry.player_id,
+                    "kind": str(entry.kind),
+                    "amount": entry.amount,
+                    "reason": entry.reason,
+                }
+                for entry in entries
+            ],
+        }
+    )
+
+
+async def _saved_ledger(store: Store, actor: TableActor) -> list[dict[str, Any]]:
+    """Every ledger entry in the store, at the version the table's memory is at once this
+    returns (a move saved while the store was read makes it read again)."""
+    for _ in range(LEDGER_READS):
+        version = actor.version
+        rows = await store.ledger_entries(actor.table_id)
+        if actor.version == version:
+            return rows
+    raise HTTPException(503, f"table {actor.code} is too busy to read its ledger: try again")
+
+
+def _entry(row: dict[str, Any]) -> LedgerEntry:
+    return LedgerEntry(
+        row["player_id"], EntryKind(row["kind"]), row["amount"], row["hand_number"], row["reason"]
+    )
+
+
+async def settle(request: Request) -> Response:
+    actor = await _actor(request)
+    return JSONResponse({"transfers": _settle_up(actor.table, actor.names)})
+
+
+async def hands(request: Request) -> Response:
+    # The hands are kept as JSON text: joined, not decoded and encoded again.
+    kept = ",".join((await _actor(request)).hands)
+    return Response(f'{{"hands":[{kept}]}}', media_type="application/json")
+
+
+async def hand_replay(request: Request) -> Response:
+    """A finished hand step by step, as the player whose seat token the request carries
+    may see it (a spectator without one): ``server/replay.py``."""
+    actor = await _actor(request)
+    store = tables_of(request).store
+    viewer = await replay.viewer_id(store, actor, request)
+    number = request.path_params["number"]
+    stored = await replay.stored_hand(store, actor.table_id, actor.code, number)
+    return JSONResponse(replay.replay_json(stored, viewer, actor.table.settings.seats))
+
+
+async def stats(request: Request) -> Response:
+    """Each player's numbers over the table's finished hands, from what everybody saw."""
+    rows = (await _actor(request)).stats.rows()
+    return JSONResponse({"players": [row.to_dict() for row in rows]})
+
+
+async def server_info(request: Request) -> Response:
+    """How the process is doing: open tables, connections, the collector's pauses, and how
+    late the event loop runs (``lag``)."""
+    lobby = tables_of(request)
+    return JSONResponse(
+        {
+            "tables": len(lobby.actors),
+            "sleeping": len(lobby.sleeping),
+            "tasks": len(asyncio.all_tasks()),
+            "connections": sum(len(actor.connections) for actor in lobby.actors.values()),
+            "gc": {
+                **request.app.state.gc_stats.to_json(),
+                **request.app.state.collector.to_json(),
+            },
+            "lag": request.app.state.lag.to_json(),
+        }
+    )
+
+
+async def qr_code(request: Request) -> Response:
+    """``text`` (the invite link) as a QR code, an SVG image, for a phone to scan. Asked
+    for with POST: the link's secret stays out of request lines and access logs."""
+    text = (await read_body(request, QrText)).text
+    # Off the event loop every table shares; limited per address like a code lookup.
+    return Response(await asyncio.to_thread(_qr_svg, text), media_type="image/svg+xml")
+
+
+def _qr_svg(text: str) -> bytes:
+    image = io.BytesIO()
+    segno.make(text, error="m").save(image, kind="svg", scale=6, border=2, xmldecl=False)
+    return image.getvalue()
+
+
+def _settle_up(table: Table, names: Mapping[str, str]) -> list[dict[str, Any]]:
+    # Among people only: a bot's chips are nobody's money (its results are in the ledger).
+    return transfers_json(settle_up(table.ledger.between_people.rounded()), names)
+
+
+def transfers_json(transfers: Iterable[Transfer], names: Mapping[str, str]) -> list[dict[str, Any]]:
+    """Who pays whom, with the names of the payer and the payee (``names``: by their ids)."""
+    return [
+        {
+            "payer": transfer.payer,
+            "payer_name": names.get(transfer.payer, transfer.payer),
+            "payee": transfer.payee,
+            "payee_name": names.get(transfer.payee, transfer.payee),
+            "amount": transfer.amount,
+        }
+        for transfer in transfers
+    ]
+
+
+def _refuse_closed(actor: TableActor) -> None:
+    """A closed table's code says so (410); its ledger, hands and statistics stay readable
+    (read back from the store once it has left memory) until the code is taken by a new
+    table."""
+    if actor.table.closed:
+        raise HTTPException(410, f"table {actor.code} is closed: the game is over")
+
+
+def _refuse_tournament(actor: TableActor) -> None:
+    """A tournament's table is played by its entrants, seated by its director: nobody
+    joins it (403), whoever has its code (the lobby's facts name it, to watch it). The
+    table refuses a seat or chips from anybody but the director as well (decision 48)."""
+    if actor.table.tournament:
+        raise HTTPException(
+            403,
+            f"table {actor.code} is a tournament's: its director seats the tournament's "
+            "players. To play, register for the tournament; anybody may watch the table",
+        )
+
+
+async def _actor(request: Request) -> TableActor:
+    """The table, as saved: an actor takes a new table only once its events are saved. A
+    sleeping table is woken, a closed one read back from the store (``Lobby.table``)."""
+    return await tables_of(request).table(request.path_params["code"])
+
+
+async def read_body(request: Request, shape: type[Body]) -> Body:
+    """The request's JSON body as ``shape``; a TableError (400) saying what is wrong."""
+    try:
+        return msgspec.json.decode(await _capped_body(request), type=shape)
+    except msgspec.DecodeError as error:
+        raise TableError(f"bad request body: {error}") from None
+    except RecursionError:
+        raise TableError("bad request body: nested too deeply") from None
+
+
+async def _capped_body(request: Request) -> bytes:
+    """The body, refused with 413 as soon as it is known to be too large: by its declared
+    Content-Length before reading anything, or while streaming one without."""
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > MAX_BODY_BYTES:
+        raise _too_large()
+    chunks: list[bytes] = []
+    size = 0
+    try:
+        async for chunk in request.stream():
+            size += len(chunk)
+            if size > MAX_BODY_BYTES:
+                raise _too_large()
+            chunks.append(chunk)
+    except ClientDisconnect:  # the client went away mid-body: nobody to answer, nothing to log
+        raise HTTPException(400, "the request body was cut off") from None
+    return b"".join(chunks)
+
+
+def _too_large() -> HTTPException:
+    return HTTPException(413, f"request body too large: at most {MAX_BODY_BYTES:,} bytes")
+
+
+ROUTES = [
+    Route("/api/server", server_info, methods=["GET"]),
+    Route("/api/games", games, methods=["GET"]),
+    Route("/api/qr", qr_code, methods=["POST"]),
+    Route("/api/tables", create_table, methods=["POST"]),
+    Route("/api/tables/{code}", table_info, methods=["GET"]),
+    Route("/api/tables/{code}/join", join_table, methods=["POST"]),
+    Route("/api/tables/{code}/ledger", ledger, methods=["GET"]),
+    Route("/api/tables/{code}/settle", settle, methods=["GET"]),
+    Route("/api/tables/{code}/hands", hands, methods=["GET"]),
+    Route("/api/tables/{code}/hands/{number:int}/replay", hand_replay, methods=["GET"]),
+    Route("/api/tables/{code}/stats", stats, methods=["GET"]),
+]

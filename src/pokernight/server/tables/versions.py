@@ -1,0 +1,120 @@
+"""A table's versions as sent: the table, a ring of recent versions, the last hands.
+
+``TableVersions`` turns each table event, once folded into the table (a
+``Folded``: the event with the hand events it caused), into its version
+(``WireEvent``, encoded once per view as a ``Version``), keeps the last
+``ring_size`` of them to resume reconnecting clients, the last finished
+hands (public cards only, with their public fairness proof, as JSON text) for
+the hands endpoint, and the players' statistics over every finished hand. The same
+path runs live and when a table is rebuilt from the store after a restart, so
+both produce the same versions.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Sequence
+
+from pokernight.history.stats import TableStats
+from pokernight.history.table_export import PlayedHand
+from pokernight.rules import CardsShown, PotAwarded, visible_events
+from pokernight.server.tables.wire import Version, WireEvent, encode, table_event_wire
+from pokernight.store import StoredEvent
+from pokernight.table import (
+    Folded,
+    HandDealt,
+    HandFinished,
+    PlayerSeated,
+    Table,
+    evolve,
+    table_event_from_dict,
+)
+
+RING_SIZE = 128
+"""About five hands of six players: a phone that blinks off resumes from memory; longer gaps
+get a snapshot (the store has every event). 512 cost 10 MiB per 100 tables."""
+HANDS_KEPT = 20
+
+
+class TableVersions:
+    """The versions of ``table``, a table just opened: its opening is version 1."""
+
+    def __init__(self, table: Table, ring_size: int = RING_SIZE) -> None:
+        self.table = table
+        self.version = 0
+        self.ring: deque[Version] = deque(maxlen=ring_size)
+        self.hands: deque[str] = deque(maxlen=HANDS_KEPT)
+        """Each as JSON text: a few times smaller than the dicts, and sent as it is."""
+        # Everybody who ever sat here, by player id (those who left included), for the ledger.
+        self.names: dict[str, str] = {}
+        self.stats = TableStats()
+        # Who was dealt the hand in play, (name, player id) by hand seat: kept when it starts,
+        # since by the time its end is recorded they may have left (a table closing).
+        self.dealt: tuple[tuple[str, str], ...] = ()
+        self.record(Folded(table.opened))
+
+    @classmethod
+    def from_stored(
+        cls, stored: Sequence[StoredEvent], ring_size: int = RING_SIZE
+    ) -> TableVersions:
+        """Rebuild a table, its hand in progress included, by folding its stored events."""
+        events = [table_event_from_dict(item.data) for item in stored]
+        versions = cls(Table.from_events(events[:1]), ring_size)
+        for event in events[1:]:
+            versions.record(evolve(versions.table, event))
+        return versions
+
+    def record(self, folded: Folded, wire: WireEvent | None = None) -> Version:
+        """The next version: ``folded``, just folded into the table, as it is sent; ``wire``:
+        the version made from the table as the event left it, when more events followed it
+        (the actor's ``between``), else it is made from the table now."""
+        if isinstance(folded.event, HandDealt):
+            seats = self.table.seats
+            self.dealt = tuple((seats[n].name, seats[n].player_id) for n in folded.event.seats)
+        if isinstance(folded.event, HandFinished):
+            self._keep_finished_hand(folded)
+        if isinstance(folded.event, PlayerSeated):
+            self.names[folded.event.player_id] = folded.event.name
+        self.version += 1
+        version = Version.of(wire or table_event_wire(self.version, folded, self.table))
+        self.ring.append(version)
+        return version
+
+    def since(self, last_seq: int) -> list[Version] | None:
+        """The versions after ``last_seq`` from the ring; None when they are no longer all there."""
+        if last_seq > self.version:
+            return None
+        if last_seq == self.version:
+            return []
+        if not self.ring or self.ring[0].v > last_seq + 1:
+            return None
+        return [wire for wire in self.ring if wire.v > last_seq]
+
+    def _keep_finished_hand(self, finished: Folded) -> None:
+        """The hand ``finished`` ended (the table keeps it as its last hand)."""
+        event, hand, started = finished.event, self.table.last_hand, self.table.last_started
+        if hand is None or started is None or not isinstance(event, HandFinished):
+            return
+        names = tuple(name for name, _ in self.dealt)
+        ids = tuple(player_id for _, player_id in self.dealt)
+        self.stats.add(PlayedHand(started, hand, names, ids))
+        fairness = None if finished.proof is None else finished.proof.for_seat(None)
+        self.hands.append(
+            encode(
+                {
+                    "hand_number": started.hand_number,
+                    "variant": started.variant,
+                    "stakes": started.to_dict()["stakes"],
+                    "seats": list(started.seats),
+                    "names": list(names),
+                    "stacks_before": list(started.stacks),
+                    "stacks_after": list(event.stacks),
+                    # What a list of hands shows before the replay is opened.
+                    "pot": sum(item.amount for item in hand.events if isinstance(item, PotAwarded)),
+                    "showdown": any(isinstance(item, CardsShown) for item in hand.events),
+                    "commitment": started.commitment,
+                    "fairness": fairness,
+                    "events": [item.to_dict() for item in visible_events(hand.events, None)],
+                }
+            )
+        )
