@@ -20,7 +20,8 @@ from typing import Any
 
 import pytest
 
-from pokernight.rules import Event, HandEnded
+from pokernight.rules import HandEnded
+from pokernight.rules.codec import EVENTS, Family
 from pokernight.table import (
     BountyPaid,
     PlayerSeated,
@@ -32,7 +33,6 @@ from pokernight.table.fold import evolve
 from pokernight.table.ledger import EntryKind, LedgerEntry
 from pokernight.table.table_ledger import TableLedger
 from pokernight.tournament import Tournament, tournament_event_from_dict
-from pokernight.tournament.events import TournamentEvent
 from tests.data.make_stored_logs import hands_of, table_state, tournament_state
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -64,9 +64,9 @@ def test_the_fixture_stores_every_kind_of_event(database: sqlite3.Connection) ->
         for hand in table["hands"]
         for event in hand
     }
-    assert table_kinds == set(TableEvent.registry)
-    assert tournament_kinds == set(TournamentEvent.registry)
-    assert hand_kinds == set(Event.registry)
+    assert table_kinds == set(EVENTS.kinds(Family.TABLE))
+    assert tournament_kinds == set(EVENTS.kinds(Family.TOURNAMENT))
+    assert hand_kinds == set(EVENTS.kinds(Family.HAND))
 
 
 @pytest.mark.parametrize("table_id", sorted(EXPECTED["tables"]))
