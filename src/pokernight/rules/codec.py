@@ -7,7 +7,8 @@ name under ``"type"``: cards as text ("Ah"), tuples as lists, records inside as 
 ``msgspec`` does the work in C both ways (out through its JSON encoder and decoder, in
 by ``convert``, which also checks every value's type). A value that reads and writes
 itself (a ``to_dict`` method and a ``from_dict`` class method: ``TableSettings``,
-``Contribution``) is told and read by them: they know its older forms.
+``Contribution``, ``Stakes``) is told and read by them: they know its older forms (and the
+compiled build's ``Stakes`` is no dataclass to msgspec).
 
 Each family's base class registers its events as they are made (``EVENTS.register``).
 A name means one event within a family (a hand's ``HandStarted`` is not a tournament's):
@@ -101,12 +102,12 @@ class EventCodec:
         if cls is None:
             raise ValueError(f"{name!r} is not a {family} event")
         kind = self._kind(cls)
-        if kind.own:
-            data = dict(data)
-            for field, _, decode in kind.own:
-                if field in data:
-                    data[field] = decode(data[field])
         try:
+            if kind.own:
+                data = dict(data)
+                for field, _, decode in kind.own:
+                    if field in data:
+                        data[field] = decode(data[field])
             return msgspec.convert(data, cls, dec_hook=_decode_value)
         except (msgspec.ValidationError, ValueError, TypeError) as error:
             raise ValueError(f"{name}: {error}") from None
