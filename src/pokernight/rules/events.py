@@ -12,36 +12,42 @@ and ``BringInPosted.amount`` are street totals ("to"), so a call or a raise is
 recorded by where the seat's bet for this street stands afterwards.
 
 Every event turns into a JSON-ready dict (``to_dict``: cards as "Ah" text,
-tuples as lists, the class name under "type") and back (``event_from_dict``).
+tuples as lists, the class name under "type") and back (``event_from_dict``), by the
+core's one event codec (``rules.codec``, decision 59).
 """
 
 from __future__ import annotations
 
-from dataclasses import fields
 from typing import Any, ClassVar
 
 from msgspec import Struct
 
-from pokernight.cards import Card, parse_card
+from pokernight.cards import Card
+from pokernight.rules.codec import EVENTS, Family
 from pokernight.rules.stakes import Stakes
+
+FIRST_BOARD = ("board",)
+"""An event of the first (or only) board reads as before hands had two."""
+
+HAND_OPTIONS = ("bomb_pot", "jacks_to_open", "run_it_twice", "straddles", "double_board",
+                "ftq_queen_carries_over")  # fmt: skip
+"""A hand's options (``HandStarted``, the table's ``HandDealt``), left out when unused."""
 
 
 # ``gc=False``: an event holds numbers, strings, cards, tuples of them and (in
 # HandStarted) a frozen ``Stakes`` of numbers: nothing that could lead back to it, so it
 # is never part of a reference cycle and the collector need not track it.
 class Event(Struct, frozen=True, gc=False):
-    """Base of every event (the options are inherited)."""
+    """Base of every event (the options are inherited). ``omitted_when_unset``: the
+    options ``to_dict`` leaves out while unset (``rules.codec``)."""
 
-    registry: ClassVar[dict[str, type[Event]]] = {}
+    omitted_when_unset: ClassVar[tuple[str | tuple[str, ...], ...]] = ()
 
     def __init_subclass__(cls) -> None:
-        Event.registry[cls.__name__] = cls
+        EVENTS.register(Family.HAND, cls)
 
     def to_dict(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"type": type(self).__name__}
-        for name in self.__struct_fields__:
-            data[name] = _encode(getattr(self, name))
-        return data
+        return EVENTS.encode(self)
 
 
 class HandStarted(Event, frozen=True):
@@ -71,11 +77,8 @@ class HandStarted(Event, frozen=True):
     double_board: bool = False  # a bomb pot dealt two boards, each for half of every pot
     ftq_queen_carries_over: bool = False  # Follow the Queen's house rule
 
-    def to_dict(self) -> dict[str, Any]:
-        # Options left out when unused: every other hand's log reads as before them.
-        options = ("bomb_pot", "jacks_to_open", "run_it_twice", "straddles", "double_board",
-                   "ftq_queen_carries_over")  # fmt: skip
-        return drop_unset(Event.to_dict(self), options)
+    # Options left out when unused: every other hand's log reads as before them.
+    omitted_when_unset = HAND_OPTIONS
 
 
 class StreetStarted(Event, frozen=True):
@@ -119,8 +122,7 @@ class CardsDealt(Event, frozen=True):
     hidden: int = 0
     board: int = 0
 
-    def to_dict(self) -> dict[str, Any]:
-        return drop_unset(Event.to_dict(self), FIRST_BOARD)
+    omitted_when_unset = FIRST_BOARD
 
 
 class ActionTaken(Event, frozen=True):
@@ -194,8 +196,7 @@ class CardsShown(Event, frozen=True):
     best: tuple[Card, ...] = ()
     board: int = 0
 
-    def to_dict(self) -> dict[str, Any]:
-        return drop_unset(Event.to_dict(self), FIRST_BOARD)
+    omitted_when_unset = FIRST_BOARD
 
 
 class CardsMucked(Event, frozen=True):
@@ -220,15 +221,12 @@ class PotAwarded(Event, frozen=True):
     low: tuple[tuple[int, int], ...] = ()
     board: int = 0  # the board whose share this is, when there are two (``CardsShown``)
 
+    # Both halves go when there are none (``low`` stays, empty, beside a ``high``).
+    omitted_when_unset = (*FIRST_BOARD, ("high", "low"))
+
     @property
     def is_hi_lo(self) -> bool:
         return bool(self.high)
-
-    def to_dict(self) -> dict[str, Any]:
-        data = drop_unset(Event.to_dict(self), FIRST_BOARD)
-        if not self.high:
-            del data["high"], data["low"]
-        return data
 
 
 class RunsChosen(Event, frozen=True):
@@ -253,10 +251,6 @@ class HandEnded(Event, frozen=True):
     final_stacks: tuple[int, ...]
 
 
-FIRST_BOARD = ("board",)
-"""An event of the first (or only) board reads as before hands had two."""
-
-
 def drop_unset(data: dict[str, Any], names: tuple[str, ...]) -> dict[str, Any]:
     """``data`` without the fields of ``names`` left at their empty default (0, False,
     ()): an option added later leaves every record made without it as it was."""
@@ -266,54 +260,7 @@ def drop_unset(data: dict[str, Any], names: tuple[str, ...]) -> dict[str, Any]:
     return data
 
 
-def _encode(value: object) -> object:
-    if isinstance(value, Card):
-        return str(value)
-    if isinstance(value, tuple):
-        return [_encode(item) for item in value]
-    if isinstance(value, Stakes):
-        return {field.name: getattr(value, field.name) for field in fields(value)}
-    return value
-
-
-def _decode_cards(value: Any) -> tuple[Card, ...]:
-    return tuple(parse_card(text) for text in value)
-
-
-def _decode_pairs(value: Any) -> tuple[tuple[int, int], ...]:
-    return tuple((int(seat), int(chips)) for seat, chips in value)
-
-
-_DECODERS: dict[str, Any] = {
-    "stakes": lambda value: Stakes(**value),
-    "stacks": tuple,
-    "final_stacks": tuple,
-    "posted_big_blinds": tuple,
-    "straddles": tuple,
-    "cards": _decode_cards,
-    "best": _decode_cards,
-    "discarded": _decode_cards,
-    "drawn": _decode_cards,
-    "card": parse_card,
-    "winners": _decode_pairs,
-    "high": _decode_pairs,
-    "low": _decode_pairs,
-}
-
-
 def event_from_dict(data: dict[str, Any]) -> Event:
-    """The event that ``Event.to_dict`` turned into ``data``."""
-    try:
-        cls = Event.registry[data["type"]]
-    except KeyError:
-        raise ValueError(f"{data.get('type')!r} is not an event type") from None
-    values = {
-        name: _DECODERS.get(name, _identity)(data[name])
-        for name in cls.__struct_fields__
-        if name in data
-    }
-    return cls(**values)
-
-
-def _identity(value: Any) -> Any:
-    return value
+    """The event that ``Event.to_dict`` turned into ``data``; a ValueError for anything else."""
+    event: Event = EVENTS.decode(Family.HAND, data)
+    return event

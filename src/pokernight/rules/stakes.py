@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from enum import StrEnum
+from typing import Any
 
 
 class BettingStructure(StrEnum):
@@ -45,6 +47,25 @@ class Stakes:
                 raise ValueError(f"{name.replace('_', ' ')} cannot be negative")
         if self.raise_cap is not None and self.raise_cap < 1:
             raise ValueError("the raise cap must allow at least one bet")
+
+    # Told and read by the events' codec (``rules.codec``) field by field, not by msgspec:
+    # the compiled build's Stakes (mypyc) is not a dataclass to msgspec.
+    def to_dict(self) -> dict[str, int | None]:
+        return {
+            "small_blind": self.small_blind,
+            "big_blind": self.big_blind,
+            "straddle": self.straddle,
+            "ante": self.ante,
+            "big_blind_ante": self.big_blind_ante,
+            "bring_in": self.bring_in,
+            "small_bet": self.small_bet,
+            "big_bet": self.big_bet,
+            "raise_cap": self.raise_cap,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Stakes:
+        return cls(**data)
 
     def minimum_bet(self) -> int:
         """The smallest opening bet in no-limit and pot-limit (never below one chip)."""

@@ -7,32 +7,34 @@ the shuffled deck and its salt: they never leave the server (only the commitment
 sent).
 
 Every event turns into a JSON-ready dict (``to_dict``: tuples as lists, the
-class name under "type") and back (``table_event_from_dict``).
+class name under "type") and back (``table_event_from_dict``), by the core's one event
+codec (``rules.codec``, decision 59).
 """
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from pokernight.rules import Stakes
-from pokernight.rules.events import drop_unset
+from pokernight.rules.codec import EVENTS, Family
+from pokernight.rules.events import HAND_OPTIONS
 from pokernight.table.mixing import Contribution
 from pokernight.table.settings import TableSettings
 
 
 @dataclass(frozen=True, slots=True)
 class TableEvent:
-    registry: ClassVar[dict[str, type[TableEvent]]] = {}
+    """Base of every table event. ``omitted_when_unset``: the options ``to_dict`` leaves
+    out while unset (``rules.codec``)."""
+
+    omitted_when_unset: ClassVar[tuple[str | tuple[str, ...], ...]] = ()
 
     def __init_subclass__(cls) -> None:
-        TableEvent.registry[cls.__name__] = cls
+        EVENTS.register(Family.TABLE, cls)
 
     def to_dict(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"type": type(self).__name__}
-        for field in fields(self):
-            data[field.name] = _encode(getattr(self, field.name))
-        return data
+        return EVENTS.encode(self)
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,8 +146,7 @@ class PlayerLeft(TableEvent):
     cash_out: int
     reason: str = ""
 
-    def to_dict(self) -> dict[str, Any]:
-        return drop_unset(TableEvent.to_dict(self), ("reason",))
+    omitted_when_unset = ("reason",)
 
 
 @dataclass(frozen=True, slots=True)
@@ -335,11 +336,8 @@ class HandDealt(TableEvent):
     double_board: bool = False  # a bomb pot dealt two boards
     ftq_queen_carries_over: bool = False  # Follow the Queen's house rule
 
-    def to_dict(self) -> dict[str, Any]:
-        # Options left out when unused: every other hand reads as before them.
-        options = ("bomb_pot", "jacks_to_open", "run_it_twice", "straddles", "double_board",
-                   "ftq_queen_carries_over")  # fmt: skip
-        return drop_unset(TableEvent.to_dict(self), options)
+    # Options left out when unused: every other hand reads as before them.
+    omitted_when_unset = HAND_OPTIONS
 
 
 @dataclass(frozen=True, slots=True)
@@ -372,11 +370,7 @@ class PlayerActed(TableEvent):
     absent: bool = False
     cards: tuple[str, ...] = ()
 
-    def to_dict(self) -> dict[str, Any]:
-        data = TableEvent.to_dict(self)
-        if not self.cards:
-            del data["cards"]
-        return data
+    omitted_when_unset = ("cards",)
 
 
 @dataclass(frozen=True, slots=True)
@@ -387,48 +381,13 @@ class HandFinished(TableEvent):
     stacks: tuple[int, ...]
 
 
-def _encode(value: object) -> object:
-    if isinstance(value, TableSettings):
-        return value.to_dict()
-    if isinstance(value, Stakes):
-        return asdict(value)
-    if isinstance(value, Contribution):
-        return value.to_dict()
-    if isinstance(value, tuple):
-        return [_encode(item) for item in value]
-    return value
-
-
 # Names a stored event had before it was renamed (decision 28): old logs still load.
 RENAMED: dict[str, str] = {"HandStarted": "HandDealt"}
+for _old, _new in RENAMED.items():
+    EVENTS.rename(Family.TABLE, _old, _new)
 
 
 def table_event_from_dict(data: dict[str, Any]) -> TableEvent:
     """The event ``to_dict`` gave ``data``; a ValueError for anything else."""
-    kind = data.get("type")
-    cls = TableEvent.registry.get(RENAMED.get(str(kind), str(kind)))
-    if cls is None:
-        raise ValueError(f"{kind!r} is not a table event")
-    # A field added later is missing from older stored events: it keeps its default.
-    values = {
-        field.name: _decode(field.name, data[field.name])
-        for field in fields(cls)
-        if field.name in data
-    }
-    return cls(**values)
-
-
-def _decode(name: str, value: Any) -> Any:
-    if name == "settings":
-        return TableSettings.from_dict(value)
-    if name == "stakes":
-        return Stakes(**value)
-    if name == "contributions":
-        return tuple(Contribution.from_dict(item) for item in value)
-    if name == "streets":
-        return tuple(tuple(street) for street in value)
-    if name == "payments":
-        return tuple((int(seat), int(amount)) for seat, amount in value)
-    if isinstance(value, list):
-        return tuple(value)
-    return value
+    event: TableEvent = EVENTS.decode(Family.TABLE, data)
+    return event

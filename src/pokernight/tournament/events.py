@@ -7,17 +7,17 @@ results are told. Tables are numbered from 1; seats are 0-based, as at the table
 levels and places are counted from 1. ``at`` is the clock's time (seconds).
 
 Every event turns into a JSON-ready dict (``to_dict``: the class name under "type")
-and back (``tournament_event_from_dict``).
+and back (``tournament_event_from_dict``), by the core's one event codec (``rules.codec``,
+decision 59).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar
-
-import msgspec
+from typing import Any
 
 from pokernight.rules import Stakes
+from pokernight.rules.codec import EVENTS, Family
 from pokernight.table import Positions
 from pokernight.tournament.structure import Structure
 
@@ -27,14 +27,11 @@ Stacks = tuple[tuple[str, int], ...]
 
 @dataclass(frozen=True, slots=True)
 class TournamentEvent:
-    registry: ClassVar[dict[str, type[TournamentEvent]]] = {}
-
     def __init_subclass__(cls) -> None:
-        TournamentEvent.registry[cls.__name__] = cls
+        EVENTS.register(Family.TOURNAMENT, cls)
 
     def to_dict(self) -> dict[str, Any]:
-        data: dict[str, Any] = msgspec.json.decode(msgspec.json.encode(self))
-        return {"type": type(self).__name__, **data}
+        return EVENTS.encode(self)
 
 
 @dataclass(frozen=True, slots=True)
@@ -274,12 +271,5 @@ class Finished(TournamentEvent):
 
 def tournament_event_from_dict(data: dict[str, Any]) -> TournamentEvent:
     """The event ``to_dict`` gave ``data``; a ValueError for anything else."""
-    kind = str(data.get("type"))
-    cls = TournamentEvent.registry.get(kind)
-    if cls is None:
-        raise ValueError(f"{kind!r} is not a tournament event")
-    values = {name: value for name, value in data.items() if name != "type"}
-    try:
-        return msgspec.convert(values, cls)
-    except msgspec.ValidationError as error:
-        raise ValueError(f"{kind}: {error}") from None
+    event: TournamentEvent = EVENTS.decode(Family.TOURNAMENT, data)
+    return event
