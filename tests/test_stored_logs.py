@@ -123,8 +123,8 @@ def test_a_stored_table_replays_into_its_projections(
     ):
         entry = LedgerEntry(player, EntryKind(kind), amount, number, reason)
         ledger.accounts[player] = ledger.account(player).add(entry)
-    # The store's ledger projection leaves the 7-2 bounty out (found by this fixture:
-    # ``store/projections.py`` has no case for ``BountyPaid``): added here from the log.
+    # The store of that release left the 7-2 bounty out of its ledger (found by this
+    # fixture; migration 0012 adds it: tests/test_store_bounty_ledger.py): added here.
     for event in events:
         if isinstance(event, BountyPaid):
             for player, amount in bounty_results(events, event).items():

@@ -56,7 +56,15 @@ PUBLIC_DEAL_FIELDS = (
 
 
 PROJECTED = frozenset(
-    {"PlayerSeated", "ChipsAdded", "PlayerLeft", "StackCorrected", "HandDealt", "HandFinished"}
+    {
+        "PlayerSeated",
+        "ChipsAdded",
+        "PlayerLeft",
+        "StackCorrected",
+        "HandDealt",
+        "HandFinished",
+        "BountyPaid",
+    }
 )
 
 # Every statement built once, its values bound at execution: building and keying a statement
@@ -141,6 +149,10 @@ class _TableProjection:
             case "StackCorrected":
                 change = data["stack"] - data["was"]
                 self._enter(data["seat"], EntryKind.CORRECTION, change, data["reason"])
+            case "BountyPaid":  # a result of its hand's, as the table's own ledger counts it
+                for seat, amount in data["payments"]:
+                    self._enter(seat, EntryKind.RESULT, -amount)
+                self._enter(data["seat"], EntryKind.RESULT, sum(a for _, a in data["payments"]))
             case "HandDealt":
                 self._hand_started(connection, event)
             case "HandFinished":
