@@ -9,15 +9,15 @@ import re
 from pathlib import Path
 from typing import Any
 
-from tests.test_web_host import DESKTOP, _add_bots, _create_and_sit, _page
-from tests.web_helpers import ARTIFACTS, served_room, watched_page
+from tests.test_web_host import DESKTOP, _add_bots, _create_and_sit
+from tests.web_helpers import ARTIFACTS, plain_page, served_room, watched_page
 
 
 def test_the_host_calls_a_bomb_pot_and_the_hand_opens_on_the_flop(
     browser: Any, tmp_path: Path
 ) -> None:
     with served_room(tmp_path, hand_pause=0.3) as url:
-        ann = _page(browser)
+        ann = plain_page(browser, DESKTOP)
         ann.goto(f"{url}/")
         _create_and_sit(ann, lambda: ann.fill("[name=bot_delay_seconds]", "6"))
         _add_bots(ann, "3", "5")

@@ -15,13 +15,13 @@ from pathlib import Path
 from typing import Any
 
 from pokernight.commitment import Reveal, check_reveals
-from tests.test_web_host import _create_and_sit, _page, _play_hand_out
-from tests.web_helpers import ARTIFACTS, served_room
+from tests.test_web_host import DESKTOP, _create_and_sit, _play_hand_out
+from tests.web_helpers import ARTIFACTS, plain_page, served_room
 
 
 def test_show_proof_statistics_and_closing_by_clicking(browser: Any, tmp_path: Path) -> None:
     with served_room(tmp_path, hand_pause=0.3) as url:
-        host = _page(browser)
+        host = plain_page(browser, DESKTOP)
         host.goto(f"{url}/")
         _create_and_sit(host, lambda: host.fill("[name=bot_delay_seconds]", "0.1"))
         host.select_option("#bot-seat", "3")

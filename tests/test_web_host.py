@@ -17,22 +17,16 @@ from typing import Any
 
 from tests.web_helpers import (
     ARTIFACTS,
-    WAIT_MS,
     FrameLog,
     call_and_wait,
     invite_link,
     join_by_invite,
+    plain_page,
     served_room,
 )
 
 DESKTOP = {"width": 1280, "height": 900}
 MAX_ACTIONS = 40
-
-
-def _page(browser: Any) -> Any:
-    page = browser.new_context(viewport=DESKTOP).new_page()
-    page.set_default_timeout(WAIT_MS)
-    return page
 
 
 def _play_hand_out(page: Any) -> int:
@@ -90,7 +84,7 @@ def test_the_host_adds_a_bot_by_clicking_and_plays_a_hand_against_it(
     browser: Any, tmp_path: Path
 ) -> None:
     with served_room(tmp_path, hand_pause=0.3) as url:
-        host = _page(browser)
+        host = plain_page(browser, DESKTOP)
         frames = FrameLog("host")
         frames.watch(host)
         host.goto(f"{url}/")
@@ -105,7 +99,7 @@ def test_the_host_adds_a_bot_by_clicking_and_plays_a_hand_against_it(
         assert "bot (hard)" in str(bot_seat.get_attribute("aria-label"))
         assert host.locator("#host-players button:has-text('Remove bot')").count() == 1
 
-        stream = _page(browser)
+        stream = plain_page(browser, DESKTOP)
         stream.goto(f"{url}/stream.html#{code}")
         stream.locator(".bot-badge").wait_for()
         assert stream.locator(".bot-badge .visually-hidden").text_content() == "bot (hard)"
@@ -127,7 +121,7 @@ def test_the_host_approves_a_seat_sits_the_player_out_and_sees_her_leave(
     browser: Any, tmp_path: Path
 ) -> None:
     with served_room(tmp_path) as url:
-        host, guest = _page(browser), _page(browser)
+        host, guest = plain_page(browser, DESKTOP), plain_page(browser, DESKTOP)
         host.goto(f"{url}/")
         code = _create_and_sit(host, lambda: host.check("[name=approve_seats]"))
 
@@ -164,7 +158,7 @@ def test_seat_flags_are_the_servers_a_newcomer_waits_and_may_post_a_big_blind(
     is offered to post one, and the server takes the offer (the page used to offer it to
     everybody who sat, and the server refused)."""
     with served_room(tmp_path, hand_pause=0.3) as url:
-        host, guest = _page(browser), _page(browser)
+        host, guest = plain_page(browser, DESKTOP), plain_page(browser, DESKTOP)
         host.goto(f"{url}/")
         _create_and_sit(host, lambda: host.fill("[name=bot_delay_seconds]", "0.1"))
         me = host.locator(".seat.me")
@@ -203,7 +197,7 @@ def test_the_host_approves_a_rebuy_with_one_tap_and_the_player_sees_it_wait(
     browser: Any, tmp_path: Path
 ) -> None:
     with served_room(tmp_path) as url:
-        host, guest = _page(browser), _page(browser)
+        host, guest = plain_page(browser, DESKTOP), plain_page(browser, DESKTOP)
         host.goto(f"{url}/")
         _create_and_sit(host, lambda: host.check("[name=approve_rebuys]"))
         join_by_invite(guest, invite_link(host), "Bea")

@@ -11,23 +11,17 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from tests.web_helpers import ARTIFACTS, WAIT_MS, invite_link, join_by_invite, served_room
+from tests.web_helpers import (
+    ARTIFACTS,
+    invite_link,
+    join_by_invite,
+    plain_page,
+    served_room,
+    sit_at,
+)
 
 DESKTOP = {"width": 1280, "height": 900}
 SHOTS = ARTIFACTS / "host"
-
-
-def _page(browser: Any) -> Any:
-    page = browser.new_context(viewport=DESKTOP).new_page()
-    page.set_default_timeout(WAIT_MS)
-    return page
-
-
-def _sit(page: Any, seat: int, buy_in: int = 1_000) -> None:
-    page.click(f"button[data-key='sit-{seat}']")
-    page.fill("#buy-in", str(buy_in))
-    page.click("#buy-in-submit")
-    page.wait_for_selector(".seat.me")
 
 
 def _row(host: Any, name: str) -> Any:
@@ -40,17 +34,21 @@ def test_the_host_corrects_a_stack_and_removes_a_player_and_the_ledger_says_why(
 ) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     with served_room(tmp_path) as url:
-        host, bea, cy = _page(browser), _page(browser), _page(browser)
+        host, bea, cy = (
+            plain_page(browser, DESKTOP),
+            plain_page(browser, DESKTOP),
+            plain_page(browser, DESKTOP),
+        )
         host.goto(f"{url}/")
         host.fill("#create-name", "Ann")
         host.click("#create-submit")
         host.wait_for_selector("#felt")
-        _sit(host, 0)
+        sit_at(host, 0, 1_000)
         link = invite_link(host)
         join_by_invite(bea, link, "Bea")
-        _sit(bea, 4)
+        sit_at(bea, 4, 1_000)
         join_by_invite(cy, link, "Cy")
-        _sit(cy, 5)
+        sit_at(cy, 5, 1_000)
         host.locator("#host-players li").filter(has_text="Cy").wait_for()
 
         # A correction without a reason: the server says why, the dialog stays open.

@@ -10,36 +10,30 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from tests.web_helpers import ARTIFACTS, WAIT_MS, invite_link, join_by_invite, served_room
+from tests.web_helpers import (
+    ARTIFACTS,
+    invite_link,
+    join_by_invite,
+    plain_page,
+    served_room,
+    sit_at,
+)
 
 DESKTOP = {"width": 1280, "height": 900}
 SHOTS = ARTIFACTS / "host"
 
 
-def _page(browser: Any) -> Any:
-    page = browser.new_context(viewport=DESKTOP).new_page()
-    page.set_default_timeout(WAIT_MS)
-    return page
-
-
-def _sit(page: Any, seat: int, buy_in: int = 1_000) -> None:
-    page.click(f"button[data-key='sit-{seat}']")
-    page.fill("#buy-in", str(buy_in))
-    page.click("#buy-in-submit")
-    page.wait_for_selector(".seat.me")
-
-
 def test_the_host_stands_up_a_player_who_walked_away(browser: Any, tmp_path: Path) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     with served_room(tmp_path) as url:
-        host, bea = _page(browser), _page(browser)
+        host, bea = plain_page(browser, DESKTOP), plain_page(browser, DESKTOP)
         host.goto(f"{url}/")
         host.fill("#create-name", "Ann")
         host.click("#create-submit")
         host.wait_for_selector("#felt")
-        _sit(host, 0)
+        sit_at(host, 0, 1_000)
         join_by_invite(bea, invite_link(host), "Bea")
-        _sit(bea, 4)
+        sit_at(bea, 4, 1_000)
         row = host.locator("#host-players li").filter(has_text="Bea")
         row.wait_for()
         host.locator("#host-players").screenshot(path=str(SHOTS / "stand-up-button.png"))
@@ -63,6 +57,6 @@ def test_the_host_stands_up_a_player_who_walked_away(browser: Any, tmp_path: Pat
 
         # Not removed: Bea's page offers seats again, and she sits when back.
         assert host.locator("#host-removed li").count() == 0
-        _sit(bea, 4)
+        sit_at(bea, 4, 1_000)
         row.wait_for()
         bea.screenshot(path=str(SHOTS / "stood-up-back.png"), full_page=True)

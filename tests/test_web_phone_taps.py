@@ -27,6 +27,7 @@ from tests.web_helpers import (
     invite_link,
     join_by_invite,
     served_room,
+    sit_at,
     wait_until_acted,
     watched_page,
 )
@@ -52,13 +53,6 @@ WATCH_CALL = """() => {
   };
   note();
 }"""
-
-
-def _sit(page: Any, seat: int, tap: bool = False) -> None:
-    press = page.tap if tap else page.click
-    press(f"button[data-key='sit-{seat}']")
-    press("#buy-in-submit")
-    page.wait_for_selector(".seat.me")
 
 
 def _my_turn(page: Any) -> str | None:
@@ -92,8 +86,8 @@ def test_the_call_button_stays_put_under_a_phone_players_tap_at_the_deal(
         received = FrameLog("Dan")
         received.watch(dan)
         join_by_invite(dan, link, "Dan")
-        _sit(alice, 0)
-        _sit(dan, 1, tap=True)
+        sit_at(alice, 0)
+        sit_at(dan, 1, tap=True)
         dan.evaluate(WATCH_CALL)
         alice.click("#host-start")
 

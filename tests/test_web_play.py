@@ -28,6 +28,7 @@ from tests.web_helpers import (
     invite_link,
     join_by_invite,
     served_room,
+    sit_at,
     wait_until_acted,
     watched_page,
 )
@@ -52,12 +53,6 @@ def _shot(page: Any, name: str) -> Path:
     path = ARTIFACTS / f"{name}.png"
     page.screenshot(path=str(path), full_page=True)
     return path
-
-
-def _sit(page: Any, seat: int) -> None:
-    page.click(f"button[data-key='sit-{seat}']")
-    page.click("#buy-in-submit")
-    page.wait_for_selector(".seat.me")
 
 
 def _hand_number(page: Any) -> str:
@@ -158,7 +153,7 @@ def test_three_browsers_play_holdem_and_follow_the_queen_by_clicking(
         for page, name in ((bob, "Bob"), (carol, "Carol")):
             join_by_invite(page, link, name)
         for seat, page in enumerate(players):
-            _sit(page, seat)
+            sit_at(page, seat)
 
         alice.click("#host-start")
         _wait_for_hand(players, 1)

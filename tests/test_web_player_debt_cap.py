@@ -12,7 +12,14 @@ from typing import Any
 
 import pytest
 
-from tests.web_helpers import ARTIFACTS, WAIT_MS, invite_link, join_by_invite, served_room
+from tests.web_helpers import (
+    ARTIFACTS,
+    invite_link,
+    join_by_invite,
+    plain_page,
+    served_room,
+    sit_at,
+)
 
 pytestmark = pytest.mark.slow
 
@@ -20,33 +27,20 @@ DESKTOP = {"width": 1280, "height": 900}
 SHOTS = ARTIFACTS / "presets"
 
 
-def _page(browser: Any) -> Any:
-    page = browser.new_context(viewport=DESKTOP).new_page()
-    page.set_default_timeout(WAIT_MS)
-    return page
-
-
-def _sit(page: Any, seat: int, buy_in: int) -> None:
-    page.click(f"button[data-key='sit-{seat}']")
-    page.fill("#buy-in", str(buy_in))
-    page.click("#buy-in-submit")
-    page.wait_for_selector(".seat.me")
-
-
 def test_the_host_sets_beas_debt_cap_and_her_page_and_the_ledger_say_it(
     browser: Any, tmp_path: Path
 ) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     with served_room(tmp_path) as url:
-        host, bea = _page(browser), _page(browser)
+        host, bea = plain_page(browser, DESKTOP), plain_page(browser, DESKTOP)
         host.goto(f"{url}/")
         host.fill("#create-name", "Ann")
         host.select_option("#create-preset", "seed-003-house-rules")  # debt 1,000 each
         host.click("#create-submit")
         host.wait_for_selector("#felt")
-        _sit(host, 0, 1_000)
+        sit_at(host, 0, 1_000)
         join_by_invite(bea, invite_link(host), "Bea")
-        _sit(bea, 3, 400)
+        sit_at(bea, 3, 400)
         bea.locator("#rebuy-hint").filter(
             has_text="You can add up to 600 (debt cap 1,000)."
         ).wait_for()

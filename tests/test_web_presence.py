@@ -22,7 +22,7 @@ from typing import Any
 
 from pokernight.server.tables.actor import Wake
 from tests.server_helpers import FAST, serving_app
-from tests.web_helpers import ARTIFACTS, WAIT_MS, invite_link, join_by_invite, watched_page
+from tests.web_helpers import ARTIFACTS, WAIT_MS, invite_link, join_by_invite, sit_at, watched_page
 
 DESKTOP = {"width": 1280, "height": 900}
 SHOTS = ARTIFACTS / "presence"
@@ -74,12 +74,6 @@ def room_on_a_thread(
         thread.join(30)
 
 
-def _sit(page: Any, seat: int) -> None:
-    page.click(f"button[data-key='sit-{seat}']")
-    page.click("#buy-in-submit")
-    page.wait_for_selector(".seat.me")
-
-
 def test_the_hosts_page_closes_and_the_friends_page_becomes_the_hosts(
     browser: Any, tmp_path: Path
 ) -> None:
@@ -93,10 +87,10 @@ def test_the_hosts_page_closes_and_the_friends_page_becomes_the_hosts(
         ann.fill("#create-name", "Ann")
         ann.click("#create-submit")
         ann.wait_for_selector("#felt")
-        _sit(ann, 0)
+        sit_at(ann, 0)
         code = ann.evaluate("location.hash.slice(1).split('/')[0]")
         join_by_invite(bob, invite_link(ann), "Bob")
-        _sit(bob, 3)
+        sit_at(bob, 3)
         host_panel = bob.locator("section.panel.host")
         expect(host_panel).to_be_hidden()
 

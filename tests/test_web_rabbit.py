@@ -13,8 +13,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from tests.test_web_host import _add_bots, _create_and_sit, _page
-from tests.web_helpers import ARTIFACTS, FrameLog, served_room, wait_until_acted
+from tests.test_web_host import DESKTOP, _add_bots, _create_and_sit
+from tests.web_helpers import ARTIFACTS, FrameLog, plain_page, served_room, wait_until_acted
 
 HANDS = 6
 
@@ -41,7 +41,7 @@ def _fold_or_check_to_the_end(page: Any) -> None:
 
 def test_a_hand_that_ended_early_shows_its_rabbit_on_the_felt(browser: Any, tmp_path: Path) -> None:
     with served_room(tmp_path, hand_pause=0.3) as url:
-        ann = _page(browser)
+        ann = plain_page(browser, DESKTOP)
         frames = FrameLog("ann")
         frames.watch(ann)
         ann.goto(f"{url}/")

@@ -11,12 +11,13 @@ import time
 from pathlib import Path
 from typing import Any
 
-from tests.test_web_host import _add_bots, _create_and_sit, _page
+from tests.test_web_host import DESKTOP, _add_bots, _create_and_sit
 from tests.web_helpers import (
     ARTIFACTS,
     FrameLog,
     _hand_events,
     _hand_frames,
+    plain_page,
     served_room,
     wait_until_acted,
 )
@@ -46,7 +47,7 @@ def _my_turn(page: Any) -> bool:
 
 def test_a_player_who_chose_to_straddles_when_under_the_gun(browser: Any, tmp_path: Path) -> None:
     with served_room(tmp_path, hand_pause=0.3) as url:
-        ann = _page(browser)
+        ann = plain_page(browser, DESKTOP)
         frames = FrameLog("ann")
         frames.watch(ann)
         ann.goto(f"{url}/")
@@ -93,7 +94,7 @@ def test_a_mississippi_straddle_on_the_button_is_posted_and_the_small_blind_acts
     browser: Any, tmp_path: Path
 ) -> None:
     with served_room(tmp_path, hand_pause=0.3) as url:
-        ann = _page(browser)
+        ann = plain_page(browser, DESKTOP)
         frames = FrameLog("ann")
         frames.watch(ann)
         ann.goto(f"{url}/")

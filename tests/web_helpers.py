@@ -221,6 +221,23 @@ def join_by_invite(page: Any, link: str, name: str) -> None:
     page.wait_for_selector(".spectator-area .hint", timeout=WAIT_MS)
 
 
+def plain_page(browser: Any, viewport: dict[str, int]) -> Any:
+    """A page in a context of its own (its own cookies and storage: another person)."""
+    page = browser.new_context(viewport=viewport).new_page()
+    page.set_default_timeout(WAIT_MS)
+    return page
+
+
+def sit_at(page: Any, seat: int, buy_in: int | None = None, *, tap: bool = False) -> None:
+    """Sit in ``seat`` with ``buy_in`` (None: the buy-in the page offers), by click or tap."""
+    press = page.tap if tap else page.click
+    press(f"button[data-key='sit-{seat}']")
+    if buy_in is not None:
+        page.fill("#buy-in", str(buy_in))
+    press("#buy-in-submit")
+    page.wait_for_selector(".seat.me")
+
+
 def call_and_wait(page: Any) -> None:
     """Click Call (or Check) and wait until the turn has passed or a new version came."""
     before = page.evaluate("document.body.dataset.version")
