@@ -41,7 +41,7 @@ async def _store(url: str, hands: int) -> tuple[int, str, int]:
 
 async def _in_process(url: str, table_id: int, hand: int) -> list[float]:
     async with await open_store(url) as store:
-        record = await store.table(table_id)
+        record = await store.tables.table(table_id)
         assert record is not None
         seconds = []
         for _ in range(REPEATS):

@@ -74,7 +74,7 @@ async def club_info(request: Request) -> Response:
     """The club and who this device is signed in as (``me``: null for nobody)."""
     store = store_of(request)
     me = await signed_in(request, store)
-    club = await store.default_club() if me is None else await store.club(me.club_id)
+    club = await store.club.default_club() if me is None else await store.club.club(me.club_id)
     return JSONResponse(
         {"club": {"id": club.id, "name": club.name}, "me": None if me is None else member_json(me)}
     )
@@ -87,7 +87,7 @@ async def new_invite(request: Request) -> Response:
     me = await required_member(request, store)
     body = await read_body(request, NewInvite)
     try:
-        code = await store.new_club_invite(me.club_id, me, organiser=body.organiser)
+        code = await store.club.new_club_invite(me.club_id, me, organiser=body.organiser)
     except MemberError as error:
         raise HTTPException(403, str(error)) from None
     return JSONResponse(
@@ -105,7 +105,7 @@ async def take_invite(request: Request) -> Response:
     if me is None and body.name is None:
         raise HTTPException(400, "give the name you will have in the club")
     name = me.name if me is not None else checked_name(body.name or "")
-    member, device = await store.take_club_invite(body.invite, name, me)
+    member, device = await store.club.take_club_invite(body.invite, name, me)
     return JSONResponse({"member": member_json(member), "device": device}, status_code=201)
 
 
@@ -113,7 +113,7 @@ async def new_claim_code(request: Request) -> Response:
     """A short code that signs one more device in as the member asking (ten minutes)."""
     store = store_of(request)
     me = await required_member(request, store)
-    code = await store.new_claim_code(me.id, time.time())
+    code = await store.club.new_claim_code(me.id, time.time())
     return JSONResponse({"code": code, "expires_in": CLAIM_CODE_SECONDS}, status_code=201)
 
 
@@ -121,7 +121,7 @@ async def claim(request: Request) -> Response:
     """A claim code typed on a new device: the member it signs in as, and the device's token."""
     store = store_of(request)
     body = await read_body(request, ClaimCode)
-    member, device = await store.claim(body.code, time.time())
+    member, device = await store.club.claim(body.code, time.time())
     return JSONResponse({"member": member_json(member), "device": device}, status_code=201)
 
 
@@ -138,7 +138,7 @@ async def devices(request: Request) -> Response:
         {
             "devices": [
                 {**asdict(device), "current": device.key == mine}
-                for device in await store.member_devices(me.id)
+                for device in await store.club.member_devices(me.id)
             ]
         }
     )
@@ -149,7 +149,7 @@ async def remove_device(request: Request) -> Response:
     signing out)."""
     store = store_of(request)
     me = await required_member(request, store)
-    await store.remove_device(me.id, request.path_params["key"])
+    await store.club.remove_device(me.id, request.path_params["key"])
     return Response(status_code=204)
 
 
@@ -163,7 +163,7 @@ async def merge_members(request: Request) -> Response:
     store = store_of(request)
     me = await required_member(request, store)
     body = await read_body(request, ClaimCode)
-    return JSONResponse({"member": member_json(await store.merge_by_code(me, body.code))})
+    return JSONResponse({"member": member_json(await store.club.merge_by_code(me, body.code))})
 
 
 async def guest_seats(request: Request) -> Response:
@@ -173,7 +173,7 @@ async def guest_seats(request: Request) -> Response:
     store = store_of(request)
     me = await required_member(request, store)
     body = await read_body(request, SeatTokens)
-    found = await store.guest_seats(me.club_id, body.seat_tokens)
+    found = await store.club.guest_seats(me.club_id, body.seat_tokens)
     return JSONResponse({"seats": [asdict(seat) for seat in found]})
 
 
@@ -183,7 +183,7 @@ async def claim_guest(request: Request) -> Response:
     store = store_of(request)
     me = await required_member(request, store)
     body = await read_body(request, ClaimGuest)
-    claimed = await store.claim_guest(body.seat_token, me)
+    claimed = await store.club.claim_guest(body.seat_token, me)
     return JSONResponse({"player_id": str(claimed.id), "member_id": claimed.member_id})
 
 
@@ -193,14 +193,16 @@ async def add_organiser(request: Request) -> Response:
     me = await _organiser(request, store, "name an organiser")
     body = await read_body(request, NewOrganiser)
     await _club_member(store, me, body.member_id)
-    return JSONResponse({"member": member_json(await store.make_organiser(body.member_id, me))})
+    return JSONResponse(
+        {"member": member_json(await store.club.make_organiser(body.member_id, me))}
+    )
 
 
 async def club_log(request: Request) -> Response:
     """What was done to the club's people and money on somebody's word (organisers)."""
     store = store_of(request)
     me = await _organiser(request, store, "read the club's log")
-    return JSONResponse({"log": await store.club_log(me.club_id)})
+    return JSONResponse({"log": await store.club.club_log(me.club_id)})
 
 
 async def _organiser(request: Request, store: Store, doing: str) -> MemberRecord:
@@ -214,7 +216,7 @@ async def _organiser(request: Request, store: Store, doing: str) -> MemberRecord
 
 
 async def _club_member(store: Store, me: MemberRecord, member_id: int) -> MemberRecord:
-    found = await store.member(member_id)
+    found = await store.club.member(member_id)
     if found is None or found.club_id != me.club_id:
         raise HTTPException(400, f"there is no member {member_id} in this club")
     return found

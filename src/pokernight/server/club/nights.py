@@ -59,12 +59,12 @@ class Nights:
         """Every table of the club that has been opened, as a night, oldest first; its
         seats' members as the store reads them now (claims and merges included)."""
         async with self._turn:
-            tables = await self.store.club_tables(club_id)
+            tables = await self.store.club.club_tables(club_id)
             identities = {
                 player_id: Person.member(member.id, member.name)
-                for player_id, member in (await self.store.club_identities(club_id)).items()
+                for player_id, member in (await self.store.club.club_identities(club_id)).items()
             }
-            seqs = await self.store.last_seqs([record.id for record in tables])
+            seqs = await self.store.tables.last_seqs([record.id for record in tables])
             nights = []
             for record in tables:
                 folded = await self._fold(record, seqs.get(record.id, 0))
@@ -83,7 +83,7 @@ class Nights:
         its members as the store reads them now (merges included); a finished one's log
         is read once."""
         nights = []
-        for record in await self.store.club_tournaments(club_id):
+        for record in await self.store.tournaments.club_tournaments(club_id):
             night = self._tournaments.get(record.id)
             if night is None:
                 night = await self._tournament_night(record.id, record.created_at)
@@ -95,14 +95,16 @@ class Nights:
     async def _entrants(self, tournament_id: int) -> dict[str, Person]:
         """The members among the tournament's entrants, by player id."""
         identities = {}
-        for player_id, member_id in (await self.store.tournament_members(tournament_id)).items():
-            member = await self.store.member(member_id)  # the one merged into, if merged
+        for player_id, member_id in (
+            await self.store.tournaments.tournament_members(tournament_id)
+        ).items():
+            member = await self.store.club.member(member_id)  # the one merged into, if merged
             if member is not None:
                 identities[player_id] = Person.member(member.id, member.name)
         return identities
 
     async def _tournament_night(self, tournament_id: int, created_at: float) -> TournamentNight:
-        stored = await self.store.tournament_events(tournament_id)
+        stored = await self.store.tournaments.tournament_events(tournament_id)
         events = [tournament_event_from_dict(item.data) for item in stored]
         tournament = Tournament.from_events(events)
         money = results(events)
@@ -129,7 +131,7 @@ class Nights:
                 record.at,
                 record.id,
             )
-            for record in await self.store.payments(club_id)
+            for record in await self.store.club.payments(club_id)
             if record.counts
         ]
 
@@ -138,7 +140,7 @@ class Nights:
         nights, payments counted (0 for a guest, or a member who owes nothing)."""
         if table.club_id is None or not player_id.isdigit():  # no club, or a bot
             return 0
-        player = await self.store.player(int(player_id))
+        player = await self.store.tables.player(int(player_id))
         if player is None or player.member_id is None:
             return 0  # a guest carries nothing from one night to the next
         nights = await self.of_club(table.club_id)
@@ -158,7 +160,7 @@ class Nights:
         folded = self._folded.get(record.id)
         if folded is not None and folded.seq >= seq:
             return self._kept(record, folded)
-        stored = await self.store.load_events(record.id, 0 if folded is None else folded.seq)
+        stored = await self.store.tables.load_events(record.id, 0 if folded is None else folded.seq)
         if folded is None:
             if not stored:
                 return None

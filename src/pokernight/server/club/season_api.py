@@ -95,10 +95,10 @@ async def season_view(request: Request) -> Response:
             "tournaments": [_tournament_json(night) for night in reversed(club.my_tournaments)],
             "payments": [
                 _payment_json(record, me)
-                for record in await store.payments(me.club_id)
+                for record in await store.club.payments(me.club_id)
                 if me.organiser or me.id in (record.payer.id, record.payee.id)
             ],
-            "members": [member_json(m) for m in await store.club_members(me.club_id)],
+            "members": [member_json(m) for m in await store.club.club_members(me.club_id)],
         }
     )
 
@@ -124,7 +124,7 @@ async def add_payment(request: Request) -> Response:
     if me.id not in (body.payer, body.payee):
         raise HTTPException(403, "only the payer or the payee can record a payment")
     await _settles_a_debt(request, me, body.payer, body.payee, body.amount)
-    record = await store.add_payment(me.club_id, body.payer, body.payee, body.amount, me.id)
+    record = await store.club.add_payment(me.club_id, body.payer, body.payee, body.amount, me.id)
     return JSONResponse(_payment_json(record, me), status_code=201)
 
 
@@ -133,10 +133,10 @@ async def confirm_payment(request: Request) -> Response:
     store = store_of(request)
     me = await required_member(request, store)
     payment_id = request.path_params["payment_id"]
-    waiting = next((p for p in await store.payments(me.club_id) if p.id == payment_id), None)
+    waiting = next((p for p in await store.club.payments(me.club_id) if p.id == payment_id), None)
     if waiting is not None and not waiting.counts:
         await _settles_a_debt(request, me, waiting.payer.id, waiting.payee.id, waiting.amount)
-    record = await store.confirm_payment(me.club_id, payment_id, me.id)
+    record = await store.club.confirm_payment(me.club_id, payment_id, me.id)
     return JSONResponse(_payment_json(record, me))
 
 
@@ -148,7 +148,7 @@ async def settle_dispute(request: Request) -> Response:
         raise HTTPException(403, "only an organiser of the club can settle a dispute")
     body = await read_body(request, Dispute)
     payment_id = request.path_params["payment_id"]
-    record = await store.settle_dispute(me.club_id, payment_id, me, body.counts)
+    record = await store.club.settle_dispute(me.club_id, payment_id, me, body.counts)
     return JSONResponse({"payment": None if record is None else _payment_json(record, me)})
 
 
@@ -157,7 +157,7 @@ async def undo_payment(request: Request) -> Response:
     the other (one that counts is an organiser's to undo: ``settle_dispute``)."""
     store = store_of(request)
     me = await required_member(request, store)
-    await store.delete_payment(me.club_id, request.path_params["payment_id"], me.id)
+    await store.club.delete_payment(me.club_id, request.path_params["payment_id"], me.id)
     return Response(status_code=204)
 
 
@@ -195,7 +195,7 @@ async def club_hand_replay(request: Request) -> Response:
     store = store_of(request)
     me = await required_member(request, store)
     record = await _club_table(store, me, request.path_params["table_id"])
-    seat = await store.player_of_member(record.id, me.id)
+    seat = await store.club.player_of_member(record.id, me.id)
     if seat is None:
         raise HTTPException(403, f"you did not play at table {record.id}: its hands are not yours")
     stored = await replay.stored_hand(store, record.id, record.code, request.path_params["number"])
@@ -213,7 +213,9 @@ async def _settles_a_debt(
     debt onto one of them that nobody will ever collect."""
     club = await _club_season(request, me)
     balances = season_balances(club.everything, club.payments)
-    names = {member.id: member.name for member in await store_of(request).club_members(me.club_id)}
+    names = {
+        member.id: member.name for member in await store_of(request).club.club_members(me.club_id)
+    }
     owes = -balances.get(Person.member(payer, "").key, 0)
     owed = balances.get(Person.member(payee, "").key, 0)
     if owes < amount:
@@ -275,7 +277,7 @@ def _sides(payment: Payment) -> tuple[str, str]:
 
 
 async def _club_table(store: Store, me: MemberRecord, table_id: int) -> TableRecord:
-    record = await store.table(table_id)
+    record = await store.tables.table(table_id)
     if record is None or record.club_id != me.club_id:
         raise HTTPException(404, f"the club has no table {table_id}")
     return record

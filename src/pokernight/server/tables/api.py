@@ -93,7 +93,7 @@ async def create_table(request: Request) -> Response:
         raise TableError("a program may open only a table that allows programs: set allow_programs")
     lobby = tables_of(request)
     with holds_of(request).tables.opening(address_of(request.scope)) as opening:
-        club = await lobby.store.default_club()  # a new table is a night of the server's club
+        club = await lobby.store.club.default_club()  # a new table is a night of the server's club
         who = await newcomer(lobby.store, club.id, name, device_token(request), member=body.member)
         actor, host, token = await lobby.create_table(settings, who, program=body.program)
         table_id, code = actor.table_id, actor.code  # not the actor: it may sleep, or leave
@@ -212,7 +212,7 @@ async def _saved_ledger(store: Store, actor: TableActor) -> list[dict[str, Any]]
     returns (a move saved while the store was read makes it read again)."""
     for _ in range(LEDGER_READS):
         version = actor.version
-        rows = await store.ledger_entries(actor.table_id)
+        rows = await store.tables.ledger_entries(actor.table_id)
         if actor.version == version:
             return rows
     raise HTTPException(503, f"table {actor.code} is too busy to read its ledger: try again")

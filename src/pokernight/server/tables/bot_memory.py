@@ -55,12 +55,12 @@ class BotMemory:
         assert self.club_id is not None
         found: dict[str, int] = {}
         for player_id in player_ids:
-            player = await self.store.player(int(player_id))
+            player = await self.store.tables.player(int(player_id))
             member = None if player is None or player.member_id is None else player.member_id
-            record = None if member is None else await self.store.member(member)
+            record = None if member is None else await self.store.club.member(member)
             if record is not None:  # followed to whoever absorbed them, if merged
                 found[player_id] = record.id
-        stored = await self.store.opponent_models(self.club_id, list(found.values()))
+        stored = await self.store.club.opponent_models(self.club_id, list(found.values()))
         for player_id, member_id in found.items():
             self.members[player_id] = member_id
             if member_id in stored:
@@ -69,7 +69,7 @@ class BotMemory:
     async def _save(self, stats: dict[int, dict[str, int]]) -> None:
         assert self.club_id is not None
         async with self._saving:
-            await self.store.save_opponent_models(self.club_id, stats)
+            await self.store.club.save_opponent_models(self.club_id, stats)
 
     def _run(self, work: Coroutine[Any, Any, None]) -> None:
         task = asyncio.get_running_loop().create_task(self._logged(work))

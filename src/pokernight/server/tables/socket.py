@@ -166,7 +166,7 @@ async def _identify(store: Store, actor: TableActor, hello: Hello) -> Who | None
     (the member's seat at this table), or at a tournament's table the entrant whose token
     it carries, if they sit here now; None: a spectator."""
     if hello.token is not None:
-        player = await store.player_by_token(actor.table_id, hello.token)
+        player = await store.tables.player_by_token(actor.table_id, hello.token)
         if player is not None:
             return Who.of(player)
         if actor.tournament is not None:

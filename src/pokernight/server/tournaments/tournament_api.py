@@ -320,7 +320,7 @@ async def _entrant(
     hello = await read_hello(websocket, lobby.config)
     if hello.token is None:
         return None
-    player_id = await lobby.store.entrant_by_token(director.id, hello.token)
+    player_id = await lobby.store.tournaments.entrant_by_token(director.id, hello.token)
     if player_id is None:
         raise RefusedError("this token is not an entrant's of this tournament: register again")
     return player_id
