@@ -40,7 +40,9 @@ class Reads:
     def __init__(self, store: Store, patch: pytest.MonkeyPatch) -> None:
         self.events: dict[str, int] = {"hand_log": 0, "load_events": 0}
         patch.setattr(store.tables, "hand_log", self._counting("hand_log", store.tables.hand_log))
-        patch.setattr(store.tables, "load_events", self._counting("load_events", store.tables.load_events))
+        patch.setattr(
+            store.tables, "load_events", self._counting("load_events", store.tables.load_events)
+        )
 
     def _counting(
         self, name: str, read: Callable[..., Awaitable[Any]]
