@@ -46,7 +46,7 @@ async def _in_process(url: str, table_id: int, hand: int) -> list[float]:
         seconds = []
         for _ in range(REPEATS):
             start = time.perf_counter()
-            stored = await replay.stored_hand(store, record.id, record.code, hand)
+            stored = await replay.stored_hand(store.tables, record.id, record.code, hand)
             replay.replay_json(stored, None, 6)
             seconds.append(time.perf_counter() - start)
     return seconds

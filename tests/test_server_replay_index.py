@@ -96,10 +96,12 @@ async def test_each_hands_replay_reads_only_its_own_events_and_equals_the_folded
             reads = Reads(store, patch)
             indexed, read = {}, {}
             for number in range(1, HANDS + 1):
-                indexed[number] = await replay.stored_hand(store, record.id, record.code, number)
+                indexed[number] = await replay.stored_hand(
+                    store.tables, record.id, record.code, number
+                )
                 read[number] = reads.clear()
             with pytest.raises(NoSuchHandError, match=f"no finished hand #{HANDS + 1}"):
-                await replay.stored_hand(store, record.id, record.code, HANDS + 1)
+                await replay.stored_hand(store.tables, record.id, record.code, HANDS + 1)
             never_dealt = reads.clear()
     for number, hand in indexed.items():
         folded = _folded(events, number)
@@ -128,7 +130,7 @@ async def test_a_hand_stored_before_the_index_still_replays_by_folding_the_log(
         with pytest.MonkeyPatch.context() as patch:
             reads = Reads(store, patch)
             number = HANDS // 2
-            hand = await replay.stored_hand(store, record.id, record.code, number)
+            hand = await replay.stored_hand(store.tables, record.id, record.code, number)
             read = reads.clear()
     folded = _folded([table_event_from_dict(item.data) for item in stored], number)
     for viewer in _viewers(folded):

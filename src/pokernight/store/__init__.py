@@ -13,7 +13,8 @@ embedded SQLite file by default, PostgreSQL by URL (``open_store``).
   imported hands, its players and events in one transaction (``pokernight import``).
 - ``Store.club`` (``ClubStore``): clubs, members, devices and claim codes (decision 33;
   ``members``), invitations, payments, guest seats claimed, the club's log, the season;
-  ``Membership``: the part of it the tables need.
+  ``Membership``: the part of it the tables and tournaments need.
+- ``TableReads``, ``TournamentReads``: what the club's season reads of the others.
 - ``Store.tournaments`` (``TournamentStore``): each tournament's log and tokens.
 - ``EventWriter``: group commit, the appends of a few milliseconds from many
   tables in one transaction (over the table log).
@@ -43,8 +44,8 @@ from pokernight.store.records import (
 )
 from pokernight.store.schema import TableStatus
 from pokernight.store.store import Store, open_store
-from pokernight.store.table_log import ImportedTable, TableLog
-from pokernight.store.tournament_store import TournamentStore
+from pokernight.store.table_log import ImportedTable, TableLog, TableReads
+from pokernight.store.tournament_store import TournamentReads, TournamentStore
 from pokernight.store.writer import EventWriter
 
 __all__ = [
@@ -68,8 +69,10 @@ __all__ = [
     "StoreUnavailableError",
     "StoredEvent",
     "TableLog",
+    "TableReads",
     "TableRecord",
     "TableStatus",
+    "TournamentReads",
     "TournamentStore",
     "open_store",
 ]

@@ -4,8 +4,7 @@ seats claimed, the club's log, the season's tables and what the bots remember.
 One capability of the store (decision 62), sharing the store's ``Database`` (one engine,
 one writer) with the table log and tournaments. The transactions' bodies are in
 ``members``, ``invites``, ``club_log`` and ``club``; this runs them. ``Membership`` is
-the part of it the tables need: who a device, a name or a seat is, a guest made a
-member, and what the bots remember.
+the part of it the tables and tournaments need.
 """
 
 from __future__ import annotations
@@ -32,7 +31,9 @@ from pokernight.store.records import (
 
 
 class Membership(Protocol):
-    """What the tables ask of the club (``ClubStore`` carries it out)."""
+    """What the tables and tournaments ask of the club (``ClubStore`` carries it out):
+    the server's club, who a device, a name or a seat is, a guest made a member, and what
+    the bots remember."""
 
     async def default_club(self) -> ClubRecord: ...
 

@@ -15,7 +15,7 @@ import secrets
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, Protocol
 
 from sqlalchemy import Connection, String, cast, delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
@@ -33,6 +33,21 @@ CODE_COUNT = 10_000
 INVITE_BYTES = 16
 REQUESTS_KEPT = 256
 """Handled requests remembered per player (the newest): see ``handled_requests``."""
+
+
+class TableReads(Protocol):
+    """What the club's season and a stored hand's replay read of the table log (``TableLog``
+    carries it out)."""
+
+    async def table(self, table_id: int) -> TableRecord | None: ...
+
+    async def player(self, player_id: int) -> PlayerRecord | None: ...
+
+    async def load_events(self, table_id: int, after: int = 0) -> list[StoredEvent]: ...
+
+    async def hand_log(self, table_id: int, number: int) -> HandLog | None: ...
+
+    async def last_seqs(self, table_ids: Sequence[int]) -> dict[int, int]: ...
 
 
 class TableLog:

@@ -9,10 +9,21 @@ one writer) with the table log and the club. The transactions' bodies are in
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Protocol
 
 from pokernight.store import tournaments as tournament_queries
 from pokernight.store.database import Database, token_hash
 from pokernight.store.records import StoredEvent
+
+
+class TournamentReads(Protocol):
+    """What the club's season reads of tournaments (``TournamentStore`` carries it out)."""
+
+    async def tournament_events(self, tournament_id: int) -> list[StoredEvent]: ...
+
+    async def club_tournaments(self, club_id: int) -> list[tournament_queries.TournamentRecord]: ...
+
+    async def tournament_members(self, tournament_id: int) -> dict[str, int]: ...
 
 
 class TournamentStore:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 from dataclasses import dataclass, replace
+from typing import Protocol
 
 from pokernight.history.night import Night, NightTally
 from pokernight.history.season import (
@@ -23,10 +24,31 @@ from pokernight.history.season import (
     TournamentNight,
     season_balances,
 )
-from pokernight.store import Store, StoredEvent, TableRecord, TableStatus
+from pokernight.store import (
+    ClubStore,
+    StoredEvent,
+    TableReads,
+    TableRecord,
+    TableStatus,
+    TournamentReads,
+)
 from pokernight.table import table_event_from_dict
 from pokernight.tournament import Status, Tournament, tournament_event_from_dict
 from pokernight.tournament.ledger import results
+
+
+class ClubStorage(Protocol):
+    """The store as the club uses it (decision 62): the club itself, and what the season
+    reads of the table log and of tournaments (it writes neither)."""
+
+    @property
+    def club(self) -> ClubStore: ...
+
+    @property
+    def tables(self) -> TableReads: ...
+
+    @property
+    def tournaments(self) -> TournamentReads: ...
 
 
 @dataclass(slots=True)
@@ -48,7 +70,7 @@ class _Folded:
 
 
 class Nights:
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: ClubStorage) -> None:
         self.store = store
         self._folded: dict[int, _Folded] = {}
         self._folding: dict[int, asyncio.Future[None]] = {}  # a fold under way, by table

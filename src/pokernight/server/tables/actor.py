@@ -39,6 +39,7 @@ from pokernight.server.tables.dealer import DEALER, dealer_line
 from pokernight.server.tables.handled import HandledRequests, ref_key
 from pokernight.server.tables.host_watch import HostWatch
 from pokernight.server.tables.messages import RefusedError
+from pokernight.server.tables.storage import TableStorage
 from pokernight.server.tables.versions import TableVersions
 from pokernight.server.tables.wire import (
     Version,
@@ -50,7 +51,6 @@ from pokernight.server.tables.wire import (
 from pokernight.store import (
     EventWriter,
     HandledRequest,
-    Store,
     StoredEvent,
     StoreError,
     TableRecord,
@@ -138,7 +138,7 @@ class TableActor:
         self,
         record: TableRecord,
         versions: TableVersions,
-        store: Store,
+        store: TableStorage,
         writer: EventWriter,
         config: ServerConfig,
         *,

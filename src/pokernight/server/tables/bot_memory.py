@@ -16,13 +16,14 @@ from collections.abc import Coroutine, Iterable
 from typing import Any
 
 from pokernight.bots.stats import OpponentModel, PlayerStats
-from pokernight.store import Store, StoreError
+from pokernight.server.tables.storage import TableStorage
+from pokernight.store import StoreError
 
 log = logging.getLogger(__name__)
 
 
 class BotMemory:
-    def __init__(self, store: Store, club_id: int | None) -> None:
+    def __init__(self, store: TableStorage, club_id: int | None) -> None:
         self.store = store
         self.club_id = club_id
         self.members: dict[str, int] = {}  # player id -> member id, for the members seen

@@ -19,7 +19,8 @@ from starlette.requests import Request
 
 from pokernight.history.season import Person
 from pokernight.server.tables.messages import RefusedError
-from pokernight.store import MemberError, MemberRecord, PlayerRecord, Store
+from pokernight.server.tables.storage import TableStorage
+from pokernight.store import MemberError, MemberRecord, Membership, PlayerRecord
 from pokernight.table import TableError
 
 DEVICE_HEADER = "x-pokernight-device"
@@ -83,20 +84,20 @@ def bearer_token(request: Request, what: str) -> str | None:
     return token.strip()
 
 
-async def signed_in(request: Request, store: Store) -> MemberRecord | None:
+async def signed_in(request: Request, club: Membership) -> MemberRecord | None:
     """The member whose device sent the request, if it carries a token that is one's."""
     token = device_token(request)
-    return None if token is None else await store.club.member_of_device(token)
+    return None if token is None else await club.member_of_device(token)
 
 
-async def required_member(request: Request, store: Store) -> MemberRecord:
-    member = await signed_in(request, store)
+async def required_member(request: Request, club: Membership) -> MemberRecord:
+    member = await signed_in(request, club)
     if member is None:
         raise HTTPException(401, SIGN_IN)
     return member
 
 
-async def seat_of_device(store: Store, table_id: int, device: str) -> PlayerRecord:
+async def seat_of_device(store: TableStorage, table_id: int, device: str) -> PlayerRecord:
     """The seat at the table of the member the device is signed in as; refused (with
     what to do) when the device is nobody's or its member has no seat there."""
     member = await store.club.member_of_device(device)
@@ -109,14 +110,14 @@ async def seat_of_device(store: Store, table_id: int, device: str) -> PlayerReco
     return player
 
 
-async def member_seat(store: Store, table_id: int, device: str) -> int | None:
+async def member_seat(store: TableStorage, table_id: int, device: str) -> int | None:
     """The seat (player id) at the table of the member the device is signed in as, if any."""
     member = await store.club.member_of_device(device)
     return None if member is None else await store.club.player_of_member(table_id, member.id)
 
 
 async def newcomer(
-    store: Store,
+    store: TableStorage,
     club_id: int | None,
     name: str,
     device: str | None,
@@ -143,7 +144,7 @@ async def newcomer(
 
 
 async def welcome(
-    store: Store, club_id: int | None, player: PlayerRecord, who: Newcomer
+    store: TableStorage, club_id: int | None, player: PlayerRecord, who: Newcomer
 ) -> Newcomer:
     """A newcomer a member vouched for, now seated as ``player``: the member made for
     them, with their device token (in one transaction, so a join that failed made nobody
@@ -157,7 +158,7 @@ async def welcome(
     return Newcomer(made.name, made, token)
 
 
-async def host_member(store: Store, host: str | None) -> MemberRecord | None:
+async def host_member(store: TableStorage, host: str | None) -> MemberRecord | None:
     """The member who hosts a table (its host's seat is theirs), if a member hosts it."""
     if host is None or not host.isdigit():
         return None

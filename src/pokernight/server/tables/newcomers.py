@@ -18,7 +18,8 @@ from starlette.exceptions import HTTPException
 from pokernight.names import BadNameError, display_name
 from pokernight.server.tables.actor import TableActor
 from pokernight.server.tables.identity import Newcomer, host_member, newcomer, welcome
-from pokernight.store import PlayerRecord, Store
+from pokernight.server.tables.storage import TableStorage
+from pokernight.store import PlayerRecord
 from pokernight.table import TableError
 
 MAX_NEVER_SEATED = 50
@@ -44,7 +45,7 @@ class Admitted:
 
 
 async def admit(
-    store: Store,
+    store: TableStorage,
     actor: TableActor,
     raw_name: str,
     invite: str | None,
@@ -89,7 +90,7 @@ async def admit(
     return Admitted(player, token, await welcome(store, actor.club_id, player, who))
 
 
-async def _player(store: Store, player_id: int) -> PlayerRecord:
+async def _player(store: TableStorage, player_id: int) -> PlayerRecord:
     player = await store.tables.player(player_id)
     assert player is not None  # the store just named it
     return player
@@ -100,7 +101,7 @@ def _is_invite(actor: TableActor, invite: str) -> bool:
     return expected is not None and secrets.compare_digest(invite.encode(), expected.encode())
 
 
-async def _make_room(store: Store, actor: TableActor) -> None:
+async def _make_room(store: TableStorage, actor: TableActor) -> None:
     waiting = await store.tables.players_never_seated(actor.table_id)
     if len(waiting) < MAX_NEVER_SEATED:
         return

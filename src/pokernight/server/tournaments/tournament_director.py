@@ -36,7 +36,7 @@ from pokernight.server.tables.connection import Connection
 from pokernight.server.tables.messages import RefusedError
 from pokernight.server.tables.wire import encode
 from pokernight.server.tournaments.tournament_facts import tournament_json, you_json
-from pokernight.store import Store, StoredEvent
+from pokernight.store import Membership, StoredEvent, TournamentStore
 from pokernight.table import Seat, Table, TableError, TableSettings
 from pokernight.tournament import (
     Command,
@@ -75,13 +75,24 @@ class NoSuchTournamentError(LookupError):
         super().__init__(f"no tournament {tournament_id} in this room")
 
 
+class TournamentStorage(Protocol):
+    """The store as tournaments use it (decision 62): their logs and tokens, and of the
+    club who is who (the server's club, a device's member)."""
+
+    @property
+    def tournaments(self) -> TournamentStore: ...
+
+    @property
+    def club(self) -> Membership: ...
+
+
 class TableRoom(Protocol):
     """What a director asks of the room it runs in (the lobby, a wing above this one): its
     store and settings, a table opened for the tournament (hosted by the director, run at
     once), and the tables running, among which it finds its own after a restart."""
 
     @property
-    def store(self) -> Store: ...
+    def store(self) -> TournamentStorage: ...
 
     @property
     def config(self) -> ServerConfig: ...
