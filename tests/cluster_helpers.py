@@ -157,9 +157,9 @@ async def check_table(url: str, database: str, client: TableClient) -> None:
     ledger = await request_json(url, "GET", f"/api/tables/{client.code}/ledger")
     store = await open_store(database)
     try:
-        record = await store.table_by_code(client.code)
+        record = await store.tables.table_by_code(client.code)
         assert record is not None
-        seqs = [event.seq for event in await store.load_events(record.id)]
+        seqs = [event.seq for event in await store.tables.load_events(record.id)]
     finally:
         await store.close()
     assert seqs == list(range(1, info["version"] + 1)), f"table {client.code}: a gap"

@@ -41,12 +41,12 @@ async def _store(url: str, hands: int) -> tuple[int, str, int]:
 
 async def _in_process(url: str, table_id: int, hand: int) -> list[float]:
     async with await open_store(url) as store:
-        record = await store.table(table_id)
+        record = await store.tables.table(table_id)
         assert record is not None
         seconds = []
         for _ in range(REPEATS):
             start = time.perf_counter()
-            stored = await replay.stored_hand(store, record.id, record.code, hand)
+            stored = await replay.stored_hand(store.tables, record.id, record.code, hand)
             replay.replay_json(stored, None, 6)
             seconds.append(time.perf_counter() - start)
     return seconds

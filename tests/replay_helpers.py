@@ -46,7 +46,7 @@ def played_log(hands: int, seed: int) -> tuple[Table, Appends]:
 
 async def stored_table(store: Store, appends: Appends) -> TableRecord:
     """A new table of ``store`` with ``appends`` stored in it, one transaction each."""
-    record = await store.create_table(BASE.to_dict(), random.Random(1))
+    record = await store.tables.create_table(BASE.to_dict(), random.Random(1))
     for appended in appends:
-        await store.append_events(record.id, appended)
+        await store.tables.append_events(record.id, appended)
     return record

@@ -59,9 +59,9 @@ def stored_table(
     async def save() -> str:
         store = await open_store(path)
         try:
-            record = await store.create_table({}, random.Random(1))
+            record = await store.tables.create_table({}, random.Random(1))
             played = play_table(variant) if events is None else events
-            await store.append_events(
+            await store.tables.append_events(
                 record.id, [StoredEvent.of(seq, e, 0.0) for seq, e in enumerate(played, 1)]
             )
             return record.code

@@ -55,7 +55,7 @@ def imported(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, 
 
 def table_count(url: str) -> int:
     async def count() -> int:
-        async with await open_store(url) as store, store.transaction() as connection:
+        async with await open_store(url) as store, store.database.transaction() as connection:
             return int(
                 (await connection.execute(select(func.count(schema.tables.c.id)))).scalar_one()
             )
@@ -133,11 +133,11 @@ def stored_session(url: str, variant: str, seed: int) -> str:
 
     async def save() -> str:
         async with await open_store(url) as store:
-            record = await store.create_table({}, random.Random(seed))
+            record = await store.tables.create_table({}, random.Random(seed))
             events = random_session(variant, seed)
             stored = [StoredEvent.of(seq, event, 0.0) for seq, event in enumerate(events, 1)]
-            await store.append_events(record.id, stored)
-            await store.close_table(record.id)
+            await store.tables.append_events(record.id, stored)
+            await store.tables.close_table(record.id)
             return record.code
 
     return run(save())
@@ -236,7 +236,7 @@ def test_imported_tables_keep_their_status(
 
     async def status() -> str | None:
         async with await open_store(store_url) as store:
-            record = await store.latest_table_by_code(code)
+            record = await store.tables.latest_table_by_code(code)
             return None if record is None else record.status
 
     assert run(status()) == TableStatus.IMPORTED == IMPORTED

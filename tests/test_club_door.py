@@ -92,7 +92,7 @@ async def test_finding_1_a_stranger_who_asks_to_be_a_member_stays_a_guest(tmp_pa
         with pytest.raises(ClientError, match="sign in on this device first"):
             await _get(url, "/api/club/season", None)
         store = app.state.lobby.store
-        assert await store.club_members((await store.default_club()).id) == []
+        assert await store.club.club_members((await store.club.default_club()).id) == []
 
 
 @scenario

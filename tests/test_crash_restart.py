@@ -54,7 +54,7 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 
 from pokernight.client import ClientError, TableClient, create_table, request_json
-from pokernight.store.store import REQUESTS_KEPT
+from pokernight.store.table_log import REQUESTS_KEPT
 from tests.async_helpers import run
 from tests.web_helpers import free_port, stop_server
 

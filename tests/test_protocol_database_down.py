@@ -82,12 +82,12 @@ async def _started(url: str, app: Starlette) -> tuple[TableActor, list[TableClie
 
 def _break_database(actor: TableActor) -> Callable[[], None]:
     """Saving and reading the table's log fail from now on; the result mends them."""
-    saved_append, saved_load = actor.writer.append, actor.store.load_events
+    saved_append, saved_load = actor.writer.append, actor.store.tables.load_events
     actor.writer.append = _broken  # type: ignore[method-assign]
-    actor.store.load_events = _broken  # type: ignore[method-assign]
+    actor.store.tables.load_events = _broken  # type: ignore[method-assign]
 
     def mend() -> None:
-        actor.writer.append, actor.store.load_events = saved_append, saved_load  # type: ignore[method-assign]
+        actor.writer.append, actor.store.tables.load_events = saved_append, saved_load  # type: ignore[method-assign]
 
     return mend
 
@@ -134,7 +134,7 @@ async def test_while_the_log_cannot_be_read_back_every_move_is_refused_then_play
         mend()
         await passive(mover)  # still their move
         await play_until_hand_over(clients, 1, passive)
-        stored = await actor.store.load_events(actor.record.id)
+        stored = await actor.store.tables.load_events(actor.record.id)
         stacks = [seat["stack"] for seat in clients[0].state.seats.values()]
         await close_all(clients)
     assert [event.seq for event in stored] == list(range(1, len(stored) + 1))

@@ -44,11 +44,11 @@ async def test_a_bot_knows_next_week_what_the_club_learned_of_a_member(tmp_path:
         lobby = app.state.lobby
         device = await club_founder(url, tmp_path, "Bob")
         first_seat = await _night_with_a_bot(url, device, HANDS)
-        club = await lobby.store.default_club()
-        member = await lobby.store.member_of_device(device)
+        club = await lobby.store.club.default_club()
+        member = await lobby.store.club.member_of_device(device)
         for actor in lobby.actors.values():
             await actor.bots.memory.settle()
-        stored = await lobby.store.opponent_models(club.id, [member.id])
+        stored = await lobby.store.club.opponent_models(club.id, [member.id])
         first_night = next(a for a in lobby.actors.values() if a.record.id == 1)
         assert stored[member.id]["hands"] == first_night.bots.model[first_seat].hands
         assert stored[member.id]["hands"] == _finished(first_night.table) >= HANDS
@@ -60,5 +60,5 @@ async def test_a_bot_knows_next_week_what_the_club_learned_of_a_member(tmp_path:
         remembered = second_night.bots.model[second_seat].hands
         # Last week's hands and tonight's: the bot did not start Bob from nothing.
         assert remembered == stored[member.id]["hands"] + _finished(second_night.table)
-        again = await lobby.store.opponent_models(club.id, [member.id])
+        again = await lobby.store.club.opponent_models(club.id, [member.id])
         assert again[member.id]["hands"] == remembered

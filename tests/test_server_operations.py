@@ -59,7 +59,9 @@ async def test_a_room_says_it_is_alive_ready_and_counts_the_moves_it_saved(tmp_p
         await seat_and_start(clients, buy_in=500)
         await play_until_hand_over(clients, 1, bet_then_call)
         status, kind, page = await get(url + "/metrics")
-        saved = await app.state.lobby.store.load_events(app.state.lobby.actor(code).record.id)
+        saved = await app.state.lobby.store.tables.load_events(
+            app.state.lobby.actor(code).record.id
+        )
         await close_all(clients)
     assert status == 200 and kind.startswith("text/plain; version=0.0.4")
     found = samples(page)

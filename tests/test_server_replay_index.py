@@ -39,8 +39,10 @@ class Reads:
 
     def __init__(self, store: Store, patch: pytest.MonkeyPatch) -> None:
         self.events: dict[str, int] = {"hand_log": 0, "load_events": 0}
-        patch.setattr(store, "hand_log", self._counting("hand_log", store.hand_log))
-        patch.setattr(store, "load_events", self._counting("load_events", store.load_events))
+        patch.setattr(store.tables, "hand_log", self._counting("hand_log", store.tables.hand_log))
+        patch.setattr(
+            store.tables, "load_events", self._counting("load_events", store.tables.load_events)
+        )
 
     def _counting(
         self, name: str, read: Callable[..., Awaitable[Any]]
@@ -80,7 +82,7 @@ def _viewers(stored: StoredHand) -> list[str | None]:
 async def _played_table(store: Store) -> tuple[TableRecord, list[StoredEvent]]:
     _, appends = played_log(HANDS, seed=2030)
     record = await stored_table(store, appends)
-    return record, await store.load_events(record.id)
+    return record, await store.tables.load_events(record.id)
 
 
 @scenario
@@ -94,10 +96,12 @@ async def test_each_hands_replay_reads_only_its_own_events_and_equals_the_folded
             reads = Reads(store, patch)
             indexed, read = {}, {}
             for number in range(1, HANDS + 1):
-                indexed[number] = await replay.stored_hand(store, record.id, record.code, number)
+                indexed[number] = await replay.stored_hand(
+                    store.tables, record.id, record.code, number
+                )
                 read[number] = reads.clear()
             with pytest.raises(NoSuchHandError, match=f"no finished hand #{HANDS + 1}"):
-                await replay.stored_hand(store, record.id, record.code, HANDS + 1)
+                await replay.stored_hand(store.tables, record.id, record.code, HANDS + 1)
             never_dealt = reads.clear()
     for number, hand in indexed.items():
         folded = _folded(events, number)
@@ -121,12 +125,12 @@ async def test_a_hand_stored_before_the_index_still_replays_by_folding_the_log(
     """Migration 0010 left ``first_seq`` null for the hands stored before it."""
     async with await open_store(store_url) as store:
         record, stored = await _played_table(store)
-        async with store.transaction() as connection:
+        async with store.database.transaction() as connection:
             await connection.execute(update(schema.hands).values(first_seq=None))
         with pytest.MonkeyPatch.context() as patch:
             reads = Reads(store, patch)
             number = HANDS // 2
-            hand = await replay.stored_hand(store, record.id, record.code, number)
+            hand = await replay.stored_hand(store.tables, record.id, record.code, number)
             read = reads.clear()
     folded = _folded([table_event_from_dict(item.data) for item in stored], number)
     for viewer in _viewers(folded):

@@ -59,7 +59,7 @@ async def bots_tournament(app: Starlette, structure: Structure, seed: int) -> To
 
 
 async def stored_events(app: Starlette, director: TournamentDirector) -> list[TournamentEvent]:
-    rows = await app.state.lobby.store.tournament_events(director.id)
+    rows = await app.state.lobby.store.tournaments.tournament_events(director.id)
     return [event_of(row.data) for row in rows]
 
 
@@ -72,7 +72,7 @@ async def test_a_sit_and_go_of_bots_plays_to_its_end_at_two_table_actors(
         assert len(director.codes()) == 2  # full: it started, at two tables of three
         await until(lambda: director.tournament.status is Status.FINISHED, "the end")
         events = await stored_events(app, director)
-        table_ids = await app.state.lobby.store.tournament_tables(director.id)
+        table_ids = await app.state.lobby.store.tournaments.tournament_tables(director.id)
         actors = [a for a in app.state.lobby.actors.values() if a.record.id in table_ids.values()]
         await until(lambda: all(actor.table.closed for actor in actors), "every table closed")
         tables = [actor.table for actor in actors]
@@ -262,9 +262,9 @@ async def test_a_level_saved_before_the_process_ended_reaches_every_table_on_res
     async with serving_app(tmp_path) as (_, app):
         store = app.state.lobby.store
         await app.state.lobby.tournament(director.id).stop()  # nothing more is saved meanwhile
-        version = len(await store.tournament_events(director.id))
+        version = len(await store.tournaments.tournament_events(director.id))
         stored = StoredEvent(version + 1, "LevelStarted", event.to_dict(), time.time())
-        await store.append_tournament_events(director.id, [stored])
+        await store.tournaments.append_tournament_events(director.id, [stored])
     async with serving_app(tmp_path) as (_, app):
         again: TournamentDirector = app.state.lobby.tournament(director.id)
         assert again.tournament.level == 2

@@ -45,18 +45,20 @@ async def test_tables_open_and_players_join_while_every_table_appends_events(
     monkeypatch.setattr(engine, "BUSY_TIMEOUT_MS", SHORT_BUSY_TIMEOUT_MS)
     sqlite_url = f"sqlite+aiosqlite:///{tmp_path / 'busy.sqlite3'}"
     async with await open_store(sqlite_url) as store:
-        writer = EventWriter(store, max_delay=0.001)
-        playing = [await store.create_table({}, random.Random(n)) for n in range(TABLES_PLAYING)]
+        writer = EventWriter(store.tables, max_delay=0.001)
+        playing = [
+            await store.tables.create_table({}, random.Random(n)) for n in range(TABLES_PLAYING)
+        ]
 
         async def play(table_id: int) -> None:
             for seq in range(1, ACTIONS_PER_TABLE + 1):
                 await writer.append(table_id, [StoredEvent(seq, "Noted", {"n": seq}, 0.0)])
 
         async def open_table(index: int) -> None:
-            await store.create_table({"n": index}, random.Random(1_000 + index))
+            await store.tables.create_table({"n": index}, random.Random(1_000 + index))
 
         async def join(index: int) -> None:
-            await store.register_player(playing[index % TABLES_PLAYING].id, f"p{index}")
+            await store.tables.register_player(playing[index % TABLES_PLAYING].id, f"p{index}")
 
         stop = asyncio.Event()
         busy = asyncio.create_task(keep_the_loop_busy(stop))
@@ -71,5 +73,5 @@ async def test_tables_open_and_players_join_while_every_table_appends_events(
             await busy
         await writer.close()
         for table in playing:
-            assert await store.last_seq(table.id) == ACTIONS_PER_TABLE
-        assert len(await store.open_tables()) == TABLES_PLAYING + NEW_TABLES
+            assert await store.tables.last_seq(table.id) == ACTIONS_PER_TABLE
+        assert len(await store.tables.open_tables()) == TABLES_PLAYING + NEW_TABLES

@@ -28,25 +28,25 @@ def numbered(first: int, count: int, kind: str = "Noted") -> list[StoredEvent]:
 @scenario
 async def test_events_load_in_order_after_a_version(store_url: str) -> None:
     async with await open_store(store_url) as store:
-        table = await store.create_table({}, random.Random(1))
-        assert await store.last_seq(table.id) == 0
-        await store.append_events(table.id, numbered(1, 3))
-        await store.append_events(table.id, numbered(4, 2))
-        assert await store.load_events(table.id) == numbered(1, 5)
-        assert await store.load_events(table.id, after=3) == numbered(4, 2)
-        assert await store.last_seq(table.id) == 5
+        table = await store.tables.create_table({}, random.Random(1))
+        assert await store.tables.last_seq(table.id) == 0
+        await store.tables.append_events(table.id, numbered(1, 3))
+        await store.tables.append_events(table.id, numbered(4, 2))
+        assert await store.tables.load_events(table.id) == numbered(1, 5)
+        assert await store.tables.load_events(table.id, after=3) == numbered(4, 2)
+        assert await store.tables.last_seq(table.id) == 5
 
 
 @scenario
 async def test_duplicate_seq_is_a_stale_writer_and_nothing_is_half_written(store_url: str) -> None:
     async with await open_store(store_url) as store:
-        table = await store.create_table({}, random.Random(1))
-        await store.append_events(table.id, numbered(1, 2))
+        table = await store.tables.create_table({}, random.Random(1))
+        await store.tables.append_events(table.id, numbered(1, 2))
         with pytest.raises(StaleWriterError, match="must be seq 3, not 2"):
-            await store.append_events(table.id, numbered(2, 3, kind="Forked"))
+            await store.tables.append_events(table.id, numbered(2, 3, kind="Forked"))
         with pytest.raises(StaleWriterError, match="must be seq 3, not 5"):
-            await store.append_events(table.id, numbered(5, 1))
-        assert await store.load_events(table.id) == numbered(1, 2)
+            await store.tables.append_events(table.id, numbered(5, 1))
+        assert await store.tables.load_events(table.id) == numbered(1, 2)
 
 
 @scenario
@@ -54,25 +54,25 @@ async def test_two_writers_racing_for_one_version_fork_nothing(store_url: str) -
     """Both writers read version 0 and append seq 1: UNIQUE(table_id, seq) lets one win."""
 
     async with await open_store(store_url) as first, await open_store(store_url) as second:
-        table = await first.create_table({}, random.Random(1))
+        table = await first.tables.create_table({}, random.Random(1))
         outcomes = await asyncio.gather(
-            first.append_events(table.id, numbered(1, 2, kind="First")),
-            second.append_events(table.id, numbered(1, 2, kind="Second")),
+            first.tables.append_events(table.id, numbered(1, 2, kind="First")),
+            second.tables.append_events(table.id, numbered(1, 2, kind="Second")),
             return_exceptions=True,
         )
         assert sorted(type(outcome).__name__ for outcome in outcomes) == [
             "NoneType",
             "StaleWriterError",
         ]
-        kinds = {event.kind for event in await first.load_events(table.id)}
-        assert len(kinds) == 1 and await first.last_seq(table.id) == 2
+        kinds = {event.kind for event in await first.tables.load_events(table.id)}
+        assert len(kinds) == 1 and await first.tables.last_seq(table.id) == 2
 
 
 @scenario
 async def test_events_for_a_missing_table_are_refused(store_url: str) -> None:
     async with await open_store(store_url) as store:
         with pytest.raises(StoreError, match="there is no table 99"):
-            await store.append_events(99, numbered(1, 1))
+            await store.tables.append_events(99, numbered(1, 1))
 
 
 @scenario
@@ -85,32 +85,32 @@ async def test_group_commit_makes_every_append_durable_in_table_order(store_url:
             await writer.append(table_id, numbered(index * per_append + 1, per_append))
 
     async with await open_store(store_url) as store:
-        ids = [(await store.create_table({}, random.Random(n))).id for n in range(tables)]
-        writer = EventWriter(store, max_delay=0.002)
+        ids = [(await store.tables.create_table({}, random.Random(n))).id for n in range(tables)]
+        writer = EventWriter(store.tables, max_delay=0.002)
         commits = 0
-        append_batch = store.append_batch
+        append_batch = store.tables.append_batch
 
         async def counted(batch: object, requests: object = ()) -> None:
             nonlocal commits
             commits += 1
             await append_batch(batch, requests)  # type: ignore[arg-type]
 
-        store.append_batch = counted  # type: ignore[method-assign]
+        store.tables.append_batch = counted  # type: ignore[method-assign]
         await asyncio.gather(*(owner(writer, table_id) for table_id in ids))
         await writer.close()
         # Appends from different tables shared transactions.
         assert commits < tables * appends
     async with await open_store(store_url) as reopened:
         for table_id in ids:
-            assert await reopened.load_events(table_id) == numbered(1, appends * per_append)
+            assert await reopened.tables.load_events(table_id) == numbered(1, appends * per_append)
 
 
 @scenario
 async def test_group_commit_fails_only_the_stale_append(store_url: str) -> None:
     async with await open_store(store_url) as store:
-        good, stale = [(await store.create_table({}, random.Random(n))).id for n in (1, 2)]
-        await store.append_events(stale, numbered(1, 1))
-        writer = EventWriter(store, max_delay=0.05)
+        good, stale = [(await store.tables.create_table({}, random.Random(n))).id for n in (1, 2)]
+        await store.tables.append_events(stale, numbered(1, 1))
+        writer = EventWriter(store.tables, max_delay=0.05)
         outcomes = await asyncio.gather(
             writer.append(good, numbered(1, 2)),
             writer.append(stale, numbered(1, 1, kind="Forked")),
@@ -118,20 +118,20 @@ async def test_group_commit_fails_only_the_stale_append(store_url: str) -> None:
         )
         await writer.close()
         assert outcomes[0] is None and isinstance(outcomes[1], StaleWriterError)
-        assert await store.load_events(good) == numbered(1, 2)
-        assert await store.load_events(stale) == numbered(1, 1)
+        assert await store.tables.load_events(good) == numbered(1, 2)
+        assert await store.tables.load_events(stale) == numbered(1, 1)
 
 
 @scenario
 async def test_closed_writer_flushes_then_refuses_appends(store_url: str) -> None:
     async with await open_store(store_url) as store:
-        table = await store.create_table({}, random.Random(1))
-        writer = EventWriter(store, max_delay=0.05)
+        table = await store.tables.create_table({}, random.Random(1))
+        writer = EventWriter(store.tables, max_delay=0.05)
         pending = asyncio.ensure_future(writer.append(table.id, numbered(1, 1)))
         await asyncio.sleep(0)
         await writer.close()
         await pending
-        assert await store.last_seq(table.id) == 1
+        assert await store.tables.last_seq(table.id) == 1
         with pytest.raises(StoreError, match="the event writer is closed"):
             await writer.append(table.id, numbered(2, 1))
 
@@ -148,8 +148,8 @@ async def test_group_commit_fails_every_append_at_once_when_the_database_is_down
             attempts += 1
             raise StoreUnavailableError("database is unavailable: connection refused")
 
-        store.append_batch = down  # type: ignore[method-assign,assignment]
-        writer = EventWriter(store, max_delay=0.05)
+        store.tables.append_batch = down  # type: ignore[method-assign,assignment]
+        writer = EventWriter(store.tables, max_delay=0.05)
         outcomes = await asyncio.gather(
             *(writer.append(table_id, numbered(1, 1)) for table_id in range(5)),
             return_exceptions=True,
@@ -164,12 +164,12 @@ async def test_a_writer_that_remembers_an_old_version_is_stale_then_reads_the_lo
     store_url: str,
 ) -> None:
     async with await open_store(store_url) as ours, await open_store(store_url) as theirs:
-        table = await ours.create_table({}, random.Random(1))
-        await ours.append_events(table.id, numbered(1, 2))
-        await theirs.append_events(table.id, numbered(3, 1))  # another process moved on
+        table = await ours.tables.create_table({}, random.Random(1))
+        await ours.tables.append_events(table.id, numbered(1, 2))
+        await theirs.tables.append_events(table.id, numbered(3, 1))  # another process moved on
         with pytest.raises(StaleWriterError):
-            await ours.append_events(table.id, numbered(3, 1))
+            await ours.tables.append_events(table.id, numbered(3, 1))
         with pytest.raises(StaleWriterError, match="is at version 3"):
-            await ours.append_events(table.id, numbered(5, 1))
-        await ours.append_events(table.id, numbered(4, 1))
-        assert await theirs.load_events(table.id) == numbered(1, 4)
+            await ours.tables.append_events(table.id, numbered(5, 1))
+        await ours.tables.append_events(table.id, numbered(4, 1))
+        assert await theirs.tables.load_events(table.id) == numbered(1, 4)

@@ -24,7 +24,7 @@ NOW = 1_000_000.0
 
 async def _new_club(store: Store, name: str) -> int:
     """A second club (no store method makes one yet: ``pokernight club add`` will)."""
-    async with store.transaction() as connection:
+    async with store.database.transaction() as connection:
         result = await connection.execute(
             insert(schema.clubs).values(name=name, created_at=NOW).returning(schema.clubs.c.id)
         )
@@ -33,14 +33,14 @@ async def _new_club(store: Store, name: str) -> int:
 
 
 async def _rows(store: Store, table: Any) -> list[dict[str, Any]]:
-    async with store.transaction() as connection:
+    async with store.database.transaction() as connection:
         return [dict(row) for row in (await connection.execute(select(table))).mappings()]
 
 
 async def _club_table(store: Store, club_id: int | None) -> int:
     """A stored table of the club (tables join a club outside the store for now)."""
-    table = await store.create_table({}, random.Random(1))
-    async with store.transaction() as connection:
+    table = await store.tables.create_table({}, random.Random(1))
+    async with store.database.transaction() as connection:
         await connection.execute(
             update(schema.tables).where(schema.tables.c.id == table.id).values(club_id=club_id)
         )
@@ -53,20 +53,20 @@ async def _club_table(store: Store, club_id: int | None) -> int:
 @scenario
 async def test_the_migration_makes_the_default_club(store_url: str) -> None:
     async with await open_store(store_url) as store:
-        club = await store.default_club()
+        club = await store.club.default_club()
         assert club.name == DEFAULT_CLUB_NAME
-        assert await store.default_club() == club
+        assert await store.club.default_club() == club
         assert len(await _rows(store, schema.clubs)) == 1
 
 
 @scenario
 async def test_the_default_club_is_made_on_first_use_when_there_is_none(store_url: str) -> None:
     async with await open_store(store_url) as store:
-        async with store.transaction() as connection:
+        async with store.database.transaction() as connection:
             await connection.execute(delete(schema.clubs))
-        club = await store.default_club()
+        club = await store.club.default_club()
         assert club.name == DEFAULT_CLUB_NAME
-        assert await store.default_club() == club
+        assert await store.club.default_club() == club
         assert [row["id"] for row in await _rows(store, schema.clubs)] == [club.id]
 
 
@@ -78,30 +78,30 @@ async def test_a_member_is_found_by_any_name_reading_the_same_within_their_club(
     store_url: str,
 ) -> None:
     async with await open_store(store_url) as store:
-        club = await store.default_club()
+        club = await store.club.default_club()
         other_club = await _new_club(store, "Tuesdays")
-        alice = await store.add_member(club.id, "Alice")
+        alice = await store.club.add_member(club.id, "Alice")
         assert (alice.club_id, alice.name) == (club.id, "Alice")
         assert (
-            await store.member_named(club.id, "\uff21\uff2c\uff29\uff23\uff25") == alice
+            await store.club.member_named(club.id, "\uff21\uff2c\uff29\uff23\uff25") == alice
         )  # full-width capitals
-        assert await store.member(alice.id) == alice
-        assert await store.member_named(club.id, "Bob") is None
-        assert await store.member_named(other_club, "Alice") is None
-        assert await store.member(alice.id + 1) is None
-        other_alice = await store.add_member(other_club, "alice")  # another club's name
-        assert await store.member_named(other_club, "Alice") == other_alice
+        assert await store.club.member(alice.id) == alice
+        assert await store.club.member_named(club.id, "Bob") is None
+        assert await store.club.member_named(other_club, "Alice") is None
+        assert await store.club.member(alice.id + 1) is None
+        other_alice = await store.club.add_member(other_club, "alice")  # another club's name
+        assert await store.club.member_named(other_club, "Alice") == other_alice
 
 
 @scenario
 async def test_a_name_another_member_of_the_club_has_is_refused(store_url: str) -> None:
     async with await open_store(store_url) as store:
-        club = await store.default_club()
-        await store.add_member(club.id, "Alice")
+        club = await store.club.default_club()
+        await store.club.add_member(club.id, "Alice")
         with pytest.raises(MemberError, match="already has a member called Alice: choose"):
-            await store.add_member(club.id, "ALICE")
+            await store.club.add_member(club.id, "ALICE")
         with pytest.raises(MemberError, match=f"there is no club {club.id + 1}"):
-            await store.add_member(club.id + 1, "Bob")
+            await store.club.add_member(club.id + 1, "Bob")
         assert [row["name"] for row in await _rows(store, schema.members)] == ["Alice"]
 
 
@@ -109,13 +109,13 @@ async def test_a_name_another_member_of_the_club_has_is_refused(store_url: str) 
 async def test_the_database_refuses_two_members_not_merged_with_one_name(store_url: str) -> None:
     """The partial unique index, not only the store's check: merged members free a name."""
     async with await open_store(store_url) as store:
-        club = await store.default_club()
-        alice = await store.add_member(club.id, "Alice")
+        club = await store.club.default_club()
+        alice = await store.club.add_member(club.id, "Alice")
         row = {"club_id": club.id, "name": "alice", "name_key": "alice", "created_at": NOW}
-        async with store.transaction() as connection:
+        async with store.database.transaction() as connection:
             await connection.execute(insert(schema.members).values(**row, merged_into=alice.id))
         with pytest.raises(IntegrityError):
-            async with store.engine.begin() as connection:
+            async with store.database.engine.begin() as connection:
                 await connection.execute(insert(schema.members).values(row))
 
 
@@ -125,16 +125,16 @@ async def test_the_database_refuses_two_members_not_merged_with_one_name(store_u
 @scenario
 async def test_a_merged_member_is_read_as_the_one_who_absorbed_them(store_url: str) -> None:
     async with await open_store(store_url) as store:
-        club = await store.default_club()
-        alice = await store.add_member(club.id, "Alice")
-        ally = await store.add_member(club.id, "Ally")
-        token = await store.add_device(ally.id)
-        assert await store.merge(alice.id, ally.id) == alice
-        assert await store.member(ally.id) == alice
-        assert await store.member_named(club.id, "Ally") == alice
-        assert await store.member_of_device(token) == alice
-        new_ally = await store.add_member(club.id, "Ally")  # the name is free again
-        assert await store.member_named(club.id, "Ally") == new_ally
+        club = await store.club.default_club()
+        alice = await store.club.add_member(club.id, "Alice")
+        ally = await store.club.add_member(club.id, "Ally")
+        token = await store.club.add_device(ally.id)
+        assert await store.club.merge(alice.id, ally.id) == alice
+        assert await store.club.member(ally.id) == alice
+        assert await store.club.member_named(club.id, "Ally") == alice
+        assert await store.club.member_of_device(token) == alice
+        new_ally = await store.club.add_member(club.id, "Ally")  # the name is free again
+        assert await store.club.member_named(club.id, "Ally") == new_ally
         rows = {row["id"]: row["merged_into"] for row in await _rows(store, schema.members)}
         assert rows == {alice.id: None, ally.id: alice.id, new_ally.id: None}
 
@@ -144,10 +144,12 @@ async def test_merges_that_are_none_cross_clubs_or_would_chain_are_refused(
     store_url: str,
 ) -> None:
     async with await open_store(store_url) as store:
-        club = await store.default_club()
-        alice, bob, carol = [await store.add_member(club.id, n) for n in ("Alice", "Bob", "Carol")]
-        dan = await store.add_member(await _new_club(store, "Tuesdays"), "Dan")
-        await store.merge(alice.id, bob.id)
+        club = await store.club.default_club()
+        alice, bob, carol = [
+            await store.club.add_member(club.id, n) for n in ("Alice", "Bob", "Carol")
+        ]
+        dan = await store.club.add_member(await _new_club(store, "Tuesdays"), "Dan")
+        await store.club.merge(alice.id, bob.id)
         before = await _rows(store, schema.members)
         refusals = [
             (alice.id, alice.id, "Alice cannot be merged into themselves"),
@@ -159,7 +161,7 @@ async def test_merges_that_are_none_cross_clubs_or_would_chain_are_refused(
         ]
         for into, other, message in refusals:
             with pytest.raises(MemberError, match=message):
-                await store.merge(into, other)
+                await store.club.merge(into, other)
         assert await _rows(store, schema.members) == before
 
 
@@ -174,11 +176,11 @@ async def test_a_merge_waits_for_another_of_the_same_member_and_then_is_refused(
     """On PostgreSQL, checks made while another merge is not committed yet would let a
     chain through: the second merge waits for the first's row locks, then sees it."""
     async with await open_store(store_url) as store:
-        club = await store.default_club()
-        ann, bea, cat = [await store.add_member(club.id, n) for n in ("Ann", "Bea", "Cat")]
-        async with store.engine.begin() as first:
+        club = await store.club.default_club()
+        ann, bea, cat = [await store.club.add_member(club.id, n) for n in ("Ann", "Bea", "Cat")]
+        async with store.database.engine.begin() as first:
             await first.run_sync(lambda c: members.merge(c, bea.id, ann.id))
-            second = asyncio.ensure_future(store.merge(cat.id, bea.id))
+            second = asyncio.ensure_future(store.club.merge(cat.id, bea.id))
             await asyncio.sleep(0.5)
             assert not second.done()
         with pytest.raises(MemberError, match="others were merged into Bea"):
@@ -193,18 +195,18 @@ async def test_a_device_token_signs_in_as_its_member_and_only_its_hash_is_stored
     store_url: str,
 ) -> None:
     async with await open_store(store_url) as store:
-        club = await store.default_club()
-        alice = await store.add_member(club.id, "Alice")
-        token = await store.add_device(alice.id)
-        assert len(token) >= 43 and token != await store.add_device(alice.id)
-        assert await store.member_of_device(token) == alice
-        assert await store.member_of_device(token[:-1]) is None
+        club = await store.club.default_club()
+        alice = await store.club.add_member(club.id, "Alice")
+        token = await store.club.add_device(alice.id)
+        assert len(token) >= 43 and token != await store.club.add_device(alice.id)
+        assert await store.club.member_of_device(token) == alice
+        assert await store.club.member_of_device(token[:-1]) is None
         devices = {row["token_sha256"]: row for row in await _rows(store, schema.devices)}
         mine = devices[hashlib.sha256(token.encode()).hexdigest()]
         assert mine["member_id"] == alice.id and mine["last_seen"] >= mine["created_at"]
         assert len(devices) == 2 and token not in str(devices)
         with pytest.raises(MemberError, match=f"there is no member {alice.id + 1}"):
-            await store.add_device(alice.id + 1)
+            await store.club.add_device(alice.id + 1)
 
 
 # Claim codes -------------------------------------------------------------------------------
@@ -213,27 +215,27 @@ async def test_a_device_token_signs_in_as_its_member_and_only_its_hash_is_stored
 @scenario
 async def test_a_claim_code_adds_one_device_once(store_url: str) -> None:
     async with await open_store(store_url) as store:
-        club = await store.default_club()
-        alice = await store.add_member(club.id, "Alice")
-        code = await store.new_claim_code(alice.id, NOW)
+        club = await store.club.default_club()
+        alice = await store.club.add_member(club.id, "Alice")
+        code = await store.club.new_claim_code(alice.id, NOW)
         assert len(code) == 6 and set(code) <= set(CLAIM_ALPHABET)
         assert code not in str(await _rows(store, schema.claim_codes))
         typed = f" {code[:3].lower()} {code[3:]}"  # case and spaces do not matter
-        member, token = await store.claim(typed, NOW + CLAIM_CODE_SECONDS - 1)
+        member, token = await store.club.claim(typed, NOW + CLAIM_CODE_SECONDS - 1)
         assert member == alice
-        assert await store.member_of_device(token) == alice
+        assert await store.club.member_of_device(token) == alice
         with pytest.raises(MemberError, match="that code is wrong or was used already: ask"):
-            await store.claim(code, NOW + 1)
+            await store.club.claim(code, NOW + 1)
         assert len(await _rows(store, schema.devices)) == 1
 
 
 @scenario
 async def test_a_code_claimed_twice_at_once_adds_one_device(store_url: str) -> None:
     async with await open_store(store_url) as store:
-        alice = await store.add_member((await store.default_club()).id, "Alice")
-        code = await store.new_claim_code(alice.id, NOW)
+        alice = await store.club.add_member((await store.club.default_club()).id, "Alice")
+        code = await store.club.new_claim_code(alice.id, NOW)
         results = await asyncio.gather(
-            *(store.claim(code, NOW) for _ in range(2)), return_exceptions=True
+            *(store.club.claim(code, NOW) for _ in range(2)), return_exceptions=True
         )
         assert sum(isinstance(result, MemberError) for result in results) == 1
         assert len(await _rows(store, schema.devices)) == 1
@@ -242,26 +244,26 @@ async def test_a_code_claimed_twice_at_once_adds_one_device(store_url: str) -> N
 @scenario
 async def test_a_wrong_or_expired_code_is_refused_and_changes_nothing(store_url: str) -> None:
     async with await open_store(store_url) as store:
-        club = await store.default_club()
-        alice = await store.add_member(club.id, "Alice")
-        code = await store.new_claim_code(alice.id, NOW)
+        club = await store.club.default_club()
+        alice = await store.club.add_member(club.id, "Alice")
+        code = await store.club.new_claim_code(alice.id, NOW)
         wrong = "".join(CLAIM_ALPHABET[(CLAIM_ALPHABET.index(c) + 1) % 17] for c in code)
         with pytest.raises(MemberError, match="that code is wrong or was used already"):
-            await store.claim(wrong, NOW)
+            await store.club.claim(wrong, NOW)
         with pytest.raises(MemberError, match="that code has expired: ask for a new one"):
-            await store.claim(code, NOW + CLAIM_CODE_SECONDS)
+            await store.club.claim(code, NOW + CLAIM_CODE_SECONDS)
         assert await _rows(store, schema.devices) == []
         assert len(await _rows(store, schema.claim_codes)) == 1
         with pytest.raises(MemberError, match=f"there is no member {alice.id + 1}"):
-            await store.new_claim_code(alice.id + 1, NOW)
+            await store.club.new_claim_code(alice.id + 1, NOW)
 
 
 @scenario
 async def test_a_new_code_sweeps_away_the_expired_ones(store_url: str) -> None:
     async with await open_store(store_url) as store:
-        alice = await store.add_member((await store.default_club()).id, "Alice")
-        await store.new_claim_code(alice.id, NOW)
-        await store.new_claim_code(alice.id, NOW + CLAIM_CODE_SECONDS)
+        alice = await store.club.add_member((await store.club.default_club()).id, "Alice")
+        await store.club.new_claim_code(alice.id, NOW)
+        await store.club.new_claim_code(alice.id, NOW + CLAIM_CODE_SECONDS)
         (kept,) = await _rows(store, schema.claim_codes)
         assert kept["expires_at"] == NOW + 2 * CLAIM_CODE_SECONDS
 
@@ -272,31 +274,35 @@ async def test_a_new_code_sweeps_away_the_expired_ones(store_url: str) -> None:
 @scenario
 async def test_a_guest_seat_of_a_club_table_becomes_the_members(store_url: str) -> None:
     async with await open_store(store_url) as store:
-        club = await store.default_club()
-        alice, ally = [await store.add_member(club.id, name) for name in ("Alice", "Ally")]
+        club = await store.club.default_club()
+        alice, ally = [await store.club.add_member(club.id, name) for name in ("Alice", "Ally")]
         table_id = await _club_table(store, club.id)
-        guest, token = await store.register_player(table_id, "Alice")
+        guest, token = await store.tables.register_player(table_id, "Alice")
         assert guest.member_id is None
-        claimed = await store.claim_guest(token, alice)
+        claimed = await store.club.claim_guest(token, alice)
         assert claimed.member_id == alice.id and claimed.name == "Alice"
-        assert await store.player_by_token(table_id, token) == claimed
-        assert await store.claim_guest(token, alice) == claimed  # again: no change
-        await store.merge(alice.id, ally.id)
-        _other, other_token = await store.register_player(await _club_table(store, club.id), "A")
-        ally_now = await store.member(ally.id)  # read as Alice
+        assert await store.tables.player_by_token(table_id, token) == claimed
+        assert await store.club.claim_guest(token, alice) == claimed  # again: no change
+        await store.club.merge(alice.id, ally.id)
+        _other, other_token = await store.tables.register_player(
+            await _club_table(store, club.id), "A"
+        )
+        ally_now = await store.club.member(ally.id)  # read as Alice
         assert ally_now is not None
-        assert (await store.claim_guest(other_token, ally_now)).member_id == alice.id
+        assert (await store.club.claim_guest(other_token, ally_now)).member_id == alice.id
 
 
 @scenario
 async def test_a_seat_of_another_club_or_member_is_not_claimed(store_url: str) -> None:
     async with await open_store(store_url) as store:
-        club = await store.default_club()
-        alice, bob = [await store.add_member(club.id, name) for name in ("Alice", "Bob")]
-        dan = await store.add_member(await _new_club(store, "Tuesdays"), "Dan")
-        seat, token = await store.register_player(await _club_table(store, club.id), "Al")
-        clubless, clubless_token = await store.register_player(await _club_table(store, None), "Al")
-        await store.claim_guest(token, alice)
+        club = await store.club.default_club()
+        alice, bob = [await store.club.add_member(club.id, name) for name in ("Alice", "Bob")]
+        dan = await store.club.add_member(await _new_club(store, "Tuesdays"), "Dan")
+        seat, token = await store.tables.register_player(await _club_table(store, club.id), "Al")
+        clubless, clubless_token = await store.tables.register_player(
+            await _club_table(store, None), "Al"
+        )
+        await store.club.claim_guest(token, alice)
         refusals = [
             (token, bob, f"player {seat.id}'s seat is already another member's"),
             (token, dan, f"player {seat.id} sat at another club's table than Dan's"),
@@ -305,7 +311,7 @@ async def test_a_seat_of_another_club_or_member_is_not_claimed(store_url: str) -
         ]
         for seat_token, member, message in refusals:
             with pytest.raises(MemberError, match=message):
-                await store.claim_guest(seat_token, member)
+                await store.club.claim_guest(seat_token, member)
         members = {row["id"]: row["member_id"] for row in await _rows(store, schema.players)}
         assert members == {seat.id: alice.id, clubless.id: None}
 
@@ -337,18 +343,18 @@ async def test_tables_stored_at_0002_join_the_default_club_with_guests(store_url
     finally:
         await engine.dispose()
     async with await open_store(store_url) as store:
-        club = await store.default_club()
+        club = await store.club.default_club()
         (table,) = await _rows(store, schema.tables)
         assert table["club_id"] == club.id
-        ann = await store.player_by_token(table["id"], "Ann")
+        ann = await store.tables.player_by_token(table["id"], "Ann")
         assert ann is not None and (ann.name, ann.member_id) == ("Ann", None)
-        async with store.transaction() as connection:
+        async with store.database.transaction() as connection:
             guests = await connection.execute(
                 select(func.count()).where(schema.players.c.member_id.is_(None))
             )
             assert guests.scalar_one() == 2
-        member = await store.add_member(club.id, "Ann")
-        assert await store.claim_guest("Ann", member) == replace(ann, member_id=member.id)
+        member = await store.club.add_member(club.id, "Ann")
+        assert await store.club.claim_guest("Ann", member) == replace(ann, member_id=member.id)
 
 
 def _down_to_0002(connection: Connection) -> None:
@@ -358,16 +364,16 @@ def _down_to_0002(connection: Connection) -> None:
 @scenario
 async def test_a_downgrade_to_0002_keeps_tables_and_players(store_url: str) -> None:
     async with await open_store(store_url) as store:
-        club = await store.default_club()
+        club = await store.club.default_club()
         table_id = await _club_table(store, club.id)
-        player, token = await store.register_player(table_id, "Ann")
-        await store.claim_guest(token, await store.add_member(club.id, "Ann"))
-        async with store.engine.begin() as connection:
+        player, token = await store.tables.register_player(table_id, "Ann")
+        await store.club.claim_guest(token, await store.club.add_member(club.id, "Ann"))
+        async with store.database.engine.begin() as connection:
             await connection.run_sync(_down_to_0002)
     async with await open_store(store_url) as store:  # and up again: a guest of a new club
-        assert await store.player_by_token(table_id, token) == player
+        assert await store.tables.player_by_token(table_id, token) == player
         (table,) = await _rows(store, schema.tables)
-        assert table["club_id"] == (await store.default_club()).id
+        assert table["club_id"] == (await store.club.default_club()).id
         assert await _rows(store, schema.members) == []
 
 
@@ -376,10 +382,10 @@ async def test_a_new_table_belongs_to_the_default_club_and_its_guests_can_be_cla
     store_url: str,
 ) -> None:
     async with await open_store(store_url) as store:
-        club = await store.default_club()
-        played = await store.create_table({}, random.Random(1))
-        _seat, token = await store.register_player(played.id, "Alice")
-        alice = await store.add_member(club.id, "Alice")
-        assert (await store.claim_guest(token, alice)).member_id == alice.id
+        club = await store.club.default_club()
+        played = await store.tables.create_table({}, random.Random(1))
+        _seat, token = await store.tables.register_player(played.id, "Alice")
+        alice = await store.club.add_member(club.id, "Alice")
+        assert (await store.club.claim_guest(token, alice)).member_id == alice.id
         clubs = {row["id"]: row["club_id"] for row in await _rows(store, schema.tables)}
         assert clubs == {played.id: club.id}

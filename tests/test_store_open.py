@@ -26,13 +26,15 @@ SCHEMA_TABLES = {"tables", "players", "events", "seats", "hands", "ledger_entrie
 @scenario
 async def test_reopened_store_sees_everything_written_before(store_url: str) -> None:
     async with await open_store(store_url) as store:
-        table = await store.create_table({"seats": 6}, random.Random(3))
-        player, token = await store.register_player(table.id, "Ann")
-        await store.append_events(table.id, [StoredEvent(1, "Noted", {"a": [1]}, 5.0)])
+        table = await store.tables.create_table({"seats": 6}, random.Random(3))
+        player, token = await store.tables.register_player(table.id, "Ann")
+        await store.tables.append_events(table.id, [StoredEvent(1, "Noted", {"a": [1]}, 5.0)])
     async with await open_store(store_url) as reopened:
-        assert await reopened.table_by_code(table.code) == table
-        assert await reopened.player_by_token(table.id, token) == player
-        assert await reopened.load_events(table.id) == [StoredEvent(1, "Noted", {"a": [1]}, 5.0)]
+        assert await reopened.tables.table_by_code(table.code) == table
+        assert await reopened.tables.player_by_token(table.id, token) == player
+        assert await reopened.tables.load_events(table.id) == [
+            StoredEvent(1, "Noted", {"a": [1]}, 5.0)
+        ]
 
 
 def _schema_differences(connection: Connection) -> list[object]:
@@ -49,7 +51,7 @@ def _table_names(connection: Connection) -> set[str]:
 async def test_migrations_create_the_schema_of_the_models_and_rerun_as_a_no_op(
     store_url: str,
 ) -> None:
-    async with await open_store(store_url) as store, store.transaction() as connection:
+    async with await open_store(store_url) as store, store.database.transaction() as connection:
         assert await connection.run_sync(_table_names) >= SCHEMA_TABLES
         await connection.run_sync(upgrade_to_head)  # a second run changes nothing
         assert await connection.run_sync(_schema_differences) == []
@@ -60,12 +62,12 @@ async def test_event_log_key_refuses_a_second_event_with_one_seq(store_url: str)
     """The database itself, not only the store's check, keeps one event per version."""
 
     async with await open_store(store_url) as store:
-        table = await store.create_table({}, random.Random(1))
+        table = await store.tables.create_table({}, random.Random(1))
         row = {"table_id": table.id, "seq": 1, "kind": "Noted", "data": {}, "at": 0.0}
-        async with store.transaction() as connection:
+        async with store.database.transaction() as connection:
             await connection.execute(insert(schema.events).values(**row))
         with pytest.raises(IntegrityError):
-            async with store.engine.begin() as connection:
+            async with store.database.engine.begin() as connection:
                 await connection.execute(insert(schema.events).values(**row))
 
 
@@ -107,7 +109,7 @@ async def test_default_database_is_a_sqlite_file_in_the_working_directory(
     monkeypatch.chdir(tmp_path)
     assert database_url(None).render_as_string() == "sqlite+aiosqlite:///pokernight.sqlite3"
     async with await open_store() as store:
-        await store.create_table({}, random.Random(1))
+        await store.tables.create_table({}, random.Random(1))
     assert (tmp_path / "pokernight.sqlite3").exists()
 
 
@@ -140,7 +142,7 @@ async def test_stores_opened_together_migrate_once(store_url: str) -> None:
     stores = await asyncio.gather(*(open_store(store_url) for _ in range(3)))
     for store in stores:
         await store.close()
-    async with await open_store(store_url) as store, store.transaction() as connection:
+    async with await open_store(store_url) as store, store.database.transaction() as connection:
         assert await connection.run_sync(_schema_differences) == []
 
 
@@ -167,7 +169,7 @@ async def test_a_new_sqlite_file_another_connection_writes_is_opened_once_it_is_
         await asyncio.sleep(0.01)
     other.execute("COMMIT")
     other.close()
-    async with await opening as store, store.transaction() as connection:
+    async with await opening as store, store.database.transaction() as connection:
         assert await connection.run_sync(_schema_differences) == []
     assert refusals and all(sqlite_busy(error) for error in refusals)
 
@@ -196,7 +198,7 @@ async def test_a_table_stored_before_names_were_unique_keeps_both_players(store_
             await connection.run_sync(to_0001_with_two_bobs)
     finally:
         await engine.dispose()
-    async with await open_store(store_url) as store, store.transaction() as connection:
+    async with await open_store(store_url) as store, store.database.transaction() as connection:
         rows = await connection.execute(text("SELECT name_key FROM players ORDER BY id"))
         keys = [row[0] for row in rows]
     assert len(keys) == len(set(keys)) == 3 and keys[0] == "bob" and keys[1].startswith("bob#")

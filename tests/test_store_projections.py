@@ -78,9 +78,9 @@ def session() -> tuple[Table, list[TableEvent], list[list[StoredEvent]]]:
 
 async def stored_table(store: Store, appends: list[list[StoredEvent]]) -> TableRecord:
     """A new table with ``appends`` stored in it, append after append."""
-    record = await store.create_table({}, random.Random(1))
+    record = await store.tables.create_table({}, random.Random(1))
     for appended in appends:
-        await store.append_events(record.id, appended)
+        await store.tables.append_events(record.id, appended)
     return record
 
 
@@ -89,7 +89,7 @@ async def test_ledger_projection_equals_the_tables_own_ledger(store_url: str) ->
     table, _, appends = session()
     async with await open_store(store_url) as store:
         record = await stored_table(store, appends)
-        entries = await store.ledger_entries(record.id)
+        entries = await store.tables.ledger_entries(record.id)
     stored = [
         (e["hand_number"], e["player_id"], e["kind"], e["amount"], e["reason"]) for e in entries
     ]
@@ -113,7 +113,7 @@ async def test_hands_projection_summarises_each_hand_without_its_deck(store_url:
     finished = [event for event in events if isinstance(event, HandFinished)]
     async with await open_store(store_url) as store:
         record = await stored_table(store, appends)
-        hands = await store.hands(record.id)
+        hands = await store.tables.hands(record.id)
     assert [hand["hand_number"] for hand in hands] == [1, 2]
     for hand, end in zip(hands, finished, strict=True):
         summary = hand["summary"]
@@ -134,9 +134,9 @@ async def test_hand_in_play_has_no_end_yet(store_url: str) -> None:
         events += [each.event for each in table.apply(SitDown(seat, player_id, name, 1_000), 1.0)]
     events += [each.event for each in table.apply(StartHand(random.Random(5)), 2.0)]
     async with await open_store(store_url) as store:
-        record = await store.create_table({}, random.Random(1))
-        await store.append_events(record.id, stored(events, 0, 2.0))
-        [hand] = await store.hands(record.id)
+        record = await store.tables.create_table({}, random.Random(1))
+        await store.tables.append_events(record.id, stored(events, 0, 2.0))
+        [hand] = await store.tables.hands(record.id)
     assert hand["ended_at"] is None and "results" not in hand["summary"]
 
 
@@ -146,7 +146,7 @@ async def test_table_rebuilt_from_stored_events_equals_the_live_table(store_url:
     async with await open_store(store_url) as store:
         record = await stored_table(store, appends)
     async with await open_store(store_url) as reopened:
-        loaded = await reopened.load_events(record.id)
+        loaded = await reopened.tables.load_events(record.id)
     assert [table_event_from_dict(event.data) for event in loaded] == events
     rebuilt = Table.from_events(table_event_from_dict(event.data) for event in loaded)
     assert rebuilt.seats == table.seats

@@ -38,15 +38,15 @@ class RepeatingRandom(random.Random):
 async def test_table_codes_are_four_digits_and_unique_among_open_tables(store_url: str) -> None:
     async with await open_store(store_url) as store:
         rng = RepeatingRandom([42, 42, 42, 7, 42])
-        first = await store.create_table({"seats": 6}, rng)
-        second = await store.create_table({"seats": 9}, rng)
+        first = await store.tables.create_table({"seats": 6}, rng)
+        second = await store.tables.create_table({"seats": 9}, rng)
         assert (first.code, second.code) == ("0042", "0007")
-        await store.close_table(first.id)
-        third = await store.create_table({}, rng)
+        await store.tables.close_table(first.id)
+        third = await store.tables.create_table({}, rng)
         assert third.code == "0042"  # a closed table's code is free again
-        assert await store.table_by_code("0042") == third
-        assert [table.id for table in await store.open_tables()] == [second.id, third.id]
-        closed = await store.table(first.id)
+        assert await store.tables.table_by_code("0042") == third
+        assert [table.id for table in await store.tables.open_tables()] == [second.id, third.id]
+        closed = await store.tables.table(first.id)
         assert closed is not None and closed.status == TableStatus.CLOSED
 
 
@@ -54,46 +54,46 @@ async def test_table_codes_are_four_digits_and_unique_among_open_tables(store_ur
 async def test_database_refuses_two_open_tables_with_one_code(store_url: str) -> None:
     async with await open_store(store_url) as store:
         row = {"code": "1234", "settings": {}, "created_at": 0.0}
-        async with store.transaction() as connection:
+        async with store.database.transaction() as connection:
             await connection.execute(insert(schema.tables).values(**row, status="closed"))
             await connection.execute(insert(schema.tables).values(**row, status="open"))
         with pytest.raises(IntegrityError):
-            async with store.engine.begin() as connection:
+            async with store.database.engine.begin() as connection:
                 await connection.execute(insert(schema.tables).values(**row, status="open"))
 
 
 @scenario
 async def test_settings_are_updated_and_a_missing_table_is_named(store_url: str) -> None:
     async with await open_store(store_url) as store:
-        table = await store.create_table({"seats": 6}, random.Random(1))
-        await store.update_settings(table.id, {"seats": 9, "variant": "plo"})
-        updated = await store.table(table.id)
+        table = await store.tables.create_table({"seats": 6}, random.Random(1))
+        await store.tables.update_settings(table.id, {"seats": 9, "variant": "plo"})
+        updated = await store.tables.table(table.id)
         assert updated is not None and updated.settings == {"seats": 9, "variant": "plo"}
-        assert await store.table(table.id + 1) is None
+        assert await store.tables.table(table.id + 1) is None
         with pytest.raises(StoreError, match=f"there is no table {table.id + 1}"):
-            await store.close_table(table.id + 1)
+            await store.tables.close_table(table.id + 1)
 
 
 @scenario
 async def test_player_is_found_by_their_token_and_not_by_another(store_url: str) -> None:
     async with await open_store(store_url) as store:
-        table = await store.create_table({}, random.Random(1))
-        other_table = await store.create_table({}, random.Random(2))
-        ann, ann_token = await store.register_player(table.id, "Ann")
-        bob, bob_token = await store.register_player(table.id, "Bob")
+        table = await store.tables.create_table({}, random.Random(1))
+        other_table = await store.tables.create_table({}, random.Random(2))
+        ann, ann_token = await store.tables.register_player(table.id, "Ann")
+        bob, bob_token = await store.tables.register_player(table.id, "Bob")
         assert len(ann_token) >= 43 and ann_token != bob_token  # 32 bytes, url-safe
-        assert await store.player_by_token(table.id, ann_token) == ann
-        assert await store.player_by_token(table.id, bob_token) == bob
-        assert await store.player_by_token(table.id, ann_token[:-1]) is None
-        assert await store.player_by_token(other_table.id, ann_token) is None
+        assert await store.tables.player_by_token(table.id, ann_token) == ann
+        assert await store.tables.player_by_token(table.id, bob_token) == bob
+        assert await store.tables.player_by_token(table.id, ann_token[:-1]) is None
+        assert await store.tables.player_by_token(other_table.id, ann_token) is None
 
 
 @scenario
 async def test_only_the_hash_of_a_seat_token_is_stored(store_url: str) -> None:
     async with await open_store(store_url) as store:
-        table = await store.create_table({}, random.Random(1))
-        _, token = await store.register_player(table.id, "Ann")
-        async with store.transaction() as connection:
+        table = await store.tables.create_table({}, random.Random(1))
+        _, token = await store.tables.register_player(table.id, "Ann")
+        async with store.database.transaction() as connection:
             rows = (await connection.execute(schema.players.select())).mappings().all()
         assert token not in str([dict(row) for row in rows])
 
@@ -103,22 +103,24 @@ async def test_an_imported_table_is_closed_to_play_and_takes_a_code_never_used(
     store_url: str,
 ) -> None:
     async with await open_store(store_url) as store:
-        played = await store.create_table({}, RepeatingRandom([42]))
-        await store.close_table(played.id)
+        played = await store.tables.create_table({}, RepeatingRandom([42]))
+        await store.tables.close_table(played.id)
         new = ImportedTable({"seats": 6}, RepeatingRandom([42, 7]))
 
         def log(record: TableRecord, ids: Mapping[str, str]) -> list[StoredEvent]:
             opened = TableOpened(TableSettings(), ids["host"])
             return [StoredEvent.of(1, opened, 0.0)]
 
-        imported = await store.import_table(new, {"host": "PHH import"}, log)
+        imported = await store.tables.import_table(new, {"host": "PHH import"}, log)
         assert imported.code == "0007", "a closed table's history is not hidden"
         assert imported.status == TableStatus.IMPORTED
-        assert await store.table_by_code("0007") is None
-        assert await store.open_tables() == []
-        assert await store.latest_table_by_code("0007") == imported
-        (stored,) = await store.load_events(imported.id)
-        assert stored.data["host"] == str((await store.players_never_seated(imported.id))[0].id)
+        assert await store.tables.table_by_code("0007") is None
+        assert await store.tables.open_tables() == []
+        assert await store.tables.latest_table_by_code("0007") == imported
+        (stored,) = await store.tables.load_events(imported.id)
+        assert stored.data["host"] == str(
+            (await store.tables.players_never_seated(imported.id))[0].id
+        )
 
 
 @scenario
@@ -130,8 +132,8 @@ async def test_an_import_that_fails_stores_nothing(store_url: str) -> None:
             return [StoredEvent.of(2, TableOpened(TableSettings(), None), 0.0)]  # not seq 1
 
         with pytest.raises(StaleWriterError):
-            await store.import_table(new, {"a": "Ann"}, log)
-        async with store.transaction() as connection:
+            await store.tables.import_table(new, {"a": "Ann"}, log)
+        async with store.database.transaction() as connection:
             for table in (schema.tables, schema.players, schema.events):
                 assert (
                     await connection.execute(select(func.count()).select_from(table))

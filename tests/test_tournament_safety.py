@@ -152,7 +152,7 @@ async def test_a_stranger_with_a_code_from_the_lobby_cannot_join_or_sit_at_its_t
         await spectator.watch()
         with pytest.raises(ClientError, match="spectators cannot act"):
             await spectator.sit(2, 100_000)
-        assert await actor.store.players_never_seated(actor.record.id) == []  # nobody joined
+        assert await actor.store.tables.players_never_seated(actor.record.id) == []  # nobody joined
         await deals_on(director)
         assert_the_tournaments_chips(actor, director)
         await spectator.disconnect()

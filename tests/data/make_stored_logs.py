@@ -112,7 +112,7 @@ class Recorder:
     async def open(
         cls, store: Any, settings: TableSettings, host: str | None, seed: int
     ) -> Recorder:
-        record = await store.create_table(settings.to_dict(), random.Random(seed))
+        record = await store.tables.create_table(settings.to_dict(), random.Random(seed))
         recorder = cls(store, record.id, Table.open(settings, host), random.Random(seed))
         await recorder.save([recorder.table.opened])
         return recorder
@@ -122,7 +122,7 @@ class Recorder:
         for event in events:
             self.seq += 1
             stored.append(StoredEvent.of(self.seq, event, self.now))
-        await self.store.append_events(self.table_id, stored)
+        await self.store.tables.append_events(self.table_id, stored)
 
     async def do(self, command: Any, seconds: float = 1.0) -> list[TableEvent]:
         self.now += seconds
@@ -502,14 +502,14 @@ def late_and_bubble() -> list[TournamentEvent]:
 
 async def save_tournament(store: Any, events: list[TournamentEvent]) -> int:
     created = StoredEvent(1, type(events[0]).__name__, events[0].to_dict(), 500.0)
-    tournament_id = await store.create_tournament(
+    tournament_id = await store.tournaments.create_tournament(
         created, ("director", f"token-{len(events)}"), None
     )
     stored = [
         StoredEvent(seq, type(event).__name__, event.to_dict(), 500.0 + seq)
         for seq, event in enumerate(events[1:], start=2)
     ]
-    await store.append_tournament_events(tournament_id, stored, finished=True)
+    await store.tournaments.append_tournament_events(tournament_id, stored, finished=True)
     return int(tournament_id)
 
 

@@ -61,8 +61,8 @@ async def operator_invite(database: str | None, organiser: bool) -> str:
     from pokernight.store import open_store
 
     async with await open_store(database) as store:
-        club = await store.default_club()
-        return await store.new_club_invite(club.id, None, organiser=organiser)
+        club = await store.club.default_club()
+        return await store.club.new_club_invite(club.id, None, organiser=organiser)
 
 
 async def organiser_wanted(database: str | None) -> str | None:
@@ -70,10 +70,10 @@ async def organiser_wanted(database: str | None) -> str | None:
     from pokernight.store import open_store
 
     async with await open_store(database) as store:
-        club = await store.default_club()
-        if await store.has_organiser(club.id):
+        club = await store.club.default_club()
+        if await store.club.has_organiser(club.id):
             return None
-        return await store.new_club_invite(club.id, None, organiser=True)
+        return await store.club.new_club_invite(club.id, None, organiser=True)
 
 
 def invite_link(base: str, code: str) -> str:

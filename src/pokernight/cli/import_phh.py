@@ -126,7 +126,9 @@ async def _import(
     except StoreError as error:
         raise ValueError(str(error)) from None
     except DBAPIError as error:  # a value the database refuses: its reason, in one line
-        raise ValueError(store.unavailable(error).replace("is unavailable", "refused")) from None
+        raise ValueError(
+            store.database.unavailable(error).replace("is unavailable", "refused")
+        ) from None
     finally:
         await store.close()
     left_out = len(played.refused)
@@ -178,14 +180,14 @@ def _played(read: Sequence[tuple[str, PHHHand | PHHError]], target: Target) -> P
 async def _target(store: Store, code: str | None) -> Target:
     if code is None:
         return Target(None, None, HOST, {})
-    record = await store.latest_table_by_code(code)
+    record = await store.tables.latest_table_by_code(code)
     if record is None:
-        raise ValueError(f"no table with code {code} in {store.description}")
+        raise ValueError(f"no table with code {code} in {store.database.description}")
     if record.status != IMPORTED:
         raise ValueError(
             f"table {code} was not imported: hands go only into a new or an imported table"
         )
-    stored = await store.load_events(record.id)
+    stored = await store.tables.load_events(record.id)
     events = [table_event_from_dict(item.data) for item in stored]
     table = Table.from_events(events)
     if table.host is None:
@@ -245,7 +247,7 @@ async def _store(store: Store, target: Target, table_import: TableImport) -> str
         opened = events[0]
         assert isinstance(opened, TableOpened)
         table = ImportedTable(opened.settings.to_dict(), secure_rng())
-    record = await store.import_table(table, _new_players(events), log)
+    record = await store.tables.import_table(table, _new_players(events), log)
     return record.code
 
 

@@ -66,10 +66,10 @@ async def _load(code: str, url: str | None) -> StoredTable:
     except StoreError as error:
         raise ValueError(str(error)) from None
     try:
-        record = await store.latest_table_by_code(code)
+        record = await store.tables.latest_table_by_code(code)
         if record is None:
-            raise ValueError(f"no table with code {code} in {store.description}")
-        stored = await store.load_events(record.id)
+            raise ValueError(f"no table with code {code} in {store.database.description}")
+        stored = await store.tables.load_events(record.id)
     finally:
         await store.close()
     return StoredTable([table_event_from_dict(item.data) for item in stored], record.status)

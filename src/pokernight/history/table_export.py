@@ -75,7 +75,7 @@ def hand_from_its_events(
     it; ``names`` and ``player_ids``: its seats' at the deal, by hand seat (the log's
     ``PlayerSeated`` events, long before, said them). None if the events do not finish it.
 
-    For a replay that reads one hand of a long log (``Store.hand_log``): the events must
+    For a replay that reads one hand of a long log (``TableLog.hand_log``): the events must
     reach on to where the hand's cards may last be shown (until the next hand ends)."""
     stream = iter(events)
     started = next(stream, None)

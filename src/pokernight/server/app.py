@@ -51,7 +51,7 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         store = await open_store(settings.database_url)
-        writer = EventWriter(store)
+        writer = EventWriter(store.tables)
         lobby = Lobby(store, writer, settings)
         collector = Collector(settings.gc_freeze_seconds)
         lobby.departed = collector.departed

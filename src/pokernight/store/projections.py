@@ -13,7 +13,7 @@ Which events feed them (``pokernight.table.events``, stored as their
 - ``HandDealt``: a ``hands`` row whose summary holds the public facts of the deal
   (never the deck or its salt) and who sat in the hand (``players``, ``names``: by hand
   seat), with ``first_seq``, where the deal is in the log: a replay reads the hand's own
-  events from there (``Store.hand_log``) instead of folding the whole log;
+  events from there (``TableLog.hand_log``) instead of folding the whole log;
 - ``HandFinished``: the hand ends: final stacks and each player's result, also
   entered in the ledger.
 

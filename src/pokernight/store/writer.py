@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pokernight.store.commit_stats import CommitStats
 from pokernight.store.errors import StoreError, StoreUnavailableError
 from pokernight.store.records import HandledRequest, StoredEvent
-from pokernight.store.store import Store
+from pokernight.store.table_log import TableLog
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,8 +33,8 @@ class EventWriter:
     """Commits the events handed to ``append`` in groups: at most ``max_delay`` seconds
     after the first of a group arrives, or as soon as the previous commit ends."""
 
-    def __init__(self, store: Store, max_delay: float = 0.005) -> None:
-        self.store = store
+    def __init__(self, log: TableLog, max_delay: float = 0.005) -> None:
+        self.log = log
         self.max_delay = max_delay
         self._pending: list[_Append] = []
         self._arrived = asyncio.Event()
@@ -81,7 +81,7 @@ class EventWriter:
     async def _commit(self, batch: list[_Append]) -> None:
         started = time.perf_counter()
         try:
-            await self.store.append_batch(
+            await self.log.append_batch(
                 [(item.table_id, item.events) for item in batch],
                 [(item.table_id, request) for item in batch for request in item.requests],
             )

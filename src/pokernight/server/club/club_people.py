@@ -21,11 +21,12 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
+from pokernight.server.club.nights import ClubStorage
 from pokernight.server.club.registry import store_of
 from pokernight.server.tables.api import DisplayName, RecordId, read_body
 from pokernight.server.tables.identity import device_token, member_json, required_member, signed_in
 from pokernight.server.tables.newcomers import checked_name
-from pokernight.store import MemberError, MemberRecord, Store
+from pokernight.store import MemberError, MemberRecord
 from pokernight.store.invites import INVITE_SECONDS
 from pokernight.store.members import CLAIM_CODE_SECONDS, DEVICE_KEY_LENGTH, secret_hash
 
@@ -73,8 +74,8 @@ class ClaimGuest(msgspec.Struct, forbid_unknown_fields=True):
 async def club_info(request: Request) -> Response:
     """The club and who this device is signed in as (``me``: null for nobody)."""
     store = store_of(request)
-    me = await signed_in(request, store)
-    club = await store.default_club() if me is None else await store.club(me.club_id)
+    me = await signed_in(request, store.club)
+    club = await store.club.default_club() if me is None else await store.club.club(me.club_id)
     return JSONResponse(
         {"club": {"id": club.id, "name": club.name}, "me": None if me is None else member_json(me)}
     )
@@ -84,10 +85,10 @@ async def new_invite(request: Request) -> Response:
     """An invitation to the club from the member asking, for a friend: a link to share
     (its secret in the fragment, never sent in a request line), good once for a week."""
     store = store_of(request)
-    me = await required_member(request, store)
+    me = await required_member(request, store.club)
     body = await read_body(request, NewInvite)
     try:
-        code = await store.new_club_invite(me.club_id, me, organiser=body.organiser)
+        code = await store.club.new_club_invite(me.club_id, me, organiser=body.organiser)
     except MemberError as error:
         raise HTTPException(403, str(error)) from None
     return JSONResponse(
@@ -101,19 +102,19 @@ async def take_invite(request: Request) -> Response:
     device, an organiser's invitation making them one."""
     store = store_of(request)
     body = await read_body(request, TakeInvite)
-    me = await signed_in(request, store)
+    me = await signed_in(request, store.club)
     if me is None and body.name is None:
         raise HTTPException(400, "give the name you will have in the club")
     name = me.name if me is not None else checked_name(body.name or "")
-    member, device = await store.take_club_invite(body.invite, name, me)
+    member, device = await store.club.take_club_invite(body.invite, name, me)
     return JSONResponse({"member": member_json(member), "device": device}, status_code=201)
 
 
 async def new_claim_code(request: Request) -> Response:
     """A short code that signs one more device in as the member asking (ten minutes)."""
     store = store_of(request)
-    me = await required_member(request, store)
-    code = await store.new_claim_code(me.id, time.time())
+    me = await required_member(request, store.club)
+    code = await store.club.new_claim_code(me.id, time.time())
     return JSONResponse({"code": code, "expires_in": CLAIM_CODE_SECONDS}, status_code=201)
 
 
@@ -121,7 +122,7 @@ async def claim(request: Request) -> Response:
     """A claim code typed on a new device: the member it signs in as, and the device's token."""
     store = store_of(request)
     body = await read_body(request, ClaimCode)
-    member, device = await store.claim(body.code, time.time())
+    member, device = await store.club.claim(body.code, time.time())
     return JSONResponse({"member": member_json(member), "device": device}, status_code=201)
 
 
@@ -131,14 +132,14 @@ async def claim(request: Request) -> Response:
 async def devices(request: Request) -> Response:
     """The devices signed in as the member asking (this one is ``current``)."""
     store = store_of(request)
-    me = await required_member(request, store)
+    me = await required_member(request, store.club)
     token = device_token(request)
     mine = secret_hash(token or "")[:DEVICE_KEY_LENGTH]
     return JSONResponse(
         {
             "devices": [
                 {**asdict(device), "current": device.key == mine}
-                for device in await store.member_devices(me.id)
+                for device in await store.club.member_devices(me.id)
             ]
         }
     )
@@ -148,8 +149,8 @@ async def remove_device(request: Request) -> Response:
     """A lost or shared device signed out, from any device of the member's (this one too:
     signing out)."""
     store = store_of(request)
-    me = await required_member(request, store)
-    await store.remove_device(me.id, request.path_params["key"])
+    me = await required_member(request, store.club)
+    await store.club.remove_device(me.id, request.path_params["key"])
     return Response(status_code=204)
 
 
@@ -161,9 +162,9 @@ async def merge_members(request: Request) -> Response:
     name, and the member whose claim code the body carries (made on one of their devices)
     is read as them from now on (their seats, payments and devices)."""
     store = store_of(request)
-    me = await required_member(request, store)
+    me = await required_member(request, store.club)
     body = await read_body(request, ClaimCode)
-    return JSONResponse({"member": member_json(await store.merge_by_code(me, body.code))})
+    return JSONResponse({"member": member_json(await store.club.merge_by_code(me, body.code))})
 
 
 async def guest_seats(request: Request) -> Response:
@@ -171,9 +172,9 @@ async def guest_seats(request: Request) -> Response:
     yet claimed: what its member may say were them (asked with POST: tokens stay out of
     request lines and logs)."""
     store = store_of(request)
-    me = await required_member(request, store)
+    me = await required_member(request, store.club)
     body = await read_body(request, SeatTokens)
-    found = await store.guest_seats(me.club_id, body.seat_tokens)
+    found = await store.club.guest_seats(me.club_id, body.seat_tokens)
     return JSONResponse({"seats": [asdict(seat) for seat in found]})
 
 
@@ -181,9 +182,9 @@ async def claim_guest(request: Request) -> Response:
     """A guest seat (of any night of the club) was the member's asking: the browser that
     played it still holds its seat token, which is that guest's word."""
     store = store_of(request)
-    me = await required_member(request, store)
+    me = await required_member(request, store.club)
     body = await read_body(request, ClaimGuest)
-    claimed = await store.claim_guest(body.seat_token, me)
+    claimed = await store.club.claim_guest(body.seat_token, me)
     return JSONResponse({"player_id": str(claimed.id), "member_id": claimed.member_id})
 
 
@@ -193,28 +194,30 @@ async def add_organiser(request: Request) -> Response:
     me = await _organiser(request, store, "name an organiser")
     body = await read_body(request, NewOrganiser)
     await _club_member(store, me, body.member_id)
-    return JSONResponse({"member": member_json(await store.make_organiser(body.member_id, me))})
+    return JSONResponse(
+        {"member": member_json(await store.club.make_organiser(body.member_id, me))}
+    )
 
 
 async def club_log(request: Request) -> Response:
     """What was done to the club's people and money on somebody's word (organisers)."""
     store = store_of(request)
     me = await _organiser(request, store, "read the club's log")
-    return JSONResponse({"log": await store.club_log(me.club_id)})
+    return JSONResponse({"log": await store.club.club_log(me.club_id)})
 
 
-async def _organiser(request: Request, store: Store, doing: str) -> MemberRecord:
+async def _organiser(request: Request, store: ClubStorage, doing: str) -> MemberRecord:
     """The member asking, if they organise the club (a 403 saying so otherwise): an
     organiser's word changes whose money a seat was, so not anybody's (not a table's
     host: anybody may open a table)."""
-    me = await required_member(request, store)
+    me = await required_member(request, store.club)
     if not me.organiser:
         raise HTTPException(403, f"only an organiser of the club can {doing}")
     return me
 
 
-async def _club_member(store: Store, me: MemberRecord, member_id: int) -> MemberRecord:
-    found = await store.member(member_id)
+async def _club_member(store: ClubStorage, me: MemberRecord, member_id: int) -> MemberRecord:
+    found = await store.club.member(member_id)
     if found is None or found.club_id != me.club_id:
         raise HTTPException(400, f"there is no member {member_id} in this club")
     return found

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 from dataclasses import dataclass, replace
+from typing import Protocol
 
 from pokernight.history.night import Night, NightTally
 from pokernight.history.season import (
@@ -23,10 +24,31 @@ from pokernight.history.season import (
     TournamentNight,
     season_balances,
 )
-from pokernight.store import Store, StoredEvent, TableRecord, TableStatus
+from pokernight.store import (
+    ClubStore,
+    StoredEvent,
+    TableReads,
+    TableRecord,
+    TableStatus,
+    TournamentReads,
+)
 from pokernight.table import table_event_from_dict
 from pokernight.tournament import Status, Tournament, tournament_event_from_dict
 from pokernight.tournament.ledger import results
+
+
+class ClubStorage(Protocol):
+    """The store as the club uses it (decision 62): the club itself, and what the season
+    reads of the table log and of tournaments (it writes neither)."""
+
+    @property
+    def club(self) -> ClubStore: ...
+
+    @property
+    def tables(self) -> TableReads: ...
+
+    @property
+    def tournaments(self) -> TournamentReads: ...
 
 
 @dataclass(slots=True)
@@ -48,7 +70,7 @@ class _Folded:
 
 
 class Nights:
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: ClubStorage) -> None:
         self.store = store
         self._folded: dict[int, _Folded] = {}
         self._folding: dict[int, asyncio.Future[None]] = {}  # a fold under way, by table
@@ -59,12 +81,12 @@ class Nights:
         """Every table of the club that has been opened, as a night, oldest first; its
         seats' members as the store reads them now (claims and merges included)."""
         async with self._turn:
-            tables = await self.store.club_tables(club_id)
+            tables = await self.store.club.club_tables(club_id)
             identities = {
                 player_id: Person.member(member.id, member.name)
-                for player_id, member in (await self.store.club_identities(club_id)).items()
+                for player_id, member in (await self.store.club.club_identities(club_id)).items()
             }
-            seqs = await self.store.last_seqs([record.id for record in tables])
+            seqs = await self.store.tables.last_seqs([record.id for record in tables])
             nights = []
             for record in tables:
                 folded = await self._fold(record, seqs.get(record.id, 0))
@@ -83,7 +105,7 @@ class Nights:
         its members as the store reads them now (merges included); a finished one's log
         is read once."""
         nights = []
-        for record in await self.store.club_tournaments(club_id):
+        for record in await self.store.tournaments.club_tournaments(club_id):
             night = self._tournaments.get(record.id)
             if night is None:
                 night = await self._tournament_night(record.id, record.created_at)
@@ -95,14 +117,16 @@ class Nights:
     async def _entrants(self, tournament_id: int) -> dict[str, Person]:
         """The members among the tournament's entrants, by player id."""
         identities = {}
-        for player_id, member_id in (await self.store.tournament_members(tournament_id)).items():
-            member = await self.store.member(member_id)  # the one merged into, if merged
+        for player_id, member_id in (
+            await self.store.tournaments.tournament_members(tournament_id)
+        ).items():
+            member = await self.store.club.member(member_id)  # the one merged into, if merged
             if member is not None:
                 identities[player_id] = Person.member(member.id, member.name)
         return identities
 
     async def _tournament_night(self, tournament_id: int, created_at: float) -> TournamentNight:
-        stored = await self.store.tournament_events(tournament_id)
+        stored = await self.store.tournaments.tournament_events(tournament_id)
         events = [tournament_event_from_dict(item.data) for item in stored]
         tournament = Tournament.from_events(events)
         money = results(events)
@@ -129,7 +153,7 @@ class Nights:
                 record.at,
                 record.id,
             )
-            for record in await self.store.payments(club_id)
+            for record in await self.store.club.payments(club_id)
             if record.counts
         ]
 
@@ -138,7 +162,7 @@ class Nights:
         nights, payments counted (0 for a guest, or a member who owes nothing)."""
         if table.club_id is None or not player_id.isdigit():  # no club, or a bot
             return 0
-        player = await self.store.player(int(player_id))
+        player = await self.store.tables.player(int(player_id))
         if player is None or player.member_id is None:
             return 0  # a guest carries nothing from one night to the next
         nights = await self.of_club(table.club_id)
@@ -158,7 +182,7 @@ class Nights:
         folded = self._folded.get(record.id)
         if folded is not None and folded.seq >= seq:
             return self._kept(record, folded)
-        stored = await self.store.load_events(record.id, 0 if folded is None else folded.seq)
+        stored = await self.store.tables.load_events(record.id, 0 if folded is None else folded.seq)
         if folded is None:
             if not stored:
                 return None

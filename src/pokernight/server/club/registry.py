@@ -8,15 +8,14 @@ from typing import Protocol
 
 from starlette.requests import HTTPConnection
 
-from pokernight.server.club.nights import Nights
-from pokernight.store import Store
+from pokernight.server.club.nights import ClubStorage, Nights
 
 
 class ClubRegistry(Protocol):
     """The lobby, as the club's HTTP routes use it."""
 
     @property
-    def store(self) -> Store: ...
+    def store(self) -> ClubStorage: ...
 
     @property
     def nights(self) -> Nights:
@@ -30,5 +29,5 @@ def club_of(request: HTTPConnection) -> ClubRegistry:
     return registry
 
 
-def store_of(request: HTTPConnection) -> Store:
+def store_of(request: HTTPConnection) -> ClubStorage:
     return club_of(request).store

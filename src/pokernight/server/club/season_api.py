@@ -38,11 +38,12 @@ from pokernight.history.season import (
     season_hands,
 )
 from pokernight.rules import VARIANTS
+from pokernight.server.club.nights import ClubStorage
 from pokernight.server.club.registry import club_of, store_of
 from pokernight.server.tables import replay
 from pokernight.server.tables.api import RecordId, read_body, transfers_json
 from pokernight.server.tables.identity import member_json, required_member
-from pokernight.store import MemberRecord, Store, TableRecord
+from pokernight.store import MemberRecord, TableRecord
 from pokernight.store.club import MAX_PAYMENT, PaymentRecord
 from pokernight.table import settle_up
 
@@ -70,7 +71,7 @@ async def season_view(request: Request) -> Response:
     tournaments the member played with their settle-ups, the payments they are a side of,
     and the members (to record a payment with)."""
     store = store_of(request)
-    me = await required_member(request, store)
+    me = await required_member(request, store.club)
     club = await _club_season(request, me)
     result = season(club.everything, club.payments)
     names = {standing.person.key: standing.person.name for standing in result.standings}
@@ -95,10 +96,10 @@ async def season_view(request: Request) -> Response:
             "tournaments": [_tournament_json(night) for night in reversed(club.my_tournaments)],
             "payments": [
                 _payment_json(record, me)
-                for record in await store.payments(me.club_id)
+                for record in await store.club.payments(me.club_id)
                 if me.organiser or me.id in (record.payer.id, record.payee.id)
             ],
-            "members": [member_json(m) for m in await store.club_members(me.club_id)],
+            "members": [member_json(m) for m in await store.club.club_members(me.club_id)],
         }
     )
 
@@ -106,7 +107,7 @@ async def season_view(request: Request) -> Response:
 async def season_csv_file(request: Request) -> Response:
     """The money of the nights and tournaments the member played, and their payments."""
     store = store_of(request)
-    me = await required_member(request, store)
+    me = await required_member(request, store.club)
     club = await _club_season(request, me)
     mine = [payment for payment in club.payments if _key(me) in _sides(payment)]
     text = season_csv([*club.mine, *club.my_tournaments], mine)
@@ -119,36 +120,36 @@ async def add_payment(request: Request) -> Response:
     it counts once the other side confirms it (``confirm_payment``). One side's word alone
     would let a payee move a debt onto whoever they like, or a payer write one off."""
     store = store_of(request)
-    me = await required_member(request, store)
+    me = await required_member(request, store.club)
     body = await read_body(request, NewPayment)
     if me.id not in (body.payer, body.payee):
         raise HTTPException(403, "only the payer or the payee can record a payment")
     await _settles_a_debt(request, me, body.payer, body.payee, body.amount)
-    record = await store.add_payment(me.club_id, body.payer, body.payee, body.amount, me.id)
+    record = await store.club.add_payment(me.club_id, body.payer, body.payee, body.amount, me.id)
     return JSONResponse(_payment_json(record, me), status_code=201)
 
 
 async def confirm_payment(request: Request) -> Response:
     """The other side's word on a payment recorded by one side: from now on it counts."""
     store = store_of(request)
-    me = await required_member(request, store)
+    me = await required_member(request, store.club)
     payment_id = request.path_params["payment_id"]
-    waiting = next((p for p in await store.payments(me.club_id) if p.id == payment_id), None)
+    waiting = next((p for p in await store.club.payments(me.club_id) if p.id == payment_id), None)
     if waiting is not None and not waiting.counts:
         await _settles_a_debt(request, me, waiting.payer.id, waiting.payee.id, waiting.amount)
-    record = await store.confirm_payment(me.club_id, payment_id, me.id)
+    record = await store.club.confirm_payment(me.club_id, payment_id, me.id)
     return JSONResponse(_payment_json(record, me))
 
 
 async def settle_dispute(request: Request) -> Response:
     """An organiser's word on a payment its sides disagree on (written in the club's log)."""
     store = store_of(request)
-    me = await required_member(request, store)
+    me = await required_member(request, store.club)
     if not me.organiser:
         raise HTTPException(403, "only an organiser of the club can settle a dispute")
     body = await read_body(request, Dispute)
     payment_id = request.path_params["payment_id"]
-    record = await store.settle_dispute(me.club_id, payment_id, me, body.counts)
+    record = await store.club.settle_dispute(me.club_id, payment_id, me, body.counts)
     return JSONResponse({"payment": None if record is None else _payment_json(record, me)})
 
 
@@ -156,15 +157,15 @@ async def undo_payment(request: Request) -> Response:
     """A payment waiting for a word, withdrawn by the side who recorded it or declined by
     the other (one that counts is an organiser's to undo: ``settle_dispute``)."""
     store = store_of(request)
-    me = await required_member(request, store)
-    await store.delete_payment(me.club_id, request.path_params["payment_id"], me.id)
+    me = await required_member(request, store.club)
+    await store.club.delete_payment(me.club_id, request.path_params["payment_id"], me.id)
     return Response(status_code=204)
 
 
 async def season_stats(request: Request) -> Response:
     """The numbers of the nights the member played, person by person, and their results
     hand after hand (by game)."""
-    me = await required_member(request, store_of(request))
+    me = await required_member(request, store_of(request).club)
     nights = (await _club_season(request, me)).mine
     result = season(nights)
     return JSONResponse(
@@ -180,7 +181,7 @@ async def club_hands(request: Request) -> Response:
     """The hands of the nights the member played, newest first, filtered: ``player`` (a
     person's key), ``table`` (a table id), ``since`` and ``until`` (seconds), ``min_pot``
     and ``showdown`` (1/0)."""
-    me = await required_member(request, store_of(request))
+    me = await required_member(request, store_of(request).club)
     found = season_hands((await _club_season(request, me)).mine)
     query = _HandQuery.of(request.query_params)
     matching = [item for item in found if query.matches(item)]
@@ -193,12 +194,14 @@ async def club_hand_replay(request: Request) -> Response:
     """A stored hand of a table the member played at, step by step, as they may see it:
     their own cards in their own hands, and only the cards that were shown."""
     store = store_of(request)
-    me = await required_member(request, store)
+    me = await required_member(request, store.club)
     record = await _club_table(store, me, request.path_params["table_id"])
-    seat = await store.player_of_member(record.id, me.id)
+    seat = await store.club.player_of_member(record.id, me.id)
     if seat is None:
         raise HTTPException(403, f"you did not play at table {record.id}: its hands are not yours")
-    stored = await replay.stored_hand(store, record.id, record.code, request.path_params["number"])
+    stored = await replay.stored_hand(
+        store.tables, record.id, record.code, request.path_params["number"]
+    )
     seats = int(record.settings.get("seats", 0))
     shown = replay.replay_json(stored, str(seat), seats)
     return JSONResponse({**shown, "table_id": record.id, "code": record.code})
@@ -213,7 +216,9 @@ async def _settles_a_debt(
     debt onto one of them that nobody will ever collect."""
     club = await _club_season(request, me)
     balances = season_balances(club.everything, club.payments)
-    names = {member.id: member.name for member in await store_of(request).club_members(me.club_id)}
+    names = {
+        member.id: member.name for member in await store_of(request).club.club_members(me.club_id)
+    }
     owes = -balances.get(Person.member(payer, "").key, 0)
     owed = balances.get(Person.member(payee, "").key, 0)
     if owes < amount:
@@ -274,8 +279,8 @@ def _sides(payment: Payment) -> tuple[str, str]:
     return payment.payer.key, payment.payee.key
 
 
-async def _club_table(store: Store, me: MemberRecord, table_id: int) -> TableRecord:
-    record = await store.table(table_id)
+async def _club_table(store: ClubStorage, me: MemberRecord, table_id: int) -> TableRecord:
+    record = await store.tables.table(table_id)
     if record is None or record.club_id != me.club_id:
         raise HTTPException(404, f"the club has no table {table_id}")
     return record

@@ -89,18 +89,18 @@ class Lobby:
 
     async def resume_open_tables(self) -> None:
         """Rebuild every open table from its events, hand in progress included, and run it."""
-        for record in await self.store.open_tables():
+        for record in await self.store.tables.open_tables():
             await self.resume_table(record)
 
     async def resume_table(self, record: TableRecord, *, running: bool = False) -> bool:
         """Rebuild the table from its events and run it, dealing if ``running`` (after a
         restart it waits for its host; adopted from a dead process, it deals on if it
         dealt there); False: it was never opened."""
-        stored = await self.store.load_events(record.id)
+        stored = await self.store.tables.load_events(record.id)
         if not stored:
             return False
         versions = TableVersions.from_stored(stored, self.config.ring_size)
-        handled = HandledRequests.of(await self.store.handled_requests(record.id))
+        handled = HandledRequests.of(await self.store.tables.handled_requests(record.id))
         actor = self._actor_of(record, versions, handled)
         actor.running = running
         self._run(actor)
@@ -109,10 +109,10 @@ class Lobby:
     async def resume_tournaments(self) -> None:
         """Every tournament still running, folded back from its log, at its resumed tables;
         every finished one too, for its results page (no table, no clock)."""
-        for tournament_id in await self.store.running_tournaments():
+        for tournament_id in await self.store.tournaments.running_tournaments():
             director = await TournamentDirector.resume(self, tournament_id, secure_rng())
             self.tournaments[tournament_id] = director
-        for tournament_id in await self.store.finished_tournaments():
+        for tournament_id in await self.store.tournaments.finished_tournaments():
             finished = await TournamentDirector.from_log(self, tournament_id, secure_rng())
             self.tournaments[tournament_id] = finished
 
@@ -141,7 +141,9 @@ class Lobby:
     async def open_tournament_table(self, settings: TableSettings) -> TableActor:
         """A tournament's table, hosted by its director (nobody's seat), run at once; not
         one of the club's nights (its chips are not money)."""
-        record = await self.store.create_table(settings.to_dict(), secure_rng(), in_club=False)
+        record = await self.store.tables.create_table(
+            settings.to_dict(), secure_rng(), in_club=False
+        )
         return await self._open(record, Table.open(settings, DIRECTOR, tournament=True))
 
     async def create_table(
@@ -149,9 +151,9 @@ class Lobby:
     ) -> tuple[TableActor, PlayerRecord, str]:
         """Open a table hosted by a new player, ``host`` (a member of the club, or a guest;
         ``program``: a program): its actor, the host's player and their seat token."""
-        record = await self.store.create_table(settings.to_dict(), secure_rng())
+        record = await self.store.tables.create_table(settings.to_dict(), secure_rng())
         member_id = None if host.member is None else host.member.id
-        player, token = await self.store.register_player(
+        player, token = await self.store.tables.register_player(
             record.id, host.name, member_id=member_id, program=program
         )
         actor = await self._open(record, Table.open(settings, str(player.id)))
@@ -229,13 +231,13 @@ class Lobby:
         actor = self.actors.get(code)
         if actor is not None:  # it was not let go after all (somebody came)
             return actor
-        record = await self.store.latest_table_by_code(code)
+        record = await self.store.tables.latest_table_by_code(code)
         if record is None or record.status == TableStatus.IMPORTED:
             raise NoSuchTableError(code)
         if self.cluster is not None and record.status == TableStatus.OPEN:
             raise NoSuchTableError(code)  # between owners: adopted by one of the processes
-        stored = await self.store.load_events(record.id)
-        handled = await self.store.handled_requests(record.id)
+        stored = await self.store.tables.load_events(record.id)
+        handled = await self.store.tables.handled_requests(record.id)
         actor = self.actors.get(code)
         if actor is not None:  # a new table took the code meanwhile: the newest is asked for
             return actor
@@ -335,7 +337,7 @@ class Lobby:
         if not decided.done() or not decided.result():
             return False  # somebody came, or it was stopped another way
         await actor.stop()  # its task has ended; the bots' memory is kept
-        self.store.forget_table(actor.table_id)
+        self.store.tables.forget_table(actor.table_id)
         self.departed()
         return True
 

@@ -82,7 +82,7 @@ class Cluster:
             if not await self.leases.take(str(table_id)):
                 raise LeaseLostError(f"table {table_id} is new, yet another process holds it")
             self._held(table_id)
-            await self.lobby.store.own_table(table_id)
+            await self.lobby.store.tables.own_table(table_id)
             yield
         finally:
             self.opening_now.discard(table_id)
@@ -137,7 +137,7 @@ class Cluster:
             owner = await self.leases.owner_of(str(known))
             if owner is not None:
                 return known, owner
-        record = await self.lobby.store.table_by_code(code)
+        record = await self.lobby.store.tables.table_by_code(code)
         if record is None:
             return None
         return record.id, await self.leases.owner_of(str(record.id))
@@ -216,8 +216,8 @@ class Cluster:
         ``TABLES_READ_SECONDS``: a dead process's tables were there before it died."""
         if self.loop.time() >= self.tables_read_at + TABLES_READ_SECONDS:
             store = self.lobby.store
-            records = await store.open_tables()
-            opened = await store.last_seqs([record.id for record in records])
+            records = await store.tables.open_tables()
+            opened = await store.tables.last_seqs([record.id for record in records])
             self.tables = [record for record in records if record.id in opened]
             self.codes = {record.code: record.id for record in self.tables}
             self.tables_read_at = self.loop.time()
@@ -225,7 +225,7 @@ class Cluster:
 
     async def _adopt(self, record: TableRecord) -> None:
         try:
-            await self.lobby.store.own_table(record.id)
+            await self.lobby.store.tables.own_table(record.id)
             await self.lobby.resume_table(record, running=record.running)
         finally:
             self.opening_now.discard(record.id)

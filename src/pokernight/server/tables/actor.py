@@ -39,6 +39,7 @@ from pokernight.server.tables.dealer import DEALER, dealer_line
 from pokernight.server.tables.handled import HandledRequests, ref_key
 from pokernight.server.tables.host_watch import HostWatch
 from pokernight.server.tables.messages import RefusedError
+from pokernight.server.tables.storage import TableStorage
 from pokernight.server.tables.versions import TableVersions
 from pokernight.server.tables.wire import (
     Version,
@@ -50,7 +51,6 @@ from pokernight.server.tables.wire import (
 from pokernight.store import (
     EventWriter,
     HandledRequest,
-    Store,
     StoredEvent,
     StoreError,
     TableRecord,
@@ -138,7 +138,7 @@ class TableActor:
         self,
         record: TableRecord,
         versions: TableVersions,
-        store: Store,
+        store: TableStorage,
         writer: EventWriter,
         config: ServerConfig,
         *,
@@ -437,7 +437,7 @@ class TableActor:
                 running = isinstance(intent, msg.Start)
                 if running != self.running:
                     try:  # kept for a process that adopts the table (decision 39)
-                        await self.store.set_running(self.record.id, running)
+                        await self.store.tables.set_running(self.record.id, running)
                     except StoreError:
                         raise RefusedError(
                             "the table cannot reach its database: try again"
@@ -448,7 +448,7 @@ class TableActor:
             case msg.NewInvite():
                 self._check_host(player_id, "make a new invite link")
                 try:
-                    invite = await self.store.new_invite(self.record.id)
+                    invite = await self.store.tables.new_invite(self.record.id)
                 except StoreError:
                     raise RefusedError("the table cannot reach its database: try again") from None
                 self.record = replace(self.record, invite=invite)
@@ -611,7 +611,7 @@ class TableActor:
         """The game is over: no more deals, and the code is free for a new table (the
         connected pages keep the final state; the ledger and statistics stay readable)."""
         self.running = False
-        await self.store.close_table(self.record.id)
+        await self.store.tables.close_table(self.record.id)
         self._broadcast_unversioned({"type": "room", **self.room_json()})
 
     async def _landed_after_all(self, saved: HandledRequest | None) -> bool:
@@ -633,8 +633,8 @@ class TableActor:
 
     async def _reload(self) -> None:
         version = self.versions.version
-        stored = await self.store.load_events(self.record.id)
-        handled = await self.store.handled_requests(self.record.id)
+        stored = await self.store.tables.load_events(self.record.id)
+        handled = await self.store.tables.handled_requests(self.record.id)
         self.versions = TableVersions.from_stored(stored, self.config.ring_size)
         self.handled = HandledRequests.of(handled)
         if self.versions.version != version:

@@ -33,8 +33,8 @@ from pokernight.server.tables.messages import PROTOCOL
 from pokernight.server.tables.newcomers import admit, checked_name
 from pokernight.server.tables.registry import tables_of
 from pokernight.server.tables.settings_input import ROOM_DEFAULTS, settings_from_json
+from pokernight.server.tables.storage import TableStorage
 from pokernight.server.tables.wire import table_json
-from pokernight.store import Store
 from pokernight.table import (
     EntryKind,
     LedgerEntry,
@@ -93,7 +93,7 @@ async def create_table(request: Request) -> Response:
         raise TableError("a program may open only a table that allows programs: set allow_programs")
     lobby = tables_of(request)
     with holds_of(request).tables.opening(address_of(request.scope)) as opening:
-        club = await lobby.store.default_club()  # a new table is a night of the server's club
+        club = await lobby.store.club.default_club()  # a new table is a night of the server's club
         who = await newcomer(lobby.store, club.id, name, device_token(request), member=body.member)
         actor, host, token = await lobby.create_table(settings, who, program=body.program)
         table_id, code = actor.table_id, actor.code  # not the actor: it may sleep, or leave
@@ -207,12 +207,12 @@ async def ledger(request: Request) -> Response:
     )
 
 
-async def _saved_ledger(store: Store, actor: TableActor) -> list[dict[str, Any]]:
+async def _saved_ledger(store: TableStorage, actor: TableActor) -> list[dict[str, Any]]:
     """Every ledger entry in the store, at the version the table's memory is at once this
     returns (a move saved while the store was read makes it read again)."""
     for _ in range(LEDGER_READS):
         version = actor.version
-        rows = await store.ledger_entries(actor.table_id)
+        rows = await store.tables.ledger_entries(actor.table_id)
         if actor.version == version:
             return rows
     raise HTTPException(503, f"table {actor.code} is too busy to read its ledger: try again")
@@ -242,7 +242,7 @@ async def hand_replay(request: Request) -> Response:
     store = tables_of(request).store
     viewer = await replay.viewer_id(store, actor, request)
     number = request.path_params["number"]
-    stored = await replay.stored_hand(store, actor.table_id, actor.code, number)
+    stored = await replay.stored_hand(store.tables, actor.table_id, actor.code, number)
     return JSONResponse(replay.replay_json(stored, viewer, actor.table.settings.seats))
 
 

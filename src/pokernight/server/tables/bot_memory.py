@@ -16,13 +16,14 @@ from collections.abc import Coroutine, Iterable
 from typing import Any
 
 from pokernight.bots.stats import OpponentModel, PlayerStats
-from pokernight.store import Store, StoreError
+from pokernight.server.tables.storage import TableStorage
+from pokernight.store import StoreError
 
 log = logging.getLogger(__name__)
 
 
 class BotMemory:
-    def __init__(self, store: Store, club_id: int | None) -> None:
+    def __init__(self, store: TableStorage, club_id: int | None) -> None:
         self.store = store
         self.club_id = club_id
         self.members: dict[str, int] = {}  # player id -> member id, for the members seen
@@ -55,12 +56,12 @@ class BotMemory:
         assert self.club_id is not None
         found: dict[str, int] = {}
         for player_id in player_ids:
-            player = await self.store.player(int(player_id))
+            player = await self.store.tables.player(int(player_id))
             member = None if player is None or player.member_id is None else player.member_id
-            record = None if member is None else await self.store.member(member)
+            record = None if member is None else await self.store.club.member(member)
             if record is not None:  # followed to whoever absorbed them, if merged
                 found[player_id] = record.id
-        stored = await self.store.opponent_models(self.club_id, list(found.values()))
+        stored = await self.store.club.opponent_models(self.club_id, list(found.values()))
         for player_id, member_id in found.items():
             self.members[player_id] = member_id
             if member_id in stored:
@@ -69,7 +70,7 @@ class BotMemory:
     async def _save(self, stats: dict[int, dict[str, int]]) -> None:
         assert self.club_id is not None
         async with self._saving:
-            await self.store.save_opponent_models(self.club_id, stats)
+            await self.store.club.save_opponent_models(self.club_id, stats)
 
     def _run(self, work: Coroutine[Any, Any, None]) -> None:
         task = asyncio.get_running_loop().create_task(self._logged(work))

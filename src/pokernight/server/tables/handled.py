@@ -16,7 +16,7 @@ from collections import OrderedDict
 from collections.abc import Iterable
 
 from pokernight.store import HandledRequest
-from pokernight.store.store import REQUESTS_KEPT
+from pokernight.store.table_log import REQUESTS_KEPT
 
 Key = tuple[str, str]
 """A request of one player: (session, client id as JSON)."""

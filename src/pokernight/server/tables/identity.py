@@ -19,7 +19,8 @@ from starlette.requests import Request
 
 from pokernight.history.season import Person
 from pokernight.server.tables.messages import RefusedError
-from pokernight.store import MemberError, MemberRecord, PlayerRecord, Store
+from pokernight.server.tables.storage import TableStorage
+from pokernight.store import MemberError, MemberRecord, Membership, PlayerRecord
 from pokernight.table import TableError
 
 DEVICE_HEADER = "x-pokernight-device"
@@ -83,40 +84,40 @@ def bearer_token(request: Request, what: str) -> str | None:
     return token.strip()
 
 
-async def signed_in(request: Request, store: Store) -> MemberRecord | None:
+async def signed_in(request: Request, club: Membership) -> MemberRecord | None:
     """The member whose device sent the request, if it carries a token that is one's."""
     token = device_token(request)
-    return None if token is None else await store.member_of_device(token)
+    return None if token is None else await club.member_of_device(token)
 
 
-async def required_member(request: Request, store: Store) -> MemberRecord:
-    member = await signed_in(request, store)
+async def required_member(request: Request, club: Membership) -> MemberRecord:
+    member = await signed_in(request, club)
     if member is None:
         raise HTTPException(401, SIGN_IN)
     return member
 
 
-async def seat_of_device(store: Store, table_id: int, device: str) -> PlayerRecord:
+async def seat_of_device(store: TableStorage, table_id: int, device: str) -> PlayerRecord:
     """The seat at the table of the member the device is signed in as; refused (with
     what to do) when the device is nobody's or its member has no seat there."""
-    member = await store.member_of_device(device)
+    member = await store.club.member_of_device(device)
     if member is None:
         raise RefusedError(f"this device is not signed in as a member of the club: {SIGN_IN}")
-    seat = await store.player_of_member(table_id, member.id)
-    player = None if seat is None else await store.player(seat)
+    seat = await store.club.player_of_member(table_id, member.id)
+    player = None if seat is None else await store.tables.player(seat)
     if player is None:
         raise RefusedError(f"{member.name} has not joined this table yet: join it first")
     return player
 
 
-async def member_seat(store: Store, table_id: int, device: str) -> int | None:
+async def member_seat(store: TableStorage, table_id: int, device: str) -> int | None:
     """The seat (player id) at the table of the member the device is signed in as, if any."""
-    member = await store.member_of_device(device)
-    return None if member is None else await store.player_of_member(table_id, member.id)
+    member = await store.club.member_of_device(device)
+    return None if member is None else await store.club.player_of_member(table_id, member.id)
 
 
 async def newcomer(
-    store: Store,
+    store: TableStorage,
     club_id: int | None,
     name: str,
     device: str | None,
@@ -131,10 +132,10 @@ async def newcomer(
     has, or one looking like it, is theirs alone."""
     if club_id is None:
         return Newcomer(name)
-    mine = None if device is None else await store.member_of_device(device)
+    mine = None if device is None else await store.club.member_of_device(device)
     if mine is not None and mine.club_id == club_id:
         return Newcomer(mine.name, mine)
-    known = await store.member_named(club_id, name)
+    known = await store.club.member_named(club_id, name)
     if known is not None:
         raise IsThisYouError(known.name)
     if member and vouched_by is not None and vouched_by.club_id == club_id:
@@ -143,7 +144,7 @@ async def newcomer(
 
 
 async def welcome(
-    store: Store, club_id: int | None, player: PlayerRecord, who: Newcomer
+    store: TableStorage, club_id: int | None, player: PlayerRecord, who: Newcomer
 ) -> Newcomer:
     """A newcomer a member vouched for, now seated as ``player``: the member made for
     them, with their device token (in one transaction, so a join that failed made nobody
@@ -151,17 +152,19 @@ async def welcome(
     if who.joins is None or club_id is None:
         return who
     try:
-        made, token = await store.member_for_player(club_id, player.id, who.joins.id)
+        made, token = await store.club.member_for_player(club_id, player.id, who.joins.id)
     except MemberError:
         return Newcomer(who.name)
     return Newcomer(made.name, made, token)
 
 
-async def host_member(store: Store, host: str | None) -> MemberRecord | None:
+async def host_member(store: TableStorage, host: str | None) -> MemberRecord | None:
     """The member who hosts a table (its host's seat is theirs), if a member hosts it."""
     if host is None or not host.isdigit():
         return None
-    player = await store.player(int(host))
+    player = await store.tables.player(int(host))
     return (
-        None if player is None or player.member_id is None else await store.member(player.member_id)
+        None
+        if player is None or player.member_id is None
+        else await store.club.member(player.member_id)
     )

@@ -18,7 +18,8 @@ from starlette.exceptions import HTTPException
 from pokernight.names import BadNameError, display_name
 from pokernight.server.tables.actor import TableActor
 from pokernight.server.tables.identity import Newcomer, host_member, newcomer, welcome
-from pokernight.store import PlayerRecord, Store
+from pokernight.server.tables.storage import TableStorage
+from pokernight.store import PlayerRecord
 from pokernight.table import TableError
 
 MAX_NEVER_SEATED = 50
@@ -44,7 +45,7 @@ class Admitted:
 
 
 async def admit(
-    store: Store,
+    store: TableStorage,
     actor: TableActor,
     raw_name: str,
     invite: str | None,
@@ -78,19 +79,19 @@ async def admit(
     host = await host_member(store, actor.table.host) if invited and member else None
     who = await newcomer(store, actor.club_id, name, device, member=member, vouched_by=host)
     if who.member is not None:
-        seat = await store.player_of_member(actor.table_id, who.member.id)
+        seat = await store.club.player_of_member(actor.table_id, who.member.id)
         if seat is not None:  # back from another device: the seat they have
             return Admitted(await _player(store, seat), None, who)
     await _make_room(store, actor)
     member_id = None if who.member is None else who.member.id
-    player, token = await store.register_player(
+    player, token = await store.tables.register_player(
         actor.table_id, who.name, invited=invited, member_id=member_id, program=program
     )
     return Admitted(player, token, await welcome(store, actor.club_id, player, who))
 
 
-async def _player(store: Store, player_id: int) -> PlayerRecord:
-    player = await store.player(player_id)
+async def _player(store: TableStorage, player_id: int) -> PlayerRecord:
+    player = await store.tables.player(player_id)
     assert player is not None  # the store just named it
     return player
 
@@ -100,8 +101,8 @@ def _is_invite(actor: TableActor, invite: str) -> bool:
     return expected is not None and secrets.compare_digest(invite.encode(), expected.encode())
 
 
-async def _make_room(store: Store, actor: TableActor) -> None:
-    waiting = await store.players_never_seated(actor.table_id)
+async def _make_room(store: TableStorage, actor: TableActor) -> None:
+    waiting = await store.tables.players_never_seated(actor.table_id)
     if len(waiting) < MAX_NEVER_SEATED:
         return
     keep = {actor.table.host, *actor.present(), *actor.table.seat_requests}
@@ -111,7 +112,7 @@ async def _make_room(store: Store, actor: TableActor) -> None:
         for player in waiting
         if str(player.id) not in keep and now - player.created_at > UNUSED_SECONDS
     ]
-    await store.forget_players(actor.table_id, unused)
+    await store.tables.forget_players(actor.table_id, unused)
     if len(waiting) - len(unused) >= MAX_NEVER_SEATED:
         raise HTTPException(
             409,

@@ -21,7 +21,8 @@ from pokernight.server.edge.config import ServerConfig
 from pokernight.server.tables.actor import TableActor
 from pokernight.server.tables.identity import Newcomer
 from pokernight.server.tables.messages import one_line
-from pokernight.store import PlayerRecord, Store
+from pokernight.server.tables.storage import TableStorage
+from pokernight.store import PlayerRecord
 from pokernight.table import TableSettings
 
 
@@ -48,7 +49,7 @@ class TableRegistry(Protocol):
     """The lobby, as a table's socket and HTTP routes use it."""
 
     @property
-    def store(self) -> Store: ...
+    def store(self) -> TableStorage: ...
 
     @property
     def config(self) -> ServerConfig: ...

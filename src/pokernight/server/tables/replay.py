@@ -2,7 +2,7 @@
 
 The hand is read back from the table's stored events (every hand the table ever
 finished, not only the last few kept in memory): its own events only, from where the
-hands projection says its deal is in the log (``Store.hand_log``); a hand stored before
+hands projection says its deal is in the log (``TableLog.hand_log``); a hand stored before
 that index (migration 0010) is found by folding the whole log. It is cut into steps by
 ``history.replay_steps``; this turns them into JSON in the live frames' own words
 (``wire.chips_json``, the engine's events as ``to_dict`` makes them). Privacy is live
@@ -23,8 +23,9 @@ from pokernight.rules import CardsShown, PotAwarded
 from pokernight.server.tables.actor import TableActor
 from pokernight.server.tables.identity import bearer_token, device_token, member_seat
 from pokernight.server.tables.messages import RefusedError
+from pokernight.server.tables.storage import TableStorage
 from pokernight.server.tables.wire import Json, chips_json, deal_json
-from pokernight.store import HandLog, Store
+from pokernight.store import HandLog, TableReads
 from pokernight.table import HandProof, table_event_from_dict
 
 
@@ -40,17 +41,17 @@ class StoredHand:
     shown_after: tuple[CardsShown, ...]
 
 
-async def stored_hand(store: Store, table_id: int, code: str, number: int) -> StoredHand:
-    """Finished hand ``number`` of the table, from the store: its own events, found through
+async def stored_hand(tables: TableReads, table_id: int, code: str, number: int) -> StoredHand:
+    """Finished hand ``number`` of the table, from the table log: its own events, found through
     the hands projection, whatever the length of the log (issue 30: folding the whole log
     took 0.11 s a request at 300 hands, and 60 at once held every table up for seconds)."""
-    log = await store.hand_log(table_id, number)
+    log = await tables.hand_log(table_id, number)
     if log is None or not log.ended:  # never dealt, or in play: no need to read the log
         raise NoSuchHandError(f"table {code} has no finished hand #{number}")
     if _indexed(log):
         found = _from_its_events(log)
     else:  # stored before the index (migration 0010): the whole log is folded
-        stored = await store.load_events(table_id)
+        stored = await tables.load_events(table_id)
         found = finished_hand((table_event_from_dict(item.data) for item in stored), number)
     if found is None:
         raise NoSuchHandError(f"table {code} has no finished hand #{number}")
@@ -68,7 +69,7 @@ def _from_its_events(log: HandLog) -> tuple[PlayedHand, tuple[CardsShown, ...]] 
     return hand_from_its_events(events, log.summary["names"], log.summary["players"])
 
 
-async def viewer_id(store: Store, actor: TableActor, request: Request) -> str | None:
+async def viewer_id(store: TableStorage, actor: TableActor, request: Request) -> str | None:
     """The player whose seat token the request carries, or whose member's device it carries
     (their seat at this table); None: a spectator (a member with no seat here too)."""
     token = bearer_token(request, "seat token")
@@ -76,7 +77,7 @@ async def viewer_id(store: Store, actor: TableActor, request: Request) -> str | 
         device = device_token(request)
         seat = None if device is None else await member_seat(store, actor.table_id, device)
         return None if seat is None else str(seat)
-    player = await store.player_by_token(actor.table_id, token)
+    player = await store.tables.player_by_token(actor.table_id, token)
     if player is None:
         raise RefusedError(f"this seat token does not belong to table {actor.code}: join again")
     return str(player.id)

@@ -32,8 +32,9 @@ from pokernight.server.tables.messages import (
     decode_intent,
 )
 from pokernight.server.tables.registry import NoSuchTableError, TableRegistry
+from pokernight.server.tables.storage import TableStorage
 from pokernight.server.tables.wire import encode
-from pokernight.store import PlayerRecord, Store
+from pokernight.store import PlayerRecord
 
 CLOSE_BAD_HELLO = 4400
 CLOSE_FLOOD = 1008  # policy violation
@@ -161,12 +162,12 @@ class Who:
         return cls(str(player.id), player.name, player.invited, player.program)
 
 
-async def _identify(store: Store, actor: TableActor, hello: Hello) -> Who | None:
+async def _identify(store: TableStorage, actor: TableActor, hello: Hello) -> Who | None:
     """The player whose seat token the hello carries, or whose member's device it names
     (the member's seat at this table), or at a tournament's table the entrant whose token
     it carries, if they sit here now; None: a spectator."""
     if hello.token is not None:
-        player = await store.player_by_token(actor.table_id, hello.token)
+        player = await store.tables.player_by_token(actor.table_id, hello.token)
         if player is not None:
             return Who.of(player)
         if actor.tournament is not None:

@@ -11,8 +11,7 @@ from typing import Protocol
 from starlette.requests import HTTPConnection
 
 from pokernight.server.edge.config import ServerConfig
-from pokernight.server.tournaments.tournament_director import TournamentDirector
-from pokernight.store import Store
+from pokernight.server.tournaments.tournament_director import TournamentDirector, TournamentStorage
 from pokernight.tournament import Structure
 
 
@@ -20,7 +19,7 @@ class TournamentRegistry(Protocol):
     """The lobby, as a tournament's HTTP routes and socket use it."""
 
     @property
-    def store(self) -> Store: ...
+    def store(self) -> TournamentStorage: ...
 
     @property
     def config(self) -> ServerConfig: ...

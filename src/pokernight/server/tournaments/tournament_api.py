@@ -261,7 +261,7 @@ async def register(request: Request) -> Response:
     by = None if body.bot is None else await _bot_registrar(request, director)
     # From a member's device, a person registers as that member: their results join
     # the member's season. A bot is nobody.
-    member = None if body.bot else await signed_in(request, tournaments_of(request).store)
+    member = None if body.bot else await signed_in(request, tournaments_of(request).store.club)
     member_id = None if member is None else member.id
     player_id, token = await director.register(checked_name(body.name), body.bot, member_id, by)
     return JSONResponse({"player_id": player_id, "token": token}, status_code=201)
@@ -320,7 +320,7 @@ async def _entrant(
     hello = await read_hello(websocket, lobby.config)
     if hello.token is None:
         return None
-    player_id = await lobby.store.entrant_by_token(director.id, hello.token)
+    player_id = await lobby.store.tournaments.entrant_by_token(director.id, hello.token)
     if player_id is None:
         raise RefusedError("this token is not an entrant's of this tournament: register again")
     return player_id

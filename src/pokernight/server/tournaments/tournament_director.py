@@ -36,7 +36,7 @@ from pokernight.server.tables.connection import Connection
 from pokernight.server.tables.messages import RefusedError
 from pokernight.server.tables.wire import encode
 from pokernight.server.tournaments.tournament_facts import tournament_json, you_json
-from pokernight.store import Store, StoredEvent
+from pokernight.store import Membership, StoredEvent, TournamentStore
 from pokernight.table import Seat, Table, TableError, TableSettings
 from pokernight.tournament import (
     Command,
@@ -75,13 +75,24 @@ class NoSuchTournamentError(LookupError):
         super().__init__(f"no tournament {tournament_id} in this room")
 
 
+class TournamentStorage(Protocol):
+    """The store as tournaments use it (decision 62): their logs and tokens, and of the
+    club who is who (the server's club, a device's member)."""
+
+    @property
+    def tournaments(self) -> TournamentStore: ...
+
+    @property
+    def club(self) -> Membership: ...
+
+
 class TableRoom(Protocol):
     """What a director asks of the room it runs in (the lobby, a wing above this one): its
     store and settings, a table opened for the tournament (hosted by the director, run at
     once), and the tables running, among which it finds its own after a restart."""
 
     @property
-    def store(self) -> Store: ...
+    def store(self) -> TournamentStorage: ...
 
     @property
     def config(self) -> ServerConfig: ...
@@ -175,8 +186,12 @@ class TournamentDirector:
             1, "TournamentCreated", tournament.created.to_dict(), room.config.clock()
         )
         token = secrets.token_urlsafe(TOKEN_BYTES)
-        club = await room.store.default_club()  # its money is the server's club's, as a night's
-        tournament_id = await room.store.create_tournament(created, (DIRECTOR, token), club.id)
+        club = (
+            await room.store.club.default_club()
+        )  # its money is the server's club's, as a night's
+        tournament_id = await room.store.tournaments.create_tournament(
+            created, (DIRECTOR, token), club.id
+        )
         director = cls(tournament_id, tournament, 1, room, rng)
         director.start()
         return director, token
@@ -187,7 +202,7 @@ class TournamentDirector:
         resumed (a hand in play finishes), each told again what it had not done."""
         director = await cls.from_log(room, tournament_id, rng)
         structure = director.tournament.structure
-        ids = await room.store.tournament_tables(tournament_id)
+        ids = await room.store.tournaments.tournament_tables(tournament_id)
         actors = {actor.table_id: actor for actor in room.actors.values()}
         for number in director.tournament.tables:
             actor = actors.get(ids.get(number, 0))
@@ -206,7 +221,7 @@ class TournamentDirector:
     async def from_log(cls, room: TableRoom, tournament_id: int, rng: Random) -> TournamentDirector:
         """The tournament folded back from its log, with no table and no clock running: as
         it is, a finished tournament's results for its pages after a restart."""
-        stored = await room.store.tournament_events(tournament_id)
+        stored = await room.store.tournaments.tournament_events(tournament_id)
         events = [tournament_event_from_dict(item.data) for item in stored]
         director = cls(tournament_id, Tournament.from_events(events), len(stored), room, rng)
         director.registrations = sum(isinstance(event, Registered) for event in events)
@@ -387,7 +402,7 @@ class TournamentDirector:
 
     async def player_of(self, token: str) -> str:
         """The entrant (or ``DIRECTOR``) whose token this is; else a RefusedError."""
-        player_id = await self.room.store.entrant_by_token(self.id, token)
+        player_id = await self.room.store.tournaments.entrant_by_token(self.id, token)
         if player_id is None:
             raise RefusedError("this token is not an entrant's of this tournament")
         return player_id
@@ -410,7 +425,7 @@ class TournamentDirector:
             for index, event in enumerate(events)
         ]
         finished = any(isinstance(event, Finished) for event in events)
-        await self.room.store.append_tournament_events(
+        await self.room.store.tournaments.append_tournament_events(
             self.id, stored, entrant=entrant, member_id=member_id, finished=finished
         )
         self.tournament, self.version = after, first + len(events) - 1
@@ -424,7 +439,9 @@ class TournamentDirector:
         for number, seat in self.tables.tables.items():
             if seat.actor is None:
                 actor = await self.room.open_tournament_table(seat.settings)
-                await self.room.store.add_tournament_table(self.id, number, actor.table_id)
+                await self.room.store.tournaments.add_tournament_table(
+                    self.id, number, actor.table_id
+                )
                 actor.play_for(self)
                 seat.opened(actor)
 
