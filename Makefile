@@ -54,8 +54,10 @@ typecheck: $(STAMP)
 	$(BIN)/mypy
 
 # Tests that time the room across several processes run last, with nothing beside them.
+# Three workers on two cores: the browser, seat and cluster tests spend much of their time
+# waiting (on bots' pauses, clocks, sockets), and a third worker fills the cores meanwhile.
 pytest: $(STAMP)
-	$(BIN)/pytest -n 2 --dist worksteal
+	$(BIN)/pytest -n 3 --dist worksteal
 
 # The engine's tests against the compiled build; POKERNIGHT_EXPECT_COMPILED makes
 # tests/test_engine_build.py fail if the modules were not loaded from extension modules.
