@@ -44,6 +44,7 @@ def test_the_host_stands_up_a_player_who_walked_away(browser: Any, tmp_path: Pat
         host.click("#stand-up-submit")  # no reason: the server says why, the dialog stays
         host.locator("#stand-up-submit-error").filter(has_text="Give a reason").wait_for()
         host.fill("#stand-up-reason", "went home without standing up")
+        assert host.locator("#stand-up-submit-error").inner_text() == ""  # typed: no refusal
         dialog.screenshot(path=str(SHOTS / "stand-up-dialog.png"))
         host.click("#stand-up-submit")
         dialog.wait_for(state="detached")

@@ -60,6 +60,8 @@ export function modalForm(attributes, form, error, submit, focus) {
       error.textContent = sentence(failure.message);
     }
   });
+  // A refusal was of what was sent: once the fields change, it no longer says anything.
+  form.addEventListener("input", () => { error.textContent = ""; });
   dialog.addEventListener("close", () => dialog.remove());
   document.body.append(dialog);
   dialog.showModal();
