@@ -298,6 +298,8 @@ tournaments = Table(
     Column("status", String(12), nullable=False),
     Column("created_at", Double, nullable=False),
     Column("club_id", Integer, nullable=True),  # the season its money counts in (0008)
+    # The fencing epoch of its director's newest process among several (0013), as a table's.
+    Column("epoch", BigInteger, nullable=False, server_default="0"),
 )
 
 # The primary key, as the tables' log's, stops two writers forking a tournament's history.

@@ -11,6 +11,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
+from sqlalchemy import Connection
+
+from pokernight.store import fencing
 from pokernight.store import tournaments as tournament_queries
 from pokernight.store.database import Database, token_hash
 from pokernight.store.records import StoredEvent
@@ -31,6 +34,25 @@ class TournamentStore:
 
     def __init__(self, database: Database) -> None:
         self._db = database
+        self._epochs: dict[int, int] = {}
+        """The fencing epoch of each tournament whose director this process runs as one
+        of several (issue 35): checked on each of its saves. Held after the lease is lost,
+        so that a save still in flight is refused."""
+
+    async def own_tournament(self, tournament_id: int) -> int:
+        """Become the director's process among several (its lease just taken): raise the
+        tournament's fencing epoch, so that a former director's saves are refused from now
+        on. Returns the epoch."""
+        epoch = await self._db.write(
+            lambda c: fencing.raise_epoch(c, tournament_id, fencing.TOURNAMENTS)
+        )
+        self._epochs[tournament_id] = epoch
+        return epoch
+
+    def _fenced(self, tournament_id: int, connection: Connection) -> None:
+        epoch = self._epochs.get(tournament_id)
+        if epoch is not None:
+            fencing.check_epochs(connection, {tournament_id: epoch}, fencing.TOURNAMENTS)
 
     async def create_tournament(
         self, created: StoredEvent, director: tuple[str, str], club_id: int | None
@@ -57,9 +79,12 @@ class TournamentStore:
             if entrant is None
             else tournament_queries.Entrant(entrant[0], token_hash(entrant[1]), member_id)
         )
-        await self._db.write(
-            lambda c: tournament_queries.append(c, tournament_id, events, saved, finished=finished)
-        )
+
+        def save(connection: Connection) -> None:
+            self._fenced(tournament_id, connection)
+            tournament_queries.append(connection, tournament_id, events, saved, finished=finished)
+
+        await self._db.write(save)
 
     async def tournament_events(self, tournament_id: int) -> list[StoredEvent]:
         return await self._db.read(lambda c: tournament_queries.events(c, tournament_id))
@@ -72,9 +97,15 @@ class TournamentStore:
         )
 
     async def add_tournament_table(self, tournament_id: int, number: int, table_id: int) -> None:
-        await self._db.write(
-            lambda c: tournament_queries.add_table(c, tournament_id, number, table_id)
-        )
+        def save(connection: Connection) -> None:
+            self._fenced(tournament_id, connection)
+            tournament_queries.add_table(connection, tournament_id, number, table_id)
+
+        await self._db.write(save)
+
+    async def tournament_of_table(self, table_id: int) -> tuple[int, int] | None:
+        """The tournament room table ``table_id`` plays for, and its number there."""
+        return await self._db.read(lambda c: tournament_queries.table_of(c, table_id))
 
     async def tournament_tables(self, tournament_id: int) -> dict[int, int]:
         return await self._db.read(lambda c: tournament_queries.tables(c, tournament_id))

@@ -145,6 +145,15 @@ def tables(connection: Connection, tournament_id: int) -> dict[int, int]:
     return {number: table_id for number, table_id in rows}
 
 
+def table_of(connection: Connection, table_id: int) -> tuple[int, int] | None:
+    """The tournament room table ``table_id`` plays for, and its number there."""
+    t = schema.tournament_tables
+    row = connection.execute(
+        select(t.c.tournament_id, t.c.number).where(t.c.table_id == table_id)
+    ).first()
+    return None if row is None else (int(row[0]), int(row[1]))
+
+
 def running(connection: Connection) -> list[int]:
     return _with_status(connection, RUNNING)
 

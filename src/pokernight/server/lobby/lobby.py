@@ -37,7 +37,9 @@ from pokernight.server.tables.registry import NoSuchTableError, Ownership, Table
 from pokernight.server.tables.versions import TableVersions
 from pokernight.server.tournaments.registry import TournamentRegistry
 from pokernight.server.tournaments.tournament_director import (
+    LocalReach,
     NoSuchTournamentError,
+    TableReach,
     TableRoom,
     TournamentDirector,
 )
@@ -79,6 +81,8 @@ class Lobby:
         # One of several processes (``serve --redis``): who plays which table, as the
         # cluster (``server/spread/``, above this wing) carries it out.
         self.cluster: Ownership | None = None
+        # How tournaments reach their tables: here, or wherever the processes play them.
+        self.reach: TableReach = LocalReach(self.actors)
         self.sleeping: dict[str, Asleep] = {}  # open tables let go until somebody comes
         self._quiet: dict[str, tuple[float, int]] = {}  # code: resting since, at version
         self._waking: dict[str, asyncio.Future[TableActor]] = {}

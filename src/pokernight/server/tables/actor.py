@@ -105,6 +105,10 @@ class Directed:
 
     command: core.Command
     done: Callable[[], None]
+    hand: int | None = None
+    """For a deal: the number of the hand the tournament lets the table deal. Dealt only if
+    it is the table's next: a permission sent again (after a process died, it may have
+    arrived before) never deals a second hand."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -314,7 +318,7 @@ class TableActor:
             await self._on_intent(item.connection, item.intent)
         elif isinstance(item, Directed):
             try:
-                await self._on_directed(item.command)
+                await self._on_directed(item)
             finally:
                 item.done()
         elif isinstance(item, Leave):
@@ -353,7 +357,12 @@ class TableActor:
                 elif self.running:
                     await self._apply(core.StartHand(self.shuffle_rng, self._mixes()), now)
 
-    async def _on_directed(self, command: core.Command) -> None:
+    async def _on_directed(self, directed: Directed) -> None:
+        command = directed.command
+        if directed.hand is not None and (
+            self.table.hand is not None or directed.hand != self.table.hand_number + 1
+        ):
+            return  # that hand was dealt already, on the first permission
         if isinstance(command, core.StartHand):
             # The director deals when the tournament lets the table: with what its players
             # contributed to the committed deck, as at any table.

@@ -23,8 +23,9 @@ import contextlib
 import logging
 import math
 import secrets
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
 from random import Random
 from typing import Any, Protocol
 
@@ -36,7 +37,7 @@ from pokernight.server.tables.connection import Connection
 from pokernight.server.tables.messages import RefusedError
 from pokernight.server.tables.wire import encode
 from pokernight.server.tournaments.tournament_facts import tournament_json, you_json
-from pokernight.store import Membership, StoredEvent, TournamentStore
+from pokernight.store import FencedOffError, Membership, StoredEvent, TournamentStore
 from pokernight.table import Seat, Table, TableError, TableSettings
 from pokernight.tournament import (
     Command,
@@ -53,7 +54,7 @@ from pokernight.tournament import (
     tournament_event_from_dict,
 )
 from pokernight.tournament.deals import check_deal
-from pokernight.tournament.events import Finished, Registered
+from pokernight.tournament.events import Finished, HandStarted, Registered
 from pokernight.tournament.tables import (
     DIRECTOR,
     TournamentTables,
@@ -86,10 +87,67 @@ class TournamentStorage(Protocol):
     def club(self) -> Membership: ...
 
 
+@dataclass(frozen=True, slots=True)
+class TableNote:
+    """What a tournament table tells its director: it finished a hand (``table``: as it
+    was saved then, when the director runs in the same process), it would deal
+    (``ready``), or it is played by another process now (``moved``)."""
+
+    number: int
+    ready: bool = False
+    table: Table | None = None
+    moved: bool = False
+
+
+class TableHandle(Protocol):
+    """A tournament table as its director reaches it: played in this process (its actor)
+    or in another (``server/spread``: its commands go there over Redis, and the table is
+    read back from its log)."""
+
+    @property
+    def table_id(self) -> int: ...
+
+    @property
+    def code(self) -> str: ...
+
+    @property
+    def table(self) -> Table:
+        """The table as saved, as far as the director knows it (``refresh`` reads it again)."""
+        ...
+
+    async def refresh(self) -> None:
+        """Know the table as saved now (it told of a hand; it moved to another process)."""
+
+    def direct(self, command: core.Command, hand: int | None, done: Callable[[], None]) -> None:
+        """Give the table ``command`` after what it was given before; ``hand``: a deal's
+        number (``Directed.hand``); ``done``: called once it is carried out or refused."""
+
+    def stop(self, reason: str) -> None:
+        """No more deals at the table, for ``reason`` (``TableActor.stop_playing``)."""
+
+
+class TableReach(Protocol):
+    """How a director reaches its tables: in this process (``LocalReach``), or wherever
+    the room's processes play them (``server/spread``'s, under ``--redis``)."""
+
+    async def opened(
+        self, director: TournamentDirector, number: int, actor: TableActor
+    ) -> TableHandle:
+        """Table ``number``, just opened for ``director`` here: it plays for it from now."""
+        ...
+
+    async def found(
+        self, director: TournamentDirector, number: int, table_id: int
+    ) -> TableHandle | None:
+        """Table ``number`` (room table ``table_id``), after a restart or an adoption; None:
+        it is not running (decided on, and the process ended before it was opened)."""
+        ...
+
+
 class TableRoom(Protocol):
     """What a director asks of the room it runs in (the lobby, a wing above this one): its
     store and settings, a table opened for the tournament (hosted by the director, run at
-    once), and the tables running, among which it finds its own after a restart."""
+    once), and how it reaches its tables."""
 
     @property
     def store(self) -> TournamentStorage: ...
@@ -98,9 +156,59 @@ class TableRoom(Protocol):
     def config(self) -> ServerConfig: ...
 
     @property
-    def actors(self) -> Mapping[str, TableActor]: ...
+    def reach(self) -> TableReach: ...
 
     async def open_tournament_table(self, settings: TableSettings) -> TableActor: ...
+
+
+class LocalTable:
+    """A tournament table played in the director's own process: its actor."""
+
+    def __init__(self, actor: TableActor) -> None:
+        self.actor = actor
+
+    @property
+    def table_id(self) -> int:
+        return self.actor.table_id
+
+    @property
+    def code(self) -> str:
+        return self.actor.code
+
+    @property
+    def table(self) -> Table:
+        return self.actor.table
+
+    async def refresh(self) -> None:
+        pass  # the actor's table is the table as saved
+
+    def direct(self, command: core.Command, hand: int | None, done: Callable[[], None]) -> None:
+        self.actor.submit(Directed(command, done, hand))
+
+    def stop(self, reason: str) -> None:
+        self.actor.stop_playing(reason)
+
+
+class LocalReach:
+    """One process: a director's tables are actors of its own lobby."""
+
+    def __init__(self, actors: Mapping[str, TableActor]) -> None:
+        self.actors = actors
+
+    async def opened(
+        self, director: TournamentDirector, number: int, actor: TableActor
+    ) -> TableHandle:
+        actor.play_for(director)
+        return LocalTable(actor)
+
+    async def found(
+        self, director: TournamentDirector, number: int, table_id: int
+    ) -> TableHandle | None:
+        actor = next((a for a in self.actors.values() if a.table_id == table_id), None)
+        if actor is None:
+            return None
+        actor.play_for(director)
+        return LocalTable(actor)
 
 
 SEATING = (core.SitDown, core.StandUp, core.SitOut)
@@ -108,40 +216,46 @@ SEATING = (core.SitDown, core.StandUp, core.SitOut)
 
 
 class ActorSeat:
-    """A tournament table as ``TournamentTables`` follows it: its commands go into the
-    actor's inbox, and its seats are the actor's table as saved with the seats the actor
-    has been told of and has not yet carried out (the director may follow an event
-    before the table has done the last). A table just decided on has no actor until the
-    director has opened one: its commands wait for it."""
+    """A tournament table as ``TournamentTables`` follows it: its commands go to the table
+    (``TableHandle``), and its seats are the table as saved with the seats it has been
+    told of and has not yet carried out (the director may follow an event before the table
+    has done the last). A table just decided on has no handle until the director has
+    opened one: its commands wait for it."""
 
-    def __init__(self, settings: TableSettings, actor: TableActor | None = None) -> None:
+    def __init__(self, settings: TableSettings, handle: TableHandle | None = None) -> None:
         self.settings = settings
-        self.actor = actor
-        self.sent: deque[core.Command] = deque()  # in the actor's inbox, in order
+        self.handle = handle
+        self.sent: deque[core.Command] = deque()  # given to the table, not yet carried out
 
     @property
     def seats(self) -> Mapping[int, Seat]:
-        if self.actor is None:
+        if self.handle is None:
             return {}
-        table = self.actor.table
+        table = self.handle.table
         for command in self.sent:
             if isinstance(command, SEATING):
                 with contextlib.suppress(TableError):
                     table, _ = table.decide(command, 0.0)
         return table.seats
 
-    def apply(self, command: core.Command, now: float) -> None:
+    def apply(self, command: core.Command, now: float, hand: int | None = None) -> None:
         self.sent.append(command)
-        if self.actor is not None:
-            self.actor.submit(Directed(command, self._carried_out))
+        if self.handle is not None:
+            self.handle.direct(command, hand, self._carried_out)
 
-    def opened(self, actor: TableActor) -> None:
-        self.actor = actor
+    def opened(self, handle: TableHandle) -> None:
+        self.handle = handle
         for command in self.sent:
-            actor.submit(Directed(command, self._carried_out))
+            handle.direct(command, None, self._carried_out)
+
+    def lost(self) -> None:
+        """The table is played by another process now: what it was given and had not
+        carried out is lost with the last one (its log says what it did)."""
+        self.sent.clear()
 
     def _carried_out(self) -> None:
-        self.sent.popleft()
+        if self.sent:
+            self.sent.popleft()
 
 
 class TournamentDirector:
@@ -164,11 +278,15 @@ class TournamentDirector:
         )
         self.tables.level = max(tournament.level, 1)
         self.registrations = 0  # every registration ever (ids are never reused)
+        # Hands the tournament let each table deal: a table that has dealt fewer lost its
+        # permission on the way (a process died); one that dealt as many and is between
+        # hands has a report to give (``_settle``).
+        self.started: Counter[int] = Counter()
         self.waiting: set[int] = set()  # tables that would deal and are not let yet
         self.holds = 0  # deals waiting for the hands in play to end: no table deals meanwhile
         self.report_refusals = 0  # hand reports refused: each an alarm (``/metrics``)
         self.lock = asyncio.Lock()
-        self.notes: asyncio.Queue[Command] = asyncio.Queue()
+        self.notes: asyncio.Queue[Command | TableNote] = asyncio.Queue()
         self.watchers: set[Connection] = set()
         self.task: asyncio.Task[None] | None = None
         self.timer: asyncio.Task[None] | None = None
@@ -198,23 +316,22 @@ class TournamentDirector:
 
     @classmethod
     async def resume(cls, room: TableRoom, tournament_id: int, rng: Random) -> TournamentDirector:
-        """The tournament folded back from its log, playing on at the tables the lobby
-        resumed (a hand in play finishes), each told again what it had not done."""
+        """The tournament folded back from its log, playing on at its tables wherever they
+        run (a hand in play finishes), each told again what it had not done."""
         director = await cls.from_log(room, tournament_id, rng)
         structure = director.tournament.structure
         ids = await room.store.tournaments.tournament_tables(tournament_id)
-        actors = {actor.table_id: actor for actor in room.actors.values()}
         for number in director.tournament.tables:
-            actor = actors.get(ids.get(number, 0))
-            if actor is None:  # decided on, and the process ended before it was opened
-                level = director.tables.level
-                director.tables.tables[number] = ActorSeat(table_settings(structure, level))
-            else:
-                director.tables.tables[number] = ActorSeat(actor.table.settings, actor)
-                actor.play_for(director)
-            director._give_again(number)
-        await director._open_new_tables()
+            handle = await room.reach.found(director, number, ids.get(number, 0))
+            seat = ActorSeat(table_settings(structure, director.tables.level), handle)
+            if handle is not None:
+                seat.settings = handle.table.settings
+            director.tables.tables[number] = seat
         director.start()
+        for number in director.tournament.tables:
+            director.notes.put_nowait(TableNote(number, moved=True))
+        async with director.lock:
+            await director._open_new_tables()
         return director
 
     @classmethod
@@ -225,28 +342,63 @@ class TournamentDirector:
         events = [tournament_event_from_dict(item.data) for item in stored]
         director = cls(tournament_id, Tournament.from_events(events), len(stored), room, rng)
         director.registrations = sum(isinstance(event, Registered) for event in events)
+        director.started.update(e.table for e in events if isinstance(e, HandStarted))
         return director
 
+    async def _settle(self, note: TableNote) -> None:
+        """What table ``note.number``, between hands, still has to do with the tournament:
+        report the hand it finished (a report is given once: the tournament takes the
+        table out of play), deal the hand it was let deal and did not (the permission was
+        lost with a process), else wait to deal if it asks. A table that moved to another
+        process is also told again what it had not done (``_give_again``)."""
+        seat = self.tables.tables.get(note.number)
+        if seat is None or seat.handle is None:
+            return
+        if note.moved:
+            seat.lost()
+        await seat.handle.refresh()
+        table = note.table or seat.handle.table
+        number = note.number
+        if table.hand is None and number in self.tournament.in_play:
+            if table.hand_number >= self.started[number]:
+                try:
+                    await self._carry_out(self._completed(report(number, table)))
+                except TournamentError as error:
+                    self._alarm(number, error)
+            else:
+                seat.apply(core.StartHand(secure_rng()), self.clock(), self.started[number])
+        if note.moved:
+            self._give_again(number)
+        if note.ready and table.hand is None and number not in self.tournament.in_play:
+            self.waiting.add(number)
+
     def _give_again(self, number: int) -> None:
-        """After a restart, what table ``number`` was told and did not do before the process
-        ended, told again: the level's stakes, the seats the tournament has (a player out
-        stands up) and, if the tournament let it deal and it had not, the deal."""
+        """After a restart, or a move to another process, what table ``number`` was told and
+        did not do: the level's stakes, the seats the tournament has (a player out stands
+        up; a player short of the chips the tournament counts, a rebuy lost on the way, is
+        given them between hands)."""
         seat, now = self.tables.tables[number], self.clock()
+        if seat.handle is None:
+            return
+        table = seat.handle.table
         settings = table_settings(self.tournament.structure, self.tables.level)
-        if seat.actor is not None and seat.actor.table.upcoming_settings != settings:
+        if table.upcoming_settings != settings:
             seat.apply(core.ChangeSettings(DIRECTOR, settings), now)
         wanted = self.tournament.tables[number]
-        there = {sitting.player_id: at for at, sitting in seat.seats.items()}
-        in_hand = seat.actor is not None and seat.actor.table.hand is not None
+        there = {sitting.player_id: sitting for sitting in seat.seats.values()}
+        # Chips are only topped up with nothing on the way: a rebuy sent may not be there yet.
+        between = table.hand is None and number not in self.tournament.in_play and not seat.sent
         for player in there.keys() - set(wanted.values()):
-            if not in_hand:
+            if table.hand is None:
                 seat.apply(core.StandUp(player, by=DIRECTOR), now)
         for at, player in wanted.items():
-            if player not in there:
-                stack = self.tournament.players[player].stack
+            stack = self.tournament.players[player].stack
+            sitting = there.get(player)
+            if sitting is None:
                 seat.apply(sit_down(self.tournament, player, at, stack), now)
-        if number in self.tournament.in_play and not in_hand:
-            seat.apply(core.StartHand(secure_rng()), now)
+            elif between and sitting.stack + sitting.queued < stack:
+                short = stack - sitting.stack - sitting.queued
+                seat.apply(core.AddChips(player, short, by=DIRECTOR), now)
 
     @property
     def holding(self) -> bool:
@@ -269,43 +421,41 @@ class TournamentDirector:
     # What the tables tell ----------------------------------------------------------------
 
     def ready_to_deal(self, actor: TableActor) -> None:
-        number = self.number_of(actor)
+        number = self.number_of(actor.table_id)
         if number is not None:
-            self.notes.put_nowait(StartHand(number))
+            self.notes.put_nowait(TableNote(number, ready=True))
 
     def hand_finished(self, actor: TableActor, table: Table) -> None:
-        number = self.number_of(actor)
+        number = self.number_of(actor.table_id)
         if number is not None:
-            self.notes.put_nowait(report(number, table))
+            self.notes.put_nowait(TableNote(number, table=table))
 
-    def number_of(self, actor: TableActor) -> int | None:
+    def told(self, note: TableNote) -> None:
+        """A note from one of the tables, wherever it plays (``server/spread``)."""
+        self.notes.put_nowait(note)
+
+    def number_of(self, table_id: int) -> int | None:
         for number, seat in self.tables.tables.items():
-            if seat.actor is actor:
+            if seat.handle is not None and seat.handle.table_id == table_id:
                 return number
         return None
 
     async def _run(self) -> None:
         while True:
-            command = await self.notes.get()
+            note = await self.notes.get()
             try:
                 async with self.lock:
-                    await self._note(command)
+                    if isinstance(note, TableNote):
+                        await self._settle(note)
+                    else:
+                        with _logged_refusal(self.id, note):
+                            await self._carry_out(note)
+                    await self._deal_waiting()
+            except FencedOffError:
+                log.warning("tournament %d is directed by another process now", self.id)
+                return
             except Exception:
-                log.exception("tournament %d: %r", self.id, command)
-
-    async def _note(self, command: Command) -> None:
-        match command:
-            case StartHand():
-                self.waiting.add(command.table)
-            case ReportHand():
-                try:
-                    await self._carry_out(self._completed(command))
-                except TournamentError as error:
-                    self._alarm(command.table, error)
-            case _:
-                with _logged_refusal(self.id, command):
-                    await self._carry_out(command)
-        await self._deal_waiting()
+                log.exception("tournament %d: %r", self.id, note)
 
     def _alarm(self, number: int, error: TournamentError) -> None:
         """A table's hand report the tournament refuses: its count of the table and the
@@ -322,8 +472,8 @@ class TournamentDirector:
         )
         self.waiting.discard(number)
         seat = self.tables.tables.get(number)
-        if seat is not None and seat.actor is not None:
-            seat.actor.stop_playing(
+        if seat is not None and seat.handle is not None:
+            seat.handle.stop(
                 f"the tournament director refused this table's last hand ({error}): play "
                 "is stopped here until the room's operator looks into it"
             )
@@ -352,7 +502,7 @@ class TournamentDirector:
                 continue
             self.waiting.discard(number)
             await self._carry_out(StartHand(number))
-            seat.apply(core.StartHand(secure_rng()), now)
+            seat.apply(core.StartHand(secure_rng()), now, self.started[number])
 
     # Commands ----------------------------------------------------------------------------
 
@@ -429,6 +579,7 @@ class TournamentDirector:
             self.id, stored, entrant=entrant, member_id=member_id, finished=finished
         )
         self.tournament, self.version = after, first + len(events) - 1
+        self.started.update(e.table for e in events if isinstance(e, HandStarted))
         self.tables.follow(after, events, now)
         await self._open_new_tables()
         self._set_timer()
@@ -436,14 +587,13 @@ class TournamentDirector:
         return events
 
     async def _open_new_tables(self) -> None:
-        for number, seat in self.tables.tables.items():
-            if seat.actor is None:
+        for number, seat in list(self.tables.tables.items()):
+            if seat.handle is None:
                 actor = await self.room.open_tournament_table(seat.settings)
                 await self.room.store.tournaments.add_tournament_table(
                     self.id, number, actor.table_id
                 )
-                actor.play_for(self)
-                seat.opened(actor)
+                seat.opened(await self.room.reach.opened(self, number, actor))
 
     # The clock ---------------------------------------------------------------------------
 
@@ -481,9 +631,9 @@ class TournamentDirector:
 
     def codes(self) -> dict[int, str]:
         return {
-            number: seat.actor.code
+            number: seat.handle.code
             for number, seat in self.tables.tables.items()
-            if seat.actor is not None
+            if seat.handle is not None
         }
 
     def facts(self, player_id: str | None = None) -> dict[str, Any]:
@@ -520,7 +670,7 @@ class TournamentDirector:
         entrant = self.tournament.players.get(player_id)  # None: the director, or unregistered
         if entrant is None:
             raise RefusedError("this token is not a player's of this tournament")
-        number = self.number_of(actor)
+        number = self.number_of(actor.table_id)
         if entrant.table is None or entrant.table != number:
             where = self.codes().get(entrant.table) if entrant.table is not None else None
             raise RefusedError(
