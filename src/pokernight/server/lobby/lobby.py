@@ -52,7 +52,7 @@ from pokernight.store import (
     TableStatus,
 )
 from pokernight.table import Table, TableSettings
-from pokernight.tournament import Structure, TournamentError
+from pokernight.tournament import Structure
 from pokernight.tournament.tables import DIRECTOR
 
 log = logging.getLogger(__name__)
@@ -125,16 +125,33 @@ class Lobby:
     ) -> tuple[TournamentDirector, str]:
         """A new tournament and its director's token; ``rng``: its draws (the seating),
         secure unless a test seeds it (or the room's ``tournament_seed`` does)."""
-        if self.cluster is not None:  # its director and tables would need one process
-            raise TournamentError(
-                "tournaments are run by a room of one process: this one is one of several"
-            )
         if rng is None:
             seed = self.config.tournament_seed
             rng = secure_rng() if seed is None else Random(seed)
         director, token = await TournamentDirector.create(self, structure, rng)
         self.tournaments[director.id] = director
+        if self.cluster is not None:  # directed here: leased and fenced before a command
+            await self.cluster.lead(director.id)
         return director, token
+
+    async def adopt_tournament(self, tournament_id: int) -> None:
+        """A tournament whose director's lease this process has just taken: directed here
+        from its log on (a finished one: its results, for its pages)."""
+        finished = await self.store.tournaments.finished_tournaments()
+        if tournament_id in finished:
+            director = await TournamentDirector.from_log(self, tournament_id, secure_rng())
+        else:
+            director = await TournamentDirector.resume(self, tournament_id, secure_rng())
+        self.tournaments[tournament_id] = director
+
+    async def drop_tournament(self, tournament_id: int, code: int, reason: str) -> None:
+        """Stop directing the tournament here (another process does now): its pages are
+        closed with ``code`` and ``reason``, to reconnect where it is."""
+        director = self.tournaments.pop(tournament_id, None)
+        if director is not None:
+            await director.stop()
+            for connection in list(director.watchers):
+                await connection.close(code, reason)
 
     def tournament(self, tournament_id: int) -> TournamentDirector:
         try:

@@ -85,6 +85,8 @@ class Pipes:
         self.replies: dict[str, asyncio.Queue[Envelope]] = {}  # the near ends'
         self.tasks: set[asyncio.Task[None]] = set()
         self.listener: asyncio.Task[None] | None = None
+        # Other kinds of message on this process's channel, by kind: a tournament's.
+        self.extra: dict[str, Callable[[Envelope], None]] = {}
 
     async def start(self) -> None:
         pubsub = self.leases.client.pubsub()
@@ -205,6 +207,9 @@ class Pipes:
 
     def _take(self, envelope: Envelope) -> None:
         conn, kind = envelope["conn"], envelope["kind"]
+        if kind in self.extra:
+            self.extra[kind](envelope)
+            return
         if kind == "request":
             self._run(self._answer(envelope))
             return

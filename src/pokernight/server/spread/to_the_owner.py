@@ -1,9 +1,11 @@
 """``ToTheOwner``: an HTTP request for a table another room process plays is answered there
-(decision 39; ``pipes`` carries it), so a client may reach any process.
+(decision 39; ``pipes`` carries it), so a client may reach any process; so is one for a
+tournament another process directs (issue 35).
 
 A request about a table (``/api/tables/CODE`` and below) that this process does not play
 is sent whole to the process that holds the table's lease, and its answer is passed back
-as it came. A table nobody plays, or one played here, is answered here (a 404 for a code
+as it came; a request about a tournament (``/api/tournaments/ID`` and below) goes to the
+process that holds its director's lease. A table nobody plays, or one played here, is answered here (a 404 for a code
 that is no table). A request already carried from another process is never carried on.
 """
 
@@ -18,6 +20,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from pokernight.server.spread.pipes import PIPED_HEADER
 
 TABLE_PATH = re.compile(r"^/api/tables/(\d{4})(?:/|$)")
+TOURNAMENT_PATH = re.compile(r"^/api/tournaments/(\d+)(?:/|$)")
 
 
 class ToTheOwner:
@@ -43,16 +46,20 @@ class ToTheOwner:
 
     @staticmethod
     async def _owner_elsewhere(scope: Scope) -> str | None:
-        """The process that plays the table the request is about, if not this one."""
-        if scope["type"] != "http":
-            return None
-        found = TABLE_PATH.match(scope["path"])
+        """The process that plays the table (or directs the tournament) the request is
+        about, if not this one."""
         lobby = getattr(scope["app"].state, "lobby", None)
-        if found is None or lobby is None or lobby.cluster is None:
+        if scope["type"] != "http" or lobby is None or lobby.cluster is None:
             return None
-        if found.group(1) in lobby.actors or any(k == PIPED_HEADER for k, _ in scope["headers"]):
+        if any(k == PIPED_HEADER for k, _ in scope["headers"]):
             return None
-        owner: str | None = await lobby.cluster.owner_elsewhere(found.group(1))
+        owner: str | None = None
+        table = TABLE_PATH.match(scope["path"])
+        if table is not None and table.group(1) not in lobby.actors:
+            owner = await lobby.cluster.owner_elsewhere(table.group(1))
+        tournament = TOURNAMENT_PATH.match(scope["path"])
+        if tournament is not None and int(tournament.group(1)) not in lobby.tournaments:
+            owner = await lobby.cluster.director_elsewhere(int(tournament.group(1)))
         return owner
 
 

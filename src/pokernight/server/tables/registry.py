@@ -39,9 +39,18 @@ class Ownership(Protocol):
         event is saved."""
         ...
 
+    async def lead(self, tournament_id: int) -> None:
+        """Direct a tournament just created here: its director's lease taken and its epoch
+        raised before its first command."""
+        ...
+
     async def pipe(self, websocket: WebSocket, code: str) -> bool:
         """If another process plays table ``code``, carry ``websocket`` there until either
         end closes, and True; False: serve it here."""
+        ...
+
+    async def pipe_tournament(self, websocket: WebSocket, tournament_id: int) -> bool:
+        """``pipe``, for a tournament's page: to the process that directs it."""
         ...
 
 

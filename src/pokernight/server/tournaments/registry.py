@@ -11,6 +11,7 @@ from typing import Protocol
 from starlette.requests import HTTPConnection
 
 from pokernight.server.edge.config import ServerConfig
+from pokernight.server.tables.registry import Ownership
 from pokernight.server.tournaments.tournament_director import TournamentDirector, TournamentStorage
 from pokernight.tournament import Structure
 
@@ -23,6 +24,11 @@ class TournamentRegistry(Protocol):
 
     @property
     def config(self) -> ServerConfig: ...
+
+    @property
+    def cluster(self) -> Ownership | None:
+        """None: this process is the whole room."""
+        ...
 
     @property
     def tournaments(self) -> Mapping[int, TournamentDirector]:

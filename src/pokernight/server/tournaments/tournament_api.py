@@ -27,7 +27,7 @@ from pokernight.server.edge.address_holds import holds_of
 from pokernight.server.edge.address_limits import address_of
 from pokernight.server.edge.origins import origin_allowed
 from pokernight.server.tables.api import DisplayName, read_body
-from pokernight.server.tables.connection import Connection
+from pokernight.server.tables.connection import Connection, FrameSocket
 from pokernight.server.tables.identity import bearer_token, signed_in
 from pokernight.server.tables.messages import RefusedError
 from pokernight.server.tables.newcomers import checked_name
@@ -290,8 +290,23 @@ async def tournament_socket(websocket: WebSocket) -> None:
         await websocket.close(CLOSE_FOREIGN_PAGE)
         return
     await websocket.accept()
+    tournament_id = websocket.path_params["id"]
+    cluster = lobby.cluster
+    if (
+        cluster is not None
+        and tournament_id not in lobby.tournaments
+        and await cluster.pipe_tournament(websocket, tournament_id)
+    ):
+        return  # another process directs it: the socket was carried there
+    await serve_tournament(websocket, lobby, tournament_id)
+
+
+async def serve_tournament(
+    websocket: FrameSocket, lobby: TournamentRegistry, tournament_id: int
+) -> None:
+    """Serve a socket accepted for a tournament: here, or piped from another process."""
     try:
-        director = lobby.tournament(websocket.path_params["id"])
+        director = lobby.tournament(tournament_id)
         player_id = await _entrant(websocket, director, lobby)
     except (NoSuchTournamentError, RefusedError) as error:
         code = CLOSE_NO_TOURNAMENT if isinstance(error, NoSuchTournamentError) else CLOSE_BAD_HELLO
@@ -314,7 +329,7 @@ async def tournament_socket(websocket: WebSocket) -> None:
 
 
 async def _entrant(
-    websocket: WebSocket, director: TournamentDirector, lobby: TournamentRegistry
+    websocket: FrameSocket, director: TournamentDirector, lobby: TournamentRegistry
 ) -> str | None:
     """The entrant whose token the hello carries; None: a page that only watches."""
     hello = await read_hello(websocket, lobby.config)
