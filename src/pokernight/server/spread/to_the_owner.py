@@ -5,8 +5,9 @@ tournament another process directs (issue 35).
 A request about a table (``/api/tables/CODE`` and below) that this process does not play
 is sent whole to the process that holds the table's lease, and its answer is passed back
 as it came; a request about a tournament (``/api/tournaments/ID`` and below) goes to the
-process that holds its director's lease. A table nobody plays, or one played here, is answered here (a 404 for a code
-that is no table). A request already carried from another process is never carried on.
+process that holds its director's lease. A table nobody plays, or one played here, is
+answered here (a 404 for a code that is no table), and so is a tournament nobody directs.
+A request already carried from another process is never carried on.
 """
 
 from __future__ import annotations
