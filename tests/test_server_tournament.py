@@ -27,7 +27,14 @@ from pokernight.tournament import (
     from_template,
 )
 from pokernight.tournament import tournament_event_from_dict as event_of
-from pokernight.tournament.events import FinalTableDrawn, LevelStarted, PlayerMoved, PrizeAwarded
+from pokernight.tournament.events import (
+    FinalTableDrawn,
+    HandPlayed,
+    HandStarted,
+    LevelStarted,
+    PlayerMoved,
+    PrizeAwarded,
+)
 from pokernight.tournament.structure import ladder_levels
 from pokernight.tournament.tables import DIRECTOR
 from tests.server_helpers import FAST, scenario, serving, serving_app
@@ -273,3 +280,49 @@ async def test_a_level_saved_before_the_process_ended_reaches_every_table_on_res
             lambda: all(actor.table.upcoming_settings.stakes == stakes for actor in actors),
             "every table told",
         )
+
+
+@scenario
+async def test_a_hand_whose_report_the_process_ended_before_saving_is_reported_on_restart(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async with serving_app(tmp_path) as (_, app):
+        director = await bots_tournament(app, replace(CLIMBING, bot_delay_seconds=0.02), 7)
+        table = app.state.lobby.actor(director.codes()[1])
+        # As if the process ended between table 1 saving its first hand's end and the
+        # director hearing of it: none of table 1's notes arrive once it has dealt.
+        for name in ("hand_finished", "ready_to_deal"):
+            told = getattr(director, name)
+
+            def heard(actor: Any, *rest: Any, told: Any = told) -> None:
+                if actor is not table or actor.table.hand_number == 0:
+                    told(actor, *rest)
+
+            monkeypatch.setattr(director, name, heard)
+        await until(
+            lambda: table.table.hand is None and table.table.hand_number == director.started[1] > 0,
+            "table 1's first hand over, unreported",
+        )
+        assert 1 in director.tournament.in_play
+    monkeypatch.undo()
+    async with serving_app(tmp_path) as (_, app):
+        again: TournamentDirector = app.state.lobby.tournament(director.id)
+        await until(lambda: again.tournament.status is Status.FINISHED, "the end")
+        events = await stored_events(app, again)
+        tables = await app.state.lobby.store.tournaments.tournament_tables(again.id)
+        dealt = {
+            number: (await app.state.lobby.table(code)).table.hand_number
+            for number, code in again.codes().items()
+        }
+    # Each table dealt exactly the hands the tournament let it, and each was reported once:
+    # the lost report was given on restart, not dealt over.
+    started = {number: 0 for number in tables}
+    reported = dict(started)
+    for event in events:
+        if isinstance(event, HandStarted):
+            started[event.table] += 1
+        elif isinstance(event, HandPlayed):
+            reported[event.table] += 1
+    assert started == reported
+    assert {number: started[number] for number in dealt} == dealt
+    assert again.report_refusals == 0
