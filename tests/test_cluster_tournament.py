@@ -1,0 +1,170 @@
+"""Issue 35: a tournament on three room processes (one PostgreSQL, one Redis). Its director
+runs in the process that holds its lease, its tables wherever theirs are held, and each
+goes on in another process when its own is killed with SIGKILL.
+
+A sit-and-go of 27 bots at three tables of nine is created and filled through all three
+processes (a request for a tournament another process directs is carried there). The
+process that directs it is killed mid-tournament; the director is adopted from its log by
+one of the others, and the tables by both (each takes its share). Then a process that
+plays one of its tables, but does not direct it, is killed too. The tournament finishes:
+every entrant placed once, the prizes summing to the pool, the tables balanced at every
+deal (TDA 10), and no version written twice: each log, the tournament's and every
+table's, numbered from 1 without a gap, and each table dealt exactly the hands the
+tournament let it, each reported once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import redis
+
+from pokernight.client import request_json
+from pokernight.store import open_store
+from pokernight.tournament import Tournament, tournament_event_from_dict
+from pokernight.tournament.events import HandPlayed, HandStarted, PrizeAwarded
+from tests.async_helpers import run
+from tests.cluster_helpers import RoomProcess, processes
+from tests.redis_helpers import RedisServer
+
+ENTRIES = 27
+# Stacks of twelve big blinds and bots that do not wait: some 170 hands in all.
+STRUCTURE = {
+    "name": "Cluster sit and go",
+    "entries": ENTRIES,
+    "seats": 9,
+    "structure": "quick",
+    "starting_stack": 600,
+    "bot_delay_seconds": 0,
+    "action_seconds": 5,
+}
+FINISH_SECONDS = 240.0
+Json = dict[str, Any]
+
+
+def test_a_tournament_finishes_on_three_processes_through_two_kills(
+    tmp_path: Path, cluster_database: str, redis_server: RedisServer
+) -> None:
+    run(_through_two_kills(tmp_path, cluster_database, redis_server), 420)
+
+
+def owner_of(redis_url: str, key: str, rooms: list[RoomProcess]) -> RoomProcess | None:
+    """The room process that holds ``key``'s lease now (its name carries its pid)."""
+    client = redis.Redis.from_url(redis_url)
+    try:
+        owner = client.get(f"pokernight:owner:{key}")
+    finally:
+        client.close()
+    if owner is None:
+        return None
+    name = owner.decode() if isinstance(owner, bytes) else str(owner)
+    pid = int(name.split(":")[1])
+    return next((r for r in rooms if r.process is not None and r.process.pid == pid), None)
+
+
+async def facts(rooms: list[RoomProcess], path: str) -> Json:
+    """The tournament's facts, asked at any live process (carried to its director's)."""
+    while True:
+        for room in rooms:
+            if room.alive:
+                try:
+                    answer: Json = await request_json(room.url, "GET", path)
+                    return answer
+                except Exception:  # the director between processes: ask again
+                    pass
+        await asyncio.sleep(0.1)
+
+
+async def _through_two_kills(tmp_path: Path, database: str, redis_server: RedisServer) -> None:
+    async with processes(tmp_path, database, redis_server, ("a", "b", "c")) as rooms:
+        created = await request_json(rooms[0].url, "POST", "/api/tournaments", STRUCTURE)
+        tournament_id, token = created["id"], created["director_token"]
+        path = f"/api/tournaments/{tournament_id}"
+        for number in range(ENTRIES):  # through each process in turn
+            bot = {"name": f"Bot {number + 1}", "bot": "easy"}
+            room = rooms[number % len(rooms)]
+            await request_json(room.url, "POST", f"{path}/entrants", bot, token=token)
+        started = await facts(rooms, path)
+        assert started["status"] == "running" and len(started["tables"]) == 3
+
+        store = await open_store(database)
+        try:
+            # The director's process, mid-tournament.
+            await dealt(store, tournament_id, 15)
+            directing = owner_of(redis_server.url, f"tournament:{tournament_id}", rooms)
+            assert directing is not None
+            directing.kill()
+            await dealt(store, tournament_id, 3, "after the director's process was killed")
+            # A process that plays one of its tables, but does not direct it.
+            table_ids = list((await store.tournaments.tournament_tables(tournament_id)).values())
+        finally:
+            await store.close()
+        directing = owner_of(redis_server.url, f"tournament:{tournament_id}", rooms)
+        playing = {owner_of(redis_server.url, f"table:{table_id}", rooms) for table_id in table_ids}
+        others = [room for room in playing if room is not None and room is not directing]
+        assert others, "each live process takes its share: a table is played elsewhere"
+        others[0].kill()
+
+        deadline = time.monotonic() + FINISH_SECONDS
+        while (result := await facts(rooms, path))["status"] != "finished":
+            assert time.monotonic() < deadline, f"unfinished: {result['players_left']} left"
+            await asyncio.sleep(0.5)
+        for room in rooms:
+            if room.alive:
+                assert room.tracebacks() == [], room.log_tail()
+
+    places = [place["place"] for place in result["places"]]
+    assert sorted(places) == list(range(1, ENTRIES + 1)), "every entrant placed once"
+    assert sum(place["prize"] for place in result["places"]) == result["prize_pool"]
+    await _check_logs(database, tournament_id)
+
+
+async def dealt(store: Any, tournament_id: int, more: int, when: str = "") -> None:
+    """Wait until ``more`` hands more have been dealt (the tournament's log says)."""
+    begun, at = await _hands(store, tournament_id), time.monotonic()
+    while await _hands(store, tournament_id) < begun + more:
+        assert time.monotonic() < at + 60, f"no {more} more hands {when}"
+        await asyncio.sleep(0.1)
+    if when:
+        print(f"{more} more hands dealt {time.monotonic() - at:.2f} s {when}")
+
+
+async def _hands(store: Any, tournament_id: int) -> int:
+    events = await store.tournaments.tournament_events(tournament_id)
+    return sum(event.kind == "HandStarted" for event in events)
+
+
+async def _check_logs(database: str, tournament_id: int) -> None:
+    store = await open_store(database)
+    try:
+        stored = await store.tournaments.tournament_events(tournament_id)
+        tables = await store.tournaments.tournament_tables(tournament_id)
+        dealt = {}
+        for number, table_id in tables.items():
+            seqs = [event.seq for event in await store.tables.load_events(table_id)]
+            assert seqs == list(range(1, len(seqs) + 1)), f"table {number}: a version twice"
+            logged = await store.tables.load_events(table_id)
+            dealt[number] = sum(event.kind == "HandDealt" for event in logged)
+    finally:
+        await store.close()
+    assert [event.seq for event in stored] == list(range(1, len(stored) + 1))
+    events = [tournament_event_from_dict(event.data) for event in stored]
+    started: Counter[int] = Counter()
+    reported: Counter[int] = Counter()
+    for index, event in enumerate(events):
+        if isinstance(event, HandStarted):
+            started[event.table] += 1
+            # Balanced when it deals (TDA 10): no table two players short of it.
+            before = Tournament.from_events(events[:index])
+            sizes = [len(seated) for seated in before.tables.values()]
+            assert len(before.tables[event.table]) - min(sizes) <= 1, f"unbalanced: {sizes}"
+        elif isinstance(event, HandPlayed):
+            reported[event.table] += 1
+    assert started == reported, "each hand the tournament let deal was reported once"
+    assert {number: started[number] for number in dealt} == dealt, "no hand dealt twice"
+    paid = sum(event.amount for event in events if isinstance(event, PrizeAwarded))
+    assert paid == Tournament.from_events(events).pool
