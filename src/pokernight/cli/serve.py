@@ -406,9 +406,9 @@ def _where(host: str, port: int, certificate: Certificate | None) -> str:
 
 async def _check_redis(url: str) -> None:
     """Fail with one line before listening if Redis cannot be reached."""
-    from pokernight.cluster.lease import TableLeases
+    from pokernight.cluster.lease import Leases
 
-    leases = TableLeases.from_url(url, "check")
+    leases = Leases.from_url(url, "check")
     try:
         await leases.client.ping()
     except Exception as error:  # a bad URL, refused, or not Redis at all
