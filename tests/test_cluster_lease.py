@@ -198,3 +198,23 @@ async def test_the_life_is_the_one_asked(redis_server: RedisServer) -> None:
         assert 0 < until - now_ms <= 2_500
     with pytest.raises(ValueError, match="100 ms or more"):
         Leases.from_url(redis_server.url, "room-a", ttl_ms=50)
+
+
+@scenario
+async def test_a_key_ownerless_for_a_whole_life_may_be_taken_by_anyone(
+    redis_server: RedisServer,
+) -> None:
+    # So that a live process that cannot adopt (its database away) strands nothing.
+    names = ["room-dead", "room-a", "room-b"]
+    async with processes(redis_server.url, *names, ttl_ms=300) as (dead, a, b):
+        keys = sorted(f"table:{number}" for number in range(12))
+        for key in keys:
+            assert await dead.take(key)
+        await _stall(dead)
+        shares = [(await lease.adoptable()).keys for lease in (a, b)]
+        assert sorted(shares[0] + shares[1]) == keys
+        assert all(0 < len(share) < len(keys) for share in shares)
+        await asyncio.sleep(0.4)
+        for lease in (a, b):
+            assert await lease.heartbeat() == Heartbeat()
+        assert sorted((await a.adoptable()).keys) == keys
