@@ -74,8 +74,9 @@ def register(subparsers: Subparsers) -> None:
         type=int,
         default=2_000,
         metavar="MS",
-        help="with --redis: how long a table's lease lives unrenewed, in milliseconds: a "
-        "process that dies has its tables taken over after about this long (default 2000)",
+        help="with --redis: how long a process's life lasts without a heartbeat, in "
+        "milliseconds: a process that dies has its tables taken over after about this long "
+        "(default 2000)",
     )
     parser.add_argument(
         "--hand-pause",

@@ -82,7 +82,7 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
             await app.state.lag.stop()
             app.state.gc_stats.stop()
             if cluster is not None:
-                await cluster.stop_renewing()
+                await cluster.stop_beating()
             await lobby.close()
             await writer.close()
             if cluster is not None:

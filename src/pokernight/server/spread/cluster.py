@@ -116,7 +116,7 @@ class Cluster:
             self.loop.create_task(self._adopting(), name="adopting tables"),
         ]
 
-    async def stop_renewing(self) -> None:
+    async def stop_beating(self) -> None:
         for task in self.tasks:
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
