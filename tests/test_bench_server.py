@@ -68,6 +68,7 @@ def test_bench_server_plays_and_reports_every_figure() -> None:
         ({"rate": 11.0}, "--rate must be positive and at most 10"),
         ({"port": 70_000}, "--port 70000 is not a TCP port"),
         ({"client_processes": 3}, "--client-processes must be between 1 and 16, and at most"),
+        ({"playing": 3}, "--playing must be between 1 and --tables"),
     ],
 )
 def test_bench_server_refuses_a_load_out_of_bounds(changes: dict[str, Any], reason: str) -> None:
@@ -78,13 +79,24 @@ def test_bench_server_refuses_a_load_out_of_bounds(changes: dict[str, Any], reas
 def test_bench_server_plays_through_several_room_processes(
     cluster_database: str, redis_server: RedisServer
 ) -> None:
-    load = replace(TINY, processes=2, db=cluster_database, redis=redis_server.url)
+    # Three tables, two played: the third is opened and left idle.
+    load = replace(
+        TINY, tables=3, playing=2, processes=2, db=cluster_database, redis=redis_server.url
+    )
     report = measure(load, Console(file=io.StringIO(), width=120))
     assert report.processes == 2 and report.actions > 0 and report.refused == 0
     assert report.server_cpu_share > 0 and report.server_mib_empty > 0
+    assert report.connections == 6 and report.idle_tables == 1
+    # Redis's own counts during play: the heartbeats at least, and nothing negative.
+    assert report.redis_commands_per_second is not None
+    assert report.redis_lookups_per_second is not None
+    assert report.redis_commands_per_second > 0 and report.redis_lookups_per_second >= 0
+    assert report.per_table(report.redis_commands_per_second) == report.redis_commands_per_second
     text = io.StringIO()
     Console(file=text, width=120).print(render(report))
     assert "2 room processes" in text.getvalue()
+    assert "(2 played)" in text.getvalue()
+    assert "Redis key lookups/s per idle table" in text.getvalue()
 
 
 def test_several_room_processes_need_postgresql_and_redis() -> None:

@@ -84,7 +84,7 @@ async def _redis_restarted(tmp_path: Path, database: str, redis: RedisServer) ->
     async with processes(tmp_path, database, redis, ("a",)) as (a,):
         hosts = [await bots_table(a.url) for _ in range(TABLES)]
         await until(lambda: all(played(h) >= 1 for h in hosts), 30, "a hand each")
-        redis.stop()  # nobody can renew a lease: once they run out, the tables stop
+        redis.stop()  # no heartbeat lands: once a life has passed, the tables stop
         await until(lambda: all(h.closed_reason == PAUSED_REASON for h in hosts), 10, "a pause")
         paused = [host.state.version for host in hosts]
         await asyncio.sleep(0.5)

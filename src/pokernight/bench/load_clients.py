@@ -216,6 +216,18 @@ async def _open_table(
     return table
 
 
+async def open_idle_tables(url: str, tables: range) -> None:
+    """A table opened for each index in ``tables``, and left alone: what a room holds
+    between evenings, and what its owner keeps paying for while nobody plays."""
+    limit = asyncio.Semaphore(CONNECTING_AT_ONCE)
+
+    async def open_one() -> None:
+        async with limit:
+            await create_table(url, HOST_NAME, {"seats": 6, "max_buy_in": BUY_IN, "debt_cap": None})
+
+    await asyncio.gather(*(open_one() for _ in tables))
+
+
 async def start_tables(tables: list[LoadTable], over_seconds: float) -> None:
     """Have each host start dealing, spread over ``over_seconds`` so the tables do not act
     in step (all at once, every table's first action would fall in the same instant)."""
@@ -263,6 +275,8 @@ class Share:
     tables: range
     players: int
     rate: float
+    idle: range = range(0)
+    """Indices of tables it opens and leaves idle: no bot sits, nobody deals."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -303,6 +317,7 @@ async def _play_share(share: Share, pipe: Connection) -> None:
         latencies=latencies,
         progress=lambda: pipe.send(Step.SEATED),
     )
+    await open_idle_tables(share.url, share.idle)
     # The server's collector policy, for the same reason: a full collection over thousands of
     # bots stopped this process for up to 500 ms, and every latency it was measuring with it.
     collector = Collector()

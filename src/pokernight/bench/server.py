@@ -10,6 +10,11 @@ table playing ``--rate`` actions a second for ``--seconds``.
 With ``--processes N`` (N > 1) the room is N ``serve --redis`` processes on one database
 (``--db``, PostgreSQL) and one Redis (``--redis``): each bots' process opens its tables
 on one of them in turn, and the servers' memory and CPU are their sums (decision 39).
+``--playing N`` plays N of the tables and opens the others idle (no bot, no deal): a room
+of thousands of tables, most of them idle, is what the cost of owning tables is measured
+on, and two cores cannot seat six bots at each of thousands. With ``--redis`` the report
+adds Redis's own count of the commands it ran and the keys it looked up during play
+(``INFO stats``), per second and per idle table (decision 63).
 
 Reported: actions/s; the latency from sending an action to receiving the
 version it caused, for the acting bot and for the others at the table
@@ -110,6 +115,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--redis", default=None, help="Redis URL, with --processes above 1")
     parser.add_argument(
+        "--playing",
+        type=int,
+        default=None,
+        help="tables played (default: all); the others are opened and left idle",
+    )
+    parser.add_argument(
         "--client-processes",
         type=int,
         default=CLIENT_PROCESSES,
@@ -183,6 +194,21 @@ class Report:
     """Actions per second asked for: tables times ``--rate``."""
     processes: int = 1
     """Room processes: memory and CPU are their sums; GC and loop lag the first one's."""
+    playing: int | None = None
+    """Tables played (None: all of them); the others were opened and left idle."""
+    redis_commands_per_second: float | None = None
+    """Commands Redis ran during play (``total_commands_processed``), with ``--redis``."""
+    redis_lookups_per_second: float | None = None
+    """Keys Redis looked up during play (``keyspace_hits`` + ``keyspace_misses``): an
+    ``MGET`` of 100 keys is 100 lookups, and so are 100 reads inside a script."""
+
+    @property
+    def idle_tables(self) -> int:
+        return 0 if self.playing is None else self.tables - self.playing
+
+    def per_table(self, per_second: float | None) -> float | None:
+        """A Redis figure divided by the idle tables (by all tables if none is idle)."""
+        return None if per_second is None else per_second / (self.idle_tables or self.tables)
 
     @property
     def actions_per_second(self) -> float:
@@ -214,6 +240,12 @@ class Load:
     client_processes: int = CLIENT_PROCESSES
     processes: int = 1
     redis: str | None = None
+    playing: int | None = None
+    """Tables played; the others are opened and left idle (None: all are played)."""
+
+    @property
+    def played(self) -> int:
+        return self.tables if self.playing is None else self.playing
 
 
 def run(args: argparse.Namespace) -> int:
@@ -228,6 +260,7 @@ def run(args: argparse.Namespace) -> int:
         max(args.client_processes, args.processes),  # a bots' process per room process
         args.processes,
         args.redis,
+        args.playing,
     )
     console = Console()
     report = measure(load, console)
@@ -260,7 +293,9 @@ def check(load: Load) -> None:
             "--processes above 1 needs --db postgresql://... and --redis redis://... (the "
             "processes share one database and one Redis)"
         )
-    if not 1 <= load.client_processes <= min(MAX_CLIENT_PROCESSES, load.tables):
+    if not 1 <= load.played <= load.tables:
+        raise ValueError("--playing must be between 1 and --tables")
+    if not 1 <= load.client_processes <= min(MAX_CLIENT_PROCESSES, load.played):
         raise ValueError(
             f"--client-processes must be between 1 and {MAX_CLIENT_PROCESSES}, and at most --tables"
         )
@@ -386,9 +421,10 @@ def _bots(load: Load, server: Server) -> Iterator[Bots]:
     for index in range(load.client_processes):
         share = Share(
             server.urls[index % len(server.urls)],  # its tables on one room process in turn
-            range(index, load.tables, load.client_processes),
+            range(index, load.played, load.client_processes),
             load.players,
             load.rate,
+            range(load.played + index, load.tables, load.client_processes),
         )
         ours, theirs = context.Pipe()
         process = context.Process(target=play_share, args=(share, theirs), daemon=True)
@@ -442,7 +478,7 @@ async def _play(load: Load, server: Server, bots: Bots, console: Console) -> Rep
         TimeElapsedColumn(),
     )
     with Progress(*columns, console=console) as progress:
-        seating = progress.add_task("seating bots", total=load.tables * load.players)
+        seating = progress.add_task("seating bots", total=load.played * load.players)
         await _answers(bots, lambda: progress.advance(seating))
         mib_seated = server.mib()
         bots.tell(Step.START)
@@ -451,6 +487,7 @@ async def _play(load: Load, server: Server, bots: Bots, console: Console) -> Rep
         )
         bots.tell(Step.MEASURE)
         before = await request_json(server.url, "GET", "/api/server")
+        redis_before = _redis_counts(load.redis)
         server_cpu, client_cpu = server.cpu_seconds(), bots.cpu_seconds()
         started = time.perf_counter()
         await _watch(
@@ -458,6 +495,7 @@ async def _play(load: Load, server: Server, bots: Bots, console: Console) -> Rep
         )
         bots.tell(Step.STOP)
         elapsed = time.perf_counter() - started
+        redis_after = _redis_counts(load.redis)
         server_share = (server.cpu_seconds() - server_cpu) / elapsed
         client_shares = [
             (after - start) / elapsed
@@ -472,7 +510,7 @@ async def _play(load: Load, server: Server, bots: Bots, console: Console) -> Rep
     gc_before, gc_after = before["gc"], after["gc"]
     return Report(
         tables=load.tables,
-        connections=load.tables * load.players,
+        connections=load.played * load.players,
         seconds=elapsed,
         actions=latencies.actions,
         refused=latencies.refused,
@@ -491,9 +529,37 @@ async def _play(load: Load, server: Server, bots: Bots, console: Console) -> Rep
         client_lag=max(
             (LagFigures.of(share.lag_counts) for share in shares), key=lambda lag: lag.p99_ms
         ),
-        target_rate=load.tables * load.rate,
+        target_rate=load.played * load.rate,
         processes=load.processes,
+        playing=load.playing,
+        redis_commands_per_second=_per_second(redis_before, redis_after, 0, elapsed),
+        redis_lookups_per_second=_per_second(redis_before, redis_after, 1, elapsed),
     )
+
+
+def _redis_counts(url: str | None) -> tuple[int, int] | None:
+    """Redis's count of commands run and of keys looked up, since it started."""
+    if url is None:
+        return None
+    import redis
+
+    client = redis.Redis.from_url(url)
+    try:
+        stats = client.info("stats")
+    finally:
+        client.close()
+    return (
+        int(stats["total_commands_processed"]),
+        int(stats["keyspace_hits"]) + int(stats["keyspace_misses"]),
+    )
+
+
+def _per_second(
+    before: tuple[int, int] | None, after: tuple[int, int] | None, index: int, seconds: float
+) -> float | None:
+    if before is None or after is None:
+        return None
+    return (after[index] - before[index]) / seconds
 
 
 async def _watch(seconds: float, progress: Progress, task: TaskID) -> None:
@@ -521,7 +587,9 @@ def _cpu_seconds(process: psutil.Process) -> float:
 def render(report: Report) -> Table:
     table = Table(
         title=(
-            f"{report.tables} tables, {report.connections} connections, "
+            f"{report.tables} tables"
+            + ("" if report.playing is None else f" ({report.playing} played)")
+            + f", {report.connections} connections, "
             f"{report.seconds:.0f} s of play"
             + (f", {report.processes} room processes" if report.processes > 1 else "")
         )
@@ -548,9 +616,22 @@ def render(report: Report) -> Table:
         ("bots' CPU by process (of one core)", _shares(report.client_cpu_shares)),
         ("bots' loop lag, worst process: p50 / p99 / worst", _lag(report.client_lag)),
     ]
+    if report.redis_commands_per_second is not None:
+        rows += _redis_rows(report)
     for name, value in rows:
         table.add_row(name, value)
     return table
+
+
+def _redis_rows(report: Report) -> list[tuple[str, str]]:
+    per = "per idle table" if report.idle_tables else "per table"
+    commands, lookups = report.redis_commands_per_second, report.redis_lookups_per_second
+    return [
+        ("Redis commands/s", f"{commands:,.1f}"),
+        ("Redis key lookups/s", f"{lookups:,.1f}"),
+        (f"Redis commands/s {per}", f"{report.per_table(commands):.3f}"),
+        (f"Redis key lookups/s {per}", f"{report.per_table(lookups):.3f}"),
+    ]
 
 
 def _latency_rows(who: str, figures: Percentiles) -> list[tuple[str, str]]:

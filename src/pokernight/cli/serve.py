@@ -74,8 +74,9 @@ def register(subparsers: Subparsers) -> None:
         type=int,
         default=2_000,
         metavar="MS",
-        help="with --redis: how long a table's lease lives unrenewed, in milliseconds: a "
-        "process that dies has its tables taken over after about this long (default 2000)",
+        help="with --redis: how long a process's life lasts without a heartbeat, in "
+        "milliseconds: a process that dies has its tables taken over after about this long "
+        "(default 2000)",
     )
     parser.add_argument(
         "--hand-pause",
@@ -406,9 +407,9 @@ def _where(host: str, port: int, certificate: Certificate | None) -> str:
 
 async def _check_redis(url: str) -> None:
     """Fail with one line before listening if Redis cannot be reached."""
-    from pokernight.cluster.lease import TableLeases
+    from pokernight.cluster.lease import Leases
 
-    leases = TableLeases.from_url(url, "check")
+    leases = Leases.from_url(url, "check")
     try:
         await leases.client.ping()
     except Exception as error:  # a bad URL, refused, or not Redis at all

@@ -3,6 +3,6 @@
 Without ``--redis`` nothing here is imported: one process owns every table, as before.
 """
 
-from pokernight.cluster.lease import LeaseLostError, TableLeases
+from pokernight.cluster.lease import Adoptable, Heartbeat, LeaseLostError, Leases
 
-__all__ = ["LeaseLostError", "TableLeases"]
+__all__ = ["Adoptable", "Heartbeat", "LeaseLostError", "Leases"]

@@ -14,7 +14,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route, WebSocketRoute
 
-from pokernight.cluster.lease import TableLeases
+from pokernight.cluster.lease import Leases
 from pokernight.server import operations
 from pokernight.server.club import club_people, season_api
 from pokernight.server.edge.address_holds import AddressHolds, TooManyOpenError
@@ -70,7 +70,7 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
                 pipes = Pipes(leases, lambda piped, code: serve_piped(piped, lobby, code))
                 pipes.app = app
                 cluster = lobby.cluster = Cluster(lobby, leases, pipes)
-                await cluster.adopt_ownerless()
+                await cluster.join()
                 await cluster.start()
             app.state.lobby = lobby
             lobby.start_sweeping()  # closed tables leave memory, idle ones sleep
@@ -82,7 +82,7 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
             await app.state.lag.stop()
             app.state.gc_stats.stop()
             if cluster is not None:
-                await cluster.stop_renewing()
+                await cluster.stop_beating()
             await lobby.close()
             await writer.close()
             if cluster is not None:
@@ -182,5 +182,5 @@ async def _internal_error(request: Request, error: Exception) -> Response:
     return _error(500, "internal error: the server logged it")
 
 
-def _leases(url: str, settings: ServerConfig) -> TableLeases:
-    return TableLeases.from_url(url, process_name(), settings.lease_ttl_ms)
+def _leases(url: str, settings: ServerConfig) -> Leases:
+    return Leases.from_url(url, process_name(), settings.lease_ttl_ms)

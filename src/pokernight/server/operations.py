@@ -94,7 +94,7 @@ def _lease_lines(cluster: Cluster) -> list[str]:
             "pokernight_table_leases",
             "gauge",
             "Table leases this process holds (one of several, --redis).",
-            [("", len(cluster.held))],
+            [("", cluster.tables_held)],
         ),
         *_metric(
             "pokernight_lease_changes_total",

@@ -35,7 +35,8 @@ class ServerConfig:
     in, so a test's deals are the same every run (tests only: ``pokernight serve`` takes it
     from the environment alone, ``POKERNIGHT_TEST_SHUFFLE_SEED``, never from a request).
     ``redis_url``: this process is one of several on the same database, each table owned
-    by one of them through a lease of ``lease_ttl_ms`` in Redis (decision 39).
+    by one of them for as long as that process lives: a life of ``lease_ttl_ms`` in Redis,
+    kept by a heartbeat (decisions 39 and 63).
     ``idle_minutes``: an open table nobody watches and that is not dealing sleeps after
     this long, out of memory until somebody comes (decision 53; 0: never; not under
     ``redis_url``). A closed table nobody watches leaves memory at once.

@@ -1,18 +1,25 @@
-"""This process as one of several room processes on one database and one Redis (decision 39).
+"""This process as one of several room processes on one database and one Redis (decisions
+39 and 63).
 
-Each table is played by the one process that holds its lease (``cluster.lease``). A table
-this process creates is leased, and its fencing epoch raised in the database, before its
-first event is saved. Every quarter of the lease's life the process renews the leases it
-holds, lets go of any it lost (its actor stops and its clients are closed with 1012, to
-reconnect and resume by version wherever the table is now), and adopts every open table
-that nobody holds: it takes the lease, raises the epoch (a former owner's late saves are
-refused from then on), rebuilds the table from its log, the hand in play and its clock
-included, as a restart does, and plays it.
+Each table is played by the one process that owns it (``cluster.lease``): owning lasts as
+long as the owner's life, which a heartbeat every quarter of a life extends (one call,
+whatever the number of tables). A table this process creates is taken, and its fencing
+epoch raised in the database, before its first event is saved. The heartbeat says what
+was taken from this process while it stalled: those tables stop here (their clients are
+closed with 1012, to reconnect and resume by version wherever the table is now).
 
-When Redis cannot be reached, nothing can be renewed: once the last renewal is older than
-a lease's life, another process may have taken the tables, so this one lets go of all of
-them. The tables pause; when Redis is back, the scan adopts them again and nothing saved
-is lost (the events are in the database).
+Every quarter of a second the process asks which ownerless things are its to adopt
+(those given back by a clean stop, and its share of a dead process's), with one call
+that reads nothing per table while nothing changes hands. For each it takes it, raises
+the epoch (a former owner's late saves are refused from then on), rebuilds it from its
+log, the hand in play and its clock included, as a restart does, and plays it. If Redis
+has forgotten everything (restarted without persistence) the open tables are read from
+the database once, to be adopted again.
+
+When Redis cannot be reached, no heartbeat lands: once the last one is older than a
+life, another process may have taken the tables, so this one lets go of all of them.
+The tables pause; when Redis is back, they are adopted again and nothing saved is lost
+(the events are in the database).
 """
 
 from __future__ import annotations
@@ -20,33 +27,36 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import math
 import os
 import secrets
 import socket
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import TYPE_CHECKING
 
 from starlette.websockets import WebSocket
 
-from pokernight.cluster.lease import LeaseLostError, TableLeases
+from pokernight.cluster.lease import LeaseLostError, Leases, table_key
 from pokernight.server.edge.closes import CLOSE_TABLE_MOVED, MOVED_REASON
 from pokernight.server.spread.pipes import Pipes
+from pokernight.store.schema import TableStatus
 
 if TYPE_CHECKING:
     from pokernight.server.lobby.lobby import Lobby
-    from pokernight.store import TableRecord
+    from pokernight.server.tables.actor import TableActor
 
 log = logging.getLogger(__name__)
 
 PAUSED_REASON = "the room cannot reach Redis: this table pauses until it can; reconnect"
-RENEWALS_PER_LEASE = 4
+BEATS_PER_LIFE = 4
 LOOK_AGAIN_SECONDS = 0.1
 """How often a socket for a table between two owners looks for the new one."""
 ADOPT_SECONDS = 0.25
-"""How often the leases of the open tables are looked at, for one nobody holds (one
-round trip to Redis whatever their number)."""
-TABLES_READ_SECONDS = 2.0
+"""How often this process asks for ownerless things to adopt (one cheap call to Redis,
+whatever the number of tables, while nothing changes hands)."""
+
+Adopt = Callable[[str, str], Awaitable[None]]
+"""Adopts the thing of one kind named by a key's second part, the key just taken (the
+key itself is the first argument)."""
 
 
 def process_name() -> str:
@@ -55,46 +65,58 @@ def process_name() -> str:
 
 
 class Cluster:
-    def __init__(self, lobby: Lobby, leases: TableLeases, pipes: Pipes) -> None:
+    def __init__(self, lobby: Lobby, leases: Leases, pipes: Pipes) -> None:
         self.lobby = lobby
         self.leases = leases
         self.pipes = pipes
         self.loop = asyncio.get_running_loop()
-        self.held: set[int] = set()  # the tables (ids) this process holds the lease of
-        self.opening_now: set[int] = set()  # leased, its actor not running yet
-        self.tables: list[TableRecord] = []  # open, with events: what adoption looks at
-        self.codes: dict[str, int] = {}  # the same tables' ids by code
-        self.tables_read_at = -math.inf
-        self.last_renewed = self.loop.time()
+        self.held: set[str] = set()  # the keys this process owns ("table:12")
+        self.opening_now: set[str] = set()  # owned, its actor not running yet
+        self.codes: dict[str, int] = {}  # tables' ids by code, as last looked up
+        self.last_beat = self.loop.time()
         self.tasks: list[asyncio.Task[None]] = []
-        self.lease_changes = 0  # tables taken or let go: for /metrics
+        self.lease_changes = 0  # things taken or let go of: for /metrics
+        # What a key's kind ("table" in "table:12") is adopted by. A tournament's
+        # director, leased like a table, adds its kind here.
+        self.adopters: dict[str, Adopt] = {"table": self._adopt_table}
 
     @property
     def every(self) -> float:
-        return self.leases.ttl_ms / 1000 / RENEWALS_PER_LEASE
+        return self.leases.ttl_ms / 1000 / BEATS_PER_LIFE
+
+    @property
+    def tables_held(self) -> int:
+        return sum(1 for key in self.held if key.startswith("table:"))
 
     @contextlib.asynccontextmanager
     async def opening(self, table_id: int) -> AsyncIterator[None]:
-        """Own a table just created while it is opened: leased and fenced before its
-        first event is saved, and not given back for want of an actor meanwhile."""
-        self.opening_now.add(table_id)
+        """Own a table just created while it is opened: taken and fenced before its first
+        event is saved, and not given back for want of an actor meanwhile."""
+        key = table_key(table_id)
+        self.opening_now.add(key)
         try:
-            if not await self.leases.take(str(table_id)):
-                raise LeaseLostError(f"table {table_id} is new, yet another process holds it")
-            self._held(table_id)
+            if not await self.leases.take(key):
+                raise LeaseLostError(f"table {table_id} is new, yet another process owns it")
+            self._held(key)
             await self.lobby.store.tables.own_table(table_id)
             yield
         finally:
-            self.opening_now.discard(table_id)
+            self.opening_now.discard(key)
+
+    async def join(self) -> None:
+        """Start this process's life, and adopt its share of what nobody owns."""
+        await self.leases.join()
+        self.last_beat = self.loop.time()
+        await self.adopt_ownerless()
 
     async def start(self) -> None:
         await self.pipes.start()
         self.tasks = [
-            self.loop.create_task(self._renewing(), name="renewing table leases"),
+            self.loop.create_task(self._beating(), name="this process's heartbeat"),
             self.loop.create_task(self._adopting(), name="adopting tables"),
         ]
 
-    async def stop_renewing(self) -> None:
+    async def stop_beating(self) -> None:
         for task in self.tasks:
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -111,7 +133,7 @@ class Cluster:
         """If another process plays table ``code``, carry ``websocket`` there until either
         end closes, and True; False: serve it here (it is played here now, or there is no
         such table, which the local socket says). A table between two owners (its owner
-        died, the lease has not run out) is waited for, a lease's life at most."""
+        died, its life has not run out) is waited for, two lives at most."""
         deadline = self.loop.time() + 2 * self.leases.ttl_ms / 1000
         while code not in self.lobby.actors:
             lease = await self._lease_of(code)
@@ -127,42 +149,41 @@ class Cluster:
         return False
 
     async def _lease_of(self, code: str) -> tuple[int, str | None] | None:
-        """Open table ``code``'s id and the process holding its lease (None: nobody now);
-        None if there is no such table. The open tables read for adoption (at most
-        ``TABLES_READ_SECONDS`` old) spare the database a read per request while their
-        lease is held; a table opened since, or held by nobody (between owners, or closed
-        and its code perhaps given to a new table), is looked up."""
+        """Open table ``code``'s id and the live process that owns it (None: nobody now);
+        None if there is no such table. A code looked up before spares the database a
+        read while its table has an owner; one owned by nobody (between owners, or closed
+        and its code perhaps given to a new table) is looked up again."""
         known = self.codes.get(code)
         if known is not None:
-            owner = await self.leases.owner_of(str(known))
+            owner = await self.leases.owner_of(table_key(known))
             if owner is not None:
                 return known, owner
         record = await self.lobby.store.tables.table_by_code(code)
         if record is None:
             return None
-        return record.id, await self.leases.owner_of(str(record.id))
+        self.codes[code] = record.id
+        return record.id, await self.leases.owner_of(table_key(record.id))
 
     async def give_back_all(self) -> None:
-        """Every lease given back, once the tables have stopped and their last events are
-        saved: another process may adopt them at once."""
-        for table_id in list(self.held):
-            with contextlib.suppress(Exception):  # Redis gone: the leases expire instead
-                await self.leases.give_back(str(table_id))
+        """Everything given back (the process's life ended), once the tables have stopped
+        and their last events are saved: the others adopt them at once."""
+        with contextlib.suppress(Exception):  # Redis gone: its life runs out instead
+            await self.leases.leave()
         self.held.clear()
         await self.leases.close()
 
-    async def _renewing(self) -> None:
+    async def _beating(self) -> None:
         # Its own task: adopting a dead process's tables takes a while, and must never
-        # hold back the renewals that keep this process's own tables.
+        # hold back the heartbeat that keeps this process's own tables.
         while True:
             try:
-                await self.renew()
+                await self.beat()
             except asyncio.CancelledError:
                 raise
             except Exception as error:  # Redis away: try again next turn
-                log.warning("table leases: %s", error)
-                if self.loop.time() - self.last_renewed > self.leases.ttl_ms / 1000:
-                    await self._let_go_of_all()
+                log.warning("heartbeat: %s", error)
+                if self.loop.time() - self.last_beat > self.leases.ttl_ms / 1000:
+                    await self._let_go_of_all(PAUSED_REASON)
             await asyncio.sleep(self.every)
 
     async def _adopting(self) -> None:
@@ -172,77 +193,108 @@ class Cluster:
             except asyncio.CancelledError:
                 raise
             except Exception as error:  # Redis or the database away: try again next turn
-                log.warning("adopting tables: %s", error)
+                log.warning("adopting: %s", error)
             await asyncio.sleep(ADOPT_SECONDS)
 
-    async def renew(self) -> None:
-        """Extend every lease held, in one round trip; let go of a table whose lease was
-        lost or that closed."""
-        for table_id in list(self.held):
-            actor = self.lobby.actor_by_id(table_id)
-            if table_id not in self.opening_now and (actor is None or actor.table.closed):
-                await self.leases.give_back(str(table_id))
-                self._let_go(table_id)
-        for lost in await self.leases.renew_all([str(table_id) for table_id in self.held]):
-            log.warning("table %s is no longer owned by %s", lost, self.leases.owner)
-            actor = self.lobby.actor_by_id(int(lost))
-            if actor is not None:
-                await self.lobby.drop(actor, CLOSE_TABLE_MOVED, MOVED_REASON)
-            self._let_go(int(lost))
-        self.last_renewed = self.loop.time()
+    async def beat(self) -> None:
+        """Extend this process's life; let go of what was taken from it meanwhile, and
+        give back a table that closed or stopped here."""
+        actors = {actor.table_id: actor for actor in self.lobby.actors.values()}
+        for key in list(self.held):
+            kind, _, name = key.partition(":")
+            if kind != "table" or key in self.opening_now:
+                continue
+            actor = actors.get(int(name))
+            if actor is None or actor.table.closed:
+                # A closed table is gone for good; one stopped here otherwise (never
+                # resumed) is left for another process to try.
+                await self.leases.give_back(key, gone=actor is not None)
+                self._let_go(key)
+        beat = await self.leases.heartbeat()
+        self.last_beat = self.loop.time()
+        if beat.everything:
+            log.warning("%s was forgotten by Redis: it lets go of everything", self.leases.owner)
+            await self._let_go_of_all(MOVED_REASON)
+        for key in beat.lost:
+            log.warning("%s is no longer owned by %s", key, self.leases.owner)
+            await self._drop(key, MOVED_REASON)
 
     async def adopt_ownerless(self) -> None:
-        """Every open table no process holds: taken, fenced, rebuilt from its log, played.
-
-        A table with no event yet is left alone: its creator (here or elsewhere) has not
-        saved its first event, which it does only once it holds the lease. So a table
-        that has events was leased by its creator, and one this process is opening is
-        never adopted a second time by its own scan."""
-        candidates = [
-            record for record in await self._opened_tables() if record.id not in self.held
-        ]
-        owners = await self.leases.owners([str(record.id) for record in candidates])
+        """This process's share of what nobody alive owns: taken, fenced, rebuilt from its
+        log, played. When Redis knows nothing yet (a new Redis, or one restarted without
+        persistence) it is told what should have an owner first, from the database."""
+        adoptable = await self.leases.adoptable()
+        if not adoptable.known:
+            await self._seed()
+            adoptable = await self.leases.adoptable()
         taken = []
-        for record, owner in zip(candidates, owners, strict=True):
-            if owner is None and await self.leases.take(str(record.id)):
-                self.opening_now.add(record.id)
-                self._held(record.id)
-                taken.append(record)
+        for key in adoptable.keys:
+            if key.partition(":")[0] not in self.adopters:
+                continue  # a kind this release does not play: left to one that does
+            if await self.leases.take(key):
+                self.opening_now.add(key)
+                self._held(key)
+                taken.append(key)
         # All at once: the players of a dead process's tables wait for the last of them.
-        await asyncio.gather(*(self._adopt(record) for record in taken))
+        await asyncio.gather(*(self._adopt(key) for key in taken))
 
-    async def _opened_tables(self) -> list[TableRecord]:
-        """The open tables with events, read from the database at most every
-        ``TABLES_READ_SECONDS``: a dead process's tables were there before it died."""
-        if self.loop.time() >= self.tables_read_at + TABLES_READ_SECONDS:
-            store = self.lobby.store
-            records = await store.tables.open_tables()
-            opened = await store.tables.last_seqs([record.id for record in records])
-            self.tables = [record for record in records if record.id in opened]
-            self.codes = {record.code: record.id for record in self.tables}
-            self.tables_read_at = self.loop.time()
-        return self.tables
+    async def _seed(self) -> None:
+        """Every open table with events should have an owner. A table with no event yet
+        is left out: its creator takes it before it saves its first event, so a process
+        can never adopt a table its creator is still opening."""
+        store = self.lobby.store
+        records = await store.tables.open_tables()
+        opened = await store.tables.last_seqs([record.id for record in records])
+        await self.leases.seed([table_key(record.id) for record in records if record.id in opened])
 
-    async def _adopt(self, record: TableRecord) -> None:
+    async def _adopt(self, key: str) -> None:
+        kind, _, name = key.partition(":")
         try:
-            await self.lobby.store.tables.own_table(record.id)
-            await self.lobby.resume_table(record, running=record.running)
+            await self.adopters[kind](key, name)
+        except Exception:
+            # Given back for another process (or this one, next turn) to try.
+            log.exception("adopting %s", key)
+            with contextlib.suppress(Exception):
+                await self.leases.give_back(key)
+            self._let_go(key)
         finally:
-            self.opening_now.discard(record.id)
+            self.opening_now.discard(key)
 
-    async def _let_go_of_all(self) -> None:
-        for table_id in list(self.held):
-            actor = self.lobby.actor_by_id(table_id)
-            if actor is not None:
-                await self.lobby.drop(actor, CLOSE_TABLE_MOVED, PAUSED_REASON)
-            self._let_go(table_id)
+    async def _adopt_table(self, key: str, name: str) -> None:
+        store = self.lobby.store
+        record = await store.tables.table(int(name))
+        if record is None or record.status != TableStatus.OPEN:
+            await self._gone(key)  # closed since it became ownerless
+            return
+        self.codes[record.code] = record.id
+        await store.tables.own_table(record.id)
+        if not await self.lobby.resume_table(record, running=record.running):
+            await self._gone(key)  # never opened: its creator stopped before its first event
 
-    def _held(self, table_id: int) -> None:
-        self.held.add(table_id)
+    async def _gone(self, key: str) -> None:
+        await self.leases.give_back(key, gone=True)
+        self._let_go(key)
+
+    async def _let_go_of_all(self, reason: str) -> None:
+        for key in list(self.held):
+            await self._drop(key, reason)
+
+    async def _drop(self, key: str, reason: str) -> None:
+        kind, _, name = key.partition(":")
+        actor: TableActor | None = None
+        if kind == "table":
+            actor = self.lobby.actor_by_id(int(name))
+        if actor is not None:
+            await self.lobby.drop(actor, CLOSE_TABLE_MOVED, reason)
+        self._let_go(key)
+
+    def _held(self, key: str) -> None:
+        self.held.add(key)
         self.lease_changes += 1
 
-    def _let_go(self, table_id: int) -> None:
+    def _let_go(self, key: str) -> None:
         # The store keeps the epoch this process held: a save still in flight is checked
         # against it, and refused once another process has raised it.
-        self.held.discard(table_id)
-        self.lease_changes += 1
+        if key in self.held:
+            self.held.discard(key)
+            self.lease_changes += 1

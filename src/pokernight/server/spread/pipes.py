@@ -31,7 +31,7 @@ from typing import Any
 from starlette.types import ASGIApp, Message, Scope
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from pokernight.cluster.lease import TableLeases
+from pokernight.cluster.lease import Leases, table_key
 from pokernight.server.edge.closes import CLOSE_TABLE_MOVED
 
 log = logging.getLogger(__name__)
@@ -75,7 +75,7 @@ class PipedSocket:
 
 
 class Pipes:
-    def __init__(self, leases: TableLeases, serve: Serve) -> None:
+    def __init__(self, leases: Leases, serve: Serve) -> None:
         self.leases = leases
         self.serve = serve
         self.app: ASGIApp | None = None  # this process's own, to answer piped requests
@@ -164,7 +164,7 @@ class Pipes:
                 listening = await self.leases.client.pubsub_numsub(channel)
                 if not listening or not listening[0][1]:
                     return
-                if await self.leases.owner_of(str(table_id)) != owner:
+                if await self.leases.owner_of(table_key(table_id)) != owner:
                     return
             except Exception:  # Redis away: the tables pause; the client comes back later
                 return
