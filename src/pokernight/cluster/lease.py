@@ -358,5 +358,10 @@ def _text(value: bytes | str) -> str:
 
 
 def table_key(table_id: int) -> str:
-    """The key a table is owned by (a tournament's director will be ``tournament:<id>``)."""
+    """The key a table is owned by."""
     return f"table:{table_id}"
+
+
+def tournament_key(tournament_id: int) -> str:
+    """The key a tournament's director is owned by."""
+    return f"tournament:{tournament_id}"

@@ -20,6 +20,7 @@ from pokernight.server.club import club_people, season_api
 from pokernight.server.edge.address_holds import AddressHolds, TooManyOpenError
 from pokernight.server.edge.address_limits import AddressThrottle
 from pokernight.server.edge.assets import WebClient, load_assets
+from pokernight.server.edge.closes import CLOSE_TABLE_MOVED, MOVED_REASON
 from pokernight.server.edge.collector import Collector, GcStats
 from pokernight.server.edge.config import ServerConfig
 from pokernight.server.edge.headers import SecurityHeaders
@@ -28,7 +29,7 @@ from pokernight.server.edge.pages import stream
 from pokernight.server.edge.ratelimit import AddressLimiter
 from pokernight.server.lobby.lobby import Lobby
 from pokernight.server.spread.cluster import Cluster, process_name
-from pokernight.server.spread.pipes import Pipes
+from pokernight.server.spread.pipes import PipedSocket, Pipes
 from pokernight.server.spread.to_the_owner import ToTheOwner
 from pokernight.server.tables.api import ROUTES
 from pokernight.server.tables.identity import IsThisYouError
@@ -37,6 +38,7 @@ from pokernight.server.tables.registry import NoSuchTableError
 from pokernight.server.tables.replay import NoSuchHandError
 from pokernight.server.tables.socket import serve_piped, table_socket
 from pokernight.server.tournaments import tournament_api
+from pokernight.server.tournaments.tournament_api import serve_tournament
 from pokernight.server.tournaments.tournament_director import NoSuchTournamentError
 from pokernight.store import EventWriter, MemberError, NameTakenError, StoreError, open_store
 from pokernight.table import TableError
@@ -65,9 +67,9 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
             if settings.redis_url is None:
                 await lobby.resume_open_tables()
                 await lobby.resume_tournaments()
-            else:  # one of several: play the tables nobody plays (tournaments run alone)
+            else:  # one of several: play the tables and direct the tournaments nobody does
                 leases = _leases(settings.redis_url, settings)
-                pipes = Pipes(leases, lambda piped, code: serve_piped(piped, lobby, code))
+                pipes = Pipes(leases, lambda piped, code: _serve_piped(piped, lobby, code))
                 pipes.app = app
                 cluster = lobby.cluster = Cluster(lobby, leases, pipes)
                 await cluster.join()
@@ -180,6 +182,17 @@ async def _unavailable(request: Request, error: Exception) -> Response:
 async def _internal_error(request: Request, error: Exception) -> Response:
     log.error("%s %s failed", request.method, request.url.path, exc_info=error)
     return _error(500, "internal error: the server logged it")
+
+
+async def _serve_piped(piped: PipedSocket, lobby: Lobby, code: str) -> None:
+    """A socket another process carried here: a table's, or a tournament's page."""
+    kind, _, tournament_id = code.partition(":")
+    if kind != "tournament":
+        await serve_piped(piped, lobby, code)
+    elif int(tournament_id) not in lobby.tournaments:  # directed elsewhere now: look again
+        await piped.close(CLOSE_TABLE_MOVED, MOVED_REASON)
+    else:
+        await serve_tournament(piped, lobby, int(tournament_id))
 
 
 def _leases(url: str, settings: ServerConfig) -> Leases:

@@ -20,6 +20,11 @@ When Redis cannot be reached, no heartbeat lands: once the last one is older tha
 life, another process may have taken the tables, so this one lets go of all of them.
 The tables pause; when Redis is back, they are adopted again and nothing saved is lost
 (the events are in the database).
+
+A tournament's director is owned the same way (``tournament:<id>``, issue 35): taken and
+fenced when the tournament is created here, adopted from its log when its process dies,
+and reached by its tables, wherever they are played, through ``directors``. A finished
+tournament stays owned: its process is its results page's home.
 """
 
 from __future__ import annotations
@@ -35,8 +40,9 @@ from typing import TYPE_CHECKING
 
 from starlette.websockets import WebSocket
 
-from pokernight.cluster.lease import LeaseLostError, Leases, table_key
+from pokernight.cluster.lease import LeaseLostError, Leases, table_key, tournament_key
 from pokernight.server.edge.closes import CLOSE_TABLE_MOVED, MOVED_REASON
+from pokernight.server.spread.directors import ClusterReach, Courier
 from pokernight.server.spread.pipes import Pipes
 from pokernight.store.schema import TableStatus
 
@@ -76,9 +82,14 @@ class Cluster:
         self.last_beat = self.loop.time()
         self.tasks: list[asyncio.Task[None]] = []
         self.lease_changes = 0  # things taken or let go of: for /metrics
-        # What a key's kind ("table" in "table:12") is adopted by. A tournament's
-        # director, leased like a table, adds its kind here.
-        self.adopters: dict[str, Adopt] = {"table": self._adopt_table}
+        # What a key's kind ("table" in "table:12") is adopted by.
+        self.adopters: dict[str, Adopt] = {
+            "table": self._adopt_table,
+            "tournament": self._adopt_tournament,
+        }
+        # Tournaments' directors and tables speak through it, wherever each is played.
+        self.courier = Courier(lobby, pipes)
+        lobby.reach = ClusterReach(self.courier)
 
     @property
     def every(self) -> float:
@@ -103,6 +114,15 @@ class Cluster:
         finally:
             self.opening_now.discard(key)
 
+    async def lead(self, tournament_id: int) -> None:
+        """Direct a tournament just created here: owned and fenced before its first
+        command (nobody else knows its id yet, so nobody else can hold it)."""
+        key = tournament_key(tournament_id)
+        if not await self.leases.take(key):
+            raise LeaseLostError(f"tournament {tournament_id} is new, yet another process owns it")
+        self._held(key)
+        await self.lobby.store.tournaments.own_tournament(tournament_id)
+
     async def join(self) -> None:
         """Start this process's life, and adopt its share of what nobody owns."""
         await self.leases.join()
@@ -111,6 +131,7 @@ class Cluster:
 
     async def start(self) -> None:
         await self.pipes.start()
+        self.courier.start()
         self.tasks = [
             self.loop.create_task(self._beating(), name="this process's heartbeat"),
             self.loop.create_task(self._adopting(), name="adopting tables"),
@@ -121,6 +142,7 @@ class Cluster:
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await task
+        await self.courier.stop()
         await self.pipes.stop()
 
     async def owner_elsewhere(self, code: str) -> str | None:
@@ -141,10 +163,28 @@ class Cluster:
                 return False
             table_id, owner = lease
             if owner is not None and owner != self.leases.owner:
-                await self.pipes.carry(websocket, code, table_id, owner)
+                await self.pipes.carry(websocket, code, table_key(table_id), owner)
                 return True
             if self.loop.time() > deadline:
                 break
+            await asyncio.sleep(LOOK_AGAIN_SECONDS)
+        return False
+
+    async def director_elsewhere(self, tournament_id: int) -> str | None:
+        """The other process that directs tournament ``tournament_id`` now, if one does."""
+        owner = await self.leases.owner_of(tournament_key(tournament_id))
+        return None if owner == self.leases.owner else owner
+
+    async def pipe_tournament(self, websocket: WebSocket, tournament_id: int) -> bool:
+        """``pipe``, for a tournament's page: carried to the process that directs it. A
+        tournament between two directors is waited for, two lives at most."""
+        deadline = self.loop.time() + 2 * self.leases.ttl_ms / 1000
+        key = tournament_key(tournament_id)
+        while tournament_id not in self.lobby.tournaments and self.loop.time() <= deadline:
+            owner = await self.leases.owner_of(key)
+            if owner is not None and owner != self.leases.owner:
+                await self.pipes.carry(websocket, key, key, owner)
+                return True
             await asyncio.sleep(LOOK_AGAIN_SECONDS)
         return False
 
@@ -245,7 +285,13 @@ class Cluster:
         store = self.lobby.store
         records = await store.tables.open_tables()
         opened = await store.tables.last_seqs([record.id for record in records])
-        await self.leases.seed([table_key(record.id) for record in records if record.id in opened])
+        tables = [table_key(record.id) for record in records if record.id in opened]
+        tournaments = [
+            tournament_key(tournament_id)
+            for tournament_id in await store.tournaments.running_tournaments()
+            + await store.tournaments.finished_tournaments()
+        ]
+        await self.leases.seed(tables + tournaments)
 
     async def _adopt(self, key: str) -> None:
         kind, _, name = key.partition(":")
@@ -270,6 +316,14 @@ class Cluster:
         await store.tables.own_table(record.id)
         if not await self.lobby.resume_table(record, running=record.running):
             await self._gone(key)  # never opened: its creator stopped before its first event
+            return
+        actor = self.lobby.actor_by_id(record.id)
+        if actor is not None and actor.table.tournament:
+            await self.courier.link(actor)  # it plays for its director, wherever that is
+
+    async def _adopt_tournament(self, key: str, name: str) -> None:
+        await self.lobby.store.tournaments.own_tournament(int(name))
+        await self.lobby.adopt_tournament(int(name))
 
     async def _gone(self, key: str) -> None:
         await self.leases.give_back(key, gone=True)
@@ -284,6 +338,8 @@ class Cluster:
         actor: TableActor | None = None
         if kind == "table":
             actor = self.lobby.actor_by_id(int(name))
+        elif kind == "tournament":
+            await self.lobby.drop_tournament(int(name), CLOSE_TABLE_MOVED, reason)
         if actor is not None:
             await self.lobby.drop(actor, CLOSE_TABLE_MOVED, reason)
         self._let_go(key)

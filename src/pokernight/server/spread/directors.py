@@ -24,6 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from pokernight.cluster.lease import table_key, tournament_key
 from pokernight.randomness import secure_rng
 from pokernight.server.spread.pipes import CHANNEL, Envelope, Pipes
 from pokernight.server.tables.actor import Directed, TableActor
@@ -58,14 +59,6 @@ log = logging.getLogger(__name__)
 ASK_AGAIN_SECONDS = 1.0
 DIRECTED, CARRIED, NOTE, STOP = "directed", "carried", "note", "stop"
 KINDS = (DIRECTED, CARRIED, NOTE, STOP)
-
-
-def table_key(table_id: int) -> str:
-    return f"table:{table_id}"
-
-
-def tournament_key(tournament_id: int) -> str:
-    return f"tournament:{tournament_id}"
 
 
 # The director's commands, as they travel ------------------------------------------------

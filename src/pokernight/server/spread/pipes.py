@@ -31,7 +31,7 @@ from typing import Any
 from starlette.types import ASGIApp, Message, Scope
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from pokernight.cluster.lease import Leases, table_key
+from pokernight.cluster.lease import Leases
 from pokernight.server.edge.closes import CLOSE_TABLE_MOVED
 
 log = logging.getLogger(__name__)
@@ -111,9 +111,10 @@ class Pipes:
 
     # The near end --------------------------------------------------------------------------
 
-    async def carry(self, websocket: WebSocket, code: str, table_id: int, owner: str) -> None:
+    async def carry(self, websocket: WebSocket, code: str, key: str, owner: str) -> None:
         """Carry ``websocket``'s frames to ``owner`` and back until one end closes, or
-        the owner is gone (the client is then closed with 1012, to come back)."""
+        the owner is gone or no longer owns ``key`` (the client is then closed with 1012,
+        to come back). ``code``: a table's, or ``tournament:<id>`` for a tournament's page."""
         conn = f"{self.leases.owner}/{next(self.numbers)}"
         replies = self.replies[conn] = asyncio.Queue()
         headers = {name: websocket.headers[name] for name in HEADERS if name in websocket.headers}
@@ -125,7 +126,7 @@ class Pipes:
             ends = [
                 asyncio.create_task(self._up(websocket, conn, owner)),
                 asyncio.create_task(_down(websocket, replies)),
-                asyncio.create_task(self._owner_moves(table_id, owner)),
+                asyncio.create_task(self._owner_moves(key, owner)),
             ]
             done, pending = await asyncio.wait(ends, return_when=asyncio.FIRST_COMPLETED)
             for task in pending:
@@ -153,10 +154,10 @@ class Pipes:
             if not await self.publish(CHANNEL + owner, envelope):
                 return False
 
-    async def _owner_moves(self, table_id: int, owner: str) -> None:
-        """Returns once ``owner`` is gone (nobody listens on its channel: it died) or the
-        table's lease is another's: the client then looks for the table again at once,
-        rather than waiting for a dead owner's lease to run out."""
+    async def _owner_moves(self, key: str, owner: str) -> None:
+        """Returns once ``owner`` is gone (nobody listens on its channel: it died) or
+        ``key`` (a table's, a tournament's) is another's: the client then looks for it
+        again at once, rather than waiting for a dead owner's life to run out."""
         channel = CHANNEL + owner
         while True:
             await asyncio.sleep(WATCH_SECONDS)
@@ -164,7 +165,7 @@ class Pipes:
                 listening = await self.leases.client.pubsub_numsub(channel)
                 if not listening or not listening[0][1]:
                     return
-                if await self.leases.owner_of(table_key(table_id)) != owner:
+                if await self.leases.owner_of(key) != owner:
                     return
             except Exception:  # Redis away: the tables pause; the client comes back later
                 return
