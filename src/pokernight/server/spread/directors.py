@@ -327,6 +327,7 @@ class DirectorLink:
         self.tournament_id = tournament_id
         self.number = number
         self.asking: asyncio.Task[None] | None = None
+        self.after = 0  # the table would deal the hand after this one
 
     def _tell(self, actor: TableActor, ready: bool) -> None:
         envelope = {
@@ -340,15 +341,19 @@ class DirectorLink:
         self.courier.send(Outgoing(tournament_key(self.tournament_id), envelope))
 
     def ready_to_deal(self, actor: TableActor) -> None:
+        self.after = actor.table.hand_number
+        self._tell(actor, ready=True)
         if self.asking is None or self.asking.done():
             self.asking = asyncio.get_running_loop().create_task(self._ask(actor))
 
     async def _ask(self, actor: TableActor) -> None:
-        """Ask until the table deals (or stops): the director may be between processes."""
-        dealt = actor.table.hand_number
-        while _waiting(actor, dealt):
-            self._tell(actor, ready=True)
+        """Ask again until the table deals (or stops): the director may be between
+        processes. One task, which asks for the latest hand the table would deal."""
+        while True:
             await asyncio.sleep(ASK_AGAIN_SECONDS)
+            if not _waiting(actor, self.after):
+                return
+            self._tell(actor, ready=True)
 
     def hand_finished(self, actor: TableActor, table: Table) -> None:
         self._tell(actor, ready=False)
