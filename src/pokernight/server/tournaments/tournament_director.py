@@ -377,9 +377,9 @@ class TournamentDirector:
         did not do: the level's stakes, the seats the tournament has (a player out stands
         up; a player short of the chips the tournament counts, a rebuy lost on the way, is
         given them between hands)."""
-        seat, now = self.tables.tables[number], self.clock()
-        if seat.handle is None:
-            return
+        seat, now = self.tables.tables.get(number), self.clock()
+        if seat is None or seat.handle is None:
+            return  # broken (the report just given may have broken it)
         table = seat.handle.table
         settings = table_settings(self.tournament.structure, self.tables.level)
         if table.upcoming_settings != settings:
