@@ -145,7 +145,7 @@ class Courier:
         self.leases = pipes.leases
         self.outbox: asyncio.Queue[Outgoing] = asyncio.Queue()
         self.numbers = iter(range(1, 1 << 62))
-        self.acks: dict[int, tuple[RemoteTable, Callable[[], None]]] = {}
+        self.acks: dict[int, tuple[RemoteTable, Callable[[int], None]]] = {}
         self.sender: asyncio.Task[None] | None = None
         pipes.extra.update(dict.fromkeys(KINDS, self.take))
 
@@ -198,7 +198,10 @@ class Courier:
             self.send(Outgoing(back, {**answer, "missing": True}))
             return
         command = command_of(envelope["command"])
-        done = lambda: self.send(Outgoing(back, answer))  # noqa: E731
+
+        def done() -> None:
+            self.send(Outgoing(back, {**answer, "version": actor.version}))
+
         actor.submit(Directed(command, done, envelope.get("hand")))
 
     def _carried(self, envelope: Envelope) -> None:
@@ -208,7 +211,7 @@ class Courier:
         handle, done = waiting
         if envelope.get("missing"):
             handle.owner = None  # its next note comes from where it is played now
-        done()
+        done(envelope.get("version", 0))
 
     def _note(self, envelope: Envelope) -> None:
         director = self.lobby.tournaments.get(envelope["tournament"])
@@ -225,7 +228,7 @@ class Courier:
 
     # The director's end ---------------------------------------------------------------------
 
-    def direct(self, handle: RemoteTable, envelope: Envelope, done: Callable[[], None]) -> None:
+    def direct(self, handle: RemoteTable, envelope: Envelope, done: Callable[[int], None]) -> None:
         number = next(self.numbers)
         self.acks[number] = (handle, done)
 
@@ -278,7 +281,11 @@ class RemoteTable:
                 evolve(self.table, table_event_from_dict(item.data))
             self.seq = item.seq
 
-    def direct(self, command: Command, hand: int | None, done: Callable[[], None]) -> None:
+    @property
+    def seen(self) -> int:
+        return self.seq
+
+    def direct(self, command: Command, hand: int | None, done: Callable[[int], None]) -> None:
         envelope = {
             "kind": DIRECTED,
             "conn": "",

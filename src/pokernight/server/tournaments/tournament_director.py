@@ -115,12 +115,18 @@ class TableHandle(Protocol):
         """The table as saved, as far as the director knows it (``refresh`` reads it again)."""
         ...
 
+    @property
+    def seen(self) -> int:
+        """The version of the table ``table`` is."""
+        ...
+
     async def refresh(self) -> None:
         """Know the table as saved now (it told of a hand; it moved to another process)."""
 
-    def direct(self, command: core.Command, hand: int | None, done: Callable[[], None]) -> None:
+    def direct(self, command: core.Command, hand: int | None, done: Callable[[int], None]) -> None:
         """Give the table ``command`` after what it was given before; ``hand``: a deal's
-        number (``Directed.hand``); ``done``: called once it is carried out or refused."""
+        number (``Directed.hand``); ``done``: called once it is carried out or refused,
+        with the table's version then."""
 
     def stop(self, reason: str) -> None:
         """No more deals at the table, for ``reason`` (``TableActor.stop_playing``)."""
@@ -179,11 +185,15 @@ class LocalTable:
     def table(self) -> Table:
         return self.actor.table
 
+    @property
+    def seen(self) -> int:
+        return self.actor.version
+
     async def refresh(self) -> None:
         pass  # the actor's table is the table as saved
 
-    def direct(self, command: core.Command, hand: int | None, done: Callable[[], None]) -> None:
-        self.actor.submit(Directed(command, done, hand))
+    def direct(self, command: core.Command, hand: int | None, done: Callable[[int], None]) -> None:
+        self.actor.submit(Directed(command, lambda: done(self.actor.version), hand))
 
     def stop(self, reason: str) -> None:
         self.actor.stop_playing(reason)
@@ -217,35 +227,49 @@ SEATING = (core.SitDown, core.StandUp, core.SitOut)
 
 class ActorSeat:
     """A tournament table as ``TournamentTables`` follows it: its commands go to the table
-    (``TableHandle``), and its seats are the table as saved with the seats it has been
-    told of and has not yet carried out (the director may follow an event before the table
-    has done the last). A table just decided on has no handle until the director has
-    opened one: its commands wait for it."""
+    (``TableHandle``), and its seats are the table as the director knows it with the seats
+    it has been told of since (the director may follow an event before the table has done
+    the last, or before it has read the table again since). A table just decided on has no
+    handle until the director has opened one: its commands wait for it."""
 
     def __init__(self, settings: TableSettings, handle: TableHandle | None = None) -> None:
         self.settings = settings
         self.handle = handle
-        self.sent: deque[core.Command] = deque()  # given to the table, not yet carried out
+        # Given to the table, with the version it was carried out at (None: not yet);
+        # each stays until the table known is at least that version.
+        self.sent: deque[list[Any]] = deque()
 
     @property
     def seats(self) -> Mapping[int, Seat]:
         if self.handle is None:
             return {}
+        self._forget_seen()
         table = self.handle.table
-        for command in self.sent:
+        for command, _ in self.sent:
             if isinstance(command, SEATING):
                 with contextlib.suppress(TableError):
                     table, _ = table.decide(command, 0.0)
         return table.seats
 
+    @property
+    def pending(self) -> bool:
+        """Something given to the table is not in the table known yet."""
+        self._forget_seen()
+        return bool(self.sent)
+
+    def _forget_seen(self) -> None:
+        seen = self.handle.seen if self.handle is not None else 0
+        while self.sent and self.sent[0][1] is not None and self.sent[0][1] <= seen:
+            self.sent.popleft()
+
     def apply(self, command: core.Command, now: float, hand: int | None = None) -> None:
-        self.sent.append(command)
+        self.sent.append([command, None])
         if self.handle is not None:
             self.handle.direct(command, hand, self._carried_out)
 
     def opened(self, handle: TableHandle) -> None:
         self.handle = handle
-        for command in self.sent:
+        for command, _ in self.sent:
             handle.direct(command, None, self._carried_out)
 
     def lost(self) -> None:
@@ -253,9 +277,11 @@ class ActorSeat:
         carried out is lost with the last one (its log says what it did)."""
         self.sent.clear()
 
-    def _carried_out(self) -> None:
-        if self.sent:
-            self.sent.popleft()
+    def _carried_out(self, version: int) -> None:
+        # Carried out in the order given: the first not yet carried out is this one.
+        waiting = next((item for item in self.sent if item[1] is None), None)
+        if waiting is not None:
+            waiting[1] = version
 
 
 class TournamentDirector:
@@ -387,7 +413,7 @@ class TournamentDirector:
         wanted = self.tournament.tables[number]
         there = {sitting.player_id: sitting for sitting in seat.seats.values()}
         # Chips are only topped up with nothing on the way: a rebuy sent may not be there yet.
-        between = table.hand is None and number not in self.tournament.in_play and not seat.sent
+        between = table.hand is None and number not in self.tournament.in_play and not seat.pending
         for player in there.keys() - set(wanted.values()):
             if table.hand is None:
                 seat.apply(core.StandUp(player, by=DIRECTOR), now)
