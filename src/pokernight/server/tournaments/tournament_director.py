@@ -91,12 +91,14 @@ class TournamentStorage(Protocol):
 class TableNote:
     """What a tournament table tells its director: it finished a hand (``table``: as it
     was saved then, when the director runs in the same process), it would deal
-    (``ready``), or it is played by another process now (``moved``)."""
+    (``ready``), or it is played by another process now (``moved``: what it was given
+    and had not carried out is lost). ``again``: tell it again what it lacks."""
 
     number: int
     ready: bool = False
     table: Table | None = None
     moved: bool = False
+    again: bool = False
 
 
 class TableHandle(Protocol):
@@ -354,8 +356,7 @@ class TournamentDirector:
                 seat.settings = handle.table.settings
             director.tables.tables[number] = seat
         director.start()
-        for number in director.tournament.tables:
-            director.notes.put_nowait(TableNote(number, moved=True))
+        director._settle_every_table(moved=True)
         async with director.lock:
             await director._open_new_tables()
         return director
@@ -393,7 +394,7 @@ class TournamentDirector:
                     self._alarm(number, error)
             else:
                 seat.apply(core.StartHand(secure_rng()), self.clock(), self.started[number])
-        if note.moved:
+        if note.moved or note.again:
             self._give_again(number)
         if note.ready and table.hand is None and number not in self.tournament.in_play:
             self.waiting.add(number)
@@ -482,6 +483,16 @@ class TournamentDirector:
                 return
             except Exception:
                 log.exception("tournament %d: %r", self.id, note)
+                if not (isinstance(note, TableNote) and note.again):
+                    self._settle_every_table(moved=False)
+
+    def _settle_every_table(self, *, moved: bool) -> None:
+        """Every table told again what it lacks: after an adoption or a restart (``moved``:
+        what the last process gave them is lost), or after a bug met halfway through
+        following events, which must not leave the tables out of step (once: a note that
+        fails so does not ask again)."""
+        for number in self.tables.tables:
+            self.notes.put_nowait(TableNote(number, moved=moved, again=True))
 
     def _alarm(self, number: int, error: TournamentError) -> None:
         """A table's hand report the tournament refuses: its count of the table and the
