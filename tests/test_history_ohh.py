@@ -16,12 +16,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
+from pokernight.cli.main import main
 from pokernight.history.ohh_export import GAME_TYPES, OhhError, ohh_game_type, to_ohh
+from pokernight.history.table_export import played_hands
 from pokernight.rules import VARIANTS, BettingStructure, Hand, Stakes, visible_events
 from pokernight.rules.events import HandStarted
 from pokernight.rules.random_play import random_action
 from pokernight.rules.variants import default_stakes
 from tests.differential_helpers import random_table
+from tests.test_cli_export import HANDS, play_table, stored_table
 
 SCHEMA = Path(__file__).parent / "data" / "ohh" / "ohh-1.4.7.schema.json"
 NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo")
@@ -213,3 +216,77 @@ def random_hand_of(variant_key: str) -> Hand:
     deck = list(variant.cards)
     random.Random(3).shuffle(deck)
     return Hand.start(variant, default_stakes(variant), [100, 100, 100], 0, deck)
+
+
+def read_ohh_file(text: str) -> list[dict[str, Any]]:
+    """The hands of a ``.ohh`` file: JSON objects one after another, a blank line apart."""
+    decoder, hands, at = json.JSONDecoder(), [], 0
+    while text[at:].strip():
+        assert at == 0 or text[at - 2 : at] == "\n\n"
+        hand, end = decoder.raw_decode(text, at)
+        hands.append(hand)
+        at = end + len(text[end:]) - len(text[end:].lstrip("\n"))
+    return hands
+
+
+def test_the_export_writes_ohh_as_a_player_saw_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``--format ohh --as Ann``: table-CODE.ohh, every hand valid, Ann the hero with her
+    own hole cards and nobody else's, adding up to the stacks the table recorded."""
+    events = play_table("plo")
+    recorded = [list(p.hand.final_stacks or ()) for p in played_hands(events)]
+    db, code = stored_table(tmp_path, "plo", events)
+    monkeypatch.chdir(tmp_path)
+    assert main(["export", code, "--db", db, "--format", "ohh", "--as", "Ann"]) == 0
+    out = f"table-{code}.ohh"
+    assert f"wrote {HANDS} hands of table {code} to {out}" in capsys.readouterr().out
+    hands = read_ohh_file((tmp_path / out).read_text(encoding="utf-8"))
+    assert len(hands) == HANDS
+    assert len({hand["ohh"]["game_number"] for hand in hands}) == HANDS
+    for hand, stacks in zip(hands, recorded, strict=True):
+        assert_valid(hand)
+        ohh = hand["ohh"]
+        ann = next(p["id"] for p in ohh["players"] if p["name"] == "Ann")
+        assert ohh["hero_player_id"] == ann
+        dealt = [a for r in ohh["rounds"] for a in r["actions"] if a["action"] == "Dealt Cards"]
+        assert [action["player_id"] for action in dealt] == [ann]
+        assert final_stacks_from(hand) == stacks
+
+
+def test_the_public_ohh_export_has_no_hero_and_no_hole_cards(tmp_path: Path) -> None:
+    db, code = stored_table(tmp_path, "nlhe")
+    out = tmp_path / "night.ohh"
+    assert main(["export", code, "--db", db, "--format", "ohh", "--out", str(out)]) == 0
+    for hand in read_ohh_file(out.read_text(encoding="utf-8")):
+        assert_valid(hand)
+        ohh = hand["ohh"]
+        assert "hero_player_id" not in ohh and "Observed" in ohh["flags"]
+        assert all(a["action"] != "Dealt Cards" for r in ohh["rounds"] for a in r["actions"])
+
+
+@pytest.mark.parametrize(
+    ("variant_key", "game"), [("stud", "Seven-Card Stud"), ("nlsd", "No-Limit Short-Deck Hold'em")]
+)
+def test_a_table_of_a_game_ohh_cannot_express_is_refused_by_name(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], variant_key: str, game: str
+) -> None:
+    db, code = stored_table(tmp_path, variant_key)
+    out = tmp_path / "refused.ohh"
+    assert main(["export", code, "--db", db, "--format", "ohh", "--out", str(out)]) == 1
+    err = capsys.readouterr().err
+    assert f"nothing written: Open Hand History has no form for {game}" in err
+    assert f"{HANDS} hands" in err
+    assert not out.exists()
+
+
+def test_as_a_name_nobody_played_as_says_so(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db, code = stored_table(tmp_path, "nlhe")
+    out = tmp_path / "nobody.ohh"
+    assert (
+        main(["export", code, "--db", db, "--format", "ohh", "--as", "Zed", "--out", str(out)]) == 1
+    )
+    assert "'Zed' played no finished hand" in capsys.readouterr().err
+    assert not out.exists()

@@ -188,13 +188,21 @@ def to_pokerstars(
 
 
 def played_to_pokerstars(
-    played: PlayedHand, code: str, max_seats: int, all_cards: bool = False
+    played: PlayedHand,
+    code: str,
+    max_seats: int,
+    all_cards: bool = False,
+    as_seat: int | None = None,
 ) -> str:
-    """A table's finished hand as PokerStars text: as a spectator saw it, or every card.
+    """A table's finished hand as PokerStars text: as a spectator saw it, as the hand seat
+    ``as_seat`` saw it (its own "Dealt to" line: the hero's), or every card.
 
     The table is named "pokernight CODE"; the hand's number is ``hand_id``'s.
     """
-    events = played.hand.events if all_cards else visible_events(played.hand.events, None)
+    if all_cards:
+        events: Sequence[Event] = played.hand.events
+    else:
+        events = visible_events(played.hand.events, as_seat)
     info = TableInfo(
         number=hand_id(played, code),
         name=f"pokernight {code}",
