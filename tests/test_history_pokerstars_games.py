@@ -112,7 +112,7 @@ def seeded_hand(variant_key: str, seed: int, option: str) -> Hand:
 def views(hand: Hand) -> list[tuple[str, int | None]]:
     """The hand's text: every card, as a spectator saw it, and as each player saw it."""
     names = NAMES[: hand.player_count]
-    texts = [(to_pokerstars(hand, names), None)]
+    texts: list[tuple[str, int | None]] = [(to_pokerstars(hand, names), None)]
     for seat in (None, *range(hand.player_count)):
         texts.append((to_pokerstars(hand, names, visible_events(hand.events, seat)), seat))
     return texts
