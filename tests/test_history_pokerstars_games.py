@@ -267,3 +267,26 @@ def test_as_and_all_cards_together_are_refused(
     argv = ["export", code, "--db", db, "--format", "pokerstars", "--as", "Ann", "--all-cards"]
     assert main(argv) == 2
     assert "choose one" in capsys.readouterr().err
+
+
+def test_the_reader_reads_a_hand_pokerstars_wrote_and_our_lines_have_its_forms() -> None:
+    """A published PokerStars hand (tests/data/pokerstars, MIT): the test's reader gets its
+    stacks, and each kind of line it holds we write in the same form."""
+    text = (DATA / "pokerregion-hand1.txt").read_text(encoding="utf-8")
+    stacks = stacks_from_pokerstars(text)
+    assert stacks["W2lkm2n"] == 3000 - 60 - 80 + 80 + 150
+    assert stacks["santy312"] == 2990 and stacks["flavio766"] == 2980
+    assert stacks["MISTRPerfect"] == 2940 and stacks["flettl2"] == 1500
+    hand = first("nlhe", "none", lambda hand: hand.player_count >= 3)
+    ours = to_pokerstars(hand, NAMES[: hand.player_count], visible_events(hand.events, 0))
+    forms = [
+        r"Table '.+' \d+-max Seat #\d+ is the button",
+        r"Seat \d+: \S+ \(\d+ in chips\)",
+        r"\S+: posts small blind \d+",
+        r"\S+: posts big blind \d+",
+        r"Dealt to \S+ \[.. ..\]",
+        r"Total pot \d+( Main pot .+)? \| Rake 0",
+    ]
+    for form in forms:
+        assert any(re.fullmatch(form, line) for line in text.splitlines()), form
+        assert any(re.fullmatch(form, line) for line in ours.splitlines()), form
