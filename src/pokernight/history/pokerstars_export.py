@@ -32,10 +32,18 @@ Choices, and what is left out (docs/decisions/0030-pokerstars-export.md):
 - Hand numbers must be unique across everything a tracker has imported (it
   drops a second hand with the same number): the caller passes one.
 - Games: Hold'em and Omaha in no-limit, pot-limit and limit ("Hold'em Limit"),
-  Seven-Card Stud and Razz ("7 Card Stud Limit", "Razz Limit"). Follow the
-  Queen has no PokerStars form (wild cards): ``PokerStarsError``.
+  Seven-Card Stud and Razz ("7 Card Stud Limit", "Razz Limit"), the hi-lo games, and the
+  draws ("5 Card Draw", "Triple Draw 2-7 Lowball", "Badugi"). The wild-card games,
+  short-deck and a double board have no PokerStars form: ``PokerStarsError``.
 - Stud: "*** 3rd STREET ***" to "*** RIVER ***", "brings in for", "completes it
   to"; the header names no button (PokerStars stud has none).
+- Draws: "*** DEALING HANDS ***", then "*** DRAW ***" (single draw) or "*** FIRST DRAW ***"
+  to "*** THIRD DRAW ***"; "discards N cards [..]" (the cards when the view saw them) or
+  "stands pat", and the hero's new cards as "Dealt to NAME [kept] [drawn]".
+- A board run twice: the streets dealt after the players chose are "FIRST FLOP" (turn,
+  river), the second run's "SECOND ...", each run's showdown "*** FIRST SHOW DOWN ***" and
+  "*** SECOND SHOW DOWN ***", and the summary says "Hand was run twice" and both boards.
+- A bomb pot: every player "posts the ante", and no preflop betting comes before the flop.
 - Straddles are written "posts straddle N", a big blind posted to be dealt in
   "posts big blind N", and the big blind's ante "posts the ante N".
 - Hand descriptions are ours ("One Pair, Tens"), not PokerStars' wording.
