@@ -58,8 +58,12 @@ from tests.differential_helpers import DIFFERENTIAL_VARIANTS, assert_same_awards
 from tests.rules_helpers import play_randomly
 from tests.test_table_ledger import random_session
 
-# The games both engines play that PokerStars has a form for (not short-deck: refused by name).
-POKERSTARS_VARIANTS = tuple(key for key in DIFFERENTIAL_VARIANTS if key in GAMES)
+# The games both engines play that PokerStars has a form for (not short-deck: refused by
+# name), but the draws: this widening of PokerKit's parser does not read discards yet
+# (tests/test_history_pokerstars_games.py reads every game's chips back, draws included).
+POKERSTARS_VARIANTS = tuple(
+    key for key in DIFFERENTIAL_VARIANTS if key in GAMES and not VARIANTS[key].is_draw
+)
 NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo")
 
 
@@ -463,6 +467,8 @@ def test_a_corpus_of_table_sessions_replays_hand_by_hand() -> None:
             with pytest.raises(PokerStarsError, match=f"no form for {name}"):
                 played_to_pokerstars(played, "1234", 6)
             continue
+        if VARIANTS[started.variant].is_draw:
+            continue  # read back chip by chip in tests/test_history_pokerstars_games.py
         if (reason := not_replayed_because(played.hand)) is not None:
             left_out[reason] = left_out.get(reason, 0) + 1
             continue

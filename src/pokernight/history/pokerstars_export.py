@@ -32,10 +32,18 @@ Choices, and what is left out (docs/decisions/0030-pokerstars-export.md):
 - Hand numbers must be unique across everything a tracker has imported (it
   drops a second hand with the same number): the caller passes one.
 - Games: Hold'em and Omaha in no-limit, pot-limit and limit ("Hold'em Limit"),
-  Seven-Card Stud and Razz ("7 Card Stud Limit", "Razz Limit"). Follow the
-  Queen has no PokerStars form (wild cards): ``PokerStarsError``.
+  Seven-Card Stud and Razz ("7 Card Stud Limit", "Razz Limit"), the hi-lo games, and the
+  draws ("5 Card Draw", "Triple Draw 2-7 Lowball", "Badugi"). The wild-card games,
+  short-deck and a double board have no PokerStars form: ``PokerStarsError``.
 - Stud: "*** 3rd STREET ***" to "*** RIVER ***", "brings in for", "completes it
   to"; the header names no button (PokerStars stud has none).
+- Draws: "*** DEALING HANDS ***", then "*** DRAW ***" (single draw) or "*** FIRST DRAW ***"
+  to "*** THIRD DRAW ***"; "discards N cards [..]" (the cards when the view saw them) or
+  "stands pat", and the hero's new cards as "Dealt to NAME [kept] [drawn]".
+- A board run twice: the streets dealt after the players chose are "FIRST FLOP" (turn,
+  river), the second run's "SECOND ...", each run's showdown "*** FIRST SHOW DOWN ***" and
+  "*** SECOND SHOW DOWN ***", and the summary says "Hand was run twice" and both boards.
+- A bomb pot: every player "posts the ante", and no preflop betting comes before the flop.
 - Straddles are written "posts straddle N", a big blind posted to be dealt in
   "posts big blind N", and the big blind's ante "posts the ante N".
 - Hand descriptions are ours ("One Pair, Tens"), not PokerStars' wording.
@@ -70,11 +78,14 @@ from pokernight.rules.events import (
     BlindPosted,
     BringInPosted,
     CardsDealt,
+    CardsDrawn,
     CardsMucked,
     CardsShown,
     Event,
     HandStarted,
     PotAwarded,
+    RunsChosen,
+    SecondRunStarted,
     StreetStarted,
 )
 from pokernight.rules.stakes import BettingStructure
@@ -91,6 +102,10 @@ GAMES: Final = {
     "plo8": "Omaha Hi/Lo",
     "o8": "Omaha Hi/Lo",
     "stud8": "7 Card Stud Hi/Lo",
+    "nl5cd": "5 Card Draw",
+    "fl5cd": "5 Card Draw",
+    "27td": "Triple Draw 2-7 Lowball",
+    "badugi": "Badugi",
 }
 """Our variant -> the game's PokerStars name (any betting structure follows it)."""
 
@@ -110,6 +125,10 @@ STREET_HEADERS: Final = {
     "fifth street": "5th STREET",
     "sixth street": "6th STREET",
     "seventh street": "RIVER",
+    "predraw": "DEALING HANDS",
+    "first draw": "FIRST DRAW",
+    "second draw": "SECOND DRAW",
+    "third draw": "THIRD DRAW",
 }
 
 FOLDED_ON: Final = {
@@ -122,7 +141,14 @@ FOLDED_ON: Final = {
     "fifth street": "on the 5th Street",
     "sixth street": "on the 6th Street",
     "seventh street": "on the River",
+    "predraw": "before the Draw",
+    "first draw": "after the 1st Draw",
+    "second draw": "after the 2nd Draw",
+    "third draw": "after the 3rd Draw",
 }
+
+RUN_WORDS: Final = ("FIRST", "SECOND")
+"""A board run twice: each run's streets and showdown are headed FIRST and SECOND."""
 
 BLIND_WORDS: Final = {
     "small": "small blind",
@@ -152,8 +178,8 @@ class TableInfo:
 
 def pokerstars_game(started: HandStarted) -> str:
     """The game as PokerStars names it: "Hold'em No Limit", "Razz Limit"."""
-    if started.bomb_pot:
-        raise PokerStarsError("PokerStars has no form for a bomb pot")
+    if started.double_board:
+        raise PokerStarsError("PokerStars has no form for a double board")
     game = GAMES.get(started.variant)
     if game is None:
         variant = variant_for(started.variant)
@@ -173,28 +199,34 @@ def to_pokerstars(
     ``names``: the players' names by hand seat; ``events``: the hand's events as one
     view saw them (default: all of them, every card).
     """
-    if hand.runs > 1:
-        raise PokerStarsError("a board run twice is not written as PokerStars text yet")
     events = hand.events if events is None else events
     started = events[0]
     assert isinstance(started, HandStarted)
     info = table or TableInfo()
     # The main pot is "main pot" only when side pots follow it (the awards come main first).
     side_pots = any(isinstance(event, PotAwarded) and event.index for event in events)
-    writer = _Writer(started, names, info, hand.variant.is_stud, side_pots)
+    writer = _Writer(started, names, info, hand.variant.is_stud, side_pots, hand.runs)
     for event in events[1:]:
         writer.add(event)
     return "\n".join(writer.finished()) + "\n"
 
 
 def played_to_pokerstars(
-    played: PlayedHand, code: str, max_seats: int, all_cards: bool = False
+    played: PlayedHand,
+    code: str,
+    max_seats: int,
+    all_cards: bool = False,
+    as_seat: int | None = None,
 ) -> str:
-    """A table's finished hand as PokerStars text: as a spectator saw it, or every card.
+    """A table's finished hand as PokerStars text: as a spectator saw it, as the hand seat
+    ``as_seat`` saw it (its own "Dealt to" line: the hero's), or every card.
 
     The table is named "pokernight CODE"; the hand's number is ``hand_id``'s.
     """
-    events = played.hand.events if all_cards else visible_events(played.hand.events, None)
+    if all_cards:
+        events: Sequence[Event] = played.hand.events
+    else:
+        events = visible_events(played.hand.events, as_seat)
     info = TableInfo(
         number=hand_id(played, code),
         name=f"pokernight {code}",
@@ -222,6 +254,7 @@ class _Writer:
     info: TableInfo
     stud: bool
     side_pots: bool
+    runs: int = 1  # 2: a board run twice (streets and showdowns headed FIRST, SECOND)
     lines: list[str] = field(default_factory=list)
     forced: list[str] = field(default_factory=list)  # antes first, then blinds (as PokerStars)
     antes: int = 0  # how many of ``forced`` are antes
@@ -240,6 +273,9 @@ class _Writer:
     unseen: set[int] = field(default_factory=set)  # seats with a card this view did not see
     won: dict[int, int] = field(default_factory=dict)
     pots: dict[int, int] = field(default_factory=dict)
+    run: int | None = None  # the run being dealt (0 or 1) once the runs were chosen
+    boards: list[list[Card]] = field(default_factory=list)  # each run's board
+    showdown_run: int | None = None
 
     def __post_init__(self) -> None:
         self.lines += self._header()
@@ -253,6 +289,15 @@ class _Writer:
             self.street = event.name
             self.street_bets = {}
             self.dealing = False
+        elif isinstance(event, RunsChosen):
+            if self.runs > 1:
+                self.run = 0
+        elif isinstance(event, SecondRunStarted):
+            self.run = 1
+            self.boards = [list(self.board)]
+            self.board = self.board[: event.shared]
+        elif isinstance(event, CardsDrawn):
+            self._drawn(event)
         elif isinstance(event, AntePosted):
             self.forced.insert(self.antes, self._posted(event.seat, "the ante", event.amount))
             self.antes += 1
@@ -275,6 +320,39 @@ class _Writer:
     def finished(self) -> list[str]:
         self._flush_dealt()
         return self.lines + self._summary()
+
+    def _drawn(self, event: CardsDrawn) -> None:
+        """ "discards N cards [..]" (the cards when this view saw them) or "stands pat";
+        the cards drawn are a "Dealt to" line: those kept, then the new ones."""
+        if not self.dealing:
+            self.dealing = True
+            self.lines.append(f"*** {self._street_header()} ***")
+        name = self.names[event.seat]
+        if not event.count:
+            self.lines.append(f"{name}: stands pat")
+            return
+        thrown = f" {_cards(event.discarded)}" if event.discarded else ""
+        plural = "s" if event.count > 1 else ""
+        self.lines.append(f"{name}: discards {event.count} card{plural}{thrown}")
+        held = self.known.get(event.seat)
+        if event.drawn and held is not None:
+            kept = [card for card in held if card not in event.discarded]
+            self.lines.append(f"Dealt to {name} {_cards(kept)} {_cards(event.drawn)}")
+            self.known[event.seat] = kept + list(event.drawn)
+        else:
+            self.unseen.add(event.seat)  # a hand changed out of this view's sight
+
+    def _street_header(self) -> str:
+        header = STREET_HEADERS[self.street]
+        if header == "FIRST DRAW" and self.variant_draws == 1:
+            return "DRAW"
+        if self.run is not None and self.street in ("flop", "turn", "river"):
+            return f"{RUN_WORDS[self.run]} {header}"
+        return header
+
+    @property
+    def variant_draws(self) -> int:
+        return sum(street.draws for street in variant_for(self.started.variant).streets)
 
     def _header(self) -> list[str]:
         started, info = self.started, self.info
@@ -317,8 +395,8 @@ class _Writer:
         if not self.dealing:
             self._flush_forced()
             self.dealing = True
-            if event.seat is not None or self.street == "preflop" or self.stud:
-                self.lines.append(f"*** {STREET_HEADERS[self.street]} ***")
+            if event.seat is not None or self.street in ("preflop", "predraw") or self.stud:
+                self.lines.append(f"*** {self._street_header()} ***")
         if event.seat is None:
             self._board(event.cards)
         else:
@@ -328,10 +406,10 @@ class _Writer:
 
     def _board(self, cards: Sequence[Card]) -> None:
         if self.stud:  # a stud deck ran short: one card for everybody
-            self.lines[-1] = f"*** {STREET_HEADERS[self.street]} *** {_cards(cards)}"
+            self.lines[-1] = f"*** {self._street_header()} *** {_cards(cards)}"
         else:
             before = f" {_cards(self.board)}" if self.board else ""
-            self.lines.append(f"*** {STREET_HEADERS[self.street]} ***{before} {_cards(cards)}")
+            self.lines.append(f"*** {self._street_header()} ***{before} {_cards(cards)}")
         self.board += cards
 
     def _flush_forced(self) -> None:
@@ -376,6 +454,14 @@ class _Writer:
         self.lines.append(f"{self.names[seat]}: {words}{' and is all-in' if all_in else ''}")
 
     def _showdown(self, event: Event) -> None:
+        if (
+            self.run is not None
+            and isinstance(event, CardsShown | PotAwarded)
+            and event.board != self.showdown_run
+        ):  # each run's showdown, headed by its run
+            self.showdown_run = event.board
+            self.showdown = True
+            self.lines.append(f"*** {RUN_WORDS[self.showdown_run]} SHOW DOWN ***")
         if isinstance(event, CardsShown | CardsMucked) and not self.showdown:
             self.showdown = True
             self.lines.append("*** SHOW DOWN ***")
@@ -387,7 +473,7 @@ class _Writer:
             self.mucked.add(event.seat)
             self._say(event.seat, "mucks hand", False)
         elif isinstance(event, PotAwarded):
-            self.pots[event.index] = event.amount
+            self.pots[event.index] = self.pots.get(event.index, 0) + event.amount
             for seat, chips in event.winners:
                 self.won[seat] = self.won.get(seat, 0) + chips
             # PokerStars writes a hi-lo pot's halves as collections of their own.
@@ -406,7 +492,11 @@ class _Writer:
             sides = " ".join(f"Side pot-{i} {n}." for i, n in sorted(self.pots.items()) if i)
             pots = f" Main pot {self.pots.get(0, 0)}. {sides}"
         lines = ["*** SUMMARY ***", f"Total pot {total}{pots} | Rake 0"]
-        if self.board:
+        if self.boards:  # a board run twice: both boards
+            lines.append("Hand was run twice")
+            for word, board in zip(RUN_WORDS, [*self.boards, self.board], strict=True):
+                lines.append(f"{word} Board {_cards(board)}")
+        elif self.board:
             lines.append(f"Board {_cards(self.board)}")
         lines += [self._seat_summary(seat) for seat in range(len(self.started.stacks))]
         return lines
