@@ -77,4 +77,3 @@ async def test_one_process_alone_never_raises_an_epoch_and_is_never_checked(
         assert await logged(alone, director.id) == 3
         # A first owner among several begins at epoch 1: nothing before was fenced.
         assert await alone.store.tournaments.own_tournament(director.id) == 1
-

@@ -1,4 +1,9 @@
-"""``pokernight import FILE...``: PHH hand histories into a table's history in the database.
+"""``pokernight import FILE...``: PHH hand histories, or a PokerNow game log, into a table's
+history in the database.
+
+The format is read from the file: PHH, a PokerNow full game log (``entry,at,order``: its
+hands read by ``history.pokernow``; the store remembers each hand's PokerNow id, so the
+same log imported twice adds nothing), or a ledger (not imported yet: named as such).
 
 Each hand is played again at a table through the pure ``Table``
 (``history.phh_import``, decision 32), so ``pokernight export``, ``stats`` and
@@ -36,6 +41,7 @@ from pokernight.history.phh_import import (
     with_player_ids,
 )
 from pokernight.history.phh_parse import PHHError, PHHHand, parse_phh_each
+from pokernight.history.pokernow import is_ledger, is_log, log_hands, read_hands, read_log
 from pokernight.names import BadNameError, display_name, name_key
 from pokernight.randomness import secure_rng
 from pokernight.table import PlayerSeated, Table, TableEvent, TableOpened, table_event_from_dict
@@ -47,21 +53,28 @@ NEW = "new:"
 """Ids of players not registered yet: the store gives the real ones once the hands are in."""
 HOST = "host:"
 HOST_NAME = "PHH import"
+POKERNOW = "pokernow"
+"""The source of a PokerNow log's hands, whose ids the store remembers."""
 
 
 def register(subparsers: Subparsers) -> None:
     parser = subparsers.add_parser(
         "import",
-        help="read PHH hand histories into an imported table (for export and stats)",
+        help="read PHH hand histories or a PokerNow log into an imported table",
         description=(
-            "Play every hand of the PHH files (.phh: one hand, .phhs: several) again at a "
-            "table and store it in the room's database, as a table with the status "
+            "Play every hand of the files again at a table and store it in the room's "
+            "database. A file is PHH (.phh: one hand, .phhs: several) or PokerNow's full "
+            "game log (the CSV 'entry,at,order' of 'Download full log'; a hand already "
+            "imported from one is not imported again); the format is read from the file. "
+            "The hands are stored as a table with the status "
             "'imported' (closed to play). A hand the table cannot play (a game or forced "
             "bets it does not have, too many players, an action the engine refuses, a "
             "result other than the recorded one) is left out with the reason."
         ),
     )
-    parser.add_argument("files", nargs="+", type=Path, metavar="FILE", help="a .phh or .phhs file")
+    parser.add_argument(
+        "files", nargs="+", type=Path, metavar="FILE", help="a .phh/.phhs file or a PokerNow log"
+    )
     parser.add_argument(
         "--db",
         help="database URL or SQLite file (default: $DATABASE_URL, else pokernight.sqlite3)",
@@ -90,31 +103,90 @@ def run(args: argparse.Namespace) -> int:
     code: str | None = args.code
     if code is not None and not (len(code) == 4 and code.isdigit()):
         raise ValueError(f"{code!r} is not a table code: codes are 4 digits")
-    read = [(label, hand) for path in args.files for label, hand in read_file(path)]
-    return asyncio.run(_import(read, code, args.db or os.environ.get("DATABASE_URL")))
+    keys: dict[str, str] = {}
+    read = [(label, hand) for path in args.files for label, hand in read_file(path, keys)]
+    return asyncio.run(_import(read, code, args.db or os.environ.get("DATABASE_URL"), keys))
 
 
-def read_file(path: Path) -> list[tuple[str, PHHHand | PHHError]]:
-    """Each hand of the file, labelled "FILE" or "FILE [key]"; a ValueError if the file
-    cannot be read as PHH at all."""
+def file_format(path: Path, text: str) -> str:
+    """What the file is: "pokernow-log", "ledger" (PokerNow's or a plain ``name,net``
+    CSV) or "phh"; a ValueError naming the formats it is none of."""
+    first = text.lstrip("\ufeff").splitlines()[0] if text.strip() else ""
+    header = [cell.strip().strip('"').lower() for cell in first.split(",")]
+    if is_log(header):
+        return "pokernow-log"
+    if is_ledger(header) or {"name", "net"} <= set(header):
+        return "ledger"
+    if path.suffix in (".phh", ".phhs"):
+        return "phh"
+    try:
+        parse_phh_each(text)
+    except PHHError:
+        raise ValueError(
+            f"{path} is none of the formats pokernight imports: PHH (.phh, .phhs), a "
+            "PokerNow full game log (entry,at,order), a PokerNow ledger or a name,net CSV"
+        ) from None
+    return "phh"
+
+
+def read_file(
+    path: Path, keys: dict[str, str] | None = None
+) -> list[tuple[str, PHHHand | PHHError]]:
+    """Each hand of the file, labelled "FILE" or "FILE [key]" (a PokerNow log's: "FILE
+    hand #N", its PokerNow id in ``keys`` by label); a ValueError if the file cannot be
+    read as PHH or a PokerNow log at all."""
     if not path.is_file():
         raise ValueError(f"there is no file {path}")
     try:
-        each = parse_phh_each(path.read_text(encoding="utf-8"))
-    except (PHHError, UnicodeDecodeError) as error:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as error:
+        raise ValueError(f"{path}: {error}") from None
+    kind = file_format(path, text)
+    if kind == "ledger":
+        raise ValueError(
+            f"{path} is a ledger: its nights' balances go into the club's season, which "
+            "this version does not do yet (issue 36, item 4)"
+        )
+    if kind == "pokernow-log":
+        return _pokernow_hands(path, text, keys if keys is not None else {})
+    try:
+        each = parse_phh_each(text)
+    except PHHError as error:
         raise ValueError(f"{path}: {error}") from None
     return [(f"{path} [{key}]" if key else str(path), hand) for key, hand in each]
 
 
+def _pokernow_hands(
+    path: Path, text: str, keys: dict[str, str]
+) -> list[tuple[str, PHHHand | PHHError]]:
+    found: list[tuple[str, PHHHand | PHHError]] = []
+    for read in read_hands(log_hands(read_log(text))):
+        label = f"{path} hand #{read.log.number}"
+        keys[label] = read.log.hand_id
+        found.append((label, read.phh if read.phh is not None else PHHError(read.error)))
+    return found
+
+
 async def _import(
-    read: Sequence[tuple[str, PHHHand | PHHError]], code: str | None, url: str | None
+    read: Sequence[tuple[str, PHHHand | PHHError]],
+    code: str | None,
+    url: str | None,
+    keys: Mapping[str, str] | None = None,
 ) -> int:
     from sqlalchemy.exc import DBAPIError
 
     from pokernight.store import StoreError
 
+    keys = keys or {}
     store = await _opened(url, existing=code is not None)
     try:
+        known = await store.tables.imported_hand_keys(POKERNOW, list(keys.values()))
+        if known:
+            read = [(label, hand) for label, hand in read if keys.get(label) not in known]
+            print(f"{len(known)} hands were imported before: left out")
+            if not read:
+                print("nothing new to import")
+                return 0
         target = await _target(store, code)
         played = _played(read, target)
         for refusal in played.refused:
@@ -122,7 +194,9 @@ async def _import(
         if not played.count:
             print(f"imported no hand ({len(played.refused)} left out): nothing was stored")
             return 1
-        stored_code = await _store(store, target, played.table_import)
+        refused = {refusal.label for refusal in played.refused}
+        taken = [keys[label] for label, _ in read if label in keys and label not in refused]
+        stored_code = await _store(store, target, played.table_import, taken)
     except StoreError as error:
         raise ValueError(str(error)) from None
     except DBAPIError as error:  # a value the database refuses: its reason, in one line
@@ -230,7 +304,9 @@ def _with_progress(hands: Sequence[ImportedHand]) -> Iterator[ImportedHand]:
             progress.advance(task)
 
 
-async def _store(store: Store, target: Target, table_import: TableImport) -> str:
+async def _store(
+    store: Store, target: Target, table_import: TableImport, hand_keys: Sequence[str] = ()
+) -> str:
     """The new players and every event, in one transaction: the table's code."""
     from pokernight.store import ImportedTable, StoredEvent
 
@@ -247,7 +323,9 @@ async def _store(store: Store, target: Target, table_import: TableImport) -> str
         opened = events[0]
         assert isinstance(opened, TableOpened)
         table = ImportedTable(opened.settings.to_dict(), secure_rng())
-    record = await store.tables.import_table(table, _new_players(events), log)
+    record = await store.tables.import_table(
+        table, _new_players(events), log, hand_keys=(POKERNOW, hand_keys)
+    )
     return record.code
 
 

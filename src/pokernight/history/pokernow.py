@@ -205,7 +205,7 @@ def _amount(text: str) -> Decimal:
         raise PHHError(f"{text!r} is not an amount") from None
 
 
-def _variant(game: str, runs: bool) -> tuple[str, int]:
+def _variant(game: str, *, runs: bool) -> tuple[str, int]:
     """The PHH variant code for PokerNow's game name, and its hole cards."""
     betting_name = next((name for name in BETTING if game.startswith(name)), None)
     rest = game.removeprefix(betting_name or "").strip()
@@ -255,10 +255,11 @@ class _Reading:
             raise PHHError("the hand has no Player stacks line")
 
     def line(self, entry: str) -> None:
+        found: re.Match[str] | None
         if entry.startswith("Player stacks:"):
-            for found in _STACK.finditer(entry):
-                self.seats[found["name"]] = int(found["seat"])
-                self.stacks[found["name"]] = _amount(found["stack"])
+            for each in _STACK.finditer(entry):
+                self.seats[each["name"]] = int(each["seat"])
+                self.stacks[each["name"]] = _amount(each["stack"])
             return
         if (found := _POST.match(entry)) is not None:
             name, amount = self.player(found), _amount(found["amount"])
@@ -329,7 +330,7 @@ class _Reading:
         if self.hand.dealer in self.seats:
             button = by_seat.index(self.hand.dealer)
             return by_seat[button + 1 :] + by_seat[: button + 1]
-        first = kinds.get("small blind") or kinds.get("big blind")
+        first: str | None = kinds.get("small blind") or kinds.get("big blind")
         if first is None:
             raise PHHError("the button is dead and nobody posts a blind")
         start = by_seat.index(first)
@@ -339,17 +340,17 @@ class _Reading:
         self.new_street()
         order = self.players_in_order()
         index = {name: number for number, name in enumerate(order, start=1)}
-        code, hole = _variant(self.hand.game, self.runs)
+        code, hole = _variant(self.hand.game, runs=self.runs)
         blinds = self.blinds(order)
         actions = []
         for name in order:
             cards = self.shown.get(name) or []
             actions.append(f"d dh p{index[name]} {''.join(cards) if cards else '??' * hole}")
-        for kind, name, rest in self.actions:
-            if name is None:
+        for kind, actor, rest in self.actions:
+            if actor is None:
                 actions.append(f"d {kind} {rest}")
             else:
-                actions.append(f"p{index[name]} {kind} {rest}".rstrip())
+                actions.append(f"p{index[actor]} {kind} {rest}".rstrip())
         finishing = [self.finishing(name) for name in order]
         fields: dict[str, Any] = {
             "variant": code,
@@ -416,6 +417,7 @@ def read_hands(hands: Sequence[LogHand]) -> Iterator[ReadHand]:
     for hand in hands:
         reading = _Reading(hand, small_blind)
         try:
+            _variant(hand.game, runs=False)
             reading.read()
             reading.check_chips()
             fields = reading.fields()

@@ -335,3 +335,15 @@ tournament_tables = Table(
     Column("table_id", ForeignKey("tables.id"), nullable=False),
     PrimaryKeyConstraint("tournament_id", "number"),
 )
+
+# The hands imported from another site's log (0014, decision 65), by that site's own id
+# for each (``source``: "pokernow"): importing a log again, or a longer one, adds only the
+# hands not imported yet. ``table_id``: the imported table that holds the hand.
+imported_hands = Table(
+    "imported_hands",
+    metadata,
+    Column("source", String(16), nullable=False),
+    Column("hand_key", String(80), nullable=False),
+    Column("table_id", ForeignKey("tables.id"), nullable=False, index=True),
+    PrimaryKeyConstraint("source", "hand_key"),
+)

@@ -38,6 +38,7 @@ from pokernight.table import (
     Act,
     AddChips,
     ChangeSettings,
+    ChipsAdded,
     HandDealt,
     PlayerLeft,
     PlayerSeated,
@@ -182,11 +183,19 @@ def log_lines(events: list[TableEvent], me: str = "Alice") -> list[tuple[str, fl
             lines.append(
                 (f"The player {player} quits the game with a stack of {event.cash_out}.", at)
             )
+        if isinstance(event, ChipsAdded):
+            player_id = table_player(replay, event.seat)
+            player = f'"{names[player_id]} @ {ids[player_id]}"'
+            lines.append((f"{player} adding {event.amount} chips", at))
         played = replay.add(event)
         if played is not None:
             at = played.started.at
             lines += [(line, at) for line in hand_lines(played, ids, me)]
     return lines
+
+
+def table_player(replay: TableReplay, seat: int) -> str:
+    return replay.table.seats[seat].player_id
 
 
 def hand_lines(played, ids: dict[str, str], me: str) -> list[str]:  # type: ignore[no-untyped-def]
