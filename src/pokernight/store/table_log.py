@@ -22,7 +22,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from pokernight.names import name_key, same_name
-from pokernight.store import append, fencing, members, schema
+from pokernight.store import append, club_imports, fencing, members, schema
 from pokernight.store.append import TableEvents, TableRequest
 from pokernight.store.database import TOKEN_BYTES, Database, token_hash
 from pokernight.store.errors import NameTakenError, StaleWriterError, StoreError
@@ -351,6 +351,8 @@ class TableLog:
                 key: _insert_player(connection, record.id, name) for key, name in players.items()
             }
             append.append_batch(connection, [(record.id, log(record, ids))], {})
+            if record.club_id is not None:  # names the host matched to members: theirs
+                club_imports.seat_imported_names(connection, record.club_id)
             source, keys = hand_keys
             if keys:
                 rows = [{"source": source, "hand_key": key, "table_id": record.id} for key in keys]
