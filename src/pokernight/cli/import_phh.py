@@ -1,9 +1,11 @@
 """``pokernight import FILE...``: PHH hand histories, or a PokerNow game log, into a table's
-history in the database.
+history in the database; a ledger into the club's season.
 
 The format is read from the file: PHH, a PokerNow full game log (``entry,at,order``: its
 hands read by ``history.pokernow``; the store remembers each hand's PokerNow id, so the
-same log imported twice adds nothing), or a ledger (not imported yet: named as such).
+same log imported twice adds nothing), or a ledger (PokerNow's, or ``name,net``: its
+nights into the season as imported, ``cli.import_ledger``). ``--member NAME=MEMBER``
+matches an imported name to a club member, remembered for the imports after.
 
 Each hand is played again at a table through the pure ``Table``
 (``history.phh_import``, decision 32), so ``pokernight export``, ``stats`` and
@@ -30,6 +32,14 @@ from typing import TYPE_CHECKING
 
 from rich.progress import Progress
 
+from pokernight.cli.import_ledger import (
+    Ledger,
+    match_names,
+    member_pairs,
+    read_ledger_file,
+    report_unmatched,
+    store_ledgers,
+)
 from pokernight.cli.stored_table import IMPORTED, check_sqlite_file
 from pokernight.cli.types import Subparsers
 from pokernight.history.phh_import import (
@@ -60,20 +70,40 @@ POKERNOW = "pokernow"
 def register(subparsers: Subparsers) -> None:
     parser = subparsers.add_parser(
         "import",
-        help="read PHH hand histories or a PokerNow log into an imported table",
+        help="read PHH hand histories, a PokerNow log or a ledger into the room",
         description=(
             "Play every hand of the files again at a table and store it in the room's "
-            "database. A file is PHH (.phh: one hand, .phhs: several) or PokerNow's full "
-            "game log (the CSV 'entry,at,order' of 'Download full log'; a hand already "
-            "imported from one is not imported again); the format is read from the file. "
-            "The hands are stored as a table with the status "
-            "'imported' (closed to play). A hand the table cannot play (a game or forced "
-            "bets it does not have, too many players, an action the engine refuses, a "
-            "result other than the recorded one) is left out with the reason."
+            "database, or a ledger's nights into the club's season. A file is PHH (.phh: "
+            "one hand, .phhs: several), PokerNow's full game log (the CSV 'entry,at,order' "
+            "of 'Download full log'; a hand already imported from one is not imported "
+            "again) or a ledger (PokerNow's ledger CSV, or 'name,net' with an optional "
+            "'date' column); the format is read from the file. The hands are stored as a "
+            "table with the status 'imported' (closed to play): its hands and statistics "
+            "count in the season, not its money. A hand the table cannot play (a game or "
+            "forced bets it does not have, too many players, an action the engine refuses, "
+            "a result other than the recorded one) is left out with the reason. A ledger's "
+            "nights open the club's season with their balances, shown as imported: each "
+            "night must sum to zero (else nothing is stored), and the same file twice adds "
+            "nothing. Names are guests unless matched to a member with --member, once: "
+            "the club remembers it."
         ),
     )
     parser.add_argument(
-        "files", nargs="+", type=Path, metavar="FILE", help="a .phh/.phhs file or a PokerNow log"
+        "files",
+        nargs="*",
+        type=Path,
+        metavar="FILE",
+        help="a .phh/.phhs file, a PokerNow log or a ledger CSV",
+    )
+    parser.add_argument(
+        "--member",
+        action="append",
+        default=[],
+        metavar="NAME=MEMBER",
+        help=(
+            "the imported name NAME is the club's member MEMBER, from now on (repeat it "
+            "for more names; the club remembers them for every import after)"
+        ),
     )
     parser.add_argument(
         "--db",
@@ -103,9 +133,40 @@ def run(args: argparse.Namespace) -> int:
     code: str | None = args.code
     if code is not None and not (len(code) == 4 and code.isdigit()):
         raise ValueError(f"{code!r} is not a table code: codes are 4 digits")
+    pairs = member_pairs(args.member)
+    if not args.files and not pairs:
+        raise ValueError("name a file to import, or match names with --member NAME=MEMBER")
     keys: dict[str, str] = {}
-    read = [(label, hand) for path in args.files for label, hand in read_file(path, keys)]
-    return asyncio.run(_import(read, code, args.db or os.environ.get("DATABASE_URL"), keys))
+    ledgers: list[Ledger] = []
+    read: list[tuple[str, PHHHand | PHHError]] = []
+    for path in args.files:
+        text = _text(path)
+        if file_format(path, text) == "ledger":
+            ledgers.append(read_ledger_file(path, text))
+        else:
+            read += read_file(path, keys)
+    if ledgers and code is not None:
+        raise ValueError("--code names a table for hands: a ledger goes into the season")
+    url = args.db or os.environ.get("DATABASE_URL")
+    club = Club(pairs, ledgers)
+    return asyncio.run(_import(read, code, url, keys, club))
+
+
+@dataclass(frozen=True, slots=True)
+class Club:
+    """What an import brings the club: names matched to members, and ledgers."""
+
+    pairs: dict[str, str]
+    ledgers: list[Ledger]
+
+
+def _text(path: Path) -> str:
+    if not path.is_file():
+        raise ValueError(f"there is no file {path}")
+    try:
+        return path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as error:
+        raise ValueError(f"{path}: {error}") from None
 
 
 def file_format(path: Path, text: str) -> str:
@@ -143,10 +204,7 @@ def read_file(
         raise ValueError(f"{path}: {error}") from None
     kind = file_format(path, text)
     if kind == "ledger":
-        raise ValueError(
-            f"{path} is a ledger: its nights' balances go into the club's season, which "
-            "this version does not do yet (issue 36, item 4)"
-        )
+        raise ValueError(f"{path} is a ledger: its nights go into the season, not a table")
     if kind == "pokernow-log":
         return _pokernow_hands(path, text, keys if keys is not None else {})
     try:
@@ -172,31 +230,24 @@ async def _import(
     code: str | None,
     url: str | None,
     keys: Mapping[str, str] | None = None,
+    club: Club | None = None,
 ) -> int:
+    """Names matched to members first (remembered, so this import's seats use them), then
+    each ledger into the season, then the hands into a table: each in its own
+    transaction. The names matched to nobody are listed at the end."""
     from sqlalchemy.exc import DBAPIError
 
     from pokernight.store import StoreError
 
-    keys = keys or {}
+    club = club or Club({}, [])
     store = await _opened(url, existing=code is not None)
     try:
-        known = await store.tables.imported_hand_keys(POKERNOW, list(keys.values()))
-        if known:
-            read = [(label, hand) for label, hand in read if keys.get(label) not in known]
-            print(f"{len(known)} hands were imported before: left out")
-            if not read:
-                print("nothing new to import")
-                return 0
-        target = await _target(store, code)
-        played = _played(read, target)
-        for refusal in played.refused:
-            print(f"{refusal.label}: left out: {refusal.reason}", file=sys.stderr)
-        if not played.count:
-            print(f"imported no hand ({len(played.refused)} left out): nothing was stored")
-            return 1
-        refused = {refusal.label for refusal in played.refused}
-        taken = [keys[label] for label, _ in read if label in keys and label not in refused]
-        stored_code = await _store(store, target, played.table_import, taken)
+        club_id = (await store.club.default_club()).id
+        await match_names(store, club_id, club.pairs)
+        await store_ledgers(store, club_id, club.ledgers)
+        result = await _import_hands(store, read, code, keys or {}) if read else 0
+        names = [name for ledger in club.ledgers for name in ledger.names]
+        await report_unmatched(store, club_id, names + _player_names(read))
     except StoreError as error:
         raise ValueError(str(error)) from None
     except DBAPIError as error:  # a value the database refuses: its reason, in one line
@@ -205,9 +256,47 @@ async def _import(
         ) from None
     finally:
         await store.close()
+    return result
+
+
+async def _import_hands(
+    store: Store,
+    read: Sequence[tuple[str, PHHHand | PHHError]],
+    code: str | None,
+    keys: Mapping[str, str],
+) -> int:
+    known = await store.tables.imported_hand_keys(POKERNOW, list(keys.values()))
+    if known:
+        read = [(label, hand) for label, hand in read if keys.get(label) not in known]
+        print(f"{len(known)} hands were imported before: left out")
+        if not read:
+            print("nothing new to import")
+            return 0
+    target = await _target(store, code)
+    played = _played(read, target)
+    for refusal in played.refused:
+        print(f"{refusal.label}: left out: {refusal.reason}", file=sys.stderr)
+    if not played.count:
+        print(f"imported no hand ({len(played.refused)} left out): nothing was stored")
+        return 1
+    refused = {refusal.label for refusal in played.refused}
+    taken = [keys[label] for label, _ in read if label in keys and label not in refused]
+    stored_code = await _store(store, target, played.table_import, taken)
     left_out = len(played.refused)
     print(f"imported {played.count} hands into table {stored_code} ({left_out} left out)")
     return 0
+
+
+def _player_names(read: Sequence[tuple[str, PHHHand | PHHError]]) -> list[str]:
+    """The players' names of the hands read (those a table can seat)."""
+    found = []
+    for _, hand in read:
+        for raw in (hand.players or ()) if isinstance(hand, PHHHand) else ():
+            try:
+                found.append(display_name(raw))
+            except BadNameError:
+                continue
+    return found
 
 
 async def _opened(url: str | None, *, existing: bool) -> Store:
