@@ -327,12 +327,12 @@ class _HandQuery(msgspec.Struct):
 
 
 def _person_json(person: Person) -> Json:
-    """``imported``: a name of imported files matched to no member (a guest)."""
+    """``imported_name``: a name of imported files matched to no member (a guest)."""
     return {
         "key": person.key,
         "name": person.name,
         "member_id": person.member_id,
-        "imported": person.imported,
+        "imported_name": person.imported,
     }
 
 
