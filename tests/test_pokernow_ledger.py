@@ -14,7 +14,7 @@ import pytest
 from sqlalchemy import func, select
 
 from pokernight.cli.main import main
-from pokernight.history.season import Season, season, season_csv
+from pokernight.history.season import ClubNight, Season, season, season_csv
 from pokernight.server.club.nights import Nights
 from pokernight.store import open_store, schema
 from tests.async_helpers import run
@@ -42,7 +42,11 @@ async def _club_season(url: str) -> tuple[Season, str]:
         nights = Nights(store)
         tables = await nights.of_club(club.id)
         ledgers = await nights.ledgers_of_club(club.id)
-        everything = [*tables, *await nights.tournaments_of_club(club.id), *ledgers]
+        everything: list[ClubNight] = [
+            *tables,
+            *await nights.tournaments_of_club(club.id),
+            *ledgers,
+        ]
         return season(everything), season_csv(everything, [])
 
 

@@ -28,7 +28,6 @@ from datetime import UTC, datetime
 
 from pokernight.history.night import HandLine, Night
 from pokernight.history.stats import PlayerRow
-from pokernight.names import name_key
 from pokernight.table import Transfer, csv_field, settle_up
 
 
@@ -57,7 +56,8 @@ class Person:
 @dataclass(frozen=True, slots=True)
 class TableNight:
     """A table of the club and what its events tell; ``identities``: who the table's
-    players are (the members, by player id); anybody else is a guest."""
+    players are (the members, by player id; an imported table's other names too, as
+    imported guests: ``Person.imported``); anybody else is a guest."""
 
     table_id: int
     code: str
@@ -75,10 +75,7 @@ class TableNight:
         found = self.identities.get(player_id)
         if found is not None:
             return found
-        name = self.night.names.get(player_id, player_id)
-        if self.imported:  # the name's hands and its ledgers' money: one guest
-            return imported_guest(name)
-        return Person.guest(player_id, name)
+        return Person.guest(player_id, self.night.names.get(player_id, player_id))
 
     def people(self) -> list[PersonNight]:
         """Each person of the night (not the bots), with their chips won and their money,
@@ -182,11 +179,6 @@ def ledger_day(night: str, imported_at: float) -> float:
     except ValueError:
         return imported_at
     return day.timestamp() + 12 * 3600
-
-
-def imported_guest(name: str) -> Person:
-    """A name of imported ledgers matched to no member: the same name is one guest."""
-    return Person.guest(f"imported:{name_key(name)}", name)
 
 
 ClubNight = TableNight | TournamentNight | LedgerNight

@@ -23,7 +23,6 @@ from pokernight.history.season import (
     Person,
     TableNight,
     TournamentNight,
-    imported_guest,
     ledger_day,
     season_balances,
 )
@@ -97,10 +96,11 @@ class Nights:
                 if folded is not None:
                     night = folded.night()
                     created = record.created_at
+                    who = identities
+                    if record.status == TableStatus.IMPORTED:
+                        who = _imported_names(night, identities)
                     nights.append(
-                        TableNight(
-                            record.id, record.code, created, record.status, night, identities
-                        )
+                        TableNight(record.id, record.code, created, record.status, night, who)
                     )
             return nights
 
@@ -236,6 +236,22 @@ class Nights:
         if record.status != TableStatus.OPEN:
             folded.close()
         return folded
+
+
+def imported_guest(name: str) -> Person:
+    """A name of imported files matched to no member: the same name (``name_key``) is one
+    guest, in every imported ledger and table of the club (decision 65)."""
+    return Person.guest(f"imported:{name_key(name)}", name)
+
+
+def _imported_names(night: Night, identities: dict[str, Person]) -> dict[str, Person]:
+    """An imported table's people: its members, and its other names as imported guests."""
+    guests = {
+        player_id: imported_guest(name)
+        for player_id, name in night.names.items()
+        if player_id not in identities and player_id not in night.bots
+    }
+    return {**identities, **guests}
 
 
 def _add(folded: _Folded, stored: list[StoredEvent]) -> None:
