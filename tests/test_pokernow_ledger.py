@@ -164,3 +164,14 @@ def test_a_night_whose_ledger_and_log_are_imported_counts_its_money_once(
     assert all(row.nights == 1 for row in by_name.values())  # the ledger's night, once
     assert sum(row.hands for row in by_name.values()) > 120  # and the log's hands
     assert len(result.stats) == len(by_name)  # one person per name: hands and money
+
+
+def test_import_s_help_names_the_ledger_and_member_matching(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    with pytest.raises(SystemExit):
+        main(["import", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "a ledger (PokerNow's ledger CSV, or 'name,net'" in text
+    assert "open the club's season with their balances, shown as imported" in text
+    assert "--member NAME=MEMBER" in text
