@@ -2,11 +2,18 @@
 between them.
 
 A person is a member of the club (every seat they played, on any table, whatever name
-they had there) or a guest (one seat at one table). The money is the nights' own
-settle-up balances (``Night.balances``: bots left out) and each finished tournament's
-prizes less its buy-ins (``TournamentNight``), summed per person, plus the payments
-recorded since: a payment of 30 from Bob to Alice raises Bob's balance by 30
-and lowers Alice's by 30. Balances sum to zero, so ``settle_up`` pays them all off.
+they had there) or a guest (one seat at one table; a name of imported ledgers not matched
+to a member: that name in all of them). The money is the nights' own settle-up balances
+(``Night.balances``: bots left out), each finished tournament's prizes less its buy-ins
+(``TournamentNight``) and each night of an imported ledger (``LedgerNight``: a club
+moving in, decision 65), summed per person, plus the payments recorded since: a payment
+of 30 from Bob to Alice raises Bob's balance by 30 and lowers Alice's by 30. Balances sum
+to zero, so ``settle_up`` pays them all off.
+
+An imported table (hands from a PHH file or a PokerNow log) counts its hands, statistics
+and graphs only: no money, no chips won, no night. A hand history is no record of who
+paid whom, and the night's money, when the club brings it, is its ledger's: a night whose
+log and ledger are both imported counts once.
 
 The chips (``net``), the statistics and the graphs count every hand, bots' included,
 like a table's own statistics.
@@ -40,11 +47,17 @@ class Person:
     def guest(cls, player_id: str, name: str) -> Person:
         return cls(f"guest:{player_id}", name)
 
+    @property
+    def imported(self) -> bool:
+        """A name of imported files (a ledger, an imported table) matched to no member."""
+        return self.key.startswith("guest:imported:")
+
 
 @dataclass(frozen=True, slots=True)
 class TableNight:
     """A table of the club and what its events tell; ``identities``: who the table's
-    players are (the members, by player id); anybody else is a guest."""
+    players are (the members, by player id; an imported table's other names too, as
+    imported guests: ``Person.imported``); anybody else is a guest."""
 
     table_id: int
     code: str
@@ -52,6 +65,11 @@ class TableNight:
     status: str
     night: Night
     identities: Mapping[str, Person] = field(default_factory=dict)
+
+    @property
+    def imported(self) -> bool:
+        """Hands imported from elsewhere: its hands and statistics count, not its money."""
+        return self.status == "imported"
 
     def person(self, player_id: str) -> Person:
         found = self.identities.get(player_id)
@@ -123,8 +141,54 @@ class TournamentNight:
         ]
 
 
-ClubNight = TableNight | TournamentNight
-"""What a season adds up: the club's tables and its tournaments."""
+@dataclass(frozen=True, slots=True)
+class LedgerNight:
+    """A night played elsewhere, from a ledger the club imported (decision 65): each
+    person's net, which is their money (it sums to zero). ``night``: its date as the
+    ledger gives it (``""``: undated); ``created_at``: noon UTC that day (the import's
+    time when undated), for the order and the shown date; ``people``: by name, in the
+    ledger's order, each the member the host matched the name to, or a guest."""
+
+    ledger_id: int
+    night: str
+    created_at: float
+    file_name: str
+    imported_at: float
+    nets: tuple[tuple[Person, int], ...]
+
+    @property
+    def code(self) -> str:
+        """How the season's CSV names it, in the column a table's code takes."""
+        return f"L{self.ledger_id}"
+
+    def people(self) -> list[PersonNight]:
+        """Each person's net (chips and money alike); two names matched to one member are
+        one person."""
+        found: dict[str, PersonNight] = {}
+        for person, net in self.nets:
+            earlier = found.get(person.key, PersonNight(person, 0, 0))
+            found[person.key] = PersonNight(person, earlier.net + net, earlier.balance + net)
+        return list(found.values())
+
+
+def ledger_day(night: str, imported_at: float) -> float:
+    """When a ledger's night is shown: noon UTC of its date (a day in most time zones),
+    or when it was imported for an undated one."""
+    try:
+        day = datetime.strptime(night, "%Y-%m-%d").replace(tzinfo=UTC)
+    except ValueError:
+        return imported_at
+    return day.timestamp() + 12 * 3600
+
+
+ClubNight = TableNight | TournamentNight | LedgerNight
+"""What a season adds up: the club's tables, its tournaments and its imported ledgers."""
+
+
+def counts_money(night: ClubNight) -> bool:
+    """Whether the night's money (and the night itself) is in the season: an imported
+    table's is not (its hands and statistics are)."""
+    return not (isinstance(night, TableNight) and night.imported)
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,6 +224,8 @@ class Standing:
     won: int
     paid: int
     received: int
+    imported: int = 0
+    """The part of ``won`` from imported ledgers."""
 
     @property
     def balance(self) -> int:
@@ -186,14 +252,19 @@ def season(nights: Sequence[ClubNight], payments: Sequence[Payment] = ()) -> Sea
     hands: dict[str, int] = {}
     nights_played: dict[str, int] = {}
     rows: dict[str, PlayerRow] = {}
+    imported: dict[str, int] = {}
     for table in nights:
-        for person_night in table.people():
+        for person_night in table.people() if counts_money(table) else []:
             key = people.setdefault(person_night.person.key, person_night.person).key
             won[key] = won.get(key, 0) + person_night.balance
             net[key] = net.get(key, 0) + person_night.net
             nights_played[key] = nights_played.get(key, 0) + 1
-        if isinstance(table, TournamentNight):
-            continue  # its hands were played at tables of no club: no numbers here
+            if isinstance(table, LedgerNight):
+                imported[key] = imported.get(key, 0) + person_night.balance
+        if not isinstance(table, TableNight):
+            continue  # a tournament's hands were played at tables of no club, a ledger has none
+        for person_night in table.people():
+            people.setdefault(person_night.person.key, person_night.person)
         for row in table.night.stats:
             if row.player_id in table.night.bots:
                 continue
@@ -214,6 +285,7 @@ def season(nights: Sequence[ClubNight], payments: Sequence[Payment] = ()) -> Sea
             won=won.get(key, 0),
             paid=paid.get(key, 0),
             received=received.get(key, 0),
+            imported=imported.get(key, 0),
         )
         for key, person in people.items()
     ]
@@ -230,7 +302,7 @@ def played_together(nights: Sequence[ClubNight]) -> dict[frozenset[str], int]:
     """How many nights (and counted tournaments) each pair of people played together:
     the settle-up has people pay those they sat with (``settle_up``)."""
     together: dict[frozenset[str], int] = {}
-    for table in nights:
+    for table in filter(counts_money, nights):
         keys = sorted({person_night.person.key for person_night in table.people()})
         for pair in itertools.combinations(keys, 2):
             together[frozenset(pair)] = together.get(frozenset(pair), 0) + 1
@@ -241,7 +313,7 @@ def season_balances(nights: Sequence[ClubNight], payments: Sequence[Payment]) ->
     """What settling up the season pays each person (negative: what they pay), without
     working out the transfers (a table asks this before every member's buy-in)."""
     balances: dict[str, int] = {}
-    for table in nights:
+    for table in filter(counts_money, nights):
         for person_night in table.people():
             key = person_night.person.key
             balances[key] = balances.get(key, 0) + person_night.balance
@@ -298,12 +370,14 @@ SEASON_CSV_HEADER = "date,kind,table,person,member,amount"
 
 
 def season_csv(nights: Sequence[ClubNight], payments: Sequence[Payment]) -> str:
-    """The season's money as CSV: each person's balance from each night and tournament,
-    and each payment twice (paid: plus for the payer; received: minus for the payee). A
+    """The season's money as CSV: each person's balance from each night, tournament and
+    imported ledger night (kind ``imported``; an imported table has no money), and each
+    payment twice (paid: plus for the payer; received: minus for the payee). A
     person's amounts sum to their season balance. Dates are UTC (``YYYY-MM-DD``)."""
     lines = [SEASON_CSV_HEADER]
-    for table in nights:
-        kind = "tournament" if isinstance(table, TournamentNight) else "night"
+    kinds = {TournamentNight: "tournament", LedgerNight: "imported", TableNight: "night"}
+    for table in filter(counts_money, nights):
+        kind = kinds[type(table)]
         for person_night in table.people():
             at, code = table.created_at, table.code
             lines.append(_csv_line(at, kind, code, person_night.person, person_night.balance))

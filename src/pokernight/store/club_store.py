@@ -18,7 +18,7 @@ from typing import Any, Protocol
 from sqlalchemy.exc import IntegrityError
 
 from pokernight.store import club as club_queries
-from pokernight.store import club_log, invites, members
+from pokernight.store import club_imports, club_log, invites, members
 from pokernight.store.database import TOKEN_BYTES, Database
 from pokernight.store.errors import MemberError
 from pokernight.store.records import (
@@ -259,6 +259,37 @@ class ClubStore:
         return await self._db.write(
             lambda c: club_queries.claim_guest(c, seat_token, member, time.time())
         )
+
+    # A club moving in (decision 65; the transactions' bodies are in ``club_imports``) ----
+
+    async def add_ledger(
+        self,
+        club_id: int,
+        file_sha256: str,
+        file_name: str,
+        nights: Mapping[str, list[tuple[str, int]]],
+    ) -> club_imports.LedgerAdded:
+        """An imported ledger's nights into the season, in one transaction: the same file
+        again raises LedgerKnownError, and a night the club has already is left out."""
+        return await self._db.write(
+            lambda c: club_imports.add_ledger(
+                c, club_id, file_sha256, file_name, nights, now=time.time()
+            )
+        )
+
+    async def ledger_nights(self, club_id: int) -> list[club_imports.LedgerNightRecord]:
+        return await self._db.read(lambda c: club_imports.ledger_nights(c, club_id))
+
+    async def map_names(self, club_id: int, mapping: Mapping[str, str]) -> dict[str, MemberRecord]:
+        """Imported names matched to members (by member name), remembered; the club's
+        imported seats of those names become the members'. MemberError: nothing changed."""
+        return await self._db.write(
+            lambda c: club_imports.map_names(c, club_id, mapping, time.time())
+        )
+
+    async def imported_names(self, club_id: int) -> dict[str, MemberRecord]:
+        """The imported names matched to members, by name key."""
+        return await self._db.read(lambda c: club_imports.imported_names(c, club_id))
 
     async def opponent_models(self, club_id: int, member_ids: list[int]) -> dict[int, Any]:
         """What the club's bots remember of these members (``bots.stats.PlayerStats``)."""

@@ -335,3 +335,57 @@ tournament_tables = Table(
     Column("table_id", ForeignKey("tables.id"), nullable=False),
     PrimaryKeyConstraint("tournament_id", "number"),
 )
+
+# The hands imported from another site's log (0014, decision 65), by that site's own id
+# for each (``source``: "pokernow"): importing a log again, or a longer one, adds only the
+# hands not imported yet. ``table_id``: the imported table that holds the hand.
+imported_hands = Table(
+    "imported_hands",
+    metadata,
+    Column("source", String(16), nullable=False),
+    Column("hand_key", String(80), nullable=False),
+    Column("table_id", ForeignKey("tables.id"), nullable=False, index=True),
+    PrimaryKeyConstraint("source", "hand_key"),
+)
+
+# A club moving in (0015, decision 65): the ledgers imported into its season, each known by
+# its file's SHA-256 (the same file twice adds nothing), and their nights, each known by a
+# digest of its date and its nets (the same night in a longer ledger adds nothing either).
+# ``balances``: ``[[name, net], ...]`` as the ledger names its players; who they are is
+# read through ``imported_names`` when the season is.
+ledger_imports = Table(
+    "ledger_imports",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("club_id", ForeignKey("clubs.id"), nullable=False),
+    Column("file_sha256", String(64), nullable=False),
+    Column("file_name", String, nullable=False),
+    Column("imported_at", Double, nullable=False),
+    Index("uq_ledger_imports_club_id_file_sha256", "club_id", "file_sha256", unique=True),
+)
+ledger_nights = Table(
+    "ledger_nights",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("import_id", ForeignKey("ledger_imports.id"), nullable=False, index=True),
+    Column("club_id", ForeignKey("clubs.id"), nullable=False),
+    # YYYY-MM-DD (UTC, as the ledger dates it), or "" for a ledger without dates.
+    Column("night", String(10), nullable=False),
+    Column("night_sha256", String(64), nullable=False),
+    Column("balances", JSON, nullable=False),
+    Index("uq_ledger_nights_club_id_night_sha256", "club_id", "night_sha256", unique=True),
+)
+
+# The names imported files give people, each matched to a member once by the host
+# (``pokernight import --member "NAME=MEMBER"``): the seats of imported tables with that
+# name are the member's, and so is the name's money in imported ledgers.
+imported_names = Table(
+    "imported_names",
+    metadata,
+    Column("club_id", ForeignKey("clubs.id"), nullable=False),
+    Column("name_key", String, nullable=False),
+    Column("name", String, nullable=False),
+    Column("member_id", ForeignKey("members.id"), nullable=False),
+    Column("at", Double, nullable=False),
+    PrimaryKeyConstraint("club_id", "name_key"),
+)

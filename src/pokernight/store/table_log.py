@@ -22,7 +22,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from pokernight.names import name_key, same_name
-from pokernight.store import append, fencing, members, schema
+from pokernight.store import append, club_imports, fencing, members, schema
 from pokernight.store.append import TableEvents, TableRequest
 from pokernight.store.database import TOKEN_BYTES, Database, token_hash
 from pokernight.store.errors import NameTakenError, StaleWriterError, StoreError
@@ -329,11 +329,14 @@ class TableLog:
         table: TableRecord | ImportedTable,
         players: Mapping[str, str],
         log: Callable[[TableRecord, Mapping[str, str]], Sequence[StoredEvent]],
+        *,
+        hand_keys: tuple[str, Sequence[str]] = ("", ()),
     ) -> TableRecord:
         """Hands imported from elsewhere, in ONE transaction: the table (a new one for an
         ``ImportedTable``), the ``players`` (display names, by the key ``log`` knows them
         by) and the events ``log`` makes once the table and the players' ids are known.
-        Anything failing stores nothing: no table without its hands."""
+        ``hand_keys``: the source and its ids of the hands (``imported_hand_keys``), kept
+        with them. Anything failing stores nothing: no table without its hands."""
         if isinstance(table, ImportedTable):
             # A code no table has had, while there is one: the newest table with a code is
             # the one `export` reads, and an import must not hide a played table's history.
@@ -348,6 +351,12 @@ class TableLog:
                 key: _insert_player(connection, record.id, name) for key, name in players.items()
             }
             append.append_batch(connection, [(record.id, log(record, ids))], {})
+            if record.club_id is not None:  # names the host matched to members: theirs
+                club_imports.seat_imported_names(connection, record.club_id)
+            source, keys = hand_keys
+            if keys:
+                rows = [{"source": source, "hand_key": key, "table_id": record.id} for key in keys]
+                connection.execute(insert(schema.imported_hands), rows)
             return record
 
         async with self._db.turn:
@@ -359,6 +368,20 @@ class TableLog:
                 raise StoreError(
                     "a player's name is taken at this table: nothing was stored"
                 ) from None
+
+    async def imported_hand_keys(self, source: str, keys: Sequence[str]) -> set[str]:
+        """Those of ``keys`` (another site's ids for its hands) already imported."""
+        found: set[str] = set()
+        table = schema.imported_hands
+        async with self._db.transaction() as connection:
+            for start in range(0, len(keys), 500):
+                rows = await connection.execute(
+                    select(table.c.hand_key).where(
+                        table.c.source == source, table.c.hand_key.in_(keys[start : start + 500])
+                    )
+                )
+                found.update(row[0] for row in rows)
+        return found
 
     async def load_events(self, table_id: int, after: int = 0) -> list[StoredEvent]:
         """The table's events after version ``after``, in order."""

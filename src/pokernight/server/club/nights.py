@@ -18,12 +18,15 @@ from typing import Protocol
 from pokernight.history.night import Night, NightTally
 from pokernight.history.season import (
     ClubNight,
+    LedgerNight,
     Payment,
     Person,
     TableNight,
     TournamentNight,
+    ledger_day,
     season_balances,
 )
+from pokernight.names import name_key
 from pokernight.store import (
     ClubStore,
     StoredEvent,
@@ -93,10 +96,11 @@ class Nights:
                 if folded is not None:
                     night = folded.night()
                     created = record.created_at
+                    who = identities
+                    if record.status == TableStatus.IMPORTED:
+                        who = _imported_names(night, identities)
                     nights.append(
-                        TableNight(
-                            record.id, record.code, created, record.status, night, identities
-                        )
+                        TableNight(record.id, record.code, created, record.status, night, who)
                     )
             return nights
 
@@ -142,6 +146,29 @@ class Nights:
             bots=frozenset(entrant.player_id for entrant in entrants if entrant.bot is not None),
         )
 
+    async def ledgers_of_club(self, club_id: int) -> list[LedgerNight]:
+        """The nights of the ledgers the club imported (decision 65), oldest first, each
+        name read as the member the host matched it to (merges included), else a guest."""
+        names = {
+            key: Person.member(member.id, member.name)
+            for key, member in (await self.store.club.imported_names(club_id)).items()
+        }
+        found = [
+            LedgerNight(
+                record.id,
+                record.night,
+                ledger_day(record.night, record.imported_at),
+                record.file_name,
+                record.imported_at,
+                tuple(
+                    (names.get(name_key(name)) or imported_guest(name), net)
+                    for name, net in record.balances
+                ),
+            )
+            for record in await self.store.club.ledger_nights(club_id)
+        ]
+        return sorted(found, key=lambda night: (night.created_at, night.ledger_id))
+
     async def payments(self, club_id: int) -> list[Payment]:
         """The club's payments as the season counts them: those both sides (or an
         organiser) said were made."""
@@ -171,6 +198,7 @@ class Nights:
             return 0
         others: list[ClubNight] = [night for night in nights if night.table_id != table.id]
         others += await self.tournaments_of_club(table.club_id)
+        others += await self.ledgers_of_club(table.club_id)
         payments = await self.payments(table.club_id)
         return max(0, -season_balances(others, payments).get(person.key, 0))
 
@@ -208,6 +236,22 @@ class Nights:
         if record.status != TableStatus.OPEN:
             folded.close()
         return folded
+
+
+def imported_guest(name: str) -> Person:
+    """A name of imported files matched to no member: the same name (``name_key``) is one
+    guest, in every imported ledger and table of the club (decision 65)."""
+    return Person.guest(f"imported:{name_key(name)}", name)
+
+
+def _imported_names(night: Night, identities: dict[str, Person]) -> dict[str, Person]:
+    """An imported table's people: its members, and its other names as imported guests."""
+    guests = {
+        player_id: imported_guest(name)
+        for player_id, name in night.names.items()
+        if player_id not in identities and player_id not in night.bots
+    }
+    return {**identities, **guests}
 
 
 def _add(folded: _Folded, stored: list[StoredEvent]) -> None:

@@ -27,6 +27,7 @@ from starlette.routing import Route
 from pokernight.history.season import (
     ClubNight,
     HandOfTheSeason,
+    LedgerNight,
     Payment,
     Person,
     TableNight,
@@ -87,6 +88,7 @@ async def season_view(request: Request) -> Response:
                     "won": standing.won,
                     "paid": standing.paid,
                     "received": standing.received,
+                    "imported": standing.imported,
                     "balance": standing.balance,
                 }
                 for standing in result.standings
@@ -94,6 +96,7 @@ async def season_view(request: Request) -> Response:
             "settle_up": transfers_json(result.transfers, names),
             "nights": [_night_json(table) for table in reversed(club.mine)],
             "tournaments": [_tournament_json(night) for night in reversed(club.my_tournaments)],
+            "ledgers": [_ledger_json(night) for night in reversed(club.my_ledgers)],
             "payments": [
                 _payment_json(record, me)
                 for record in await store.club.payments(me.club_id)
@@ -110,7 +113,7 @@ async def season_csv_file(request: Request) -> Response:
     me = await required_member(request, store.club)
     club = await _club_season(request, me)
     mine = [payment for payment in club.payments if _key(me) in _sides(payment)]
-    text = season_csv([*club.mine, *club.my_tournaments], mine)
+    text = season_csv([*club.mine, *club.my_tournaments, *club.my_ledgers], mine)
     disposition = 'attachment; filename="season.csv"'
     return Response(text, media_type="text/csv", headers={"content-disposition": disposition})
 
@@ -240,13 +243,14 @@ async def _settles_a_debt(
 
 @dataclass(frozen=True, slots=True)
 class _ClubSeason:
-    """The club's season as a member reads it: ``everything`` for the standings, ``mine``
-    and ``my_tournaments`` the nights and tournaments they played, ``payments`` those
-    that count."""
+    """The club's season as a member reads it: ``everything`` for the standings, ``mine``,
+    ``my_tournaments`` and ``my_ledgers`` the nights, tournaments and imported ledger
+    nights they played, ``payments`` those that count."""
 
     everything: list[ClubNight]
     mine: list[TableNight]
     my_tournaments: list[TournamentNight]
+    my_ledgers: list[LedgerNight]
     payments: list[Payment]
 
 
@@ -254,11 +258,13 @@ async def _club_season(request: Request, me: MemberRecord) -> _ClubSeason:
     nights_of = club_of(request).nights
     nights = await nights_of.of_club(me.club_id)
     tournaments = await nights_of.tournaments_of_club(me.club_id)
+    ledgers = await nights_of.ledgers_of_club(me.club_id)
     key = _key(me)
     return _ClubSeason(
-        [*nights, *tournaments],
+        [*nights, *tournaments, *ledgers],
         [night for night in nights if _played(night, key)],
         [night for night in tournaments if _played(night, key)],
+        [night for night in ledgers if _played(night, key)],
         await nights_of.payments(me.club_id),
     )
 
@@ -269,7 +275,10 @@ def _key(me: MemberRecord) -> str:
 
 def _played(night: ClubNight, key: str) -> bool:
     """Whether the person ``key`` played the night: one of its seats is theirs (a running
-    tournament has no money yet, so its entrants are read from its names)."""
+    tournament has no money yet, so its entrants are read from its names; an imported
+    ledger's night: one of its names is theirs)."""
+    if isinstance(night, LedgerNight):
+        return any(person.key == key for person, _ in night.nets)
     if isinstance(night, TournamentNight):
         return any(night.person(player).key == key for player in night.names)
     return any(night.person(player).key == key for player in night.night.names)
@@ -318,7 +327,13 @@ class _HandQuery(msgspec.Struct):
 
 
 def _person_json(person: Person) -> Json:
-    return {"key": person.key, "name": person.name, "member_id": person.member_id}
+    """``imported_name``: a name of imported files matched to no member (a guest)."""
+    return {
+        "key": person.key,
+        "name": person.name,
+        "member_id": person.member_id,
+        "imported_name": person.imported,
+    }
 
 
 def _night_json(table: TableNight) -> Json:
@@ -330,11 +345,28 @@ def _night_json(table: TableNight) -> Json:
         "code": table.code,
         "created_at": table.created_at,
         "status": table.status,
+        "counts_money": not table.imported,
         "hands": len(table.night.hands),
         "people": [
             {**_person_json(each.person), "net": each.net, "balance": each.balance}
             for each in people
         ],
+        "settle_up": transfers_json(settle_up(balances), names),
+    }
+
+
+def _ledger_json(night: LedgerNight) -> Json:
+    """A night of an imported ledger: each person's net (their money), its settle-up."""
+    people = night.people()
+    names = {each.person.key: each.person.name for each in people}
+    balances = {each.person.key: each.balance for each in people}
+    return {
+        "ledger_id": night.ledger_id,
+        "night": night.night,
+        "created_at": night.created_at,
+        "file_name": night.file_name,
+        "imported_at": night.imported_at,
+        "people": [{**_person_json(each.person), "balance": each.balance} for each in people],
         "settle_up": transfers_json(settle_up(balances), names),
     }
 

@@ -3,7 +3,8 @@
 // Standings and who owes whom (payments included), settling up the whole season (a payment
 // recorded by one side counts once the other confirms it), each night this member played
 // and its own settle-up, their numbers and a graph of their results, and their hands found
-// and replayed; the door (an invitation taken at "#club/join/CODE", friends invited from
+// and replayed; the nights a club moving in imported from a ledger (their money, shown as
+// imported); the door (an invitation taken at "#club/join/CODE", friends invited from
 // here). All of it is the server's (GET /api/club/season and /api/club/stats): nothing is
 // summed here, and what a payment allows is the server's ``can``.
 
@@ -162,6 +163,8 @@ export class ClubPage {
       section("club-graph", "Results, hand after hand", this.graph(stats)),
       section("club-stats", "Statistics", h("div", { class: "table-scroll" }, statsTable(stats.players))),
       section("club-nights", "Nights", this.nights(season.nights)),
+      season.ledgers?.length
+        ? section("club-imported", "Imported nights", importedNights(season.ledgers)) : "",
       season.tournaments?.length
         ? section("club-tournaments", "Tournaments", tournaments(season.tournaments)) : "",
       section("club-payments", "Payments", this.payments(season.payments)),
@@ -226,18 +229,25 @@ export class ClubPage {
     if (!rows.length) return h("p", { class: "muted" }, "Nobody has played yet.");
     // On a phone the balance stays in view: the columns it is made of are left to wider screens.
     const wide = { class: "wide-only" };
+    const imported = rows.some((row) => row.imported !== 0);
     const head = [["Player"], ["Nights"], ["Hands"], ["Chips won", wide], ["From the nights", wide],
-      ["Paid", wide], ["Received", wide], ["Balance"]]
+      ...(imported ? [["Imported", wide]] : []), ["Paid", wide], ["Received", wide], ["Balance"]]
       .map(([title, extra]) => h("th", { scope: "col", ...extra }, title));
     return h("div", { class: "table-scroll" }, h("table", { class: "standings" },
       h("thead", {}, h("tr", {}, head)),
       h("tbody", {}, rows.map((row) => h("tr", { dataset: { key: row.key } },
-        h("th", { scope: "row" }, row.name, row.member_id === null ? h("span", { class: "muted" }, " (guest)") : ""),
+        h("th", { scope: "row" }, row.name, row.member_id !== null ? ""
+          : h("span", { class: "muted" }, row.imported_name ? " (imported)" : " (guest)")),
         h("td", {}, row.nights), h("td", {}, chips(row.hands)), h("td", wide, signed(row.net)),
-        h("td", wide, signed(row.won)), h("td", wide, chips(row.paid)),
+        h("td", wide, signed(row.won)),
+        imported ? h("td", { ...wide, class: "wide-only imported-money" },
+          row.imported ? signed(row.imported) : "\u2013") : "",
+        h("td", wide, chips(row.paid)),
         h("td", wide, chips(row.received)), h("td", { class: "balance" }, signed(row.balance)))))),
     h("p", { class: "note" }, "Balance: what settling up pays you (minus: what you pay). ",
-      "Bots' chips are nobody's money: they count in chips won, not in the balance."));
+      "Bots' chips are nobody's money: they count in chips won, not in the balance.",
+      imported ? " Imported: the part of it from ledgers the club brought from elsewhere "
+        + "(an imported table's hands count, not its money)." : ""));
   }
 
   settle(transfers, me) {
@@ -296,6 +306,8 @@ export class ClubPage {
         h("summary", {}, `${day(night.created_at)} \u00b7 table ${night.code} \u00b7 `,
           `${night.hands} hands`, night.status === "open" ? " \u00b7 playing now" : "",
           night.status === "imported" ? " \u00b7 imported" : ""),
+        night.counts_money ? "" : h("p", { class: "note" }, "Imported hands: they count in the ",
+          "hands and statistics; the night's money is not in the season (an imported ledger brings it)."),
         h("ul", { class: "night-people" }, night.people.map((person) => h("li", {},
           person.name, ": ", signed(person.net), " chips",
           // Only a bot's chips make the money differ from the chips (nobody's money).
@@ -390,4 +402,25 @@ function tournaments(list) {
           : " \u00b7 playing now"),
       h("ul", { class: "night-people" }, cup.people.map((person) => h("li", {},
         `${person.name}: paid ${chips(person.paid)}, won ${chips(person.won)}`)))))));
+}
+
+/** The nights of ledgers the club imported: each person's money that night, as the
+ * server read it (names matched to members, or imported guests), and its settle-up. */
+function importedNights(list) {
+  const people = (night) => h("ul", { class: "night-people" }, night.people.map((person) =>
+    h("li", {}, person.name,
+      person.member_id === null ? h("span", { class: "muted" }, " (imported)") : "",
+      ": ", signed(person.balance))));
+  const settle = (night) => (night.settle_up.length
+    ? h("ul", { class: "transfers" }, night.settle_up.map((transfer) => h("li", {},
+      `${transfer.payer_name} pays ${transfer.payee_name} ${chips(transfer.amount)}`)))
+    : h("p", { class: "muted" }, "Everybody square that night."));
+  const items = list.map((night) => h("li", { class: "night imported" },
+    h("details", { open: true },
+      h("summary", {}, night.night ? day(night.created_at) : "An undated night", " \u00b7 ",
+        h("span", { class: "imported-badge" }, "imported"), ` from ${night.file_name}`),
+      people(night), settle(night))));
+  return [h("ol", { class: "nights imported-nights" }, items),
+    h("p", { class: "note" }, "Balances from a ledger kept elsewhere: they open the season and ",
+      "count in the standings. Only the nights you played are listed.")];
 }
