@@ -67,7 +67,7 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-# Tests that time the room across several processes run last, with nothing beside them.
+# No test runs alone any more (the cluster kills test asserts no timing: 4d3d3d8).
 # Three workers on two cores: the browser, seat and cluster tests wait part of their time
 # (bots' pauses, clocks, sockets), and a third worker fills it: 852 s against 899 s with two,
 # on a fresh clone here (the suite is mostly bound by the CPU).
