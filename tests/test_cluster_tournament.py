@@ -6,7 +6,8 @@ A sit-and-go of 27 bots at three tables of nine is created and filled through al
 processes (a request for a tournament another process directs is carried there). The
 process that directs it is killed mid-tournament; the director is adopted from its log by
 one of the others, and the tables by both (each takes its share). Then a process that
-plays one of its tables, but does not direct it, is killed too. The tournament finishes:
+plays one of its tables, but does not direct it, is killed too; then Redis is stopped (the
+tournament pauses with its tables) and started again, empty. The tournament finishes:
 every entrant placed once, the prizes summing to the pool, the tables balanced at every
 deal (TDA 10), and no version written twice: each log, the tournament's and every
 table's, numbered from 1 without a gap, and each table dealt exactly the hands the
@@ -117,6 +118,15 @@ async def _through_two_kills(tmp_path: Path, database: str, redis_server: RedisS
             # A process that plays one of its tables, but does not direct it.
             others[0].kill()
             await dealt(store, tournament_id, 3, "after a table's process was killed")
+            # Redis goes away: once a life has passed nothing is dealt, the tournament
+            # as paused as its tables; back (empty), it is taken over again from the logs.
+            redis_server.stop()
+            await asyncio.sleep(3.0)
+            paused = await _hands(store, tournament_id)
+            await asyncio.sleep(1.5)
+            assert await _hands(store, tournament_id) == paused, "dealt without Redis"
+            redis_server.start()
+            await dealt(store, tournament_id, 3, "after Redis came back")
         finally:
             await store.close()
 
