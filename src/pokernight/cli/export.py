@@ -28,7 +28,7 @@ import argparse
 import json
 import sys
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 from rich.progress import Progress
@@ -146,17 +146,12 @@ def _written(hands: Iterator[PlayedHand], args: argparse.Namespace) -> Iterator[
 def _ohh(events: Sequence[TableEvent], code: str, args: argparse.Namespace) -> list[str]:
     """Every hand as an OHH object, a blank line apart (OHH's storage format); a hand OHH
     cannot hold stops the export (``OhhError``, naming the games and how many hands)."""
-    opened = events[0]
-    seats = opened.settings.seats if isinstance(opened, TableOpened) else 9
-    chunks: list[str] = []
-    refused: Counter[str] = Counter()
-    for played in _with_progress(played_hands(events)):
-        try:
-            hand = played_to_ohh(played, code, seats, as_seat(played, args.as_name), args.all_cards)
-        except OhhError as error:
-            refused[str(error)] += 1
-            continue
-        chunks.append(json.dumps(hand, ensure_ascii=False, indent=2) + "\n\n")
+
+    def one(played: PlayedHand, seats: int) -> str:
+        hand = played_to_ohh(played, code, seats, as_seat(played, args.as_name), args.all_cards)
+        return json.dumps(hand, ensure_ascii=False, indent=2)
+
+    chunks, refused = _each_hand(events, one, OhhError)
     if refused:
         reasons = "; ".join(f"{reason}: {count} hands" for reason, count in refused.items())
         raise OhhError(reasons)
@@ -167,21 +162,33 @@ def _pokerstars(
     events: Sequence[TableEvent], code: str, args: argparse.Namespace, skipped: list[str]
 ) -> list[str]:
     """Every hand PokerStars text can hold; one note for those it cannot, by reason."""
+
+    def one(played: PlayedHand, seats: int) -> str:
+        as_hero = as_seat(played, args.as_name)
+        return played_to_pokerstars(played, code, seats, args.all_cards, as_hero)
+
+    chunks, left_out = _each_hand(events, one, PokerStarsError)
+    skipped += [f"{count} hands left out: {reason}" for reason, count in left_out.items()]
+    return chunks
+
+
+def _each_hand(
+    events: Sequence[TableEvent],
+    write: Callable[[PlayedHand, int], str],
+    refusal: type[Exception],
+) -> tuple[list[str], Counter[str]]:
+    """Each hand ``write`` can write, a blank line after each (trackers and PokerKit split
+    hands there), and how many it refused (``refusal``), by reason."""
     opened = events[0]
     seats = opened.settings.seats if isinstance(opened, TableOpened) else 9
     chunks: list[str] = []
-    left_out: Counter[str] = Counter()
+    refused: Counter[str] = Counter()
     for played in _with_progress(played_hands(events)):
         try:
-            body = played_to_pokerstars(
-                played, code, seats, args.all_cards, as_seat(played, args.as_name)
-            )
-        except PokerStarsError as error:
-            left_out[str(error)] += 1
-            continue
-        chunks.append(body + "\n\n")  # trackers and PokerKit split hands at blank lines
-    skipped += [f"{count} hands left out: {reason}" for reason, count in left_out.items()]
-    return chunks
+            chunks.append(write(played, seats) + "\n\n")
+        except refusal as error:
+            refused[str(error)] += 1
+    return chunks, refused
 
 
 def hand_text(played: PlayedHand, events: Sequence[Event]) -> str:

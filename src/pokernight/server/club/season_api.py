@@ -15,6 +15,7 @@ said so: the one who records it, and the other who confirms it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Annotated, Any
 
@@ -30,6 +31,7 @@ from pokernight.history.season import (
     LedgerNight,
     Payment,
     Person,
+    PersonNight,
     TableNight,
     TournamentNight,
     cumulative_results,
@@ -338,8 +340,6 @@ def _person_json(person: Person) -> Json:
 
 def _night_json(table: TableNight) -> Json:
     people = table.people()
-    names = {each.person.key: each.person.name for each in people}
-    balances = {each.person.key: each.balance for each in people}
     return {
         "table_id": table.table_id,
         "code": table.code,
@@ -351,15 +351,20 @@ def _night_json(table: TableNight) -> Json:
             {**_person_json(each.person), "net": each.net, "balance": each.balance}
             for each in people
         ],
-        "settle_up": transfers_json(settle_up(balances), names),
+        "settle_up": _settle_up_json(people),
     }
+
+
+def _settle_up_json(people: Sequence[PersonNight]) -> list[Json]:
+    """Who pays whom to settle a night's balances."""
+    names = {each.person.key: each.person.name for each in people}
+    balances = {each.person.key: each.balance for each in people}
+    return transfers_json(settle_up(balances), names)
 
 
 def _ledger_json(night: LedgerNight) -> Json:
     """A night of an imported ledger: each person's net (their money), its settle-up."""
     people = night.people()
-    names = {each.person.key: each.person.name for each in people}
-    balances = {each.person.key: each.balance for each in people}
     return {
         "ledger_id": night.ledger_id,
         "night": night.night,
@@ -367,7 +372,7 @@ def _ledger_json(night: LedgerNight) -> Json:
         "file_name": night.file_name,
         "imported_at": night.imported_at,
         "people": [{**_person_json(each.person), "balance": each.balance} for each in people],
-        "settle_up": transfers_json(settle_up(balances), names),
+        "settle_up": _settle_up_json(people),
     }
 
 
