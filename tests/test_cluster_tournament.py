@@ -17,12 +17,16 @@ tournament let it, each reported once.
 from __future__ import annotations
 
 import asyncio
+import json
+import random
 import time
 from collections import Counter
 from pathlib import Path
 from typing import Any
 
 import redis
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed
 
 from pokernight.client import request_json
 from pokernight.store import open_store
@@ -80,6 +84,33 @@ async def facts(rooms: list[RoomProcess], path: str) -> Json:
         await asyncio.sleep(0.1)
 
 
+class ClockPage:
+    """The tournament's page as a browser keeps it: its socket at some process (piped to
+    the director's), opened again at a live process whenever it is cut."""
+
+    def __init__(self, rooms: list[RoomProcess], tournament_id: int) -> None:
+        self.rooms = rooms
+        self.path = f"/ws/tournament/{tournament_id}"
+        self.facts: Json = {}
+        self.opened = 0
+        self.cuts: list[str] = []
+
+    async def follow(self) -> None:
+        while self.facts.get("status") != "finished":
+            room = random.choice([room for room in self.rooms if room.alive])
+            try:
+                async with connect(room.url.replace("http", "ws", 1) + self.path) as socket:
+                    await socket.send(json.dumps({"type": "hello", "protocol": 1}))
+                    self.opened += 1
+                    async for message in socket:
+                        self.facts = json.loads(message)
+                        if self.facts.get("status") == "finished":
+                            return
+            except (OSError, ConnectionClosed) as error:
+                self.cuts.append(f"{room.name}: {error!r}")  # gone, or the director moved
+            await asyncio.sleep(0.1)
+
+
 async def _through_two_kills(tmp_path: Path, database: str, redis_server: RedisServer) -> None:
     async with processes(tmp_path, database, redis_server, ("a", "b", "c")) as rooms:
         created = await request_json(rooms[0].url, "POST", "/api/tournaments", STRUCTURE)
@@ -91,6 +122,8 @@ async def _through_two_kills(tmp_path: Path, database: str, redis_server: RedisS
             await request_json(room.url, "POST", f"{path}/entrants", bot, token=token)
         started = await facts(rooms, path)
         assert started["status"] == "running" and len(started["tables"]) == 3
+        page = ClockPage(rooms, tournament_id)
+        following = asyncio.create_task(page.follow())
 
         store = await open_store(database)
         try:
@@ -136,6 +169,11 @@ async def _through_two_kills(tmp_path: Path, database: str, redis_server: RedisS
             await asyncio.sleep(0.5)
         for room in rooms:  # the killed processes' logs included
             assert room.tracebacks() == [], room.log_tail()
+        # The clock page followed the director through its moves, to the end.
+        done, _ = await asyncio.wait([following], timeout=30)
+        assert done, f"the page: {page.facts.get('status')}, cut {page.cuts}"
+        assert page.facts["status"] == "finished" and page.opened >= 2
+        assert page.facts["places"] == result["places"]
 
     names = sorted(place["name"] for place in result["places"])
     assert names == sorted(f"Bot {number + 1}" for number in range(ENTRIES)), "each placed once"

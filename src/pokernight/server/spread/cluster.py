@@ -65,6 +65,11 @@ Adopt = Callable[[str, str], Awaitable[None]]
 key itself is the first argument)."""
 
 
+async def _paused(websocket: WebSocket) -> None:
+    with contextlib.suppress(Exception):
+        await websocket.close(CLOSE_TABLE_MOVED, PAUSED_REASON)
+
+
 def process_name() -> str:
     """A name no other room process has: host, process id and a random part."""
     return f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
@@ -155,7 +160,16 @@ class Cluster:
         """If another process plays table ``code``, carry ``websocket`` there until either
         end closes, and True; False: serve it here (it is played here now, or there is no
         such table, which the local socket says). A table between two owners (its owner
-        died, its life has not run out) is waited for, two lives at most."""
+        died, its life has not run out) is waited for, two lives at most. Redis away: the
+        socket is closed with 1012, to come back (True)."""
+        try:
+            return await self._pipe(websocket, code)
+        except Exception as error:  # Redis away: nobody can say who plays it meanwhile
+            log.warning("a socket for table %s: %s", code, error)
+            await _paused(websocket)
+            return True
+
+    async def _pipe(self, websocket: WebSocket, code: str) -> bool:
         deadline = self.loop.time() + 2 * self.leases.ttl_ms / 1000
         while code not in self.lobby.actors:
             lease = await self._lease_of(code)
@@ -178,6 +192,14 @@ class Cluster:
     async def pipe_tournament(self, websocket: WebSocket, tournament_id: int) -> bool:
         """``pipe``, for a tournament's page: carried to the process that directs it. A
         tournament between two directors is waited for, two lives at most."""
+        try:
+            return await self._pipe_tournament(websocket, tournament_id)
+        except Exception as error:  # Redis away, as for a table's socket
+            log.warning("a socket for tournament %d: %s", tournament_id, error)
+            await _paused(websocket)
+            return True
+
+    async def _pipe_tournament(self, websocket: WebSocket, tournament_id: int) -> bool:
         deadline = self.loop.time() + 2 * self.leases.ttl_ms / 1000
         key = tournament_key(tournament_id)
         while tournament_id not in self.lobby.tournaments and self.loop.time() <= deadline:
@@ -186,6 +208,14 @@ class Cluster:
                 await self.pipes.carry(websocket, key, key, owner)
                 return True
             await asyncio.sleep(LOOK_AGAIN_SECONDS)
+        if tournament_id in self.lobby.tournaments:
+            return False
+        tournaments = self.lobby.store.tournaments
+        if tournament_id in await tournaments.running_tournaments() + (
+            await tournaments.finished_tournaments()
+        ):  # not adopted yet: the page looks again, rather than hear there is none
+            await websocket.close(CLOSE_TABLE_MOVED, MOVED_REASON)
+            return True
         return False
 
     async def _lease_of(self, code: str) -> tuple[int, str | None] | None:

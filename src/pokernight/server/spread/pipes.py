@@ -44,6 +44,7 @@ PIPED_HEADER = b"x-pokernight-piped"
 REQUEST_SECONDS = 10.0
 WATCH_SECONDS = 0.25
 """How often a pipe looks whether the process at its far end is still there."""
+RESUBSCRIBE_SECONDS = 0.25
 Envelope = dict[str, Any]
 Serve = Callable[["PipedSocket", str], Awaitable[None]]
 
@@ -91,7 +92,7 @@ class Pipes:
     async def start(self) -> None:
         pubsub = self.leases.client.pubsub()
         await pubsub.subscribe(self.channel)
-        self.listener = asyncio.get_running_loop().create_task(self._listen(pubsub))
+        self.listener = asyncio.get_running_loop().create_task(self._listening(pubsub))
 
     async def stop(self) -> None:
         for task in [self.listener, *self.tasks]:
@@ -197,7 +198,25 @@ class Pipes:
 
     # The owner's end -----------------------------------------------------------------------
 
+    async def _listening(self, pubsub: Any) -> None:
+        """Listen on this process's channel for as long as it lives: when Redis goes away
+        (the subscription is cut), subscribe again once it is back."""
+        while True:
+            try:
+                await self._listen(pubsub)
+            except asyncio.CancelledError:
+                raise
+            except Exception as error:  # Redis away: its tables have paused meanwhile
+                log.warning("the process's channel: %s", error)
+            await asyncio.sleep(RESUBSCRIBE_SECONDS)
+            with contextlib.suppress(Exception):
+                await pubsub.aclose()
+            pubsub = self.leases.client.pubsub()
+            with contextlib.suppress(Exception):
+                await pubsub.subscribe(self.channel)
+
     async def _listen(self, pubsub: Any) -> None:
+        # Ends at once (or raises) if the subscription was cut: ``_listening`` renews it.
         async for message in pubsub.listen():
             if message.get("type") != "message":
                 continue

@@ -29,7 +29,12 @@ class ToTheOwner:
         self.app = app
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        owner = await self._owner_elsewhere(scope)
+        try:
+            owner = await self._owner_elsewhere(scope)
+        except Exception:  # Redis away: who plays what cannot be known meanwhile
+            reason = "the room cannot reach Redis: try again in a moment"
+            await JSONResponse({"error": reason}, status_code=503)(scope, receive, send)
+            return
         if owner is None:
             await self.app(scope, receive, send)
             return
