@@ -24,7 +24,7 @@ SEARCHED = ["src", "tests", "docs", "bench", "README.md", "CHANGELOG.md", "Makef
 SUFFIXES = {".py", ".md", ".js", ".css", ".html", ".toml", ".cfg", ""}
 OUTSIDE = re.compile(r"\b(DESIGN|RULES|STYLE|RECIPES)\.md\b|\.\./shared\b")
 # A path written in the text: docs/..., tests/..., src/..., bench/... with an extension.
-PATH = re.compile(r"(?<![\w/.-])((?:docs|tests|src|bench)/[\w./-]+\.(?:md|py|js|json|css|html))")
+PATH = re.compile(r"(?<![\w/.-])((?:docs|tests|src|bench)/[\w./-]+\.(?:md|py|json|js|css|html))\b")
 
 
 def searched_files() -> list[Path]:

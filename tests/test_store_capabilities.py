@@ -41,7 +41,7 @@ MAY_REACH: dict[str, set[str]] = {
     "club": {"tables", "club", "tournaments"},
     "tournaments": {"tournaments", "club"},
     "lobby": {"tables", "tournaments"},
-    "spread": {"tables"},
+    "spread": {"tables", "tournaments"},  # directors adopted, and their tables' logs read
     "": {"tables"},  # the app hands the table log to the group commit
 }
 """Which of a store's capabilities (``<...>.store.<capability>``) each wing reaches for."""
