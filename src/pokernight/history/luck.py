@@ -20,12 +20,13 @@ times the pot. ``all_in_luck`` reads a finished hand's events (decision 67):
   such a hand is left out, as are the stud hands that dealt a community card.
 
 The equity is exact when enumerating every runout costs at most ``exact_limit``
-evaluations (hold'em and Omaha all in on the flop or the turn, hold'em heads-up before
-the flop), else a Monte Carlo estimate over ``samples`` runouts drawn from ``rng``, whose
-95% error on each equity is ``HandLuck.error`` (about 1/sqrt(samples): 0.7% of the pot
-at the default 20,000). Pure: no I/O, the random source passed in. Callers that must give
-the same answer every time they read a hand (the server rebuilding a night) pass
-``seeded_rng(events)``, seeded by the hand itself.
+evaluations (hold'em and Omaha all in on the flop or the turn, any game on its last
+card), else a Monte Carlo estimate over ``samples`` runouts drawn from ``rng`` (before the
+flop, stud's early streets), whose 95% error on each equity is ``HandLuck.error``: at most
+1.96 x 0.5 / sqrt(samples), 1% of the pot at the default 10,000. Both limits keep a hand's
+luck under about half a second of one core in every game (the server works it out as
+the hand ends). Pure: no I/O, the random source passed in; with none, the hand
+seeds its own (``seeded_rng``), so a night rebuilt after a restart reads the same luck.
 """
 
 from __future__ import annotations
@@ -54,8 +55,8 @@ from pokernight.rules import (
 from pokernight.rules.pots import pots_of
 from pokernight.rules.state import HandState, record
 
-LUCK_SAMPLES = 20_000
-LUCK_EXACT_LIMIT = 4_000_000  # batch evaluations: well under a second
+LUCK_SAMPLES = 10_000
+LUCK_EXACT_LIMIT = 1_000_000  # batch evaluations: about a sixth of a second
 DECISIONS = (ActionTaken, CardsDrawn, BringInPosted, BlindPosted, AntePosted)
 
 
