@@ -24,7 +24,7 @@ ALLOWED: dict[str, set[str]] = {
     "table": {"cards", "commitment", "rules"},
     "tournament": {"cards", "rules", "table"},
     "equity": {"cards", "evaluate", "rules"},
-    "history": {"cards", "rules", "table"},
+    "history": {"cards", "equity", "rules", "table"},
     "bots": {"cards", "equity", "evaluate", "history", "rules"},
     "sim": {"bots", "cards", "rules"},
     "names": set(),

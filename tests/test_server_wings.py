@@ -133,7 +133,7 @@ ACTOR = SOURCE / "pokernight" / "server" / "tables" / "actor.py"
 ACTOR_OWN = {"record", "versions", "store", "writer"}
 """The actor's own fields: read by nobody else (issue 33, item 6). The others read the
 table through its interface: ``table`` (as saved), ``code``, ``table_id``, ``club_id``,
-``invite``, ``version``, ``names``, ``hands``, ``stats``."""
+``invite``, ``version``, ``names``, ``hands``, ``stats``, ``luck``."""
 
 
 def actor_field_reads(path: Path) -> list[str]:

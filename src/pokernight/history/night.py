@@ -7,7 +7,9 @@ A table's events are folded once (``TableReplay``) into what the season needs of
 - each player's chips bought in, cashed out and won (the ledger's accounts);
 - each player's numbers over the hands (``history.stats``, from the public view);
 - one line per finished hand: when it was dealt, its game, its pot, whether it went to
-  a showdown, and who played it with what result (for the hand search and the graphs).
+  a showdown, and who played it with what result (for the hand search and the graphs),
+  and what they could expect (all-in adjusted: ``history.luck``, decision 67);
+- each player's all-in luck over the night: the chips won beyond their equity.
 
 A night is keyed by player id (a seat token's player at that table); which member of the
 club a player is, is the store's to say, and can change (a claim, a merge), so it is not
@@ -16,19 +18,21 @@ part of the night.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
 
+from pokernight.history.luck import all_in_luck
 from pokernight.history.stats import PlayerRow, TableStats
 from pokernight.history.table_export import PlayedHand, TableReplay
-from pokernight.rules import CardsMucked, CardsShown, PotAwarded
+from pokernight.rules import CardsMucked, CardsShown, Event, PotAwarded
 from pokernight.table import Account, PlayerSeated, TableEvent
 
 
 @dataclass(frozen=True, slots=True)
 class HandLine:
     """A finished hand in a few facts: ``results`` (each player's stack change) and
-    ``player_ids`` and ``names`` are by hand seat."""
+    ``player_ids`` and ``names`` are by hand seat; ``expected``: each one's result had the
+    pots run out all in gone by their equity (the results when nothing ran out all in)."""
 
     number: int
     at: float
@@ -38,6 +42,11 @@ class HandLine:
     player_ids: tuple[str, ...]
     names: tuple[str, ...]
     results: tuple[int, ...]
+    expected: tuple[int, ...] = ()
+
+    def __post_init__(self) -> None:
+        if not self.expected:
+            object.__setattr__(self, "expected", self.results)
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +59,13 @@ class Night:
     accounts: dict[str, Account]
     stats: tuple[PlayerRow, ...]
     hands: tuple[HandLine, ...]
+    luck: dict[str, int] = field(default_factory=dict)
+    """By player id, the chips the all-in runouts gave beyond their equity (negative: took);
+    what they could expect is their net less this."""
+
+    def expected(self, player_id: str) -> int:
+        """The player's net, all-in adjusted."""
+        return self.accounts[player_id].net - self.luck.get(player_id, 0)
 
     @property
     def people(self) -> list[str]:
@@ -75,6 +91,7 @@ class NightTally:
         self._names: dict[str, str] = {}
         self._stats = TableStats()
         self._hands: list[HandLine] = []
+        self._luck: dict[str, int] = {}
 
     def add(self, event: TableEvent) -> None:
         if isinstance(event, PlayerSeated):
@@ -82,7 +99,13 @@ class NightTally:
         played = self._replay.add(event)
         if played is not None:
             self._stats.add(played)
-            self._hands.append(hand_line(played))
+            line = hand_line(played)
+            self._hands.append(line)
+            for player_id, result, expected in zip(
+                line.player_ids, line.results, line.expected, strict=True
+            ):
+                if result != expected:
+                    self._luck[player_id] = self._luck.get(player_id, 0) + result - expected
 
     def night(self) -> Night:
         ledger = self._replay.table.ledger
@@ -93,12 +116,16 @@ class NightTally:
             accounts=dict(ledger.accounts),
             stats=tuple(self._stats.rows()),
             hands=tuple(self._hands),
+            luck=dict(self._luck),
         )
 
 
 def hand_line(played: PlayedHand) -> HandLine:
     events = played.hand.events
     final = played.hand.final_stacks or played.started.stacks
+    results = tuple(
+        after - before for before, after in zip(played.started.stacks, final, strict=True)
+    )
     return HandLine(
         number=played.number,
         at=played.started.at,
@@ -107,7 +134,14 @@ def hand_line(played: PlayedHand) -> HandLine:
         showdown=any(isinstance(event, CardsShown | CardsMucked) for event in events),
         player_ids=played.player_ids,
         names=played.names,
-        results=tuple(
-            after - before for before, after in zip(played.started.stacks, final, strict=True)
-        ),
+        results=results,
+        expected=expected_results(events, results),
     )
+
+
+def expected_results(events: Sequence[Event], results: tuple[int, ...]) -> tuple[int, ...]:
+    """Each hand seat's result with the pots run out all in shared by equity."""
+    luck = all_in_luck(events)
+    if luck is None:
+        return results
+    return tuple(result - luck.luck(seat) for seat, result in enumerate(results))

@@ -90,6 +90,7 @@ class TableNight:
                 person,
                 earlier.net + night.accounts[player_id].net,
                 earlier.balance + night.balances.get(player_id, 0),
+                earlier.expected + night.expected(player_id),
             )
         return list(found.values())
 
@@ -167,7 +168,9 @@ class LedgerNight:
         found: dict[str, PersonNight] = {}
         for person, net in self.nets:
             earlier = found.get(person.key, PersonNight(person, 0, 0))
-            found[person.key] = PersonNight(person, earlier.net + net, earlier.balance + net)
+            found[person.key] = PersonNight(
+                person, earlier.net + net, earlier.balance + net, earlier.expected + net
+            )
         return list(found.values())
 
 
@@ -194,11 +197,14 @@ def counts_money(night: ClubNight) -> bool:
 @dataclass(frozen=True, slots=True)
 class PersonNight:
     """One person's night: ``net`` the chips they won (bots' too), ``balance`` what that
-    night's settle-up pays them (negative: what they pay)."""
+    night's settle-up pays them (negative: what they pay), ``expected`` the chips they
+    could expect, all-in adjusted (``Night.luck``: the net less the runouts' luck; an
+    imported ledger's net; a tournament's nought, as its ``net``)."""
 
     person: Person
     net: int
     balance: int
+    expected: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -226,6 +232,8 @@ class Standing:
     received: int
     imported: int = 0
     """The part of ``won`` from imported ledgers."""
+    expected: int = 0
+    """``net`` all-in adjusted: the chips the all-in runouts could be expected to give."""
 
     @property
     def balance(self) -> int:
@@ -249,6 +257,7 @@ def season(nights: Sequence[ClubNight], payments: Sequence[Payment] = ()) -> Sea
     people: dict[str, Person] = {}
     won: dict[str, int] = {}
     net: dict[str, int] = {}
+    expected: dict[str, int] = {}
     hands: dict[str, int] = {}
     nights_played: dict[str, int] = {}
     rows: dict[str, PlayerRow] = {}
@@ -258,6 +267,7 @@ def season(nights: Sequence[ClubNight], payments: Sequence[Payment] = ()) -> Sea
             key = people.setdefault(person_night.person.key, person_night.person).key
             won[key] = won.get(key, 0) + person_night.balance
             net[key] = net.get(key, 0) + person_night.net
+            expected[key] = expected.get(key, 0) + person_night.expected
             nights_played[key] = nights_played.get(key, 0) + 1
             if isinstance(table, LedgerNight):
                 imported[key] = imported.get(key, 0) + person_night.balance
@@ -286,6 +296,7 @@ def season(nights: Sequence[ClubNight], payments: Sequence[Payment] = ()) -> Sea
             paid=paid.get(key, 0),
             received=received.get(key, 0),
             imported=imported.get(key, 0),
+            expected=expected.get(key, 0),
         )
         for key, person in people.items()
     ]
@@ -349,20 +360,24 @@ def season_hands(nights: Sequence[TableNight]) -> list[HandOfTheSeason]:
 
 
 def cumulative_results(nights: Sequence[TableNight]) -> dict[str, dict[str, list[list[float]]]]:
-    """Each person's chips won or lost after every hand they played, in time order: by
-    person key, then ``all`` and each game's key, a list of ``[time, total]`` points."""
+    """Each person's chips won or lost after every hand they played, in time order, and
+    what they could expect (all-in adjusted, ``HandLine.expected``): by person key, then
+    ``all`` and each game's key, a list of ``[time, total, expected total]`` points."""
     series: dict[str, dict[str, list[list[float]]]] = {}
-    totals: dict[tuple[str, str], int] = {}
+    totals: dict[tuple[str, str], tuple[int, int]] = {}
     for item in sorted(season_hands(nights), key=lambda item: item.hand.at):
         hand, table = item.hand, item.table
-        for player_id, result in zip(hand.player_ids, hand.results, strict=True):
+        for player_id, result, expected in zip(
+            hand.player_ids, hand.results, hand.expected, strict=True
+        ):
             if player_id in table.night.bots:
                 continue
             key = table.person(player_id).key
             mine = series.setdefault(key, {})
             for game in ("all", hand.variant):
-                total = totals[key, game] = totals.get((key, game), 0) + result
-                mine.setdefault(game, []).append([hand.at, total])
+                won, could = totals.get((key, game), (0, 0))
+                totals[key, game] = (won + result, could + expected)
+                mine.setdefault(game, []).append([hand.at, won + result, could + expected])
     return series
 
 

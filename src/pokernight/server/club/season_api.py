@@ -87,6 +87,8 @@ async def season_view(request: Request) -> Response:
                     "nights": standing.nights,
                     "hands": standing.hands,
                     "net": standing.net,
+                    # The chips all-in adjusted (decision 67), beside ``net``.
+                    "expected": standing.expected,
                     "won": standing.won,
                     "paid": standing.paid,
                     "received": standing.received,
@@ -348,7 +350,12 @@ def _night_json(table: TableNight) -> Json:
         "counts_money": not table.imported,
         "hands": len(table.night.hands),
         "people": [
-            {**_person_json(each.person), "net": each.net, "balance": each.balance}
+            {
+                **_person_json(each.person),
+                "net": each.net,
+                "expected": each.expected,
+                "balance": each.balance,
+            }
             for each in people
         ],
         "settle_up": _settle_up_json(people),
@@ -432,9 +439,9 @@ def _hand_json(item: HandOfTheSeason) -> Json:
         "pot": hand.pot,
         "showdown": hand.showdown,
         "players": [
-            {**_seat_json(table, player_id, name), "result": result}
-            for player_id, name, result in zip(
-                hand.player_ids, hand.names, hand.results, strict=True
+            {**_seat_json(table, player_id, name), "result": result, "expected": expected}
+            for player_id, name, result, expected in zip(
+                hand.player_ids, hand.names, hand.results, hand.expected, strict=True
             )
         ],
     }

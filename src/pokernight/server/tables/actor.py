@@ -238,6 +238,11 @@ class TableActor:
         """The players' statistics over the hands played here."""
         return self.versions.stats
 
+    @property
+    def luck(self) -> Mapping[str, int]:
+        """By player id, the chips the all-in runouts gave beyond equity (decision 67)."""
+        return self.versions.luck
+
     def start(self) -> None:
         self._schedule_next_hand()
         self.task = asyncio.get_running_loop().create_task(self._run(), name=f"table {self.code}")

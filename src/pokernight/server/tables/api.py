@@ -157,7 +157,7 @@ async def ledger(request: Request) -> Response:
     entry from the store (the table keeps only the newest in memory)."""
     actor = await _actor(request)
     rows = await _saved_ledger(tables_of(request).store, actor)
-    table, names = actor.table, actor.names  # as saved: read with no await between
+    table, names, luck = actor.table, actor.names, actor.luck  # as saved: no await between
     entries = [_entry(row) for row in rows]
     seats = {seat.player_id: seat for seat in table.seats.values()}
     settings = table.upcoming_settings
@@ -175,6 +175,8 @@ async def ledger(request: Request) -> Response:
             "cashed_out": account.cashed_out,
             "at_table": account.at_table,
             "net": account.net,
+            # The net all-in adjusted: the pots run out all in shared by equity (decision 67).
+            "expected": account.net - luck.get(player_id, 0),
             "debt": table.debt_of(player_id),
             # The cap counted for them: their own if the host set one (seed 003: "per player").
             "debt_cap": table.debt_cap_of(player_id),

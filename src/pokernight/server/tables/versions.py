@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Sequence
 
+from pokernight.history.night import expected_results
 from pokernight.history.stats import TableStats
 from pokernight.history.table_export import PlayedHand
 from pokernight.rules import CardsShown, PotAwarded, visible_events
@@ -48,6 +49,9 @@ class TableVersions:
         # Everybody who ever sat here, by player id (those who left included), for the ledger.
         self.names: dict[str, str] = {}
         self.stats = TableStats()
+        # By player id, the chips the all-in runouts gave beyond the players' equity (decision
+        # 67): the ledger's expected column is the net less this.
+        self.luck: dict[str, int] = {}
         # Who was dealt the hand in play, (name, player id) by hand seat: kept when it starts,
         # since by the time its end is recorded they may have left (a table closing).
         self.dealt: tuple[tuple[str, str], ...] = ()
@@ -98,6 +102,13 @@ class TableVersions:
         names = tuple(name for name, _ in self.dealt)
         ids = tuple(player_id for _, player_id in self.dealt)
         self.stats.add(PlayedHand(started, hand, names, ids))
+        results = tuple(
+            after - before for before, after in zip(started.stacks, event.stacks, strict=True)
+        )
+        expected = expected_results(hand.events, results)
+        for player_id, result, could in zip(ids, results, expected, strict=True):
+            if result != could:
+                self.luck[player_id] = self.luck.get(player_id, 0) + result - could
         fairness = None if finished.proof is None else finished.proof.for_seat(None)
         self.hands.append(
             encode(
@@ -109,6 +120,8 @@ class TableVersions:
                     "names": list(names),
                     "stacks_before": list(started.stacks),
                     "stacks_after": list(event.stacks),
+                    # Each seat's result had the pots run out all in gone by equity.
+                    "expected": list(expected),
                     # What a list of hands shows before the replay is opened.
                     "pot": sum(item.amount for item in hand.events if isinstance(item, PotAwarded)),
                     "showdown": any(isinstance(item, CardsShown) for item in hand.events),

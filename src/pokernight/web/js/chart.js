@@ -1,7 +1,8 @@
-// A line chart drawn as SVG, no library: each person's chips won or lost, hand after hand.
+// A line chart drawn as SVG, no library: each person's chips won or lost, hand after hand,
+// and (dashed) what they could expect, all-in adjusted.
 //
-// The points come from the server (GET /api/club/stats "series": [time, total] after each
-// hand a person played); this only scales them onto the drawing. The x axis is the order of
+// The points come from the server (GET /api/club/stats "series": [time, total, expected]
+// after each hand a person played); this only scales them onto the drawing. The x axis is the order of
 // the hands (nights are days apart and a week of nothing would flatten the lines), the y
 // axis chips, with zero marked.
 
@@ -22,8 +23,9 @@ function node(tag, attributes = {}, text = null) {
   return element;
 }
 
-/** ``lines``: [{name, colour, points: [[time, total], ...]}]; an SVG element ``wanted``
- * pixels wide (at most 640). */
+/** ``lines``: [{name, colour, points: [[time, total], ...], dashed}]; an SVG element
+ * ``wanted`` pixels wide (at most 640). A dashed line is drawn thinner, broken: a person's
+ * expected chips (all-in adjusted) beside the solid line of what they won. */
 export function lineChart(lines, label, wanted = WIDTH_MAX) {
   const width = Math.max(280, Math.min(wanted, WIDTH_MAX));
   const times = [...new Set(lines.flatMap((line) => line.points.map(([time]) => time)))]
@@ -50,8 +52,8 @@ export function lineChart(lines, label, wanted = WIDTH_MAX) {
     // Each line starts at zero, just before its first hand.
     const path = line.points.map(([time, total], index) =>
       `${index ? "L" : `M${x(time).toFixed(1)},${y(0).toFixed(1)} L`}${x(time).toFixed(1)},${y(total).toFixed(1)}`);
-    svg.append(node("path", { d: path.join(" "), stroke: line.colour, class: "series",
-      "data-name": line.name }));
+    svg.append(node("path", { d: path.join(" "), stroke: line.colour,
+      class: line.dashed ? "series expected" : "series", "data-name": line.name }));
   }
   return svg;
 }

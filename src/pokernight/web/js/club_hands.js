@@ -73,12 +73,17 @@ export class HandSearch {
   row(hand) {
     const won = hand.players.filter((player) => player.result > 0)
       .map((player) => `${player.name} +${chips(player.result)}`).join(", ");
+    // All in with cards to come: each one's expected result by equity (decision 67).
+    const lucky = hand.players.some((player) => (player.expected ?? player.result) !== player.result);
+    const expected = lucky ? " \u00b7 expected " + hand.players.map((player) =>
+      `${player.name} ${player.expected > 0 ? "+" : ""}${chips(player.expected)}`).join(", ") : "";
     const when = new Date(hand.at * 1000).toLocaleString(undefined,
       { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" });
     return h("li", { class: "hand-row" },
       h("span", {}, `${when} \u00b7 ${hand.code} #${hand.number} \u00b7 `,
         `${this.games[hand.variant] ?? gameName(hand.variant)} \u00b7 pot ${chips(hand.pot)}`,
         hand.showdown ? " \u00b7 showdown" : "", won ? ` \u2014 ${won}` : "",
+        expected ? h("span", { class: "hand-expected" }, expected) : "",
         h("span", { class: "muted" }, ` (${hand.players.map((player) => player.name).join(", ")})`)),
       h("a", { class: "replay-link", href: clubReplayHash(hand.table_id, hand.number),
         "aria-label": `Replay hand ${hand.number} of table ${hand.code}` }, "Replay"));

@@ -230,7 +230,8 @@ export class ClubPage {
     // On a phone the balance stays in view: the columns it is made of are left to wider screens.
     const wide = { class: "wide-only" };
     const imported = rows.some((row) => row.imported !== 0);
-    const head = [["Player"], ["Nights"], ["Hands"], ["Chips won", wide], ["From the nights", wide],
+    const head = [["Player"], ["Nights"], ["Hands"], ["Chips won", wide], ["Expected", wide],
+      ["From the nights", wide],
       ...(imported ? [["Imported", wide]] : []), ["Paid", wide], ["Received", wide], ["Balance"]]
       .map(([title, extra]) => h("th", { scope: "col", ...extra }, title));
     return h("div", { class: "table-scroll" }, h("table", { class: "standings" },
@@ -239,13 +240,16 @@ export class ClubPage {
         h("th", { scope: "row" }, row.name, row.member_id !== null ? ""
           : h("span", { class: "muted" }, row.imported_name ? " (imported)" : " (guest)")),
         h("td", {}, row.nights), h("td", {}, chips(row.hands)), h("td", wide, signed(row.net)),
+        h("td", { ...wide, class: "wide-only expected" }, signed(row.expected ?? row.net)),
         h("td", wide, signed(row.won)),
         imported ? h("td", { ...wide, class: "wide-only imported-money" },
           row.imported ? signed(row.imported) : "\u2013") : "",
         h("td", wide, chips(row.paid)),
         h("td", wide, chips(row.received)), h("td", { class: "balance" }, signed(row.balance)))))),
     h("p", { class: "note" }, "Balance: what settling up pays you (minus: what you pay). ",
-      "Bots' chips are nobody's money: they count in chips won, not in the balance.",
+      "Bots' chips are nobody's money: they count in chips won, not in the balance. ",
+      "Expected: the chips won had every pot run out all in gone by each hand's equity when ",
+      "the chips went in (the hands shown; the server works it out).",
       imported ? " Imported: the part of it from ledgers the club brought from elsewhere "
         + "(an imported table's hands count, not its money)." : ""));
   }
@@ -280,17 +284,26 @@ export class ClubPage {
     const holder = h("div", { class: "chart-holder" });
     const draw = () => {
       const game = picker.value;
-      const lines = [...names.keys()].filter((key) => stats.series[key]?.[game])
-        .map((key, index) => ({ name: names.get(key), colour: COLOURS[index % COLOURS.length],
-          points: stats.series[key][game] }));
+      // Each person twice, in one colour: what they won, and dashed what they could expect.
+      const people = [...names.keys()].filter((key) => stats.series[key]?.[game]);
+      const lines = people.flatMap((key, index) => {
+        const points = stats.series[key][game];
+        const colour = COLOURS[index % COLOURS.length];
+        return [{ name: names.get(key), colour, points: points.map(([at, won]) => [at, won]) },
+          { name: `${names.get(key)} (expected)`, colour, dashed: true,
+            points: points.map(([at, won, expected]) => [at, expected ?? won]) }];
+      });
       if (!lines.length) {
         holder.replaceChildren(h("p", { class: "muted" }, "No hand finished yet."));
         return;
       }
-      const legend = h("ul", { class: "legend" }, lines.map((line) => h("li", {},
+      const won = lines.filter((line) => !line.dashed);
+      const legend = h("ul", { class: "legend" }, won.map((line, index) => h("li", {},
         h("span", { class: "swatch", style: `background:${line.colour}` }), line.name, " ",
-        signed(line.points.at(-1)[1]))));
-      const label = `Chips won or lost after each hand: ${picker.selectedOptions[0].textContent}`;
+        signed(line.points.at(-1)[1]), h("span", { class: "muted" }, " \u00b7 expected ",
+          signed(lines[2 * index + 1].points.at(-1)[1])))));
+      const label = `Chips won or lost after each hand, and expected (dashed): `
+        + picker.selectedOptions[0].textContent;
       // Drawn at the width it will have (the page's, less its margins): labels stay readable.
       holder.replaceChildren(lineChart(lines, label, window.innerWidth - 64), legend);
     };
@@ -310,6 +323,8 @@ export class ClubPage {
           "hands and statistics; the night's money is not in the season (an imported ledger brings it)."),
         h("ul", { class: "night-people" }, night.people.map((person) => h("li", {},
           person.name, ": ", signed(person.net), " chips",
+          person.expected !== undefined && person.expected !== person.net
+            ? [" \u00b7 expected ", signed(person.expected)] : "",
           // Only a bot's chips make the money differ from the chips (nobody's money).
           person.balance !== person.net ? [" \u00b7 money ", signed(person.balance)] : ""))),
         night.settle_up.length

@@ -200,11 +200,16 @@ export class LedgerPanel {
         h("th", { scope: "row" }, account.name), h("td", {}, chips(account.bought_in)),
         h("td", {}, chips(account.at_table)), h("td", {}, chips(account.cashed_out)),
         h("td", { class: account.net < 0 ? "loss" : "gain" }, chips(account.net)),
+        h("td", { class: `expected ${(account.expected ?? account.net) < 0 ? "loss" : "gain"}` },
+          chips(account.expected ?? account.net)),
         owing ? h("td", { class: "debt-cap" }, debtCapWords(account)) : null);
-      const table = (accounts, owing = false) => h("table", {}, h("thead", {}, h("tr", {},
-        ["Player", "Bought in", "At table", "Cashed out", "Net", ...(owing ? ["Debt cap"] : [])]
+      // Wider than the side panel: it scrolls sideways, the names' column kept in view.
+      const table = (accounts, owing = false) => h("div", { class: "table-scroll" },
+        h("table", {}, h("thead", {}, h("tr", {},
+        ["Player", "Bought in", "At table", "Cashed out", "Net", "Expected",
+          ...(owing ? ["Debt cap"] : [])]
           .map((title) => h("th", { scope: "col" }, title)))),
-      h("tbody", {}, accounts.map((account) => row(account, owing))));
+      h("tbody", {}, accounts.map((account) => row(account, owing)))));
       const people = ledger.accounts.filter((account) => !account.bot);
       const reasons = reasonsPart(ledger);
       const bots = ledger.accounts.filter((account) => account.bot);
@@ -215,7 +220,9 @@ export class LedgerPanel {
         h("h3", {}, "Bots (play chips)"), table(bots),
         h("p", { class: "note" }, "A bot's chips are nobody's money: what was lost to or won "
           + "from a bot is left out of the settle-up."))] : [];
-      this.body.replaceChildren(table(people, true), ...reasons, ...botsPart,
+      const expectedNote = h("p", { class: "note" }, "Expected: the net had every pot run out "
+        + "all in gone by each hand's equity when the chips went in (the hands shown).");
+      this.body.replaceChildren(table(people, true), expectedNote, ...reasons, ...botsPart,
         h("h3", {}, "Settle up"),
         transfers.length ? h("ul", {}, transfers) : h("p", { class: "muted" }, "Nobody owes anything."));
       this.error.textContent = "";

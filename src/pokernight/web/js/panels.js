@@ -68,11 +68,16 @@ export class LastHands {
     const winners = net.filter(([, delta]) => delta > 0)
       .map(([who, delta]) => `${who} +${chips(delta)}`).join(", ");
     const facts = [`pot ${chips(hand.pot ?? 0)}`, hand.showdown ? "showdown" : null].filter(Boolean);
+    // All in with cards to come: what each could expect by their equity (decision 67).
+    const expected = (hand.expected ?? []).some((value, i) => value !== net[i][1])
+      ? h("p", { class: "hand-expected muted" }, "All in, expected: " + net.map(([who], i) =>
+        `${who} ${hand.expected[i] > 0 ? "+" : ""}${chips(hand.expected[i])}`).join(", ")) : "";
     return h("div", { class: "hand-row" },
       h("details", { class: "hand" },
         h("summary", {}, `#${hand.hand_number} ${gameName(hand.variant)}`
           + (winners ? ` \u2014 ${winners}` : "")),
         h("p", { class: "hand-facts muted" }, `${hand.names.join(", ")} \u00b7 ${facts.join(" \u00b7 ")}`),
+        expected,
         h("ol", { class: "log" }, handLines(hand.events, name).map((line) => h("li", {}, line))),
         this.proofLink(hand)),
       // Beside the table, in a tab of its own: the hand in play goes on here (issue 31).
