@@ -10,12 +10,13 @@ from pathlib import Path
 
 import pytest
 
-from pokernight.client import TableClient
+from pokernight.client import ClientError, TableClient, request_json
 from pokernight.table import TableError, TableSettings
 from tests.server_helpers import (
     FAST,
     HOLDEM,
     assert_no_hidden_card_leaked,
+    bet_then_call,
     close_all,
     open_table,
     passive,
@@ -120,6 +121,34 @@ async def test_the_host_turning_the_delay_off_lets_the_spectators_catch_up(
         await players[0].change_settings({"stream_delay_actions": 0})
         await settle([stream], players[0].state.version)
         await close_all([*players, stream])
+    assert assert_no_hidden_card_leaked(stream) == 0
+
+
+@scenario
+async def test_a_finished_hand_is_not_listed_for_spectators_before_the_delay(
+    tmp_path: Path,
+) -> None:
+    async with serving(tmp_path) as url:
+        code, players = await open_table(url, {**HOLDEM, "stream_delay_seconds": 600}, players=2)
+        stream = TableClient(url, code)
+        await stream.watch()
+        await seat_and_start(players, buy_in=500)
+        await play_until_hand_over(players, 1, bet_then_call)
+        await players[0].pause()
+        finished = next(f["v"] for f in players[0].frames if f.get("type") == "HandFinished")
+        await _heard_everything_sent(players, [stream])
+        hands = f"/api/tables/{code}/hands"
+        listed = await request_json(url, "GET", hands)
+        mine = await request_json(url, "GET", hands, token=players[1].token)
+        replayed = await request_json(url, "GET", f"{hands}/1/replay", token=players[1].token)
+        with pytest.raises(ClientError, match="no finished hand #1"):
+            await request_json(url, "GET", f"{hands}/1/replay")
+        await close_all([*players, stream])
+    assert stream.state.version < finished
+    assert stream.state.last_hand is None
+    assert listed == {"hands": []}
+    assert [hand["hand_number"] for hand in mine["hands"]] == [1]
+    assert replayed["hand_number"] == 1
     assert assert_no_hidden_card_leaked(stream) == 0
 
 

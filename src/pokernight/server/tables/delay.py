@@ -70,6 +70,11 @@ class SpectatorDelay:
             self.version = held.versions[-1].v
         return released
 
+    def last_finished_hand(self) -> int:
+        """The number of the last hand the spectators have seen end (0: none): a delayed
+        page is not told of a later one elsewhere either (the hands and their replays)."""
+        return self.table.hand_number - (self.table.hand is not None)
+
     def next_release(self, settings: TableSettings) -> float | None:
         """When the oldest held versions are due by the clock (None: not by the clock)."""
         if not self.held or not settings.stream_delay_seconds:

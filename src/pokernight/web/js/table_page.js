@@ -60,7 +60,8 @@ export class TablePage {
     this.ledger = new LedgerPanel(code);
     this.stats = new StatsPanel(code);
     this.handLog = new HandLog();
-    this.lastHands = new LastHands(code, this.state.proofs, this.state.contributions);
+    this.lastHands = new LastHands(code, this.state.proofs, this.state.contributions,
+      this.seat?.token ?? null);
     this.chat = new Chat(send);
     this.alerts = new TurnAlerts(code);
     this.winner = new WinnerAnnouncement();
