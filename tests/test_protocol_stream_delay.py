@@ -164,3 +164,22 @@ def test_the_stream_delay_is_validated() -> None:
         wrong = TableSettings(stream_delay_seconds=seconds, stream_delay_actions=actions)
         with pytest.raises(TableError, match=words):
             wrong.validated()
+
+
+@scenario
+async def test_a_restarted_room_keeps_the_spectators_behind(tmp_path: Path) -> None:
+    async with serving(tmp_path) as url:
+        code, players = await open_table(url, {**HOLDEM, "stream_delay_seconds": 600}, players=2)
+        await seat_and_start(players, buy_in=500)
+        actor = await whose_turn(players)
+        acted = (await actor.act("call"))["v"]
+        dealt = next(f["v"] for f in players[0].frames if f.get("type") == "HandDealt")
+        await close_all(players)
+    async with serving(tmp_path) as url:  # the same room, started again
+        stream = TableClient(url, code)
+        await stream.watch()
+        await stream.wait_for(lambda m: m.get("type") == "room")
+        await close_all([stream])
+    assert stream.state.version < acted, "the call was no older than the delay"
+    assert stream.state.version < dealt
+    assert assert_no_hidden_card_leaked(stream) == 0

@@ -162,7 +162,9 @@ class TableActor:
         self.connections: set[Connection] = set()
         # What the spectators and the stream view have been sent, and are owed when the host
         # delays them (decision 68); the players' pages never wait.
-        self.delay = SpectatorDelay(versions.table, versions.version)
+        self.delay = SpectatorDelay.rebuilt(
+            versions.table, versions.version, versions.recent, config.clock()
+        )
         # A restarted server finishes a hand in play (its clock runs) but deals no new one
         # until the host does: after a restart nobody may be there to play it.
         self.running = False

@@ -22,6 +22,7 @@ from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from pokernight.server.tables.versions import Recent
 from pokernight.server.tables.wire import Version
 from pokernight.table import Table, TableSettings
 
@@ -43,6 +44,22 @@ class SpectatorDelay:
         self.table = table
         self.version = version
         self.held: deque[_Held] = deque()
+
+    @classmethod
+    def rebuilt(
+        cls, table: Table, version: int, recent: Sequence[Recent], now: float
+    ) -> SpectatorDelay:
+        """After a restart (or another process took the table on): the spectators start
+        from the oldest version a delay may still hold (``TableVersions.recent``), and are
+        owed the rest as the delay lets them go, never the table as it is now at once."""
+        if not recent:
+            return cls(table, version)
+        delay = cls(recent[0].table, recent[0].version.v)
+        for kept in recent[1:]:
+            held = _Held((kept.version,), kept.table, kept.at, int(kept.acted), kept.hand_ended)
+            delay.held.append(held)
+        delay.release(table.upcoming_settings, now)
+        return delay
 
     def hold(
         self,
