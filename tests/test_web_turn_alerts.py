@@ -27,6 +27,7 @@ from tests.web_helpers import (
     plain_page,
     served_room,
     sit_at,
+    watched,
 )
 
 DESKTOP = {"width": 1280, "height": 900}
@@ -72,8 +73,7 @@ def test_a_hidden_page_is_notified_and_hears_its_turn(browser: Any, tmp_path: Pa
     with served_room(tmp_path, hand_pause=0.3) as url:
         context = browser.new_context(viewport=DESKTOP)
         context.grant_permissions(["notifications"], origin=url)
-        ann = context.new_page()
-        ann.set_default_timeout(WAIT_MS)
+        ann = watched(context.new_page())  # its script errors and CSP refusals collected
         bea = plain_page(browser, DESKTOP)
         ann.goto(f"{url}/")
         ann.fill("#create-name", "Ann")
@@ -109,6 +109,7 @@ def test_a_hidden_page_is_notified_and_hears_its_turn(browser: Any, tmp_path: Pa
         ann.screenshot(path=str(SHOTS / "your-turn-hidden.png"))
         call_and_wait(ann)
         after = ann.title()
+    assert ann.errors == [], ann.errors
     assert permission == "granted"
     assert notified["title"] == f"Your turn at table {code}"
     assert shown == [notified["title"]]  # the browser holds it, through the service worker
@@ -178,3 +179,32 @@ def test_each_switch_turns_its_alert_off(page: Any, off: str | None) -> None:
     else:
         assert given["title"].startswith("\u231b" if off != "warning" else "\u25b6"), given
         assert given["icon"] == "/icons/turn.svg"
+
+
+def test_the_panel_switches_are_remembered_on_the_device(page: Any) -> None:
+    kept: dict[str, Any] = page.evaluate(
+        """async () => {
+            const alerts = await import('/js/alerts.js');
+            for (const [key] of alerts.ALERTS) alerts.setAlert(key, true);
+            const button = document.createElement("button");
+            document.body.append(button);
+            const panel = alerts.alertsPanel(button);
+            document.body.append(panel);
+            button.click();  // opens the panel
+            const shown = !panel.hidden;
+            panel.querySelector("[name=alert-vibrate]").click();
+            panel.querySelector("[name=alert-sound]").click();
+            return {
+                shown,
+                vibrate: localStorage.getItem("pokernight.pref.alert.vibrate"),
+                sound: localStorage.getItem("pokernight.pref.sound"),
+                on: alerts.ALERTS.map(([key]) => alerts.alertOn(key)),
+            };
+        }"""
+    )
+    assert kept == {
+        "shown": True,
+        "vibrate": "false",
+        "sound": "false",
+        "on": [False, True, False, True, True],
+    }
