@@ -90,7 +90,7 @@ class TableVersions:
     def _keep_recent(self, version: Version, event: object, at: float) -> None:
         """While the stream delay is on, each version rebuilt, with a copy of the table it
         left (the fold changes the table in place): the last hand's and the last ten
-        minutes', what a delay may still be holding."""
+        minutes', what a delay may still be holding, after the one it starts from."""
         if not self.table.upcoming_settings.stream_delayed:
             self.recent.clear()
             return
@@ -98,8 +98,10 @@ class TableVersions:
         recent = self.recent
         recent.append(Recent(version, self.table.copy(), at, isinstance(event, PlayerActed), ended))
         last_end = max((i for i, kept in enumerate(recent) if kept.hand_ended), default=-1)
+        # The first kept is where the delay starts again (shown at once): the newest that
+        # any delay has let go, once there is one (before a hand's end, older than any).
         old = 0
-        while old < last_end and recent[old].at < at - RECENT_SECONDS:
+        while old + 1 <= last_end and recent[old + 1].at < at - RECENT_SECONDS:
             old += 1
         del recent[:old]
 
