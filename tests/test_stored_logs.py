@@ -13,6 +13,7 @@ hands into the same hand events, and rebuild the same tables and tournaments (is
 from __future__ import annotations
 
 import json
+import re
 import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
@@ -36,6 +37,10 @@ from pokernight.tournament import Tournament, tournament_event_from_dict
 from tests.data.make_stored_logs import hands_of, table_state, tournament_state
 
 DATA = Path(__file__).resolve().parent / "data"
+# Table settings added since the fixture was written, as its records read today: at their
+# defaults (off), after the last field it had. Nothing else of a record may differ.
+SETTINGS_ADDED = ", stream_delay_seconds=0, stream_delay_actions=0"
+LAST_SETTING = re.compile(r"(host_away_seconds=[\d.]+, ftq_queen_carries_over=(?:True|False))\)")
 EXPECTED: dict[str, Any] = json.loads((DATA / "stored_logs.json").read_text(encoding="utf-8"))
 
 
@@ -44,6 +49,11 @@ def database() -> Iterator[sqlite3.Connection]:
     connection = sqlite3.connect(f"file:{DATA / 'stored_logs.sqlite3'}?immutable=1", uri=True)
     yield connection
     connection.close()
+
+
+def as_read_today(told: str) -> str:
+    """The release's ``repr`` of a record with the settings added since (``SETTINGS_ADDED``)."""
+    return LAST_SETTING.sub(lambda found: f"{found.group(1)}{SETTINGS_ADDED})", told)
 
 
 def stored(connection: sqlite3.Connection, log: str, key: str, owner: str) -> list[Any]:
@@ -83,7 +93,7 @@ def test_a_stored_table_reads_back_event_for_event(
             told["seq"],
             told["kind"],
             told["data"],
-            told["repr"],
+            as_read_today(told["repr"]),
         )
         events.append(event)
     assert hands_of(events) == expected["hands"]
@@ -161,7 +171,7 @@ def test_a_stored_tournament_reads_back_event_for_event(
             told["seq"],
             told["kind"],
             told["data"],
-            told["repr"],
+            as_read_today(told["repr"]),
         )
         events.append(event)
     assert tournament_state(Tournament.from_events(events)) == expected["state"]

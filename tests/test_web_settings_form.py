@@ -62,9 +62,24 @@ def test_the_form_comes_in_sections_each_saying_what_it_is_for(page: Any) -> Non
     titles = [title for title, _ in sections]
     assert titles == [
         "Game", "Stakes", "Seats and buy-ins", "Clocks", "Blind schedule and dealer's choice",
-        "House rules", "Table options",
+        "House rules", "Table options", "Stream delay",
     ]  # fmt: skip
     assert all(len(note) > 20 for _, note in sections)
+
+
+def test_the_stream_delay_is_sent_in_seconds_or_in_actions(page: Any) -> None:
+    read: dict[str, Any] = page.evaluate(
+        """async () => {
+            const { settingsForm, readSettings } = await import('/js/settings_form.js');
+            const pick = (initial) => {
+                const sent = readSettings(settingsForm(initial));
+                return [sent.stream_delay_seconds, sent.stream_delay_actions];
+            };
+            return { none: pick({}), seconds: pick({ stream_delay_seconds: 30 }),
+                     actions: pick({ stream_delay_actions: 4 }) };
+        }"""
+    )
+    assert read == {"none": [0, 0], "seconds": [30, 0], "actions": [0, 4]}
 
 
 def test_a_games_own_stakes_are_read_and_written_back(page: Any) -> None:

@@ -43,6 +43,11 @@ privileges automatically transfer to the next player")."""
 HOST_AWAY_LIMITS = (30.0, 3600.0)
 """``host_away_seconds`` is within these: a dropped connection or a reload does not cost the
 host the role, and no table waits more than an hour for a host who has gone."""
+MAX_STREAM_DELAY_SECONDS = 600
+"""The longest stream delay in seconds a host may set (``stream_delay_seconds``): ten minutes,
+more than a hand lasts."""
+MAX_STREAM_DELAY_ACTIONS = 50
+"""The longest stream delay in actions (``stream_delay_actions``)."""
 STRADDLES = ("none", "under_the_gun", "mississippi")
 """The voluntary straddles a host may allow (``TableSettings.straddles``, docs/rules.md)."""
 MAX_STRADDLES = 8
@@ -114,6 +119,10 @@ class TableSettings:
     (the action clock, if shorter), instead of the action clock and their time bank.
     ``host_away_seconds``: a host with no page open for this long hands the role to the
     person with a page open seated the longest (the server keeps the time: decision 52).
+    ``stream_delay_seconds``, ``stream_delay_actions``: the spectators and the stream view
+    see the table this many seconds, or this many players' actions, late (0: live; one or
+    the other, not both; the players' own pages never wait: decision 68,
+    ``server/tables/delay.py``).
 
     The fields, their types and the limits ``Annotated`` on them are what a host's page may
     send (decision 61: ``server/tables/settings_input.py`` reads them from here); ``validated``
@@ -152,6 +161,8 @@ class TableSettings:
     away_action_seconds: float = DEFAULT_AWAY_ACTION_SECONDS
     host_away_seconds: float = DEFAULT_HOST_AWAY_SECONDS
     ftq_queen_carries_over: bool = False
+    stream_delay_seconds: Annotated[int, msgspec.Meta(ge=0, le=MAX_STREAM_DELAY_SECONDS)] = 0
+    stream_delay_actions: Annotated[int, msgspec.Meta(ge=0, le=MAX_STREAM_DELAY_ACTIONS)] = 0
 
     @classmethod
     def for_variant(cls, key: str, **changes: Any) -> TableSettings:
@@ -240,7 +251,13 @@ class TableSettings:
             HOST_AWAY_LIMITS,
             "the time a host may be away before the role passes on",
         )
+        _check_stream_delay(self.stream_delay_seconds, self.stream_delay_actions)
         return self
+
+    @property
+    def stream_delayed(self) -> bool:
+        """The spectators and the stream view are shown the table late (decision 68)."""
+        return bool(self.stream_delay_seconds or self.stream_delay_actions)
 
     @property
     def away_clock_seconds(self) -> float:
@@ -385,7 +402,8 @@ class TableSettings:
         data["stack_cap"] = self.stack_cap
         # Options left out when off: the settings of every other table read as before.
         options = ("jacks_to_open", "run_it_twice", "bomb_pot_double_board",
-                   "ftq_queen_carries_over")  # fmt: skip
+                   "ftq_queen_carries_over", "stream_delay_seconds",
+                   "stream_delay_actions")  # fmt: skip
         return drop_unset(data, options)
 
     @classmethod
@@ -413,6 +431,20 @@ def _check_within(seconds: float, limits: tuple[float, float], what: str) -> Non
     low, high = limits
     if not low <= seconds <= high:
         raise TableError(f"{what} must be {low:g} to {high:g} seconds, not {seconds:g}")
+
+
+def _check_stream_delay(seconds: int, actions: int) -> None:
+    """A TableError unless the stream delay is within its limits, in seconds or in actions."""
+    if not 0 <= seconds <= MAX_STREAM_DELAY_SECONDS:
+        raise TableError(
+            f"the stream delay must be 0 to {MAX_STREAM_DELAY_SECONDS} seconds, not {seconds}"
+        )
+    if not 0 <= actions <= MAX_STREAM_DELAY_ACTIONS:
+        raise TableError(
+            f"the stream delay must be 0 to {MAX_STREAM_DELAY_ACTIONS} actions, not {actions}"
+        )
+    if seconds and actions:
+        raise TableError("the stream delay is in seconds or in actions, not both")
 
 
 def _draws_high(game: Variant) -> bool:

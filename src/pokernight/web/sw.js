@@ -29,6 +29,13 @@ function isShell(url) {
     && !url.pathname.startsWith("/ws/") && !url.pathname.startsWith("/stream/");
 }
 
+// A tap on a turn notification (alerts.js) brings the table's page back to the front.
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  event.waitUntil(self.clients.matchAll({ type: "window", includeUncontrolled: true })
+    .then((pages) => (pages.length ? pages[0].focus() : self.clients.openWindow("/"))));
+});
+
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   const url = new URL(request.url);

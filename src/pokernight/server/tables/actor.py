@@ -36,6 +36,7 @@ from pokernight.server.tables.bot_driver import BotDriver
 from pokernight.server.tables.bot_memory import BotMemory
 from pokernight.server.tables.connection import Connection
 from pokernight.server.tables.dealer import DEALER, dealer_line
+from pokernight.server.tables.delay import SpectatorDelay
 from pokernight.server.tables.handled import HandledRequests, ref_key
 from pokernight.server.tables.host_watch import HostWatch
 from pokernight.server.tables.messages import RefusedError
@@ -159,6 +160,11 @@ class TableActor:
         self.config = config
         self.inbox: asyncio.Queue[InboxItem] = asyncio.Queue()
         self.connections: set[Connection] = set()
+        # What the spectators and the stream view have been sent, and are owed when the host
+        # delays them (decision 68); the players' pages never wait.
+        self.delay = SpectatorDelay.rebuilt(
+            versions.table, versions.version, versions.recent, config.clock()
+        )
         # A restarted server finishes a hand in play (its clock runs) but deals no new one
         # until the host does: after a restart nobody may be there to play it.
         self.running = False
@@ -310,6 +316,7 @@ class TableActor:
                 log.exception("table %s", self.code)
 
     async def _next(self) -> None:
+        self._release_to_spectators()
         try:
             # asyncio.timeout, not wait_for: wait_for wraps the get in a new task every time.
             async with asyncio.timeout(self._seconds_to_wake()):
@@ -338,6 +345,9 @@ class TableActor:
         host_away = self.host_watch.due(self.table, self.present(), self.config.clock())
         if host_away is not None:
             wakes.append(host_away)
+        delayed = self.delay.next_release(self.table.upcoming_settings)
+        if delayed is not None:
+            wakes.append(delayed)
         if not wakes:
             return None
         return max(max(min(wakes), self.retry_at) - self.config.clock(), 0.0)
@@ -385,6 +395,9 @@ class TableActor:
 
     def _attach(self, attach: Attach) -> None:
         connection = attach.connection
+        if connection.player_id is None:
+            self._attach_spectator(attach)
+            return
         missed = self.versions.since(attach.last_seq)
         if missed is None:
             snapshot = snapshot_wire(self.versions.version, self.table, self.room_json())
@@ -400,6 +413,22 @@ class TableActor:
             self._broadcast_presence()
         else:
             connection.send({"type": "presence", "connected": self.present()})
+
+    def _attach_spectator(self, attach: Attach) -> None:
+        """A spectator (or the stream view) comes in: shown the table as the spectators
+        were last sent it, which is the table now unless the host delays them."""
+        connection, seen = attach.connection, self.delay.version
+        missed = None if attach.last_seq > seen else self.versions.since(attach.last_seq)
+        if missed is None:
+            snapshot = snapshot_wire(seen, self.delay.table, self.room_json())
+            connection.send_text(Version.of(snapshot).text_for(None))
+        else:
+            for wire in missed:
+                if wire.v <= seen:
+                    connection.send_text(wire.text_for(None))
+            connection.send({"type": "room", **self.room_json()})
+        self.connections.add(connection)
+        connection.send({"type": "presence", "connected": self.present()})
 
     # Intents -----------------------------------------------------------------------------
 
@@ -570,7 +599,11 @@ class TableActor:
         if saved is not None:
             self.handled.record(saved)  # at once: whatever fails below, a resend is known
         wires: list[WireEvent | None] = [*early, None] if done else []  # the last: as it is now
-        self._broadcast([self.versions.record(f, w) for f, w in zip(done, wires, strict=True)])
+        self._broadcast(
+            [self.versions.record(f, w) for f, w in zip(done, wires, strict=True)],
+            actions=sum(isinstance(folded.event, core.PlayerActed) for folded in done),
+            hand_ended=any(isinstance(folded.event, core.HandFinished) for folded in done),
+        )
         try:
             await self._after_commit(done)
         except Exception:
@@ -664,10 +697,32 @@ class TableActor:
         elif self.next_hand_at is None:
             self.next_hand_at = self.config.clock() + self.config.hand_pause_seconds
 
-    def _broadcast(self, versions: list[Version]) -> None:
+    def _broadcast(
+        self, versions: list[Version], *, actions: int = 0, hand_ended: bool = False
+    ) -> None:
+        """The players' pages are sent ``versions`` at once; the spectators when the
+        stream delay lets them (``actions``, ``hand_ended``: what the delay counts)."""
+        players = [c for c in self.connections if c.player_id is not None]
         for version in versions:
-            for connection in self.connections:
+            for connection in players:
                 connection.send_text(version.text_for(connection.player_id))
+        now = self.config.clock()
+        released = self.delay.hold(
+            versions, self.table, now, actions=actions, hand_ended=hand_ended
+        )
+        self._send_to_spectators(released)
+
+    def _release_to_spectators(self) -> None:
+        """What the stream delay held and now lets go, to the spectators."""
+        if self.delay.held:
+            released = self.delay.release(self.table.upcoming_settings, self.config.clock())
+            self._send_to_spectators(released)
+
+    def _send_to_spectators(self, versions: list[Version]) -> None:
+        spectators = [c for c in self.connections if c.player_id is None]
+        for version in versions:
+            for connection in spectators:
+                connection.send_text(version.public_text)
 
     def _broadcast_unversioned(self, message: dict[str, Any]) -> None:
         text = encode(message)

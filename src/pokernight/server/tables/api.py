@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import json
 from collections.abc import Iterable, Mapping
 from typing import Annotated, Any, TypeVar
 
@@ -232,9 +233,23 @@ async def settle(request: Request) -> Response:
 
 
 async def hands(request: Request) -> Response:
+    actor = await _actor(request)
+    kept = list(actor.hands)
+    seen = await _spectators_last_hand(request, actor)
+    if seen is not None:
+        kept = [text for text in kept if json.loads(text)["hand_number"] <= seen]
     # The hands are kept as JSON text: joined, not decoded and encoded again.
-    kept = ",".join((await _actor(request)).hands)
-    return Response(f'{{"hands":[{kept}]}}', media_type="application/json")
+    return Response(f'{{"hands":[{",".join(kept)}]}}', media_type="application/json")
+
+
+async def _spectators_last_hand(request: Request, actor: TableActor) -> int | None:
+    """Under a stream delay, for a request with no player's token: the last hand the
+    spectators have seen end, which is the last they may read of (decision 68); else None."""
+    if not actor.delay.held and not actor.table.upcoming_settings.stream_delayed:
+        return None
+    if await replay.viewer_id(tables_of(request).store, actor, request) is not None:
+        return None
+    return actor.delay.last_finished_hand()
 
 
 async def hand_replay(request: Request) -> Response:
@@ -244,6 +259,9 @@ async def hand_replay(request: Request) -> Response:
     store = tables_of(request).store
     viewer = await replay.viewer_id(store, actor, request)
     number = request.path_params["number"]
+    seen = None if viewer is not None else await _spectators_last_hand(request, actor)
+    if seen is not None and number > seen:  # finished, but not yet on the delayed pages
+        raise replay.NoSuchHandError(f"table {actor.code} has no finished hand #{number}")
     stored = await replay.stored_hand(store.tables, actor.table_id, actor.code, number)
     return JSONResponse(replay.replay_json(stored, viewer, actor.table.settings.seats))
 

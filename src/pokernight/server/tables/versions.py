@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from pokernight.history.night import expected_results
 from pokernight.history.stats import TableStats
@@ -25,11 +26,29 @@ from pokernight.table import (
     Folded,
     HandDealt,
     HandFinished,
+    PlayerActed,
     PlayerSeated,
     Table,
     evolve,
     table_event_from_dict,
 )
+from pokernight.table.settings import MAX_STREAM_DELAY_SECONDS
+
+
+@dataclass(frozen=True, slots=True)
+class Recent:
+    """A version rebuilt from the store while the stream delay was on, with the table it
+    left and when it was saved: the stream delay starts again from these (decision 68)."""
+
+    version: Version
+    table: Table
+    at: float
+    acted: bool
+    hand_ended: bool
+
+
+RECENT_SECONDS = MAX_STREAM_DELAY_SECONDS
+"""How far back the versions kept for the stream delay go, besides the hand in play."""
 
 RING_SIZE = 128
 """About five hands of six players: a phone that blinks off resumes from memory; longer gaps
@@ -56,6 +75,9 @@ class TableVersions:
         # since by the time its end is recorded they may have left (a table closing).
         self.dealt: tuple[tuple[str, str], ...] = ()
         self.record(Folded(table.opened))
+        # Rebuilt from the store with the stream delay on: the versions a delayed
+        # spectator may not have seen yet (``from_stored``); empty otherwise.
+        self.recent: list[Recent] = []
 
     @classmethod
     def from_stored(
@@ -64,9 +86,28 @@ class TableVersions:
         """Rebuild a table, its hand in progress included, by folding its stored events."""
         events = [table_event_from_dict(item.data) for item in stored]
         versions = cls(Table.from_events(events[:1]), ring_size)
-        for event in events[1:]:
-            versions.record(evolve(versions.table, event))
+        for item, event in zip(stored[1:], events[1:], strict=True):
+            version = versions.record(evolve(versions.table, event))
+            versions._keep_recent(version, event, item.at)
         return versions
+
+    def _keep_recent(self, version: Version, event: object, at: float) -> None:
+        """While the stream delay is on, each version rebuilt, with a copy of the table it
+        left (the fold changes the table in place): the last hand's and the last ten
+        minutes', what a delay may still be holding, after the one it starts from."""
+        if not self.table.upcoming_settings.stream_delayed:
+            self.recent.clear()
+            return
+        ended = isinstance(event, HandFinished)
+        recent = self.recent
+        recent.append(Recent(version, self.table.copy(), at, isinstance(event, PlayerActed), ended))
+        last_end = max((i for i, kept in enumerate(recent) if kept.hand_ended), default=-1)
+        # The first kept is where the delay starts again (shown at once): the newest that
+        # any delay has let go, once there is one (before a hand's end, older than any).
+        old = 0
+        while old + 1 <= last_end and recent[old + 1].at < at - RECENT_SECONDS:
+            old += 1
+        del recent[:old]
 
     def record(self, folded: Folded, wire: WireEvent | None = None) -> Version:
         """The next version: ``folded``, just folded into the table, as it is sent; ``wire``:

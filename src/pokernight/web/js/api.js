@@ -44,7 +44,9 @@ export const joinTable = (code, name, invite = null, who = {}) =>
   asNewcomer(`/api/tables/${code}/join`, invite ? { name, invite } : { name }, who);
 export const tableInfo = (code) => request(`/api/tables/${code}`);
 export const ledger = (code) => request(`/api/tables/${code}/ledger`);
-export const lastHands = (code) => request(`/api/tables/${code}/hands`);
+/** ``token``: the seat's (a player's list is never held back by the stream delay). */
+export const lastHands = (code, token = null) =>
+  request(`/api/tables/${code}/hands`, {}, bearer(token));
 export const stats = (code) => request(`/api/tables/${code}/stats`);
 export const games = () => request("/api/games");
 /** A finished hand step by step, as the seat ``token`` (the WebSocket's own) may see it. */

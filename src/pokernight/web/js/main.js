@@ -13,7 +13,7 @@ import { loadGames } from "./games.js";
 import { renderLobby } from "./lobby.js";
 import { ClubPage } from "./club_page.js";
 import { ReplayPage, clubSource, tableSource } from "./replay_page.js";
-import { setSound, soundOn } from "./sound.js";
+import { alertsPanel } from "./alerts.js";
 import { TablePage } from "./table_page.js";
 import { TournamentClock, TournamentLobby, TournamentTable } from "./tournament_page.js";
 
@@ -74,17 +74,10 @@ function start() {
   });
 }
 
-function soundButton() {
-  const button = $("#sound");
-  const show = () => {
-    button.setAttribute("aria-pressed", String(soundOn()));
-    button.textContent = soundOn() ? "Sound on" : "Sound off";
-  };
-  button.addEventListener("click", () => {
-    setSound(!soundOn());
-    show();
-  });
-  show();
+/** The topbar's Alerts button: the panel of this device's turn alerts (alerts.js). */
+function alertsButton() {
+  const button = $("#alerts-button");
+  button.after(alertsPanel(button));
 }
 
 // The page shell works offline and installs on a phone's home screen (sw.js: never game state).
@@ -93,5 +86,5 @@ if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js").cat
 window.addEventListener("hashchange", () => start());
 applyFelt();
 feltSelect($("#felt-colour"));
-soundButton();
+alertsButton();
 start();

@@ -41,8 +41,9 @@ export class HandLog {
 export class LastHands {
   /** ``proofs``: hand number -> this player's own fairness proof (fuller than the public one);
    * ``contributions``: hand number -> what this page sent to its shuffle. */
-  constructor(code, proofs = new Map(), contributions = new Map()) {
+  constructor(code, proofs = new Map(), contributions = new Map(), token = null) {
     this.code = code;
+    this.token = token;
     this.proofs = proofs;
     this.contributions = contributions;
     this.list = h("div", { class: "hands" });
@@ -53,7 +54,7 @@ export class LastHands {
 
   async refresh() {
     try {
-      const { hands } = await api.lastHands(this.code);
+      const { hands } = await api.lastHands(this.code, this.token);
       this.list.replaceChildren(...hands.slice().reverse().map((hand) => this.handElement(hand)));
       if (!hands.length) this.list.replaceChildren(h("p", { class: "muted" }, "No hand finished yet."));
       this.error.textContent = "";

@@ -186,7 +186,16 @@ export function settingsForm(initial = {}) {
       h("label", { class: "check field wide" },
         h("input", { type: "checkbox", name: "bomb_pot_double_board",
           checked: Boolean(initial.bomb_pot_double_board) }),
-        "Bomb pots are dealt two boards, each board for half of every pot")));
+        "Bomb pots are dealt two boards, each board for half of every pot")),
+    section("Stream delay", "The stream view (/stream/CODE) and the spectators see the table "
+      + "this late, so a stream cannot tell a friend at the table what happens as it happens "
+      + "(0: live). The players' own pages are never delayed.",
+      numberField("stream_delay", "Stream delay (0: none)",
+        initial.stream_delay_actions || initial.stream_delay_seconds || 0),
+      selectField("stream_delay_unit", "Counted in", [
+        ["seconds", "Seconds (at most 600)"],
+        ["actions", "Players' actions (at most 50; caught up when a hand ends)"],
+      ], initial.stream_delay_actions ? "actions" : "seconds")));
   let studGame = isStud(variant);
   form.querySelector("[name=variant]").addEventListener("change", (event) => {
     const chosen = gameOf(event.target.value);
@@ -244,6 +253,9 @@ export function readSettings(form) {
     level_minutes: integer("level_minutes"),
     dealers_choice: [...form.querySelectorAll("[name=dealers_choice]:checked")].map((box) => box.value),
     game_stakes: parseGameStakes(value("game_stakes")),
+    // One of the two (the server refuses both): the other is 0.
+    stream_delay_seconds: value("stream_delay_unit") === "seconds" ? integer("stream_delay") ?? 0 : 0,
+    stream_delay_actions: value("stream_delay_unit") === "actions" ? integer("stream_delay") ?? 0 : 0,
   };
   for (const name of ["seats", "action_seconds", "time_bank_seconds", "away_action_seconds",
     "host_away_seconds", "level_minutes", "bot_delay_seconds", "seven_deuce_bounty",

@@ -1,5 +1,5 @@
 // Short WebAudio beeps (no audio files): your turn, a bet, chips to a winner, your clock
-// running out, a chat line. Off with one button, remembered.
+// running out, a chat line. Off with one switch (the Alerts panel: alerts.js), remembered.
 
 import { preference, setPreference } from "./session.js";
 
@@ -12,6 +12,16 @@ const TONES = {
 };
 
 let context = null;
+
+// Every alert the page gives, counted by kind, for the browser tests to read (alerts.js).
+const given = {};
+window.pokernightAlerts = given;
+
+/** Tell whoever listens (a test) that the page gave the alert ``kind``. */
+export function told(kind, detail = {}) {
+  given[kind] = (given[kind] ?? 0) + 1;
+  window.dispatchEvent(new CustomEvent("pokernight:alert", { detail: { kind, ...detail } }));
+}
 
 export function soundOn() {
   return preference("sound", true);
@@ -36,4 +46,5 @@ export function play(name) {
     oscillator.stop(at + seconds);
     at += seconds;
   }
+  told("sound", { name });
 }

@@ -42,6 +42,15 @@ function seatElement(seat, hand) {
       seat.sitting_out ? "sitting out" : ""].filter(Boolean).join(" \u00b7 ")));
 }
 
+/** The host's stream delay, as this page was sent it (the server holds what it sends here:
+ * decision 68); nothing when the stream is live. */
+function delayNote(settings) {
+  const seconds = settings?.stream_delay_seconds, actions = settings?.stream_delay_actions;
+  if (!seconds && !actions) return null;
+  const words = seconds ? `${seconds} s` : `${actions} action${actions === 1 ? "" : "s"}`;
+  return h("div", { class: "muted stream-delay", id: "stream-delay" }, `Delayed ${words}`);
+}
+
 function render() {
   const hand = state.hand ?? state.lastHand;
   const status = state.hand?.status;
@@ -51,6 +60,7 @@ function render() {
       + (hand ? ` \u00b7 hand #${hand.number}` : ""),
     state.hand?.bombPot ? h("span", { class: "bomb-pot", id: "bomb-pot" },
       `Bomb pot: ${chips(state.hand.bombPot)} each`) : null),
+    delayNote(state.upcoming ?? state.settings),
     wildPanel(state, { large: true }),
     ...(hand ? boardsOf(hand) : []).filter((board) => board.length).map((board, run, all) =>
       h("div", { class: "board", "aria-label": all.length > 1 ? `board ${run + 1}` : "board" },

@@ -2,6 +2,7 @@
 // redrawn from the folded state after every version.
 
 import { ActionBar } from "./action_bar.js";
+import { TurnAlerts } from "./alerts.js";
 import { blindClockWords } from "./blind_clock.js";
 import { Connection } from "./connection.js";
 import { chips, h, sentence } from "./dom.js";
@@ -59,8 +60,10 @@ export class TablePage {
     this.ledger = new LedgerPanel(code);
     this.stats = new StatsPanel(code);
     this.handLog = new HandLog();
-    this.lastHands = new LastHands(code, this.state.proofs, this.state.contributions);
+    this.lastHands = new LastHands(code, this.state.proofs, this.state.contributions,
+      this.seat?.token ?? null);
     this.chat = new Chat(send);
+    this.alerts = new TurnAlerts(code);
     this.winner = new WinnerAnnouncement();
     this.title = h("div", { class: "table-title" });
     // The blind level and the time to the next, ticking with the seat clock.
@@ -120,11 +123,7 @@ export class TablePage {
     this.tickBlindClock();
     const left = this.view.tick(this.state);
     const mine = this.state.legal !== null;
-    const turn = `${this.state.hand?.number}-${this.state.version}`;
-    if (mine && left !== null && left < CLOCK_WARNING_SECONDS && this.warnedTurn !== turn) {
-      this.warnedTurn = turn;
-      play("clock");
-    }
+    this.alerts.tick(this.state, mine ? left : null, CLOCK_WARNING_SECONDS);
   }
 
   /** The blind level, from the server's timetable, at the server's time now. */
@@ -190,7 +189,6 @@ export class TablePage {
       ...(state.hand?.bombPot ? [h("span", { class: "bomb-pot", id: "bomb-pot" },
         `Bomb pot: ${chips(state.hand.bombPot)} each`)] : []));
     this.tickBlindClock();
-    document.title = `pokernight \u00b7 ${this.code}`;
     const wild = wildPanel(state);
     this.wildHolder.replaceChildren(...(wild ? [wild] : []));
     const joined = state.playerId !== null;
@@ -215,7 +213,8 @@ export class TablePage {
     this.results.replaceChildren(...[this.view.results(state)].filter(Boolean));
     const index = mine === null ? -1 : state.handIndex(mine);
     const inHand = index >= 0 && !state.hand.folded[index];
-    if (this.actionBar.update(state, inHand)) play("turn");
+    // Your turn: the server sent this seat its legal actions (alerts.js tells it everywhere).
+    this.alerts.render(state, this.actionBar.update(state, inHand));
     this.seatControls.render(state);
     this.hostPanel.render(state);
     this.handLog.render(state);
