@@ -102,15 +102,20 @@ def test_chips_are_conserved_and_every_pot_is_awarded_once_a_board(
     assert len(cards) == len(set(cards))  # no card dealt twice, the second board's included
 
 
-def test_pokerstars_text_refuses_a_bomb_pot_by_name_and_phh_writes_our_own_code() -> None:
+def test_pokerstars_text_refuses_a_double_board_by_name_and_phh_writes_our_own_code() -> None:
+    # A bomb pot of one board is PokerStars text (antes, no preflop betting: decision 66);
+    # a double board has no form there.
     hand = bomb("nlhe", [500, 500], 20)
     while not hand.is_over:
         hand.check_or_call(hand.to_act)  # type: ignore[arg-type]
     assert to_phh(hand).startswith("variant = 'pokernight:nlhe'\n")
     started = hand.events[0]
     assert isinstance(started, HandStarted)
-    with pytest.raises(PokerStarsError, match="no form for a bomb pot"):
-        pokerstars_game(started)
+    assert "Hold'em No Limit" in pokerstars_game(started)
+    double = bomb("nlhe", [500, 500], 20, double_board=True).events[0]
+    assert isinstance(double, HandStarted)
+    with pytest.raises(PokerStarsError, match="no form for a double board"):
+        pokerstars_game(double)
 
 
 def test_a_double_board_deals_two_flops_after_one_burn_and_each_board_wins_half() -> None:
