@@ -23,7 +23,7 @@ ENGINE_TESTS := $(filter-out $(NOT_COMPILED_TESTS), \
 # and the compiled engine's logs are pinned hand by hand by tests/test_rules_speed_paths.py.
 COMPILED_SELECTION := not agree_with_pokerkit or 0]
 
-.PHONY: serve test lint typecheck pytest test-compiled compiled compiled-if-possible test-compiled-beside format bench bench-compiled clean
+.PHONY: serve test lint typecheck pytest test-compiled compiled compiled-if-possible format bench bench-compiled clean
 
 # setuptools: `make compiled` builds without isolation, with the venv's own setuptools,
 # and reading pyproject's `license = "MIT"` (PEP 639) takes setuptools 77 or newer.
@@ -46,19 +46,11 @@ serve: $(STAMP)  ## start the poker room (SQLite) and print its URL
 
 # mypy and the mypyc build of the engine are each one process on one core, for 20 and 30 s:
 # they run side by side, before the tests (which write in the checkout: the wheel test
-# builds an sdist there). The compiled engine's tests (pure CPU, no clock, no port) then
-# run beside pytest at the lowest priority (nice 19): they take the CPU the room's tests
-# leave while they wait (bots, clocks, sockets, the end of the run), not the CPU those
-# tests use. Their output, kept in build/test-compiled.log, follows pytest's; make test
-# fails if either failed.
+# builds an sdist there). The compiled engine's tests run after pytest: beside it (even at
+# nice 19) they slowed it by more than they saved, the suite being bound by the CPU.
 test: lint  ## the whole suite: ruff + mypy + pytest, engine also compiled
 	@$(MAKE) --no-print-directory -j2 --output-sync=target typecheck compiled-if-possible
-	@$(MAKE) --no-print-directory -j2 pytest test-compiled-beside; status=$$?; \
-	echo "make test-compiled, beside pytest:"; cat build/test-compiled.log; exit $$status
-
-test-compiled-beside: $(STAMP)
-	@mkdir -p build
-	@nice -n 19 $(MAKE) --no-print-directory test-compiled >build/test-compiled.log 2>&1
+	@$(MAKE) --no-print-directory pytest test-compiled
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests

@@ -37,13 +37,13 @@ from tests.cluster_helpers import RoomProcess, processes
 from tests.redis_helpers import RedisServer
 
 ENTRIES = 27
-# Stacks of twelve big blinds and bots that do not wait: some 170 hands in all.
+# Stacks of eight big blinds and bots that do not wait: some 120 hands in all.
 STRUCTURE = {
     "name": "Cluster sit and go",
     "entries": ENTRIES,
     "seats": 9,
     "structure": "quick",
-    "starting_stack": 600,
+    "starting_stack": 400,
     "bot_delay_seconds": 0,
     "action_seconds": 5,
 }
