@@ -1,0 +1,308 @@
+"""The coach: each of a player's decisions in a finished hand, priced (issue 37, item 2).
+
+For every betting decision the player made (fold, check, call, bet or raise) the coach
+reads the hand as that player saw it then (``rules.view`` of the hand up to the
+decision) and adds only what became public at the end of the hand: the cards an
+opponent showed. Each live opponent is then either a known hand (shown) or a range:
+the bots' opponent model (``bots.ranges``) for a typical player with no history (the
+stats' priors) who acted as this one did. That is why the coach lives in ``bots``: the
+layers let ``bots`` read ``equity`` and ``history``, not the reverse (decision 70).
+
+The numbers, all in chips from the decision on (what is in the pot is gone):
+
+- pot odds: the call over the chips the caller could win once it has called (the pot
+  as it stands, the call included, each seat's chips counted up to the caller's own:
+  a side pot it cannot win is left out): the equity a call needs to break even;
+- equity: the player's share of the pot at the showdown against those hands, dealing
+  the cards still to come; exact when enumerating costs at most ``EXACT_LIMIT``
+  evaluations, else ``SAMPLES`` seeded Monte Carlo deals with its 95% error;
+- worth: folding is 0; a call (a check, when there is nothing to call) is
+  equity x the chips it could win - the call; the bet or raise made, if every live
+  opponent calls it (each up to its stack; an uncalled part comes back), the same
+  with the bet. The estimate knows no later betting and no folds: it is the all-in
+  price of each choice, the one the pot odds speak of.
+
+Draw games are not coached: their equity depends on how each hand draws.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from fractions import Fraction
+
+import numpy as np
+
+from pokernight.bots.estimate import scenario_of
+from pokernight.bots.ranges import FLOP_SIZE, range_weights
+from pokernight.bots.situation import Situation
+from pokernight.bots.stats import PlayerStats
+from pokernight.cards import Card
+from pokernight.equity import equity
+from pokernight.equity.deals import enumeration_cost
+from pokernight.rules import ActionTaken, CardsShown, Hand, HandStarted, HandView, variant_for, view
+from pokernight.rules.actions import ActionKind
+
+SAMPLES = 20_000
+"""Monte Carlo deals per decision: a 95% error under 0.7 points of equity unweighted."""
+EXACT_LIMIT = 400_000
+"""Enumerate when it costs at most this many batch evaluations (about 0.1 s)."""
+DECISIONS = (ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL, ActionKind.BET_OR_RAISE)
+RERAISE_NARROWING = 0.4  # as ``bots.ranges``
+
+
+@dataclass(frozen=True, slots=True)
+class Against:
+    """One live opponent at a decision: the cards it showed at the end of the hand, or
+    (none shown) the range the coach gave it, in words."""
+
+    seat: int  # hand seat
+    cards: tuple[Card, ...] = ()
+    range: str = ""
+
+    @property
+    def shown(self) -> bool:
+        return bool(self.cards)
+
+
+@dataclass(frozen=True, slots=True)
+class Advice:
+    """One decision of the player, priced. ``index``: the decision's ``ActionTaken`` in
+    the hand's events; ``pot``: the chips in the middle before it; ``to_call``: what a
+    call added; ``could_win``: the chips a call could win (the call included);
+    ``pot_odds``: ``to_call / could_win`` (0: nothing to call); ``equity`` and its 95%
+    ``error`` (0 when ``exact``) over ``deals`` deals; ``call`` the worth of calling (of
+    checking when ``to_call`` is 0); ``bet``: the worth of the bet or raise made to
+    ``bet_to`` (a street total), if called (None: the player made none)."""
+
+    index: int
+    seat: int
+    street: int
+    action: ActionTaken
+    pot: int
+    to_call: int
+    could_win: int
+    pot_odds: Fraction
+    equity: float
+    error: float
+    exact: bool
+    deals: int
+    against: tuple[Against, ...]
+    call: float
+    bet: float | None = None
+    bet_to: int | None = None
+    fold: float = 0.0
+
+    @property
+    def ranged(self) -> bool:
+        """Whether any opponent's hand is an assumption (a range), not a shown hand."""
+        return any(not opponent.shown for opponent in self.against)
+
+
+def coach(
+    hand: Hand,
+    seat: int,
+    shown_after: Sequence[CardsShown] = (),
+    *,
+    seed: int = 0,
+    samples: int = SAMPLES,
+    exact_limit: int = EXACT_LIMIT,
+) -> tuple[Advice, ...]:
+    """Hand seat ``seat``'s betting decisions in ``hand``, each priced from what the seat
+    saw then and the hands shown at the end (``shown_after``: shown once it was over).
+    ``seed`` seeds the Monte Carlo deals (with each decision's index): the same hand gives
+    the same numbers every time. Empty for a draw game."""
+    events = hand.events
+    started = events[0]
+    assert isinstance(started, HandStarted)
+    if variant_for(started.variant, started.betting).is_draw:
+        return ()
+    shown = {
+        event.seat: tuple(event.cards)
+        for event in (*events, *shown_after)
+        if isinstance(event, CardsShown) and event.seat != seat
+    }
+    advice = []
+    for index, event in enumerate(events):
+        if isinstance(event, ActionTaken) and event.seat == seat and event.kind in DECISIONS:
+            seen = view(Hand.from_events(hand.deck, events[:index]), seat)
+            if seen.legal is None or seen.legal.can_draw or seen.legal.can_choose_runs:
+                continue
+            rng = np.random.default_rng((seed, index))
+            advice.append(_advise(index, event, seen, shown, rng, samples, exact_limit))
+    return tuple(advice)
+
+
+def _advise(
+    index: int,
+    action: ActionTaken,
+    seen: HandView,
+    shown: Mapping[int, tuple[Card, ...]],
+    rng: np.random.Generator,
+    samples: int,
+    exact_limit: int,
+) -> Advice:
+    situation = Situation.of(_with_shown(seen, shown))
+    scenario = scenario_of(situation)
+    against = tuple(
+        Against(seat, tuple(shown[seat]))
+        if _known(situation.view, seat)
+        else Against(seat, range=range_words(situation, seat))
+        for seat in situation.opponents
+    )
+    weigh = range_weights(situation, scenario, [PlayerStats()] * len(situation.opponents))
+    exact = enumeration_cost(scenario) <= exact_limit
+    result = equity(scenario, samples=samples, exact_limit=exact_limit, rng=rng, weigh=weigh)
+    mine = result.hands[0].equity
+    me, legal = situation.seat, situation.legal
+    invested, stacks, live = situation.invested, seen.stacks, situation.opponents
+    call_total = invested[me] + legal.call_amount
+    could_win, cost = _stake(invested, stacks, me, live, call_total, matched=False)
+    bet_to = action.amount if action.kind == ActionKind.BET_OR_RAISE else None
+    bet = None
+    if bet_to is not None:
+        won, paid = _stake(invested, stacks, me, live, invested[me] + bet_to - seen.bets[me])
+        bet = mine * won - paid
+    return Advice(
+        index=index,
+        seat=me,
+        street=seen.street_index,
+        action=action,
+        pot=situation.pot,
+        to_call=legal.call_amount,
+        could_win=could_win,
+        pot_odds=Fraction(legal.call_amount, could_win) if legal.call_amount else Fraction(0),
+        equity=mine,
+        error=0.0 if exact else result.error,
+        exact=exact,
+        deals=result.deals,
+        against=against,
+        call=mine * could_win - cost,
+        bet=bet,
+        bet_to=bet_to,
+    )
+
+
+def _stake(
+    invested: Sequence[int],
+    stacks: Sequence[int],
+    me: int,
+    live: Sequence[int],
+    total: int,
+    *,
+    matched: bool = True,
+) -> tuple[int, int]:
+    """What the seat ``me`` could win and what it pays, putting its hand total to ``total``:
+    each live opponent matching it up to its stack (``matched``; else as they stand), the
+    part nobody matches coming back, every seat's chips counted up to the seat's own."""
+    after = list(invested)
+    if matched:
+        for seat in live:
+            after[seat] = min(invested[seat] + stacks[seat], total)
+    mine = min(total, max((after[seat] for seat in live), default=total))
+    mine = max(mine, invested[me])
+    won = mine + sum(min(chips, mine) for seat, chips in enumerate(after) if seat != me)
+    return won, mine - invested[me]
+
+
+def _with_shown(seen: HandView, shown: Mapping[int, tuple[Card, ...]]) -> HandView:
+    """The view with the cards each live opponent showed at the end turned up where the
+    seat had them then (a card dealt later stays to come)."""
+    cards = list(seen.cards)
+    for seat, showed in shown.items():
+        held = cards[seat]
+        if seen.folded[seat] or len(showed) < len(held):
+            continue
+        cards[seat] = tuple(showed[at] if card is None else card for at, card in enumerate(held))
+    return replace(seen, cards=tuple(cards))
+
+
+def _known(seen: HandView, seat: int) -> bool:
+    return bool(seen.cards[seat]) and all(card is not None for card in seen.cards[seat])
+
+
+def range_words(situation: Situation, seat: int) -> str:
+    """The range the opponent model gives ``seat`` (``bots.ranges``), in words."""
+    variant = situation.variant
+    if variant.showdown != "high" or variant.is_stud:
+        return "any cards (the model narrows only hold'em hands)"
+    prior = PlayerStats()
+    raises = situation.aggression_by(seat, 0)
+    if raises:
+        top = prior.pfr * RERAISE_NARROWING ** (raises - 1)
+        words = f"raised before the flop: about the top {top:.0%} of starting hands"
+    elif situation.entered(seat):
+        words = f"entered the pot: about the top {prior.vpip:.0%} of starting hands"
+    else:
+        words = "any two cards"
+    bets = sum(situation.aggression_by(seat, street) for street in range(1, situation.street + 1))
+    if bets and len(situation.view.board) >= FLOP_SIZE:
+        words += "; bet or raised after the flop: a hand without a pair less likely"
+    return words
+
+
+def advice_lines(advice: Advice, name_of: Callable[[int], str]) -> list[str]:
+    """The decision told in words, as ``pokernight replay --coach`` prints it and the
+    replayer's panel shows it: the odds, the equity and against what, the worth."""
+    lines = [f"{name_of(advice.seat)} {_did(advice.action)}."]
+    if advice.to_call:
+        lines.append(
+            f"Pot odds: {_chips(advice.to_call)} to call to win {_chips(advice.could_win)}: "
+            f"a call needs {_percent(float(advice.pot_odds))} equity."
+        )
+    else:
+        lines.append(f"Nothing to call; the pot is {_chips(advice.pot)}.")
+    lines.append(f"Equity: {equity_words(advice)} {against_words(advice, name_of)}.")
+    lines.append("Worth, in chips from here: " + " · ".join(worth_words(advice)) + ".")
+    return lines
+
+
+def equity_words(advice: Advice) -> str:
+    if advice.exact:
+        return f"{_percent(advice.equity)} (exact, every one of {advice.deals:,} deals)"
+    return (
+        f"{_percent(advice.equity)} ± {_percent(advice.error)} "
+        f"(Monte Carlo, {advice.deals:,} seeded deals, 95%)"
+    )
+
+
+def against_words(advice: Advice, name_of: Callable[[int], str]) -> str:
+    parts = [
+        f"{name_of(opponent.seat)}'s {' '.join(str(card) for card in opponent.cards)} (shown)"
+        if opponent.shown
+        else f"{name_of(opponent.seat)}'s assumed range, not shown ({opponent.range})"
+        for opponent in advice.against
+    ]
+    return "against " + "; ".join(parts)
+
+
+def worth_words(advice: Advice) -> list[str]:
+    words = [f"fold {_signed(advice.fold)}"]
+    words.append(f"{'call' if advice.to_call else 'check'} {_signed(advice.call)}")
+    if advice.bet is not None and advice.bet_to is not None:
+        says = advice.action.says or "bet"
+        words.append(f"your {says} to {_chips(advice.bet_to)}, if called, {_signed(advice.bet)}")
+    return words
+
+
+def _did(action: ActionTaken) -> str:
+    says = action.says or str(action.kind)
+    said = {"fold": "folded", "check": "checked", "call": "called", "bet": "bet"}.get(says)
+    if said is None:
+        said = f"{says}d" if says.endswith("e") else f"{says}ed"
+    if action.amount is not None and says not in ("fold", "check", "call"):
+        said += f" to {_chips(action.amount)}"
+    return said + (" (all in)" if action.all_in else "")
+
+
+def _chips(amount: int) -> str:
+    return f"{amount:,}"
+
+
+def _signed(amount: float) -> str:
+    rounded = round(amount, 1)
+    return "0" if rounded == 0 else f"{rounded:+,.1f}"
+
+
+def _percent(share: float) -> str:
+    return f"{share * 100:.1f}%"
