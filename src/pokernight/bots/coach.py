@@ -276,13 +276,21 @@ def against_words(advice: Advice, name_of: Callable[[int], str]) -> str:
     return "against " + "; ".join(parts)
 
 
-def worth_words(advice: Advice) -> list[str]:
-    words = [f"fold {_signed(advice.fold)}"]
-    words.append(f"{'call' if advice.to_call else 'check'} {_signed(advice.call)}")
+def worth_choices(advice: Advice) -> list[tuple[str, float, bool]]:
+    """Each choice priced: its words, its worth in chips and whether the player made it."""
+    kind = advice.action.kind
+    choices = [
+        ("fold", advice.fold, kind == ActionKind.FOLD),
+        ("call" if advice.to_call else "check", advice.call, kind in (ActionKind.CALL, ActionKind.CHECK)),
+    ]
     if advice.bet is not None and advice.bet_to is not None:
         says = advice.action.says or "bet"
-        words.append(f"your {says} to {_chips(advice.bet_to)}, if called, {_signed(advice.bet)}")
-    return words
+        choices.append((f"your {says} to {_chips(advice.bet_to)}, if called", advice.bet, True))
+    return choices
+
+
+def worth_words(advice: Advice) -> list[str]:
+    return [f"{words} {_signed(worth)}" for words, worth, _ in worth_choices(advice)]
 
 
 def _did(action: ActionTaken) -> str:

@@ -27,7 +27,7 @@ from pokernight.bots.coach import (
     advice_lines,
     against_words,
     equity_words,
-    worth_words,
+    worth_choices,
 )
 from pokernight.bots.coach import coach as coach_of
 from pokernight.history.replay_steps import ReplayStep, replay_steps, step_ends
@@ -216,19 +216,10 @@ def _advice_json(advice: Advice, step: int, played: PlayedHand) -> Json:
     def name_of(index: int) -> str:
         return names[index]
 
-    made = advice.action.kind
-    choices = worth_words(advice)
     worth = [
-        {"choice": "fold", "chips": advice.fold, "made": made == "fold", "words": choices[0]},
-        {
-            "choice": "call" if advice.to_call else "check",
-            "chips": advice.call,
-            "made": made in ("call", "check"),
-            "words": choices[1],
-        },
+        {"choice": words, "chips": chips, "made": made}
+        for words, chips, made in worth_choices(advice)
     ]
-    if advice.bet is not None:
-        worth.append({"choice": "bet", "chips": advice.bet, "made": True, "words": choices[2]})
     return {
         "step": step,
         "seat": seats[advice.seat],
