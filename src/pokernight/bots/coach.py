@@ -52,6 +52,26 @@ RERAISE_NARROWING = 0.4  # as ``bots.ranges``
 
 
 @dataclass(frozen=True, slots=True)
+class Units:
+    """How amounts are written: the engine's whole chips are amount x 10**``exponent``,
+    written with ``places`` decimals (a hand history in cents: 2 and 2; the room: 0)."""
+
+    exponent: int = 0
+    places: int = 0
+
+    def amount(self, chips: float) -> str:
+        return f"{chips / 10**self.exponent:,.{self.places}f}"
+
+    def signed(self, chips: float) -> str:
+        places = self.places + 1 if self.exponent == 0 else self.places
+        value = round(chips / 10**self.exponent, places)
+        return "0" if value == 0 else f"{value:+,.{places}f}"
+
+
+CHIPS = Units()
+
+
+@dataclass(frozen=True, slots=True)
 class Against:
     """One live opponent at a decision: the cards it showed at the end of the hand, or
     (none shown) the range the coach gave it, in words."""
@@ -92,6 +112,8 @@ class Advice:
     bet: float | None = None
     bet_to: int | None = None
     fold: float = 0.0
+    cards: tuple[Card, ...] = ()  # the player's own cards then
+    board: tuple[Card, ...] = ()
 
     @property
     def ranged(self) -> bool:
@@ -180,6 +202,8 @@ def _advise(
         call=mine * could_win - cost,
         bet=bet,
         bet_to=bet_to,
+        cards=situation.my_cards,
+        board=seen.board,
     )
 
 
@@ -241,19 +265,26 @@ def range_words(situation: Situation, seat: int) -> str:
     return words
 
 
-def advice_lines(advice: Advice, name_of: Callable[[int], str]) -> list[str]:
+def advice_lines(
+    advice: Advice, name_of: Callable[[int], str], units: Units = CHIPS
+) -> list[str]:
     """The decision told in words, as ``pokernight replay --coach`` prints it and the
     replayer's panel shows it: the odds, the equity and against what, the worth."""
-    lines = [f"{name_of(advice.seat)} {_did(advice.action)}."]
+    held = " ".join(str(card) for card in advice.cards)
+    board = " ".join(str(card) for card in advice.board)
+    where = f"{held}, board {board}" if board else held
+    lines = [f"{name_of(advice.seat)} ({where}) {_did(advice.action, units)}."]
     if advice.to_call:
         lines.append(
-            f"Pot odds: {_chips(advice.to_call)} to call to win {_chips(advice.could_win)}: "
+            f"Pot odds: {units.amount(advice.to_call)} to call to win "
+            f"{units.amount(advice.could_win)}: "
             f"a call needs {_percent(float(advice.pot_odds))} equity."
         )
     else:
-        lines.append(f"Nothing to call; the pot is {_chips(advice.pot)}.")
+        lines.append(f"Nothing to call; the pot is {units.amount(advice.pot)}.")
     lines.append(f"Equity: {equity_words(advice)} {against_words(advice, name_of)}.")
-    lines.append("Worth, in chips from here: " + " · ".join(worth_words(advice)) + ".")
+    worth = " · ".join(worth_words(advice, units))
+    lines.append(f"Worth, in chips from here (all in, no more betting): {worth}.")
     return lines
 
 
@@ -276,7 +307,7 @@ def against_words(advice: Advice, name_of: Callable[[int], str]) -> str:
     return "against " + "; ".join(parts)
 
 
-def worth_choices(advice: Advice) -> list[tuple[str, float, bool]]:
+def worth_choices(advice: Advice, units: Units = CHIPS) -> list[tuple[str, float, bool]]:
     """Each choice priced: its words, its worth in chips and whether the player made it."""
     kind = advice.action.kind
     choices = [
@@ -285,31 +316,23 @@ def worth_choices(advice: Advice) -> list[tuple[str, float, bool]]:
     ]
     if advice.bet is not None and advice.bet_to is not None:
         says = advice.action.says or "bet"
-        choices.append((f"your {says} to {_chips(advice.bet_to)}, if called", advice.bet, True))
+        bet_to = units.amount(advice.bet_to)
+        choices.append((f"your {says} to {bet_to}, if called", advice.bet, True))
     return choices
 
 
-def worth_words(advice: Advice) -> list[str]:
-    return [f"{words} {_signed(worth)}" for words, worth, _ in worth_choices(advice)]
+def worth_words(advice: Advice, units: Units = CHIPS) -> list[str]:
+    return [f"{words} {units.signed(worth)}" for words, worth, _ in worth_choices(advice, units)]
 
 
-def _did(action: ActionTaken) -> str:
+def _did(action: ActionTaken, units: Units) -> str:
     says = action.says or str(action.kind)
     said = {"fold": "folded", "check": "checked", "call": "called", "bet": "bet"}.get(says)
     if said is None:
         said = f"{says}d" if says.endswith("e") else f"{says}ed"
     if action.amount is not None and says not in ("fold", "check", "call"):
-        said += f" to {_chips(action.amount)}"
+        said += f" to {units.amount(action.amount)}"
     return said + (" (all in)" if action.all_in else "")
-
-
-def _chips(amount: int) -> str:
-    return f"{amount:,}"
-
-
-def _signed(amount: float) -> str:
-    rounded = round(amount, 1)
-    return "0" if rounded == 0 else f"{rounded:+,.1f}"
 
 
 def _percent(share: float) -> str:
