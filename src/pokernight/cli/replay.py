@@ -157,7 +157,7 @@ def coached_lines(replayed: Replay, seat: int, names: Sequence[str]) -> list[str
     units = Units(replayed.scale.exponent, replayed.scale.places)
     lines = [f"{names[seat]}'s {len(advice)} decision(s), {variant.name}"]
     for item in advice:
-        words = advice_lines(item, names.__getitem__, units)
+        words = advice_lines(item, lambda index: names[index], units)
         street = variant.streets[item.street].name
         lines.append(f"  {street.capitalize()}: {words[0]}")
         lines += [f"    {line}" for line in words[1:]]
