@@ -35,7 +35,7 @@ def test_the_coach_tells_each_decision_in_words(
     path.write_text(HAND, encoding="utf-8")
     assert main(["replay", str(path), "--coach", "Ann"]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out[0] == f"{path} hand 0: Ann's 5 decision(s), NL Texas Hold'em"
+    assert out[0] == f"{path} hand 0: Ann's 5 decision(s), No-Limit Texas Hold'em"
     flop_call = out.index("  Flop: Ann (Ah Kh, board Kd 7h 2h) called.")
     assert out[flop_call + 1] == "    Pot odds: 40 to call to win 140: a call needs 28.6% equity."
     assert out[flop_call + 2].startswith("    Equity: ")
