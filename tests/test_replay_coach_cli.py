@@ -1,7 +1,8 @@
 """``pokernight replay --coach NAME``: the coach's words on one hand (``tests/test_coach.py``'s).
 
-Bob raises with queens, Ann calls with ace-king of hearts, and so on to a showdown; the
-hand is a PHH file, as ``pokernight export --format phh --as Ann`` writes one.
+Bob raises with ace-king of hearts, Ann calls with queens, and so on to a showdown; the
+hand is a PHH file, as ``pokernight export --format phh --as Ann`` writes one (heads-up,
+PHH's ``p1`` is the big blind and ``p2`` the button).
 """
 
 from __future__ import annotations
@@ -19,12 +20,12 @@ blinds_or_straddles = [5, 10]
 min_bet = 10
 starting_stacks = [1000, 1000]
 actions = [
-  'd dh p1 QsQd', 'd dh p2 AhKh', 'p1 cbr 30', 'p2 cc',
-  'd db Kd7h2h', 'p2 cc', 'p1 cbr 40', 'p2 cc',
-  'd db 9c', 'p2 cbr 100', 'p1 cc',
-  'd db 3s', 'p2 cc', 'p1 cc', 'p2 sm AhKh', 'p1 sm QsQd',
+  'd dh p1 QsQd', 'd dh p2 AhKh', 'p2 cbr 30', 'p1 cc',
+  'd db Kd7h2h', 'p1 cc', 'p2 cbr 40', 'p1 cc',
+  'd db 9c', 'p1 cbr 100', 'p2 cc',
+  'd db 3s', 'p1 cc', 'p2 cc', 'p1 sm QsQd', 'p2 sm AhKh',
 ]
-players = ['Bob', 'Ann']
+players = ['Ann', 'Bob']
 """
 
 
@@ -36,21 +37,22 @@ def test_the_coach_tells_each_decision_in_words(
     assert main(["replay", str(path), "--coach", "Ann"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[0] == f"{path} hand 0: Ann's 5 decision(s), No-Limit Texas Hold'em"
-    flop_call = out.index("  Flop: Ann (Ah Kh, board Kd 7h 2h) called.")
+    flop_call = out.index("  Flop: Ann (Qs Qd, board Kd 7h 2h) called.")
     assert out[flop_call + 1] == "    Pot odds: 40 to call to win 140: a call needs 28.6% equity."
     assert out[flop_call + 2].startswith("    Equity: ")
-    assert "(exact, every one of 990 deals) against Bob's Qs Qd (shown)." in out[flop_call + 2]
+    assert "(exact, every one of 990 deals) against Bob's Ah Kh (shown)." in out[flop_call + 2]
     assert out[flop_call + 3].startswith(
-        "    Worth, in chips from here (all in, no more betting): fold 0 · call +"
+        "    Worth, in chips from here (all in, no more betting): fold 0 · call -"
     )
-    assert "  Turn: Ann (Ah Kh, board Kd 7h 2h 9c) bet to 100." in out
-    assert any("your bet to 100, if called, +" in line for line in out)
+    assert "  Turn: Ann (Qs Qd, board Kd 7h 2h 9c) bet 100." in out
+    assert any("your bet of 100 if called -" in line for line in out)
     preflop = out[1]
-    assert preflop == "  Preflop: Ann (Ah Kh) called."
+    assert preflop == "  Preflop: Ann (Qs Qd) called."
     assert "(Monte Carlo, 20,000 seeded deals, 95%)" in out[3]
+    assert out[-2] == "    Equity: 0.0% (exact: no card to come) against Bob's Ah Kh (shown)."
     # Somebody who did not play it is said so, not an error.
     assert main(["replay", str(path), "--coach", "Cat"]) == 0
-    assert capsys.readouterr().out == f"{path} hand 0: Cat did not play it (players: Bob, Ann)\n"
+    assert capsys.readouterr().out == f"{path} hand 0: Cat did not play it (players: Ann, Bob)\n"
 
 
 def test_replay_help_names_the_coach(capsys: pytest.CaptureFixture[str]) -> None:

@@ -124,8 +124,9 @@ def test_the_coach_prices_each_of_anns_decisions(browser: Any, tmp_path: Path) -
             assert panel.locator("#coach-equity").inner_text().strip() == item["equity_words"]
             assert panel.locator(".coach-did").inner_text() == item["lines"][0]
             shown = panel.locator(".coach-against .shown .card")
-            assert shown.evaluate_all("cards => cards.map((c) => c.dataset.card)") == (
-                against["Bob"]["cards"]
+            assert (
+                shown.evaluate_all("cards => cards.map((c) => c.dataset.card)")
+                == (against["Bob"]["cards"])
             )
             assumption = panel.locator(".coach-against .assumed").inner_text()
             assert assumption.startswith("Cat: not shown: assumed ")

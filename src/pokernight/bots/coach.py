@@ -265,9 +265,7 @@ def range_words(situation: Situation, seat: int) -> str:
     return words
 
 
-def advice_lines(
-    advice: Advice, name_of: Callable[[int], str], units: Units = CHIPS
-) -> list[str]:
+def advice_lines(advice: Advice, name_of: Callable[[int], str], units: Units = CHIPS) -> list[str]:
     """The decision told in words, as ``pokernight replay --coach`` prints it and the
     replayer's panel shows it: the odds, the equity and against what, the worth."""
     held = " ".join(str(card) for card in advice.cards)
@@ -289,6 +287,8 @@ def advice_lines(
 
 
 def equity_words(advice: Advice) -> str:
+    if advice.exact and advice.deals == 1:
+        return f"{_percent(advice.equity)} (exact: no card to come)"
     if advice.exact:
         return f"{_percent(advice.equity)} (exact, every one of {advice.deals:,} deals)"
     return (
@@ -312,12 +312,17 @@ def worth_choices(advice: Advice, units: Units = CHIPS) -> list[tuple[str, float
     kind = advice.action.kind
     choices = [
         ("fold", advice.fold, kind == ActionKind.FOLD),
-        ("call" if advice.to_call else "check", advice.call, kind in (ActionKind.CALL, ActionKind.CHECK)),
+        (
+            "call" if advice.to_call else "check",
+            advice.call,
+            kind in (ActionKind.CALL, ActionKind.CHECK),
+        ),
     ]
     if advice.bet is not None and advice.bet_to is not None:
         says = advice.action.says or "bet"
         bet_to = units.amount(advice.bet_to)
-        choices.append((f"your {says} to {bet_to}, if called", advice.bet, True))
+        made = f"your bet of {bet_to}" if says == "bet" else f"your {says} to {bet_to}"
+        choices.append((f"{made} if called", advice.bet, True))
     return choices
 
 
@@ -331,7 +336,7 @@ def _did(action: ActionTaken, units: Units) -> str:
     if said is None:
         said = f"{says}d" if says.endswith("e") else f"{says}ed"
     if action.amount is not None and says not in ("fold", "check", "call"):
-        said += f" to {units.amount(action.amount)}"
+        said += f" {'' if says == 'bet' else 'to '}{units.amount(action.amount)}"
     return said + (" (all in)" if action.all_in else "")
 
 
