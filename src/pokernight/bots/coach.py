@@ -151,7 +151,17 @@ def coach(
             if seen.legal is None or seen.legal.can_draw or seen.legal.can_choose_runs:
                 continue
             rng = np.random.default_rng((seed, index))
-            advice.append(_advise(index, event, seen, shown, rng, samples, exact_limit))
+            advice.append(
+                _advise(
+                    index,
+                    event,
+                    seen,
+                    shown=shown,
+                    rng=rng,
+                    samples=samples,
+                    exact_limit=exact_limit,
+                )
+            )
     return tuple(advice)
 
 
@@ -159,6 +169,7 @@ def _advise(
     index: int,
     action: ActionTaken,
     seen: HandView,
+    *,
     shown: Mapping[int, tuple[Card, ...]],
     rng: np.random.Generator,
     samples: int,
