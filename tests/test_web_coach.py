@@ -128,7 +128,7 @@ def test_the_coach_prices_each_of_anns_decisions(browser: Any, tmp_path: Path) -
                 shown.evaluate_all("cards => cards.map((c) => c.dataset.card)")
                 == (against["Bob"]["cards"])
             )
-            assumption = panel.locator(".coach-against .assumed").inner_text()
+            assumption = panel.locator(".coach-against .assumed").text_content()
             assert assumption.startswith("Cat: not shown: assumed ")
             assert panel.locator("#coach-assumption").is_visible()
             worth = panel.locator("#coach-worth li")
