@@ -15,7 +15,8 @@ The numbers, all in chips from the decision on (what is in the pot is gone):
   a side pot it cannot win is left out): the equity a call needs to break even;
 - equity: the player's share of the pot at the showdown against those hands, dealing
   the cards still to come; exact when enumerating costs at most ``EXACT_LIMIT``
-  evaluations, else ``SAMPLES`` seeded Monte Carlo deals with its 95% error;
+  evaluations, else seeded Monte Carlo deals (``SAMPLES``, fewer where the game's hands
+  cost more to evaluate: ``BUDGET``) with its 95% error;
 - worth: folding is 0; a call (a check, when there is nothing to call) is
   equity x the chips it could win - the call; the bet or raise made, if every live
   opponent calls it (each up to its stack; an uncalled part comes back), the same
@@ -39,12 +40,17 @@ from pokernight.bots.situation import Situation
 from pokernight.bots.stats import PlayerStats
 from pokernight.cards import Card
 from pokernight.equity import equity
-from pokernight.equity.deals import enumeration_cost
+from pokernight.equity.deals import EVALUATION_COST, enumeration_cost
 from pokernight.rules import ActionTaken, CardsShown, Hand, HandStarted, HandView, variant_for, view
 from pokernight.rules.actions import ActionKind
 
 SAMPLES = 20_000
-"""Monte Carlo deals per decision: a 95% error under 0.7 points of equity unweighted."""
+"""Monte Carlo deals per decision at most: a 95% error under 0.7 points of equity
+unweighted (hold'em heads-up or three-way); games dearer to evaluate get ``BUDGET``'s worth."""
+BUDGET = 600_000
+"""Monte Carlo work per decision, in batch evaluations (``equity.deals.EVALUATION_COST``):
+about 0.1 s, whatever the game (Follow the Queen three-way: 1,000 deals, 3 points)."""
+MIN_SAMPLES = 500
 EXACT_LIMIT = 400_000
 """Enumerate when it costs at most this many batch evaluations (about 0.1 s)."""
 DECISIONS = (ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL, ActionKind.BET_OR_RAISE)
@@ -185,7 +191,9 @@ def _advise(
     )
     weigh = range_weights(situation, scenario, [PlayerStats()] * len(situation.opponents))
     exact = enumeration_cost(scenario) <= exact_limit
-    result = equity(scenario, samples=samples, exact_limit=exact_limit, rng=rng, weigh=weigh)
+    cost = len(scenario.hands) * EVALUATION_COST[scenario.showdown]
+    count = max(MIN_SAMPLES, min(samples, BUDGET // cost))
+    result = equity(scenario, samples=count, exact_limit=exact_limit, rng=rng, weigh=weigh)
     mine = result.hands[0].equity
     me, legal = situation.seat, situation.legal
     invested, stacks, live = situation.invested, seen.stacks, situation.opponents
