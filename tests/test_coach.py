@@ -21,7 +21,8 @@ import pytest
 from pokernight.bots.coach import Advice, advice_lines, coach
 from pokernight.cards import parse_cards
 from pokernight.equity import equity, scenario_for_variant
-from pokernight.rules import VARIANTS, Hand, Stakes
+from pokernight.history.decisions import decisions
+from pokernight.rules import VARIANTS, CardsShown, Hand, Stakes
 from tests.rules_helpers import holdem_deck
 
 NLHE = VARIANTS["nlhe"]
@@ -60,19 +61,24 @@ def _exact_equity(board: str) -> float:
     return result.hands[0].equity
 
 
+def _coach(hand: Hand, seed: int = 0) -> tuple[Advice, ...]:
+    """Ann's decisions priced: as she saw them, and the hands shown at the end."""
+    return coach(decisions(hand, ANN), seed=seed)
+
+
 def _names(seat: int) -> str:
     return ("Bob", "Ann")[seat]
 
 
 def test_each_decision_of_the_player_is_coached_and_only_hers() -> None:
-    advice = coach(_played(), ANN)
+    advice = _coach(_played())
     assert [item.action.says for item in advice] == ["call", "check", "call", "bet", "check"]
     assert all(item.seat == ANN for item in advice)
     assert [item.street for item in advice] == [0, 1, 1, 2, 3]
 
 
 def test_pot_odds_are_the_call_over_the_chips_it_could_win() -> None:
-    preflop, flop_check, flop_call, turn_bet, _ = coach(_played(), ANN)
+    preflop, flop_check, flop_call, turn_bet, _ = _coach(_played())
     # Preflop: 20 more to call into 30 + 10: 20 to win 60.
     assert (preflop.pot, preflop.to_call, preflop.could_win) == (40, 20, 60)
     assert preflop.pot_odds == Fraction(1, 3)
@@ -84,7 +90,7 @@ def test_pot_odds_are_the_call_over_the_chips_it_could_win() -> None:
 
 
 def test_equity_against_a_shown_hand_is_the_calculators_exact_equity() -> None:
-    _, flop_check, flop_call, turn_bet, river = coach(_played(), ANN)
+    _, flop_check, flop_call, turn_bet, river = _coach(_played())
     for item, board in [(flop_check, BOARD[:6]), (flop_call, BOARD[:6]), (turn_bet, BOARD[:8])]:
         assert item.exact and item.error == 0
         assert item.equity == pytest.approx(_exact_equity(board), abs=1e-12)
@@ -96,8 +102,8 @@ def test_equity_against_a_shown_hand_is_the_calculators_exact_equity() -> None:
 
 
 def test_a_preflop_equity_is_seeded_monte_carlo_within_its_stated_error() -> None:
-    first = coach(_played(), ANN, seed=7)[0]
-    again = coach(_played(), ANN, seed=7)[0]
+    first = _coach(_played(), seed=7)[0]
+    again = _coach(_played(), seed=7)[0]
     assert first == again  # seeded: the same numbers every time
     assert not first.exact and 0 < first.error < 0.01
     scenario = scenario_for_variant(NLHE, [parse_cards(ANN_CARDS), parse_cards(BOB_CARDS)])
@@ -116,7 +122,7 @@ def _consistent(item: Advice) -> None:
 
 
 def test_the_worth_of_fold_call_and_bet_follows_from_the_equity() -> None:
-    advice = coach(_played(), ANN)
+    advice = _coach(_played())
     for item in advice:
         _consistent(item)
     turn_bet = advice[3]
@@ -128,8 +134,8 @@ def test_the_worth_of_fold_call_and_bet_follows_from_the_equity() -> None:
 
 
 def test_an_opponent_who_never_showed_is_a_range_said_so_whatever_he_held() -> None:
-    advice = coach(_played(bob_folds_river=True), ANN, seed=3)
-    other_cards = coach(_played("8c8d", bob_folds_river=True), ANN, seed=3)
+    advice = _coach(_played(bob_folds_river=True), seed=3)
+    other_cards = _coach(_played("8c8d", bob_folds_river=True), seed=3)
     assert advice == other_cards  # what Bob held never reaches the coach
     flop_call = advice[2]
     (bob,) = flop_call.against
@@ -142,7 +148,7 @@ def test_an_opponent_who_never_showed_is_a_range_said_so_whatever_he_held() -> N
 
 
 def test_the_words_say_the_numbers() -> None:
-    flop_call = coach(_played(), ANN)[2]
+    flop_call = _coach(_played())[2]
     lines = advice_lines(flop_call, _names)
     assert lines[0] == "Ann (Qs Qd, board Kd 7h 2h) called."
     assert lines[1] == "Pot odds: 40 to call to win 140: a call needs 28.6% equity."
@@ -152,3 +158,16 @@ def test_the_words_say_the_numbers() -> None:
     assert lines[3] == (
         f"Worth, in chips from here (all in, no more betting): fold 0 · call {call}."
     )
+
+
+def test_a_hand_shown_only_once_the_hand_was_over_counts_as_shown() -> None:
+    hand = _played("8c8d")  # Ann's queens win; Bob mucks his eights at the showdown
+    assert not any(opponent.shown for item in _coach(hand) for opponent in item.against)
+    shown_later = CardsShown(BOB, tuple(parse_cards("8c8d")), "")
+    flop_call = coach(decisions(hand, ANN, [shown_later]))[2]
+    (bob,) = flop_call.against
+    assert bob.cards == tuple(parse_cards("8c8d")) and not flop_call.ranged
+    scenario = scenario_for_variant(
+        NLHE, [parse_cards(ANN_CARDS), parse_cards("8c8d")], parse_cards(BOARD[:6])
+    )
+    assert flop_call.equity == pytest.approx(equity(scenario).hands[0].equity, abs=1e-12)

@@ -1,12 +1,13 @@
 """The coach: each of a player's decisions in a finished hand, priced (issue 37, item 2).
 
 For every betting decision the player made (fold, check, call, bet or raise) the coach
-reads the hand as that player saw it then (``rules.view`` of the hand up to the
-decision) and adds only what became public at the end of the hand: the cards an
-opponent showed. Each live opponent is then either a known hand (shown) or a range:
-the bots' opponent model (``bots.ranges``) for a typical player with no history (the
-stats' priors) who acted as this one did. That is why the coach lives in ``bots``: the
-layers let ``bots`` read ``equity`` and ``history``, not the reverse (decision 70).
+reads the hand as that player saw it then, with only what became public at the end of
+the hand added: the cards an opponent showed (``history.decisions`` makes those views:
+like a bot, the coach never holds a ``Hand``). Each live opponent is then either a known
+hand (shown) or a range: the bots' opponent model (``bots.ranges``) for a typical player
+with no history (the stats' priors) who acted as this one did. That is why the coach
+lives in ``bots``: the layers let ``bots`` read ``equity`` and ``history``, not the
+reverse (decision 70).
 
 The numbers, all in chips from the decision on (what is in the pot is gone):
 
@@ -28,8 +29,8 @@ Draw games are not coached: their equity depends on how each hand draws.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 
 import numpy as np
@@ -41,7 +42,8 @@ from pokernight.bots.stats import PlayerStats
 from pokernight.cards import Card
 from pokernight.equity import equity
 from pokernight.equity.deals import EVALUATION_COST, enumeration_cost
-from pokernight.rules import ActionTaken, CardsShown, Hand, HandStarted, HandView, variant_for, view
+from pokernight.history.decisions import Decision
+from pokernight.rules import ActionTaken, HandStarted, HandView, variant_for
 from pokernight.rules.actions import ActionKind
 
 SAMPLES = 20_000
@@ -53,7 +55,6 @@ about 0.1 s, whatever the game (Follow the Queen three-way: 1,000 deals, 3 point
 MIN_SAMPLES = 500
 EXACT_LIMIT = 400_000
 """Enumerate when it costs at most this many batch evaluations (about 0.1 s)."""
-DECISIONS = (ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL, ActionKind.BET_OR_RAISE)
 RERAISE_NARROWING = 0.4  # as ``bots.ranges``
 
 
@@ -128,71 +129,42 @@ class Advice:
 
 
 def coach(
-    hand: Hand,
-    seat: int,
-    shown_after: Sequence[CardsShown] = (),
+    found: Sequence[Decision],
     *,
     seed: int = 0,
     samples: int = SAMPLES,
     exact_limit: int = EXACT_LIMIT,
 ) -> tuple[Advice, ...]:
-    """Hand seat ``seat``'s betting decisions in ``hand``, each priced from what the seat
-    saw then and the hands shown at the end (``shown_after``: shown once it was over).
-    ``seed`` seeds the Monte Carlo deals (with each decision's index): the same hand gives
-    the same numbers every time. Empty for a draw game."""
-    events = hand.events
-    started = events[0]
-    assert isinstance(started, HandStarted)
-    if variant_for(started.variant, started.betting).is_draw:
-        return ()
-    shown = {
-        event.seat: tuple(event.cards)
-        for event in (*events, *shown_after)
-        if isinstance(event, CardsShown) and event.seat != seat
-    }
+    """Each decision (``history.decisions``) priced from its view. ``seed`` seeds the Monte
+    Carlo deals (with each decision's index): the same hand gives the same numbers every
+    time. Empty for a draw game."""
     advice = []
-    for index, event in enumerate(events):
-        if isinstance(event, ActionTaken) and event.seat == seat and event.kind in DECISIONS:
-            seen = view(Hand.from_events(hand.deck, events[:index]), seat)
-            if seen.legal is None or seen.legal.can_draw or seen.legal.can_choose_runs:
-                continue
-            rng = np.random.default_rng((seed, index))
-            advice.append(
-                _advise(
-                    index,
-                    event,
-                    seen,
-                    shown=shown,
-                    rng=rng,
-                    samples=samples,
-                    exact_limit=exact_limit,
-                )
-            )
+    for decision in found:
+        started = decision.seen.events[0]
+        assert isinstance(started, HandStarted)
+        if variant_for(started.variant, started.betting).is_draw:
+            return ()
+        rng = np.random.default_rng((seed, decision.index))
+        advice.append(_advise(decision, rng=rng, samples=samples, exact_limit=exact_limit))
     return tuple(advice)
 
 
 def _advise(
-    index: int,
-    action: ActionTaken,
-    seen: HandView,
-    *,
-    shown: Mapping[int, tuple[Card, ...]],
-    rng: np.random.Generator,
-    samples: int,
-    exact_limit: int,
+    decision: Decision, *, rng: np.random.Generator, samples: int, exact_limit: int
 ) -> Advice:
-    situation = Situation.of(_with_shown(seen, shown))
+    index, action, seen = decision.index, decision.action, decision.seen
+    situation = Situation.of(seen)
     scenario = scenario_of(situation)
     against = tuple(
-        Against(seat, tuple(shown[seat]))
-        if _known(situation.view, seat)
+        Against(seat, _cards(seen, seat))
+        if _known(seen, seat)
         else Against(seat, range=range_words(situation, seat))
         for seat in situation.opponents
     )
     weigh = range_weights(situation, scenario, [PlayerStats()] * len(situation.opponents))
     exact = enumeration_cost(scenario) <= exact_limit
-    cost = len(scenario.hands) * EVALUATION_COST[scenario.showdown]
-    count = max(MIN_SAMPLES, min(samples, BUDGET // cost))
+    work = len(scenario.hands) * EVALUATION_COST[scenario.showdown]
+    count = max(MIN_SAMPLES, min(samples, BUDGET // work))
     result = equity(scenario, samples=count, exact_limit=exact_limit, rng=rng, weigh=weigh)
     mine = result.hands[0].equity
     me, legal = situation.seat, situation.legal
@@ -248,20 +220,12 @@ def _stake(
     return won, mine - invested[me]
 
 
-def _with_shown(seen: HandView, shown: Mapping[int, tuple[Card, ...]]) -> HandView:
-    """The view with the cards each live opponent showed at the end turned up where the
-    seat had them then (a card dealt later stays to come)."""
-    cards = list(seen.cards)
-    for seat, showed in shown.items():
-        held = cards[seat]
-        if seen.folded[seat] or len(showed) < len(held):
-            continue
-        cards[seat] = tuple(showed[at] if card is None else card for at, card in enumerate(held))
-    return replace(seen, cards=tuple(cards))
-
-
 def _known(seen: HandView, seat: int) -> bool:
     return bool(seen.cards[seat]) and all(card is not None for card in seen.cards[seat])
+
+
+def _cards(seen: HandView, seat: int) -> tuple[Card, ...]:
+    return tuple(card for card in seen.cards[seat] if card is not None)
 
 
 def range_words(situation: Situation, seat: int) -> str:

@@ -38,6 +38,7 @@ from rich.progress import Progress
 from pokernight.bots.coach import Units, advice_lines, coach
 from pokernight.cli.types import Subparsers
 from pokernight.history import PHHError, PHHHand, parse_phh, replay_phh
+from pokernight.history.decisions import decisions
 from pokernight.history.phh_replay import Replay
 from pokernight.rules import HandStarted, variant_for
 
@@ -151,7 +152,7 @@ def coached_lines(replayed: Replay, seat: int, names: Sequence[str]) -> list[str
     variant = variant_for(started.variant, started.betting)
     if variant.is_draw:
         return [f"{names[seat]}: the coach does not read draw games ({variant.name})"]
-    advice = coach(hand, seat)
+    advice = coach(decisions(hand, seat))
     if not advice:
         return [f"{names[seat]} made no decision in this hand"]
     units = Units(replayed.scale.exponent, replayed.scale.places)

@@ -30,6 +30,7 @@ from pokernight.bots.coach import (
     worth_choices,
 )
 from pokernight.bots.coach import coach as coach_of
+from pokernight.history.decisions import decisions
 from pokernight.history.replay_steps import ReplayStep, replay_steps, step_ends
 from pokernight.history.table_export import PlayedHand, finished_hand, hand_from_its_events
 from pokernight.rules import CardsShown, PotAwarded
@@ -206,7 +207,7 @@ def coach_json(stored: StoredHand, viewer: str | None) -> list[Json]:
         return []
     mine = played.player_ids.index(viewer)
     ends = step_ends(played.hand.events)
-    advice = coach_of(played.hand, mine, stored.shown_after, seed=played.number)
+    advice = coach_of(decisions(played.hand, mine, stored.shown_after), seed=played.number)
     return [_advice_json(item, ends.index(item.index), played) for item in advice]
 
 
