@@ -135,6 +135,8 @@ def test_the_coach_prices_each_of_anns_decisions(browser: Any, tmp_path: Path) -
             assert worth.count() == len(item["worth"])
             made = panel.locator("#coach-worth li.made .choice").inner_text()
             assert made.lower() == next(c["choice"] for c in item["worth"] if c["made"])
+            if number == 0:
+                panel.screenshot(path=str(SHOTS / "first-decision-panel.png"))
         page.wait_for_timeout(400)  # the cards just dealt have slid in
         page.screenshot(path=str(SHOTS / "river-bet.png"), full_page=True)
         # The step of the action itself keeps the panel; a step between decisions offers them.

@@ -266,7 +266,8 @@ export class ReplayPage {
         : [h("span", { class: "coach-assumption" }, `not shown: assumed ${opponent.range}`)])));
     const worth = here.worth.map((choice) => h("li", { class: choice.made ? "made" : "" },
       h("span", { class: "choice" }, choice.choice.charAt(0).toUpperCase() + choice.choice.slice(1)),
-      h("span", { class: choice.chips >= 0 ? "chips plus" : "chips minus" }, signed(choice.chips)),
+      h("span", { class: `chips ${choice.chips >= 0.05 ? "plus" : choice.chips <= -0.05 ? "minus" : ""}` },
+        signed(choice.chips)),
       choice.made ? h("span", { class: "you" }, "your choice") : ""));
     this.coach.replaceChildren(title,
       h("p", { class: "coach-did" }, here.lines[0]),
