@@ -260,7 +260,15 @@ async def test_hands_are_found_by_player_pot_and_showdown_and_replayed_privately
         path = f"/api/club/tables/{hand['table_id']}/hands/{hand['number']}/replay"
         as_alice = await _get(url, path, devices["Alice"])
         as_bob = await _get(url, path, devices["Bob"])
+        coached = await _get(url, f"{path}?coach=1", devices["Alice"])
         await close_all(clients)
+    assert "coach" not in as_alice  # only asked for: the coach costs a core's tenth a decision
+    alice_decisions = [
+        step
+        for step in coached["steps"]
+        if step["status"]["to_act"] == coached["seats"][coached["viewer"]["hand_seat"]]
+    ]
+    assert len(coached["coach"]) == len(alice_decisions)  # her own decisions, each priced
     alice_seat = as_alice["viewer"]["hand_seat"]
     bob_seat = as_bob["viewer"]["hand_seat"]
     first = as_alice["steps"][0]["cards"]

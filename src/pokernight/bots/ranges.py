@@ -5,7 +5,8 @@ the flop a player who raised holds about its top PFR share of hands, one who
 called its top VPIP share, re-raises narrower still. After the flop every bet
 or raise the player made makes a hand without a pair less likely, the more so
 the less that player bluffs. Weights are soft (a logistic edge), so a range
-never excludes a hand outright.
+never excludes a hand outright. An opponent whose cards the scenario knows (the coach:
+a hand shown at the end) has no unknown cards and no weight.
 """
 
 from __future__ import annotations
@@ -41,13 +42,15 @@ def range_weights(
         [index for index, slot in enumerate(scenario.slots) if slot.owner == owner + 1]
         for owner in range(len(opponents))
     ]
-    if any(len(cols) != HOLDEM_HOLE for cols in columns):
+    if any(len(cols) not in (0, HOLDEM_HOLE) for cols in columns) or not any(columns):
         return None
     board = np.array([card.index for card in situation.view.board], dtype=np.intp)
 
     def weigh(deals: Deals) -> Weights:
         weights = np.ones(len(deals))
         for seat, cols, player in zip(opponents, columns, stats, strict=True):
+            if not cols:  # known cards: nothing to weigh
+                continue
             hole = deals[:, cols]
             weights *= _preflop_weight(situation, seat, player, hole)
             if len(board) >= FLOP_SIZE:

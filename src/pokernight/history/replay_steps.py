@@ -72,7 +72,7 @@ def replay_steps(
     street, name = 0, ""
     shown = any(isinstance(event, CardsShown) for event in events)
     second_run = False
-    for end in _step_ends(events):
+    for end in step_ends(events):
         taken = events[begin:end]
         for event in taken:
             if isinstance(event, SecondRunStarted):
@@ -107,7 +107,7 @@ def _shown_after(last: ReplayStep, shown: CardsShown) -> ReplayStep:
     return ReplayStep(last.street, last.street_name, (shown,), seen, None)
 
 
-def _step_ends(events: Sequence[Event]) -> list[int]:
+def step_ends(events: Sequence[Event]) -> list[int]:
     """Where each step ends (exclusive indices into ``events``): after every event, except
     that a street's deal is one step (each street its own, in a run-out too) and the hand's
     end joins the step before it."""

@@ -211,6 +211,8 @@ async def club_hand_replay(request: Request) -> Response:
     )
     seats = int(record.settings.get("seats", 0))
     shown = replay.replay_json(stored, str(seat), seats)
+    if replay.wants_coach(request):
+        shown = await replay.coached(shown, stored, str(seat))
     return JSONResponse({**shown, "table_id": record.id, "code": record.code})
 
 

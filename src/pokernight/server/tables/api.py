@@ -263,7 +263,10 @@ async def hand_replay(request: Request) -> Response:
     if seen is not None and number > seen:  # finished, but not yet on the delayed pages
         raise replay.NoSuchHandError(f"table {actor.code} has no finished hand #{number}")
     stored = await replay.stored_hand(store.tables, actor.table_id, actor.code, number)
-    return JSONResponse(replay.replay_json(stored, viewer, actor.table.settings.seats))
+    shown = replay.replay_json(stored, viewer, actor.table.settings.seats)
+    if replay.wants_coach(request):
+        shown = await replay.coached(shown, stored, viewer)
+    return JSONResponse(shown)
 
 
 async def stats(request: Request) -> Response:

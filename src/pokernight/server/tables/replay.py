@@ -9,15 +9,29 @@ that index (migration 0010) is found by folding the whole log. It is cut into st
 play's: the steps are the view of the hand seat whose seat token the request carries
 (the same token a WebSocket hello carries, here as ``Authorization: Bearer``), a
 spectator's view for a request without one.
+
+``?coach=1`` adds the coach (``bots.coach``, issue 37): each of the viewer's own decisions
+priced, from what they saw then and the hands shown at the end; none for a spectator.
+It is worked out in a worker thread, so a table's actor is not kept waiting.
 """
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import dataclass
 
 from starlette.requests import Request
 
-from pokernight.history.replay_steps import ReplayStep, replay_steps
+from pokernight.bots.coach import (
+    Advice,
+    advice_lines,
+    against_words,
+    equity_words,
+    worth_choices,
+)
+from pokernight.bots.coach import coach as coach_of
+from pokernight.history.decisions import decisions
+from pokernight.history.replay_steps import ReplayStep, replay_steps, step_ends
 from pokernight.history.table_export import PlayedHand, finished_hand, hand_from_its_events
 from pokernight.rules import CardsShown, PotAwarded
 from pokernight.server.tables.actor import TableActor
@@ -173,3 +187,64 @@ def _result_json(played: PlayedHand) -> list[Json]:
         for award in events
         if isinstance(award, PotAwarded)
     ]
+
+
+def wants_coach(request: Request) -> bool:
+    return request.query_params.get("coach") in ("1", "true")
+
+
+async def coached(shown: Json, stored: StoredHand, viewer: str | None) -> Json:
+    """The replay ``shown`` with the coach's advice to ``viewer`` (``coach``), worked out in
+    a worker thread (a preflop decision's Monte Carlo takes some tens of milliseconds)."""
+    return {**shown, "coach": await asyncio.to_thread(coach_json, stored, viewer)}
+
+
+def coach_json(stored: StoredHand, viewer: str | None) -> list[Json]:
+    """Each of ``viewer``'s decisions priced (none for a spectator): ``step`` is the step
+    after which the hand waited for it (the next step is the decision itself)."""
+    played = stored.played
+    if viewer not in played.player_ids:
+        return []
+    mine = played.player_ids.index(viewer)
+    ends = step_ends(played.hand.events)
+    advice = coach_of(decisions(played.hand, mine, stored.shown_after), seed=played.number)
+    return [_advice_json(item, ends.index(item.index), played) for item in advice]
+
+
+def _advice_json(advice: Advice, step: int, played: PlayedHand) -> Json:
+    seats, names = played.started.seats, played.names
+
+    def name_of(index: int) -> str:
+        return names[index]
+
+    worth = [
+        {"choice": words, "chips": chips, "made": made}
+        for words, chips, made in worth_choices(advice)
+    ]
+    return {
+        "step": step,
+        "seat": seats[advice.seat],
+        "street": advice.street,
+        "pot": advice.pot,
+        "to_call": advice.to_call,
+        "could_win": advice.could_win,
+        "pot_odds": float(advice.pot_odds),
+        "equity": advice.equity,
+        "error": advice.error,
+        "exact": advice.exact,
+        "deals": advice.deals,
+        "equity_words": equity_words(advice),
+        "against": [
+            {
+                "seat": seats[opponent.seat],
+                "name": names[opponent.seat],
+                "cards": [str(card) for card in opponent.cards] if opponent.shown else None,
+                "range": opponent.range,
+            }
+            for opponent in advice.against
+        ],
+        "against_words": against_words(advice, name_of),
+        "assumed": advice.ranged,
+        "worth": worth,
+        "lines": advice_lines(advice, name_of),
+    }

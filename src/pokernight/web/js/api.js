@@ -49,9 +49,10 @@ export const lastHands = (code, token = null) =>
   request(`/api/tables/${code}/hands`, {}, bearer(token));
 export const stats = (code) => request(`/api/tables/${code}/stats`);
 export const games = () => request("/api/games");
-/** A finished hand step by step, as the seat ``token`` (the WebSocket's own) may see it. */
+/** A finished hand step by step, as the seat ``token`` (the WebSocket's own) may see it,
+ * with the coach's word on each of that player's decisions. */
 export const handReplay = (code, number, token = null) =>
-  request(`/api/tables/${code}/hands/${number}/replay`, {}, bearer(token));
+  request(`/api/tables/${code}/hands/${number}/replay?coach=1`, {}, bearer(token));
 export const ledgerCsvUrl = (code) => `/api/tables/${code}/ledger?format=csv`;
 /** A tournament from a template (docs/protocol.md, "Tournaments"): its facts, its id and
  * the director's token. */
@@ -70,7 +71,7 @@ export const season = () => request("/api/club/season");
 export const clubStats = () => request("/api/club/stats");
 export const clubHands = (query) => request(`/api/club/hands?${new URLSearchParams(query)}`);
 export const clubReplay = (tableId, number) =>
-  request(`/api/club/tables/${tableId}/hands/${number}/replay`);
+  request(`/api/club/tables/${tableId}/hands/${number}/replay?coach=1`);
 /** A payment recorded by its payer or its payee: it counts once the other confirms it. */
 export const addPayment = (payer, payee, amount) =>
   post("/api/club/payments", { payer, payee, amount });

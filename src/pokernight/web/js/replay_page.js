@@ -6,9 +6,15 @@
 // chips, the cards this viewer may see: GET .../hands/{n}/replay). Each step is drawn the
 // way a reload draws a table: a snapshot of the hand, its events up to the step and the
 // step's status, folded by TableState and drawn by TableView, so nothing is worked out here.
+//
+// The coach (issue 37): at each of the viewer's own decisions, and at the step that shows
+// it, a panel with the server's numbers: the pot odds, the equity against the hands shown
+// at the end (or the range assumed for a hand not shown, said so), and what a fold, a call
+// and the bet made were worth in chips by that estimate.
 
 import * as api from "./api.js";
-import { h, sentence } from "./dom.js";
+import { cardElement } from "./cards.js";
+import { chips, h, sentence } from "./dom.js";
 import { gameName, isStud } from "./games.js";
 import { describeEvent, streetName } from "./narrate.js";
 import { HandLog, verifyPanel } from "./panels.js";
@@ -61,9 +67,10 @@ export class ReplayPage {
       h("span", {}, `Loading hand #${number}\u2026`));
     this.error = h("p", { class: "error", role: "alert", id: "replay-error" });
     this.share = h("p", { class: "links" });
+    this.coach = h("section", { class: "coach", id: "coach", "aria-label": "coach" });
     // Shown once the hand has come: the felt, its steps and the hand in words.
     this.hand = [h("div", { class: "felt-wrap" }, this.view.root), this.results, this.caption,
-      this.controls, this.streets, this.share];
+      this.controls, this.streets, this.coach, this.share];
     this.side = h("aside", { class: "side" }, this.handLog.element);
     for (const part of [...this.hand, this.side]) part.hidden = true;
     root.replaceChildren(h("div", { class: "table-page replay" },
@@ -202,6 +209,7 @@ export class ReplayPage {
       h("span", { class: "replay-street" }, street),
       h("span", { class: "replay-what" }, words.length ? words.join(" \u00b7 ") : "Cards dealt"));
     this.renderStreets();
+    this.renderCoach();
     const last = replay.steps.length - 1;
     for (const id of ["replay-start", "replay-prev-street", "replay-prev"]) {
       this.controls.querySelector(`#${id}`).disabled = this.step === 0;
@@ -227,5 +235,58 @@ export class ReplayPage {
       "aria-pressed": String(street.index === current), dataset: { street: street.index },
       onclick: () => this.go(street.first_step, street.first_step > this.step),
     }, STREET_WORDS[street.name] ?? streetName(street.name))));
+  }
+
+  /** The coach's panel: this step's decision priced, else a way to each decision. */
+  renderCoach() {
+    const advice = this.replay.coach ?? [];
+    this.coach.hidden = advice.length === 0;
+    if (!advice.length) return;
+    const here = advice.find((item) => item.step === this.step || item.step + 1 === this.step);
+    const title = h("h2", {}, "Coach");
+    const jumps = h("p", { class: "coach-jumps" }, "Your decisions: ", ...advice.map((item, n) =>
+      h("button", { type: "button", class: item === here ? "coach-jump current" : "coach-jump",
+        onclick: () => this.go(item.step, item.step > this.step) }, `${n + 1}`)));
+    if (!here) {
+      this.coach.replaceChildren(title, jumps);
+      return;
+    }
+    const percent = (share) => `${(share * 100).toFixed(1)}%`;
+    const signed = (amount) => {
+      const rounded = Math.round(amount * 10) / 10;
+      return rounded === 0 ? "0" : `${rounded > 0 ? "+" : "\u2212"}${Math.abs(rounded).toFixed(1)}`;
+    };
+    const meter = h("div", { class: "coach-meter", role: "img",
+      "aria-label": `equity ${percent(here.equity)}, a call needs ${percent(here.pot_odds)}` },
+      h("span", { class: "equity", style: `width: ${(here.equity * 100).toFixed(1)}%` }),
+      here.to_call ? h("span", { class: "needed", style: `left: ${(here.pot_odds * 100).toFixed(1)}%` }) : "");
+    const against = here.against.map((opponent) => h("li", { class: opponent.cards ? "shown" : "assumed" },
+      `${opponent.name}: `,
+      ...(opponent.cards ? [...opponent.cards.map((card) => cardElement(card)), " shown at the end"]
+        : [h("span", { class: "coach-assumption" }, `not shown: assumed ${opponent.range}`)])));
+    const worth = here.worth.map((choice) => h("li", { class: choice.made ? "made" : "" },
+      h("span", { class: "choice" }, choice.choice.charAt(0).toUpperCase() + choice.choice.slice(1)),
+      h("span", { class: `chips ${choice.chips >= 0.05 ? "plus" : choice.chips <= -0.05 ? "minus" : ""}` },
+        signed(choice.chips)),
+      choice.made ? h("span", { class: "you" }, "your choice") : ""));
+    this.coach.replaceChildren(title,
+      h("p", { class: "coach-did" }, here.lines[0]),
+      h("dl", {},
+        h("dt", {}, "Pot odds"),
+        h("dd", { id: "coach-pot-odds" }, here.to_call
+          ? `${chips(here.to_call)} to call to win ${chips(here.could_win)}: a call needs ${percent(here.pot_odds)}`
+          : `nothing to call; the pot is ${chips(here.pot)}`),
+        h("dt", {}, "Your equity"),
+        h("dd", { id: "coach-equity" }, here.equity_words, meter),
+        h("dt", {}, "Against"),
+        h("dd", {}, h("ul", { class: "coach-against" }, ...against)),
+        h("dt", {}, "Worth in chips"),
+        h("dd", {}, h("ul", { class: "coach-worth", id: "coach-worth" }, ...worth))),
+      here.assumed ? h("p", { class: "coach-assumption", id: "coach-assumption" },
+        "Assumption: a hand not shown is the range the bots\u2019 opponent model gives a typical player who acted as this one did.")
+        : "",
+      h("p", { class: "coach-note" },
+        "By the all-in estimate: no more betting, chips from here on (folding is 0; a bet if called)."),
+      jumps);
   }
 }
