@@ -66,11 +66,11 @@ def test_the_figures_of_a_night() -> None:
     ]
     assert recap.lines == (
         "Table 1234: 4 hands of No-Limit Hold'em and Pot-Limit Omaha.",
-        "Biggest pot: 400, hand #2, to Bob.",
-        "Ran hottest: Bob, 300 over their all-in equity (1 all-in).",
-        "Ran coldest: Carol, 300 under their all-in equity (1 all-in).",
+        "Biggest pot: 400 chips, hand #2, to Bob.",
+        "Ran hottest: Bob, 300 chips above their all-in equity (1 all-in).",
+        "Ran coldest: Carol, 300 chips below their all-in equity (1 all-in).",
         "Most hands won: Alice, 3 of 4.",
-        "7-2 bounty: Alice collected once, 20.",
+        "7-2 bounty: Alice collected once, 20 chips.",
         "Carol pays Bob 140.",
         "Carol pays Alice 40.",
     )

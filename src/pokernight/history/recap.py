@@ -179,8 +179,8 @@ class RecapTally:
             }
         hottest = coldest = None
         if self.luck:
-            hot = max(self.luck, key=lambda player_id: (self.luck[player_id], -_order(names, player_id)))
-            cold = min(self.luck, key=lambda player_id: (self.luck[player_id], _order(names, player_id)))
+            hot = max(self.luck, key=lambda p: (self.luck[p], -_order(names, p)))
+            cold = min(self.luck, key=lambda p: (self.luck[p], _order(names, p)))
             if self.luck[hot] > 0:
                 hottest = self._luck_json(hot, name(hot))
             if self.luck[cold] < 0:
@@ -188,12 +188,8 @@ class RecapTally:
         most_won = None
         if self.won:
             most = max(self.won.values())
-            most_won = {
-                "names": [name(p) for p in sorted(self.won, key=lambda p: _order(names, p))
-                          if self.won[p] == most],
-                "hands": most,
-                "of": self.hands,
-            }  # fmt: skip
+            tied = [p for p in sorted(self.won, key=lambda p: _order(names, p)) if self.won[p] == most]
+            most_won = {"names": [name(p) for p in tied], "hands": most, "of": self.hands}
         collected: dict[str, list[Bounty]] = {}
         for bounty in self.bounties:
             collected.setdefault(bounty.player_id, []).append(bounty)
@@ -279,19 +275,19 @@ def recap_lines(recap: Recap) -> tuple[str, ...]:
     if recap.biggest_pot is not None:
         pot = recap.biggest_pot
         lines.append(
-            f"Biggest pot: {chips(pot['pot'])}, hand #{pot['hand_number']}, "
+            f"Biggest pot: {chips(pot['pot'])} chips, hand #{pot['hand_number']}, "
             f"to {_listed(pot['winners'])}."
         )
     if recap.hottest is not None:
         hot = recap.hottest
         lines.append(
-            f"Ran hottest: {hot['name']}, {chips(hot['luck'])} over their all-in equity "
+            f"Ran hottest: {hot['name']}, {chips(hot['luck'])} chips above their all-in equity "
             f"({_all_ins(hot['all_ins'])})."
         )
     if recap.coldest is not None:
         cold = recap.coldest
         lines.append(
-            f"Ran coldest: {cold['name']}, {chips(-cold['luck'])} under their all-in equity "
+            f"Ran coldest: {cold['name']}, {chips(-cold['luck'])} chips below their all-in equity "
             f"({_all_ins(cold['all_ins'])})."
         )
     if recap.hottest is None and recap.coldest is None:
@@ -303,7 +299,7 @@ def recap_lines(recap: Recap) -> tuple[str, ...]:
         )
     for bounty in recap.bounties:
         times = "once" if bounty["count"] == 1 else f"{bounty['count']} times"
-        lines.append(f"7-2 bounty: {bounty['name']} collected {times}, {chips(bounty['chips'])}.")
+        lines.append(f"7-2 bounty: {bounty['name']} collected {times}, {chips(bounty['chips'])} chips.")
     if recap.settle_up:
         lines.extend(
             f"{item['payer']} pays {item['payee']} {chips(item['amount'])}."

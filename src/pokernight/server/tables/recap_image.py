@@ -108,9 +108,10 @@ def wrapped(text: str, width: int, scale: int = SCALE) -> list[str]:
 def recap_png(recap: Recap) -> bytes:
     """The recap as a PNG image: its lines, then each one's result as a bar."""
     inner = IMAGE_WIDTH - 2 * MARGIN
+    lead = wrapped(recap.lines[0].removeprefix(f"Table {recap.code}: "), inner)
     body = [wrapped(line, inner) for line in recap.lines[1:]]
     standings = recap.standings[:MAX_STANDINGS]
-    header = MARGIN + HEIGHT * TITLE_SCALE + 12 + LINE + 20
+    header = MARGIN + HEIGHT * TITLE_SCALE + 12 + len(lead) * LINE + 20
     height = (
         header
         + 24
@@ -128,7 +129,9 @@ def recap_png(recap: Recap) -> bytes:
         IMAGE_WIDTH - MARGIN - text_width(label, SCALE), MARGIN + 8, label, TEXT, SCALE
     )
     y = MARGIN + HEIGHT * TITLE_SCALE + 12
-    canvas.text(MARGIN, y, recap.lines[0].removeprefix(f"Table {recap.code}: "), TEXT)
+    for line in lead:
+        canvas.text(MARGIN, y, line, TEXT)
+        y += LINE
     y = header + 24
     for lines in body:
         for index, line in enumerate(lines):
