@@ -128,12 +128,23 @@ def png_pixels(data: bytes) -> tuple[int, int, bytes]:
     return width, height, zlib.decompress(chunks[b"IDAT"])
 
 
+def pixel_colours(width: int, height: int, rows: bytes) -> set[bytes]:
+    """Every colour of the image's pixels (each row after its filter byte, none here)."""
+    stride = 1 + width * 3
+    assert all(rows[y * stride] == 0 for y in range(height))
+    return {
+        rows[start : start + 3]
+        for y in range(height)
+        for start in range(y * stride + 1, (y + 1) * stride, 3)
+    }
+
+
 def test_the_image_is_a_png_in_the_rooms_colours() -> None:
     recap = night_recap("1234", HANDS, [], NAMES, {"r"}, {"a": 70, "b": 140, "c": -180}, [])
     width, height, rows = png_pixels(recap_png(recap))
     assert width == 800 and 300 < height < 1000
     assert len(rows) == height * (1 + width * 3)
-    colours = {rows[i : i + 3] for i in range(1, len(rows) - 3, 3 * 7)}
+    colours = pixel_colours(width, height, rows)
     assert bytes(PAGE) in colours
     assert bytes((0xFF, 0xD5, 0x4A)) in colours  # the accent: a figure, a bar that won
     assert bytes((0xFF, 0x8A, 0x80)) in colours  # danger: Carol's loss
