@@ -21,6 +21,7 @@ def hand(
     ids: tuple[str, ...],
     results: tuple[int, ...],
     winners: tuple[int, ...],
+    *,
     expected: tuple[int, ...] = (),
     variant: str = "nlhe",
 ) -> RecapHand:
@@ -31,7 +32,7 @@ HANDS = [
     # Alice takes the blinds.
     hand(1, 30, ("a", "b", "c"), (20, -10, -10), (0,)),
     # Bob all in against Carol on the flop, 25% to win: he wins 400 where he could expect 100.
-    hand(2, 400, ("a", "b", "c"), (0, 200, -200), (1,), (0, -100, 100)),
+    hand(2, 400, ("a", "b", "c"), (0, 200, -200), (1,), expected=(0, -100, 100)),
     # A split pot: Alice and Carol both take chips of it.
     hand(3, 100, ("a", "b", "c"), (0, -50, 50), (0, 2), variant="plo"),
     # Alice against the bot.
@@ -44,10 +45,10 @@ def test_the_figures_of_a_night() -> None:
         "1234",
         HANDS,
         [Bounty(4, "a", 20)],
-        NAMES,
-        {"r"},
-        {"a": 70, "b": 140, "c": -180, "r": -30},
-        [Transfer("c", "b", 140), Transfer("c", "a", 40)],
+        names=NAMES,
+        bots={"r"},
+        nets={"a": 70, "b": 140, "c": -180, "r": -30},
+        transfers=[Transfer("c", "b", 140), Transfer("c", "a", 40)],
     )
     assert recap.hands == 4
     assert recap.games == ("No-Limit Hold'em", "Pot-Limit Omaha")
@@ -84,10 +85,10 @@ def test_a_quiet_night_and_an_empty_one() -> None:
         "0042",
         [hand(1, 30, ("a", "b"), (15, -15), (0,)), hand(2, 30, ("a", "b"), (-15, 15), (1,))],
         [],
-        NAMES,
-        set(),
-        {"a": 0, "b": 0},
-        [],
+        names=NAMES,
+        bots=set(),
+        nets={"a": 0, "b": 0},
+        transfers=[],
     )
     assert quiet.hottest is None and quiet.coldest is None
     assert quiet.biggest_pot is not None and quiet.biggest_pot["hand_number"] == 1  # the first
@@ -95,7 +96,7 @@ def test_a_quiet_night_and_an_empty_one() -> None:
     assert "No all-in ran out against the odds." in quiet.lines
     assert "Most hands won: Alice and Bob, 1 of 2." in quiet.lines
     assert quiet.lines[-1] == "Nobody owes anybody."
-    empty = night_recap("0042", [], [], {}, set(), {}, [])
+    empty = night_recap("0042", [], [], names={}, bots=set(), nets={}, transfers=[])
     assert empty.lines == ("Table 0042: no hand was played.",)
     assert empty.biggest_pot is None and empty.most_won is None
 
@@ -106,7 +107,9 @@ def test_a_hand_from_its_events() -> None:
         PotAwarded(1, 80, ((2, 80),)),
         PotAwarded(2, 0, ((1, 0),)),
     ]
-    made = recap_hand(7, "nlhe", ["a", "b", "c"], events, [50, -200, 150], [60, -200, 140])
+    made = recap_hand(
+        7, "nlhe", ["a", "b", "c"], events, results=[50, -200, 150], expected=[60, -200, 140]
+    )
     assert made == RecapHand(7, "nlhe", 380, ("a", "b", "c"), (50, -200, 150), (60, -200, 140),
                              (0, 2))  # fmt: skip
 
@@ -140,7 +143,15 @@ def pixel_colours(width: int, height: int, rows: bytes) -> set[bytes]:
 
 
 def test_the_image_is_a_png_in_the_rooms_colours() -> None:
-    recap = night_recap("1234", HANDS, [], NAMES, {"r"}, {"a": 70, "b": 140, "c": -180}, [])
+    recap = night_recap(
+        "1234",
+        HANDS,
+        [],
+        names=NAMES,
+        bots={"r"},
+        nets={"a": 70, "b": 140, "c": -180},
+        transfers=[],
+    )
     width, height, rows = png_pixels(recap_png(recap))
     assert width == 800 and 300 < height < 1000
     assert len(rows) == height * (1 + width * 3)
@@ -152,7 +163,7 @@ def test_the_image_is_a_png_in_the_rooms_colours() -> None:
 
 
 def test_the_font_draws_what_it_cannot_spell() -> None:
-    assert printable("Zoë − José") == "Zoe - Jose"
+    assert printable("Zoë \u2212 José") == "Zoe - Jose"
     assert printable("李") == "?"
     assert all(GLYPHS[char] for char in "Aa0#,")
     assert text_width("ab", 2) == (2 * 6 - 1) * 2

@@ -45,6 +45,7 @@ def recap_hand(
     variant: str,
     player_ids: Sequence[str],
     events: Sequence[Event],
+    *,
     results: Sequence[int],
     expected: Sequence[int],
 ) -> RecapHand:
@@ -188,7 +189,9 @@ class RecapTally:
         most_won = None
         if self.won:
             most = max(self.won.values())
-            tied = [p for p in sorted(self.won, key=lambda p: _order(names, p)) if self.won[p] == most]
+            tied = [
+                p for p in sorted(self.won, key=lambda p: _order(names, p)) if self.won[p] == most
+            ]
             most_won = {"names": [name(p) for p in tied], "hands": most, "of": self.hands}
         collected: dict[str, list[Bounty]] = {}
         for bounty in self.bounties:
@@ -243,6 +246,7 @@ def night_recap(
     code: str,
     hands: Iterable[RecapHand],
     bounties: Iterable[Bounty],
+    *,
     names: Mapping[str, str],
     bots: Set[str],
     nets: Mapping[str, int],
@@ -294,12 +298,12 @@ def recap_lines(recap: Recap) -> tuple[str, ...]:
         lines.append("No all-in ran out against the odds.")
     if recap.most_won is not None:
         most = recap.most_won
-        lines.append(
-            f"Most hands won: {_listed(most['names'])}, {most['hands']} of {most['of']}."
-        )
+        lines.append(f"Most hands won: {_listed(most['names'])}, {most['hands']} of {most['of']}.")
     for bounty in recap.bounties:
         times = "once" if bounty["count"] == 1 else f"{bounty['count']} times"
-        lines.append(f"7-2 bounty: {bounty['name']} collected {times}, {chips(bounty['chips'])} chips.")
+        lines.append(
+            f"7-2 bounty: {bounty['name']} collected {times}, {chips(bounty['chips'])} chips."
+        )
     if recap.settle_up:
         lines.extend(
             f"{item['payer']} pays {item['payee']} {chips(item['amount'])}."
@@ -332,4 +336,3 @@ def _order(names: Mapping[str, str], player_id: str) -> int:
         if known == player_id:
             return index
     return len(names)
-

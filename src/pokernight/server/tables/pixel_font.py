@@ -119,10 +119,7 @@ _ROWS: dict[str, str] = {
 def _pixels(rows: str) -> tuple[tuple[int, int], ...]:
     """A glyph's lit pixels as (x, y)."""
     return tuple(
-        (x, y)
-        for y, row in enumerate(rows.split())
-        for x, pixel in enumerate(row)
-        if pixel == "#"
+        (x, y) for y, row in enumerate(rows.split()) for x, pixel in enumerate(row) if pixel == "#"
     )
 
 

@@ -58,7 +58,11 @@ class Canvas:
         for char in printable(text):
             for px, py in GLYPHS[char]:
                 self.fill(
-                    x + px * scale, y + py * scale, x + (px + 1) * scale, y + (py + 1) * scale, colour
+                    x + px * scale,
+                    y + py * scale,
+                    x + (px + 1) * scale,
+                    y + (py + 1) * scale,
+                    colour,
                 )
             x += ADVANCE * scale
         return x
@@ -96,10 +100,11 @@ def wrapped(text: str, width: int, scale: int = SCALE) -> list[str]:
             continue
         if current:
             lines.append(current)
-        while len(word) > per_line:
-            lines.append(word[:per_line])
-            word = word[per_line:]
-        current = word
+        rest = word
+        while len(rest) > per_line:
+            lines.append(rest[:per_line])
+            rest = rest[per_line:]
+        current = rest
     if current:
         lines.append(current)
     return lines
@@ -125,9 +130,7 @@ def recap_png(recap: Recap) -> bytes:
     canvas.fill(0, header - 6, IMAGE_WIDTH, header, FELT_DARK)
     canvas.text(MARGIN, MARGIN, f"Table {recap.code}", ACCENT, TITLE_SCALE)
     label = "pokernight \u00b7 the night's recap"
-    canvas.text(
-        IMAGE_WIDTH - MARGIN - text_width(label, SCALE), MARGIN + 8, label, TEXT, SCALE
-    )
+    canvas.text(IMAGE_WIDTH - MARGIN - text_width(label, SCALE), MARGIN + 8, label, TEXT, SCALE)
     y = MARGIN + HEIGHT * TITLE_SCALE + 12
     for line in lead:
         canvas.text(MARGIN, y, line, TEXT)
@@ -180,4 +183,3 @@ def _standings(canvas: Canvas, recap: Recap, y: int) -> None:
         if row.expected != row.net:
             canvas.text(x + 8, y, f"({signed(row.expected)})", MUTED)
         y += LINE + 8
-

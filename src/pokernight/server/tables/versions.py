@@ -159,7 +159,14 @@ class TableVersions:
             if result != could:
                 self.luck[player_id] = self.luck.get(player_id, 0) + result - could
         self.recap.add(
-            recap_hand(started.hand_number, started.variant, ids, hand.events, results, expected)
+            recap_hand(
+                started.hand_number,
+                started.variant,
+                ids,
+                hand.events,
+                results=results,
+                expected=expected,
+            )
         )
         fairness = None if finished.proof is None else finished.proof.for_seat(None)
         self.hands.append(
