@@ -117,7 +117,7 @@ def test_a_hand_from_its_events() -> None:
 def png_pixels(data: bytes) -> tuple[int, int, bytes]:
     """Width, height and the RGB rows of an 8-bit RGB PNG with no filters (ours)."""
     assert data[:8] == b"\x89PNG\r\n\x1a\n"
-    at, chunks = 8, {}
+    at, chunks = 8, dict[bytes, bytes]()
     while at < len(data):
         (length,) = struct.unpack(">I", data[at : at + 4])
         kind, body = data[at + 4 : at + 8], data[at + 8 : at + 8 + length]

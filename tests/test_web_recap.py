@@ -36,6 +36,17 @@ def _get(url: str) -> Json:
         return found
 
 
+def _winners(hand: Json) -> set[int]:
+    """The hand seats that took chips of a pot."""
+    return {
+        seat
+        for item in hand["events"]
+        if item["type"] == "PotAwarded"
+        for seat, chips in item["winners"]
+        if chips > 0
+    }
+
+
 def _figures(hands: list[Json]) -> Json:
     """The recap's figures worked out again from the hands as the hands endpoint tells them."""
     luck: dict[str, int] = {}
@@ -47,12 +58,9 @@ def _figures(hands: list[Json]) -> Json:
         for name, result, expected in zip(hand["names"], results, hand["expected"], strict=True):
             if result != expected:
                 luck[name] = luck.get(name, 0) + result - expected
-        winners = {seat for item in hand["events"] if item["type"] == "PotAwarded"
-                   for seat, chips in item["winners"] if chips > 0}  # fmt: skip
-        for seat in winners:
+        for seat in _winners(hand):
             won[hand["names"][seat]] = won.get(hand["names"][seat], 0) + 1
-    winners = sorted({seat for item in biggest["events"] if item["type"] == "PotAwarded"
-                      for seat, chips in item["winners"] if chips > 0})  # fmt: skip
+    winners = sorted(_winners(biggest))
     most = max(won.values())
     return {
         "biggest_pot": {
