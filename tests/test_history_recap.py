@@ -153,7 +153,7 @@ def test_the_image_is_a_png_in_the_rooms_colours() -> None:
         transfers=[],
     )
     width, height, rows = png_pixels(recap_png(recap))
-    assert width == 800 and 300 < height < 1000
+    assert width == 900 and 300 < height < 1000
     assert len(rows) == height * (1 + width * 3)
     colours = pixel_colours(width, height, rows)
     assert bytes(PAGE) in colours

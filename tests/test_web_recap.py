@@ -134,12 +134,12 @@ def test_closing_the_night_shows_its_recap_and_its_image(browser: Any, tmp_path:
         # The image: the page loaded it, and it decodes to the recap's size.
         image = alice.locator("#recap-image")
         image.scroll_into_view_if_needed()
-        assert image.evaluate("img => img.complete && img.naturalWidth") == 800
+        assert image.evaluate("img => img.complete && img.naturalWidth") == 900
         with urllib.request.urlopen(f"{url}/api/tables/{code}/recap.png", timeout=30) as answer:
             assert answer.headers["content-type"] == "image/png"
             data = answer.read()
         width, height, rows = png_pixels(data)
-        assert (width, len(rows)) == (800, height * (1 + 800 * 3))
+        assert (width, len(rows)) == (900, height * (1 + 900 * 3))
         assert height > 300 and len(pixel_colours(width, height, rows)) >= 5  # not one flat colour
         (SHOTS / "recap.png").write_bytes(data)
         alice.locator("#recap").screenshot(path=str(SHOTS / "table-page-recap.png"))

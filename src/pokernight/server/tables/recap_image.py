@@ -26,7 +26,7 @@ DANGER: Colour = (0xFF, 0x8A, 0x80)
 FELT: Colour = (0x1D, 0x5A, 0x8C)
 FELT_DARK: Colour = (0x0B, 0x2A, 0x47)
 
-IMAGE_WIDTH = 800
+IMAGE_WIDTH = 900
 MARGIN = 32
 SCALE = 2
 TITLE_SCALE = 4

@@ -63,7 +63,7 @@ export class RecapPanel {
       h("p", { class: "recap-lead", id: "recap-lead" }, lead),
       h("ul", { class: "recap-lines", id: "recap-lines" }, lines.map((line) => h("li", {}, line))),
       standingsTable(recap.standings),
-      h("img", { class: "recap-image", id: "recap-image", src: url, width: 800,
+      h("img", { class: "recap-image", id: "recap-image", src: url,
         alt: `The night's recap as an image: ${recap.lines.join(" ")}` }),
       h("p", { class: "recap-actions" },
         h("button", { type: "button", id: "recap-copy", onclick: () => copyImage(url, note) },
