@@ -1,11 +1,11 @@
 """The night's recap in a real Chromium (issue 37, item 5; decision 69).
 
-Alice opens a table; Bob and Carol join by her invite. Python protocol clients play their
-seats (the tokens the pages keep) on a seeded deck: everybody shoves, the bust buy in
-again. Alice closes the table from her host panel; every page, the stream view's too,
-then shows the server's recap, whose figures are checked here against the hands played
-(the hands endpoint) and the settle-up. Its image is fetched, decoded and saved with the
-screenshots under tests/artifacts/recap/.
+Alice opens a table; Bob joins by her invite in his page, Carol by its secret over HTTP.
+Python protocol clients play their seats (the tokens the pages keep) on a seeded deck:
+everybody shoves, the bust buy in again. Alice closes the table from her host panel; every
+page, the stream view's too, then shows the server's recap, whose figures are checked here
+against the hands played (the hands endpoint) and the settle-up. Its image is fetched,
+decoded and saved with the screenshots under tests/artifacts/recap/.
 """
 
 from __future__ import annotations
@@ -20,8 +20,11 @@ from typing import Any
 
 import pytest
 
+from pokernight.client import TableClient
+from tests.server_helpers import play_until_hand_over
 from tests.test_history_recap import pixel_colours, png_pixels
-from tests.test_web_luck import HANDS, SEED, _play, _seat
+from tests.test_server_replay import shove
+from tests.test_web_luck import HANDS, SEED, _seat
 from tests.web_helpers import ARTIFACTS, invite_link, served_room, watched_page
 
 pytestmark = pytest.mark.slow
@@ -32,6 +35,36 @@ SHOTS = ARTIFACTS / "recap"
 
 def _get(url: str) -> Json:
     with urllib.request.urlopen(url, timeout=30) as answer:
+        found: Json = json.loads(answer.read())
+        return found
+
+
+async def _play(url: str, code: str, seats: list[Json]) -> None:
+    """As the luck test's night (the same seed, stacks and shoves), paused during its last
+    hand, so that no other is dealt before the host closes the table."""
+    clients = [TableClient(url, code, seat["token"]) for seat in seats]
+    for number, (client, buy_in) in enumerate(zip(clients, (2_000, 1_000, 400), strict=True)):
+        await client.connect()
+        await client.sit(number, buy_in)
+    await clients[0].start()
+    for number in range(1, HANDS + 1):
+        if number == HANDS:
+            while clients[0].state.hand_number < HANDS:
+                await clients[0].next_event(timeout=10)
+            await clients[0].pause()
+        await play_until_hand_over(clients, number, shove)
+        for client in clients if number < HANDS else ():
+            if client.state.seats[client.state.my_seat or 0]["stack"] == 0:
+                await client.add_chips(400)
+    for client in clients:
+        await client.disconnect()
+
+
+def _post(url: str, body: Json) -> Json:
+    request = urllib.request.Request(
+        url, json.dumps(body).encode(), {"content-type": "application/json"}
+    )
+    with urllib.request.urlopen(request, timeout=30) as answer:
         found: Json = json.loads(answer.read())
         return found
 
@@ -79,20 +112,23 @@ def _figures(hands: list[Json]) -> Json:
 def test_closing_the_night_shows_its_recap_and_its_image(browser: Any, tmp_path: Path) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     with served_room(tmp_path, hand_pause=0.2, seed=SEED) as url, ThreadPoolExecutor(1) as pool:
-        pages = [watched_page(browser, viewport={"width": 1280, "height": 900}) for _ in "abc"]
-        alice, bob, carol = pages
+        pages = [watched_page(browser, viewport={"width": 1280, "height": 900}) for _ in "ab"]
+        alice, bob = pages
         alice.goto(f"{url}/")
         alice.fill("#create-name", "Alice")
         alice.click("#create-submit")
         alice.wait_for_url(lambda address: "#" in address and address.split("#")[1].isdigit())
         code = alice.url.split("#")[1]
         link = invite_link(alice)
-        for page, name in ((bob, "Bob"), (carol, "Carol")):
-            page.goto(link)
-            page.fill("#join-name", name)
-            page.click("form.join-here button[type=submit]")
-            page.wait_for_selector(".spectator-area .hint")
-        seats = [_seat(page, code) for page in pages]
+        bob.goto(link)
+        bob.fill("#join-name", "Bob")
+        bob.click("form.join-here button[type=submit]")
+        bob.wait_for_selector(".spectator-area .hint")
+        # Carol plays from her phone's terminal: no page of hers (the stream view is a third).
+        carol = _post(
+            f"{url}/api/tables/{code}/join", {"name": "Carol", "invite": link.rsplit("/", 1)[1]}
+        )
+        seats = [_seat(alice, code), _seat(bob, code), carol]
         pool.submit(asyncio.run, _play(url, code, seats)).result()
         assert urllib_status(f"{url}/api/tables/{code}/recap") == 409  # still open
 
