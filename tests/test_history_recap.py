@@ -3,14 +3,22 @@ lines, and its image."""
 
 from __future__ import annotations
 
+import json
+import sqlite3
 import struct
 import zlib
+from contextlib import closing
+from pathlib import Path
 
+from pokernight.history.night import hand_line
 from pokernight.history.recap import Bounty, RecapHand, night_recap, recap_hand
+from pokernight.history.table_export import played_hands
 from pokernight.rules import PotAwarded
 from pokernight.server.tables.pixel_font import GLYPHS, printable, text_width
 from pokernight.server.tables.recap_image import PAGE, recap_png, wrapped
-from pokernight.table import Transfer
+from pokernight.server.tables.versions import TableVersions
+from pokernight.store import StoredEvent
+from pokernight.table import BountyPaid, Transfer, table_event_from_dict
 
 NAMES = {"a": "Alice", "b": "Bob", "c": "Carol", "r": "Robo"}
 
@@ -169,3 +177,51 @@ def test_the_font_draws_what_it_cannot_spell() -> None:
     assert text_width("ab", 2) == (2 * 6 - 1) * 2
     assert wrapped("one two three four", 10 * 6 * 2) == ["one two", "three four"]
     assert wrapped("x" * 25, 10 * 6 * 2) == ["x" * 10, "x" * 10, "x" * 5]
+
+
+def test_a_table_rebuilt_from_its_log_sums_the_same_recap() -> None:
+    """A stored room's tables (tests/data: a 7-2 bounty paid among them): the recap a table
+    sums as its versions are rebuilt from the log is the one ``night_recap`` makes of the
+    log's finished hands, and counts every bounty the log paid."""
+    path = Path(__file__).parent / "data" / "stored_logs.sqlite3"
+    with closing(sqlite3.connect(path)) as database:
+        tables = [row[0] for row in database.execute("SELECT id FROM tables ORDER BY id")]
+        logs = [
+            [
+                StoredEvent(seq, kind, json.loads(data), at)
+                for seq, kind, data, at in database.execute(
+                    "SELECT seq, kind, data, at FROM events WHERE table_id = ? ORDER BY seq",
+                    (table_id,),
+                )
+            ]
+            for table_id in tables
+        ]
+    paid = 0
+    for log in logs:
+        events = [table_event_from_dict(item.data) for item in log]
+        versions = TableVersions.from_stored(log)
+        hands = [
+            recap_hand(
+                played.number,
+                played.started.variant,
+                played.player_ids,
+                played.hand.events,
+                results=line.results,
+                expected=line.expected,
+            )
+            for played in played_hands(events)
+            for line in [hand_line(played)]
+        ]
+        bounties = versions.recap.bounties
+        assert [(bounty.hand_number, bounty.chips) for bounty in bounties] == [
+            (event.hand_number, event.total) for event in events if isinstance(event, BountyPaid)
+        ]
+        paid += len(bounties)
+        assert versions.recap.hands == len(hands)
+        ledger = versions.table.ledger
+        kept = versions.recap.recap("0000", versions.names, ledger.bots, {}, [])
+        folded = night_recap(
+            "0000", hands, bounties, names=versions.names, bots=ledger.bots, nets={}, transfers=[]
+        )
+        assert kept == folded
+    assert paid > 0
