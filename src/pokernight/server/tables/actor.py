@@ -28,6 +28,7 @@ from random import Random
 from typing import Any, Protocol
 
 from pokernight import table as core
+from pokernight.history.recap import Recap
 from pokernight.history.stats import TableStats
 from pokernight.randomness import secure_rng
 from pokernight.server.edge.config import ServerConfig
@@ -248,6 +249,17 @@ class TableActor:
     def luck(self) -> Mapping[str, int]:
         """By player id, the chips the all-in runouts gave beyond equity (decision 67)."""
         return self.versions.luck
+
+    def recap(self) -> Recap:
+        """The night's recap over every finished hand and the ledger (decision 69)."""
+        ledger = self.table.ledger
+        return self.versions.recap.recap(
+            self.code,
+            self.names,
+            ledger.bots,
+            {player_id: account.net for player_id, account in ledger.accounts.items()},
+            core.settle_up(ledger.between_people.rounded()),
+        )
 
     def start(self) -> None:
         self._schedule_next_hand()

@@ -32,6 +32,7 @@ from pokernight.server.tables.identity import (
 )
 from pokernight.server.tables.messages import PROTOCOL
 from pokernight.server.tables.newcomers import admit, checked_name
+from pokernight.server.tables.recap_image import recap_png
 from pokernight.server.tables.registry import tables_of
 from pokernight.server.tables.settings_input import ROOM_DEFAULTS, settings_from_json
 from pokernight.server.tables.storage import TableStorage
@@ -275,6 +276,31 @@ async def stats(request: Request) -> Response:
     return JSONResponse({"players": [row.to_dict() for row in rows]})
 
 
+async def recap(request: Request) -> Response:
+    """The night's recap once the host has closed the table (decision 69): its figures and
+    its lines, worked out here once; the pages only show them."""
+    actor = await _actor(request)
+    _refuse_open(actor)
+    return JSONResponse(actor.recap().to_dict())
+
+
+async def recap_image(request: Request) -> Response:
+    """The night's recap as a PNG to paste into the group chat, drawn off the event loop."""
+    actor = await _actor(request)
+    _refuse_open(actor)
+    image = await asyncio.to_thread(recap_png, actor.recap())
+    headers = {"Content-Disposition": f'inline; filename="pokernight-{actor.code}-recap.png"'}
+    return Response(image, media_type="image/png", headers=headers)
+
+
+def _refuse_open(actor: TableActor) -> None:
+    """The recap tells a night that is over: until the host closes the table, 409."""
+    if not actor.table.closed:
+        raise HTTPException(
+            409, f"table {actor.code} is still open: its recap comes when the host closes it"
+        )
+
+
 async def server_info(request: Request) -> Response:
     """How the process is doing: open tables, connections, the collector's pauses, and how
     late the event loop runs (``lag``)."""
@@ -398,4 +424,6 @@ ROUTES = [
     Route("/api/tables/{code}/hands", hands, methods=["GET"]),
     Route("/api/tables/{code}/hands/{number:int}/replay", hand_replay, methods=["GET"]),
     Route("/api/tables/{code}/stats", stats, methods=["GET"]),
+    Route("/api/tables/{code}/recap", recap, methods=["GET"]),
+    Route("/api/tables/{code}/recap.png", recap_image, methods=["GET"]),
 ]

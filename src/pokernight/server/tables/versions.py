@@ -17,12 +17,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from pokernight.history.night import expected_results
+from pokernight.history.recap import Bounty, RecapTally, recap_hand
 from pokernight.history.stats import TableStats
 from pokernight.history.table_export import PlayedHand
 from pokernight.rules import CardsShown, PotAwarded, visible_events
 from pokernight.server.tables.wire import Version, WireEvent, encode, table_event_wire
 from pokernight.store import StoredEvent
 from pokernight.table import (
+    BountyPaid,
     Folded,
     HandDealt,
     HandFinished,
@@ -71,6 +73,8 @@ class TableVersions:
         # By player id, the chips the all-in runouts gave beyond the players' equity (decision
         # 67): the ledger's expected column is the net less this.
         self.luck: dict[str, int] = {}
+        # The night's recap, summed as the hands finish (issue 37: shown when it closes).
+        self.recap = RecapTally()
         # Who was dealt the hand in play, (name, player id) by hand seat: kept when it starts,
         # since by the time its end is recorded they may have left (a table closing).
         self.dealt: tuple[tuple[str, str], ...] = ()
@@ -120,6 +124,10 @@ class TableVersions:
             self._keep_finished_hand(folded)
         if isinstance(folded.event, PlayerSeated):
             self.names[folded.event.player_id] = folded.event.name
+        if isinstance(folded.event, BountyPaid):
+            event, seat = folded.event, self.table.seats.get(folded.event.seat)
+            if seat is not None:
+                self.recap.bounty(Bounty(event.hand_number, seat.player_id, event.total))
         self.version += 1
         version = Version.of(wire or table_event_wire(self.version, folded, self.table))
         self.ring.append(version)
@@ -150,6 +158,16 @@ class TableVersions:
         for player_id, result, could in zip(ids, results, expected, strict=True):
             if result != could:
                 self.luck[player_id] = self.luck.get(player_id, 0) + result - could
+        self.recap.add(
+            recap_hand(
+                started.hand_number,
+                started.variant,
+                ids,
+                hand.events,
+                results=results,
+                expected=expected,
+            )
+        )
         fairness = None if finished.proof is None else finished.proof.for_seat(None)
         self.hands.append(
             encode(

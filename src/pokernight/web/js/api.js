@@ -48,6 +48,9 @@ export const ledger = (code) => request(`/api/tables/${code}/ledger`);
 export const lastHands = (code, token = null) =>
   request(`/api/tables/${code}/hands`, {}, bearer(token));
 export const stats = (code) => request(`/api/tables/${code}/stats`);
+/** The night's recap, once the table is closed (its figures and lines), and its image. */
+export const recap = (code) => request(`/api/tables/${code}/recap`);
+export const recapImageUrl = (code) => `/api/tables/${code}/recap.png`;
 export const games = () => request("/api/games");
 /** A finished hand step by step, as the seat ``token`` (the WebSocket's own) may see it,
  * with the coach's word on each of that player's decisions. */

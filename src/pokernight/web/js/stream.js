@@ -8,6 +8,7 @@ import { $, chips, h, sentence } from "./dom.js";
 import { applyFelt } from "./felt.js";
 import { actionWords, awardWords } from "./narrate.js";
 import { wildPanel } from "./panels.js";
+import { RecapPanel } from "./recap.js";
 import { gameName, gameOf, loadGames } from "./games.js";
 import { TableState, boardsOf } from "./state.js";
 
@@ -15,6 +16,7 @@ const code = location.hash.slice(1);
 const state = new TableState(null);
 const root = $("#stream");
 const banner = $("#banner");
+const recapPanel = new RecapPanel(code);
 
 function seatElement(seat, hand) {
   const index = hand ? state.handIndex(seat.seat, hand) : -1;
@@ -69,6 +71,11 @@ function render() {
     ...(hand?.awards ?? []).map((award) => h("div", { class: "award" },
       awardWords(award, name, boardsOf(hand).length > 1))),
     h("div", { class: "stream-seats" }, [...state.seats.values()].map((seat) => seatElement(seat, hand)))];
+  // The night's recap, once the host has closed the table.
+  if (state.closed) {
+    recapPanel.show();
+    parts.unshift(recapPanel.element);
+  }
   root.replaceChildren(...parts.filter(Boolean));
 }
 

@@ -9,6 +9,7 @@ import { chips, h, sentence } from "./dom.js";
 import { HostPanel, LedgerPanel } from "./host_panel.js";
 import { Chat, HandLog, LastHands, shufflePanel, wildPanel } from "./panels.js";
 import { newContribution } from "./verify.js";
+import { RecapPanel } from "./recap.js";
 import { SeatControls, buyInDialog, joinForm } from "./seat_controls.js";
 import { StatsPanel } from "./stats_panel.js";
 import { deviceToken, savedSeat } from "./session.js";
@@ -65,6 +66,7 @@ export class TablePage {
     this.chat = new Chat(send);
     this.alerts = new TurnAlerts(code);
     this.winner = new WinnerAnnouncement();
+    this.recap = new RecapPanel(code);
     this.title = h("div", { class: "table-title" });
     // The blind level and the time to the next, ticking with the seat clock.
     this.blindClock = h("span", { class: "blind-clock", id: "blind-clock", hidden: true });
@@ -79,7 +81,7 @@ export class TablePage {
     root.replaceChildren(h("div", { class: "table-page" },
       h("div", { class: "play" }, this.title, this.wildHolder,
         h("div", { class: "felt-wrap" }, this.view.root, this.winner.element), this.results,
-        this.tableNote, this.actionBar.element, this.seatControls.element, this.askedNote,
+        this.tableNote, this.recap.element, this.actionBar.element, this.seatControls.element, this.askedNote,
         this.spectatorArea,
         links),
       h("aside", { class: "side" }, this.hostPanel.element, this.handLog.element,
@@ -202,6 +204,8 @@ export class TablePage {
       ? "The host closed the table: the game is over. Everybody was cashed out; "
         + "the ledger below says who pays whom."
       : state.closing ? "The host is closing the table: this is the last hand." : "";
+    // The night's recap, when the table is closed (a tournament's table has none).
+    if (state.closed && !this.tournament) this.recap.show();
     // Not before the table itself has come (the welcome comes first): a seat's buy-in is
     // offered from the table's settings, which an empty state does not have.
     const known = state.version > 0;
