@@ -24,6 +24,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+import pytest
 import redis
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
@@ -48,6 +49,7 @@ STRUCTURE = {
     "action_seconds": 5,
 }
 FINISH_SECONDS = 240.0
+pytestmark = pytest.mark.slow
 Json = dict[str, Any]
 
 
