@@ -14,7 +14,6 @@ club later, says her guest seat was her. Screenshots go to tests/artifacts/club/
 from __future__ import annotations
 
 import asyncio
-import json
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -29,6 +28,8 @@ from tests.web_helpers import (
     get_as_member,
     invite_link,
     served_room,
+    stored_device,
+    stored_seat,
     watched_page,
 )
 
@@ -37,16 +38,6 @@ pytestmark = pytest.mark.slow
 Json = dict[str, Any]
 SHOTS = ARTIFACTS / "club"
 HANDS = 4
-
-
-def _seat(page: Any, code: str) -> Json:
-    seat: Json = json.loads(page.evaluate(f"localStorage.getItem('pokernight.seat.{code}')"))
-    return seat
-
-
-def _device(page: Any) -> str:
-    signed: Json = json.loads(page.evaluate("localStorage.getItem('pokernight.device')"))
-    return str(signed["device"])
 
 
 async def _play(url: str, code: str, seats: list[Json], hands: int) -> None:
@@ -92,7 +83,7 @@ def test_members_come_back_and_the_season_is_theirs(browser: Any, tmp_path: Path
         _join(bob, link, "Bob")
         _join(carol, link, "Carol", remember=False)
         assert carol.evaluate("localStorage.getItem('pokernight.device')") is None
-        seats = [_seat(page, first) for page in (alice, bob, carol)]
+        seats = [stored_seat(page, first) for page in (alice, bob, carol)]
         pool.submit(asyncio.run, _play(url, first, seats, HANDS)).result()
 
         # A second night: Bob on a new phone. His name is a member's: "is this you?".
@@ -114,14 +105,14 @@ def test_members_come_back_and_the_season_is_theirs(browser: Any, tmp_path: Path
         phone.fill("#claim-code", code)
         phone.click("#claim-submit")
         phone.wait_for_selector(".spectator-area .hint")
-        assert _device(phone) != _device(bob)
+        assert stored_device(phone) != stored_device(bob)
         dan = watched_page(browser, viewport={"width": 1280, "height": 900})
         _join(dan, invite_link(alice), "Dan")
-        seats = [_seat(page, second) for page in (alice, phone, dan)]
+        seats = [stored_seat(page, second) for page in (alice, phone, dan)]
         assert seats[1]["name"] == "Bob"
         pool.submit(asyncio.run, _play(url, second, seats, HANDS)).result()
 
-        season = get_as_member(f"{url}/api/club/season", _device(alice))
+        season = get_as_member(f"{url}/api/club/season", stored_device(alice))
         by_name = {row["name"]: row for row in season["standings"]}
         assert by_name["Bob"]["nights"] == 2 and by_name["Alice"]["nights"] == 2
         assert by_name["Carol"]["member_id"] is None  # a guest
@@ -168,7 +159,7 @@ def test_members_come_back_and_the_season_is_theirs(browser: Any, tmp_path: Path
             other_page.reload()  # the page may be at #club already: the season read anew
             other_page.click("#club-payments .confirm-payment")
             other_page.wait_for_selector("#club-payments li.payment:not(.waiting)")
-            paid = get_as_member(f"{url}/api/club/season", _device(alice))["payments"]
+            paid = get_as_member(f"{url}/api/club/season", stored_device(alice))["payments"]
             assert paid[0]["amount"] == mine[0]["amount"] and paid[0]["counts"]
 
         # Bob's showdowns, then the first of them replayed: his own cards at the deal.
@@ -177,7 +168,7 @@ def test_members_come_back_and_the_season_is_theirs(browser: Any, tmp_path: Path
         alice.click("#hand-search-submit")
         alice.locator("#hand-search-count").filter(has_text="hand").wait_for()
         found = get_as_member(
-            f"{url}/api/club/hands?player={by_name['Bob']['key']}&showdown=1", _device(alice)
+            f"{url}/api/club/hands?player={by_name['Bob']['key']}&showdown=1", stored_device(alice)
         )
         assert alice.locator("#hand-search-results li").count() == len(found["hands"])
         alice.locator("#hand-search-results a.replay-link").first.click()
@@ -211,7 +202,7 @@ def test_members_come_back_and_the_season_is_theirs(browser: Any, tmp_path: Path
         carol.locator("#who-is-who-note").filter(has_text="is yours in the season").wait_for()
         carol.wait_for_selector("#club-nights li.night")
         carol.screenshot(path=str(SHOTS / "guest-seat-claimed.png"), full_page=True)
-        after = get_as_member(f"{url}/api/club/season", _device(carol))
+        after = get_as_member(f"{url}/api/club/season", stored_device(carol))
         assert [row["nights"] for row in after["standings"] if row["name"] == "Caroline"] == [1]
         for page in (alice, bob, carol, phone, dan):
             assert page.errors == [], page.errors

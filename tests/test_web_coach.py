@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import urllib.request
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -22,7 +21,7 @@ import pytest
 
 from pokernight.client import TableClient
 from tests.server_helpers import play_until_hand_over
-from tests.web_helpers import ARTIFACTS, served_room, watched_page
+from tests.web_helpers import ARTIFACTS, request_json_now, served_room, watched_page
 
 pytestmark = pytest.mark.slow
 
@@ -31,16 +30,6 @@ SHOTS = ARTIFACTS / "coach"
 SEED = 2037
 SETTINGS: Json = {"variant": "nlhe", "seats": 6, "min_buy_in": 100, "max_buy_in": 1000}
 RIVER = 5
-
-
-def _request(url: str, body: Json | None = None, token: str | None = None) -> Json:
-    headers = {"content-type": "application/json"}
-    if token is not None:
-        headers["authorization"] = f"Bearer {token}"
-    data = None if body is None else json.dumps(body).encode()
-    with urllib.request.urlopen(urllib.request.Request(url, data, headers), timeout=30) as got:
-        answer: Json = json.loads(got.read())
-        return answer
 
 
 async def _play_to_the_river(url: str, code: str, token: str, invite: str) -> None:
@@ -79,14 +68,14 @@ async def _play_to_the_river(url: str, code: str, token: str, invite: str) -> No
 def test_the_coach_prices_each_of_anns_decisions(browser: Any, tmp_path: Path) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     with served_room(tmp_path, hand_pause=0.3, seed=SEED) as url:
-        created = _request(f"{url}/api/tables", {"name": "Ann", "settings": SETTINGS})
+        created = request_json_now(f"{url}/api/tables", {"name": "Ann", "settings": SETTINGS})
         code, token = created["code"], created["token"]
         with ThreadPoolExecutor(1) as pool:
             pool.submit(
                 asyncio.run, _play_to_the_river(url, code, token, created["invite"])
             ).result()
-        replay = _request(f"{url}/api/tables/{code}/hands/1/replay?coach=1", token=token)
-        assert _request(f"{url}/api/tables/{code}/hands/1/replay?coach=1")["coach"] == []
+        replay = request_json_now(f"{url}/api/tables/{code}/hands/1/replay?coach=1", token=token)
+        assert request_json_now(f"{url}/api/tables/{code}/hands/1/replay?coach=1")["coach"] == []
         advice = replay["coach"]
         ann = replay["viewer"]["hand_seat"]
         ann_seat = replay["seats"][ann]

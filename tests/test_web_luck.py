@@ -12,7 +12,6 @@ dashed line for each person. Screenshots go to tests/artifacts/luck/.
 from __future__ import annotations
 
 import asyncio
-import json
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -28,6 +27,8 @@ from tests.web_helpers import (
     get_as_member,
     invite_link,
     served_room,
+    stored_device,
+    stored_seat,
     watched_page,
 )
 
@@ -37,16 +38,6 @@ Json = dict[str, Any]
 SHOTS = ARTIFACTS / "luck"
 HANDS = 3
 SEED = 37
-
-
-def _seat(page: Any, code: str) -> Json:
-    seat: Json = json.loads(page.evaluate(f"localStorage.getItem('pokernight.seat.{code}')"))
-    return seat
-
-
-def _device(page: Any) -> str:
-    signed: Json = json.loads(page.evaluate("localStorage.getItem('pokernight.device')"))
-    return str(signed["device"])
 
 
 async def _play(url: str, code: str, seats: list[Json]) -> None:
@@ -87,11 +78,11 @@ def test_the_ledger_and_the_season_show_the_expected_chips(browser: Any, tmp_pat
             page.fill("#join-name", name)
             page.click("form.join-here button[type=submit]")
             page.wait_for_selector(".spectator-area .hint")
-        seats = [_seat(page, code) for page in pages]
+        seats = [stored_seat(page, code) for page in pages]
         pool.submit(asyncio.run, _play(url, code, seats)).result()
 
         # The ledger: the server's expected chips beside the net, for each person.
-        ledger = get_as_member(f"{url}/api/tables/{code}/ledger", _device(alice))
+        ledger = get_as_member(f"{url}/api/tables/{code}/ledger", stored_device(alice))
         expected = {row["name"]: row["expected"] for row in ledger["accounts"]}
         nets = {row["name"]: row["net"] for row in ledger["accounts"]}
         assert expected != nets, "the seeded all-ins ran as their equity said, to the chip"
@@ -112,11 +103,11 @@ def test_the_ledger_and_the_season_show_the_expected_chips(browser: Any, tmp_pat
         alice.locator(".ledger").screenshot(path=str(SHOTS / "ledger-expected.png"))
 
         # The season: the same expected chips beside the chips won; the hands add up to them.
-        season = get_as_member(f"{url}/api/club/season", _device(alice))
+        season = get_as_member(f"{url}/api/club/season", stored_device(alice))
         by_name = {row["name"]: row for row in season["standings"]}
         assert {name: row["expected"] for name, row in by_name.items()} == expected
         assert {name: row["net"] for name, row in by_name.items()} == nets
-        hands = get_as_member(f"{url}/api/club/hands", _device(alice))["hands"]
+        hands = get_as_member(f"{url}/api/club/hands", stored_device(alice))["hands"]
         assert len(hands) == HANDS
         for name, value in expected.items():
             players = [p for hand in hands for p in hand["players"] if p["name"] == name]
@@ -132,7 +123,7 @@ def test_the_ledger_and_the_season_show_the_expected_chips(browser: Any, tmp_pat
         assert season_shown == {name: _signed(value) for name, value in expected.items()}
 
         # The graph: one solid and one dashed line a person, ending at the won and expected.
-        stats = get_as_member(f"{url}/api/club/stats", _device(alice))
+        stats = get_as_member(f"{url}/api/club/stats", stored_device(alice))
         for row in season["standings"]:
             last = stats["series"][row["key"]]["all"][-1]
             assert last[1:] == [row["net"], row["expected"]]

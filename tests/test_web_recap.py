@@ -24,8 +24,8 @@ from pokernight.client import TableClient
 from tests.server_helpers import play_until_hand_over
 from tests.test_history_recap import pixel_colours, png_pixels
 from tests.test_server_replay import shove
-from tests.test_web_luck import HANDS, SEED, _seat
-from tests.web_helpers import ARTIFACTS, invite_link, served_room, watched_page
+from tests.test_web_luck import HANDS, SEED
+from tests.web_helpers import ARTIFACTS, invite_link, served_room, stored_seat, watched_page
 
 pytestmark = pytest.mark.slow
 
@@ -128,7 +128,7 @@ def test_closing_the_night_shows_its_recap_and_its_image(browser: Any, tmp_path:
         carol = _post(
             f"{url}/api/tables/{code}/join", {"name": "Carol", "invite": link.rsplit("/", 1)[1]}
         )
-        seats = [_seat(alice, code), _seat(bob, code), carol]
+        seats = [stored_seat(alice, code), stored_seat(bob, code), carol]
         pool.submit(asyncio.run, _play(url, code, seats)).result()
         assert urllib_status(f"{url}/api/tables/{code}/recap") == 409  # still open
 

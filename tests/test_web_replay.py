@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import urllib.request
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -24,7 +23,7 @@ import pytest
 from pokernight.client import TableClient
 from tests.server_helpers import play_until_hand_over
 from tests.test_server_replay import shove
-from tests.web_helpers import ARTIFACTS, served_room, watched, watched_page
+from tests.web_helpers import ARTIFACTS, request_json_now, served_room, watched, watched_page
 
 pytestmark = pytest.mark.slow
 
@@ -57,16 +56,6 @@ READ_PAGE = """() => {
 
 def _chips(amount: int) -> str:
     return f"{amount:,}"
-
-
-def _request(url: str, body: Json | None = None, token: str | None = None) -> Json:
-    headers = {"content-type": "application/json"}
-    if token is not None:
-        headers["authorization"] = f"Bearer {token}"
-    data = None if body is None else json.dumps(body).encode()
-    with urllib.request.urlopen(urllib.request.Request(url, data, headers), timeout=30) as got:
-        answer: Json = json.loads(got.read())
-        return answer
 
 
 async def _play_side_pot_hand(url: str, code: str, token: str, invite: str) -> None:
@@ -125,14 +114,14 @@ def test_a_side_pot_hand_replayed_step_by_step(browser: Any, tmp_path: Path, var
     shots.mkdir(parents=True, exist_ok=True)
     with served_room(tmp_path, hand_pause=0.3) as url:
         settings = {**SETTINGS, "variant": variant}
-        created = _request(f"{url}/api/tables", {"name": "Ann", "settings": settings})
+        created = request_json_now(f"{url}/api/tables", {"name": "Ann", "settings": settings})
         code, token = created["code"], created["token"]
         # Playwright's own loop runs in this thread: the protocol clients get one of their own.
         with ThreadPoolExecutor(1) as pool:
             pool.submit(
                 asyncio.run, _play_side_pot_hand(url, code, token, created["invite"])
             ).result()
-        replay = _request(f"{url}/api/tables/{code}/hands/1/replay", token=token)
+        replay = request_json_now(f"{url}/api/tables/{code}/hands/1/replay", token=token)
         steps = replay["steps"]
         assert any(len(step["status"]["pots"]) > 1 for step in steps), "a side pot"
 
@@ -146,7 +135,7 @@ def test_a_side_pot_hand_replayed_step_by_step(browser: Any, tmp_path: Path, var
         page.goto(f"{url}/#{code}")
         link = page.locator(".hands a.replay-link").first
         link.wait_for()
-        listed = _request(f"{url}/api/tables/{code}/hands")["hands"][0]
+        listed = request_json_now(f"{url}/api/tables/{code}/hands")["hands"][0]
         facts = page.locator(".hands .hand-facts").first.text_content()
         assert facts == f"Ann, Bob, Cat · pot {_chips(listed['pot'])} · showdown"
         page.locator("section:has(.hands)").screenshot(path=str(shots / "last-hands.png"))
@@ -198,7 +187,7 @@ def test_a_side_pot_hand_replayed_step_by_step(browser: Any, tmp_path: Path, var
         phone.screenshot(path=str(shots / "phone-showdown.png"), full_page=True)
         width = phone.evaluate("document.documentElement.scrollWidth")
         assert width <= 390, f"the page is {width} px wide on a 390 px screen"
-        spectator = _request(f"{url}/api/tables/{code}/hands/1/replay")
+        spectator = request_json_now(f"{url}/api/tables/{code}/hands/1/replay")
         last = phone.evaluate(READ_PAGE)
         assert _differences(last, spectator["steps"][-1], spectator) == []
         phone.goto(f"{url}/#{code}/hand/9")  # a hand never dealt: said, not a broken page

@@ -185,6 +185,30 @@ def get_as_member(url: str, device: str) -> Json:
         return found
 
 
+def request_json_now(url: str, body: Json | None = None, token: str | None = None) -> Json:
+    """A JSON request from a browser test's own thread (a POST when ``body`` is given), as
+    the holder of the seat token ``token``: its answer."""
+    headers = {"content-type": "application/json"}
+    if token is not None:
+        headers["authorization"] = f"Bearer {token}"
+    data = None if body is None else json.dumps(body).encode()
+    with urllib.request.urlopen(urllib.request.Request(url, data, headers), timeout=30) as got:
+        answer: Json = json.loads(got.read())
+        return answer
+
+
+def stored_seat(page: Any, code: str) -> Json:
+    """The seat a page keeps for table ``code`` (its token among it)."""
+    seat: Json = json.loads(page.evaluate(f"localStorage.getItem('pokernight.seat.{code}')"))
+    return seat
+
+
+def stored_device(page: Any) -> str:
+    """The device token a page keeps once its member signed in."""
+    signed: Json = json.loads(page.evaluate("localStorage.getItem('pokernight.device')"))
+    return str(signed["device"])
+
+
 def organiser_link(tmp_path: Path) -> str:
     """The organiser's invitation the room's console printed (the newest: a room started
     again prints another while nobody has taken one)."""
