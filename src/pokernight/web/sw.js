@@ -5,11 +5,13 @@
 // WebSocket and anything else that is game state always goes to the server. Network
 // first: a new version of the room is used as soon as it is served.
 
-const CACHE = "pokernight-shell-v1";
+const CACHE = "pokernight-shell-v2";
 const SHELL = [
   "/", "/index.html", "/stream.html", "/manifest.webmanifest", "/css/app.css", "/css/stream.css",
   "/icons/icon.svg", "/icons/icon-192.png", "/icons/icon-512.png", "/icons/apple-touch-icon.png",
   "/icons/robot.svg", "/js/main.js", "/api/games",
+  ...["en", "es", "de"].flatMap((language) => ["common", "table", "rooms", "access", "refusals"]
+    .map((part) => `/i18n/${language}/${part}.json`)),
 ];
 
 self.addEventListener("install", (event) => {

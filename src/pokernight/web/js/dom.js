@@ -1,5 +1,7 @@
 // Building DOM nodes without innerHTML: player text (names, chat) is always inserted as text.
 
+import { formatNumber } from "./i18n.js";
+
 export function h(tag, attributes = {}, ...children) {
   const node = document.createElement(tag);
   for (const [key, value] of Object.entries(attributes)) {
@@ -35,7 +37,7 @@ export function replaceKeepingFocus(node, ...children) {
 }
 
 export function chips(amount) {
-  return Number(amount).toLocaleString("en-US");
+  return formatNumber(amount);
 }
 
 /** A server reason ("not your turn") as a sentence for the page. */

@@ -9,6 +9,7 @@
 
 import { $ } from "./dom.js";
 import { applyFelt, feltSelect } from "./felt.js";
+import { languageSelect } from "./language_menu.js";
 import { loadGames } from "./games.js";
 import { renderLobby } from "./lobby.js";
 import { ClubPage } from "./club_page.js";
@@ -86,5 +87,6 @@ if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js").cat
 window.addEventListener("hashchange", () => start());
 applyFelt();
 feltSelect($("#felt-colour"));
+languageSelect($("#language"));
 alertsButton();
 start();
