@@ -10,7 +10,7 @@ const SHELL = [
   "/", "/index.html", "/stream.html", "/manifest.webmanifest", "/css/app.css", "/css/stream.css",
   "/icons/icon.svg", "/icons/icon-192.png", "/icons/icon-512.png", "/icons/apple-touch-icon.png",
   "/icons/robot.svg", "/js/main.js", "/api/games",
-  ...["en", "es", "de"].flatMap((language) => ["common", "table", "rooms", "access", "refusals"]
+  ...["en", "es", "de"].flatMap((language) => ["common", "table", "rooms", "access", "hands", "refusals"]
     .map((part) => `/i18n/${language}/${part}.json`)),
 ];
 

@@ -8,7 +8,7 @@
 
 export const LANGUAGES = { en: "English", es: "Español", de: "Deutsch" };
 // Each part is owned by one area of the page, so that the catalogues stay readable.
-const PARTS = ["common", "table", "rooms", "access", "refusals"];
+const PARTS = ["common", "table", "rooms", "access", "hands", "refusals"];
 const CHOSEN = "pokernight.language";
 
 /** The language of this device: chosen here, else the browser's, else English. */
