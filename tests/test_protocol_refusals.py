@@ -53,7 +53,13 @@ async def test_malformed_oversized_and_binary_messages_are_refused_with_a_reason
             binary = json.loads(await socket.recv())
         after = await request_json(url, "GET", f"/api/tables/{code}")
         await close_all(clients)
-    assert not_json == {"type": "error", "reason": "malformed message: not JSON", "ref": None}
+    assert not_json == {
+        "type": "error",
+        "reason": "malformed message: not JSON",
+        "code": "not_json",
+        "params": {},
+        "ref": None,
+    }
     assert wrong_type["ref"] == 7 and "$.seat" in wrong_type["reason"]
     assert unknown["ref"] == 8 and "teleport" in unknown["reason"]
     assert huge["reason"].startswith("message too large")
@@ -165,8 +171,9 @@ async def test_deep_nesting_is_refused_with_a_reason_and_the_connection_kept(
                 still_open = await reply_to(socket, '{"type": "chat", "id": 4, "text": "hi"}')
             await close_all(clients)
         nested = "malformed message: nested too deeply"
-        assert bare == {"type": "error", "reason": nested, "ref": None}
-        assert inside == {"type": "error", "reason": nested, "ref": None}  # its id unread
+        refusal = {"type": "error", "reason": nested, "code": "message_too_deep", "params": {}}
+        assert bare == {**refusal, "ref": None}
+        assert inside == {**refusal, "ref": None}  # its id unread
         assert still_open["type"] == "ack" and still_open["ref"] == 4
     assert not [record for record in caplog.records if record.exc_info], caplog.text
 

@@ -39,7 +39,9 @@ def test_a_hand_that_reached_the_river_has_no_rabbit() -> None:
     table = seated({0: 1000, 3: 1000}, RABBIT)
     start(table, seed=7)
     check_down(table)
-    assert rabbit_refusal(table) == ("the last hand dealt every card: there is no rabbit to hunt")
+    assert str(rabbit_refusal(table)) == (
+        "the last hand dealt every card: there is no rabbit to hunt"
+    )
 
 
 def test_the_rabbit_is_off_unless_the_host_allows_it_and_gone_once_the_next_hand_is_dealt() -> None:
@@ -66,6 +68,6 @@ def test_a_stud_hand_has_no_rabbit_its_cards_would_depend_on_who_folded() -> Non
     table.apply(Act(player_to_act(table), "bring_in"), 0.0)
     table.apply(Act(player_to_act(table), "fold"), 0.0)
     assert table.hand is None
-    assert rabbit_refusal(table) == (
+    assert str(rabbit_refusal(table)) == (
         "Seven-Card Stud has no rabbit: the streets left deal to the players"
     )

@@ -17,6 +17,8 @@ import functools
 import re
 import unicodedata
 
+from pokernight.refusals import RefusalError
+
 MAX_LENGTH = 32
 # Control, format (zero-width, direction marks), surrogate, private-use and unassigned
 # code points, and the line and paragraph separators.
@@ -24,7 +26,7 @@ INVISIBLE = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
 BOT_NAME = re.compile(r"(easy|medium|hard) bot \d+")
 
 
-class BadNameError(ValueError):
+class BadNameError(RefusalError):
     """A name that cannot be used, and why."""
 
 
@@ -32,13 +34,13 @@ def display_name(raw: str) -> str:
     """``raw`` as it will be shown: NFKC, spaces collapsed; or BadNameError saying why not."""
     name = " ".join(unicodedata.normalize("NFKC", raw).split())
     if not name:
-        raise BadNameError("a name cannot be empty")
+        raise BadNameError("name_empty")
     if any(unicodedata.category(char) in INVISIBLE for char in name):
-        raise BadNameError("a name cannot hold control or invisible characters")
+        raise BadNameError("name_invisible")
     if len(name) > MAX_LENGTH:
-        raise BadNameError(f"a name has at most {MAX_LENGTH} characters")
+        raise BadNameError("name_long", most=MAX_LENGTH)
     if BOT_NAME.fullmatch(name_key(name)):
-        raise BadNameError(f"names like {name!r} are kept for the bots: choose another")
+        raise BadNameError("name_bot", name=name)
     return name
 
 

@@ -18,6 +18,7 @@ from pokernight.cards import Card, Rank
 from pokernight.evaluate import high_value
 from pokernight.evaluate.strength import CATEGORY_SHIFT, Category
 from pokernight.rules.actions import ActionKind, LegalActions
+from pokernight.rules.errors import RulesError
 from pokernight.rules.labels import bet_or_raise_says
 from pokernight.rules.positions import opener
 from pokernight.rules.stakes import BettingStructure
@@ -128,29 +129,29 @@ def _big_bet(state: HandState) -> int:
     return state.stakes.fixed_bet(True)
 
 
-def raise_refusal(state: HandState, seat: int) -> str | None:
+def raise_refusal(state: HandState, seat: int) -> RulesError | None:
     """Why the seat may not bet or raise now, or None if it may."""
     bets, stacks = state.bets, state.stacks
     level = state.level
     if bets[seat] + stacks[seat] <= level:
-        return "calling takes every chip you have: you cannot raise"
+        return RulesError("raise_all_in_call")
     acted = state.acted_level[seat]
     if acted >= state.last_full_to and level - acted < state.increment:
-        return "the betting was not reopened by a full raise: you may only call or fold"
+        return RulesError("raise_not_reopened")
     folded = state.folded
     # Somebody else could put in more than the current level (and so has chips).
     for other in state.rotations[0]:
         if other != seat and not folded[other] and bets[other] + stacks[other] > level:
             break
     else:
-        return "no opponent has chips left to call a raise"
+        return RulesError("raise_nobody_calls")
     cap = state.raise_cap
     if cap is not None and not state.cap_lifted and state.raises >= cap:
-        return f"the betting is capped at {cap} bets this round"
+        return RulesError("raise_capped", cap=cap)
     # Jacks or better to open: before the draw, while only the big blind has bet.
     opening = state.jacks_to_open and not state.street_index and state.raises <= 1
     if opening and not jacks_or_better(state.cards[seat]):
-        return "to open you need a pair of jacks or better: call, check or fold"
+        return RulesError("jacks_to_open")
     return None
 
 

@@ -59,7 +59,7 @@ def deal_street(state: HandState, deck: tuple[Card, ...], emit: Emit) -> None:
     base = state.deck_position
     if len(deck) - base < hole_cards * players + board:
         if not state.is_stud:
-            raise RulesError("the deck ran out of cards")
+            raise RulesError("deck_ran_out")
         _deal_community_card(state, deck, emit)
         return
     if hole_down:

@@ -95,17 +95,17 @@ def can_burn_stub(state: HandState, deck: Sequence[Card]) -> bool:
 def check_discards(state: HandState, seat: int, cards: object) -> tuple[Card, ...]:
     """The discards of a draw by ``seat``, or RulesError saying exactly why they are not."""
     if not isinstance(cards, tuple | list) or not all(isinstance(c, Card) for c in cards):
-        raise RulesError("a draw names the cards to discard (none: stand pat)")
+        raise RulesError("draw_names_cards")
     held = state.cards[seat]
     seen: set[Card] = set()
     for card in cards:
         if card in seen:
-            raise RulesError(f"{card} is named twice: discard each card once")
+            raise RulesError("discard_twice", card=str(card))
         if card not in held:
-            raise RulesError(f"you do not hold {card}")
+            raise RulesError("not_held", card=str(card))
         seen.add(card)
     if len(cards) > len(held):
-        raise RulesError(f"you may discard at most {len(held)} cards")
+        raise RulesError("discard_most", most=len(held))
     return tuple(cards)
 
 
@@ -135,7 +135,7 @@ def draw_events(
             pile = (*state.discard_pile, *stub[-1:])
             fresh = reshuffled(pile, seed, deck)
         if len(stub) - 1 + len(fresh) < count:
-            raise RulesError("the deck ran out of cards")
+            raise RulesError("deck_ran_out")
         stub = (*stub[:-1], *fresh)
         events.append(StubReshuffled(len(fresh), stub))
     events.append(CardsDrawn(seat, count, discards, stub[:count]))

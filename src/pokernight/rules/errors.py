@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
+from pokernight.refusals import RefusalError
 
-class RulesError(ValueError):
-    """An action or a hand set-up the rules refuse; the message says exactly why.
 
-    A ``ValueError`` so that the command line prints it as one line.
-    """
+class RulesError(RefusalError):
+    """An action or a hand set-up the rules refuse; the message says exactly why (its code
+    and words: ``pokernight.refusals``)."""
 
 
 class ChipsNotConservedError(AssertionError):

@@ -178,11 +178,11 @@ class Hand:
         (``dealing``); off, the seed's rule: only queens are wild after it.
         """
         if jacks_to_open and not (variant.is_draw and variant.showdown == "high"):
-            raise RulesError("jacks or better to open is a Five-Card Draw option")
+            raise RulesError("jacks_option")
         if run_it_twice:
             check_run_it_twice(variant)
         if ftq_queen_carries_over and not variant.follows_queen:
-            raise RulesError("a queen carrying over to the next street is a Follow the Queen rule")
+            raise RulesError("queen_option")
         _check_setup(variant, stacks, button, deck)
         _check_bomb_pot(variant, bomb_pot)
         if double_board:
@@ -231,7 +231,7 @@ class Hand:
     ) -> Hand:
         """The hand these events describe, rebuilt by folding them in order."""
         if not events or not isinstance(events[0], HandStarted):
-            raise RulesError("a hand's events begin with HandStarted")
+            raise RulesError("events_begin")
         hand = cls(deck, events[0], reshuffle_seed, given_stubs)
         for event in events[1:]:
             hand._emit(event)
@@ -577,7 +577,7 @@ class Hand:
         given: Any = action
         seat = state.to_act
         if seat is None or given.seat != seat:
-            raise RulesError(self._seat_refusal(given.seat))
+            raise self._seat_refusal(given.seat)
         legal = state.legal
         if legal is None or legal.seat != seat:
             legal = _legal_actions(state, seat, len(self._deck))
@@ -586,47 +586,45 @@ class Hand:
         kind = given.kind
         if legal.can_choose_runs:
             if kind != "runs":
-                raise RulesError("first say whether to run the board once (1) or twice (2)")
+                raise RulesError("choose_runs_first")
             return runs_event(seat, given.amount)
         if legal.can_draw:
             if kind != "draw":
-                raise RulesError(
-                    f"it is the draw: discard up to {legal.max_discard} cards or stand pat first"
-                )
+                raise RulesError("draw_first", most=legal.max_discard)
             return self._draw_events(given)[-1]
         if kind == "draw":
             if state.variant.is_draw:
-                raise RulesError("there is no draw now: it is a betting round")
-            raise RulesError(f"{state.variant.name} has no draw")
+                raise RulesError("no_draw_now")
+            raise RulesError("game_has_no_draw", game=state.variant.name)
         if kind == "bet_or_raise":
             return self._bet_or_raise_event(legal, given.amount)
         if kind == "bring_in":
             if not legal.can_bring_in:
-                raise RulesError("there is no bring-in to post")
+                raise RulesError("no_bring_in")
             to = legal.bring_in_amount
             return BringInPosted(seat, to, puts_all_in(state, seat, to))
         if legal.can_bring_in:
-            raise RulesError("post the bring-in or complete the bet first")
+            raise RulesError("bring_in_first")
         if kind == "call":
             if not legal.call_amount:
-                raise RulesError("there is no bet to call: check instead")
+                raise RulesError("nothing_to_call")
             to = legal.call_to
             return ActionTaken(
                 seat, "call", to, "call", to == state.bets[seat] + state.stacks[seat]
             )
         if kind == "fold":
             if not legal.can_fold:
-                raise RulesError("there is no bet to fold to: check instead")
+                raise RulesError("nothing_to_fold_to")
             return _FOLDS[seat]
         if kind == "check":
             if not legal.can_check:
-                raise RulesError(f"cannot check facing a bet of {state.level}")
+                raise RulesError("check_facing_bet", level=state.level)
             return _CHECKS[seat]
         if kind == "runs":  # last: the kinds played on every action are looked at first
             if state.run_it_twice:
-                raise RulesError("there is nothing to run twice now: the betting is not over")
-            raise RulesError("this hand is not played with run it twice")
-        raise RulesError(f"{kind!r} is not an action")
+                raise RulesError("runs_not_now")
+            raise RulesError("runs_not_played")
+        raise RulesError("not_an_action", kind=str(kind))
 
     def _draw_events(self, action: Any) -> list[Event]:
         """The events of a draw (checked: RulesError saying why it is refused)."""
@@ -643,33 +641,41 @@ class Hand:
             given = self._given_stubs[done] if done < len(self._given_stubs) else None
         return draw_events(state, self._deck, seed, action.seat, discards, given=given)
 
-    def _seat_refusal(self, seat: object) -> str:
+    def _seat_refusal(self, seat: object) -> RulesError:
         """Why ``seat``, which is not the seat to act, may not act."""
         state = self._state
         if state.over:
-            return "hand is over"
+            return RulesError("hand_over")
         if not isinstance(seat, int) or not 0 <= seat < state.count:
-            return f"there is no seat {seat!r} in this hand"
+            return RulesError("no_such_seat", seat=seat if isinstance(seat, int) else repr(seat))
         if state.folded[seat]:
-            return f"seat {seat} has folded"
-        return "not your turn"
+            return RulesError("seat_folded", seat=seat)
+        return RulesError("not_your_turn")
 
     def _bet_or_raise_event(self, legal: LegalActions, amount: object) -> Event:
         state = self._state
         seat = legal.seat
         if amount is None or isinstance(amount, bool) or not isinstance(amount, int):
-            raise RulesError("a bet or raise needs a whole number of chips")
+            raise RulesError("amount_whole")
         if legal.min_raise_to is None or legal.max_raise_to is None:
-            raise RulesError(raise_refusal(state, seat) or "you may not bet or raise")
+            raise raise_refusal(state, seat) or RulesError("no_bet_or_raise")
         all_in = state.bets[seat] + state.stacks[seat]
         to = all_in if all_in < amount else amount
-        word = "raise" if state.level else "bet"
+        raising = bool(state.level)
         if to < legal.min_raise_to:
-            raise RulesError(f"{word} must be to at least {legal.min_raise_to}")
+            raise RulesError(
+                "raise_below_minimum" if raising else "bet_below_minimum", amount=legal.min_raise_to
+            )
         if to > legal.max_raise_to:
-            raise RulesError(f"{word} must be to at most {legal.max_raise_to}")
+            raise RulesError(
+                "raise_above_maximum" if raising else "bet_above_maximum", amount=legal.max_raise_to
+            )
         if legal.fixed_amounts and legal.min_raise_to < to < legal.max_raise_to:
-            raise RulesError(f"{word} must be to {legal.min_raise_to} or {legal.max_raise_to}")
+            raise RulesError(
+                "raise_fixed" if raising else "bet_fixed",
+                low=legal.min_raise_to,
+                high=legal.max_raise_to,
+            )
         # The legal actions named it already (``labels.bet_or_raise_says``): one decision.
         return ActionTaken(seat, "bet_or_raise", to, legal.raise_says, to == all_in)
 
@@ -698,36 +704,38 @@ def _check_setup(
     count = len(stacks)
     if not MIN_PLAYERS <= count <= variant.max_players:
         raise RulesError(
-            f"{variant.name} needs {MIN_PLAYERS} to {variant.max_players} players, not {count}"
+            "player_count",
+            game=variant.name,
+            low=MIN_PLAYERS,
+            high=variant.max_players,
+            count=count,
         )
     for seat, stack in enumerate(stacks):
         if stack <= 0:
-            raise RulesError(f"seat {seat} has no chips to play with")
+            raise RulesError("seat_no_chips", seat=seat)
     if not 0 <= button < count:
-        raise RulesError(f"the button must be one of the seats 0 to {count - 1}")
+        raise RulesError("button_range", last=count - 1)
     if len(set(deck)) != len(deck):
         ensure_distinct(deck)
     if variant.deck != "full" and not set(deck) <= set(variant.cards):
-        raise RulesError(f"{variant.name} is dealt from its own deck of {len(variant.cards)} cards")
+        raise RulesError("own_deck", game=variant.name, cards=len(variant.cards))
     if len(deck) < _cards_required(variant, count):
-        raise RulesError(f"the deck has {len(deck)} cards, too few for {count} players")
+        raise RulesError("deck_short", cards=len(deck), players=count)
 
 
 def _check_bomb_pot(variant: Variant, bomb_pot: int) -> None:
     if bomb_pot < 0:
-        raise RulesError(f"a bomb pot's ante cannot be negative ({bomb_pot})")
+        raise RulesError("bomb_pot_ante_negative", ante=bomb_pot)
     if bomb_pot and not variant.has_flop:
-        raise RulesError(f"{variant.name} has no flop to bomb: bomb pots are for board games")
+        raise RulesError("bomb_pot_board", game=variant.name)
 
 
 def _check_double_board(variant: Variant, bomb_pot: int, players: int, deck_size: int) -> None:
     if not bomb_pot:
-        raise RulesError("a double board is a bomb pot's option: set the bomb pot's ante")
+        raise RulesError("double_board_ante")
     needed = _cards_required(variant, players) + sum(street.board for street in variant.streets)
     if deck_size < needed:
-        raise RulesError(
-            f"the deck has {deck_size} cards, too few for two boards and {players} players"
-        )
+        raise RulesError("deck_short_two_boards", cards=deck_size, players=players)
 
 
 def _check_posted_big_blinds(state: HandState) -> None:
@@ -735,15 +743,15 @@ def _check_posted_big_blinds(state: HandState) -> None:
     if not posted:
         return
     if state.variant.is_stud:
-        raise RulesError(f"{state.variant.name} has no blinds to post")
+        raise RulesError("no_blinds_to_post", game=state.variant.name)
     if len(set(posted)) != len(posted):
-        raise RulesError("a seat posts one big blind at most")
+        raise RulesError("one_big_blind")
     blinds = blind_seats(state)
     for seat in posted:
         if not 0 <= seat < state.count:
-            raise RulesError(f"there is no seat {seat} in this hand")
+            raise RulesError("no_such_seat", seat=seat)
         if seat in blinds:
-            raise RulesError(f"seat {seat} already posts a blind")
+            raise RulesError("posts_blind_already", seat=seat)
 
 
 def _check_straddles(state: HandState) -> None:
@@ -759,44 +767,36 @@ def _check_straddles(state: HandState) -> None:
     if not straddles:
         return
     if state.variant.is_stud:
-        raise RulesError(f"{state.variant.name} has no blinds to straddle")
+        raise RulesError("no_blinds_to_straddle", game=state.variant.name)
     if state.bomb_pot:
-        raise RulesError("a bomb pot has no blinds to straddle")
+        raise RulesError("bomb_pot_straddle")
     if state.count < 3:
-        raise RulesError("heads-up nobody straddles: the button posts the small blind")
+        raise RulesError("heads_up_straddle")
     stakes = state.stakes
     if state.betting is BettingStructure.FIXED_LIMIT and len(straddles) + bool(stakes.straddle) > 1:
-        raise RulesError("in fixed-limit a straddle is one raise: there is no re-straddle")
+        raise RulesError("limit_restraddle")
     allowed = straddle_seats(state.count, state.button, state.dead_small_blind)
     if stakes.straddle:
         allowed = allowed[1:]  # under the gun posts the stakes' straddle
     previous: int | None = None
     for seat, amount in zip(straddles, straddle_amounts(stakes, len(straddles)), strict=True):
         if not 0 <= seat < state.count:
-            raise RulesError(f"there is no seat {seat} in this hand")
+            raise RulesError("no_such_seat", seat=seat)
         if seat not in allowed:
-            raise RulesError(
-                f"seat {seat} may not straddle: a straddle comes from a seat from under the "
-                "gun round to the button, never from the blinds"
-            )
+            raise RulesError("straddle_seat", seat=seat)
         if previous is not None and seat != left_of(previous, state.count):
-            raise RulesError(
-                f"seat {seat} may not re-straddle: a re-straddle comes from the seat left "
-                f"of the last straddle (seat {left_of(previous, state.count)})"
-            )
+            raise RulesError("restraddle_seat", seat=seat, left=left_of(previous, state.count))
         if previous is None and stakes.straddle and seat != allowed[0]:
-            raise RulesError(
-                f"seat {seat} may not straddle: the stakes' straddle is under the gun, so the "
-                f"next straddle comes from the seat left of it (seat {allowed[0]})"
-            )
+            raise RulesError("straddle_after_stakes", seat=seat, left=allowed[0])
         if seat in state.posted_big_blinds:
-            raise RulesError(f"seat {seat} posts a big blind to be dealt in: it cannot straddle")
+            raise RulesError("straddle_posting", seat=seat)
         needed = amount + stakes.ante
         if state.starting_stacks[seat] < needed:
             raise RulesError(
-                f"seat {seat} has {state.starting_stacks[seat]} chips, short of the straddle "
-                f"of {amount}{' and the ante' if stakes.ante else ''}: a straddle is posted "
-                "in full or not at all"
+                "straddle_short_ante" if stakes.ante else "straddle_short",
+                seat=seat,
+                chips=state.starting_stacks[seat],
+                amount=amount,
             )
         previous = seat
         allowed = allowed[allowed.index(seat) + 1 :]

@@ -30,9 +30,9 @@ ONCE: Final = 1
 def check_run_it_twice(variant: Variant) -> None:
     """RulesError unless the variant's board may be run twice."""
     if not variant.has_flop:
-        raise RulesError(f"{variant.name} has no board to run twice")
+        raise RulesError("no_board_to_run", game=variant.name)
     if variant.betting is BettingStructure.FIXED_LIMIT:
-        raise RulesError("run it twice is a no-limit and pot-limit option")
+        raise RulesError("run_twice_limit")
 
 
 def next_to_choose(state: HandState, deck_size: int) -> int | None:
@@ -60,7 +60,7 @@ def runs_legal_actions(state: HandState, seat: int) -> LegalActions:
 def runs_event(seat: int, runs: object) -> RunsChosen:
     """The answer as an event, or RulesError saying what a valid answer is."""
     if runs not in (ONCE, TWICE) or isinstance(runs, bool):
-        raise RulesError("say how many times to run the board: 1 (once) or 2 (twice)")
+        raise RulesError("say_runs")
     assert isinstance(runs, int)
     return RunsChosen(seat, runs)
 

@@ -24,6 +24,7 @@ from types import MappingProxyType
 from typing import Final
 
 from pokernight.cards import SHORT_DECK, Card, Rank, full_deck
+from pokernight.rules.errors import RulesError
 from pokernight.rules.stakes import BettingStructure, Stakes
 
 HI_LO_SHOWDOWNS: Final = frozenset({"omaha8", "high8"})
@@ -274,7 +275,7 @@ def variant_for(key: str, betting: BettingStructure | str | None = None) -> Vari
         variant = VARIANTS[key]
     except KeyError:
         known = ", ".join(VARIANTS)
-        raise ValueError(f"{key!r} is not a variant (known: {known})") from None
+        raise RulesError("not_a_variant", key=key, known=known) from None
     if betting is None or betting == variant.betting:
         return variant
     return variant.with_betting(betting)

@@ -33,7 +33,7 @@ from pokernight.server.spread.pipes import PipedSocket, Pipes
 from pokernight.server.spread.to_the_owner import ToTheOwner
 from pokernight.server.tables.api import ROUTES
 from pokernight.server.tables.identity import IsThisYouError
-from pokernight.server.tables.messages import RefusedError
+from pokernight.server.tables.messages import RefusedError, refusal_fields
 from pokernight.server.tables.registry import NoSuchTableError
 from pokernight.server.tables.replay import NoSuchHandError
 from pokernight.server.tables.socket import serve_piped, table_socket
@@ -143,8 +143,11 @@ def _routes() -> list[BaseRoute]:
     ]
 
 
-def _error(status: int, message: str) -> JSONResponse:
-    return JSONResponse({"error": message}, status_code=status)
+def _error(status: int, message: str, error: Exception | None = None) -> JSONResponse:
+    """The API's refusal: its English ``error``, and its reason code and parameters if
+    ``error`` is a refusal (docs/protocol.md)."""
+    fields = {} if error is None else refusal_fields(error)
+    return JSONResponse({"error": message, **fields}, status_code=status)
 
 
 async def _http_error(request: Request, error: Exception) -> Response:
@@ -155,20 +158,21 @@ async def _http_error(request: Request, error: Exception) -> Response:
 
 
 async def _not_found(request: Request, error: Exception) -> Response:
-    return _error(404, str(error))
+    return _error(404, str(error), error)
 
 
 async def _conflict(request: Request, error: Exception) -> Response:
-    return _error(409, str(error))
+    return _error(409, str(error), error)
 
 
 async def _is_this_you(request: Request, error: Exception) -> Response:
     assert isinstance(error, IsThisYouError)
-    return JSONResponse({"error": str(error), "member": error.member}, status_code=409)
+    body = {"error": str(error), **refusal_fields(error), "member": error.member}
+    return JSONResponse(body, status_code=409)
 
 
 async def _refused(request: Request, error: Exception) -> Response:
-    return _error(400, str(error))
+    return _error(400, str(error), error)
 
 
 async def _too_many(request: Request, error: Exception) -> Response:

@@ -18,13 +18,13 @@ from pokernight.table.state import TableState
 def act(table: TableState, command: Act, now: float) -> list[TableEvent]:
     hand, started = table.hand, table.started
     if hand is None or started is None:
-        raise TableError("no hand is being played")
+        raise TableError("no_hand")
     number = table.seat_of(command.player_id)
     if number not in started.seats:
-        raise TableError("you are not in this hand: you are dealt in from the next one")
+        raise TableError("not_in_hand")
     if table.seats[number].removed and not command.timed_out:
         # The clock plays a removed player's turns at once: nobody else may.
-        raise TableError("the host removed you from the table: your cards are played out for you")
+        raise TableError("removed_played_out")
     action = Action(
         started.seats.index(number),
         action_kind(command.kind),
@@ -35,7 +35,7 @@ def act(table: TableState, command: Act, now: float) -> list[TableEvent]:
     # table cannot see who has a page open, the server can.
     present = () if command.absent else None
     if command.timed_out and table.tick(now, present) != command:
-        raise TableError(f"seat {number} still has time to act")
+        raise TableError("time_left", seat=number)
     verify_action(hand, action)
     return [
         PlayerActed(
@@ -56,12 +56,12 @@ def show_cards(table: TableState, command: ShowCards) -> list[TableEvent]:
     number = table.seat_of(command.player_id)
     started = table.last_started
     if started is None or number not in started.seats:
-        raise TableError("you have no cards to show: you were not in the last hand")
+        raise TableError("no_cards_to_show")
     if table.started is not None:
-        raise TableError("the next hand is dealt: the last hand's cards are in the muck")
+        raise TableError("cards_mucked")
     unshown = table.unshown_cards(number)
     if not unshown:
-        raise TableError("your cards are already shown")
+        raise TableError("cards_shown_already")
     cards = unshown if command.cards is None else _chosen(table, number, command.cards)
     return [CardsShownByChoice(started.hand_number, number, cards)]
 
@@ -69,14 +69,14 @@ def show_cards(table: TableState, command: ShowCards) -> list[TableEvent]:
 def _chosen(table: TableState, number: int, chosen: tuple[str, ...]) -> tuple[str, ...]:
     """``chosen``, checked: some of the seat's cards of the last hand, not shown yet."""
     if not chosen:
-        raise TableError("name the cards to show, or show them all")
+        raise TableError("name_cards")
     unshown = table.unshown_cards(number)
     for text in chosen:
         if text in unshown:
             continue
         if text in table.shown_cards(number):
-            raise TableError(f"{text} is shown already")
-        raise TableError(f"{text!r} is not one of your cards of the last hand")
+            raise TableError("card_shown_already", card=text)
+        raise TableError("not_your_card", card=text)
     # In the order dealt, each once, however they were named.
     return tuple(card for card in unshown if card in chosen)
 
@@ -86,7 +86,7 @@ def verify_action(hand: Hand, action: Action) -> None:
     try:
         hand.verify(action)
     except RulesError as error:
-        raise TableError(str(error)) from None
+        raise TableError.like(error) from None
 
 
 def discards(texts: tuple[str, ...]) -> tuple[Card, ...]:
@@ -94,7 +94,7 @@ def discards(texts: tuple[str, ...]) -> tuple[Card, ...]:
     try:
         return tuple(parse_card(text) for text in texts)
     except ValueError as error:
-        raise TableError(f"a discard is not a card: {error}") from None
+        raise TableError("discard_not_a_card", detail=str(error)) from None
 
 
 def action_kind(text: str) -> ActionKind:
@@ -102,4 +102,4 @@ def action_kind(text: str) -> ActionKind:
         return ActionKind(text)
     except ValueError:
         known = ", ".join(kind.value for kind in ActionKind)
-        raise TableError(f"{text!r} is not an action (known: {known})") from None
+        raise TableError("not_an_action_known", kind=text, known=known) from None

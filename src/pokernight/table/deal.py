@@ -49,17 +49,17 @@ class NextDeal:
 def next_deal(table: TableState, now: float) -> NextDeal:
     """The hand ``StartHand`` would deal at ``now``, or a TableError saying why none can be."""
     if table.closed:
-        raise TableError("the table is closed: the game is over")
+        raise TableError("table_closed")
     if table.hand is not None:
-        raise TableError("a hand is being played")
+        raise TableError("hand_in_play")
     if table.closing:
-        raise TableError("the table is closing")
+        raise TableError("table_closing")
     settings = table.upcoming_settings
     number = table.hand_number + 1
     game = settings.game_for_hand(number)
     plan = _plan(table, game.is_stud, settings.seats)
     if plan is None:
-        raise TableError("at least two players with chips must be sitting in")
+        raise TableError("too_few_players")
     # Blind levels count from the first hand dealt, not from the table's opening.
     since_first = 0.0 if table.levels_started_at is None else now - table.levels_started_at
     level = settings.level_at(since_first)
@@ -131,10 +131,10 @@ def _under_the_gun(plan: DealPlan) -> int | None:
 def deck_to_commit(table: TableState) -> int:
     """The hand whose deck ``commit_deck`` would commit, or a TableError saying why none."""
     if table.hand is not None:
-        raise TableError("a hand is being played")
+        raise TableError("hand_in_play")
     number = table.hand_number + 1
     if table.committed_deck(number) is not None:
-        raise TableError(f"the deck of hand {number} is committed already")
+        raise TableError("deck_committed", hand=number)
     return number
 
 
@@ -160,20 +160,18 @@ def check_contribution(
     """The value of a player's contribution to the next hand's shuffle, or a TableError
     saying why it is refused (``taken``: the contributions to that hand so far, by player)."""
     table.seat_of(player_id)
-    try:
-        contribution = contribution_value(value)
-    except ValueError as error:
-        raise TableError(str(error)) from None
+    contribution = contribution_value(value)
     committed = table.committed_deck(table.hand_number + 1)
     if committed is None:
-        raise TableError("no deck is committed for the next hand yet: wait for its commitment")
+        raise TableError("no_commitment")
     if hand_number != committed.hand_number or commitment != committed.commitment:
         raise TableError(
-            f"that contribution is not for the next hand: hand {committed.hand_number} "
-            f"has commitment {committed.commitment}"
+            "contribution_other_hand",
+            hand=committed.hand_number,
+            commitment=committed.commitment,
         )
     if player_id in taken:
-        raise TableError(f"you have contributed to hand {committed.hand_number} already")
+        raise TableError("contributed_already", hand=committed.hand_number)
     return contribution
 
 

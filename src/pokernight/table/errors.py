@@ -1,35 +1,27 @@
-"""The one error the table raises for a command it refuses, and the words it uses.
+"""The one error the table raises for a command it refuses.
 
-A refusal is read by a person: it speaks to the sender as "you", names other
-players, and counts seats from 1 as the table is drawn (the protocol numbers
-them from 0).
+A refusal is read by a person: it speaks to the sender as "you", names other players,
+and counts seats from 1 as the table is drawn (the protocol numbers them from 0). Its
+code and words are in ``pokernight.refusals`` (decision 72).
 """
 
 from __future__ import annotations
 
+from pokernight.refusals import Param, RefusalError
+
 YOU = "you"
 
 
-def subject(who: str, verb_for_you: str, verb_for_others: str) -> str:
-    """``who`` and the verb that agrees with it: "you are", "Bob is"."""
-    return f"{who} {verb_for_you if who == YOU else verb_for_others}"
+def about(code: str, who: str, **params: Param) -> TableError:
+    """Refusal ``code`` about ``who``: its ``_you`` form for the sender, else its form
+    naming them (``name``), so that each language says "you are" and "Bob is" its way."""
+    if who == YOU:
+        return TableError(f"{code}_you", **params)
+    return TableError(code, name=who, **params)
 
 
-def possessive(who: str) -> str:
-    """``who``'s: "your", "Bob's"."""
-    return "your" if who == YOU else f"{who}'s"
-
-
-def seat_words(number: int) -> str:
-    """``number`` (0-based) as players see it."""
-    return f"seat {number + 1}"
-
-
-class TableError(ValueError):
-    """A command the table refuses; the message says exactly why.
-
-    A ``ValueError`` so that the command line and the server print it as one line.
-    """
+class TableError(RefusalError):
+    """A command the table refuses; the message says exactly why."""
 
 
 class LedgerOutOfBalanceError(AssertionError):

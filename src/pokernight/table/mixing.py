@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from pokernight.rules.seeded_shuffle import seeded_shuffle
+from pokernight.table.errors import TableError
 
 CONTRIBUTION_BYTES = 32
 _DOMAIN = "pokernight shuffle v1"
@@ -54,13 +55,14 @@ class Contribution:
 
 
 def contribution_value(value: object) -> str:
-    """``value`` as a contribution (64 hex digits, 32 bytes), or a ValueError saying why not."""
+    """``value`` as a contribution (64 hex digits, 32 bytes), or a TableError (a ValueError)
+    saying why not."""
     if not isinstance(value, str):
-        raise ValueError(f"a contribution is {CONTRIBUTION_BYTES} bytes written as hex")
+        raise TableError("contribution_type", size=CONTRIBUTION_BYTES)
     text = value.strip().lower()
     if len(text) != 2 * CONTRIBUTION_BYTES or any(c not in "0123456789abcdef" for c in text):
-        raise ValueError(
-            f"a contribution is {CONTRIBUTION_BYTES} bytes: {2 * CONTRIBUTION_BYTES} hex digits"
+        raise TableError(
+            "contribution_digits", size=CONTRIBUTION_BYTES, digits=2 * CONTRIBUTION_BYTES
         )
     return text
 

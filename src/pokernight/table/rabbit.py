@@ -19,26 +19,26 @@ def hunt(table: TableState, command: RabbitHunt) -> list[TableEvent]:
     number = table.seat_of(command.player_id)
     refusal = rabbit_refusal(table)
     if refusal is not None:
-        raise TableError(refusal)
+        raise refusal
     hand, started = table.last_hand, table.last_started
     assert hand is not None and started is not None
     streets = tuple(tuple(str(card) for card in cards) for cards in hand.rabbit())
     return [RabbitHunted(started.hand_number, number, streets)]
 
 
-def rabbit_refusal(table: TableState) -> str | None:
+def rabbit_refusal(table: TableState) -> TableError | None:
     """Why nobody may hunt the last hand's rabbit now; None: anybody seated may."""
     hand, started = table.last_hand, table.last_started
     if not table.settings.rabbit_hunting:
-        return "rabbit hunting is off at this table (the host may turn it on)"
+        return TableError("rabbit_off")
     if table.hand is not None:
-        return "a hand is being played: the last hand's rabbit is gone"
+        return TableError("rabbit_gone")
     if hand is None or started is None:
-        return "no hand has ended yet"
+        return TableError("rabbit_no_hand")
     if table.rabbit_hunted_for == started.hand_number:
-        return f"the rabbit of hand #{started.hand_number} is out already"
+        return TableError("rabbit_out", hand=started.hand_number)
     if not hand.rabbit():
         if hand.street_index < len(hand.variant.streets) - 1:
-            return f"{hand.variant.name} has no rabbit: the streets left deal to the players"
-        return "the last hand dealt every card: there is no rabbit to hunt"
+            return TableError("rabbit_none_dealt", game=hand.variant.name)
+        return TableError("rabbit_every_card")
     return None

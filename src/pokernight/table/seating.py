@@ -19,7 +19,7 @@ from pokernight.table.commands import (
     Straddle,
     decides,
 )
-from pokernight.table.errors import YOU, TableError, possessive, seat_words, subject
+from pokernight.table.errors import YOU, TableError, about
 from pokernight.table.events import (
     BigBlindOffered,
     ChipsAdded,
@@ -36,40 +36,31 @@ from pokernight.table.events import (
 )
 from pokernight.table.state import TableState
 
-# A tournament table's seats and stacks are the tournament's (decision 48): what a player,
-# or anybody but its director, is told when they ask to change them.
-TOURNAMENT_SEATS = (
-    "this is a tournament's table: the director seats the tournament's players "
-    "(register for the tournament to play; anybody may watch)"
-)
-TOURNAMENT_CHIPS = (
-    "at a tournament table chips come from the tournament alone: rebuys and the add-on "
-    "are bought from the tournament, not at the table"
-)
-TOURNAMENT_LEAVING = (
-    "a tournament's player cannot leave with their chips: sit out instead (you are dealt "
-    "in and blinded until you are back)"
-)
-TOURNAMENT_BOTS = "a tournament table seats no bots but its entrants, whom the director seats"
+# A tournament table's seats and stacks are the tournament's (decision 48): the codes of
+# what a player, or anybody but its director, is told when they ask to change them.
+TOURNAMENT_SEATS = "tournament_seats"
+TOURNAMENT_CHIPS = "tournament_chips"
+TOURNAMENT_LEAVING = "tournament_leaving"
+TOURNAMENT_BOTS = "tournament_bots"
 
 
-def check_given_by(table: TableState, by: str | None, refusal: str) -> None:
+def check_given_by(table: TableState, by: str | None, code: str) -> None:
     """A seat or chip command given for a player by ``by`` (None: by the player). Only the
     host gives one for somebody else, and at a tournament table nobody else gives one at
     all: there seats and stacks change only as the tournament says (its director is the
-    host), and ``refusal`` says so."""
+    host), and refusal ``code`` says so."""
     if by is not None:
         if by != table.host:
-            raise TableError("only the host seats a player, gives them chips or stands them up")
+            raise TableError("only_host_seats")
     elif table.tournament:
-        raise TableError(refusal)
+        raise TableError(code)
 
 
-def refuse_at_tournament(table: TableState, refusal: str) -> None:
+def refuse_at_tournament(table: TableState, code: str) -> None:
     """What no tournament table does, whoever asks (its director too): it would seat
     somebody the tournament did not, make or take chips, or hand the table on."""
     if table.tournament:
-        raise TableError(refusal)
+        raise TableError(code)
 
 
 @decides(SitDown)
@@ -77,10 +68,7 @@ def sit_down(table: TableState, command: SitDown) -> list[TableEvent]:
     check_given_by(table, command.by, TOURNAMENT_SEATS)
     removed = table.removed.get(command.player_id)
     if removed is not None:
-        raise TableError(
-            f"the host removed you from this table ({removed.reason}): only the host can "
-            "let you sit here again"
-        )
+        raise TableError("removed_ask_host", reason=removed.reason)
     check_seat_free(table, command.seat, command.player_id)
     check_buy_in(table, command.player_id, command.buy_in)
     check_program_allowed(table, command.program)
@@ -88,9 +76,7 @@ def sit_down(table: TableState, command: SitDown) -> list[TableEvent]:
     if needs_approval(table, command):
         asked = table.seat_requests.get(command.player_id)
         if asked is not None:
-            raise TableError(
-                f"you have already asked for {seat_words(asked.seat)}: wait for the host"
-            )
+            raise TableError("seat_asked_already", seat=asked.seat + 1)
         return [SeatRequested(seat, player_id, name, buy_in, program=command.program)]
     level = None if command.bot is None else command.bot.value
     return [PlayerSeated(seat, player_id, name, buy_in, level, command.program)]
@@ -100,10 +86,7 @@ def check_program_allowed(table: TableState, program: bool, who: str = YOU) -> N
     """A TableError if a program would sit where the host does not allow programs (checked
     when it asks, and again when the host approves: the setting may have changed)."""
     if program and not table.upcoming_settings.allow_programs:
-        raise TableError(
-            f"this table does not allow programs: {subject(who, 'joined', 'joined')} as one, "
-            "and only the host can allow them (the setting allow_programs)"
-        )
+        raise about("programs_not_allowed", who)
 
 
 def needs_approval(table: TableState, command: SitDown) -> bool:
@@ -123,21 +106,20 @@ def check_seat_free(table: TableState, number: int, player_id: str, who: str = Y
     ``number`` now."""
     settings = table.upcoming_settings
     if len(table.seats) >= settings.seats:
-        raise TableError("table is full")
+        raise TableError("table_full")
     if not 0 <= number < settings.seats:
-        raise TableError(f"{seat_words(number)} does not exist (seats 1 to {settings.seats})")
+        raise TableError("seat_missing", seat=number + 1, seats=settings.seats)
     if number in table.seats:
-        raise TableError(f"{seat_words(number)} is taken")
+        raise TableError("seat_taken", seat=number + 1)
     if any(seat.player_id == player_id for seat in table.seats.values()):
-        where = seat_words(table.seat_of(player_id))
-        raise TableError(f"{subject(who, 'are', 'is')} already seated at {where}")
+        raise about("already_seated", who, seat=table.seat_of(player_id) + 1)
 
 
 def check_buy_in(table: TableState, player_id: str, buy_in: int, who: str = YOU) -> None:
     settings = table.upcoming_settings
     low, high = settings.minimum_buy_in, settings.maximum_buy_in
     if not low <= buy_in <= high:
-        raise TableError(f"buy-in must be between {low:,} and {high:,}")
+        raise TableError("buy_in_range", low=low, high=high)
     _check_debt_cap(table, player_id, buy_in, who)
 
 
@@ -146,11 +128,11 @@ def add_chips(table: TableState, command: AddChips) -> list[TableEvent]:
     check_given_by(table, command.by, TOURNAMENT_CHIPS)
     number = table.seat_of(command.player_id)
     if table.seats[number].removed:
-        raise TableError("the host removed you from the table: you leave when the hand ends")
+        raise TableError("removed_leaving")
     check_rebuy(table, command.player_id, command.amount)
     if table.upcoming_settings.approve_rebuys and command.player_id != table.host:
         if command.player_id in table.rebuy_requests:
-            raise TableError("you have already asked to add chips: wait for the host")
+            raise TableError("rebuy_asked_already")
         return [RebuyRequested(number, command.player_id, command.amount)]
     return chips_in(table, number, command.amount)
 
@@ -159,12 +141,12 @@ def check_rebuy(table: TableState, player_id: str, amount: int, who: str = YOU) 
     """A TableError if ``player_id`` (``who`` in the reason) may not add ``amount`` now."""
     seat = table.seats[table.seat_of(player_id)]
     if amount <= 0:
-        raise TableError("the chips to add must be a positive amount")
+        raise TableError("chips_not_positive")
     settings = table.upcoming_settings
     room = settings.stack_room(seat.stack, seat.queued)
     if amount > room:
         cap = settings.stack_cap
-        raise TableError(f"the stack may not go above {cap:,}: add at most {room:,}")
+        raise TableError("stack_cap", cap=cap, room=room)
     _check_debt_cap(table, player_id, amount, who)
 
 
@@ -179,7 +161,7 @@ def chips_in(table: TableState, number: int, amount: int) -> list[TableEvent]:
 def carry_debt(table: TableState, command: CarryDebt) -> list[TableEvent]:
     """A member's debt from earlier nights, noted when it changed (nothing otherwise)."""
     if command.amount < 0:
-        raise TableError("a debt carried from earlier nights is not negative")
+        raise TableError("carried_debt_negative")
     if table.carried_debts.get(command.player_id, 0) == command.amount:
         return []
     return [DebtCarried(command.player_id, command.amount)]
@@ -190,7 +172,7 @@ def stand_up(table: TableState, command: StandUp) -> list[TableEvent]:
     check_given_by(table, command.by, TOURNAMENT_LEAVING)
     number = table.seat_of(command.player_id)
     if table.in_hand(number):
-        raise TableError("you are in the hand: stand up when it is over")
+        raise TableError("in_hand_stand_later")
     return [PlayerLeft(number, command.player_id, table.seats[number].stack)]
 
 
@@ -198,7 +180,7 @@ def stand_up(table: TableState, command: StandUp) -> list[TableEvent]:
 def sit_out(table: TableState, command: SitOut) -> list[TableEvent]:
     number = table.seat_of(command.player_id)
     if table.seats[number].sitting_out:
-        raise TableError("you are already sitting out")
+        raise TableError("sitting_out_already")
     return [SatOut(number, "asked")]
 
 
@@ -206,7 +188,7 @@ def sit_out(table: TableState, command: SitOut) -> list[TableEvent]:
 def sit_in(table: TableState, command: SitIn) -> list[TableEvent]:
     number = table.seat_of(command.player_id)
     if not table.seats[number].sitting_out:
-        raise TableError("you are not sitting out")
+        raise TableError("not_sitting_out")
     return [SatIn(number)]
 
 
@@ -214,11 +196,11 @@ def sit_in(table: TableState, command: SitIn) -> list[TableEvent]:
 def straddle(table: TableState, command: Straddle) -> list[TableEvent]:
     number = table.seat_of(command.player_id)
     if command.on and table.tournament:
-        raise TableError("a tournament deals no straddles")
+        raise TableError("tournament_straddles")
     if command.on and not table.upcoming_settings.allows_straddles:
-        raise TableError("this table does not allow straddles (the host may allow them)")
+        raise TableError("straddles_not_allowed")
     if table.seats[number].straddling == command.on:
-        raise TableError("you straddle already" if command.on else "you do not straddle")
+        raise TableError("straddling_already" if command.on else "not_straddling")
     return [StraddleChosen(number, command.on)]
 
 
@@ -227,9 +209,9 @@ def post_big_blind(table: TableState, command: PostBigBlind) -> list[TableEvent]
     number = table.seat_of(command.player_id)
     seat = table.seats[number]
     if seat.sitting_out or not seat.waiting:
-        raise TableError("you are not waiting for the big blind")
+        raise TableError("not_waiting_big_blind")
     if seat.posting:
-        raise TableError("you have already offered to post the big blind")
+        raise TableError("big_blind_offered_already")
     return [BigBlindOffered(number)]
 
 
@@ -242,8 +224,7 @@ def _check_debt_cap(table: TableState, player_id: str, amount: int, who: str = Y
     own = table.own_debt_cap(player_id)
     room = settings.debt_room(debt, own)
     if room is not None and amount > room:
-        whose = "" if own is None else f"{possessive(who)} own "
-        raise TableError(
-            f"{whose}debt cap of {settings.debt_cap_for(own):,} reached: "
-            f"{subject(who, 'owe', 'owes')} {debt:,} and cannot take {amount:,} more"
-        )
+        cap = settings.debt_cap_for(own)
+        assert cap is not None  # there is room to count: there is a cap
+        code = "debt_cap_reached" if own is None else "own_debt_cap_reached"
+        raise about(code, who, cap=cap, debt=debt, amount=amount)

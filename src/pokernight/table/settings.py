@@ -13,7 +13,14 @@ from typing import Annotated, Any
 
 import msgspec
 
-from pokernight.rules import BettingStructure, Stakes, Variant, default_stakes, variant_for
+from pokernight.rules import (
+    BettingStructure,
+    RulesError,
+    Stakes,
+    Variant,
+    default_stakes,
+    variant_for,
+)
 from pokernight.rules.events import drop_unset
 from pokernight.rules.stakes import stakes_for_family
 from pokernight.table.errors import TableError
@@ -184,72 +191,62 @@ class TableSettings:
         games = [self.variant_of(key) for key in self.games]
         for key, _ in self.game_stakes:
             if key not in self.games:
-                raise TableError(f"stakes are given for {key!r}, which this table does not play")
+                raise TableError("stakes_unplayed", game=key)
         for level in range(len(self.blind_levels) + 1):
             for game in games:
                 _check_stakes_fit(self.stakes_for(game, level), game)
         if self.jacks_to_open and not any(_draws_high(game) for game in games):
-            raise TableError("jacks or better to open is a Five-Card Draw option")
+            raise TableError("jacks_option")
         if self.ftq_queen_carries_over and not any(game.follows_queen for game in games):
-            raise TableError("a queen carrying over to the next street is a Follow the Queen rule")
+            raise TableError("queen_option")
         if self.bomb_pot_double_board and not any(game.has_flop for game in games):
-            raise TableError("a double board is for bomb pots, in games with a flop")
+            raise TableError("double_board_option")
         if self.run_it_twice and not any(can_run_twice(game) for game in games):
-            raise TableError("run it twice is for no-limit and pot-limit games with a board")
+            raise TableError("run_twice_option")
         largest = min(game.max_players for game in games)
         if not MIN_SEATS <= self.seats <= largest:
-            raise TableError(f"seats must be between {MIN_SEATS} and {largest} for this game")
+            raise TableError("seats_range", low=MIN_SEATS, high=largest)
         if not 0 < self.minimum_buy_in <= self.maximum_buy_in:
             raise TableError(
-                f"the minimum buy-in ({self.minimum_buy_in:,}) must be positive and at most "
-                f"the maximum buy-in ({self.maximum_buy_in:,})"
+                "buy_in_order", minimum=self.minimum_buy_in, maximum=self.maximum_buy_in
             )
         if self.maximum_buy_in > self.stack_cap:
-            raise TableError(
-                f"the maximum buy-in ({self.maximum_buy_in:,}) is above the maximum stack "
-                f"({self.stack_cap:,})"
-            )
+            raise TableError("buy_in_above_cap", maximum=self.maximum_buy_in, cap=self.stack_cap)
         if self.action_seconds <= 0 or self.time_bank_seconds < 0:
-            raise TableError("the action clock must be positive and the time bank not negative")
+            raise TableError("clock_values")
         if self.blind_levels and self.level_minutes <= 0:
-            raise TableError("blind levels must last a positive number of minutes")
+            raise TableError("level_minutes")
         if self.debt_limit is not None and self.debt_limit < self.minimum_buy_in:
             raise TableError(
-                f"a debt cap of {self.debt_limit:,} would not allow the minimum buy-in "
-                f"of {self.minimum_buy_in:,}"
+                "debt_cap_below_buy_in", cap=self.debt_limit, minimum=self.minimum_buy_in
             )
         if self.seven_deuce_bounty < 0:
-            raise TableError("the 7-2 bounty cannot be negative")
+            raise TableError("bounty_negative")
         if self.seven_deuce_bounty and not any(is_holdem(game) for game in games):
-            raise TableError("the 7-2 bounty is for hold'em, and this table deals none")
+            raise TableError("bounty_holdem")
         if self.bomb_pot_every < 0:
-            raise TableError("bomb pots come every so many hands (0: when the host calls one)")
+            raise TableError("bomb_pot_every")
         if self.bomb_pot_ante is not None and self.bomb_pot_ante <= 0:
-            raise TableError("a bomb pot's ante must be positive")
+            raise TableError("bomb_pot_ante")
         if self.bomb_pot_every and not self.deals_a_flop:
-            raise TableError("bomb pots are for games with a flop, and this table deals none")
+            raise TableError("bomb_pot_no_flop")
         if self.straddles not in STRADDLES:
-            raise TableError(f"straddles are one of {', '.join(STRADDLES)}, not {self.straddles!r}")
+            raise TableError("straddles_kind", known=", ".join(STRADDLES), straddles=self.straddles)
         if not 1 <= self.max_straddles <= MAX_STRADDLES:
-            raise TableError(
-                f"a hand may have 1 to {MAX_STRADDLES} straddles (1: no re-straddle), "
-                f"not {self.max_straddles}"
-            )
+            raise TableError("straddles_count", most=MAX_STRADDLES, count=self.max_straddles)
         if self.straddles != "none" and all(game.is_stud for game in games):
-            raise TableError("straddles are for games with blinds, and this table deals none")
+            raise TableError("straddles_blinds")
         if not 0 <= self.bot_delay_seconds <= MAX_BOT_DELAY_SECONDS:
-            raise TableError(
-                f"the bot delay must be between 0 and {MAX_BOT_DELAY_SECONDS:g} seconds"
-            )
+            raise TableError("bot_delay", most=MAX_BOT_DELAY_SECONDS)
         _check_within(
             self.away_action_seconds,
             AWAY_ACTION_LIMITS,
-            "the away clock (for a player with no page open)",
+            "away_action_seconds",
         )
         _check_within(
             self.host_away_seconds,
             HOST_AWAY_LIMITS,
-            "the time a host may be away before the role passes on",
+            "host_away_seconds",
         )
         _check_stream_delay(self.stream_delay_seconds, self.stream_delay_actions)
         return self
@@ -425,26 +422,22 @@ class TableSettings:
         return replace(cls(), **values)
 
 
-def _check_within(seconds: float, limits: tuple[float, float], what: str) -> None:
-    """A TableError saying ``what`` must be within the ``limits``, if ``seconds`` is not
-    (a NaN is not within anything)."""
+def _check_within(seconds: float, limits: tuple[float, float], code: str) -> None:
+    """A TableError (refusal ``code``) saying the ``seconds`` must be within the ``limits``,
+    if they are not (a NaN is not within anything)."""
     low, high = limits
     if not low <= seconds <= high:
-        raise TableError(f"{what} must be {low:g} to {high:g} seconds, not {seconds:g}")
+        raise TableError(code, low=low, high=high, seconds=seconds)
 
 
 def _check_stream_delay(seconds: int, actions: int) -> None:
     """A TableError unless the stream delay is within its limits, in seconds or in actions."""
     if not 0 <= seconds <= MAX_STREAM_DELAY_SECONDS:
-        raise TableError(
-            f"the stream delay must be 0 to {MAX_STREAM_DELAY_SECONDS} seconds, not {seconds}"
-        )
+        raise TableError("stream_delay_seconds", most=MAX_STREAM_DELAY_SECONDS, seconds=seconds)
     if not 0 <= actions <= MAX_STREAM_DELAY_ACTIONS:
-        raise TableError(
-            f"the stream delay must be 0 to {MAX_STREAM_DELAY_ACTIONS} actions, not {actions}"
-        )
+        raise TableError("stream_delay_actions", most=MAX_STREAM_DELAY_ACTIONS, actions=actions)
     if seconds and actions:
-        raise TableError("the stream delay is in seconds or in actions, not both")
+        raise TableError("stream_delay_both")
 
 
 def _draws_high(game: Variant) -> bool:
@@ -455,8 +448,8 @@ def variant_for_key(key: str, betting: BettingStructure | None = None) -> Varian
     """The game ``key`` names, or a TableError naming the games there are."""
     try:
         return variant_for(key, betting)
-    except ValueError as error:
-        raise TableError(str(error)) from None
+    except RulesError as error:
+        raise TableError.like(error) from None
 
 
 def is_holdem(game: Variant) -> bool:
@@ -477,12 +470,10 @@ def _unit(stakes: Stakes) -> int:
 def _check_stakes_fit(stakes: Stakes, game: Variant) -> None:
     if game.is_stud:
         if stakes.bring_in <= 0 or stakes.small_bet < stakes.bring_in:
-            raise TableError(
-                f"{game.name} needs a bring-in and a small bet at least as large as it"
-            )
+            raise TableError("bring_in_stakes", game=game.name)
     elif stakes.big_blind <= 0 or not 0 < stakes.small_blind <= stakes.big_blind:
-        raise TableError(f"{game.name} needs a small blind no larger than the big blind")
+        raise TableError("blind_stakes", game=game.name)
     if game.betting is BettingStructure.FIXED_LIMIT and 0 < stakes.big_bet < stakes.small_bet:
-        raise TableError("the big bet cannot be smaller than the small bet")
+        raise TableError("big_bet_small")
     if _unit(stakes) <= 0:
-        raise TableError(f"{game.name} needs a big blind or a small bet")
+        raise TableError("no_unit", game=game.name)

@@ -16,7 +16,7 @@ from pokernight.rules import Action, ActionKind, CardsShown, Hand
 from pokernight.rules.hand import MAX_SEATS
 from pokernight.table.button import Positions
 from pokernight.table.commands import Act
-from pokernight.table.errors import YOU, TableError, subject
+from pokernight.table.errors import YOU, TableError
 from pokernight.table.events import (
     DeckCommitted,
     HandDealt,
@@ -128,7 +128,7 @@ class TableState:
         for number, seat in self.seats.items():
             if seat.player_id == player_id:
                 return number
-        raise TableError(f"{subject(who, 'are', 'is')} not seated at this table")
+        raise TableError("not_seated_you" if who == YOU else "not_seated_that_player")
 
     def committed_deck(self, hand_number: int) -> DeckCommitted | None:
         """The deck committed for hand ``hand_number``, if that hand's is."""
@@ -251,7 +251,7 @@ class TableState:
 
     def _seat_to_act(self) -> Seat:
         if self.hand is None or self.started is None or self.hand.to_act is None:
-            raise TableError("nobody is to act")
+            raise TableError("nobody_to_act")
         return self.seats[self.started.seats[self.hand.to_act]]
 
     # The host ----------------------------------------------------------------------------

@@ -114,7 +114,7 @@ class Table(TableState):
     def _decide(self, command: Command, now: float) -> list[TableEvent]:
         """The events ``command`` causes, from the decider of its topic."""
         if self.closed:
-            raise TableError("the table is closed: the game is over")
+            raise TableError("table_closed")
         # The clock's and the shuffle's commands take the time and the random source; every
         # other command goes to the decider its record names (decision 61).
         match command:
@@ -127,6 +127,6 @@ class Table(TableState):
                 return acting.act(self, command, now)
         decider = DECIDERS.get(type(command))
         if decider is None:
-            raise TableError(f"{type(command).__name__} is not a table command")
+            raise TableError("not_a_command", kind=type(command).__name__)
         events: list[TableEvent] = decider(self, command)
         return events

@@ -23,6 +23,7 @@ import msgspec
 from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from pokernight.refusals import RefusalError
 from pokernight.server.edge.address_holds import AddressHolds
 from pokernight.server.edge.closes import CLOSE_NO_TABLE
 from pokernight.server.edge.ratelimit import AddressLimiter
@@ -54,9 +55,8 @@ class AddressThrottle:
         address = address_of(scope)
         wait = self._wait(scope, kinds, address)
         if wait:
-            what = "connections" if scope["type"] == "websocket" else "requests"
-            reason = f"too many {what} from your address: try again in {wait} s"
-            await _refuse(scope, receive, send, reason, wait)
+            code = "too_many_connections" if scope["type"] == "websocket" else "too_many_requests"
+            await _refuse(scope, receive, send, RefusalError(code, wait=wait), wait)
         elif scope["type"] == "websocket":
             await self._hold_socket(scope, receive, send, kinds, address)
         else:
@@ -79,8 +79,8 @@ class AddressThrottle:
         """Serve a WebSocket counted among those its address holds open, or refuse it."""
         sockets = self.holds.sockets
         if not sockets.take(address):
-            reason = f"too many connections held open from your address: at most {sockets.most}"
-            await _refuse(scope, receive, send, reason, HELD_RETRY_SECONDS)
+            held = RefusalError("too_many_held", most=sockets.most or 0)
+            await _refuse(scope, receive, send, held, HELD_RETRY_SECONDS)
             return
         try:
             await self._serve(scope, receive, send, kinds, address)
@@ -155,13 +155,17 @@ def _is_miss(message: Message) -> bool:
     return message["type"] == "websocket.close" and message.get("code") == CLOSE_NO_TABLE
 
 
-async def _refuse(scope: Scope, receive: Receive, send: Send, reason: str, wait: int) -> None:
+async def _refuse(
+    scope: Scope, receive: Receive, send: Send, refusal: RefusalError, wait: int
+) -> None:
+    reason = str(refusal)
     if scope["type"] == "http":
-        response = JSONResponse({"error": reason}, 429, headers={"Retry-After": str(wait)})
+        body = {"error": reason, **refusal.wire()}
+        response = JSONResponse(body, 429, headers={"Retry-After": str(wait)})
         await response(scope, receive, send)
         return
     await receive()  # websocket.connect
     await send({"type": "websocket.accept"})
-    error = {"type": "error", "reason": reason, "ref": None, "retry_after": wait}
+    error = {"type": "error", "reason": reason, **refusal.wire(), "ref": None, "retry_after": wait}
     await send({"type": "websocket.send", "text": msgspec.json.encode(error).decode()})
     await send({"type": "websocket.close", "code": CLOSE_TOO_MANY, "reason": reason})

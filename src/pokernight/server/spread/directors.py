@@ -369,11 +369,11 @@ class DirectorLink:
         tournaments = self.courier.lobby.store.tournaments
         player_id = await tournaments.entrant_by_token(self.tournament_id, token)
         if player_id is None:
-            raise RefusedError("this token is not an entrant's of this tournament")
+            raise RefusedError("not_an_entrant")
         for seat in actor.table.seats.values():
             if seat.player_id == player_id:
                 return player_id, seat.name
-        raise RefusedError("you do not play at this table now: the tournament's page says where")
+        raise RefusedError("not_at_this_table")
 
 
 def _waiting(actor: TableActor, dealt: int) -> bool:

@@ -40,7 +40,7 @@ from pokernight.server.tables.dealer import DEALER, dealer_line
 from pokernight.server.tables.delay import SpectatorDelay
 from pokernight.server.tables.handled import HandledRequests, ref_key
 from pokernight.server.tables.host_watch import HostWatch
-from pokernight.server.tables.messages import RefusedError
+from pokernight.server.tables.messages import RefusedError, refusal_message
 from pokernight.server.tables.storage import TableStorage
 from pokernight.server.tables.versions import TableVersions
 from pokernight.server.tables.wire import (
@@ -62,7 +62,6 @@ from pokernight.table import Folded, Table, TableError
 log = logging.getLogger(__name__)
 
 CHAT_KEPT = 100
-INTERNAL_ERROR = "the server could not do that: it logged why"
 # How often a table whose database went away tries to read its log again.
 RELOAD_RETRY_SECONDS = 1.0
 
@@ -450,7 +449,7 @@ class TableActor:
         request: HandledRequest | None = None
         try:
             if player_id is None:
-                raise RefusedError("spectators cannot act: join the table first")
+                raise RefusedError("spectators_cannot_act")
             if ref is not None:
                 done_at = self.handled.version_of(player_id, connection.session, ref)
                 if done_at is not None:  # sent again (a reconnect): the first answer again
@@ -459,12 +458,12 @@ class TableActor:
                 request = HandledRequest(player_id, connection.session, ref_key(ref), 0)
             await self._carry_out(connection, player_id, intent, request)
         except (TableError, RefusedError) as error:
-            connection.send({"type": "error", "reason": str(error), "ref": ref})
+            connection.send(refusal_message(error, ref))
             return
         except Exception:
             # A bug, not the sender's fault: they are told, never left waiting in silence.
             log.exception("table %s could not carry out %r", self.code, intent)
-            connection.send({"type": "error", "reason": INTERNAL_ERROR, "ref": ref})
+            connection.send(refusal_message(RefusedError("internal"), ref))
             return
         if request is not None:
             self.handled.record(replace(request, version=self.versions.version))
@@ -486,26 +485,24 @@ class TableActor:
             case msg.Chat():
                 self._chat(connection, player_id, intent.text, now)
             case msg.Start() | msg.Pause():
-                self._check_host(player_id, "deal or pause the game")
+                self._check_host(player_id, "only_host_deal")
                 if self.table.closed:
-                    raise RefusedError("the table is closed: the game is over")
+                    raise RefusedError("table_closed")
                 running = isinstance(intent, msg.Start)
                 if running != self.running:
                     try:  # kept for a process that adopts the table (decision 39)
                         await self.store.tables.set_running(self.record.id, running)
                     except StoreError:
-                        raise RefusedError(
-                            "the table cannot reach its database: try again"
-                        ) from None
+                        raise RefusedError("database_unreachable") from None
                 self.running = running
                 self._schedule_next_hand()
                 self._broadcast_unversioned({"type": "room", **self.room_json()})
             case msg.NewInvite():
-                self._check_host(player_id, "make a new invite link")
+                self._check_host(player_id, "only_host_invite")
                 try:
                     invite = await self.store.tables.new_invite(self.record.id)
                 except StoreError:
-                    raise RefusedError("the table cannot reach its database: try again") from None
+                    raise RefusedError("database_unreachable") from None
                 self.record = replace(self.record, invite=invite)
                 self._tell_host_invite()
             case msg.Contribute():
@@ -524,7 +521,7 @@ class TableActor:
                 await self._note_carried_debt(_borrower(command), now)
                 await self._apply(command, now, request)
             case _:
-                raise RefusedError(f"{type(intent).__name__} is not a table command")
+                raise RefusedError("not_a_command", kind=type(intent).__name__)
 
     async def _note_carried_debt(self, player_id: str | None, now: float) -> None:
         """Before a member takes chips, the table hears what they owe from other nights."""
@@ -533,7 +530,7 @@ class TableActor:
         try:
             owed = await self.carried_debt(self.record, player_id)
         except StoreError:
-            raise RefusedError("the table cannot reach its database: try again") from None
+            raise RefusedError("database_unreachable") from None
         except Exception:
             # The season could not be read (a bug, not the player's doing): the table keeps
             # what it last knew of the debt, and the buy-in is not refused for it.
@@ -542,8 +539,8 @@ class TableActor:
         if owed != self.table.carried_debts.get(player_id, 0):
             await self._apply(core.CarryDebt(player_id, owed), now)
 
-    def _check_host(self, player_id: str, doing: str) -> None:
-        core.check_host(self.table.host, player_id, doing)
+    def _check_host(self, player_id: str, code: str) -> None:
+        core.check_host(self.table.host, player_id, code)
 
     def _chat(self, connection: Connection, player_id: str, text: str, now: float) -> None:
         line = {"type": "chat", "player_id": player_id, "name": connection.name, "text": text}
@@ -583,7 +580,7 @@ class TableActor:
             raise
         except Exception:
             log.exception("table %s failed to apply %r", self.code, command)
-            raise RefusedError("the table could not apply that: nothing was changed") from None
+            raise RefusedError("not_applied") from None
         await self._commit(table, done, now, request, early)
 
     async def _commit(
@@ -604,9 +601,7 @@ class TableActor:
             log.exception("table %s could not persist versions from %d", self.code, first)
             if await self._landed_after_all(saved):
                 return
-            raise RefusedError(
-                "the move could not be saved: nothing was changed, try again"
-            ) from None
+            raise RefusedError("not_saved") from None
         self.versions.table = table
         if saved is not None:
             self.handled.record(saved)  # at once: whatever fails below, a resend is known

@@ -92,7 +92,7 @@ async def create_table(request: Request) -> Response:
     name = checked_name(body.name)
     settings = settings_from_json({**ROOM_DEFAULTS, **body.settings})
     if body.program and not settings.allow_programs:
-        raise TableError("a program may open only a table that allows programs: set allow_programs")
+        raise TableError("programs_only")
     lobby = tables_of(request)
     with holds_of(request).tables.opening(address_of(request.scope)) as opening:
         club = await lobby.store.club.default_club()  # a new table is a night of the server's club
@@ -384,9 +384,9 @@ async def read_body(request: Request, shape: type[Body]) -> Body:
     try:
         return msgspec.json.decode(await _capped_body(request), type=shape)
     except msgspec.DecodeError as error:
-        raise TableError(f"bad request body: {error}") from None
+        raise TableError("bad_body", detail=str(error)) from None
     except RecursionError:
-        raise TableError("bad request body: nested too deeply") from None
+        raise TableError("body_too_deep") from None
 
 
 async def _capped_body(request: Request) -> bytes:

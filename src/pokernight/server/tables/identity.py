@@ -31,10 +31,7 @@ class IsThisYouError(TableError):
     """A newcomer's name is a member's of the club: a 409 that names the member."""
 
     def __init__(self, member: str) -> None:
-        super().__init__(
-            f"{member} is a member of this club: if you are {member}, sign in with a claim code "
-            f"from one of your devices; if not, choose another name"
-        )
+        super().__init__("is_this_you", name=member)
         self.member = member
 
 
@@ -72,15 +69,15 @@ def device_token(request: Request) -> str | None:
     return token or None
 
 
-def bearer_token(request: Request, what: str) -> str | None:
-    """The token of ``Authorization: Bearer TOKEN`` (``what``: whose, for the refusal of a
-    malformed header); None when the request carries none."""
+def bearer_token(request: Request, code: str) -> str | None:
+    """The token of ``Authorization: Bearer TOKEN`` (``code``: the refusal of a malformed
+    header, naming whose token it is); None when the request carries none."""
     header = request.headers.get("authorization", "")
     if not header:
         return None
     scheme, _, token = header.partition(" ")
     if scheme.lower() != "bearer" or not token.strip():
-        raise RefusedError(f'give the {what} as "Authorization: Bearer TOKEN"')
+        raise RefusedError(code)
     return token.strip()
 
 
@@ -102,11 +99,11 @@ async def seat_of_device(store: TableStorage, table_id: int, device: str) -> Pla
     what to do) when the device is nobody's or its member has no seat there."""
     member = await store.club.member_of_device(device)
     if member is None:
-        raise RefusedError(f"this device is not signed in as a member of the club: {SIGN_IN}")
+        raise RefusedError("device_not_member")
     seat = await store.club.player_of_member(table_id, member.id)
     player = None if seat is None else await store.tables.player(seat)
     if player is None:
-        raise RefusedError(f"{member.name} has not joined this table yet: join it first")
+        raise RefusedError("member_not_joined", name=member.name)
     return player
 
 

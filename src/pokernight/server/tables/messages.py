@@ -22,6 +22,7 @@ from typing import Annotated, Any, Protocol, cast, get_args, get_type_hints
 
 import msgspec
 
+from pokernight.refusals import Param, RefusalError
 from pokernight.server.tables.settings_input import settings_from_json
 from pokernight.table import Command, Table, TableSettings
 from pokernight.table.commands import ASKED, NEVER, SENDER
@@ -40,14 +41,27 @@ ClientId = (
 )
 
 
-class RefusedError(ValueError):
+class RefusedError(RefusalError):
     """An inbound message refused as a whole; ``ref`` is its client id, if it had one.
 
     The reason may quote the message (a field name, a code): it is kept on one line."""
 
-    def __init__(self, reason: str, ref: ClientId = None) -> None:
-        super().__init__(one_line(reason))
+    def __init__(self, code: str, /, ref: ClientId = None, **params: Param) -> None:
+        lines = {name: one_line(v) if isinstance(v, str) else v for name, v in params.items()}
+        super().__init__(code, **lines)
         self.ref = ref
+
+
+def refusal_fields(error: BaseException) -> dict[str, object]:
+    """The reason code and parameters the protocol sends beside a refusal's English words
+    (docs/protocol.md, "error"); none for an error that is not a refusal."""
+    refusal = getattr(error, "refusal", error)  # a lookup that failed carries its refusal
+    return refusal.wire() if isinstance(refusal, RefusalError) else {}
+
+
+def refusal_message(error: BaseException, ref: ClientId = None) -> dict[str, object]:
+    """The protocol's ``error`` message for ``error``: its English words, code and params."""
+    return {"type": "error", "reason": str(error), **refusal_fields(error), "ref": ref}
 
 
 def one_line(text: str) -> str:
@@ -200,9 +214,9 @@ def decode_hello(text: str) -> Hello:
     try:
         return msgspec.convert(_json_object(text), Hello)
     except msgspec.ValidationError as error:
-        raise RefusedError(f"malformed hello: {error}") from None
+        raise RefusedError("malformed_hello", detail=str(error)) from None
     except RecursionError:
-        raise RefusedError("malformed hello: nested too deeply") from None
+        raise RefusedError("hello_too_deep") from None
 
 
 _intent_decoder = msgspec.json.Decoder(AnyIntent)
@@ -224,22 +238,22 @@ def decode_intent(text: str) -> Intent:
     try:
         intent = msgspec.convert(data, AnyIntent)
     except msgspec.ValidationError as error:
-        raise RefusedError(f"malformed message: {error}", ref) from None
+        raise RefusedError("malformed", ref, detail=str(error)) from None
     except RecursionError:
-        raise RefusedError("malformed message: nested too deeply", ref) from None
+        raise RefusedError("message_too_deep", ref) from None
     return intent
 
 
 def _json_object(text: str) -> dict[str, Any]:
     size = len(text.encode())
     if size > MAX_MESSAGE_BYTES:
-        raise RefusedError(f"message too large: {size:,} bytes (at most {MAX_MESSAGE_BYTES:,})")
+        raise RefusedError("message_too_large", size=size, most=MAX_MESSAGE_BYTES)
     try:
         data = msgspec.json.decode(text)
     except msgspec.DecodeError:
-        raise RefusedError("malformed message: not JSON") from None
+        raise RefusedError("not_json") from None
     except RecursionError:  # msgspec's own depth guard: a few hundred nested arrays
-        raise RefusedError("malformed message: nested too deeply") from None
+        raise RefusedError("message_too_deep") from None
     if not isinstance(data, dict):
-        raise RefusedError("malformed message: expected a JSON object")
+        raise RefusedError("not_an_object")
     return data

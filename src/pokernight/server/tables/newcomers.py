@@ -31,7 +31,7 @@ def checked_name(raw: str) -> str:
     try:
         return display_name(raw)
     except BadNameError as error:
-        raise TableError(str(error)) from None
+        raise TableError.like(error) from None
 
 
 @dataclass(frozen=True, slots=True)

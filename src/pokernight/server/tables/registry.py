@@ -17,6 +17,7 @@ from typing import Protocol
 from starlette.requests import HTTPConnection
 from starlette.websockets import WebSocket
 
+from pokernight.refusals import RefusalError
 from pokernight.server.edge.config import ServerConfig
 from pokernight.server.tables.actor import TableActor
 from pokernight.server.tables.identity import Newcomer
@@ -28,7 +29,8 @@ from pokernight.table import TableSettings
 
 class NoSuchTableError(LookupError):
     def __init__(self, code: str) -> None:
-        super().__init__(f"no open table with code {one_line(code)}")
+        self.refusal = RefusalError("no_such_table", code=one_line(code))
+        super().__init__(str(self.refusal))
 
 
 class Ownership(Protocol):

@@ -86,14 +86,14 @@ def _from_its_events(log: HandLog) -> tuple[PlayedHand, tuple[CardsShown, ...]] 
 async def viewer_id(store: TableStorage, actor: TableActor, request: Request) -> str | None:
     """The player whose seat token the request carries, or whose member's device it carries
     (their seat at this table); None: a spectator (a member with no seat here too)."""
-    token = bearer_token(request, "seat token")
+    token = bearer_token(request, "bearer_seat_token")
     if token is None:
         device = device_token(request)
         seat = None if device is None else await member_seat(store, actor.table_id, device)
         return None if seat is None else str(seat)
     player = await store.tables.player_by_token(actor.table_id, token)
     if player is None:
-        raise RefusedError(f"this seat token does not belong to table {actor.code}: join again")
+        raise RefusedError("token_other_table", code=actor.code)
     return str(player.id)
 
 

@@ -96,7 +96,7 @@ def _renamed(data: dict[str, Any]) -> dict[str, Any]:
     renamed = dict(data)
     old = renamed.pop("voluntary_straddle")
     if not isinstance(old, bool):
-        raise TableError("settings: voluntary_straddle is true or false")
+        raise TableError("settings_old_straddle")
     renamed.setdefault("straddles", "under_the_gun" if old else "none")
     return renamed
 
@@ -107,11 +107,11 @@ def settings_from_json(data: object, base: TableSettings | None = None) -> Table
     ``base``: the settings ``data`` changes (a table's upcoming ones), whose values the
     keys left out keep; None: a new table's, the game's defaults."""
     if not isinstance(data, dict):
-        raise TableError("settings must be a JSON object")
+        raise TableError("settings_not_object")
     data = _renamed(data)  # before the merge: the base's own straddles must not hide it
     unknown = sorted(set(data) - SETTING_NAMES - set(DERIVED_NAMES))  # sent back as shown
     if unknown:
-        raise TableError(f"{unknown[0]!r} is not a table setting")
+        raise TableError("settings_unknown", name=unknown[0])
     merged: dict[str, Any] = {**_defaults(data, base), **data}
     for name in DERIVED_NAMES:
         merged.pop(name, None)  # what the limits come to: shown, never set
@@ -122,13 +122,13 @@ def settings_from_json(data: object, base: TableSettings | None = None) -> Table
                 Stakes(**stakes)
         return TableSettings.from_dict(msgspec.to_builtins(shape)).validated()
     except msgspec.ValidationError as error:
-        raise TableError(f"settings: {error}") from None
+        raise TableError("settings_invalid", detail=str(error)) from None
     except TypeError as error:
-        raise TableError(f"settings: stakes hold an unknown amount ({error})") from None
+        raise TableError("settings_unknown_amount", detail=str(error)) from None
     except TableError:
         raise  # already says what is wrong, in the table's words
     except ValueError as error:  # a betting structure or stakes the rules refuse
-        raise TableError(f"settings: {error}") from None
+        raise TableError("settings_invalid", detail=str(error)) from None
 
 
 def _defaults(data: dict[str, Any], base: TableSettings | None) -> dict[str, Any]:

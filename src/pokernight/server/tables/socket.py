@@ -30,6 +30,7 @@ from pokernight.server.tables.messages import (
     RefusedError,
     decode_hello,
     decode_intent,
+    refusal_message,
 )
 from pokernight.server.tables.registry import NoSuchTableError, TableRegistry
 from pokernight.server.tables.storage import TableStorage
@@ -86,7 +87,7 @@ async def serve_table(websocket: FrameSocket, lobby: TableRegistry, code: str) -
         actor = again
     except (NoSuchTableError, RefusedError) as error:
         close = CLOSE_NO_TABLE if isinstance(error, NoSuchTableError) else CLOSE_BAD_HELLO
-        await _refuse(websocket, str(error), close)
+        await _refuse(websocket, error, close)
         return
     except WebSocketDisconnect:
         return
@@ -139,12 +140,10 @@ async def read_hello(websocket: FrameSocket, config: ServerConfig) -> Hello:
     try:
         text = await asyncio.wait_for(_receive_text(websocket), config.hello_timeout_seconds)
     except TimeoutError:
-        raise RefusedError('no hello: send {"type": "hello", "protocol": 1} first') from None
+        raise RefusedError("no_hello") from None
     hello = decode_hello(text)
     if hello.protocol != PROTOCOL:
-        raise RefusedError(
-            f"protocol {hello.protocol} is not supported (this server speaks {PROTOCOL})"
-        )
+        raise RefusedError("protocol", protocol=hello.protocol, speaks=PROTOCOL)
     return hello
 
 
@@ -173,7 +172,7 @@ async def _identify(store: TableStorage, actor: TableActor, hello: Hello) -> Who
         if actor.tournament is not None:
             player_id, name = await actor.tournament.entrant_at(actor, hello.token)
             return Who(player_id, name)
-        raise RefusedError(f"this seat token does not belong to table {actor.code}: join again")
+        raise RefusedError("token_other_table", code=actor.code)
     if hello.device is not None:
         player = await seat_of_device(store, actor.table_id, hello.device)
         return None if player is None else Who.of(player)
@@ -196,22 +195,22 @@ async def _read(
         try:
             allowed = bucket.take(config.clock())
             if not allowed and not patience.take(config.clock()):
-                reason = "too many messages: closed"
-                connection.send({"type": "error", "reason": reason, "ref": None})
-                await connection.close(CLOSE_FLOOD, reason)
+                flood = RefusedError("flood_closed")
+                connection.send(refusal_message(flood))
+                await connection.close(CLOSE_FLOOD, str(flood))
                 return
             intent = decode_intent(_text_of(message))
             if not allowed:
-                raise RefusedError("too many messages: slow down", intent.id)
+                raise RefusedError("slow_down", intent.id)
         except RefusedError as refused:
-            connection.send({"type": "error", "reason": str(refused), "ref": refused.ref})
+            connection.send(refusal_message(refused, refused.ref))
             continue
         except Exception:
             # No input may end in a traceback for the client: an answer, and one log line.
             if not logged:
                 log.exception("table %s: a frame could not be read", actor.code)
                 logged = True
-            connection.send({"type": "error", "reason": "message could not be read", "ref": None})
+            connection.send(refusal_message(RefusedError("unreadable")))
             continue
         actor.submit(Received(connection, intent))
 
@@ -227,7 +226,7 @@ async def _receive(websocket: FrameSocket) -> Message:
 def _text_of(message: Message) -> str:
     text = message.get("text")
     if text is None:
-        raise RefusedError("binary frames are not part of the protocol: send JSON text")
+        raise RefusedError("binary_frame")
     return str(text)
 
 
@@ -235,11 +234,11 @@ async def _receive_text(websocket: FrameSocket) -> str:
     return _text_of(await _receive(websocket))
 
 
-async def _refuse(websocket: FrameSocket, reason: str, code: int) -> None:
+async def _refuse(websocket: FrameSocket, error: Exception, code: int) -> None:
     # The client may already be gone (it sent something worse and was closed): nobody to tell.
     with contextlib.suppress(OSError, RuntimeError, WebSocketDisconnect):
-        await websocket.send_text(encode({"type": "error", "reason": reason, "ref": None}))
-        await websocket.close(code, close_reason(reason))
+        await websocket.send_text(encode(refusal_message(error)))
+        await websocket.close(code, close_reason(str(error)))
 
 
 def close_reason(reason: str) -> str:

@@ -29,7 +29,7 @@ from pokernight.server.edge.origins import origin_allowed
 from pokernight.server.tables.api import DisplayName, read_body
 from pokernight.server.tables.connection import Connection, FrameSocket
 from pokernight.server.tables.identity import bearer_token, signed_in
-from pokernight.server.tables.messages import RefusedError
+from pokernight.server.tables.messages import RefusedError, refusal_fields
 from pokernight.server.tables.newcomers import checked_name
 from pokernight.server.tables.socket import (
     CLOSE_BAD_HELLO,
@@ -195,7 +195,7 @@ async def tournament_info(request: Request) -> Response:
     """The facts, and with a token the person's own (``you``: where they sit, what they
     may do)."""
     director = _director(request)
-    token = bearer_token(request, "entrant's or director's token")
+    token = bearer_token(request, "bearer_entrant_token")
     player_id = None if token is None else await director.player_of(token)
     return JSONResponse(director.facts(player_id))
 
@@ -247,9 +247,9 @@ async def _carry_out(request: Request, command: Callable[[str], Command]) -> Res
 
 async def _person(request: Request, director: TournamentDirector) -> str:
     """The entrant (or the director) whose token the request carries."""
-    token = bearer_token(request, "entrant's or director's token")
+    token = bearer_token(request, "bearer_entrant_token")
     if token is None:
-        raise RefusedError('give your token as "Authorization: Bearer TOKEN"')
+        raise RefusedError("bearer_your_token")
     return await director.player_of(token)
 
 
@@ -270,11 +270,8 @@ async def register(request: Request) -> Response:
 async def _bot_registrar(request: Request, director: TournamentDirector) -> str:
     """Who registers a bot: the person whose token the request carries (the core lets
     only the director); without a token, refused here with the same reason."""
-    if bearer_token(request, "director's token") is None:
-        raise RefusedError(
-            "only the tournament director can register a bot: give the director's token "
-            'as "Authorization: Bearer TOKEN"'
-        )
+    if bearer_token(request, "bearer_director_token") is None:
+        raise RefusedError("director_registers_bots")
     return await _person(request, director)
 
 
@@ -311,7 +308,9 @@ async def serve_tournament(
     except (NoSuchTournamentError, RefusedError) as error:
         code = CLOSE_NO_TOURNAMENT if isinstance(error, NoSuchTournamentError) else CLOSE_BAD_HELLO
         with contextlib.suppress(OSError, RuntimeError, WebSocketDisconnect):
-            await websocket.send_text(encode({"type": "error", "reason": str(error)}))
+            await websocket.send_text(
+                encode({"type": "error", "reason": str(error), **refusal_fields(error)})
+            )
             await websocket.close(code, close_reason(str(error)))
         return
     except WebSocketDisconnect:
@@ -337,7 +336,7 @@ async def _entrant(
         return None
     player_id = await lobby.store.tournaments.entrant_by_token(director.id, hello.token)
     if player_id is None:
-        raise RefusedError("this token is not an entrant's of this tournament: register again")
+        raise RefusedError("not_an_entrant_register")
     return player_id
 
 

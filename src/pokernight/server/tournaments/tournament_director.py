@@ -591,7 +591,7 @@ class TournamentDirector:
         """The entrant (or ``DIRECTOR``) whose token this is; else a RefusedError."""
         player_id = await self.room.store.tournaments.entrant_by_token(self.id, token)
         if player_id is None:
-            raise RefusedError("this token is not an entrant's of this tournament")
+            raise RefusedError("not_an_entrant")
         return player_id
 
     async def _carry_out(
@@ -706,13 +706,13 @@ class TournamentDirector:
         player_id = await self.player_of(token)
         entrant = self.tournament.players.get(player_id)  # None: the director, or unregistered
         if entrant is None:
-            raise RefusedError("this token is not a player's of this tournament")
+            raise RefusedError("not_a_player")
         number = self.number_of(actor.table_id)
         if entrant.table is None or entrant.table != number:
             where = self.codes().get(entrant.table) if entrant.table is not None else None
-            raise RefusedError(
-                "you are out of the tournament" if where is None else f"you play at table {where}"
-            )
+            if where is None:
+                raise RefusedError("out_of_tournament")
+            raise RefusedError("play_at_table", code=where)
         return player_id, entrant.name
 
 
