@@ -16,7 +16,7 @@ and imports nothing of pokernight, so that every layer may raise a refusal.
 
 from __future__ import annotations
 
-import re
+import string
 from collections.abc import Mapping
 from typing import Final, Self
 
@@ -381,9 +381,6 @@ _SERVER: Final = {
 ENGLISH: Final[Mapping[str, str]] = {**_SEATS, **_HOST, **_PLAY, **_SETTINGS, **_RULES, **_SERVER}
 """Every refusal's code and its English words, as a Python format string."""
 
-_FIELD = re.compile(r"\{(\w+)(?:![rsa])?(?::[^{}]*)?\}")
-
-
 def english(code: str, params: Mapping[str, Param]) -> str:
     """The English words of refusal ``code`` with ``params`` filled in."""
     return ENGLISH[code].format(**params)
@@ -392,7 +389,15 @@ def english(code: str, params: Mapping[str, Param]) -> str:
 def catalogue() -> dict[str, str]:
     """The page's English catalogue of refusals (``web/i18n/en/refusals.json``): each code's
     words with plain ``{name}`` fields, which the page fills and formats itself."""
-    return {f"refusal.{code}": _FIELD.sub(r"{\1}", words) for code, words in ENGLISH.items()}
+    return {f"refusal.{code}": _plain(words) for code, words in ENGLISH.items()}
+
+
+def _plain(words: str) -> str:
+    """``words`` with every field plain (``{name}``) and every escaped brace single."""
+    return "".join(
+        text + ("" if name is None else f"{{{name}}}")
+        for text, name, _, _ in string.Formatter().parse(words)
+    )
 
 
 class RefusalError(ValueError):

@@ -226,5 +226,10 @@ def _check_debt_cap(table: TableState, player_id: str, amount: int, who: str = Y
     if room is not None and amount > room:
         cap = settings.debt_cap_for(own)
         assert cap is not None  # there is room to count: there is a cap
-        code = "debt_cap_reached" if own is None else "own_debt_cap_reached"
-        raise about(code, who, cap=cap, debt=debt, amount=amount)
+        raise about(
+            "debt_cap_reached" if own is None else "own_debt_cap_reached",
+            who,
+            cap=cap,
+            debt=debt,
+            amount=amount,
+        )

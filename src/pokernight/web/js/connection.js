@@ -1,6 +1,8 @@
 // The WebSocket half of the protocol: hello, versions in order, intents with acks,
 // and resuming by itself after a drop with the last version it saw.
 
+import { refusalWords } from "./refusal.js";
+
 const CLOSE_NO_TABLE = 4404;
 const CLOSE_BAD_HELLO = 4400;
 const RETRY_DELAYS_MS = [300, 1000, 2000, 4000];
@@ -105,9 +107,9 @@ export class Connection {
         // Too many connections from this address: the close that follows waits this long.
         if (message.retry_after) this.retryAfterMs = message.retry_after * 1000;
         if (message.ref !== null && this.pending.has(message.ref)) {
-          this.settle(message.ref, (entry) => entry.reject(new Error(message.reason)));
+          this.settle(message.ref, (entry) => entry.reject(new Error(refusalWords(message))));
         } else {
-          this.listener.fatal(message.reason);
+          this.listener.fatal(refusalWords(message));
         }
         break;
       case "chat":

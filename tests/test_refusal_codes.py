@@ -1,0 +1,147 @@
+"""Every refusal has a reason code, and every code is worded in English, Spanish and German
+(issue 38, decision 72).
+
+The codes raised are read from the source (each refusal's first argument); the page's
+catalogues (``web/i18n/<language>/refusals.json``) must hold each of them with the same
+parameters, and the English one's words, filled in as the page fills them, must be the
+server's English words exactly.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import re
+import string
+from collections.abc import Iterator
+from pathlib import Path
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from pokernight.refusals import ENGLISH, RefusalError, catalogue
+
+SOURCE = Path(__file__).resolve().parents[1] / "src" / "pokernight"
+CATALOGUES = SOURCE / "web" / "i18n"
+LANGUAGES = ("en", "es", "de")
+# What raises a refusal by code, and the forms a code stands for: ``about`` (table/errors.py)
+# and ``_named`` (table/host_commands.py) say "you" and "that player" by a code of their own.
+RAISERS = {
+    "RefusalError": ("",),
+    "TableError": ("",),
+    "RulesError": ("",),
+    "RefusedError": ("",),
+    "BadNameError": ("",),
+    "refuse_at_tournament": ("",),
+    "check_given_by": ("",),
+    "check_host": ("",),
+    "_check_host": ("",),
+    "_check_within": ("",),
+    "bearer_token": ("",),
+    "about": ("", "_you"),
+    "_named": ("", "_unnamed"),
+    "__init__": ("",),  # a refusal of its own kind: super().__init__("code", ...)
+}
+_CODE = re.compile(r"[a-z][a-z0-9_]*")
+# The codes named by a module's constant (TOURNAMENT_SEATS = "tournament_seats"), then passed.
+_CONSTANT = re.compile(r"^[A-Z_]+ = \"([a-z_]+)\"$", re.MULTILINE)
+
+
+def _literals(node: ast.expr) -> Iterator[str]:
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        yield node.value
+    elif isinstance(node, ast.IfExp):
+        yield from _literals(node.body)
+        yield from _literals(node.orelse)
+
+
+def raised_codes() -> dict[str, str]:
+    """Every code the source raises a refusal with, and where."""
+    codes: dict[str, str] = {}
+    for path in sorted(SOURCE.rglob("*.py")):
+        text = path.read_text()
+        for node in ast.walk(ast.parse(text)):
+            if isinstance(node, ast.Assign) and ast.unparse(node.targets[0]) == "code":
+                codes.update((code, path.name) for code in _literals(node.value))
+            if not isinstance(node, ast.Call):
+                continue
+            func = node.func
+            name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+            if name not in RAISERS:
+                continue
+            arguments = [*node.args, *(keyword.value for keyword in node.keywords)]
+            for argument in arguments:
+                for literal in _literals(argument):
+                    if _CODE.fullmatch(literal):
+                        for suffix in RAISERS[name]:
+                            codes[literal + suffix] = f"{path.name}:{node.lineno}"
+        for constant in _CONSTANT.findall(text):
+            if constant in ENGLISH:
+                codes[constant] = path.name
+    return codes
+
+
+def _catalogue(language: str) -> dict[str, str]:
+    words: dict[str, str] = json.loads((CATALOGUES / language / "refusals.json").read_text())
+    return words
+
+
+def _fields(words: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(words) if name}
+
+
+def test_every_code_raised_is_worded_in_english_and_every_worded_one_raised() -> None:
+    codes = raised_codes()
+    unknown = {code: where for code, where in codes.items() if code not in ENGLISH}
+    assert not unknown
+    assert set(ENGLISH) - set(codes) == set()
+
+
+def test_every_code_is_in_every_language_with_the_same_parameters() -> None:
+    english = catalogue()
+    assert _catalogue("en") == english, "write it again from pokernight.refusals.catalogue()"
+    for language in LANGUAGES[1:]:
+        words = _catalogue(language)
+        assert words.keys() == english.keys(), language
+        for key, text in words.items():
+            assert _fields(text) == _fields(english[key]), (language, key)
+            assert text != english[key] or not re.search(r"[a-z]{3}", text), (language, key)
+
+
+def _page_fill(words: str, params: dict[str, object]) -> str:
+    """``words`` filled as i18n.js fills them in English: numbers grouped (Intl)."""
+
+    def value(match: re.Match[str]) -> str:
+        given = params[match.group(1)]
+        if isinstance(given, int):
+            return f"{given:,}"
+        if isinstance(given, float):
+            return f"{given:,.3f}".rstrip("0").rstrip(".")
+        return str(given)
+
+    return re.sub(r"\{(\w+)\}", value, words)
+
+
+def _params(code: str) -> st.SearchStrategy[dict[str, object]]:
+    """Parameters for ``code``: amounts grouped by the server may be large; other numbers are
+    those a table has (seats, hands, seconds), which neither side groups below 1,000."""
+    fields: dict[str, st.SearchStrategy[object]] = {}
+    for _, name, spec, _ in string.Formatter().parse(ENGLISH[code]):
+        if not name:
+            continue
+        if spec == ",":
+            fields[name] = st.integers(0, 10**9)
+        elif spec == "g":
+            fields[name] = st.integers(0, 1999).map(lambda half: half / 2)
+        else:
+            text = st.text(st.characters(exclude_characters="{}"), max_size=12)
+            fields[name] = st.one_of(st.integers(0, 999), text)
+    return st.fixed_dictionaries(fields)
+
+
+@given(st.sampled_from(sorted(ENGLISH)).flatmap(lambda code: st.tuples(st.just(code), _params(code))))
+def test_the_pages_english_is_the_servers(case: tuple[str, dict[str, object]]) -> None:
+    code, params = case
+    refusal = RefusalError(code, **params)  # type: ignore[arg-type]
+    assert _page_fill(_catalogue("en")[f"refusal.{code}"], params) == str(refusal)
+    assert refusal.wire() == {"code": code, "params": params}
