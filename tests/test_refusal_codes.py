@@ -139,7 +139,12 @@ def _params(code: str) -> st.SearchStrategy[dict[str, object]]:
     return st.fixed_dictionaries(fields)
 
 
-@given(st.sampled_from(sorted(ENGLISH)).flatmap(lambda code: st.tuples(st.just(code), _params(code))))
+CASES = st.sampled_from(sorted(ENGLISH)).flatmap(
+    lambda code: st.tuples(st.just(code), _params(code))
+)
+
+
+@given(CASES)
 def test_the_pages_english_is_the_servers(case: tuple[str, dict[str, object]]) -> None:
     code, params = case
     refusal = RefusalError(code, **params)  # type: ignore[arg-type]

@@ -381,6 +381,7 @@ _SERVER: Final = {
 ENGLISH: Final[Mapping[str, str]] = {**_SEATS, **_HOST, **_PLAY, **_SETTINGS, **_RULES, **_SERVER}
 """Every refusal's code and its English words, as a Python format string."""
 
+
 def english(code: str, params: Mapping[str, Param]) -> str:
     """The English words of refusal ``code`` with ``params`` filled in."""
     return ENGLISH[code].format(**params)
