@@ -133,7 +133,12 @@ async def test_unknown_tables_and_hands_and_tokens_get_clear_errors(tmp_path: Pa
             ),
         }
         await close_all(clients)
-    assert answers["no table"] == (404, {"error": f"no open table with code {other}"})
+    no_table = {
+        "error": f"no open table with code {other}",
+        "code": "no_such_table",
+        "params": {"code": other},
+    }
+    assert answers["no table"] == (404, no_table)
     assert answers["never dealt"] == (404, {"error": f"table {code} has no finished hand #1"})
     assert answers["in play"] == answers["never dealt"]  # not finished
     assert answers["hand 0"][0] == 404

@@ -161,7 +161,13 @@ async def test_an_entrants_token_opens_their_table_and_the_socket_says_where_the
         table, welcome = await hello(url, f"/ws/{you['code']}", ann["token"])
         assert welcome["type"] == "welcome" and welcome["player_id"] == ann["player_id"]
         refused, error = await hello(url, f"/ws/{other}", ann["token"])
-        assert error == {"type": "error", "reason": f"you play at table {you['code']}", "ref": None}
+        assert error == {
+            "type": "error",
+            "reason": f"you play at table {you['code']}",
+            "code": "play_at_table",
+            "params": {"code": you["code"]},
+            "ref": None,
+        }
         for socket in (watching, table, refused):
             await socket.close()
 
