@@ -34,11 +34,12 @@ from pokernight.history.decisions import decisions
 from pokernight.history.replay_steps import ReplayStep, replay_steps, step_ends
 from pokernight.history.table_export import PlayedHand, finished_hand, hand_from_its_events
 from pokernight.rules import CardsShown, PotAwarded
+from pokernight.rules.hand_names import hand_structure
 from pokernight.server.tables.actor import TableActor
 from pokernight.server.tables.identity import bearer_token, device_token, member_seat
 from pokernight.server.tables.messages import RefusedError
 from pokernight.server.tables.storage import TableStorage
-from pokernight.server.tables.wire import Json, chips_json, deal_json
+from pokernight.server.tables.wire import Json, chips_json, deal_json, event_json
 from pokernight.store import HandLog, TableReads
 from pokernight.table import HandProof, table_event_from_dict
 
@@ -143,7 +144,7 @@ def _step_json(step: ReplayStep, played: PlayedHand) -> Json:
     return {
         "street": step.street,
         "street_name": step.street_name,
-        "events": [event.to_dict() for event in step.events],
+        "events": [event_json(event) for event in step.events],
         "board": [str(card) for card in seen.board],
         "cards": [[None if card is None else str(card) for card in cards] for cards in seen.cards],
         "status": {
@@ -174,6 +175,7 @@ def _result_json(played: PlayedHand) -> list[Json]:
             "pot": award.index,
             "amount": award.amount,
             "description": award.description,
+            "hand": hand_structure(award.description) if award.description else None,
             "winners": [
                 {
                     "seat": played.started.seats[index],

@@ -21,7 +21,13 @@ from pokernight.history.recap import Bounty, RecapTally, recap_hand
 from pokernight.history.stats import TableStats
 from pokernight.history.table_export import PlayedHand
 from pokernight.rules import CardsShown, PotAwarded, visible_events
-from pokernight.server.tables.wire import Version, WireEvent, encode, table_event_wire
+from pokernight.server.tables.wire import (
+    Version,
+    WireEvent,
+    encode,
+    event_json,
+    table_event_wire,
+)
 from pokernight.store import StoredEvent
 from pokernight.table import (
     BountyPaid,
@@ -186,7 +192,7 @@ class TableVersions:
                     "showdown": any(isinstance(item, CardsShown) for item in hand.events),
                     "commitment": started.commitment,
                     "fairness": fairness,
-                    "events": [item.to_dict() for item in visible_events(hand.events, None)],
+                    "events": [event_json(item) for item in visible_events(hand.events, None)],
                 }
             )
         )

@@ -33,6 +33,7 @@ from pokernight.rules import (
     view,
     visible_event,
 )
+from pokernight.rules.hand_names import hand_structure
 from pokernight.rules.presets import sizing_presets
 from pokernight.rules.stakes import AMOUNT_FIELDS
 from pokernight.rules.views import HandView
@@ -118,7 +119,7 @@ def table_event_wire(v: int, folded: Folded, table: Table) -> WireEvent:
     private: dict[str, Json] = {}
     if folded.hand_events and started is not None:
         shown = [visible_event(item, None) for item in folded.hand_events]
-        shown_json = [item.to_dict() for item in shown]
+        shown_json = [event_json(item) for item in shown]
         public["hand"] = shown_json
         # Hiding only ever removes cards: when the public view hides nothing, no seat sees more.
         hidden = any(
@@ -141,6 +142,16 @@ def table_event_wire(v: int, folded: Folded, table: Table) -> WireEvent:
     return WireEvent(v, public, private)
 
 
+def event_json(event: Event) -> Json:
+    """A hand event as clients receive it: a hand's English name (``description``) comes
+    with its structure (``hand``, ``rules.hand_names``) for clients to say in their language."""
+    data: Json = event.to_dict()
+    description = data.get("description")
+    if description:
+        data["hand"] = hand_structure(description)
+    return data
+
+
 def _add_fairness(proof: HandProof, table: Table, public: Json, private: dict[str, Json]) -> None:
     """The finished hand's proof: the cards all saw for everybody, and each player's own
     down cards added to their copy (``HandProof`` reveals only what the views show)."""
@@ -154,7 +165,7 @@ def _add_fairness(proof: HandProof, table: Table, public: Json, private: dict[st
 def _seen_json(seen: list[Event], shown: list[Event], shown_json: list[Json]) -> list[Json]:
     """A seat's hand events as JSON, reusing the public JSON of every event it sees as all do."""
     return [
-        public if mine is theirs else mine.to_dict()
+        public if mine is theirs else event_json(mine)
         for mine, theirs, public in zip(seen, shown, shown_json, strict=True)
     ]
 
@@ -269,7 +280,7 @@ def hand_json(seen: HandView, started: HandDealt, status: Json) -> Json:
         "cards": [[None if card is None else str(card) for card in cards] for cards in seen.cards],
         "board": [str(card) for card in seen.board],
         "folded": list(seen.folded),
-        "events": [item.to_dict() for item in seen.events],
+        "events": [event_json(item) for item in seen.events],
         "status": status,
     }
 

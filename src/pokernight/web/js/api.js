@@ -1,8 +1,8 @@
 // The HTTP half of the protocol (docs/protocol.md): create, look up and join tables, read
 // what a table keeps (ledger, hands, a hand's replay), and the club's season.
 
-import { refusalWords } from "./refusal.js";
 import { deviceToken } from "./session.js";
+import { refusalWords } from "./refusal.js";
 
 /** Every request carries this browser's club device token, if it is signed in (the club
  * knows its member by it; the token is never put in an address). */
@@ -18,9 +18,10 @@ function headersFor(options, headers, asMember = true) {
 /** A refusal: the server's reason, its status, and (409 "is this you?") the member named. */
 class RefusedError extends Error {
   constructor(body, status) {
-    super(refusalWords(body) || `the server answered ${status}`);
+    super(body.error || `the server answered ${status}`);
     this.status = status;
     this.member = body.member ?? null;
+    if (body.code) this.message = refusalWords(body); // in the page's language
   }
 }
 

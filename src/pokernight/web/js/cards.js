@@ -1,20 +1,13 @@
 // Cards as the server writes them ("Ah", "Td"): names for screen readers and elements for the page.
 
 import { h } from "./dom.js";
+import { t } from "./i18n.js";
 
+// Ranks and suits as the server writes them; their words are the catalogue's (hands.json).
 export const RANKS = "23456789TJQKA";
-export const RANK_WORDS = [
-  "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten",
-  "Jack", "Queen", "King", "Ace",
-];
-export const RANK_PLURALS = [
-  "Twos", "Threes", "Fours", "Fives", "Sixes", "Sevens", "Eights", "Nines", "Tens",
-  "Jacks", "Queens", "Kings", "Aces",
-];
 const RANK_LABELS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"];
 // Suit order as the server's Suit enum: clubs < diamonds < hearts < spades.
 export const SUITS = "cdhs";
-const SUIT_WORDS = { c: "clubs", d: "diamonds", h: "hearts", s: "spades" };
 export const SUIT_SYMBOLS = { c: "\u2663", d: "\u2666", h: "\u2665", s: "\u2660" };
 
 export function rankOf(card) {
@@ -25,8 +18,9 @@ export function suitOf(card) {
   return card[1];
 }
 
+/** "Ace of spades", as the page's language names the card. */
 export function cardName(card) {
-  return `${RANK_WORDS[rankOf(card)]} of ${SUIT_WORDS[suitOf(card)]}`;
+  return t("hands.card", { rank: t(`hands.rank.${card[0]}`), suit: t(`hands.suit.${suitOf(card)}`) });
 }
 
 export function cardText(card) {
@@ -39,9 +33,10 @@ export function cardText(card) {
  */
 export function cardElement(card, { down = false, wild = false, winning = false, dim = false } = {}) {
   if (card === null) {
-    return h("span", { class: "card back", role: "img", "aria-label": "face-down card" });
+    return h("span", { class: "card back", role: "img", "aria-label": t("hands.face_down_card") });
   }
-  const notes = [down && "face down, only you see it", wild && "wild", winning && "winning hand"];
+  const notes = [down && t("hands.down_note"), wild && t("hands.wild_note"),
+    winning && t("hands.winning_note")];
   const label = [cardName(card), ...notes.filter(Boolean)].join(", ");
   const classes = ["card", `suit-${suitOf(card)}`, down && "down", wild && "wild",
     winning && "winning", dim && "dim"].filter(Boolean).join(" ");
@@ -51,8 +46,9 @@ export function cardElement(card, { down = false, wild = false, winning = false,
     h("span", { class: "suit", "aria-hidden": "true" }, SUIT_SYMBOLS[suitOf(card)]));
 }
 
+/** "Queens", for a rank counted from 0 (Two) as the server counts them. */
 export function rankPlural(rank) {
-  return RANK_PLURALS[rank];
+  return t(`hands.ranks.${RANKS[rank]}`);
 }
 
 // A card written in a chat line ("Ah", "td", "10h"): rank then suit, a word of its own.

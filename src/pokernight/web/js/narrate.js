@@ -2,6 +2,7 @@
 
 import { cardText, rankPlural } from "./cards.js";
 import { chips } from "./dom.js";
+import { handName, handPhrase, secondHalfOf } from "./hand_words.js";
 
 const STREET_WORDS = { preflop: "Pre-flop" };
 // What the clock did for a player who did not act: it checks, folds or brings in.
@@ -52,7 +53,7 @@ export function wildWords(ranks) {
 /** The second half of a split pot: "low" (hi-lo), or Chicago's "spade", as the server's
  * description of the award names it ("high: ..., spade: Ks" or "high: ..., no spade"). */
 export function secondHalf(award) {
-  return /\bspade\b/.test(award.description ?? "") ? "spade" : "low";
+  return secondHalfOf(award);
 }
 
 /** One line for a hand event, or null for events not worth a line. ``name(index)`` names a seat;
@@ -90,7 +91,7 @@ export function describeEvent(item, name, twoBoards = false, stud = false) {
     case "BetReturned": return `${chips(item.amount)} returned to ${name(item.seat)}`;
     case "CardsShown":
       return `${board}${name(item.seat)} shows ${item.cards.map(cardText).join(" ")}`
-        + (item.description ? ` (${item.description})` : "");
+        + (item.description ? ` (${handName(item)})` : "");
     case "CardsMucked": return `${name(item.seat)} mucks`;
     case "CardsDrawn": {
       // The drawer's own copy names the cards; everybody else's has the count alone.
@@ -111,7 +112,7 @@ export function awardWords(award, name, twoBoards = false) {
   const pot = award.index === 0 ? "the pot" : `side pot ${award.index}`;
   if (award.high) return board + hiLoAwardWords(award, name, pot);
   const winners = award.winners.map(([seat, amount]) => `${name(seat)} wins ${chips(amount)}`);
-  return `${board}${winners.join(", ")} from ${pot}${award.description ? ` \u2014 ${award.description}` : ""}`;
+  return `${board}${winners.join(", ")} from ${pot}${award.description ? ` \u2014 ${handName(award)}` : ""}`;
 }
 
 /** A hi-lo pot, half by half: "the pot: high Ann 30, low Bob 15, Cy 15 — high: ..., low: ...". */
@@ -119,26 +120,17 @@ function hiLoAwardWords(award, name, pot) {
   const half = (shares) => shares.map(([seat, amount]) => `${name(seat)} ${chips(amount)}`).join(", ");
   const word = secondHalf(award);
   const low = award.low && award.low.length ? `${word} ${half(award.low)}` : `no ${word}`;
-  return `${pot}: high ${half(award.high)}, ${low} \u2014 ${award.description}`;
+  return `${pot}: high ${half(award.high)}, ${low} \u2014 ${handName(award)}`;
 }
 
 /** A hi-lo pot that both halves won: "Bob scoops 60 with ..." or, half by half, "Bob
  * wins 30 with the high, Ann 15 and Cy 15 with the low: ...". */
 function hiLoWinnerLine(award, name, pot) {
   const [high, low] = [award.high, award.low];
-  const phrase = handPhrase(award.description);
+  const phrase = handPhrase(award);
   if (award.winners.length === 1) return `${name(high[0][0])} scoops ${chips(award.amount)}${pot} with ${phrase}`;
   const half = (shares) => shares.map(([seat, amount]) => `${name(seat)} ${chips(amount)}`).join(" and ");
   return `${half(high)} with the high, ${half(low)} with the ${secondHalf(award)}${pot}: ${phrase}`;
-}
-
-/** A hand's name as said after "with": "Flush, Ace high" -> "a flush, ace high". */
-export function handPhrase(description) {
-  const pair = /^One Pair, (.*)$/.exec(description);
-  // Words lose their capitals; rank symbols ("7-5-4-2-A low") keep theirs.
-  const words = (pair ? `pair of ${pair[1]}` : description).replace(/\b[A-Z][a-z]+/g,
-    (word) => word.toLowerCase());
-  return /^(pair|straight|flush|full house|royal flush)/.test(words) ? `a ${words}` : words;
 }
 
 /** One line per pot for the winner announcement: "Bob wins 240 with a flush, ace high". */
@@ -153,6 +145,6 @@ export function winnerLines(awards, name) {
     const names = award.winners.map(([seat]) => name(seat));
     const took = names.length === 1 ? `${names[0]} wins ${chips(award.amount)}${pot}`
       : `${names.slice(0, -1).join(", ")} and ${names.at(-1)} split ${chips(award.amount)}${pot}`;
-    return board + (award.description ? `${took} with ${handPhrase(award.description)}` : took);
+    return board + (award.description ? `${took} with ${handPhrase(award)}` : took);
   });
 }

@@ -6,6 +6,7 @@
 // the hand's public state after it), or a bare {"v": n} that only counts.
 
 import { chips } from "./dom.js";
+import { handName } from "./hand_words.js";
 
 /** As many as the server's "last hands" (its ring of hands). */
 export const PROOFS_KEPT = 20;
@@ -352,7 +353,7 @@ export class TableState {
         const before = hand.cards[item.seat];
         hand.cards[item.seat] = item.cards.map((card, i) => ({ card, up: before[i]?.up ?? false }));
         const [shown, best] = item.board ? [hand.shownSecond, hand.bestSecond] : [hand.shown, hand.best];
-        shown.set(item.seat, item.description);
+        shown.set(item.seat, handName(item));
         if (item.best?.length) best.set(item.seat, item.best);
         break;
       }
