@@ -1,0 +1,49 @@
+"""A refusal reaches a German page in German (issue 38, decision 72), in a real Chromium:
+the server sends its reason code and parameters beside its English, and the page words
+it from its catalogue: a wrong table code typed in the lobby (an HTTP refusal) and more
+chips than a stack may hold (a refusal on the table's socket), amounts written as German
+writes them. Screenshots: tests/artifacts/languages/.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.i18n_audit import speaking
+from tests.web_helpers import ARTIFACTS, WAIT_MS, served_room, sit_at, watched
+
+pytestmark = pytest.mark.slow
+
+DESKTOP = {"width": 1280, "height": 900}
+SHOTS = ARTIFACTS / "languages"
+
+
+def test_refusals_reach_a_german_page_in_german(browser: Any, tmp_path: Path) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    with served_room(tmp_path) as url:
+        page = watched(speaking(browser.new_context(viewport=DESKTOP), "de").new_page())
+        page.goto(f"{url}/")
+        page.fill("#join-code", "0000")
+        page.click("#watch")
+        wrong = page.get_by_text("Kein offener Tisch mit dem Code 0000.")
+        wrong.wait_for(timeout=WAIT_MS)
+        page.screenshot(path=str(SHOTS / "de-refusal-lobby.png"))
+
+        page.fill("#create-name", "Anna")
+        page.click("#create-submit")
+        page.wait_for_selector("#felt")
+        sit_at(page, 0)
+        page.fill(".add-chips input", "5000000")
+        page.click("#add-chips")
+        refusal = page.locator("#seat-error")
+        refusal.filter(has_text="Der Stack darf nicht über").wait_for(timeout=WAIT_MS)
+        words = refusal.inner_text()
+        refusal.scroll_into_view_if_needed()
+        page.screenshot(path=str(SHOTS / "de-refusal-table.png"))
+        assert page.errors == []
+    # German groups thousands with a dot, and the words are the catalogue's, whole.
+    assert words.startswith("Der Stack darf nicht über ") and "Kaufe höchstens" in words
+    assert ".000" in words and words.endswith(" nach.")
