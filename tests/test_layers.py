@@ -29,6 +29,7 @@ ALLOWED: dict[str, set[str]] = {
     "sim": {"bots", "cards", "rules"},
     "names": {"refusals"},
     "refusals": set(),
+    "words": set(),
     "extras": set(),
     "randomness": set(),
     "build": set(),
@@ -48,7 +49,7 @@ ALLOWED: dict[str, set[str]] = {
         "tournament",
     },
     "client": {"cards", "rules"},
-    "tui": {"bots", "cards", "client", "rules"},
+    "tui": {"bots", "cards", "client", "rules", "words"},
     "seat": {"client"},
     "bench": {
         "bots",

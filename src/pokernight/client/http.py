@@ -13,7 +13,15 @@ from typing import Any
 
 
 class ClientError(Exception):
-    """The server refused a request; the message is its reason."""
+    """The server refused a request; the message is its reason, ``code`` and ``params`` its
+    reason code and parameters when the server sent them (docs/protocol.md)."""
+
+    def __init__(
+        self, reason: str, code: str | None = None, params: dict[str, Any] | None = None
+    ) -> None:
+        super().__init__(reason)
+        self.code = code
+        self.params = params or {}
 
 
 DEVICE_HEADER = "X-Pokernight-Device"
@@ -72,7 +80,8 @@ def _request_json(base_url: str, method: str, path: str, body: Any, headers: dic
             return json.loads(body) if body else None  # 204: nothing to say
     except urllib.error.HTTPError as error:
         try:
-            reason = json.loads(error.read())["error"]
+            answer = json.loads(error.read())
+            reason = answer["error"]
         except (ValueError, KeyError, TypeError):
-            reason = f"HTTP {error.code}"
-        raise ClientError(reason) from None
+            raise ClientError(f"HTTP {error.code}") from None
+        raise ClientError(reason, answer.get("code"), answer.get("params")) from None

@@ -204,7 +204,7 @@ class TableClient:
         await self._socket.send(json.dumps({**message, "id": client_id}))
         reply = await future
         if reply["type"] == "error":
-            raise ClientError(reply["reason"])
+            raise ClientError(reply["reason"], reply.get("code"), reply.get("params"))
         return reply
 
     async def sit(self, seat: int, buy_in: int) -> Json:

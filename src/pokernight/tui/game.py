@@ -22,6 +22,7 @@ from pokernight.rules import Action, Hand, HandView, RulesError, Variant, defaul
 from pokernight.tui.narration import Narrator
 from pokernight.tui.prompt import QuitGame
 from pokernight.tui.screen import Screen, picture_of
+from pokernight.words import words
 
 HUMAN = 0
 BUY_IN_UNITS = 100
@@ -46,9 +47,8 @@ class TerminalGame:
         ask: Callable[[str], str] = input,
     ) -> None:
         if not 1 <= settings.bots <= settings.variant.max_players - 1:
-            raise ValueError(
-                f"{settings.variant.name} seats 1 to {settings.variant.max_players - 1} bots"
-            )
+            most = settings.variant.max_players - 1
+            raise ValueError(words()("terminal.bots_range", game=settings.variant.name, most=most))
         self.settings = settings
         self.screen = Screen(console, settings.plain, ask)
         self.rng = rng
@@ -85,20 +85,26 @@ class TerminalGame:
 
     def _goodbye(self) -> str:
         hand = self.hand
+        say = words()
         if hand is None or hand.final_stacks is not None:
-            return "Goodbye."
+            return say("terminal.goodbye")
         put_in = hand.starting_stacks[HUMAN] - hand.stacks[HUMAN]
-        lost = f" and the {put_in} you put in it" if put_in else ""
-        return f"Goodbye. You give up the hand in play{lost}."
+        if put_in:
+            return say("terminal.goodbye_give_up_chips", amount=put_in)
+        return say("terminal.goodbye_give_up")
 
     def _summary(self, played: int) -> str:
         """The night in one line: the hands, what the human bought in and leaves with."""
+        say = words()
         left = self._leaving_with()
         net = left - self.bought_in
-        result = f"up {net}" if net > 0 else f"down {-net}" if net < 0 else "even"
-        hands = "1 hand" if played == 1 else f"{played} hands"
-        return (
-            f"{hands} played: you bought in for {self.bought_in} and leave with {left}, {result}."
+        if net:
+            result = say("terminal.up" if net > 0 else "terminal.down", amount=abs(net))
+        else:
+            result = say("terminal.even")
+        hands = say("terminal.hands", count=played)
+        return say(
+            "terminal.left_summary", hands=hands, bought=self.bought_in, left=left, result=result
         )
 
     def _play_hand(self, button: int) -> None:
@@ -127,7 +133,9 @@ class TerminalGame:
                 self.stacks[seat] = self.buy_in
                 if seat == HUMAN:
                     self.bought_in += self.buy_in
-                self._say(f"{self.names[seat]} buys in again for {self.buy_in}")
+                self._say(
+                    words()("terminal.buys_in_again", name=self.names[seat], amount=self.buy_in)
+                )
 
     def _tell(self, seen: HandView, told: int) -> int:
         for line in self.narrator.lines(seen.events[told:], self.names):
@@ -142,7 +150,12 @@ class TerminalGame:
             try:
                 hand.act(action)
             except RulesError as error:
-                self._say(f"Refused: {error}")
+                say = words()
+                self._say(
+                    say(
+                        "terminal.refused", reason=say.refusal(error.code, error.params, str(error))
+                    )
+                )
             else:
                 return
 

@@ -31,7 +31,9 @@ from pokernight.rules import (
     WildRankChanged,
     variant_for,
 )
+from pokernight.rules.hand_names import hand_structure
 from pokernight.tui.cards import plain_cards
+from pokernight.words import words
 
 
 class Narrator:
@@ -52,7 +54,8 @@ class Narrator:
             self.run_twice = True
         text = _line(event, names)
         if text is not None and self.run_twice and isinstance(event, CardsShown | PotAwarded):
-            return f"{'Second' if event.board else 'First'} board: {text}"
+            board = "terminal.second_board" if event.board else "terminal.first_board"
+            return words()(board, text=text)
         return text
 
     def lines(self, events: Sequence[Event], names: Sequence[str]) -> list[str]:
@@ -60,117 +63,142 @@ class Narrator:
 
 
 def _line(event: Event, names: Sequence[str]) -> str | None:
+    say = words()
     if isinstance(event, HandStarted):
         variant = variant_for(event.variant, event.betting)
-        return f"New hand of {variant.name}; the button is {names[event.button]}"
+        return say("terminal.new_hand", game=variant.name, button=names[event.button])
     if isinstance(event, StreetStarted):
-        return f"--- {event.name} ---"
+        street = event.name.replace(" ", "_")
+        return f"--- {say(f'terminal.street.{street}')} ---"
     if isinstance(event, AntePosted):
-        return f"{names[event.seat]} antes {event.amount}"
+        return say("terminal.antes", name=names[event.seat], amount=event.amount)
     if isinstance(event, BlindPosted):
         if event.kind == "straddle":
-            return f"{names[event.seat]} straddles {event.amount}"
-        return f"{names[event.seat]} posts the {event.kind} blind of {event.amount}"
+            return say("terminal.straddles", name=names[event.seat], amount=event.amount)
+        return say(f"terminal.posts_{event.kind}", name=names[event.seat], amount=event.amount)
     if isinstance(event, BringInPosted):
-        return f"{names[event.seat]} brings in for {event.amount}{_all_in(event.all_in)}"
+        said = say("terminal.brings_in", name=names[event.seat], amount=event.amount)
+        return _all_in(said, event.all_in)
     if isinstance(event, CardsDealt):
         return _dealt(event, names)
     if isinstance(event, CardsDrawn):
         # The number drawn is everybody's; the cards only the drawer's own copy names.
-        said = "stands pat" if not event.count else f"draws {event.count}"
-        mine = f": {plain_cards(event.drawn)}" if event.drawn else ""
-        return f"{names[event.seat]} {said}{mine}"
+        key = "terminal.draws" if event.count else "terminal.stands_pat"
+        said = say(key, name=names[event.seat], count=event.count)
+        return f"{said}: {plain_cards(event.drawn)}" if event.drawn else said
     if isinstance(event, StubReshuffled):
-        return f"The stub ran out: {event.size} cards are shuffled into a new stub"
+        return say("terminal.stub_reshuffled", count=event.size)
     if isinstance(event, RunsChosen):
-        return f"{names[event.seat]} runs it {'twice' if event.runs == 2 else 'once'}"
+        key = "terminal.runs_twice" if event.runs == 2 else "terminal.runs_once"
+        return say(key, name=names[event.seat])
     if isinstance(event, SecondRunStarted):
-        return "--- second run: the same streets again ---"
+        return f"--- {say('terminal.second_run')} ---"
     if isinstance(event, ActionTaken):
         return _action(event, names)
     if isinstance(event, WildRankChanged):
         if event.rank is None:
-            return f"Only queens are wild now ({event.card})"
-        return f"{Rank(event.rank).plural} are wild with the queens now (after {event.card})"
+            return say("terminal.only_queens_wild", card=str(event.card))
+        ranks = say(f"hands.ranks.{Rank(event.rank).symbol}")
+        return say("terminal.wild_with_queens", ranks=ranks, card=str(event.card))
     if isinstance(event, BetReturned):
-        return f"{event.amount} uncalled goes back to {names[event.seat]}"
+        return say("terminal.bet_returned", amount=event.amount, name=names[event.seat])
     if isinstance(event, CardsShown):
-        return f"{names[event.seat]} shows {plain_cards(event.cards)}: {event.description}"
+        hand = say.hand(hand_structure(event.description), event.description)
+        return say(
+            "terminal.shows", name=names[event.seat], cards=plain_cards(event.cards), hand=hand
+        )
     if isinstance(event, CardsMucked):
-        return f"{names[event.seat]} mucks"
+        return say("terminal.mucks", name=names[event.seat])
     if isinstance(event, PotAwarded):
         return _awarded(event, names)
     if isinstance(event, HandEnded):
         stacks = ", ".join(
             f"{name} {stack}" for name, stack in zip(names, event.final_stacks, strict=True)
         )
-        return f"Hand over. Stacks: {stacks}"
+        return say("terminal.hand_over", stacks=stacks)
     return None
 
 
 def _dealt(event: CardsDealt, names: Sequence[str]) -> str:
+    say = words()
     if event.seat is None:
-        return f"Board: {plain_cards(event.cards)}"
+        return f"{say('terminal.board')}: {plain_cards(event.cards)}"
     who = names[event.seat]
     if event.hidden:
-        return f"{who} is dealt {event.hidden} card{'s' if event.hidden > 1 else ''} face down"
-    face = "face up" if event.face_up else "face down"
-    return f"{who} is dealt {plain_cards(event.cards)} {face}"
-
-
-# What each action says, as a verb and how its amount (a street total) is told.
-_ACTION_WORDS = {
-    "fold": "folds",
-    "check": "checks",
-    "call": "calls",
-    "bet": "bets",
-    "raise": "raises to",
-    "complete": "completes to",
-}
+        return say("terminal.dealt_hidden", name=who, count=event.hidden)
+    key = "terminal.dealt_face_up" if event.face_up else "terminal.dealt_face_down"
+    return say(key, name=who, cards=plain_cards(event.cards))
 
 
 def _action(event: ActionTaken, names: Sequence[str]) -> str:
     """ "Bob bets 20", "Cy raises to 60", "Ann completes to 20", "Bob calls (to 40) and is
     all-in": amounts are the seat's street total. An event from before the engine named
     its actions (``says`` empty) is told by its kind."""
-    words = _ACTION_WORDS.get(event.says) or _ACTION_WORDS.get(event.kind, "bets or raises to")
-    if event.amount is None:
-        amount = ""
-    elif words == "calls":
-        amount = f" (to {event.amount})"
-    else:
-        amount = f" {event.amount}"
-    return f"{names[event.seat]} {words}{amount}{_all_in(event.all_in)}"
+    say = words()
+    said = event.says if event.says in ACTIONS else event.kind
+    kind = said if said in ACTIONS else "bet_or_raise"
+    key = f"terminal.act.{kind}" if event.amount is None else f"terminal.act.{kind}_amount"
+    return _all_in(say(key, name=names[event.seat], amount=event.amount), event.all_in)
 
 
-def _all_in(all_in: bool) -> str:
-    return " and is all-in" if all_in else ""
+# The actions told, each in words of its own (``terminal.act.<kind>`` and ``..._amount``).
+ACTIONS = ("fold", "check", "call", "bet", "raise", "complete", "bet_or_raise")
+
+
+def _all_in(said: str, all_in: bool) -> str:
+    return words()("terminal.and_all_in", said=said) if all_in else said
 
 
 def _awarded(event: PotAwarded, names: Sequence[str]) -> str:
     """ "Bob wins the main pot of 60 with ...", or a split with each share after the hand."""
-    pot = "the main pot" if event.index == 0 else f"side pot {event.index}"
+    say = words()
     if event.is_hi_lo:
-        return _awarded_in_halves(event, names, pot)
-    hand = f" with {event.description}" if event.description else ""
+        return _awarded_in_halves(event, names)
+    pot = _pot(event, "terminal.main_pot", "terminal.side_pot")
+    hand = (
+        say.hand(hand_structure(event.description), event.description) if event.description else ""
+    )
+    with_hand = "_with" if hand else ""
     if len(event.winners) == 1:
-        return f"{names[event.winners[0][0]]} wins {pot} of {event.amount}{hand}"
-    who = " and ".join(names[seat] for seat, _ in event.winners)
+        winner = names[event.winners[0][0]]
+        return say(
+            f"terminal.wins{with_hand}", name=winner, pot=pot, amount=event.amount, hand=hand
+        )
+    who = f" {say('terminal.and')} ".join(names[seat] for seat, _ in event.winners)
     shares = ", ".join(f"{names[seat]} {chips}" for seat, chips in event.winners)
-    return f"{who} split {pot} of {event.amount}{hand}: {shares}"
+    return say(
+        f"terminal.split{with_hand}",
+        names=who,
+        pot=pot,
+        amount=event.amount,
+        hand=hand,
+        shares=shares,
+    )
 
 
-def _awarded_in_halves(event: PotAwarded, names: Sequence[str], pot: str) -> str:
+def _pot(event: PotAwarded, main: str, side: str) -> str:
+    return words()(main) if event.index == 0 else words()(side, number=event.index)
+
+
+def _awarded_in_halves(event: PotAwarded, names: Sequence[str]) -> str:
     """ "The main pot of 60, high: Bob 30, low: Ann 15, Cy 15 (high: ..., low: ...)"; in
     Chicago the second half is the spade's, as the engine's description names it."""
+    say = words()
 
     def half(shares: tuple[tuple[int, int], ...]) -> str:
         return ", ".join(f"{names[seat]} {chips}" for seat, chips in shares)
 
-    word = "spade" if "spade" in event.description else "low"
-    low = f"{word}: {half(event.low)}" if event.low else f"no {word}"
-    said = f"{pot[0].upper()}{pot[1:]} of {event.amount}, high: {half(event.high)}, {low}"
-    return f"{said} ({event.description})"
+    structure = hand_structure(event.description)
+    spade = structure["second"] == "spade" if structure else "spade" in event.description
+    word = "spade" if spade else "low"
+    low = (
+        say(f"terminal.half_{word}", shares=half(event.low))
+        if event.low
+        else say(f"terminal.no_{word}")
+    )
+    pot = _pot(event, "terminal.main_pot_first", "terminal.side_pot_first")
+    said = say("terminal.halves", pot=pot, amount=event.amount, high=half(event.high), low=low)
+    return f"{said} ({say.hand(structure, event.description)})"
 
 
 def narrate_table(message: dict[str, Any], names: Mapping[int, str]) -> str | None:
@@ -178,53 +206,69 @@ def narrate_table(message: dict[str, Any], names: Mapping[int, str]) -> str | No
 
     ``names`` are by table seat. Chat is quoted as text: it is never markup.
     """
+    say = words()
     kind = message.get("type")
     seat = message.get("seat", -1)
-    who = names.get(seat, f"Seat {seat + 1}")
+    who = names.get(seat) or say("terminal.seat_name", number=seat + 1)
     if kind == "PlayerSeated":
         # The name as remembered, so a bot is marked; a bare message names itself.
         seated = names.get(seat, message["name"])
-        return f"{seated} sits in seat {seat + 1} with {message['buy_in']}"
+        return say("terminal.sits", name=seated, seat=seat + 1, amount=message["buy_in"])
     if kind == "PlayerLeft":
-        return f"{who} leaves the table with {message['cash_out']}"
+        return say("terminal.leaves", name=who, amount=message["cash_out"])
     if kind == "SatOut":
-        return f"{who} sits out ({message['reason']})"
+        return say("terminal.sits_out", name=who, reason=message["reason"])
     if kind == "SatIn":
-        return f"{who} is back in"
+        return say("terminal.back_in", name=who)
     if kind == "ChipsAdded":
-        return f"{who} adds {message['amount']} chips"
+        return say("terminal.adds_chips", name=who, amount=message["amount"])
     if kind == "PlayerActed" and message.get("timed_out"):
-        return f"{who} ran out of time"
+        return say("terminal.timed_out", name=who)
     if kind == "CardsShownByChoice":
-        return f"{who} shows {' '.join(message['cards'])} (hand #{message['hand_number']})"
+        cards = " ".join(message["cards"])
+        return say("terminal.shows_by_choice", name=who, cards=cards, hand=message["hand_number"])
     if kind == "StraddleChosen":
-        return f"{who} straddles from the next hand" if message["on"] else f"{who} stops straddling"
+        return say("terminal.straddle_on" if message["on"] else "terminal.straddle_off", name=who)
     if kind == "BombPotCalled":
-        return "The host calls a bomb pot: the next hand with a flop, everybody antes"
+        return say("terminal.bomb_pot_called")
     if kind == "HandDealt" and message.get("bomb_pot"):
-        return f"A bomb pot: everybody antes {message['bomb_pot']:,}, and the flop comes at once"
+        return say("terminal.bomb_pot", amount=say.grouped(message["bomb_pot"]))
     if kind == "RabbitHunted":
         streets = " | ".join(" ".join(cards) for cards in message["streets"])
-        return f"{who} hunts the rabbit: {streets} (not dealt, hand #{message['hand_number']})"
+        return say("terminal.rabbit", name=who, streets=streets, hand=message["hand_number"])
     if kind == "BountyPaid":
         return _bounty_words(message, names)
     if kind == "chat":
-        return f"{message['name']} says: {message['text']}"
+        return say("terminal.chat", name=message["name"], text=message["text"])
     if kind == "room":
-        return "The host deals the cards" if message["running"] else "The host pauses the game"
+        return say("terminal.dealing" if message["running"] else "terminal.paused")
     if kind == "TableClosed":
-        return "The host closed the table: the game is over, and everybody was cashed out"
+        return say("terminal.table_closed")
     if kind == "error":
-        return f"The server says: {message['reason']}"
+        reason = say.refusal(message.get("code"), message.get("params", {}), message["reason"])
+        return say("terminal.server_says", reason=reason)
     return None
 
 
 def _bounty_words(message: dict[str, Any], names: Mapping[int, str]) -> str:
     """The line for a bounty paid, as the page says it: "Ann wins the 7-2 bounty: 90 (50
     from Bob, 40 from Cy), hand #3"."""
+    say = words()
+
+    def name(seat: int) -> str:
+        return names.get(seat) or say("terminal.seat_name", number=seat + 1)
+
     payments = [(int(seat), int(amount)) for seat, amount in message["payments"]]
     total = sum(amount for _, amount in payments)
-    winner = names.get(message["seat"], f"Seat {message['seat'] + 1}")
-    paid = ", ".join(f"{amount:,} from {names.get(s, f'Seat {s + 1}')}" for s, amount in payments)
-    told = f" ({paid})" if paid else ""
-    return f"{winner} wins the 7-2 bounty: {total:,}{told}, hand #{message['hand_number']}"
+    paid = ", ".join(
+        say("terminal.paid_from", amount=say.grouped(amount), name=name(seat))
+        for seat, amount in payments
+    )
+    key = "terminal.bounty_from" if paid else "terminal.bounty"
+    return say(
+        key,
+        name=name(message["seat"]),
+        amount=say.grouped(total),
+        paid=paid,
+        hand=message["hand_number"],
+    )

@@ -14,10 +14,14 @@ from __future__ import annotations
 
 from pokernight.cards import CardError, parse_card
 from pokernight.rules import Action, ActionKind, LegalActions
+from pokernight.words import words
 
 
 class PromptError(ValueError):
-    pass
+    """An answer that is no action, said in the terminal's words (``terminal.json``)."""
+
+    def __init__(self, key: str, **params: object) -> None:
+        super().__init__(words()(f"terminal.prompt.{key}", **params))
 
 
 class QuitGame(Exception):  # noqa: N818 (a request, not an error)
@@ -57,7 +61,7 @@ def parse_answer(text: str, legal: LegalActions) -> Action:
     """``text`` as an action of ``legal.seat``."""
     words = text.strip().lower().split()
     if not words:
-        raise PromptError(f"type one of: {choices(legal)}")
+        raise PromptError("type_one_of", choices=choices(legal))
     word, rest = words[0], words[1:]
     seat = legal.seat
     if word in ("q", "quit", "exit"):
@@ -67,24 +71,18 @@ def parse_answer(text: str, legal: LegalActions) -> Action:
     if legal.can_choose_runs:
         return _runs(legal, word, text)
     if word in ("f", "fold"):
-        return _checked(
-            legal.can_fold, Action(seat, ActionKind.FOLD), "there is nothing to fold to: check"
-        )
+        return _checked(legal.can_fold, Action(seat, ActionKind.FOLD), "nothing_to_fold")
     if word in ("k", "check", "x"):
-        return _checked(
-            legal.can_check, Action(seat, ActionKind.CHECK), "you cannot check: call or fold"
-        )
+        return _checked(legal.can_check, Action(seat, ActionKind.CHECK), "cannot_check")
     if word in ("c", "call"):
         return _check_or_call(legal)
     if word in ("b", "bring", "bring-in"):
-        return _checked(
-            legal.can_bring_in, Action(seat, ActionKind.BRING_IN), "there is no bring-in to post"
-        )
+        return _checked(legal.can_bring_in, Action(seat, ActionKind.BRING_IN), "no_bring_in")
     if word in ("a", "all-in", "allin", "shove"):
         return _all_in(legal)
     if word in RAISE_WORDS:
         return _raise(legal, rest)
-    raise PromptError(f"{text.strip()!r} is not an action; type one of: {choices(legal)}")
+    raise PromptError("not_an_action", text=text.strip(), choices=choices(legal))
 
 
 def _draw(legal: LegalActions, word: str, rest: list[str], text: str) -> Action:
@@ -92,13 +90,13 @@ def _draw(legal: LegalActions, word: str, rest: list[str], text: str) -> Action:
     if word in ("p", "pat", "stand"):
         return Action(legal.seat, ActionKind.DRAW)
     if word not in ("d", "draw"):
-        raise PromptError(f"{text.strip()!r}: it is the draw; type {choices(legal)}")
+        raise PromptError("it_is_the_draw", text=text.strip(), choices=choices(legal))
     try:
         cards = tuple(parse_card(token) for token in rest)
     except CardError as error:
-        raise PromptError(f"{error}: name the cards to throw, e.g. 'draw Ah Kd'") from None
+        raise PromptError("name_cards_to_throw", error=error) from None
     if len(cards) > legal.max_discard:
-        raise PromptError(f"you may throw at most {legal.max_discard} cards")
+        raise PromptError("throw_at_most", most=legal.max_discard)
     return Action(legal.seat, ActionKind.DRAW, None, cards)
 
 
@@ -106,13 +104,13 @@ def _runs(legal: LegalActions, word: str, text: str) -> Action:
     """The answer to running it twice: ``twice`` or ``once``."""
     runs = {"t": 2, "twice": 2, "o": 1, "once": 1}.get(word)
     if runs is None:
-        raise PromptError(f"{text.strip()!r}: nobody can bet any more; type {choices(legal)}")
+        raise PromptError("no_more_betting", text=text.strip(), choices=choices(legal))
     return Action(legal.seat, ActionKind.RUNS, runs)
 
 
 def _checked(allowed: bool, action: Action, refusal: str) -> Action:
     if not allowed:
-        raise PromptError(refusal)
+        raise PromptError(refusal)  # the key of its words
     return action
 
 
@@ -121,7 +119,7 @@ def _check_or_call(legal: LegalActions) -> Action:
         return Action(legal.seat, ActionKind.CALL)
     if legal.can_check:
         return Action(legal.seat, ActionKind.CHECK)
-    raise PromptError(f"there is no bet to call: type one of: {choices(legal)}")
+    raise PromptError("no_bet_to_call", choices=choices(legal))
 
 
 def _all_in(legal: LegalActions) -> Action:
@@ -136,24 +134,22 @@ def _all_in(legal: LegalActions) -> Action:
     if kind == ActionKind.BRING_IN:
         return Action(seat, ActionKind.BRING_IN)
     if legal.max_raise_to is not None:
-        raise PromptError(
-            f"you cannot go all-in: the most you may {legal.raise_says or 'raise'} to is "
-            f"{legal.max_raise_to}"
-        )
-    raise PromptError(f"you cannot go all-in now: type one of: {choices(legal)}")
+        says = legal.raise_says if legal.raise_says in ("bet", "complete") else "raise"
+        raise PromptError(f"all_in_most_{says}", amount=legal.max_raise_to)
+    raise PromptError("no_all_in", choices=choices(legal))
 
 
 def _raise(legal: LegalActions, rest: list[str]) -> Action:
     low, high = legal.min_raise_to, legal.max_raise_to
     if low is None or high is None:
-        raise PromptError("you may not bet or raise now")
+        raise PromptError("no_bet_or_raise")
     if not rest:
         if low == high:
             return Action(legal.seat, ActionKind.BET_OR_RAISE, low)
-        raise PromptError(f"say how much: a total from {low} to {high}, e.g. 'raise {low}'")
+        raise PromptError("say_how_much", low=low, high=high)
     if not rest[0].isdigit():
-        raise PromptError(f"{rest[0]!r} is not a number of chips")
+        raise PromptError("not_chips", word=rest[0])
     amount = int(rest[0])
     if not low <= amount <= high:
-        raise PromptError(f"the total must be from {low} to {high}, not {amount}")
+        raise PromptError("total_range", low=low, high=high, amount=amount)
     return Action(legal.seat, ActionKind.BET_OR_RAISE, amount)

@@ -32,6 +32,7 @@ from pokernight.tui.remote_view import (
 )
 from pokernight.tui.screen import Screen
 from pokernight.tui.tokens import TokenStore
+from pokernight.words import words
 
 Json = dict[str, Any]
 
@@ -57,25 +58,25 @@ class _TerminalVoice:
         self.code = code
 
     def back(self, seat: int) -> None:
-        self.screen.say(f"Back at table {self.code} in seat {seat + 1}")
+        self.screen.say(words()("terminal.back_at", code=self.code, seat=seat + 1))
 
     def sat(self, seat: int, buy_in: int) -> None:
-        self.screen.say(f"You sit at table {self.code} in seat {seat + 1} with {buy_in}")
+        self.screen.say(words()("terminal.you_sit", code=self.code, seat=seat + 1, amount=buy_in))
 
     def waiting(self, seat: int) -> None:
-        self.screen.say(f"You asked for seat {seat + 1} at table {self.code}: waiting for the host")
+        self.screen.say(words()("terminal.asked_seat", code=self.code, seat=seat + 1))
 
     def let_in(self, seat: int, buy_in: int, *, asked_before: bool) -> None:
-        self.screen.say(f"The host let you in: you sit at table {self.code} in seat {seat + 1}")
+        self.screen.say(words()("terminal.let_in", code=self.code, seat=seat + 1))
 
     def not_let_in(self) -> str:
-        return f"the host of table {self.code} did not give you the seat"
+        return words()("terminal.not_let_in", code=self.code)
 
     def reconnecting(self) -> None:
-        self.screen.say("Connection lost: reconnecting…")
+        self.screen.say(words()("terminal.reconnecting"))
 
     def reconnected(self) -> None:
-        self.screen.say("Reconnected")
+        self.screen.say(words()("terminal.reconnected"))
 
 
 class RemoteGame:
@@ -119,26 +120,27 @@ class RemoteGame:
     def _goodbye(self) -> str:
         """The seat is kept by the server, whose clock plays for a player sitting in; a closed
         table keeps nothing."""
+        say = words()
+        code = self.settings.code
         if self.cashed_out is not None:
-            return f"Table {self.settings.code} is closed. Thanks for playing."
+            return say("terminal.closed_thanks", code=code)
         state = self.client.state
         seat = state.seats.get(state.my_seat) if state.my_seat is not None else None
-        kept = f"Goodbye. Your seat at table {self.settings.code} is kept"
         if seat is not None and not seat["sitting_out"]:
-            kept += (
-                ", and the clock checks or folds for you until two timeouts in a row sit you out"
-            )
-        return kept + ": run the same command to come back."
+            return say("terminal.seat_kept_clock", code=code)
+        return say("terminal.seat_kept", code=code)
 
     def _summary(self) -> str:
         """The session in one line: the hands played here and the stack in front of the player."""
         state = self.client.state
         seat = state.seats.get(state.my_seat) if state.my_seat is not None else None
-        hands = "1 hand" if self.hands_played == 1 else f"{self.hands_played} hands"
+        say = words()
+        hands = say("terminal.hands", count=self.hands_played)
         if self.cashed_out is not None:
-            return f"{hands} played: you were cashed out with {self.cashed_out}."
-        stack = "no seat" if seat is None else f"your stack is {seat['stack']}"
-        return f"{hands} played: {stack}."
+            return say("terminal.cashed_out_summary", hands=hands, amount=self.cashed_out)
+        if seat is None:
+            return say("terminal.no_seat_summary", hands=hands)
+        return say("terminal.stack_summary", hands=hands, amount=seat["stack"])
 
     # Entering ----------------------------------------------------------------------------
 
@@ -212,7 +214,10 @@ class RemoteGame:
             else:
                 await self.client.act(str(action.kind), action.amount)
         except ClientError as error:
-            self.screen.say(f"Refused: {error}")
+            say = words()
+            self.screen.say(
+                say("terminal.refused", reason=say.refusal(error.code, error.params, str(error)))
+            )
 
     # Telling -----------------------------------------------------------------------------
 
@@ -277,12 +282,13 @@ class RemoteGame:
         waiting = (hand["hand_number"], len(hand["events"]), to_act)
         if waiting != self.waiting_for:
             self.waiting_for = waiting
-            name = self.names.get(to_act, f"Seat {to_act + 1}")
-            self.screen.say(f"{name} to act{self._clock_words()}")
+            say = words()
+            name = self.names.get(to_act) or say("terminal.seat_name", number=to_act + 1)
+            self.screen.say(say("terminal.to_act", name=name, clock=self._clock_words()))
 
     def _clock_words(self) -> str:
         deadline = self.client.state.clock_deadline
         if deadline is None:
             return ""
         left = max(int(deadline - (time.time() + self.clock_offset)), 0)
-        return f", {left} s left"
+        return words()("terminal.seconds_left", seconds=left)

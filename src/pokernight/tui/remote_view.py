@@ -13,6 +13,7 @@ from typing import Any
 from pokernight.cards import parse_card
 from pokernight.rules import Event, LegalActions, event_from_dict
 from pokernight.tui.screen import TablePicture
+from pokernight.words import words
 
 Json = dict[str, Any]
 
@@ -22,7 +23,9 @@ def seat_label(name: str, bot_level: str | None, program: bool) -> str:
     marked wherever the name appears, as the page's badge marks it, so nobody mistakes a
     bot for a friend."""
     what = bot_level or ("program" if program else None)
-    return f"{name} [bot ({what})]" if what else name
+    if what is None:
+        return name
+    return words()("terminal.bot_label", name=name, what=words()(f"terminal.bot_level.{what}"))
 
 
 def hand_events(items: Sequence[Json]) -> list[Event]:
@@ -31,7 +34,8 @@ def hand_events(items: Sequence[Json]) -> list[Event]:
 
 def hand_names(hand: Json, names: Mapping[int, str]) -> list[str]:
     """The players' names by hand seat (``names`` by table seat, kept after a player leaves)."""
-    return [names.get(seat, f"Seat {seat + 1}") for seat in hand["seats"]]
+    say = words()
+    return [names.get(seat) or say("terminal.seat_name", number=seat + 1) for seat in hand["seats"]]
 
 
 def legal_actions(legal: Json, hand: Json) -> LegalActions:

@@ -19,6 +19,7 @@ from pokernight.cards import Card, Rank
 from pokernight.rules import Action, HandView, LegalActions
 from pokernight.tui.cards import cards_text, plain_cards
 from pokernight.tui.prompt import PromptError, choices, parse_answer
+from pokernight.words import words
 
 Ask = Callable[[str], str]
 
@@ -71,42 +72,52 @@ class Screen:
         if self.plain:
             self.say(_plain_summary(picture))
             return
-        table = Table(title=f"Pot {picture.pot}" + wild_words(picture.wild_ranks), show_edge=False)
+        say = words()
+        title = say("terminal.pot", amount=picture.pot) + wild_words(picture.wild_ranks)
+        table = Table(title=title, show_edge=False)
         for column in ("player", "stack", "bet", "cards"):
-            table.add_column(column)
+            table.add_column(say(f"terminal.column.{column}"))
         for seat, name in enumerate(picture.names):
-            status = " (folded)" if picture.folded[seat] else ""
+            shown = say("terminal.folded", name=name) if picture.folded[seat] else name
             turn = "▶ " if picture.to_act == seat else "  "
             table.add_row(
-                turn + name + status,
+                turn + shown,
                 str(picture.stacks[seat]),
                 str(picture.bets[seat]),
                 cards_text(picture.cards[seat]),
             )
         self.console.print(table)
         if picture.board:
-            self.console.print(Text("Board: ") + cards_text(picture.board))
+            self.console.print(Text(f"{say('terminal.board')}: ") + cards_text(picture.board))
 
     def read_action(self, legal: LegalActions, clock: str = "") -> Action:
         """Ask until the answer is a legal action (``QuitGame``/``EOFError`` end the game)."""
-        prompt = f"Your turn{clock} ({choices(legal)}): "
+        say = words()
+        prompt = say("terminal.your_turn", clock=clock, choices=choices(legal)) + " "
         while True:
             try:
                 return parse_answer(self.ask(prompt), legal)
             except PromptError as error:
-                self.say(f"Not understood: {error}")
+                self.say(say("terminal.not_understood", error=error))
 
 
 def wild_words(wild_ranks: frozenset[int]) -> str:
     if not wild_ranks:
         return ""
-    return "; wild: " + " and ".join(Rank(rank).plural for rank in sorted(wild_ranks))
+    say = words()
+    ranks = [say(f"hands.ranks.{Rank(rank).symbol}") for rank in sorted(wild_ranks)]
+    return say("terminal.wild", ranks=f" {say('terminal.and')} ".join(ranks))
 
 
 def _plain_summary(picture: TablePicture) -> str:
+    say = words()
     me = picture.me
-    board = f", board {plain_cards(picture.board)}" if picture.board else ""
-    return (
-        f"Your cards {plain_cards(picture.cards[me])}{board}{wild_words(picture.wild_ranks)}; "
-        f"pot {picture.pot}; your stack {picture.stacks[me]}"
+    board = say("terminal.summary_board", cards=plain_cards(picture.board)) if picture.board else ""
+    return say(
+        "terminal.summary",
+        cards=plain_cards(picture.cards[me]),
+        board=board,
+        wild=wild_words(picture.wild_ranks),
+        pot=picture.pot,
+        stack=picture.stacks[me],
     )
