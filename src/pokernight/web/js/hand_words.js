@@ -2,7 +2,7 @@
 // pot's winning hand in English (``description``) and sends its structure beside it
 // (``hand``: a category and its ranks, rules/hand_names.py); the words are hands.json's,
 // whose English is the server's, letter for letter. A name the server sent no structure
-// for is shown as it came.
+// for is shown as it came (after "with", as the page said English names before).
 //
 // Three forms: ``name`` ("Flush, Ace high", the hand's title), ``lower`` (the same inside
 // a sentence: "flush, ace high") and ``phrase`` (after "with": "a flush, ace high").
@@ -50,7 +50,16 @@ export function handName(item) {
 
 /** The hand ``item`` names as said after "with": "a flush, ace high". */
 export function handPhrase(item) {
-  return item.hand ? words(item.hand, "phrase") : item.description ?? "";
+  return item.hand ? words(item.hand, "phrase") : englishPhrase(item.description ?? "");
+}
+
+// "Flush, Ace high" -> "a flush, ace high", for a name without its structure.
+function englishPhrase(description) {
+  const pair = /^One Pair, (.*)$/.exec(description);
+  // Words lose their capitals; rank symbols ("7-5-4-2-A low") keep theirs.
+  const words = (pair ? `pair of ${pair[1]}` : description).replace(/\b[A-Z][a-z]+/g,
+    (word) => word.toLowerCase());
+  return /^(pair|straight|flush|full house|royal flush)/.test(words) ? `a ${words}` : words;
 }
 
 /** The second half of a split pot: "low" (hi-lo), or Chicago's "spade". */
