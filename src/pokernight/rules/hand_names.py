@@ -61,24 +61,16 @@ def hand_structure(description: str) -> Hand | None:
 
 
 def _hi_lo(match: re.Match[str]) -> Hand | None:
-    high = _high(match["high"])
-    if high is None:
-        return None
+    high, named = _high(match["high"]), match["low"]
     second = match["second"] or match["none"]
-    if match["low"] is None:
+    if named is None:
         low = None
     elif second == "spade":
-        low = (
-            {"category": "spade", "ranks": [_BY_WORD[match["low"]]]}
-            if match["low"] in _BY_WORD
-            else None
-        )
-        if low is None:
-            return None
+        low = {"category": "spade", "ranks": [_BY_WORD[named]]} if named in _BY_WORD else None
     else:
-        low = _low(match["low"].removesuffix(" low"))
-        if low is None:
-            return None
+        low = _low(named.removesuffix(" low"))
+    if high is None or (named is not None and low is None):
+        return None
     return {"category": "hi_lo", "high": high, "second": second, "low": low}
 
 
