@@ -74,7 +74,9 @@ async def test_a_body_too_large_is_refused_413_before_it_is_read(tmp_path: Path)
     for status, body in [(declared[0], declared[2]), (streamed[0], streamed[2])]:
         assert status == 413
         assert json.loads(body) == {
-            "error": f"request body too large: at most {MAX_BODY_BYTES:,} bytes"
+            "error": f"request body too large: at most {MAX_BODY_BYTES:,} bytes",
+            "code": "body_too_large",
+            "params": {"most": MAX_BODY_BYTES},
         }
 
 

@@ -347,6 +347,43 @@ _SERVER: Final = {
     "not_applied": "the table could not apply that: nothing was changed",
     "internal": "the server could not do that: it logged why",
     "no_such_table": "no open table with code {code}",
+    "table_no_programs": (
+        "table {code} does not allow programs: only the host can allow them (the setting "
+        "allow_programs)"
+    ),
+    "wrong_invite": (
+        "this invite link is not the one of table {code}: ask the host for it, or join with "
+        "the code and wait for the host to let you sit"
+    ),
+    "too_many_unseated": (
+        "{count} people have joined table {code} without sitting down: try again later"
+    ),
+    "ledger_busy": "table {code} is too busy to read its ledger: try again",
+    "recap_not_yet": "table {code} is still open: its recap comes when the host closes it",
+    "table_code_closed": "table {code} is closed: the game is over",
+    "tournament_table": (
+        "table {code} is a tournament's: its director seats the tournament's players. To "
+        "play, register for the tournament; anybody may watch the table"
+    ),
+    "body_cut_off": "the request body was cut off",
+    "body_too_large": "request body too large: at most {most:,} bytes",
+    "sign_in": "sign in on this device first: join a table as a member, or type a claim code",
+    "name_for_club": "give the name you will have in the club",
+    "only_organiser_names": "only an organiser of the club can name an organiser",
+    "only_organiser_log": "only an organiser of the club can read the club's log",
+    "only_organiser_dispute": "only an organiser of the club can settle a dispute",
+    "no_member": "there is no member {member} in this club",
+    "payment_parties": "only the payer or the payee can record a payment",
+    "not_your_hands": "you did not play at table {table}: its hands are not yours",
+    "payment_above_debt": (
+        "{name} owes {owes:,} in the season: a payment settles a debt, so it cannot be {amount:,}"
+    ),
+    "payment_above_owed": (
+        "{name} is owed {owed:,} in the season: a payment settles a debt, so it cannot be "
+        "{amount:,}"
+    ),
+    "club_no_table": "the club has no table {table}",
+    "bad_search": "bad search: {detail}",
     "not_saved": "the move could not be saved: nothing was changed, try again",
     "bearer_seat_token": 'give the seat token as "Authorization: Bearer TOKEN"',
     "bearer_entrant_token": (

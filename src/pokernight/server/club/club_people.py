@@ -25,6 +25,7 @@ from pokernight.server.club.nights import ClubStorage
 from pokernight.server.club.registry import store_of
 from pokernight.server.tables.api import DisplayName, RecordId, read_body
 from pokernight.server.tables.identity import device_token, member_json, required_member, signed_in
+from pokernight.server.tables.messages import RefusedHTTPError
 from pokernight.server.tables.newcomers import checked_name
 from pokernight.store import MemberError, MemberRecord
 from pokernight.store.invites import INVITE_SECONDS
@@ -104,7 +105,7 @@ async def take_invite(request: Request) -> Response:
     body = await read_body(request, TakeInvite)
     me = await signed_in(request, store.club)
     if me is None and body.name is None:
-        raise HTTPException(400, "give the name you will have in the club")
+        raise RefusedHTTPError(400, "name_for_club")
     name = me.name if me is not None else checked_name(body.name or "")
     member, device = await store.club.take_club_invite(body.invite, name, me)
     return JSONResponse({"member": member_json(member), "device": device}, status_code=201)
@@ -191,7 +192,7 @@ async def claim_guest(request: Request) -> Response:
 async def add_organiser(request: Request) -> Response:
     """An organiser names another member an organiser too."""
     store = store_of(request)
-    me = await _organiser(request, store, "name an organiser")
+    me = await _organiser(request, store, "only_organiser_names")
     body = await read_body(request, NewOrganiser)
     await _club_member(store, me, body.member_id)
     return JSONResponse(
@@ -202,24 +203,24 @@ async def add_organiser(request: Request) -> Response:
 async def club_log(request: Request) -> Response:
     """What was done to the club's people and money on somebody's word (organisers)."""
     store = store_of(request)
-    me = await _organiser(request, store, "read the club's log")
+    me = await _organiser(request, store, "only_organiser_log")
     return JSONResponse({"log": await store.club.club_log(me.club_id)})
 
 
-async def _organiser(request: Request, store: ClubStorage, doing: str) -> MemberRecord:
-    """The member asking, if they organise the club (a 403 saying so otherwise): an
+async def _organiser(request: Request, store: ClubStorage, code: str) -> MemberRecord:
+    """The member asking, if they organise the club (a 403, refusal ``code``, otherwise): an
     organiser's word changes whose money a seat was, so not anybody's (not a table's
     host: anybody may open a table)."""
     me = await required_member(request, store.club)
     if not me.organiser:
-        raise HTTPException(403, f"only an organiser of the club can {doing}")
+        raise RefusedHTTPError(403, code)
     return me
 
 
 async def _club_member(store: ClubStorage, me: MemberRecord, member_id: int) -> MemberRecord:
     found = await store.club.member(member_id)
     if found is None or found.club_id != me.club_id:
-        raise HTTPException(400, f"there is no member {member_id} in this club")
+        raise RefusedHTTPError(400, "no_member", member=member_id)
     return found
 
 

@@ -20,7 +20,6 @@ from dataclasses import dataclass
 from typing import Annotated, Any
 
 import msgspec
-from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
@@ -46,6 +45,7 @@ from pokernight.server.club.registry import club_of, store_of
 from pokernight.server.tables import replay
 from pokernight.server.tables.api import RecordId, read_body, transfers_json
 from pokernight.server.tables.identity import member_json, required_member
+from pokernight.server.tables.messages import RefusedHTTPError
 from pokernight.store import MemberRecord, TableRecord
 from pokernight.store.club import MAX_PAYMENT, PaymentRecord
 from pokernight.table import settle_up
@@ -130,7 +130,7 @@ async def add_payment(request: Request) -> Response:
     me = await required_member(request, store.club)
     body = await read_body(request, NewPayment)
     if me.id not in (body.payer, body.payee):
-        raise HTTPException(403, "only the payer or the payee can record a payment")
+        raise RefusedHTTPError(403, "payment_parties")
     await _settles_a_debt(request, me, body.payer, body.payee, body.amount)
     record = await store.club.add_payment(me.club_id, body.payer, body.payee, body.amount, me.id)
     return JSONResponse(_payment_json(record, me), status_code=201)
@@ -153,7 +153,7 @@ async def settle_dispute(request: Request) -> Response:
     store = store_of(request)
     me = await required_member(request, store.club)
     if not me.organiser:
-        raise HTTPException(403, "only an organiser of the club can settle a dispute")
+        raise RefusedHTTPError(403, "only_organiser_dispute")
     body = await read_body(request, Dispute)
     payment_id = request.path_params["payment_id"]
     record = await store.club.settle_dispute(me.club_id, payment_id, me, body.counts)
@@ -205,7 +205,7 @@ async def club_hand_replay(request: Request) -> Response:
     record = await _club_table(store, me, request.path_params["table_id"])
     seat = await store.club.player_of_member(record.id, me.id)
     if seat is None:
-        raise HTTPException(403, f"you did not play at table {record.id}: its hands are not yours")
+        raise RefusedHTTPError(403, "not_your_hands", table=record.id)
     stored = await replay.stored_hand(
         store.tables, record.id, record.code, request.path_params["number"]
     )
@@ -231,16 +231,14 @@ async def _settles_a_debt(
     owes = -balances.get(Person.member(payer, "").key, 0)
     owed = balances.get(Person.member(payee, "").key, 0)
     if owes < amount:
-        raise HTTPException(
-            400,
-            f"{names.get(payer, payer)} owes {max(owes, 0):,} in the season: a payment "
-            f"settles a debt, so it cannot be {amount:,}",
+        name = names.get(payer, str(payer))
+        raise RefusedHTTPError(
+            400, "payment_above_debt", name=name, owes=max(owes, 0), amount=amount
         )
     if owed < amount:
-        raise HTTPException(
-            400,
-            f"{names.get(payee, payee)} is owed {max(owed, 0):,} in the season: a payment "
-            f"settles a debt, so it cannot be {amount:,}",
+        name = names.get(payee, str(payee))
+        raise RefusedHTTPError(
+            400, "payment_above_owed", name=name, owed=max(owed, 0), amount=amount
         )
 
 
@@ -297,7 +295,7 @@ def _sides(payment: Payment) -> tuple[str, str]:
 async def _club_table(store: ClubStorage, me: MemberRecord, table_id: int) -> TableRecord:
     record = await store.tables.table(table_id)
     if record is None or record.club_id != me.club_id:
-        raise HTTPException(404, f"the club has no table {table_id}")
+        raise RefusedHTTPError(404, "club_no_table", table=table_id)
     return record
 
 
@@ -314,7 +312,7 @@ class _HandQuery(msgspec.Struct):
         try:
             return msgspec.convert(dict(params), cls, strict=False)
         except msgspec.ValidationError as error:
-            raise HTTPException(400, f"bad search: {error}") from None
+            raise RefusedHTTPError(400, "bad_search", detail=str(error)) from None
 
     def matches(self, item: HandOfTheSeason) -> bool:
         hand, table = item.hand, item.table

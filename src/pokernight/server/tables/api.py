@@ -30,7 +30,7 @@ from pokernight.server.tables.identity import (
     newcomer,
     welcome,
 )
-from pokernight.server.tables.messages import PROTOCOL
+from pokernight.server.tables.messages import PROTOCOL, RefusedHTTPError
 from pokernight.server.tables.newcomers import admit, checked_name
 from pokernight.server.tables.recap_image import recap_png
 from pokernight.server.tables.registry import tables_of
@@ -219,7 +219,7 @@ async def _saved_ledger(store: TableStorage, actor: TableActor) -> list[dict[str
         rows = await store.tables.ledger_entries(actor.table_id)
         if actor.version == version:
             return rows
-    raise HTTPException(503, f"table {actor.code} is too busy to read its ledger: try again")
+    raise RefusedHTTPError(503, "ledger_busy", code=actor.code)
 
 
 def _entry(row: dict[str, Any]) -> LedgerEntry:
@@ -296,9 +296,7 @@ async def recap_image(request: Request) -> Response:
 def _refuse_open(actor: TableActor) -> None:
     """The recap tells a night that is over: until the host closes the table, 409."""
     if not actor.table.closed:
-        raise HTTPException(
-            409, f"table {actor.code} is still open: its recap comes when the host closes it"
-        )
+        raise RefusedHTTPError(409, "recap_not_yet", code=actor.code)
 
 
 async def server_info(request: Request) -> Response:
@@ -358,7 +356,7 @@ def _refuse_closed(actor: TableActor) -> None:
     (read back from the store once it has left memory) until the code is taken by a new
     table."""
     if actor.table.closed:
-        raise HTTPException(410, f"table {actor.code} is closed: the game is over")
+        raise RefusedHTTPError(410, "table_code_closed", code=actor.code)
 
 
 def _refuse_tournament(actor: TableActor) -> None:
@@ -366,11 +364,7 @@ def _refuse_tournament(actor: TableActor) -> None:
     joins it (403), whoever has its code (the lobby's facts name it, to watch it). The
     table refuses a seat or chips from anybody but the director as well (decision 48)."""
     if actor.table.tournament:
-        raise HTTPException(
-            403,
-            f"table {actor.code} is a tournament's: its director seats the tournament's "
-            "players. To play, register for the tournament; anybody may watch the table",
-        )
+        raise RefusedHTTPError(403, "tournament_table", code=actor.code)
 
 
 async def _actor(request: Request) -> TableActor:
@@ -404,12 +398,12 @@ async def _capped_body(request: Request) -> bytes:
                 raise _too_large()
             chunks.append(chunk)
     except ClientDisconnect:  # the client went away mid-body: nobody to answer, nothing to log
-        raise HTTPException(400, "the request body was cut off") from None
+        raise RefusedHTTPError(400, "body_cut_off") from None
     return b"".join(chunks)
 
 
 def _too_large() -> HTTPException:
-    return HTTPException(413, f"request body too large: at most {MAX_BODY_BYTES:,} bytes")
+    return RefusedHTTPError(413, "body_too_large", most=MAX_BODY_BYTES)
 
 
 ROUTES = [

@@ -14,17 +14,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from starlette.exceptions import HTTPException
 from starlette.requests import Request
 
 from pokernight.history.season import Person
-from pokernight.server.tables.messages import RefusedError
+from pokernight.server.tables.messages import RefusedError, RefusedHTTPError
 from pokernight.server.tables.storage import TableStorage
 from pokernight.store import MemberError, MemberRecord, Membership, PlayerRecord
 from pokernight.table import TableError
 
 DEVICE_HEADER = "x-pokernight-device"
-SIGN_IN = "sign in on this device first: join a table as a member, or type a claim code"
 
 
 class IsThisYouError(TableError):
@@ -90,7 +88,7 @@ async def signed_in(request: Request, club: Membership) -> MemberRecord | None:
 async def required_member(request: Request, club: Membership) -> MemberRecord:
     member = await signed_in(request, club)
     if member is None:
-        raise HTTPException(401, SIGN_IN)
+        raise RefusedHTTPError(401, "sign_in")
     return member
 
 

@@ -21,6 +21,7 @@ from functools import reduce
 from typing import Annotated, Any, Protocol, cast, get_args, get_type_hints
 
 import msgspec
+from starlette.exceptions import HTTPException
 
 from pokernight.refusals import Param, RefusalError
 from pokernight.server.tables.settings_input import settings_from_json
@@ -50,6 +51,14 @@ class RefusedError(RefusalError):
         lines = {name: one_line(v) if isinstance(v, str) else v for name, v in params.items()}
         super().__init__(code, **lines)
         self.ref = ref
+
+
+class RefusedHTTPError(HTTPException):
+    """A request the HTTP API refuses with ``status``, by reason code (``refusals``)."""
+
+    def __init__(self, status: int, code: str, /, **params: Param) -> None:
+        self.refusal = RefusalError(code, **params)
+        super().__init__(status, str(self.refusal))
 
 
 def refusal_fields(error: BaseException) -> dict[str, object]:

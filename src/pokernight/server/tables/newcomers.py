@@ -13,11 +13,10 @@ import secrets
 import time
 from dataclasses import dataclass
 
-from starlette.exceptions import HTTPException
-
 from pokernight.names import BadNameError, display_name
 from pokernight.server.tables.actor import TableActor
 from pokernight.server.tables.identity import Newcomer, host_member, newcomer, welcome
+from pokernight.server.tables.messages import RefusedHTTPError
 from pokernight.server.tables.storage import TableStorage
 from pokernight.store import PlayerRecord
 from pokernight.table import TableError
@@ -63,18 +62,10 @@ async def admit(
     change the setting in between)."""
     name = checked_name(raw_name)
     if program and not actor.table.upcoming_settings.allow_programs:
-        raise HTTPException(
-            403,
-            f"table {actor.code} does not allow programs: only the host can allow them "
-            "(the setting allow_programs)",
-        )
+        raise RefusedHTTPError(403, "table_no_programs", code=actor.code)
     invited = invite is not None and _is_invite(actor, invite)
     if invite is not None and not invited:
-        raise HTTPException(
-            403,
-            f"this invite link is not the one of table {actor.code}: ask the host for it, or "
-            "join with the code and wait for the host to let you sit",
-        )
+        raise RefusedHTTPError(403, "wrong_invite", code=actor.code)
     # The host's invite link is the host seating them: a member host vouches for them.
     host = await host_member(store, actor.table.host) if invited and member else None
     who = await newcomer(store, actor.club_id, name, device, member=member, vouched_by=host)
@@ -114,8 +105,5 @@ async def _make_room(store: TableStorage, actor: TableActor) -> None:
     ]
     await store.tables.forget_players(actor.table_id, unused)
     if len(waiting) - len(unused) >= MAX_NEVER_SEATED:
-        raise HTTPException(
-            409,
-            f"{len(waiting) - len(unused)} people have joined table {actor.code} without "
-            "sitting down: try again later",
-        )
+        count = len(waiting) - len(unused)
+        raise RefusedHTTPError(409, "too_many_unseated", count=count, code=actor.code)
