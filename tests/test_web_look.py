@@ -21,6 +21,7 @@ from typing import Any
 
 import pytest
 
+from pokernight.rules.hand_names import hand_structure
 from tests.web_helpers import (
     ARTIFACTS,
     MODULE_ORIGIN,
@@ -391,7 +392,11 @@ def narrate(browser: Any) -> Any:
 def test_a_hand_name_reads_as_a_phrase_after_with(
     narrate: Any, description: str, phrase: str
 ) -> None:
-    assert narrate.evaluate("d => narrate.handPhrase(d)", description) == phrase
+    # As the server sends it (with its structure, rules.hand_names), and a name alone.
+    script = f"async (item) => (await import('{MODULE_ORIGIN}/js/hand_words.js')).handPhrase(item)"
+    for item in ({"description": description, "hand": hand_structure(description)},
+                 {"description": description}):  # fmt: skip
+        assert narrate.evaluate(script, item) == phrase
 
 
 def test_the_announcement_names_each_pot_its_winners_and_a_split(narrate: Any) -> None:
