@@ -154,7 +154,7 @@ async def _http_error(request: Request, error: Exception) -> Response:
     assert isinstance(error, HTTPException)
     if error.status_code == 404:
         return _error(404, f"nothing at {request.url.path}")
-    return _error(error.status_code, str(error.detail))
+    return _error(error.status_code, str(error.detail), error)
 
 
 async def _not_found(request: Request, error: Exception) -> Response:
