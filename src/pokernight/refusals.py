@@ -260,7 +260,7 @@ _RULES: Final = {
     "bring_in_first": "post the bring-in or complete the bet first",
     "nothing_to_call": "there is no bet to call: check instead",
     "nothing_to_fold_to": "there is no bet to fold to: check instead",
-    "check_facing_bet": "cannot check facing a bet of {level}",
+    "check_facing_bet": "cannot check facing a bet of {level:,}",
     "runs_not_now": "there is nothing to run twice now: the betting is not over",
     "runs_not_played": "this hand is not played with run it twice",
     "not_an_action": "'{kind}' is not an action",
@@ -271,19 +271,19 @@ _RULES: Final = {
     "raise_nobody_calls": "no opponent has chips left to call a raise",
     "raise_capped": "the betting is capped at {cap} bets this round",
     "jacks_to_open": "to open you need a pair of jacks or better: call, check or fold",
-    "bet_below_minimum": "bet must be to at least {amount}",
-    "raise_below_minimum": "raise must be to at least {amount}",
-    "bet_above_maximum": "bet must be to at most {amount}",
-    "raise_above_maximum": "raise must be to at most {amount}",
-    "bet_fixed": "bet must be to {low} or {high}",
-    "raise_fixed": "raise must be to {low} or {high}",
+    "bet_below_minimum": "bet must be to at least {amount:,}",
+    "raise_below_minimum": "raise must be to at least {amount:,}",
+    "bet_above_maximum": "bet must be to at most {amount:,}",
+    "raise_above_maximum": "raise must be to at most {amount:,}",
+    "bet_fixed": "bet must be to {low:,} or {high:,}",
+    "raise_fixed": "raise must be to {low:,} or {high:,}",
     "events_begin": "a hand's events begin with HandStarted",
     "player_count": "{game} needs {low} to {high} players, not {count}",
     "seat_no_chips": "seat {seat} has no chips to play with",
     "button_range": "the button must be one of the seats 0 to {last}",
     "own_deck": "{game} is dealt from its own deck of {cards} cards",
     "deck_short": "the deck has {cards} cards, too few for {players} players",
-    "bomb_pot_ante_negative": "a bomb pot's ante cannot be negative ({ante})",
+    "bomb_pot_ante_negative": "a bomb pot's ante cannot be negative ({ante:,})",
     "bomb_pot_board": "{game} has no flop to bomb: bomb pots are for board games",
     "double_board_ante": "a double board is a bomb pot's option: set the bomb pot's ante",
     "deck_short_two_boards": (
@@ -310,11 +310,11 @@ _RULES: Final = {
     ),
     "straddle_posting": "seat {seat} posts a big blind to be dealt in: it cannot straddle",
     "straddle_short": (
-        "seat {seat} has {chips} chips, short of the straddle of {amount}: a straddle is "
+        "seat {seat} has {chips:,} chips, short of the straddle of {amount:,}: a straddle is "
         "posted in full or not at all"
     ),
     "straddle_short_ante": (
-        "seat {seat} has {chips} chips, short of the straddle of {amount} and the ante: a "
+        "seat {seat} has {chips:,} chips, short of the straddle of {amount:,} and the ante: a "
         "straddle is posted in full or not at all"
     ),
     "draw_names_cards": "a draw names the cards to discard (none: stand pat)",
