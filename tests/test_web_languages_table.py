@@ -32,6 +32,8 @@ SHOTS = ARTIFACTS / "languages"
 VIEWPORT = {"width": 1280, "height": 900}
 HOST, GUEST = "Ana", "Bruno"
 MAX_ACTIONS = 20
+# The host's dialogs about a seated player (host_seats.js), by their buttons' keys.
+HOST_DIALOGS = ("correct", "debt-cap", "stand-up", "remove")
 # What other parts of issue 38 word, read as data here until they are merged: the cards'
 # faces and names (``codes``: cards.js) and the panels of ``roomwords`` (statistics, alerts).
 # Marked as they are drawn (the felt is drawn again at every version, between two reads).
@@ -179,12 +181,21 @@ class Table:
         return described + phrases
 
     def read_the_panels(self, shots: bool) -> None:
-        """The last hands (one opened) and the ledger, on the host's page."""
+        """The last hands (one opened and verified) and the ledger, on the host's page; then
+        each of the host's dialogs about Bruno's seat, opened and cancelled."""
         host = self.host
         host.locator(".hands details.hand summary").first.click()
+        host.locator(".hands button.verify").first.click()
+        host.wait_for_selector(".verify-result[data-verified='true']")
         host.click("#ledger-refresh")
         host.wait_for_selector(".ledger table")
         self.check("panels", host, shots)
+        for key in HOST_DIALOGS:
+            host.click(f"#host-players button[data-key^='{key}-']")
+            host.wait_for_selector("dialog[open]")
+            self.check(f"dialog-{key}", host)
+            host.locator("dialog[open] button[type=button]").click()
+            host.wait_for_selector("dialog[open]", state="detached")
 
 
 def _table_in(browser: Any, room: str, language: str, shots: bool = False) -> Table:
