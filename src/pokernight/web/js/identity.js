@@ -74,7 +74,8 @@ export async function asNewcomer(holder, attempt, choice) {
 
 function isThisYou(name, signedInNow, notMe) {
   const code = h("input", { id: "claim-code", type: "text", maxlength: 12, autocomplete: "off",
-    autocapitalize: "characters", spellcheck: false, placeholder: "ABCDEF", required: true });
+    autocapitalize: "characters", spellcheck: false, placeholder: "ABCDEF", translate: "no",
+    required: true });
   const error = h("p", { class: "error", role: "alert", id: "claim-error" });
   const yes = h("button", { type: "button", class: "primary", id: "claim-submit" },
     t("common.sign_in"));

@@ -62,7 +62,7 @@ function guestSeats(done) {
 
 function mergePart(done) {
   const code = h("input", { id: "club-merge-code", type: "text", maxlength: 12, autocomplete: "off",
-    autocapitalize: "characters", spellcheck: false, placeholder: "ABCDEF" });
+    autocapitalize: "characters", spellcheck: false, placeholder: "ABCDEF", translate: "no" });
   const button = h("button", { type: "button", id: "club-merge" }, t("common.who.merge"));
   button.addEventListener("click", () => done(() => api.mergeMembers(code.value.trim()),
     t("common.who.merged")));
