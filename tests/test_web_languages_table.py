@@ -144,7 +144,9 @@ class Table:
         self.guest.wait_for_selector(".showdown")
         answer = request_json_now(f"{self.url}/api/tables/{self.code}/hands", token=self.token)
         [self.hand] = answer["hands"]
-        self.data += self._hand_descriptions()
+        # Every hand's name comes with its structure, which the page words (no English left).
+        named = [event for event in self.hand["events"] if event.get("description")]
+        assert named and all(event["hand"] for event in named)
         self.check("showdown", self.host, shots)
         self.check("showdown-guest", self.guest)
 
@@ -165,20 +167,6 @@ class Table:
                 return None
             self.host.wait_for_timeout(100)
         raise AssertionError("nobody's turn and no end of the hand")
-
-    def _hand_descriptions(self) -> list[str]:
-        """The server's words for the hands shown (``codes`` words them by their structure):
-        data here, as the server sent them and as the winner's line puts them."""
-        described = [event["description"] for event in self.hand["events"]
-                     if event.get("description")]  # fmt: skip
-        phrases: list[str] = self.host.evaluate(
-            """async (described) => {
-                const { handPhrase } = await import('/js/narrate.js');
-                return described.map(handPhrase);
-            }""",
-            described,
-        )
-        return described + phrases
 
     def read_the_panels(self, shots: bool) -> None:
         """The last hands (one opened) and the ledger, on the host's page; then
