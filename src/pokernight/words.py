@@ -45,7 +45,9 @@ def language_of(environ: Mapping[str, str]) -> str:
 class Words:
     """One language's words (its catalogues, English for what they lack)."""
 
-    def __init__(self, language: str, entries: Mapping[str, Any], english: Mapping[str, Any]):
+    def __init__(
+        self, language: str, entries: Mapping[str, Any], english: Mapping[str, Any]
+    ) -> None:
         self.language = language
         self.entries = entries
         self.english = english
