@@ -42,7 +42,8 @@ RAISERS = {
     "bearer_token": ("",),
     "about": ("", "_you"),
     "_named": ("", "_unnamed"),
-    "__init__": ("",),  # a refusal of its own kind: super().__init__("code", ...)
+    "__init__": ("",),
+    "TooManyOpenError": ("",),  # a refusal of its own kind: super().__init__("code", ...)
 }
 _CODE = re.compile(r"[a-z][a-z0-9_]*")
 # The codes named by a module's constant (TOURNAMENT_SEATS = "tournament_seats"), then passed.

@@ -252,24 +252,28 @@ async def test_tables_and_tournaments_open_per_address_are_limited(tmp_path: Pat
         [over_tournament] = await _posts(url, "/api/tournaments", [{}])
     assert [status for status, _ in tables] == [201] * most
     assert over == (429, {"error": f"your address has {most} tables open, the most it may: "
-                                   "close one first"})  # fmt: skip
+                                   "close one first", "code": "too_many_tables",
+                          "params": {"most": most}})  # fmt: skip
     assert server["tables"] == most  # the one refused was never made
     assert elsewhere[0] == 201 and again[0] == 201
     assert [status for status, _ in tournaments] == [201] * most_tournaments
     assert over_tournament == (
         429,
         {"error": f"your address has {most_tournaments} tournaments not finished, the most "
-                  "it may"},
+                  "it may", "code": "too_many_tournaments", "params": {"most": most_tournaments}},
     )  # fmt: skip
 
 
 def test_a_place_is_counted_from_the_request_and_given_back_if_opening_fails() -> None:
     """Requests at once cannot pass the limit together: a place counts before the table is
     made; one whose opening failed, or whose table closed, counts no more."""
-    openings = Openings(2, "at most {most}")
+    openings = Openings(2, "too_many_tables")
     tables = {"a": True, "b": True}
     with openings.opening("203.0.113.7") as first, openings.opening("203.0.113.7") as pending:
-        with pytest.raises(TooManyOpenError, match="at most 2"), openings.opening("203.0.113.7"):
+        with (
+            pytest.raises(TooManyOpenError, match="has 2 tables open"),
+            openings.opening("203.0.113.7"),
+        ):
             pass
         first.hold(lambda: tables["a"])
         pending.hold(lambda: False)  # as if its table closed at once

@@ -413,6 +413,8 @@ _SERVER: Final = {
     "too_many_connections": "too many connections from your address: try again in {wait} s",
     "too_many_requests": "too many requests from your address: try again in {wait} s",
     "too_many_held": "too many connections held open from your address: at most {most}",
+    "too_many_tables": "your address has {most} tables open, the most it may: close one first",
+    "too_many_tournaments": "your address has {most} tournaments not finished, the most it may",
 }
 
 ENGLISH: Final[Mapping[str, str]] = {**_SEATS, **_HOST, **_PLAY, **_SETTINGS, **_RULES, **_SERVER}

@@ -176,7 +176,7 @@ async def _refused(request: Request, error: Exception) -> Response:
 
 
 async def _too_many(request: Request, error: Exception) -> Response:
-    return _error(429, str(error))
+    return _error(429, str(error), error)
 
 
 async def _unavailable(request: Request, error: Exception) -> Response:

@@ -19,17 +19,23 @@ from dataclasses import dataclass, field
 
 from starlette.requests import HTTPConnection
 
+from pokernight.refusals import RefusalError
 from pokernight.server.edge.ratelimit import HeldLimits
 
 StillOpen = Callable[[], bool]
 
 
 class TooManyOpenError(Exception):
-    """The address holds as many tables (or tournaments) open as it may: a 429."""
+    """The address holds as many tables (or tournaments) open as it may: a 429, saying so
+    by refusal ``code`` (``pokernight.refusals``)."""
+
+    def __init__(self, code: str, most: int) -> None:
+        self.refusal = RefusalError(code, most=most)
+        super().__init__(str(self.refusal))
 
 
-TABLES_REFUSAL = "your address has {most} tables open, the most it may: close one first"
-TOURNAMENTS_REFUSAL = "your address has {most} tournaments not finished, the most it may"
+TABLES_REFUSAL = "too_many_tables"
+TOURNAMENTS_REFUSAL = "too_many_tournaments"
 
 
 class SocketsHeld:
@@ -75,7 +81,7 @@ class Opening:
 
 class Openings:
     """The tables (or tournaments) each address opened that are still open: at most
-    ``most`` (None: no limit, nothing kept); ``refusal`` says so (``{most}`` filled in)."""
+    ``most`` (None: no limit, nothing kept); refusal code ``refusal`` says so."""
 
     def __init__(self, most: int | None, refusal: str) -> None:
         self.most = most
@@ -92,7 +98,7 @@ class Openings:
         self._forget_closed()
         opened = self._opened.setdefault(address, [])
         if len(opened) >= self.most:
-            raise TooManyOpenError(self.refusal.format(most=self.most))
+            raise TooManyOpenError(self.refusal, self.most)
         place = Opening()
         opened.append(place)
         try:
