@@ -44,3 +44,41 @@ def test_a_level_difference_is_paired_hand_by_hand() -> None:
     difference = summary.differences[0]
     assert difference.name == "hard - easy"
     assert difference.bb_per_100 == pytest.approx(400.0)
+
+
+def test_duplicate_play_deals_each_deck_to_every_rotation_of_the_players() -> None:
+    simulation = Simulation("nlhe", ("station", "station", "station"), 9, seed=4, duplicate=True)
+    results = play_hands(simulation)
+    assert results.shape == (9, 3)
+    assert np.allclose(results.sum(axis=1), 0)
+    # Three identical players (a station never folds, so its cards alone decide each pot):
+    # over a deal's three rotations each player held each seat's cards once and won the same.
+    by_deal = results.reshape(3, 3, 3).sum(axis=1)
+    assert np.allclose(by_deal, by_deal[:, :1])
+
+
+def test_each_level_plays_each_baseline_it_is_asked_for(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    args = ["simulate", "--players", "2", "--hands", "40", "--bots", "medium", "--seed", "3"]
+    assert main([*args, "--against", "station,maniac,random", "--workers", "1"]) == 0
+    out = capsys.readouterr().out
+    assert [line.split()[0] for line in out.splitlines() if " - " in line] == [
+        "medium",
+        "medium",
+        "medium",
+    ]
+    assert "medium - station" in out and "medium - maniac" in out and "medium - random" in out
+
+
+def test_an_unknown_baseline_is_refused_by_name(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "--hands", "1", "--against", "nit", "--workers", "1"]) != 0
+    assert "'nit' is not a baseline (known: station, maniac, random)" in capsys.readouterr().err
+
+
+def test_duplicate_reports_the_hands_a_plain_run_would_take(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    args = ["simulate", "--players", "2", "--hands", "20", "--bots", "easy,station"]
+    assert main([*args, "--duplicate", "--seed", "1", "--workers", "1"]) == 0
+    assert re.search(r"a plain run takes [\d.]+x the hands", capsys.readouterr().out)

@@ -6,6 +6,11 @@ bot plays every position equally often. Bots keep their seats, and so their
 names, for the whole run, which lets them learn each other's habits. A run is
 split into blocks with their own seeds: the same ``seed`` gives the same
 results however many processes play them.
+
+Duplicate play (``duplicate``, issue 39): each deck is dealt once to every rotation of the
+players round the table, the button where it was, so each player holds each seat's cards
+once. The luck of the deal is then the same for all, and a difference between players is
+measured in fewer hands (``report.summarize`` averages each deal's rotations first).
 """
 
 from __future__ import annotations
@@ -18,8 +23,8 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from pokernight.bots import Bot, make_bot
-from pokernight.cards import shuffled
+from pokernight.bots import Bot, make_player
+from pokernight.cards import Card, shuffled
 from pokernight.rules import Hand, Variant, default_stakes, variant_for, view
 
 # Hands per block: a worker's unit of work, the progress step, and how long a
@@ -36,6 +41,7 @@ class Simulation:
     hands: int
     seed: int
     stack_units: int = 100
+    duplicate: bool = False
 
     def __post_init__(self) -> None:
         variant = variant_for(self.variant)
@@ -44,11 +50,20 @@ class Simulation:
         if self.hands < 1:
             raise ValueError("play at least one hand")
         for level in self.bots:
-            make_bot(level, random.Random(0))  # refuses an unknown level now, not in a worker
+            make_player(level, random.Random(0))  # refuses an unknown one now, not in a worker
+
+    @property
+    def rotations(self) -> int:
+        """How many times each deck is dealt: once, or once per seat (duplicate)."""
+        return len(self.bots) if self.duplicate else 1
+
+    @property
+    def block_hands(self) -> int:
+        return BLOCK // self.rotations * self.rotations
 
     @property
     def blocks(self) -> int:
-        return -(-self.hands // BLOCK)
+        return -(-self.hands // self.block_hands)
 
 
 def play_hands(
@@ -73,27 +88,49 @@ def _blocks(simulation: Simulation, workers: int) -> Iterator[Results]:
 
 
 def play_block(simulation: Simulation, number: int) -> Results:
+    """A block's results, one row a hand and one column a player (the player first seated
+    there: in duplicate play the players move round, their columns do not)."""
     rng = random.Random(f"{simulation.seed}:{number}")
     variant = variant_for(simulation.variant)
-    bots = [make_bot(level, random.Random(rng.getrandbits(64))) for level in simulation.bots]
-    count = min(BLOCK, simulation.hands - number * BLOCK)
-    results = np.empty((count, len(bots)))
-    for index in range(count):
-        button = (number * BLOCK + index) % len(bots)
-        results[index] = play_one(variant, bots, button, simulation.stack_units, rng)
+    players = [make_player(level, random.Random(rng.getrandbits(64))) for level in simulation.bots]
+    size = simulation.block_hands
+    count = min(size, simulation.hands - number * size)
+    rotations = simulation.rotations
+    results = np.empty((count, len(players)))
+    for index in range(0, count, rotations):
+        button = (number * size + index) // rotations % len(players)
+        deck = shuffled(variant.cards, rng)
+        for turn in range(min(rotations, count - index)):
+            # Seat s holds player (s + turn) mod n: every player sits in every seat once.
+            order = [(seat + turn) % len(players) for seat in range(len(players))]
+            seated = [players[player] for player in order]
+            names = [str(player) for player in order]
+            won = play_one(
+                variant, seated, names, button, stack_units=simulation.stack_units, deck=deck
+            )
+            for seat, player in enumerate(order):
+                results[index + turn, player] = won[seat]
     return results
 
 
 def play_one(
-    variant: Variant, bots: Sequence[Bot], button: int, stack_units: int, rng: random.Random
+    variant: Variant,
+    seated: Sequence[Bot],
+    names: Sequence[str],
+    button: int,
+    *,
+    stack_units: int,
+    deck: tuple[Card, ...],
 ) -> list[float]:
+    """One hand of ``deck``; each seat's result in units. ``names``: who sits where, by which
+    the players know each other wherever they sit."""
     stakes = default_stakes(variant)
     unit = stakes.minimum_bet()
-    stacks = [stack_units * unit] * len(bots)
-    hand = Hand.start(variant, stakes, stacks, button, shuffled(variant.cards, rng))
+    stacks = [stack_units * unit] * len(seated)
+    hand = Hand.start(variant, stakes, stacks, button, deck)
     while (seat := hand.to_act) is not None:
-        hand.act(bots[seat].decide(view(hand, seat)))
-    for seat, bot in enumerate(bots):
-        bot.learn(view(hand, seat))
+        hand.act(seated[seat].decide(view(hand, seat), names))
+    for seat, bot in enumerate(seated):
+        bot.learn(view(hand, seat), names)
     final = hand.final_stacks or hand.stacks
     return [(after - before) / unit for before, after in zip(stacks, final, strict=True)]
