@@ -4,8 +4,9 @@ Bots play each other; each level's result is shown in big blinds per 100 hands
 with a 95% confidence interval, then every pairwise difference, then the speed.
 ``--against station,maniac,random`` plays each level instead against each fixed baseline
 (half the seats each), one run a pair; ``--duplicate`` deals each deck to every rotation
-of the players (``sim.runner``) and says how many times as many hands a plain run would
-take for the same interval.
+of the players (``sim.runner``), ``--luck`` takes the luck of the cards out of each hand's
+result (``sim.luck_term``); with either, the report says how many times as many hands a
+plain run would take for the same interval.
 """
 
 from __future__ import annotations
@@ -43,6 +44,11 @@ def register(subparsers: Subparsers) -> None:
         action="store_true",
         help="deal each deck to every rotation of the players: luck cancels",
     )
+    parser.add_argument(
+        "--luck",
+        action="store_true",
+        help="take the luck of the cards out of each result (AIVAT-style): fewer hands needed",
+    )
     parser.add_argument("--seed", type=int, default=None, help="repeatable run")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.set_defaults(run=run)
@@ -65,7 +71,8 @@ def run(args: argparse.Namespace) -> int:
     rotations = args.players if args.duplicate else 1
     hands = -(-args.hands // rotations) * rotations  # whole deals only
     simulations = [
-        Simulation(args.variant, bots, hands, seed, duplicate=args.duplicate) for bots in tables
+        Simulation(args.variant, bots, hands, seed, duplicate=args.duplicate, luck=args.luck)
+        for bots in tables
     ]
     console = Console()
     start = time.perf_counter()
@@ -76,12 +83,15 @@ def run(args: argparse.Namespace) -> int:
             for simulation in simulations
         ]
     elapsed = time.perf_counter() - start
-    for simulation, results in zip(simulations, runs, strict=True):
-        summary = summarize(results, simulation.bots, rotations)
+    for simulation, played in zip(simulations, runs, strict=True):
+        summary = summarize(played.skill, simulation.bots, rotations)
         console.print(report(summary, args.variant, seed, elapsed / len(runs)), highlight=False)
-        if args.duplicate and len(set(simulation.bots)) > 1:
-            saved = hands_saved(results, simulation.bots, rotations)
-            console.print(f"duplicate: a plain run takes {saved:.1f}x the hands for this interval")
+        if (args.duplicate or args.luck) and len(set(simulation.bots)) > 1:
+            saved = hands_saved(played.won, played.skill, simulation.bots, rotations)
+            how = " and ".join(
+                name for name, used in (("duplicate", args.duplicate), ("luck", args.luck)) if used
+            )
+            console.print(f"{how}: a plain run takes {saved:.1f}x the hands for this interval")
     return 0
 
 

@@ -57,16 +57,23 @@ def summarize(results: npt.NDArray[np.float64], bots: Sequence[str], group: int 
     return Summary(len(results), levels, differences)
 
 
-def hands_saved(results: npt.NDArray[np.float64], bots: Sequence[str], group: int) -> float:
-    """How many times as many hands the same interval takes without duplicate play, for
-    the difference between the first two names in ``bots``: the variance of a hand's
-    difference over that of a deal's (each deal being ``group`` hands). Each hand of a
-    duplicate run is dealt as a hand of a plain run is, so their spread is a plain run's."""
+def hands_saved(
+    won: npt.NDArray[np.float64],
+    measured: npt.NDArray[np.float64],
+    bots: Sequence[str],
+    group: int,
+) -> float:
+    """How many times as many hands a plain run takes for the interval of ``measured``
+    (what was won, less the luck of the cards if it was taken out; in deals of ``group``
+    hands), for the difference between the first two names in ``bots``: the variance of
+    a hand's difference in ``won`` over that of a deal's in ``measured``, a hand's worth.
+    Each hand of a duplicate run is dealt as a hand of a plain run is, so the spread of
+    what it won is a plain run's."""
     first, second = list(dict.fromkeys(bots))[:2]
-    difference = _per_hand(results, bots, first) - _per_hand(results, bots, second)
-    per_deal = _by_deal(difference, group)
-    deal_variance = float(per_deal.var(ddof=1)) * group
-    return float(difference.var(ddof=1)) / deal_variance if deal_variance else float("inf")
+    plain = _per_hand(won, bots, first) - _per_hand(won, bots, second)
+    better = _by_deal(_per_hand(measured, bots, first) - _per_hand(measured, bots, second), group)
+    variance = float(better.var(ddof=1)) * group
+    return float(plain.var(ddof=1)) / variance if variance else float("inf")
 
 
 def _per_hand(results: npt.NDArray[np.float64], bots: Sequence[str], name: str) -> Results:

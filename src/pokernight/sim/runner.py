@@ -11,6 +11,8 @@ Duplicate play (``duplicate``, issue 39): each deck is dealt once to every rotat
 players round the table, the button where it was, so each player holds each seat's cards
 once. The luck of the deal is then the same for all, and a difference between players is
 measured in fewer hands (``report.summarize`` averages each deal's rotations first).
+With ``luck``, each hand's luck of the cards (``luck_term``) is worked out beside its
+result, to be taken out of it.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ import numpy.typing as npt
 from pokernight.bots import Bot, make_player
 from pokernight.cards import Card, shuffled
 from pokernight.rules import Hand, Variant, default_stakes, variant_for, view
+from pokernight.sim.luck_term import luck
 
 # Hands per block: a worker's unit of work, the progress step, and how long a
 # set of bots lives (and learns) before the next block starts afresh.
@@ -42,6 +45,7 @@ class Simulation:
     seed: int
     stack_units: int = 100
     duplicate: bool = False
+    luck: bool = False
 
     def __post_init__(self) -> None:
         variant = variant_for(self.variant)
@@ -66,19 +70,39 @@ class Simulation:
         return -(-self.hands // self.block_hands)
 
 
+@dataclass(frozen=True, slots=True)
+class Played:
+    """What the players won, one row a hand and one column a player (the player first
+    seated there: in duplicate play the players move round, their columns do not), in big
+    blinds; and the luck of the cards in it (zero unless the simulation asked for it)."""
+
+    won: Results
+    luck: Results
+
+    @property
+    def skill(self) -> Results:
+        """What they won without the luck of the cards."""
+        return self.won - self.luck
+
+    def __len__(self) -> int:
+        return len(self.won)
+
+
 def play_hands(
     simulation: Simulation, workers: int = 1, progress: Callable[[int], None] | None = None
-) -> Results:
-    """(hands, seats) results in big blinds; ``progress`` hears the hands done after each block."""
-    results: list[Results] = []
+) -> Played:
+    """Every hand's results; ``progress`` hears the hands done after each block."""
+    blocks: list[Played] = []
     for block in _blocks(simulation, workers):
-        results.append(block)
+        blocks.append(block)
         if progress is not None:
             progress(len(block))
-    return np.vstack(results)
+    return Played(
+        np.vstack([block.won for block in blocks]), np.vstack([block.luck for block in blocks])
+    )
 
 
-def _blocks(simulation: Simulation, workers: int) -> Iterator[Results]:
+def _blocks(simulation: Simulation, workers: int) -> Iterator[Played]:
     numbers = range(simulation.blocks)
     if workers <= 1:
         yield from (play_block(simulation, number) for number in numbers)
@@ -87,16 +111,18 @@ def _blocks(simulation: Simulation, workers: int) -> Iterator[Results]:
         yield from pool.map(play_block, [simulation] * simulation.blocks, numbers)
 
 
-def play_block(simulation: Simulation, number: int) -> Results:
-    """A block's results, one row a hand and one column a player (the player first seated
-    there: in duplicate play the players move round, their columns do not)."""
+def play_block(simulation: Simulation, number: int) -> Played:
     rng = random.Random(f"{simulation.seed}:{number}")
     variant = variant_for(simulation.variant)
     players = [make_player(level, random.Random(rng.getrandbits(64))) for level in simulation.bots]
     size = simulation.block_hands
     count = min(size, simulation.hands - number * size)
     rotations = simulation.rotations
-    results = np.empty((count, len(players)))
+    won = np.empty((count, len(players)))
+    luck_found = np.zeros((count, len(players)))
+    unit = default_stakes(variant).minimum_bet()
+    stacks = [simulation.stack_units * unit] * len(players)
+    luck_rng = np.random.default_rng(rng.getrandbits(64))
     for index in range(0, count, rotations):
         button = (number * size + index) // rotations % len(players)
         deck = shuffled(variant.cards, rng)
@@ -105,12 +131,14 @@ def play_block(simulation: Simulation, number: int) -> Results:
             order = [(seat + turn) % len(players) for seat in range(len(players))]
             seated = [players[player] for player in order]
             names = [str(player) for player in order]
-            won = play_one(
-                variant, seated, names, button, stack_units=simulation.stack_units, deck=deck
-            )
+            hand = play_one(variant, seated, names, button, stacks=stacks, deck=deck)
+            final = hand.final_stacks or hand.stacks
+            cards_luck = luck(hand.events, luck_rng) if simulation.luck else None
             for seat, player in enumerate(order):
-                results[index + turn, player] = won[seat]
-    return results
+                won[index + turn, player] = (final[seat] - stacks[seat]) / unit
+                if cards_luck is not None:
+                    luck_found[index + turn, player] = cards_luck[seat] / unit
+    return Played(won, luck_found)
 
 
 def play_one(
@@ -119,18 +147,14 @@ def play_one(
     names: Sequence[str],
     button: int,
     *,
-    stack_units: int,
+    stacks: Sequence[int],
     deck: tuple[Card, ...],
-) -> list[float]:
-    """One hand of ``deck``; each seat's result in units. ``names``: who sits where, by which
-    the players know each other wherever they sit."""
-    stakes = default_stakes(variant)
-    unit = stakes.minimum_bet()
-    stacks = [stack_units * unit] * len(seated)
-    hand = Hand.start(variant, stakes, stacks, button, deck)
+) -> Hand:
+    """One hand of ``deck``, played to its end. ``names``: who sits where, by which the
+    players know each other wherever they sit."""
+    hand = Hand.start(variant, default_stakes(variant), list(stacks), button, deck)
     while (seat := hand.to_act) is not None:
         hand.act(seated[seat].decide(view(hand, seat), names))
     for seat, bot in enumerate(seated):
         bot.learn(view(hand, seat), names)
-    final = hand.final_stacks or hand.stacks
-    return [(after - before) / unit for before, after in zip(stacks, final, strict=True)]
+    return hand
