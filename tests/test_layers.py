@@ -57,6 +57,7 @@ ALLOWED: dict[str, set[str]] = {
         "extras",
         "rules",
         "server",
+        "sim",
         "tournament",
     },
     "cli": {

@@ -21,13 +21,14 @@ import random
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from typing import Protocol
 
 import numpy as np
 import numpy.typing as npt
 
-from pokernight.bots import Bot, make_player
+from pokernight.bots import make_player
 from pokernight.cards import Card, shuffled
-from pokernight.rules import Hand, Variant, default_stakes, variant_for, view
+from pokernight.rules import Action, Hand, HandView, Variant, default_stakes, variant_for, view
 from pokernight.sim.luck_term import luck
 
 # Hands per block: a worker's unit of work, the progress step, and how long a
@@ -68,6 +69,14 @@ class Simulation:
     @property
     def blocks(self) -> int:
         return -(-self.hands // self.block_hands)
+
+
+class Player(Protocol):
+    """What a hand asks of whoever plays a seat: a bot, or a bot being timed."""
+
+    def decide(self, view: HandView, players: Sequence[str] | None = None) -> Action: ...
+
+    def learn(self, view: HandView, players: Sequence[str] | None = None) -> None: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,7 +152,7 @@ def play_block(simulation: Simulation, number: int) -> Played:
 
 def play_one(
     variant: Variant,
-    seated: Sequence[Bot],
+    seated: Sequence[Player],
     names: Sequence[str],
     button: int,
     *,
