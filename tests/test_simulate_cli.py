@@ -83,3 +83,17 @@ def test_duplicate_reports_the_hands_a_plain_run_would_take(
     args = ["simulate", "--players", "2", "--hands", "20", "--bots", "easy,station"]
     assert main([*args, "--duplicate", "--seed", "1", "--workers", "1"]) == 0
     assert re.search(r"a plain run takes [\d.]+x the hands", capsys.readouterr().out)
+
+
+def test_the_profile_counts_as_the_statistics_panel_does(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # Two calling stations: every hand they call or check to the showdown, never raise; the
+    # big blind's check is not a voluntary entry, the small blind's call is.
+    args = ["simulate", "--players", "2", "--hands", "12", "--bots", "station", "--profile"]
+    assert main([*args, "--against", "station", "--seed", "2", "--workers", "1"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    row = lines[[line.startswith("profile") for line in lines].index(True) + 1]
+    hands, vpip, pfr, aggression, _all_in, showdown = row.split()[1:]
+    assert hands == "24" and float(pfr) == 0.0 and float(aggression) == 0.0
+    assert float(vpip) == 50.0 and float(showdown) == 100.0

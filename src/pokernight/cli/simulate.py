@@ -6,7 +6,8 @@ with a 95% confidence interval, then every pairwise difference, then the speed.
 (half the seats each), one run a pair; ``--duplicate`` deals each deck to every rotation
 of the players (``sim.runner``), ``--luck`` takes the luck of the cards out of each hand's
 result (``sim.luck_term``); with either, the report says how many times as many hands a
-plain run would take for the same interval.
+plain run would take for the same interval. ``--profile`` adds how each level played, as
+trackers count it (``sim.profile``: VPIP, PFR, aggression factor, all-in, went to showdown).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from pokernight.bots import BASELINES, LEVELS
 from pokernight.cli.types import Subparsers
 from pokernight.rules import VARIANTS
 from pokernight.sim import Simulation, Summary, hands_saved, play_hands, summarize
+from pokernight.sim.profile import Counts, Profile
 
 
 def register(subparsers: Subparsers) -> None:
@@ -48,6 +50,11 @@ def register(subparsers: Subparsers) -> None:
         "--luck",
         action="store_true",
         help="take the luck of the cards out of each result (AIVAT-style): fewer hands needed",
+    )
+    parser.add_argument(
+        "--profile",
+        action="store_true",
+        help="how each level played: VPIP, PFR, aggression, all-in, went to showdown",
     )
     parser.add_argument("--seed", type=int, default=None, help="repeatable run")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
@@ -92,7 +99,22 @@ def run(args: argparse.Namespace) -> int:
                 name for name, used in (("duplicate", args.duplicate), ("luck", args.luck)) if used
             )
             console.print(f"{how}: a plain run takes {saved:.1f}x the hands for this interval")
+        if args.profile:
+            console.print(profile_report(played.counts, simulation.bots), highlight=False)
     return 0
+
+
+def profile_report(counts: Counts, bots: tuple[str, ...]) -> str:
+    """Each level's profile, its seats' counts summed."""
+    heading = ("hands", 7), ("VPIP %", 7), ("PFR %", 6), ("AF", 5), ("all-in %", 8), ("WTSD %", 7)
+    lines = [f"{'profile':<16}" + "".join(f" {name:>{width}}" for name, width in heading)]
+    for name in dict.fromkeys(bots):
+        profile = Profile.of(counts[[seat for seat, bot in enumerate(bots) if bot == name]])
+        lines.append(
+            f"{name:<16} {profile.hands:>7,} {profile.vpip:>7.1f} {profile.pfr:>6.1f}"
+            f" {profile.aggression:>5.2f} {profile.all_in:>8.1f} {profile.went_to_showdown:>7.1f}"
+        )
+    return "\n".join(lines)
 
 
 PROGRESS_COLUMNS = (

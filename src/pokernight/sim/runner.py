@@ -30,6 +30,7 @@ from pokernight.bots import make_player
 from pokernight.cards import Card, shuffled
 from pokernight.rules import Action, Hand, HandView, Variant, default_stakes, variant_for, view
 from pokernight.sim.luck_term import luck
+from pokernight.sim.profile import FIELDS, Counts, hand_counts
 
 # Hands per block: a worker's unit of work, the progress step, and how long a
 # set of bots lives (and learns) before the next block starts afresh.
@@ -83,10 +84,12 @@ class Player(Protocol):
 class Played:
     """What the players won, one row a hand and one column a player (the player first
     seated there: in duplicate play the players move round, their columns do not), in big
-    blinds; and the luck of the cards in it (zero unless the simulation asked for it)."""
+    blinds; the luck of the cards in it (zero unless the simulation asked for it); and how
+    each player played (``profile``)."""
 
     won: Results
     luck: Results
+    counts: Counts  # (players, profile.FIELDS): how each played, summed over the hands
 
     @property
     def skill(self) -> Results:
@@ -107,7 +110,9 @@ def play_hands(
         if progress is not None:
             progress(len(block))
     return Played(
-        np.vstack([block.won for block in blocks]), np.vstack([block.luck for block in blocks])
+        np.vstack([block.won for block in blocks]),
+        np.vstack([block.luck for block in blocks]),
+        np.sum([block.counts for block in blocks], axis=0),
     )
 
 
@@ -129,6 +134,7 @@ def play_block(simulation: Simulation, number: int) -> Played:
     rotations = simulation.rotations
     won = np.empty((count, len(players)))
     luck_found = np.zeros((count, len(players)))
+    counts = np.zeros((len(players), len(FIELDS)), dtype=np.int64)
     unit = default_stakes(variant).minimum_bet()
     stacks = [simulation.stack_units * unit] * len(players)
     luck_rng = np.random.default_rng(rng.getrandbits(64))
@@ -143,11 +149,12 @@ def play_block(simulation: Simulation, number: int) -> Played:
             hand = play_one(variant, seated, names, button, stacks=stacks, deck=deck)
             final = hand.final_stacks or hand.stacks
             cards_luck = luck(hand.events, luck_rng) if simulation.luck else None
+            counts[order] += hand_counts(hand.events)
             for seat, player in enumerate(order):
                 won[index + turn, player] = (final[seat] - stacks[seat]) / unit
                 if cards_luck is not None:
                     luck_found[index + turn, player] = cards_luck[seat] / unit
-    return Played(won, luck_found)
+    return Played(won, luck_found, counts)
 
 
 def play_one(
