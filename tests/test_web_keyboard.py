@@ -4,7 +4,8 @@ plays every street with the keys (a sizing key and R, C, R, C) against Bob, who 
 The live region's sentences, collected as the page adds them, are checked against the
 frames the room sent her: each action with its amount, her two cards, the flop, the turn
 and the river, whose turn it is, the result. H, B, S and P read what the felt shows.
-The deck is seeded (the same hand every run). Saved as tests/artifacts/keyboard-focus.png."""
+The deck is seeded (the same hand every run). Saved as tests/artifacts/keyboard-focus.png.
+The live region's words in Spanish and German are checked on the module alone."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from tests.web_helpers import (
     _hand_events,
     invite_link,
     join_by_invite,
+    module_page,
     served_room,
     sit_at,
     wait_until_acted,
@@ -276,3 +278,39 @@ def test_a_whole_hand_by_keyboard_alone_told_by_the_live_region(
         assert result and " with " in result[-1], heard
         for page in (ann, bob):
             assert page.errors == [], page.errors
+
+
+# A raise and the next turn, in Spanish and German: the catalogue's words, the numbers and
+# the lists as each language writes them.
+HEARD = """async () => {
+  globalThis.__i18nAudit = { shown: [], missing: [] };
+  const { Spoken, turnSentence } = await import("/js/spoken.js");
+  const legal = { can_fold: true, can_check: false, can_call: true, call_amount: 12500,
+    can_bet_or_raise: true, raise_says: "raise", min_raise_to: 25000, max_raise_to: 90000 };
+  const state = { hand: { names: ["Ana", "Bea"], street: "preflop", status: { to_act: 1 } },
+    mySeat: 1, handIndex: () => 1, legal, seats: new Map([[1, { name: "Bea" }]]) };
+  const spoken = new Spoken();
+  spoken.hear({ type: "PlayerActed", hand: [{ type: "ActionTaken", seat: 0, kind: "bet_or_raise",
+    says: "raise", amount: 12500 }] }, state);
+  return { said: [...spoken.element.children].map((p) => p.textContent),
+    turn: turnSentence(state), missing: globalThis.__i18nAudit.missing };
+}"""
+SPOKEN = {
+    "es": [
+        "Ana sube a 12.500",
+        "Tu turno: puedes retirarte, igualar 12.500 o subir a 25.000 o más",
+    ],
+    "de": [
+        "Ana erhöht auf 12.500",
+        "Du bist dran: du kannst passen, 12.500 mitgehen oder auf 25.000 oder mehr erhöhen",
+    ],
+}
+
+
+def test_the_live_region_speaks_spanish_and_german(browser: Any) -> None:
+    page = module_page(browser)
+    for language, sentences in SPOKEN.items():
+        page.evaluate(f"localStorage.setItem('pokernight.language', '{language}')")
+        page.reload()  # a page loads its language once, with its modules
+        heard = page.evaluate(HEARD)
+        assert heard == {"said": sentences, "turn": sentences[1], "missing": []}, heard
