@@ -211,8 +211,15 @@ def test_a_whole_hand_by_keyboard_alone_told_by_the_live_region(
         ann.keyboard.press("Enter")
         ann.wait_for_selector("#felt")
 
-        # Tab to the first seat, Enter: the buy-in is asked with its field focused.
+        # Tab to the first seat, Enter: the buy-in is asked with its field focused; Escape
+        # takes the focus back to the seat, and Enter again buys in.
         _tab_to(ann, "button.sit:0")
+        ann.keyboard.press("Enter")
+        ann.locator("#buy-in").wait_for()
+        assert _focused(ann) == "buy-in"
+        ann.keyboard.press("Escape")
+        ann.locator("#buy-in").wait_for(state="detached")
+        assert _focused(ann) == "button.sit:0"
         ann.keyboard.press("Enter")
         ann.locator("#buy-in").wait_for()
         assert _focused(ann) == "buy-in"
