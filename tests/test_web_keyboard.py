@@ -4,7 +4,7 @@ plays every street with the keys (a sizing key and R, C, R, C) against Bob, who 
 The live region's sentences, collected as the page adds them, are checked against the
 frames the room sent her: each action with its amount, her two cards, the flop, the turn
 and the river, whose turn it is, the result. H, B, S and P read what the felt shows.
-The deck is seeded (the same hand every run). Saved as tests/artifacts/keyboard-focus.png.
+The deck is seeded (the same hand every run). Saved as tests/artifacts/keyboard-focus.png and keyboard-help.png.
 The live region's words in Spanish and German are checked on the module alone."""
 
 from __future__ import annotations
@@ -234,13 +234,14 @@ def test_a_whole_hand_by_keyboard_alone_told_by_the_live_region(
         ann.keyboard.press("?")
         assert _focused(ann) == "keys-close"
         assert "Read your cards" in ann.locator("#keys-help").inner_text()
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        ann.screenshot(path=str(ARTIFACTS / "keyboard-help.png"))
         ann.keyboard.press("Escape")
         ann.locator("#keys-help").wait_for(state="detached")
 
         # M steps into the host's panel, Tab goes through it, Escape steps out.
         ann.keyboard.press("m")
         assert _focused(ann) == "host-start"
-        ARTIFACTS.mkdir(parents=True, exist_ok=True)
         ann.screenshot(path=str(ARTIFACTS / "keyboard-focus.png"))
         ann.keyboard.press("Tab")
         assert _focused(ann) == "host-bomb"

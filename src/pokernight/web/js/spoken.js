@@ -36,11 +36,13 @@ function actionSentence(hand, item) {
   return item.timed_out ? t("access.timed_out", { action: allIn }) : allIn;
 }
 
-/** Board cards, named by the street the server said they came on (else just "Board"). */
+// The streets whose board cards are named by their street ("Flop: ..."); others say "Board".
+const BOARD_STREETS = new Set(["flop", "turn", "river"]);
+
+/** Board cards, named by the street the server said they came on. */
 function boardDealt(item, street) {
-  const key = `access.street.${street}`;
   const where = item.board ? t("access.second_board")
-    : ["flop", "turn", "river"].includes(street) ? t(key) : t("access.board");
+    : BOARD_STREETS.has(street) ? t(`access.street.${street}`) : t("access.board");
   return t("access.board_cards", { street: where, cards: cardsWords(item.cards) });
 }
 
@@ -51,8 +53,8 @@ function awardSentence(hand, award) {
     hand: award.description ? handPhrase(award.description) : "" };
   const shared = names.length > 1 ? "split" : "wins";
   const side = award.index > 0 ? "_side" : "";
-  const with_ = award.description ? "_with" : "";
-  return t(`access.${shared}${side}${with_}`, params);
+  const described = award.description ? "_with" : "";
+  return t(`access.${shared}${side}${described}`, params);
 }
 
 /** One sentence for a hand event worth hearing, or null. ``mine``: this page's hand seat. */
@@ -104,15 +106,18 @@ function choices(legal) {
   return OR.format(may);
 }
 
-/** Whose turn it is: "Your turn: you may ...", "Bob to act", or what the table waits for. */
+/** The table seat to act, as the server's status says (null: nobody). */
+function toAct(state) {
+  return state.hand?.status?.to_act ?? null;
+}
+
+/** Whose turn it is: "Your turn: you may ...", "Bob to act", or that nobody is to act. */
 export function turnSentence(state) {
-  const status = state.hand?.status;
-  if (status?.to_act === null || status?.to_act === undefined) {
-    return t(state.hand ? "access.nobody_to_act" : "access.no_hand");
-  }
+  const seat = toAct(state);
+  if (seat === null) return t(state.hand ? "access.nobody_to_act" : "access.no_hand");
   const legal = state.legal;
   if (legal) return t("access.your_turn", { choices: choices(legal) });
-  return t("access.to_act", { name: state.seats.get(status.to_act)?.name ?? "" });
+  return t("access.to_act", { name: state.seats.get(seat)?.name ?? "" });
 }
 
 /** The cards this page's player holds in the hand (or held in the last one). */
@@ -170,7 +175,9 @@ export class Spoken {
   hear(message, state) {
     if (message.type === "snapshot") return;
     const sentences = [];
-    if (message.type === "HandDealt") sentences.push(t("access.hand_begins", { number: message.hand_number }));
+    if (message.type === "HandDealt") {
+      sentences.push(t("access.hand_begins", { number: message.hand_number }));
+    }
     const hand = handOf(state);
     const items = message.hand ?? [];
     if (hand && items.length) {
@@ -182,9 +189,7 @@ export class Spoken {
         const said = eventSentence(hand, item, mine, street);
         if (said) sentences.push(said);
       }
-      if (state.hand?.status?.to_act !== null && state.hand?.status?.to_act !== undefined) {
-        sentences.push(turnSentence(state));
-      }
+      if (toAct(state) !== null) sentences.push(turnSentence(state));
     }
     this.say(sentences);
   }
