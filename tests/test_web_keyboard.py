@@ -311,7 +311,7 @@ HEARD = """async () => {
 SPOKEN = {
     "es": [
         "Ana sube a 12.500",
-        "Tu turno: puedes retirarte, igualar 12.500 o subir a 25.000 o más",
+        "Te toca: puedes retirarte, igualar 12.500 o subir a 25.000 o más",
     ],
     "de": [
         "Ana erhöht auf 12.500",
