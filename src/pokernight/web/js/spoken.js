@@ -173,7 +173,11 @@ export class Spoken {
 
   /** Say what ``message`` (a table event, already folded into ``state``) did. */
   hear(message, state) {
-    if (message.type === "snapshot") return;
+    // A snapshot (a reload, a resume) is old news but for whose turn it is now.
+    if (message.type === "snapshot") {
+      if (toAct(state) !== null) this.say([turnSentence(state)]);
+      return;
+    }
     const sentences = [];
     if (message.type === "HandDealt") {
       sentences.push(t("access.hand_begins", { number: message.hand_number }));
