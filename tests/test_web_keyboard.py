@@ -14,6 +14,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+from tests.test_web_contrast import _variables, contrast
 from tests.web_helpers import (
     ARTIFACTS,
     FrameLog,
@@ -245,6 +246,13 @@ def test_a_whole_hand_by_keyboard_alone_told_by_the_live_region(
         # M steps into the host's panel, Tab goes through it, Escape steps out.
         ann.keyboard.press("m")
         assert _focused(ann) == "host-start"
+        ring = ann.evaluate(
+            "(() => { const style = getComputedStyle(document.activeElement);"
+            " return [style.outlineStyle, style.outlineWidth, style.boxShadow]; })()"
+        )
+        assert ring[:2] == ["solid", "3px"] and "2px" in ring[2], (
+            ring
+        )  # the ring, and its dark edge
         ann.screenshot(path=str(ARTIFACTS / "keyboard-focus.png"))
         ann.keyboard.press("Tab")
         assert _focused(ann) == "host-bomb"
@@ -291,6 +299,23 @@ def test_a_whole_hand_by_keyboard_alone_told_by_the_live_region(
         assert result and " with " in result[-1], heard
         for page in (ann, bob):
             assert page.errors == [], page.errors
+
+
+# Where a focused control may sit: the page, the panels, every shade of the felt, a card, the
+# wild cards' panel. The focus ring is the accent's outline with a dark edge (the page's
+# colour) inside it: one of the two stands out 3:1 on each (WCAG 1.4.11).
+FOCUS_BACKGROUNDS = ("page", "panel", "felt", "felt-light", "felt-dark", "card-face", "wild-panel")
+NON_TEXT_CONTRAST = 3
+
+
+def test_the_focus_ring_stands_out_on_every_background() -> None:
+    colours = _variables()
+    for background in FOCUS_BACKGROUNDS:
+        seen = max(
+            contrast(colours["accent"], colours[background]),
+            contrast(colours["page"], colours[background]),
+        )
+        assert seen >= NON_TEXT_CONTRAST, background
 
 
 # A raise and the next turn, in Spanish and German: the catalogue's words, the numbers and
