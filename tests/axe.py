@@ -33,7 +33,10 @@ from tests.missing import missing
 VERSION = "4.14.1"
 TARBALL = f"https://registry.npmjs.org/axe-core/-/axe-core-{VERSION}.tgz"
 # https://registry.npmjs.org/axe-core, versions["4.14.1"].dist.integrity
-INTEGRITY = "sha512-FHfa+lmNjQZfJz1q8wKqIDwC6DExcHt/pkjNQb09a3NPjCKg2rhu5qb2S4r76ASyFNNtuFooJpZe37OgudVGtQ=="
+INTEGRITY = (
+    "sha512-FHfa+lmNjQZfJz1q8wKqIDwC6DExcHt/pkjNQb09a3NPj"
+    "CKg2rhu5qb2S4r76ASyFNNtuFooJpZe37OgudVGtQ=="
+)
 CACHE = Path(__file__).parent.parent / ".cache" / f"axe-core-{VERSION}"
 KEPT = ("axe.min.js", "LICENSE")
 # The impacts that fail a test; "moderate" and "minor" ones must be allowed by name.
