@@ -7,13 +7,14 @@ hand went to showdown) seen at its showdown with the host panel opened (settings
 the close confirmation), in the stream view and in the replayer; the club's page with that
 night in it; a running tournament's lobby (as its director) and its clock. No violation of
 impact serious or critical is allowed; any other must be in ``ALLOWED`` with its reason.
-Every violation found is listed in tests/artifacts/axe/violations.txt. The audit before
+Every violation found is listed in tests/artifacts/axe/violations*.txt. The audit before
 the work and what was fixed: docs/accessibility.md."""
 
 from __future__ import annotations
 
 import asyncio
 import json
+import os
 import urllib.request
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -41,7 +42,8 @@ from tests.web_helpers import (
 pytestmark = pytest.mark.slow
 
 Json = dict[str, Any]
-REPORT = ARTIFACTS / "axe" / "violations.txt"
+# One file per test worker (``-n 2`` may share the module's tests out between two).
+REPORT = ARTIFACTS / "axe" / f"violations{os.environ.get('PYTEST_XDIST_WORKER', '')}.txt"
 DESKTOP = {"width": 1280, "height": 900}
 # Violations of lesser impact the room lives with, by rule id: why each is not a barrier.
 ALLOWED: dict[str, str] = {}
@@ -59,7 +61,7 @@ class Room:
     url: str
     folder: Path
     context: Any
-    # Every violation found, allowed or not: written to tests/artifacts/axe/violations.txt.
+    # Every violation found, allowed or not: written to REPORT.
     found: list[Violation]
 
 
