@@ -71,10 +71,12 @@ def room(browser: Any, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Roo
         yield Room(url, browser)
 
 
-def _table_with_my_turn(room: Room, context: Any) -> tuple[Any, Json, list[str]]:
-    """A hold'em table the page's player created, two bots beside them, a hand dealt and
-    the page's player to act: the page, the table's creation, the page's script errors."""
-    settings = {"variant": "nlhe", "seats": 3, "bot_delay_seconds": 0}
+def _table_with_my_turn(
+    room: Room, context: Any, game: str = "nlhe"
+) -> tuple[Any, Json, list[str]]:
+    """A table of ``game`` the page's player created, two bots beside them, a hand dealt
+    and the page's player to act: the page, the table's creation, the page's script errors."""
+    settings = {"variant": game, "seats": 3, "bot_delay_seconds": 0}
     created = request_json_now(f"{room.url}/api/tables", {"name": "Ann", "settings": settings})
     page, _, errors = open_as_creator(context, room.url, created, "comfort")
     deal_one_hand_beside(room.url, created)
@@ -115,6 +117,8 @@ def test_less_motion_asked_stops_every_animation_and_transition(room: Room) -> N
 # the page is laid out in a 195x422 viewport (what its media queries see too) and drawn with
 # twice the phone's pixel ratio (3). CSS `zoom` on the body would scale the drawing but
 # leave the media queries at 390 px, which is not what a zooming player gets.
+# Hold'em, and five-card draw: the most cards in a hand at the first turn.
+ZOOMED_GAMES = ("nlhe", "nl5cd")
 ZOOMED_PHONE: Json = {
     "viewport": {"width": 195, "height": 422},
     "device_scale_factor": 6,
@@ -135,11 +139,25 @@ WHERE = """(selector) => [...document.querySelectorAll(selector)]
                  right: box.right, width: box.width, height: box.height,
                  onTop: element === top || element.contains(top) };
     })"""
-# The seats and the middle of the felt (board and pot): none may lie over another.
-BOXES = """() => [...document.querySelectorAll(".seat[data-seat], .center .board, #pot")]
-    .map((element) => { const box = element.getBoundingClientRect();
-        return [`${element.className} ${element.dataset.seat ?? ""}`,
-                [box.left, box.top, box.right, box.bottom]]; })"""
+# The seats, their plates and cards, and the middle of the felt (board and pot): the
+# pairs of them that lie over each other (a seat holds its own plate and cards).
+OVERLAPS = """() => {
+    const things = [...document.querySelectorAll(".seat[data-seat], .seat[data-seat] .plate, "
+        + ".seat[data-seat] .cards, .center .board, #pot")];
+    const named = (element) =>
+        `${element.className} ${element.closest(".seat")?.dataset.seat ?? ""}`;
+    const overlaps = [];
+    things.forEach((one, index) => {
+        for (const other of things.slice(index + 1)) {
+            if (one.contains(other) || other.contains(one)) continue;
+            const a = one.getBoundingClientRect(), b = other.getBoundingClientRect();
+            if (a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom) {
+                overlaps.push(`${named(one)} and ${named(other)}`);
+            }
+        }
+    });
+    return overlaps;
+}"""
 MATTERS = {
     ".action-bar button": True,
     ".seat.me .card": False,
@@ -150,14 +168,15 @@ MATTERS = {
 }
 
 
-def test_a_phone_at_200_percent_zoom_can_play(room: Room) -> None:
+@pytest.mark.parametrize("game", ZOOMED_GAMES)
+def test_a_phone_at_200_percent_zoom_can_play(room: Room, game: str) -> None:
     zoomed = room.browser.new_context(**ZOOMED_PHONE)
-    page, _, errors = _table_with_my_turn(room, zoomed)
+    page, _, errors = _table_with_my_turn(room, zoomed, game)
     # What the player sees: the felt first, then scrolled to the buttons (the whole page
     # runs to some 3,000 CSS px of panels at this size).
-    page.screenshot(path=str(SHOTS / "zoom-200-phone-felt.png"))
+    page.screenshot(path=str(SHOTS / f"zoom-200-phone-{game}-felt.png"))
     page.locator(".action-bar").scroll_into_view_if_needed()
-    page.screenshot(path=str(SHOTS / "zoom-200-phone-actions.png"))
+    page.screenshot(path=str(SHOTS / f"zoom-200-phone-{game}-actions.png"))
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 195, f"the page scrolls sideways: {width} px wide in 195"
     problems = []
@@ -172,10 +191,7 @@ def test_a_phone_at_200_percent_zoom_can_play(room: Room) -> None:
                 problems.append(f"{thing['what']} is covered")
             if is_button and min(thing["width"], thing["height"]) < 24:
                 problems.append(f"{thing['what']} is {thing['width']}x{thing['height']}")
-    boxes = page.evaluate(BOXES)
-    for (first, one), (second, other) in itertools.combinations(boxes, 2):
-        if one[0] < other[2] and other[0] < one[2] and one[1] < other[3] and other[1] < one[3]:
-            problems.append(f"{first} and {second} overlap")
+    problems += [f"{both} overlap" for both in page.evaluate(OVERLAPS)]
     assert problems == []
     # Usable: the player acts from the zoomed page.
     version = page.evaluate("document.body.dataset.version")
