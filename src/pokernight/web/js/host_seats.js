@@ -84,21 +84,21 @@ export class HostSeats {
     return h("li", {}, who, seat.sitting_out ? null : this.button(`sit-out-${seat.player_id}`,
       `Sit ${seat.name} out`, "Sit out", { type: "sit_player_out", player_id: seat.player_id }),
     h("button", { type: "button", dataset: { key: `correct-${seat.player_id}` },
-      "aria-label": `Correct ${seat.name}'s stack`, onclick: () => correctStackDialog(seat, this.send) },
+      "aria-description": `Correct ${seat.name}'s stack`, onclick: () => correctStackDialog(seat, this.send) },
     "Correct stack"),
     h("button", { type: "button", dataset: { key: `debt-cap-${seat.player_id}` },
-      "aria-label": `Set ${seat.name}'s debt cap`, onclick: () => debtCapDialog(seat, this.send) },
+      "aria-description": `Set ${seat.name}'s debt cap`, onclick: () => debtCapDialog(seat, this.send) },
     "Debt cap"),
     h("button", { type: "button", dataset: { key: `stand-up-${seat.player_id}` },
-      "aria-label": `Stand ${seat.name} up`, onclick: () => standUpDialog(seat, this.send) },
+      "aria-description": `Stand ${seat.name} up`, onclick: () => standUpDialog(seat, this.send) },
     "Stand up"),
     h("button", { type: "button", dataset: { key: `remove-${seat.player_id}` },
-      "aria-label": `Remove ${seat.name} from the table`, onclick: () => removeDialog(seat, this.send) },
+      "aria-description": `Remove ${seat.name} from the table`, onclick: () => removeDialog(seat, this.send) },
     "Remove"));
   }
 
   button(key, label, text, intent) {
-    return h("button", { type: "button", dataset: { key }, "aria-label": label,
+    return h("button", { type: "button", dataset: { key }, "aria-description": label,
       onclick: () => this.request(intent) }, text);
   }
 

@@ -226,11 +226,11 @@ export class TableView {
     if (run === null && board.length && hand && isStud(hand.variant)) {
       // Stud: the deck ran short, and the card (or two) in the middle is everybody's.
       const words = board.length > 1 ? "Community cards" : "Community card";
-      return h("div", { class: "board community", "aria-label": `${words.toLowerCase()}, everybody's` },
+      return h("div", { class: "board community", role: "group", "aria-label": `${words.toLowerCase()}, everybody's` },
         h("span", { class: "run-label" }, words), slots);
     }
-    if (run === null) return h("div", { class: "board", "aria-label": "board" }, slots);
-    return h("div", { class: `board run-${run + 1}`, "aria-label": `board ${run + 1}` },
+    if (run === null) return h("div", { class: "board", role: "group", "aria-label": "board" }, slots);
+    return h("div", { class: `board run-${run + 1}`, role: "group", "aria-label": `board ${run + 1}` },
       h("span", { class: "run-label" }, boardName(hand, run)), slots);
   }
 
