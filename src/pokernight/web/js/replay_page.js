@@ -106,8 +106,9 @@ export class ReplayPage {
   }
 
   controlBar() {
-    const button = (id, words, label, go) => h("button", { type: "button", id, "aria-label": label,
-      title: label, onclick: () => go() }, words);
+    // Named by its words where it has some (what a voice-control user says), else by its label.
+    const button = (id, words, label, go) => h("button", { type: "button", id,
+      "aria-label": /\p{L}/u.test(words) ? null : label, title: label, onclick: () => go() }, words);
     return h("div", { class: "replay-controls", role: "group", "aria-label": "replay controls" },
       button("replay-start", "\u21e4", "Start of the hand", () => this.go(0)),
       button("replay-prev-street", "\u00ab", "Previous street (\u2191)", () => this.go(this.streetStart(-1))),

@@ -65,7 +65,7 @@ function render() {
     delayNote(state.upcoming ?? state.settings),
     wildPanel(state, { large: true }),
     ...(hand ? boardsOf(hand) : []).filter((board) => board.length).map((board, run, all) =>
-      h("div", { class: "board", "aria-label": all.length > 1 ? `board ${run + 1}` : "board" },
+      h("div", { class: "board", role: "group", "aria-label": all.length > 1 ? `board ${run + 1}` : "board" },
         board.map((card) => cardElement(card)))),
     status ? h("div", { class: "pot" }, `Pot ${chips(status.pot)}`) : null,
     ...(hand?.awards ?? []).map((award) => h("div", { class: "award" },
