@@ -6,8 +6,8 @@
 
 import { cardName } from "./cards.js";
 import { h } from "./dom.js";
+import { handPhrase } from "./hand_words.js";
 import { language, t } from "./i18n.js";
-import { handPhrase } from "./narrate.js";
 import { boardsOf } from "./state.js";
 
 const AND = new Intl.ListFormat(language, { type: "conjunction" });
@@ -50,7 +50,7 @@ function boardDealt(item, street) {
 function awardSentence(hand, award) {
   const names = award.winners.map(([index]) => seatName(hand, index));
   const params = { name: AND.format(names), amount: award.amount, pot: award.index,
-    hand: award.description ? handPhrase(award.description) : "" };
+    hand: award.description ? handPhrase(award) : "" };
   const shared = names.length > 1 ? "split" : "wins";
   const side = award.index > 0 ? "_side" : "";
   const described = award.description ? "_with" : "";
