@@ -352,7 +352,9 @@ def worth_choices(advice: Advice, units: Units = CHIPS) -> list[Choice]:
 
 
 def worth_words(advice: Advice, units: Units = CHIPS) -> list[str]:
-    return [f"{choice.words} {units.signed(choice.chips)}" for choice in worth_choices(advice, units)]
+    return [
+        f"{choice.words} {units.signed(choice.chips)}" for choice in worth_choices(advice, units)
+    ]
 
 
 def _did(action: ActionTaken, units: Units) -> str:

@@ -257,8 +257,11 @@ def _advice_json(advice: Advice, step: int, played: PlayedHand) -> Json:
         "assumed": advice.ranged,
         "worth": worth,
         "lines": advice_lines(advice, name_of),
-        "action": {"says": action.says or str(action.kind), "amount": action.amount,
-                   "all_in": action.all_in},
+        "action": {
+            "says": action.says or str(action.kind),
+            "amount": action.amount,
+            "all_in": action.all_in,
+        },
         "cards": [str(card) for card in advice.cards],
         "board": [str(card) for card in advice.board],
     }

@@ -430,7 +430,7 @@ function tournaments(list) {
           t(cup.finished ? "rooms.club.practice_not_counted" : "rooms.club.playing_now")]),
       h("ul", { class: "night-people" }, cup.people.map((person) => h("li", {},
         phrase("rooms.club.cup_person", { name: named(person.name), paid: chips(person.paid),
-          won: chips(person.won) })))))));
+          won: chips(person.won) }))))))));
 }
 
 /** The nights of ledgers the club imported: each person's money that night, as the

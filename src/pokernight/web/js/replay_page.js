@@ -237,7 +237,7 @@ export class ReplayPage {
     }
     const link = this.source.hash(replay.hand_number);
     this.share.replaceChildren(...phrase("rooms.replay.share", {
-      link: h("a", { href: link, class: "share-link" }, `${location.origin}/${link}`) }),
+      link: h("a", { href: link, class: "share-link", translate: "no" }, `${location.origin}/${link}`) }),
     replay.viewer.hand_seat === null ? "" : ` \u00b7 ${t("rooms.replay.share_note")}`);
     // The step in the address: a reload (or the link copied now) opens the same step.
     history.replaceState(null, "", this.source.hash(replay.hand_number, this.step));
@@ -280,7 +280,7 @@ export class ReplayPage {
       h("span", { class: "equity", style: `width: ${(here.equity * 100).toFixed(1)}%` }),
       here.to_call ? h("span", { class: "needed", style: `left: ${(here.pot_odds * 100).toFixed(1)}%` }) : "");
     const against = here.against.map((opponent) => h("li", { class: opponent.cards ? "shown" : "assumed" },
-      h("span", { translate: "no" }, opponent.name), ": ",
+      h("span", {}, h("span", { translate: "no" }, opponent.name), ": "),
       ...(opponent.cards ? [...opponent.cards.map((card) => cardElement(card)), " ",
         t("rooms.coach.shown_at_end")]
         : [h("span", { class: "coach-assumption" },
