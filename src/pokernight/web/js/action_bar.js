@@ -4,27 +4,30 @@
 // out here.
 
 import { cardElement } from "./cards.js";
-import { chips, h, sentence } from "./dom.js";
+import { h, sentence } from "./dom.js";
+import { t } from "./i18n.js";
 
-const PRESET_WORDS = { min: "Min", half: "\u00bd Pot", three_quarters: "\u00be Pot", pot: "Pot" };
+const PRESET_WORDS = { min: t("table.bar.preset_min"), half: t("table.bar.preset_half"),
+  three_quarters: t("table.bar.preset_three_quarters"), pot: t("table.bar.preset_pot") };
 
+// A key is a key on every keyboard: its letter is not a word of the page's language.
 function button(id, key, text) {
   return h("button", { id, type: "button", "aria-keyshortcuts": key, disabled: true },
-    h("span", { class: "label" }, text), h("kbd", { "aria-hidden": "true" }, key));
+    h("span", { class: "label" }, text), h("kbd", { "aria-hidden": "true", translate: "no" }, key));
 }
 
-// The server names a bet or raise (``legal.raise_says``); these are the button's words.
-const RAISE_WORDS = { bet: "Bet", raise: "Raise to", complete: "Complete to" };
+// The server names a bet or raise (``legal.raise_says``): the button's words say it.
+const RAISE_SAYS = new Set(["bet", "raise", "complete"]);
 
-/** "Bet", "Raise to" or "Complete to": what the server says the bet or raise is. */
-export function raiseWord(legal) {
-  return RAISE_WORDS[legal.raise_says] ?? "Raise to";
+/** "bet", "raise" or "complete": what the server says the bet or raise is. */
+function raiseSays(legal) {
+  return RAISE_SAYS.has(legal.raise_says) ? legal.raise_says : "raise";
 }
 
 /** The words of the largest-amount button: all-in, or the limit ("Raise to 40 (max)"). */
 export function maxWords(legal) {
-  if (legal.max_is_all_in) return `All-in ${chips(legal.max_raise_to)}`;
-  return `${raiseWord(legal)} ${chips(legal.max_raise_to)} (max)`;
+  if (legal.max_is_all_in) return t("table.bar.all_in_amount", { amount: legal.max_raise_to });
+  return t(`table.bar.${raiseSays(legal)}_max`, { amount: legal.max_raise_to });
 }
 
 /** Only one amount may be bet (fixed-limit, or a stack that reaches no further than the
@@ -36,8 +39,8 @@ export function oneAmount(legal) {
 /** The bet button's words for ``amount``: "Bet 20", "Complete to 20 (all-in)" when the one
  * amount allowed is every chip. */
 export function raiseWords(legal, amount) {
-  const words = `${raiseWord(legal)} ${chips(amount)}`;
-  return oneAmount(legal) && legal.max_is_all_in ? `${words} (all-in)` : words;
+  const allIn = oneAmount(legal) && legal.max_is_all_in;
+  return t(`table.bar.${raiseSays(legal)}${allIn ? "_all_in" : ""}`, { amount });
 }
 
 // A phone's finger or a desktop's mouse: the draw's prompt says which (issue 31).
@@ -48,46 +51,47 @@ export class ActionBar {
     this.send = send;
     this.legal = null;
     this.wasMyTurn = false;
-    this.fold = button("act-fold", "F", "Fold");
-    this.call = button("act-call", "C", "Check");
-    this.raise = button("act-raise", "R", "Raise");
-    this.allIn = button("act-allin", "A", "All-in");
-    this.slider = h("input", { id: "raise-slider", type: "range", "aria-label": "Bet or raise to" });
+    this.fold = button("act-fold", "F", t("table.bar.fold"));
+    this.call = button("act-call", "C", t("table.bar.check"));
+    this.raise = button("act-raise", "R", t("table.bar.raise_button"));
+    this.allIn = button("act-allin", "A", t("table.bar.all_in"));
+    this.slider = h("input", { id: "raise-slider", type: "range",
+      "aria-label": t("table.bar.slider_label") });
     this.amount = h("input", { id: "raise-amount", type: "number", inputmode: "numeric",
-      "aria-label": "Bet or raise to (chips)" });
+      "aria-label": t("table.bar.amount_label") });
     this.presets = [...Object.keys(PRESET_WORDS), "max"].map((preset) => h("button", {
       type: "button", class: "preset", dataset: { preset }, onclick: () => this.usePreset(preset),
-    }, PRESET_WORDS[preset] ?? "Max"));
+    }, PRESET_WORDS[preset] ?? t("table.bar.preset_max")));
     this.checkFold = h("input", { id: "pre-check-fold", type: "checkbox" });
     this.callAny = h("input", { id: "pre-call-any", type: "checkbox" });
     this.error = h("p", { id: "action-error", class: "error", role: "alert" });
     this.sizing = h("div", { class: "sizing" }, h("div", { class: "presets" }, this.presets),
       h("div", { class: "slider-row" }, this.slider, this.amount));
     this.preActions = h("div", { class: "pre-actions", hidden: true },
-      h("label", {}, this.checkFold, " Check/Fold"),
-      h("label", {}, this.callAny, " Call any"));
+      h("label", {}, this.checkFold, " ", t("table.bar.check_fold")),
+      h("label", {}, this.callAny, " ", t("table.bar.call_any")));
     // A draw round: the player's cards, tapped to mark the ones to throw, and one button
     // that says what it will do ("Draw 2", "Stand pat"). The server says how many may go.
     this.marked = new Set();
     this.discardCards = h("div", { class: "discard-cards", role: "group",
-      "aria-label": "The cards to throw away" });
+      "aria-label": t("table.bar.discards_label") });
     this.drawButton = h("button", { id: "act-draw", type: "button", "aria-keyshortcuts": "D" },
-      h("span", { class: "label" }, "Stand pat"), h("kbd", { "aria-hidden": "true" }, "D"));
+      h("span", { class: "label" }, t("table.bar.stand_pat")),
+      h("kbd", { "aria-hidden": "true", translate: "no" }, "D"));
     this.drawButton.addEventListener("click", () => this.draw());
     this.drawNote = h("p", { class: "draw-note" });
     this.drawing = h("div", { class: "draw-round", hidden: true },
       this.drawNote, this.discardCards, this.drawButton);
     // Run it twice: once nobody can bet, the server asks each player in turn (T, O).
-    this.twice = button("act-twice", "T", "Run it twice");
-    this.once = button("act-once", "O", "Run it once");
+    this.twice = button("act-twice", "T", t("table.bar.run_twice"));
+    this.once = button("act-once", "O", t("table.bar.run_once"));
     this.twice.addEventListener("click", () => this.act("runs", 2));
     this.once.addEventListener("click", () => this.act("runs", 1));
     this.runs = h("div", { class: "runs-question", hidden: true },
-      h("p", { class: "runs-note" }, "Nobody can bet any more. Run the rest of the board twice? "
-        + "Each board wins half of every pot; it runs twice only if everybody agrees."),
+      h("p", { class: "runs-note" }, t("table.bar.runs_question")),
       h("div", { class: "buttons" }, this.twice, this.once));
     this.buttons = h("div", { class: "buttons" }, this.fold, this.call, this.raise, this.allIn);
-    this.element = h("section", { class: "action-bar", "aria-label": "Your actions" },
+    this.element = h("section", { class: "action-bar", "aria-label": t("table.bar.label") },
       this.buttons, this.drawing, this.runs, this.sizing, this.preActions, this.error);
     this.fold.addEventListener("click", () => this.act("fold"));
     this.call.addEventListener("click", () => this.act(this.passiveKind()));
@@ -153,9 +157,9 @@ export class ActionBar {
       // only where this hand's own turns offered it (a fixed-limit hand after a no-limit
       // one showed the last hand's Min and Pot, issue 31).
       if (state.hand?.number !== this.sizedHand) this.sizing.hidden = true;
-      this.setLabel(this.call, "Check / Call");
-      this.setLabel(this.raise, "Bet / Raise");
-      this.setLabel(this.allIn, "All-in");
+      this.setLabel(this.call, t("table.bar.check_or_call"));
+      this.setLabel(this.raise, t("table.bar.bet_or_raise"));
+      this.setLabel(this.allIn, t("table.bar.all_in"));
       return false;
     }
     this.fold.disabled = !legal.can_fold;
@@ -165,7 +169,7 @@ export class ActionBar {
     // The largest bet or raise; when none is allowed the Call button is the only way on, and
     // when only one amount is, the bet button is (hidden above: two buttons would say it twice).
     this.allIn.disabled = !legal.can_bet_or_raise || oneAmount(legal);
-    this.setLabel(this.allIn, legal.can_bet_or_raise ? maxWords(legal) : "All-in");
+    this.setLabel(this.allIn, legal.can_bet_or_raise ? maxWords(legal) : t("table.bar.all_in"));
     // Fixed-limit offers its amounts on the two buttons alone (the small or the big bet
     // after an open pair), one amount on the bet button: no slider or box for amounts the
     // server would refuse.
@@ -177,7 +181,9 @@ export class ActionBar {
       const offered = new Map(legal.presets.map((preset) => [preset.key, preset.to]));
       for (const preset of this.presets) {
         preset.hidden = !offered.has(preset.dataset.preset) || legal.presets.length < 2;
-        if (preset.dataset.preset === "max") preset.textContent = legal.max_is_all_in ? "All-in" : "Max";
+        if (preset.dataset.preset === "max") {
+          preset.textContent = t(legal.max_is_all_in ? "table.bar.all_in" : "table.bar.preset_max");
+        }
       }
       // A new turn starts at the least; fixed-limit has no box, so its button always says
       // the least; an amount chosen earlier is kept inside this turn's bounds (not while
@@ -208,12 +214,11 @@ export class ActionBar {
     }));
     const count = this.marked.size;
     const most = this.legal?.max_discard ?? 0;
-    this.setLabel(this.drawButton, count === 0 ? "Stand pat" : `Draw ${count}`);
+    this.setLabel(this.drawButton, count === 0 ? t("table.bar.stand_pat")
+      : t("table.bar.draw_count", { count }));
     this.drawButton.disabled = count > most;
-    this.drawNote.textContent = count > most
-      ? `You may throw at most ${most}.`
-      : `${COARSE_POINTER.matches ? "Tap" : "Click"} the cards you throw away (or Tab to one `
-        + "and press Space).";
+    this.drawNote.textContent = count > most ? t("table.bar.throw_at_most", { count: most })
+      : t(COARSE_POINTER.matches ? "table.bar.tap_to_throw" : "table.bar.click_to_throw");
   }
 
   toggleDiscard(state, card) {
@@ -250,10 +255,9 @@ export class ActionBar {
   passiveWords() {
     const legal = this.legal;
     switch (this.passiveKind()) {
-      case "check": return "Check";
-      case "call": return `Call ${chips(legal.call_amount)}`;
-      case "bring_in": return `Bring in ${chips(legal.bring_in_amount)}`;
-      default: return "Check";
+      case "call": return t("table.bar.call_amount", { amount: legal.call_amount });
+      case "bring_in": return t("table.bar.bring_in_amount", { amount: legal.bring_in_amount });
+      default: return t("table.bar.check");
     }
   }
 
@@ -300,7 +304,7 @@ export class ActionBar {
     if (kind === "bet_or_raise") {
       const { min_raise_to: low, max_raise_to: high } = this.legal;
       if (!Number.isInteger(amount) || amount < low || amount > high) {
-        this.error.textContent = `Bet or raise to between ${chips(low)} and ${chips(high)}.`;
+        this.error.textContent = t("table.bar.amount_between", { low, high });
         this.amount.focus();
         return;
       }

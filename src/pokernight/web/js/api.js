@@ -1,6 +1,7 @@
 // The HTTP half of the protocol (docs/protocol.md): create, look up and join tables, read
 // what a table keeps (ledger, hands, a hand's replay), and the club's season.
 
+import { t } from "./i18n.js";
 import { deviceToken } from "./session.js";
 
 /** Every request carries this browser's club device token, if it is signed in (the club
@@ -17,7 +18,7 @@ function headersFor(options, headers, asMember = true) {
 /** A refusal: the server's reason, its status, and (409 "is this you?") the member named. */
 class RefusedError extends Error {
   constructor(body, status) {
-    super(body.error || `the server answered ${status}`);
+    super(body.error || t("common.server_answered", { status: String(status) }));
     this.status = status;
     this.member = body.member ?? null;
   }
@@ -110,7 +111,7 @@ export async function qrCode(text) {
   const response = await fetch("/api/qr", {
     method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ text }),
   });
-  if (!response.ok) throw new Error(`the server answered ${response.status}`);
+  if (!response.ok) throw new Error(t("common.server_answered", { status: String(response.status) }));
   return response.text();
 }
 /** The tournament's facts as the person whose ``token`` it is sees them (``you``). */

@@ -2,7 +2,7 @@
 // the group) and the most a stack may hold (its cap), whichever comes first. The server says it (a seat's
 // ``rebuy``, a ledger account's ``chips_room``) and decides; this only puts it in words.
 
-import { chips } from "./dom.js";
+import { t } from "./i18n.js";
 
 /** ``room``: the server's ``{amount, limit, owed}``; ``settings``: the caps it names. */
 export function chipsRoom(settings, room) {
@@ -22,16 +22,13 @@ export function chipsRoom(settings, room) {
  * (a rebuy) or "take" (a buy-in); ``host``: the player can raise the cap themselves.
  */
 export function roomWords(room, { verb = "add", host = false } = {}) {
-  if (room.amount > 0) {
-    const limit = room.debtCapped ? `${room.ownCap ? "your own " : ""}debt cap ${chips(room.cap)}`
-      : `a stack may hold at most ${chips(room.stackCap)}`;
-    return `You can ${verb} up to ${chips(room.amount)} (${limit}).`;
-  }
-  const raise = host ? "You can raise it" : "The host can raise it";
-  const where = room.ownCap ? "(it is yours alone)" : "in the table settings";
-  return room.debtCapped
-    ? `You cannot ${verb} chips: you owe ${chips(room.owed)} and `
-      + `${room.ownCap ? "your own" : "the"} debt cap is ${chips(room.cap)}. ${raise} ${where}.`
-    : `You cannot ${verb} chips: your stack is at the most a stack may hold, `
-      + `${chips(room.stackCap)}.`;
+  // One sentence per case, so that each language words it whole (``verb``: add or take).
+  const cap = room.debtCapped ? room.cap : room.stackCap;
+  const limit = !room.debtCapped ? "stack" : room.ownCap ? "own_cap" : "cap";
+  const numbers = { amount: room.amount, cap, owed: room.owed };
+  if (room.amount > 0) return t(`table.room.${verb}_up_to_${limit}`, numbers);
+  const cannot = t(`table.room.cannot_${verb}_${limit}`, numbers);
+  if (!room.debtCapped) return cannot;
+  const raise = t(`table.room.${host ? "you" : "host"}_raise_${room.ownCap ? "own_cap" : "cap"}`);
+  return `${cannot} ${raise}`;
 }

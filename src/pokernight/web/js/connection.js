@@ -1,6 +1,8 @@
 // The WebSocket half of the protocol: hello, versions in order, intents with acks,
 // and resuming by itself after a drop with the last version it saw.
 
+import { t } from "./i18n.js";
+
 const CLOSE_NO_TABLE = 4404;
 const CLOSE_BAD_HELLO = 4400;
 const RETRY_DELAYS_MS = [300, 1000, 2000, 4000];
@@ -97,8 +99,7 @@ export class Connection {
         // "Done already" is the answer a resend expects; to a request sent once it means
         // the room did nothing now, and the player must hear it rather than wait.
         this.settle(message.ref, (entry) => (message.duplicate && !entry.resent
-          ? entry.reject(new Error("the room took this for a request it had already carried out: "
-            + "nothing was done now; try again, or reload the page"))
+          ? entry.reject(new Error(t("common.duplicate_request")))
           : entry.resolve(message)));
         break;
       case "error":
@@ -146,10 +147,10 @@ export class Connection {
     if (this.closed) return;
     if (event.code === CLOSE_NO_TABLE || event.code === CLOSE_BAD_HELLO) {
       this.closed = true;
-      this.listener.fatal(event.reason || "the table refused this connection");
+      this.listener.fatal(event.reason || t("common.connection_refused"));
       return;
     }
-    this.listener.status("reconnecting\u2026");
+    this.listener.status(t("common.reconnecting"));
     let delay = RETRY_DELAYS_MS[Math.min(this.attempt, RETRY_DELAYS_MS.length - 1)];
     if (event.code === CLOSE_TOO_MANY) delay = Math.max(delay, this.retryAfterMs ?? 0);
     this.attempt += 1;

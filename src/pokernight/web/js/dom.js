@@ -1,6 +1,6 @@
 // Building DOM nodes without innerHTML: player text (names, chat) is always inserted as text.
 
-import { formatNumber } from "./i18n.js";
+import { formatNumber, t, tSlots } from "./i18n.js";
 
 export function h(tag, attributes = {}, ...children) {
   const node = document.createElement(tag);
@@ -36,13 +36,20 @@ export function replaceKeepingFocus(node, ...children) {
   if (focusedKey) node.querySelector(`[data-key="${CSS.escape(focusedKey)}"]`)?.focus();
 }
 
+/** The words for ``key`` as nodes, ``slots`` (param name -> element) put where the words
+ * name them: one sentence per key, whatever order the language gives its parts. */
+export function wordsWith(key, params, slots) {
+  return tSlots(key, params).map((part, index) => (index % 2 ? slots[part] ?? `{${part}}` : part))
+    .filter((part) => part !== "");
+}
+
 export function chips(amount) {
   return formatNumber(amount);
 }
 
 /** A server reason ("not your turn") as a sentence for the page. */
 export function sentence(reason) {
-  const text = String(reason || "something went wrong").trim();
+  const text = String(reason || t("common.something_went_wrong")).trim();
   return text.charAt(0).toUpperCase() + text.slice(1) + (/[.!?]$/.test(text) ? "" : ".");
 }
 
@@ -74,5 +81,5 @@ export function modalForm(attributes, form, error, submit, focus) {
 /** A Cancel button that closes the dialog it is in. */
 export function cancelButton() {
   return h("button", { type: "button", onclick: (event) => event.target.closest("dialog")?.close() },
-    "Cancel");
+    t("common.cancel"));
 }

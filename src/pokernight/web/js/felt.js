@@ -1,9 +1,11 @@
 // The felt colour: blue unless the player picked green or red (kept in this browser).
 
 import { h } from "./dom.js";
+import { t } from "./i18n.js";
 import { preference, setPreference } from "./session.js";
 
-export const FELTS = { blue: "Blue felt", green: "Green felt", red: "Red felt" };
+export const FELTS = { blue: t("common.felt_blue"), green: t("common.felt_green"),
+  red: t("common.felt_red") };
 const DEFAULT_FELT = "blue";
 
 export function feltColour() {

@@ -4,6 +4,7 @@
 // nothing here knows a game by its key.
 
 import * as api from "./api.js";
+import { has, t } from "./i18n.js";
 
 let loaded = null; // the promise of the server's answer
 let table = null; // {games: [...], bettings, buy_in_units, presets}, once it came
@@ -32,8 +33,10 @@ export function allGames() {
   return table?.games ?? [];
 }
 
-/** The game's name as a table shows it ("No-Limit Hold'em"); the key for an unknown one. */
+/** The game's name as a table shows it ("No-Limit Hold'em"), in the page's language by its
+ * key; a game the catalogue does not know by the server's name, else its key. */
 export function gameName(key) {
+  if (has(`table.game.${key}`)) return t(`table.game.${key}`);
   return gameOf(key)?.name ?? key ?? "";
 }
 
@@ -42,9 +45,11 @@ export function isStud(key) {
   return Boolean(gameOf(key)?.stud);
 }
 
-/** The betting structures, [key, words], in the server's order. */
+/** The betting structures, [key, words], in the server's order: the words in the page's
+ * language (the server's for one the catalogue does not know). */
 export function bettings() {
-  return table?.bettings ?? [];
+  return (table?.bettings ?? []).map(([key, words]) =>
+    [key, has(`table.betting.${key}`) ? t(`table.betting.${key}`) : words]);
 }
 
 /** What buy-ins and the stack cap are counted in when left empty ({minimum, maximum, stack_cap}). */

@@ -2,27 +2,27 @@
 // passing the host role on, closing the table; and the ledger with the settle-up and its CSV.
 
 import * as api from "./api.js";
-import { chips, h, sentence } from "./dom.js";
+import { chips, h, sentence, wordsWith } from "./dom.js";
 import { HostSeats } from "./host_seats.js";
+import { t } from "./i18n.js";
 import { readSettings, settingsForm } from "./settings_form.js";
 
 /** Why the host role came to this page's player, in words, by the server's reason
  * (``HostChanged.reason``; decision 52): none for a table they opened or sat at first. */
 const CAME_BECAUSE = {
-  left: (name) => `${name} left the table`,
-  away: (name) => `${name} has had no page open`,
-  "sat out by the clock": (name) => `${name} was sat out by the clock`,
-  "handed over": (name) => `${name} handed it to you`,
+  left: "table.host.now_left",
+  away: "table.host.now_away",
+  "sat out by the clock": "table.host.now_sat_out",
+  "handed over": "table.host.now_handed_over",
 };
 
 /** "You are the host now: Ann has had no page open. ...", or "" when there is nothing to say. */
 export function hostNote(state) {
   const change = state.hostChange;
-  const words = change && change.host === state.playerId ? CAME_BECAUSE[change.reason] : null;
-  if (!words) return "";
-  const name = state.names.get(change.previous) ?? "the host";
-  return `You are the host now: ${words(name)}. Seats, settings, dealing and closing the `
-    + "table are yours; you may pass the role on (or back) below.";
+  const key = change && change.host === state.playerId ? CAME_BECAUSE[change.reason] : null;
+  if (!key) return "";
+  const name = state.names.get(change.previous) ?? t("table.host.the_host");
+  return t(key, { name });
 }
 
 export class HostPanel {
@@ -30,13 +30,13 @@ export class HostPanel {
     this.code = code;
     this.send = send;
     this.startButton = h("button", { id: "host-start", type: "button", class: "primary",
-      onclick: () => this.run(this.running ? "pause" : "start", this.runError) }, "Deal");
+      onclick: () => this.run(this.running ? "pause" : "start", this.runError) }, t("table.host.deal"));
     this.runError = h("p", { class: "error", role: "alert" });
     this.why = h("p", { class: "note host-why", role: "status", id: "host-why" });
     this.formHolder = h("div");
     this.settingsError = h("p", { class: "error", role: "alert" });
     this.settingsNote = h("p", { class: "note", role: "status", id: "host-settings-note" });
-    this.hostSelect = h("select", { "aria-label": "New host" });
+    this.hostSelect = h("select", { "aria-label": t("table.host.new_host"), translate: "no" });
     this.hostError = h("p", { class: "error", role: "alert" });
     this.seatsPart = new HostSeats(send);
     // The invite link: friends who get it sit at once; with the code alone, a newcomer
@@ -44,45 +44,49 @@ export class HostPanel {
     this.inviteLink = h("input", { id: "invite-link", type: "text", readonly: true,
       onfocus: (event) => event.target.select() });
     this.copyNote = h("span", { class: "note", role: "status", id: "invite-copied" });
-    this.qr = h("img", { id: "invite-qr", alt: "QR code of the invite link", width: 180, height: 180 });
+    this.qr = h("img", { id: "invite-qr", alt: t("table.host.qr_alt"), width: 180, height: 180 });
     this.qrFor = null;
     // Ending the game cashes everybody out: asked twice, never by a stray click.
     this.closeError = h("p", { class: "error", role: "alert", id: "close-error" });
     this.closeConfirm = h("div", { class: "row confirm", hidden: true },
-      h("span", {}, "End the game and cash everybody out?"),
+      h("span", {}, t("table.host.close_question")),
       h("button", { type: "button", id: "close-confirm", class: "danger",
-        onclick: () => this.closeTable() }, "Yes, close the table"),
-      h("button", { type: "button", onclick: () => { this.closeConfirm.hidden = true; } }, "Cancel"));
+        onclick: () => this.closeTable() }, t("table.host.close_yes")),
+      h("button", { type: "button", onclick: () => { this.closeConfirm.hidden = true; } },
+        t("common.cancel")));
     this.closeButton = h("button", { type: "button", id: "close-table",
-      onclick: () => { this.closeConfirm.hidden = false; } }, "Close the table\u2026");
+      onclick: () => { this.closeConfirm.hidden = false; } }, t("table.host.close_table"));
     this.element = h("section", { class: "panel host", "aria-labelledby": "host-title", hidden: true },
-      h("h2", { id: "host-title" }, "Host"),
+      h("h2", { id: "host-title" }, t("table.host.title")),
       this.why,
       h("div", { class: "row" }, this.startButton,
-        h("button", { type: "button", id: "host-bomb", title: "Everybody antes, no blinds, "
-          + "and the flop comes at once", onclick: () => this.run("call_bomb_pot", this.runError) },
-        "Bomb pot next hand")), this.runError,
+        h("button", { type: "button", id: "host-bomb", title: t("table.host.bomb_pot_title"),
+          onclick: () => this.run("call_bomb_pot", this.runError) },
+        t("table.host.bomb_pot"))), this.runError,
       h("div", { class: "invite" },
-        h("label", { for: "invite-link" }, "Invite link: friends who open it sit at once"),
+        h("label", { for: "invite-link" }, t("table.host.invite_link")),
         h("div", { class: "row" }, this.inviteLink,
           h("button", { type: "button", id: "copy-invite", onclick: () => this.copyInvite() },
-            "Copy"),
-          h("button", { type: "button", id: "new-invite", title: "The old link stops working",
-            onclick: () => this.run("new_invite", this.runError) }, "New link"), this.copyNote),
+            t("table.host.copy")),
+          h("button", { type: "button", id: "new-invite", title: t("table.host.new_link_title"),
+            onclick: () => this.run("new_invite", this.runError) }, t("table.host.new_link")),
+          this.copyNote),
         h("details", { class: "invite-qr", ontoggle: (event) => {
           if (event.target.open) this.showQr();
-        } }, h("summary", {}, "QR code for a phone"), this.qr)),
+        } }, h("summary", {}, t("table.host.qr_for_phone")), this.qr)),
       h("details", { class: "host-settings" },
-        h("summary", {}, "Table settings (applied from the next hand)"),
+        h("summary", {}, t("table.host.settings")),
         this.formHolder,
         h("button", { id: "host-apply", type: "button", onclick: () => this.applySettings() },
-          "Apply from the next hand"),
+          t("table.host.apply")),
         this.settingsError),
       this.settingsNote,
       this.seatsPart.element,
-      h("div", { class: "row" }, h("label", {}, "Pass the host role to ", this.hostSelect),
-        h("button", { type: "button", onclick: () => this.transfer() }, "Pass")), this.hostError,
-      h("p", { class: "note" }, "A player sat out sits back in from their own seat controls."),
+      h("div", { class: "row" }, h("label", {}, wordsWith("table.host.pass_role_to", {},
+        { select: this.hostSelect })),
+      h("button", { type: "button", onclick: () => this.transfer() }, t("table.host.pass"))),
+      this.hostError,
+      h("p", { class: "note" }, t("table.host.sat_out_note")),
       h("div", { class: "row" }, this.closeButton), this.closeConfirm, this.closeError);
     this.running = false;
     this.formFor = null;
@@ -97,17 +101,17 @@ export class HostPanel {
       this.qr.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
       this.qrFor = link;
     } catch {
-      this.qr.alt = "The QR code could not be made: copy the link instead";
+      this.qr.alt = t("table.host.qr_failed");
     }
   }
 
   async copyInvite() {
     try {
       await navigator.clipboard.writeText(this.inviteLink.value);
-      this.copyNote.textContent = "Copied";
+      this.copyNote.textContent = t("table.host.copied");
     } catch {
       this.inviteLink.select(); // no clipboard (plain http on another device): copy by hand
-      this.copyNote.textContent = "Selected: copy it";
+      this.copyNote.textContent = t("table.host.selected");
     }
   }
 
@@ -118,13 +122,13 @@ export class HostPanel {
     this.why.hidden = !this.why.textContent;
     this.inviteLink.value = state.invite ? `${location.origin}/#${this.code}/${state.invite}` : "";
     this.closeButton.disabled = state.closing;
-    this.closeButton.textContent = state.closing ? "The table closes after this hand"
-      : "Close the table\u2026";
+    this.closeButton.textContent = t(state.closing ? "table.host.closes_after_hand"
+      : "table.host.close_table");
     this.running = state.running;
     // Before the first hand the game starts; after a pause it goes on.
     const dealtBefore = state.handNumber > 0 || state.hand !== null;
-    this.startButton.textContent = state.running ? "Pause after this hand"
-      : dealtBefore ? "Deal again (resume the game)" : "Deal (start the game)";
+    this.startButton.textContent = t(state.running ? "table.host.pause"
+      : dealtBefore ? "table.host.deal_again" : "table.host.deal_start");
     const key = JSON.stringify(state.upcoming);
     if (this.formFor !== key && !this.formHolder.contains(document.activeElement)) {
       this.formFor = key;
@@ -156,7 +160,7 @@ export class HostPanel {
     try {
       await this.send({ type: "settings", settings: readSettings(this.form) });
       this.settingsError.textContent = "";
-      this.settingsNote.textContent = "Saved: the next hand is dealt with these settings.";
+      this.settingsNote.textContent = t("table.host.saved");
       this.element.querySelector(".host-settings").open = false;
     } catch (error) {
       this.settingsError.textContent = sentence(error.message);
@@ -165,7 +169,7 @@ export class HostPanel {
 
   async transfer() {
     if (!this.hostSelect.value) {
-      this.hostError.textContent = "Nobody else is seated to take the host role.";
+      this.hostError.textContent = t("table.host.nobody_to_take");
       return;
     }
     try {
@@ -184,11 +188,12 @@ export class LedgerPanel {
     this.body = h("div", { class: "ledger" });
     this.error = h("p", { class: "error", role: "alert" });
     this.element = h("section", { class: "panel", "aria-labelledby": "ledger-title" },
-      h("h2", { id: "ledger-title" }, "Ledger"),
+      h("h2", { id: "ledger-title" }, t("table.ledger.title")),
       h("div", { class: "row" },
-        h("button", { id: "ledger-refresh", type: "button", onclick: () => this.refresh() }, "Show the ledger"),
+        h("button", { id: "ledger-refresh", type: "button", onclick: () => this.refresh() },
+          t("table.ledger.show")),
         h("a", { href: api.ledgerCsvUrl(code), download: `pokernight-${code}-ledger.csv`,
-          class: "button-link" }, "Download CSV")),
+          class: "button-link" }, t("table.ledger.download_csv"))),
       this.body, this.error);
   }
 
@@ -197,7 +202,7 @@ export class LedgerPanel {
       const ledger = await api.ledger(this.code);
       // People owe, under a debt cap: the table's, or their own where the host set one.
       const row = (account, owing) => h("tr", {},
-        h("th", { scope: "row" }, account.name), h("td", {}, chips(account.bought_in)),
+        h("th", { scope: "row", translate: "no" }, account.name), h("td", {}, chips(account.bought_in)),
         h("td", {}, chips(account.at_table)), h("td", {}, chips(account.cashed_out)),
         h("td", { class: account.net < 0 ? "loss" : "gain" }, chips(account.net)),
         h("td", { class: `expected ${(account.expected ?? account.net) < 0 ? "loss" : "gain"}` },
@@ -206,25 +211,25 @@ export class LedgerPanel {
       // Wider than the side panel: it scrolls sideways, the names' column kept in view.
       const table = (accounts, owing = false) => h("div", { class: "table-scroll" },
         h("table", {}, h("thead", {}, h("tr", {},
-        ["Player", "Bought in", "At table", "Cashed out", "Net", "Expected",
-          ...(owing ? ["Debt cap"] : [])]
-          .map((title) => h("th", { scope: "col" }, title)))),
+        ["player", "bought_in", "at_table", "cashed_out", "net", "expected",
+          ...(owing ? ["debt_cap"] : [])]
+          .map((column) => h("th", { scope: "col" }, t(`table.ledger.${column}`))))),
       h("tbody", {}, accounts.map((account) => row(account, owing)))));
       const people = ledger.accounts.filter((account) => !account.bot);
       const reasons = reasonsPart(ledger);
       const bots = ledger.accounts.filter((account) => account.bot);
-      const transfers = ledger.settle_up.map((t) => h("li", {},
-        `${t.payer_name} pays ${t.payee_name} ${chips(t.amount)}`));
+      const transfers = ledger.settle_up.map((transfer) => h("li", {},
+        t("table.ledger.pays", { payer: transfer.payer_name, payee: transfer.payee_name,
+          amount: transfer.amount })));
       // replaceChildren writes a null as the word "null": the bots' part is left out instead.
       const botsPart = bots.length ? [h("div", { class: "bots-ledger" },
-        h("h3", {}, "Bots (play chips)"), table(bots),
-        h("p", { class: "note" }, "A bot's chips are nobody's money: what was lost to or won "
-          + "from a bot is left out of the settle-up."))] : [];
-      const expectedNote = h("p", { class: "note" }, "Expected: the net had every pot run out "
-        + "all in gone by each hand's equity when the chips went in (the hands shown).");
+        h("h3", {}, t("table.ledger.bots")), table(bots),
+        h("p", { class: "note" }, t("table.ledger.bots_note")))] : [];
+      const expectedNote = h("p", { class: "note" }, t("table.ledger.expected_note"));
       this.body.replaceChildren(table(people, true), expectedNote, ...reasons, ...botsPart,
-        h("h3", {}, "Settle up"),
-        transfers.length ? h("ul", {}, transfers) : h("p", { class: "muted" }, "Nobody owes anything."));
+        h("h3", {}, t("table.ledger.settle_up")),
+        transfers.length ? h("ul", {}, transfers)
+          : h("p", { class: "muted" }, t("table.ledger.nobody_owes")));
       this.error.textContent = "";
     } catch (error) {
       this.error.textContent = sentence(error.message);
@@ -234,9 +239,9 @@ export class LedgerPanel {
 
 /** "1,000", "600 (own)" (the host set this player's own cap), or "none". */
 function debtCapWords(account) {
-  if (account.debt_cap === null || account.debt_cap === undefined) return "none";
+  if (account.debt_cap === null || account.debt_cap === undefined) return t("table.ledger.no_cap");
   return account.own_debt_cap === null || account.own_debt_cap === undefined
-    ? chips(account.debt_cap) : `${chips(account.debt_cap)} (own)`;
+    ? chips(account.debt_cap) : t("table.ledger.own_cap", { amount: account.debt_cap });
 }
 
 /** The host's corrections and removals, each with its reason, as the ledger's entries say
@@ -246,12 +251,14 @@ function reasonsPart(ledger) {
   const lines = ledger.entries.filter((entry) => entry.reason).map((entry) => {
     const name = names.get(entry.player_id) ?? entry.player_id;
     const what = entry.kind === "correction"
-      ? `stack corrected ${entry.amount > 0 ? "+" : "\u2212"}${chips(Math.abs(entry.amount))}`
-      : `${entry.kind} ${chips(entry.amount)}`;
-    const when = entry.hand ? `after hand #${entry.hand}` : "before the first hand";
-    return h("li", {}, `${name}: ${what} \u2014 ${entry.reason} (${when})`);
+      ? t("table.ledger.stack_corrected", { sign: entry.amount > 0 ? "+" : "\u2212",
+        amount: Math.abs(entry.amount) })
+      : t(`table.ledger.entry_${entry.kind}`, { amount: entry.amount });
+    const when = entry.hand ? t("table.ledger.after_hand", { number: String(entry.hand) })
+      : t("table.ledger.before_first_hand");
+    return h("li", {}, t("table.ledger.reason_line", { name, what, reason: entry.reason, when }));
   });
   if (!lines.length) return [];
-  return [h("h3", {}, "The host's corrections and removals"),
+  return [h("h3", {}, t("table.ledger.corrections")),
     h("ul", { class: "reasons", id: "ledger-reasons" }, lines)];
 }

@@ -73,6 +73,16 @@ export function t(key, params = {}) {
   return text;
 }
 
+/** The words for ``key`` cut where a page puts elements of its own (a name in bold, a
+ * link): ``[text, slot, text, ...]``, each slot the name of a ``{param}`` that ``params``
+ * leaves out (``dom.js``'s ``wordsWith`` puts the elements there). */
+export function tSlots(key, params = {}) {
+  const text = t(key, params);
+  const parts = text.split(/\{(\w+)\}/);
+  for (let index = 0; index < parts.length; index += 2) audit?.shown.push(parts[index]);
+  return parts;
+}
+
 /** A number as this language writes it (1,250 in English, 1.250 in Spanish and German). */
 export function formatNumber(value) {
   const text = numbers.format(Number(value));

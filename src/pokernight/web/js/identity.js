@@ -7,7 +7,8 @@
 // member's name) and this asks for a claim code from one of their devices.
 
 import * as api from "./api.js";
-import { h, sentence } from "./dom.js";
+import { h, sentence, wordsWith } from "./dom.js";
+import { t } from "./i18n.js";
 import { saveSeat, signIn, signedIn } from "./session.js";
 
 /**
@@ -24,15 +25,14 @@ export function memberChoice(nameInput, { vouched = false } = {}) {
   // remembered unless they ask: that would sign the browser out of its member.
   const box = h("input", { type: "checkbox", checked: !me, class: "remember" });
   const remember = vouched ? h("label", { class: "check remember-me" }, box,
-    " Remember me in the club (my results and hands follow me to the next tables)",
-    me ? h("span", { class: "note" }, ` \u2014 this browser would then be yours, not ${me.name}'s`)
+    " ", t("common.remember_me"),
+    me ? h("span", { class: "note" }, " ", t("common.browser_would_be_yours", { name: me.name }))
       : "")
-    : h("p", { class: "note member-note", id: "club-by-invitation" }, "The club remembers its ",
-      "members from one table to the next; it takes new ones on a member's word: ask a member ",
-      "for an invitation, or for their table's invite link.");
-  const playing = me ? h("p", { class: "note member-note" }, "Playing as ", h("strong", {}, me.name),
-    ", a member of the club (", h("a", { href: "#club" }, "the season"),
-    "). Type another name to play as somebody else.") : null;
+    : h("p", { class: "note member-note", id: "club-by-invitation" }, t("common.club_by_invitation"));
+  const playing = me ? h("p", { class: "note member-note" }, wordsWith("common.playing_as", {}, {
+    name: h("strong", { translate: "no" }, me.name),
+    season: h("a", { href: "#club" }, t("common.the_season")),
+  })) : null;
   const element = h("div", { class: "member-choice" });
   const isMe = () => me !== null && nameKey(nameInput.value) === nameKey(me.name);
   const show = () => element.replaceChildren(isMe() ? playing : remember);
@@ -66,7 +66,7 @@ export async function asNewcomer(holder, attempt, choice) {
         }
       }, () => {
         holder.replaceChildren();
-        reject(new Error("choose another name, then try again"));
+        reject(new Error(t("common.choose_another_name")));
       }));
     });
   }
@@ -74,9 +74,11 @@ export async function asNewcomer(holder, attempt, choice) {
 
 function isThisYou(name, signedInNow, notMe) {
   const code = h("input", { id: "claim-code", type: "text", maxlength: 12, autocomplete: "off",
-    autocapitalize: "characters", spellcheck: false, placeholder: "ABCDEF", required: true });
+    autocapitalize: "characters", spellcheck: false, placeholder: "ABCDEF", translate: "no",
+    required: true });
   const error = h("p", { class: "error", role: "alert", id: "claim-error" });
-  const yes = h("button", { type: "button", class: "primary", id: "claim-submit" }, "Sign in");
+  const yes = h("button", { type: "button", class: "primary", id: "claim-submit" },
+    t("common.sign_in"));
   yes.addEventListener("click", async () => {
     error.textContent = "";
     yes.disabled = true;
@@ -90,13 +92,13 @@ function isThisYou(name, signedInNow, notMe) {
     }
   });
   return h("div", { class: "is-this-you", role: "dialog", "aria-labelledby": "is-this-you-title" },
-    h("h3", { id: "is-this-you-title" }, `${name} is a member of this club. Is this you?`),
-    h("p", {}, "Yes: on a phone or computer where you are signed in, open ",
-      h("strong", {}, "Club \u2192 Sign in another device"), " and type its code here."),
-    h("div", { class: "row" }, h("label", { for: "claim-code" }, "Code"), code, yes),
+    h("h3", { id: "is-this-you-title" }, t("common.is_this_you", { name })),
+    h("p", {}, wordsWith("common.claim_how", {}, {
+      where: h("strong", {}, t("common.claim_where")) })),
+    h("div", { class: "row" }, h("label", { for: "claim-code" }, t("common.code")), code, yes),
     error,
     h("p", {}, h("button", { type: "button", id: "not-me", onclick: notMe },
-      `No, I am not ${name}`), " (then choose another name)"));
+      t("common.not_me", { name })), " ", t("common.then_another_name")));
 }
 
 /** A claim code typed here: this browser is signed in as its member from now on. */

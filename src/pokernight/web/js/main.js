@@ -9,6 +9,7 @@
 
 import { $ } from "./dom.js";
 import { applyFelt, feltSelect } from "./felt.js";
+import { t } from "./i18n.js";
 import { languageSelect } from "./language_menu.js";
 import { loadGames } from "./games.js";
 import { renderLobby } from "./lobby.js";
@@ -69,7 +70,7 @@ function route() {
 function start() {
   loadGames().then(route, (failure) => {
     const banner = $("#banner");
-    banner.textContent = `Cannot reach the room: ${failure.message}. Reload to try again.`;
+    banner.textContent = t("common.cannot_reach_room", { reason: failure.message });
     banner.className = "banner error";
     banner.hidden = false;
   });
@@ -81,10 +82,22 @@ function alertsButton() {
   button.after(alertsPanel(button));
 }
 
+/** The page's own words (index.html marks them by key: ``data-i18n`` its text,
+ * ``data-i18n-label`` its ``aria-label``), in the page's language. */
+function wordShell() {
+  for (const element of document.querySelectorAll("[data-i18n]")) {
+    element.textContent = t(element.dataset.i18n);
+  }
+  for (const element of document.querySelectorAll("[data-i18n-label]")) {
+    element.setAttribute("aria-label", t(element.dataset.i18nLabel));
+  }
+}
+
 // The page shell works offline and installs on a phone's home screen (sw.js: never game state).
 if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js").catch(() => {});
 
 window.addEventListener("hashchange", () => start());
+wordShell();
 applyFelt();
 feltSelect($("#felt-colour"));
 languageSelect($("#language"));

@@ -2,51 +2,77 @@
 
 import { cardText, rankPlural } from "./cards.js";
 import { chips } from "./dom.js";
+import { has, language, t } from "./i18n.js";
 
-const STREET_WORDS = { preflop: "Pre-flop" };
-// What the clock did for a player who did not act: it checks, folds or brings in.
-const TIMED_OUT_WORDS = { fold: "folded", check: "checked", bring_in: "brought in" };
+// "Ann, Bob and Cy", "Ana, Bob y Cy", "Ann, Bob und Cy" (English without the serial comma,
+// as the page always wrote it).
+const LISTS = new Intl.ListFormat(language === "en" ? "en-GB" : language, { type: "conjunction" });
 
-export function streetName(name) {
-  return STREET_WORDS[name] ?? (name ? name[0].toUpperCase() + name.slice(1) : "");
+/** ``items`` as one list in words: "Queens and Sevens". */
+export function listWords(items) {
+  return LISTS.format(items);
 }
 
-// What each action says (``ActionTaken.says``, the server's word for it) and a bring-in.
-const ACTION_WORDS = {
-  fold: "folds", check: "checks", call: "calls", bet: "bets", raise: "raises to",
-  complete: "completes to", bring_in: "brings in",
-};
+/** A street by the server's name for it ("preflop", "third street", "first draw"). */
+export function streetName(name) {
+  const key = `table.street.${String(name).replace(/ /g, "_")}`;
+  if (has(key)) return t(key);
+  return name ? name[0].toUpperCase() + name.slice(1) : "";
+}
+
+// What each action says (``ActionTaken.says``, the server's word for it) and a bring-in:
+// keys of the catalogue, for the seat's tag ("raises to 40") and the log ("Ann raises to 40").
+const ACTIONS = new Set(["fold", "check", "call", "bet", "raise", "complete", "bring_in"]);
+// What the clock did for a player who did not act: it checks, folds or brings in.
+const TIMED_OUT = new Set(["fold", "check", "bring_in"]);
+
+/** Which action's words: the server's word for it, else its kind (an event from before the
+ * server named its actions), else a bet or raise. */
+function actionKey(action) {
+  if (ACTIONS.has(action.says)) return action.says;
+  return ACTIONS.has(action.kind) ? action.kind : "bet_or_raise";
+}
 
 /** A draw in words: the number drawn is public ("draws 2", "stands pat"). */
 export function drawWords(count) {
-  return count === 0 ? "stands pat" : `draws ${count}`;
+  return count === 0 ? t("table.act.stands_pat") : t("table.act.draws", { count });
 }
 
-/** An action in words, as the server named it; nothing is worked out here. An event from
- * before the server named its actions (no ``says``) is told by its kind. */
+/** An action in words, as the server named it; nothing is worked out here. */
 export function actionWords(action) {
   if (action.kind === "draw") return drawWords(action.count);
   if (action.kind === "runs") return runsWords(action.runs);
-  const amount = action.amount ? ` ${chips(action.amount)}` : "";
-  const words = ACTION_WORDS[action.says] ?? ACTION_WORDS[action.kind] ?? "bets/raises to";
-  return `${words}${amount}`;
+  const key = actionKey(action);
+  return action.amount ? t(`table.act.${key}_amount`, { amount: chips(action.amount) })
+    : t(`table.act.${key}`);
+}
+
+/** ``name``'s action in words, as a line of the hand: "Ann raises to 40". */
+function namedAction(action, name) {
+  if (action.kind === "draw") {
+    return action.count === 0 ? t("table.log.stands_pat", { name })
+      : t("table.log.draws", { name, count: action.count });
+  }
+  const key = actionKey(action);
+  return action.amount ? t(`table.log.${key}_amount`, { name, amount: chips(action.amount) })
+    : t(`table.log.${key}`, { name });
 }
 
 /** A player's answer to running it twice. */
 export function runsWords(runs) {
-  return runs === 2 ? "runs it twice" : "runs it once";
+  return runs === 2 ? t("table.act.runs_twice") : t("table.act.runs_once");
 }
 
-/** Which board an award or a shown hand is of, when the board was run twice. */
-function boardWords(item) {
-  return item.board ? "Second board: " : "First board: ";
+/** ``line`` of a board's own, when the board was run twice or there are two. */
+function onBoard(item, line) {
+  return t(item.board ? "table.log.second_board_line" : "table.log.first_board_line", { line });
 }
 
 /** "Queens and Sevens wild" (Queens first, as Follow the Queen says it), "Threes and Nines wild". */
 export function wildWords(ranks) {
   const sorted = [...ranks].sort((a, b) => a - b);
   const queensFirst = [...sorted.filter((rank) => rank === 10), ...sorted.filter((rank) => rank !== 10)];
-  return queensFirst.map(rankPlural).join(" and ") + " wild";
+  return t("table.wild.ranks_wild", { ranks: listWords(queensFirst.map(rankPlural)) });
 }
 
 /** The second half of a split pot: "low" (hi-lo), or Chicago's "spade", as the server's
@@ -55,81 +81,113 @@ export function secondHalf(award) {
   return /\bspade\b/.test(award.description ?? "") ? "spade" : "low";
 }
 
+const cardsText = (cards) => cards.map(cardText).join(" ");
+
 /** One line for a hand event, or null for events not worth a line. ``name(index)`` names a seat;
  * ``stud``: a card to the board is the community card the deck's end makes everybody share. */
 export function describeEvent(item, name, twoBoards = false, stud = false) {
-  const board = twoBoards ? boardWords(item) : "";
+  const line = describe(item, name, twoBoards, stud);
+  // A pot's words say their board themselves (awardWords).
+  return twoBoards && item.type === "CardsShown" ? onBoard(item, line) : line;
+}
+
+function describe(item, name, twoBoards, stud) {
+  const who = typeof item.seat === "number" ? name(item.seat) : null;
   switch (item.type) {
-    case "StreetStarted": return `\u2014 ${streetName(item.name)} \u2014`;
-    case "AntePosted": return `${name(item.seat)} antes ${chips(item.amount)}`;
-    case "BlindPosted":
-      return item.kind === "straddle" ? `${name(item.seat)} straddles ${chips(item.amount)}`
-        : `${name(item.seat)} posts the ${item.kind} blind ${chips(item.amount)}`;
+    case "StreetStarted": return t("table.log.street", { street: streetName(item.name) });
+    case "AntePosted": return t("table.log.antes", { name: who, amount: chips(item.amount) });
+    case "BlindPosted": {
+      const kind = has(`table.log.blind_${item.kind}`) ? item.kind : "big";
+      return t(`table.log.blind_${kind}`, { name: who, amount: chips(item.amount) });
+    }
     case "BringInPosted":
-      return `${name(item.seat)} brings in ${chips(item.amount)}${item.all_in ? " (all-in)" : ""}`;
+      return t(item.all_in ? "table.log.brings_in_all_in" : "table.log.brings_in",
+        { name: who, amount: chips(item.amount) });
     case "CardsDealt":
       if (item.seat === null && item.cards.length && stud) {
-        return `Community card for everybody: ${item.cards.map(cardText).join(" ")}`;
+        return t("table.log.community_card", { cards: cardsText(item.cards) });
       }
       if (item.seat === null && item.cards.length) {
-        return `${item.board ? "Second board" : "Board"}: ${item.cards.map(cardText).join(" ")}`;
+        return t(item.board ? "table.log.second_board" : "table.log.board",
+          { cards: cardsText(item.cards) });
       }
       if (item.face_up && item.cards.length) {
-        return `${name(item.seat)} is dealt ${item.cards.map(cardText).join(" ")} face up`;
+        return t("table.log.dealt_face_up", { name: who, cards: cardsText(item.cards) });
       }
       return null;
     case "ActionTaken": {
-      const allIn = item.all_in ? " (all-in)" : "";
-      if (item.timed_out) return `${name(item.seat)} timed out (${TIMED_OUT_WORDS[item.kind] ?? actionWords(item)})`;
-      return `${name(item.seat)} ${actionWords(item)}${allIn}`;
+      if (item.timed_out) {
+        return TIMED_OUT.has(item.kind) ? t(`table.log.timed_out_${item.kind}`, { name: who })
+          : t("table.log.timed_out", { name: who, action: actionWords(item) });
+      }
+      const said = namedAction(item, who);
+      return item.all_in ? t("table.log.all_in", { action: said }) : said;
     }
     case "WildRankChanged":
       return item.rank === null
-        ? `${cardText(item.card)} was the last up card of its street: only Queens are wild`
-        : `${cardText(item.card)} follows a Queen: ${rankPlural(item.rank)} are wild`;
-    case "BetReturned": return `${chips(item.amount)} returned to ${name(item.seat)}`;
+        ? t("table.log.wild_last_up_card", { card: cardText(item.card) })
+        : t("table.log.wild_follows_queen", { card: cardText(item.card),
+          ranks: rankPlural(item.rank) });
+    case "BetReturned": return t("table.log.bet_returned", { name: who, amount: chips(item.amount) });
     case "CardsShown":
-      return `${board}${name(item.seat)} shows ${item.cards.map(cardText).join(" ")}`
+      return t("table.log.shows", { name: who, cards: cardsText(item.cards) })
         + (item.description ? ` (${item.description})` : "");
-    case "CardsMucked": return `${name(item.seat)} mucks`;
+    case "CardsMucked": return t("table.log.mucks", { name: who });
     case "CardsDrawn": {
       // The drawer's own copy names the cards; everybody else's has the count alone.
-      const mine = item.drawn?.length ? `: ${item.drawn.map(cardText).join(" ")}` : "";
-      return `${name(item.seat)} ${drawWords(item.count)}${mine}`;
+      const drawn = namedAction({ kind: "draw", count: item.count }, who);
+      return item.drawn?.length ? t("table.log.drawn_cards", { action: drawn,
+        cards: cardsText(item.drawn) }) : drawn;
     }
-    case "StubReshuffled":
-      return `The stub ran out: the discards are shuffled into a new stub (${item.size} cards)`;
+    case "StubReshuffled": return t("table.log.stub_reshuffled", { count: item.size });
     case "PotAwarded": return awardWords(item, name, twoBoards);
-    case "RunsChosen": return `${name(item.seat)} ${runsWords(item.runs)}`;
-    case "SecondRunStarted": return "\u2014 Second run: the same streets again \u2014";
+    case "RunsChosen":
+      return t(item.runs === 2 ? "table.log.runs_twice" : "table.log.runs_once", { name: who });
+    case "SecondRunStarted": return t("table.log.second_run");
     default: return null;
   }
 }
 
+/** "Ann 30, Bob 15": each winner of a half and their share. */
+const shares = (list, name) => list.map(([seat, amount]) =>
+  t("table.award.share", { name: name(seat), amount: chips(amount) }));
+
 export function awardWords(award, name, twoBoards = false) {
-  const board = twoBoards ? boardWords(award) : "";
-  const pot = award.index === 0 ? "the pot" : `side pot ${award.index}`;
-  if (award.high) return board + hiLoAwardWords(award, name, pot);
-  const winners = award.winners.map(([seat, amount]) => `${name(seat)} wins ${chips(amount)}`);
-  return `${board}${winners.join(", ")} from ${pot}${award.description ? ` \u2014 ${award.description}` : ""}`;
+  const words = award.high ? hiLoAwardWords(award, name) : potAwardWords(award, name);
+  return twoBoards ? onBoard(award, words) : words;
+}
+
+/** "Ann wins 30, Bob wins 30 from side pot 1 — ...". */
+function potAwardWords(award, name) {
+  const winners = award.winners.map(([seat, amount]) =>
+    t("table.award.wins", { name: name(seat), amount: chips(amount) })).join(", ");
+  const from = award.index === 0 ? t("table.award.from_pot", { winners })
+    : t("table.award.from_side_pot", { winners, index: award.index });
+  return `${from}${award.description ? ` \u2014 ${award.description}` : ""}`;
 }
 
 /** A hi-lo pot, half by half: "the pot: high Ann 30, low Bob 15, Cy 15 — high: ..., low: ...". */
-function hiLoAwardWords(award, name, pot) {
-  const half = (shares) => shares.map(([seat, amount]) => `${name(seat)} ${chips(amount)}`).join(", ");
-  const word = secondHalf(award);
-  const low = award.low && award.low.length ? `${word} ${half(award.low)}` : `no ${word}`;
-  return `${pot}: high ${half(award.high)}, ${low} \u2014 ${award.description}`;
+function hiLoAwardWords(award, name) {
+  const pot = award.index === 0 ? t("table.award.the_pot")
+    : t("table.award.side_pot", { index: award.index });
+  const half = secondHalf(award);
+  const low = award.low && award.low.length ? shares(award.low, name).join(", ") : null;
+  const key = low === null ? `table.award.hi_lo_no_${half}` : `table.award.hi_lo_${half}`;
+  return `${t(key, { pot, high: shares(award.high, name).join(", "), low })} \u2014 ${award.description}`;
 }
 
 /** A hi-lo pot that both halves won: "Bob scoops 60 with ..." or, half by half, "Bob
- * wins 30 with the high, Ann 15 and Cy 15 with the low: ...". */
+ * wins 30 with the high, Ann 15 and Cy 15 with the low: ...". ``pot``: which pot, in words
+ * after the amount ("" when there is one). */
 function hiLoWinnerLine(award, name, pot) {
   const [high, low] = [award.high, award.low];
   const phrase = handPhrase(award.description);
-  if (award.winners.length === 1) return `${name(high[0][0])} scoops ${chips(award.amount)}${pot} with ${phrase}`;
-  const half = (shares) => shares.map(([seat, amount]) => `${name(seat)} ${chips(amount)}`).join(" and ");
-  return `${half(high)} with the high, ${half(low)} with the ${secondHalf(award)}${pot}: ${phrase}`;
+  if (award.winners.length === 1) {
+    return t("table.winner.scoops", { name: name(high[0][0]), amount: chips(award.amount), pot,
+      hand: phrase });
+  }
+  return t(`table.winner.halves_${secondHalf(award)}`, { high: listWords(shares(high, name)),
+    low: listWords(shares(low, name)), pot, hand: phrase });
 }
 
 /** A hand's name as said after "with": "Flush, Ace high" -> "a flush, ace high". */
@@ -146,13 +204,20 @@ export function winnerLines(awards, name) {
   const twoBoards = awards.some((award) => award.board);
   const pots = new Set(awards.map((award) => award.index)).size;
   return awards.map((award) => {
-    const pot = pots === 1 ? "" : award.index === 0 ? " of the main pot"
-      : ` of side pot ${award.index}`;
-    const board = twoBoards ? boardWords(award) : "";
-    if (award.high?.length && award.low?.length) return board + hiLoWinnerLine(award, name, pot);
-    const names = award.winners.map(([seat]) => name(seat));
-    const took = names.length === 1 ? `${names[0]} wins ${chips(award.amount)}${pot}`
-      : `${names.slice(0, -1).join(", ")} and ${names.at(-1)} split ${chips(award.amount)}${pot}`;
-    return board + (award.description ? `${took} with ${handPhrase(award.description)}` : took);
+    const pot = pots === 1 ? "" : award.index === 0 ? t("table.winner.of_main_pot")
+      : t("table.winner.of_side_pot", { index: award.index });
+    const line = award.high?.length && award.low?.length ? hiLoWinnerLine(award, name, pot)
+      : potWinnerLine(award, name, pot);
+    return twoBoards ? onBoard(award, line) : line;
   });
+}
+
+/** "Bob wins 240 with a flush, ace high", "Ann and Cy split 240 of the main pot". */
+function potWinnerLine(award, name, pot) {
+  const names = award.winners.map(([seat]) => name(seat));
+  const which = names.length === 1 ? "wins" : "split";
+  const words = { name: names[0], names: listWords(names), amount: chips(award.amount), pot };
+  return award.description
+    ? t(`table.winner.${which}_with`, { ...words, hand: handPhrase(award.description) })
+    : t(`table.winner.${which}`, words);
 }

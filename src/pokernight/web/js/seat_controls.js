@@ -5,7 +5,8 @@
 import * as api from "./api.js";
 import { cardName, cardText } from "./cards.js";
 import { chipsRoom, roomWords } from "./chip_room.js";
-import { cancelButton, chips, h, modalForm, sentence } from "./dom.js";
+import { cancelButton, h, modalForm, sentence } from "./dom.js";
+import { t } from "./i18n.js";
 import { asNewcomer, keepJoined, memberChoice } from "./identity.js";
 
 /** How many chips this player may take, as the ledger says (one with no account owes nothing). */
@@ -14,8 +15,8 @@ async function roomOf(code, playerId) {
   return accounts.find((account) => account.player_id === playerId)?.chips_room ?? newcomer;
 }
 
-/** Where a straddle goes, in the words of the host's choice (``upcoming.straddles``). */
-const STRADDLE_WHERE = { under_the_gun: " under the gun", mississippi: " (any seat, the button too)" };
+/** Where a straddle goes, by the host's choice (``upcoming.straddles``): the button's words. */
+const STRADDLE_WHERE = new Set(["under_the_gun", "mississippi"]);
 
 export class SeatControls {
   /** ``tournament``: the director seats the player and chips are never bought, so there
@@ -26,26 +27,30 @@ export class SeatControls {
     this.state = null;
     this.error = h("p", { class: "error", role: "alert", id: "seat-error" });
     this.hint = h("p", { class: "note rebuy-hint", id: "rebuy-hint" });
-    this.sitOut = h("button", { type: "button", id: "sit-out", onclick: () => this.toggleSitOut() }, "Sit out");
+    this.sitOut = h("button", { type: "button", id: "sit-out", onclick: () => this.toggleSitOut() },
+      t("table.seat.sit_out"));
     this.postBlind = h("button", { type: "button", onclick: () => this.run({ type: "post_big_blind" }) },
-      "Post a big blind to play now");
-    this.addAmount = h("input", { type: "number", min: 1, "aria-label": "Chips to add", inputmode: "numeric" });
+      t("table.seat.post_big_blind"));
+    this.addAmount = h("input", { type: "number", min: 1, "aria-label": t("table.seat.chips_to_add"),
+      inputmode: "numeric" });
     this.addButton = h("button", { type: "button", id: "add-chips", "aria-describedby": "rebuy-hint",
-      onclick: () => this.addChips() }, "Add chips");
-    this.standUp = h("button", { type: "button", onclick: () => this.run({ type: "stand_up" }) }, "Stand up");
+      onclick: () => this.addChips() }, t("table.seat.add_chips"));
+    this.standUp = h("button", { type: "button", onclick: () => this.run({ type: "stand_up" }) },
+      t("table.seat.stand_up"));
     // Won without a showdown, mucked or folded: a player may still show (docs/rules.md, Showdown).
     this.showCards = h("button", { type: "button", id: "show-cards",
-      onclick: () => this.run({ type: "show_cards" }) }, "Show my last hand");
+      onclick: () => this.run({ type: "show_cards" }) }, t("table.seat.show_last_hand"));
     // Or one card at a time (a 7-2 bounty needs both shown).
     this.showOne = h("span", { class: "show-one", id: "show-one" });
     // The last hand ended early at a table that allows it: the board it would have dealt.
     // At a table that allows it (the seat's ``may_straddle``): straddle wherever the table's
     // straddles allow it, from the next hand (the server works out which and posts it).
     this.straddle = h("button", { type: "button", id: "straddle", "aria-pressed": "false",
-      onclick: () => this.run({ type: "straddle", on: !this.straddling }) }, "Straddle");
+      onclick: () => this.run({ type: "straddle", on: !this.straddling }) }, t("table.seat.straddle"));
     this.rabbit = h("button", { type: "button", id: "rabbit-hunt",
-      onclick: () => this.run({ type: "rabbit_hunt" }) }, "Rabbit hunt");
-    this.element = h("section", { class: "seat-controls", "aria-label": "Your seat", hidden: true },
+      onclick: () => this.run({ type: "rabbit_hunt" }) }, t("table.seat.rabbit_hunt"));
+    this.element = h("section", { class: "seat-controls", "aria-label": t("table.seat.label"),
+      hidden: true },
       this.sitOut, this.postBlind, this.straddle, this.showCards, this.showOne, this.rabbit,
       tournament ? null : [h("span", { class: "add-chips" }, this.addAmount, this.addButton),
         this.standUp, this.hint],
@@ -58,7 +63,7 @@ export class SeatControls {
     this.element.hidden = seat === null;
     if (!seat) return;
     this.sittingOut = seat.sitting_out;
-    this.sitOut.textContent = seat.sitting_out ? "Sit back in" : "Sit out";
+    this.sitOut.textContent = t(seat.sitting_out ? "table.seat.sit_back_in" : "table.seat.sit_out");
     const inHand = state.hand !== null && state.handIndex(seat.seat) >= 0;
     this.postBlind.hidden = !seat.can_post_big_blind || inHand;
     this.standUp.disabled = inHand;
@@ -68,13 +73,13 @@ export class SeatControls {
     this.straddling = seat.straddling;
     this.straddle.hidden = !seat.may_straddle && !seat.straddling;
     this.straddle.setAttribute("aria-pressed", String(seat.straddling));
-    const where = STRADDLE_WHERE[state.upcoming.straddles] ?? "";
-    this.straddle.textContent = seat.straddling ? `Straddling${where}: stop` : `Straddle${where}`;
+    const where = STRADDLE_WHERE.has(state.upcoming.straddles) ? `_${state.upcoming.straddles}` : "";
+    this.straddle.textContent = t(`table.seat.${seat.straddling ? "straddling" : "straddle"}${where}`);
     this.state = state;
     this.renderRoom(seat);
     const asked = state.rebuyRequests.get(state.playerId);
     if (asked) {  // the host approves rebuys here: this one waits for them
-      this.hint.textContent = `You asked to add ${chips(asked.amount)}: waiting for the host.`;
+      this.hint.textContent = t("table.seat.asked_to_add", { amount: asked.amount });
       this.addButton.disabled = true;
     }
   }
@@ -90,8 +95,9 @@ export class SeatControls {
     if (this.showOne.dataset.cards === key) return;
     this.showOne.dataset.cards = key;
     this.showOne.replaceChildren(...cards.map((card) => h("button", { type: "button",
-      class: "show-card", "aria-label": `Show the ${cardName(card)} only`,
-      onclick: () => this.run({ type: "show_cards", cards: [card] }) }, `Show ${cardText(card)}`)));
+      class: "show-card", "aria-label": t("table.seat.show_card_only", { card: cardName(card) }),
+      onclick: () => this.run({ type: "show_cards", cards: [card] }) },
+    t("table.seat.show_card", { card: cardText(card) }))));
   }
 
   /** The seat's room for chips, as the server keeps it with the seat (``rebuy``). */
@@ -115,7 +121,7 @@ export class SeatControls {
   addChips() {
     const amount = Number(this.addAmount.value);
     if (!Number.isInteger(amount) || amount <= 0) {
-      this.error.textContent = "Write how many chips to add.";
+      this.error.textContent = t("table.seat.write_how_many");
       return;
     }
     // Added (or asked for, where the host approves rebuys): the box is empty again, not
@@ -148,20 +154,21 @@ export async function buyInDialog(code, state, seat, send) {
     value: offered, inputmode: "numeric", required: true, "aria-describedby": "buy-in-room" });
   const short = room.amount < minimum;
   const error = h("p", { class: "error", role: "alert", id: "buy-in-error" },
-    short ? `${roomWords(room, { verb: "take", host: state.isHost })} The smallest buy-in is `
-      + `${chips(minimum)}.` : "");
+    short ? `${roomWords(room, { verb: "take", host: state.isHost })} `
+      + t("table.seat.smallest_buy_in", { amount: minimum }) : "");
   // The server says why a buy-in is refused, in words: no silent browser tooltip.
   const form = h("form", { method: "dialog", novalidate: true },
-    h("h2", {}, `Sit in seat ${seat + 1}`),
-    h("label", { for: "buy-in" }, `Buy-in (${chips(minimum)} to ${chips(maximum)} chips)`),
+    h("h2", {}, t("table.sit_in_seat", { number: seat + 1 })),
+    h("label", { for: "buy-in" }, t("table.seat.buy_in_range", { minimum, maximum })),
     input,
     h("p", { class: "note", id: "buy-in-room" }, room.debtCapped && !short
-      ? `${roomWords(room, { verb: "take" })} Rebuys count toward the cap too.` : ""),
+      ? `${roomWords(room, { verb: "take" })} ${t("table.seat.rebuys_count_too")}` : ""),
     h("div", { class: "row" },
-      h("button", { type: "submit", class: "primary", id: "buy-in-submit", disabled: short }, "Sit down"),
+      h("button", { type: "submit", class: "primary", id: "buy-in-submit", disabled: short },
+        t("table.seat.sit_down")),
       cancelButton()),
     error);
-  modalForm({ class: "buy-in", "aria-label": "Buy in" }, form, error,
+  modalForm({ class: "buy-in", "aria-label": t("table.seat.buy_in_label") }, form, error,
     () => send({ type: "sit", seat, buy_in: Number(input.value) }), input);
 }
 
@@ -173,9 +180,9 @@ export function joinForm(code, invite = null) {
   const choice = memberChoice(name, { vouched: invite !== null });
   const question = h("div", { class: "question" });
   const error = h("p", { class: "error", role: "alert" });
-  const form = h("form", { class: "join-here", "aria-label": "Join this table" },
-    h("label", { for: "join-name" }, "Your name"), name,
-    h("button", { type: "submit", class: "primary" }, "Join this table"), choice.element,
+  const form = h("form", { class: "join-here", "aria-label": t("table.seat.join_this_table") },
+    h("label", { for: "join-name" }, t("table.seat.your_name")), name,
+    h("button", { type: "submit", class: "primary" }, t("table.seat.join_this_table")), choice.element,
     question, error);
   form.addEventListener("submit", async (event) => {
     event.preventDefault();

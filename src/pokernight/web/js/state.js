@@ -6,6 +6,7 @@
 // the hand's public state after it), or a bare {"v": n} that only counts.
 
 import { chips } from "./dom.js";
+import { t } from "./i18n.js";
 
 /** As many as the server's "last hands" (its ring of hands). */
 export const PROOFS_KEPT = 20;
@@ -87,9 +88,10 @@ export class TableState {
   }
 
   nameOfHandSeat(index, hand = this.hand) {
-    if (index === null || index === undefined) return "the board";
+    if (index === null || index === undefined) return t("table.panel.the_board");
     const seat = hand?.seats[index];
-    return hand?.names?.[index] ?? this.seats.get(seat)?.name ?? `seat ${seat + 1}`;
+    return hand?.names?.[index] ?? this.seats.get(seat)?.name
+      ?? t("table.hs.seat_lower", { number: seat + 1 });
   }
 
   serverNow() {
@@ -138,7 +140,8 @@ export class TableState {
       stakes: started.stakes,
       seats: started.seats,
       button: started.button,
-      names: started.seats.map((seat) => this.seats.get(seat)?.name ?? `seat ${seat + 1}`),
+      names: started.seats.map((seat) => this.seats.get(seat)?.name
+        ?? t("table.hs.seat_lower", { number: seat + 1 })),
       stacksBefore: started.stacks ?? null,
       cards: started.seats.map(() => []),
       board: [],
@@ -233,15 +236,14 @@ export class TableState {
         this.showByChoice(event);
         break;
       case "BombPotCalled":
-        this.chat.push({ name: "Dealer", text: "The host calls a bomb pot: the next hand with "
-          + "a flop, everybody antes and the flop comes at once", dealer: true });
+        this.chat.push({ name: t("table.dealer"), text: t("table.chat.bomb_pot"), dealer: true });
         break;
       case "RabbitHunted":
         this.showRabbit(event);
         break;
       case "BountyPaid":
-        this.chat.push({ name: "Dealer", text: bountyWords(event, (seat) => this.nameOf(seat)),
-          dealer: true });
+        this.chat.push({ name: t("table.dealer"),
+          text: bountyWords(event, (seat) => this.nameOf(seat)), dealer: true });
         break;
       case "CloseRequested":
         this.closing = true;
@@ -298,8 +300,8 @@ export class TableState {
       hand.shown.set(index, hand.shown.get(index) ?? "");
     }
     const name = this.nameOf(event.seat);
-    this.chat.push({ name: "Dealer", text: `${name} shows ${event.cards.join(" ")} `
-      + `(hand #${event.hand_number})`, dealer: true });
+    this.chat.push({ name: t("table.dealer"), text: t("table.chat.shows", { name,
+      cards: event.cards.join(" "), number: String(event.hand_number) }), dealer: true });
   }
 
   /** The board the last hand would have dealt, hunted: beside its board, and a dealer line. */
@@ -307,12 +309,12 @@ export class TableState {
     const hand = this.lastHand;
     if (hand && hand.number === event.hand_number) hand.rabbit = event.streets.flat();
     const streets = event.streets.map((cards) => cards.join(" ")).join(" | ");
-    this.chat.push({ name: "Dealer", text: `${this.nameOf(event.seat)} hunts the rabbit: `
-      + `${streets} (not dealt, hand #${event.hand_number})`, dealer: true });
+    this.chat.push({ name: t("table.dealer"), text: t("table.chat.rabbit", {
+      name: this.nameOf(event.seat), streets, number: String(event.hand_number) }), dealer: true });
   }
 
   nameOf(seat) {
-    return this.seats.get(seat)?.name ?? `Seat ${seat + 1}`;
+    return this.seats.get(seat)?.name ?? t("table.seat_number", { number: seat + 1 });
   }
 
   noteNames() {
@@ -417,7 +419,9 @@ function keepLast(map, key, value) {
 /** "Ann wins the 7-2 bounty: 90 (50 from Bob, 40 from Cy), hand #3". */
 export function bountyWords(event, nameOf) {
   const total = event.payments.reduce((sum, [, amount]) => sum + amount, 0);
-  const from = event.payments.map(([seat, amount]) => `${chips(amount)} from ${nameOf(seat)}`);
-  return `${nameOf(event.seat)} wins the 7-2 bounty: ${chips(total)}`
-    + (from.length ? ` (${from.join(", ")})` : "") + `, hand #${event.hand_number}`;
+  const from = event.payments.map(([seat, amount]) =>
+    t("table.chat.bounty_from", { amount: chips(amount), name: nameOf(seat) }));
+  const words = { name: nameOf(event.seat), amount: chips(total), from: from.join(", "),
+    number: String(event.hand_number) };
+  return t(from.length ? "table.chat.bounty_from_each" : "table.chat.bounty", words);
 }

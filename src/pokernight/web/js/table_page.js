@@ -5,7 +5,8 @@ import { ActionBar } from "./action_bar.js";
 import { TurnAlerts } from "./alerts.js";
 import { blindClockWords } from "./blind_clock.js";
 import { Connection } from "./connection.js";
-import { chips, h, sentence } from "./dom.js";
+import { chips, h, sentence, wordsWith } from "./dom.js";
+import { t } from "./i18n.js";
 import { HostPanel, LedgerPanel } from "./host_panel.js";
 import { Chat, HandLog, LastHands, shufflePanel, wildPanel } from "./panels.js";
 import { newContribution } from "./verify.js";
@@ -29,8 +30,9 @@ const CLOCK_WARNING_SECONDS = 8; // a double beep when your own clock is nearly 
  * game is the server's fact); nothing at a table of one game. */
 function dealersChoice(state) {
   if (!(state.upcoming?.dealers_choice ?? []).length) return "";
-  const next = state.nextGame ? ` \u00b7 next: ${gameName(state.nextGame)}` : "";
-  return h("span", { class: "dealers-choice", id: "dealers-choice" }, `Dealer's choice${next}`);
+  return h("span", { class: "dealers-choice", id: "dealers-choice" }, state.nextGame
+    ? t("table.dealers_choice_next", { game: gameName(state.nextGame) })
+    : t("table.dealers_choice"));
 }
 
 export class TablePage {
@@ -76,8 +78,10 @@ export class TablePage {
     this.askedNote = h("p", { class: "note", role: "status", id: "seat-request-note" });
     this.tableNote = h("p", { class: "note table-note", role: "status", id: "table-note" });
     const links = h("p", { class: "links" },
-      tournament ? null : ["Invite with code ", h("strong", { class: "code" }, code), " \u00b7 "],
-      h("a", { href: `/stream.html#${code}`, target: "_blank", rel: "noopener" }, "Stream view (OBS / Discord)"));
+      tournament ? null : [wordsWith("table.invite_with_code", {}, {
+        code: h("strong", { class: "code", translate: "no" }, code) }), " \u00b7 "],
+      h("a", { href: `/stream.html#${code}`, target: "_blank", rel: "noopener" },
+        t("table.stream_view_link")));
     root.replaceChildren(h("div", { class: "table-page" },
       h("div", { class: "play" }, this.title, this.wildHolder,
         h("div", { class: "felt-wrap" }, this.view.root, this.winner.element), this.results,
@@ -89,7 +93,7 @@ export class TablePage {
         tournament ? null : this.ledger.element, // tournament chips are not money
         this.stats.element)));
     this.connection.open();
-    this.setBanner("connecting\u2026");
+    this.setBanner(t("common.connecting"));
     this.timer = setInterval(() => this.tickClock(), CLOCK_TICK_MS);
     this.lastHands.refresh();
     this.render();
@@ -181,15 +185,17 @@ export class TablePage {
     const variant = hand?.variant ?? settings.variant;
     const game = gameName(variant);
     const stakes = hand?.stakes ?? settings.stakes ?? {};
-    const stakesWords = isStud(variant) ? `ante ${stakes.ante}, bring-in ${stakes.bring_in}`
-      : `${stakes.small_blind}/${stakes.big_blind}`;
-    this.title.replaceChildren(h("h1", {}, `Table ${this.code}`),
+    const stakesWords = isStud(variant)
+      ? t("table.stakes_stud", { ante: stakes.ante, bring_in: stakes.bring_in })
+      : `${chips(stakes.small_blind)}/${chips(stakes.big_blind)}`;
+    this.title.replaceChildren(h("h1", {}, t("table.table_code", { code: String(this.code) })),
       h("span", { class: "game" }, `${game} \u00b7 ${stakesWords}`),
       dealersChoice(state),
       this.blindClock,
-      h("span", { class: "hand-number" }, state.hand ? `Hand #${state.hand.number}` : ""),
+      h("span", { class: "hand-number" },
+        state.hand ? t("table.hand_number", { number: String(state.hand.number) }) : ""),
       ...(state.hand?.bombPot ? [h("span", { class: "bomb-pot", id: "bomb-pot" },
-        `Bomb pot: ${chips(state.hand.bombPot)} each`)] : []));
+        t("table.bomb_pot_each", { amount: state.hand.bombPot }))] : []));
     this.tickBlindClock();
     const wild = wildPanel(state);
     this.wildHolder.replaceChildren(...(wild ? [wild] : []));
@@ -197,13 +203,11 @@ export class TablePage {
     const mine = state.mySeat;
     const asked = joined ? state.seatRequests.get(state.playerId) : undefined;
     this.askedNote.textContent = asked && mine === null
-      ? `You asked for seat ${asked.seat + 1}: waiting for the host to let you in.` : "";
+      ? t("table.asked_for_seat", { number: asked.seat + 1 }) : "";
     this.tableNote.textContent = state.closed && this.tournament
-      ? "This table is closed: the tournament goes on, or is over, as the lines above say."
-      : state.closed
-      ? "The host closed the table: the game is over. Everybody was cashed out; "
-        + "the ledger below says who pays whom."
-      : state.closing ? "The host is closing the table: this is the last hand." : "";
+      ? t("table.closed_tournament")
+      : state.closed ? t("table.closed_by_host")
+      : state.closing ? t("table.closing") : "";
     // The night's recap, when the table is closed (a tournament's table has none).
     if (state.closed && !this.tournament) this.recap.show();
     // Not before the table itself has come (the welcome comes first): a seat's buy-in is
@@ -232,14 +236,14 @@ export class TablePage {
   renderSpectator(joined, mine, { asked, removed }) {
     if (removed && mine === null) {
       this.spectatorArea.replaceChildren(h("p", { class: "note", id: "removed-note" },
-        `The host removed you from this table (${removed.reason}): you may watch, and only `
-        + "the host can let you sit here again."));
+        t("table.removed_you", { reason: removed.reason })));
     } else if (!joined) {
       if (!this.spectatorArea.firstChild) {
-        this.spectatorArea.replaceChildren(h("p", {}, "You are watching."), joinForm(this.code, this.invite));
+        this.spectatorArea.replaceChildren(h("p", {}, t("table.you_are_watching")),
+          joinForm(this.code, this.invite));
       }
     } else if (mine === null && !asked && !this.state.closed) {
-      this.spectatorArea.replaceChildren(h("p", { class: "hint" }, "Pick an empty seat on the table to sit down."));
+      this.spectatorArea.replaceChildren(h("p", { class: "hint" }, t("table.pick_a_seat")));
     } else {
       this.spectatorArea.replaceChildren();
     }

@@ -6,6 +6,7 @@
 import { botBadge, botOf, botWords } from "./bot_badge.js";
 import { cardElement, cardName, rankOf } from "./cards.js";
 import { chips, h, replaceKeepingFocus, sentence } from "./dom.js";
+import { t } from "./i18n.js";
 import { actionWords, awardWords } from "./narrate.js";
 import { gameOf, isStud } from "./games.js";
 import { boardsOf } from "./state.js";
@@ -65,7 +66,7 @@ export function clockParts(status, seat, connected, now) {
 
 /** "Run 2" of a board run twice, "Board 2" of a double board. */
 function boardName(hand, run) {
-  return `${hand.firstBoard ? "Run" : "Board"} ${run + 1}`;
+  return t(hand.firstBoard ? "table.run_number" : "table.board_number", { number: run + 1 });
 }
 
 /** A winner's hand in words, as the server named it: on each board where there are two
@@ -73,8 +74,10 @@ function boardName(hand, run) {
 export function resultWords(hand, index) {
   const first = hand.shown.get(index);
   const second = hand.shownSecond.get(index);
-  if (!second) return first || "wins";
-  if (second === first) return `${first} (both ${hand.firstBoard ? "runs" : "boards"})`;
+  if (!second) return first || t("table.wins");
+  if (second === first) {
+    return t(hand.firstBoard ? "table.on_both_runs" : "table.on_both_boards", { hand: first });
+  }
   return `${boardName(hand, 0)}: ${first || "\u2014"} \u00b7 ${boardName(hand, 1)}: ${second}`;
 }
 
@@ -114,12 +117,14 @@ export class TableView {
 
   emptySeat(number, style, canSit) {
     if (!canSit) {
-      return h("div", { class: "seat empty", style, "aria-label": `seat ${number + 1}, empty` },
-        h("span", {}, `Seat ${number + 1}`));
+      return h("div", { class: "seat empty", style,
+        "aria-label": t("table.seat_empty_label", { number: number + 1 }) },
+      h("span", {}, t("table.seat_number", { number: number + 1 })));
     }
     return h("div", { class: "seat empty", style },
       h("button", { class: "sit", dataset: { key: `sit-${number}`, seat: number },
-        "aria-label": `Sit in seat ${number + 1}`, onclick: () => this.onSit(number) }, "Sit here"));
+        "aria-label": t("table.sit_in_seat", { number: number + 1 }), onclick: () => this.onSit(number) },
+      t("table.sit_here")));
   }
 
   seatElement(state, hand, seat, style, winning) {
@@ -134,38 +139,43 @@ export class TableView {
     const won = inHand && hand.awards.some((award) => award.winners.some(([s]) => s === index));
     const tags = [];
     if (hand && hand.button === seat.seat && gameOf(hand.variant)?.button) {
-      tags.push(h("span", { class: "dealer", title: "dealer button", "aria-label": "dealer button" }, "D"));
+      const button = t("table.dealer_button");
+      tags.push(h("span", { class: "dealer", title: button, "aria-label": button },
+        t("table.dealer_letter")));
     }
     const bot = botOf(seat);
     if (bot) tags.push(botBadge(bot));
-    if (folded) tags.push(h("span", { class: "tag" }, "Folded"));
-    if (allIn) tags.push(h("span", { class: "tag allin" }, "All-in"));
+    if (folded) tags.push(h("span", { class: "tag" }, t("table.tag_folded")));
+    if (allIn) tags.push(h("span", { class: "tag allin" }, t("table.tag_all_in")));
     if (isAway(seat, state.connected)) {
-      tags.push(h("span", { class: "tag away", title: "no page open: the clock plays for them" },
-        "Away"));
+      tags.push(h("span", { class: "tag away", title: t("table.tag_away_title") },
+        t("table.tag_away")));
     }
     if (seat.removed) {
-      tags.push(h("span", { class: "tag", title: "removed by the host: leaves when the hand ends" },
-        "Leaving"));
+      tags.push(h("span", { class: "tag", title: t("table.tag_leaving_title") },
+        t("table.tag_leaving")));
     }
-    if (seat.sitting_out) tags.push(h("span", { class: "tag" }, "Sitting out"));
-    else if (!inHand && seat.waiting) tags.push(h("span", { class: "tag" }, "Waiting"));
+    if (seat.sitting_out) tags.push(h("span", { class: "tag" }, t("table.tag_sitting_out")));
+    else if (!inHand && seat.waiting) tags.push(h("span", { class: "tag" }, t("table.tag_waiting")));
     // A folded seat says so once (its tag), not again in its last action's words.
     const last = inHand && !hand.ended && !folded ? hand.lastActions[index] : null;
     if (last) tags.push(h("span", { class: "tag action" }, actionWords(last)));
     const classes = ["seat", turn && "turn", folded && "folded", allIn && "allin",
       seat.sitting_out && "out", seat.seat === state.mySeat && "me", won && "winner"];
-    const label = `${seat.name}, ${bot ? `${botWords(bot)}, ` : ""}seat ${seat.seat + 1}, `
-      + `${chips(stack)} chips`
-      + (turn ? ", to act" : "") + (folded ? ", folded" : "") + (allIn ? ", all-in" : "");
+    // What a screen reader says of the seat: its facts, one after the other.
+    const label = [seat.name, bot ? botWords(bot) : null,
+      t("table.seat_label", { number: seat.seat + 1, chips: chips(stack), count: stack }),
+      turn ? t("table.label_to_act") : null, folded ? t("table.label_folded") : null,
+      allIn ? t("table.label_all_in") : null].filter(Boolean).join(", ");
     return h("div", { class: classes.filter(Boolean).join(" "), style, role: "group",
       "aria-label": label, dataset: { seat: seat.seat } },
       inHand ? this.holeCards(state, hand, index, winning) : null,
       h("div", { class: "plate" },
-        h("span", { class: "name" }, seat.name),
+        h("span", { class: "name", translate: "no" }, seat.name),
         h("span", { class: "stack" }, chips(stack))),
       tags.length ? h("div", { class: "tags" }, tags) : null,
-      bet > 0 ? h("div", { class: "bet", "aria-label": `bet ${bet}` }, chips(bet)) : null,
+      bet > 0 ? h("div", { class: "bet", "aria-label": t("table.bet_label", { amount: bet }) },
+        chips(bet)) : null,
       won ? h("div", { class: "won" }, resultWords(hand, index)) : null,
       turn ? h("div", { class: "clock", "aria-hidden": "true" },
         h("div", { class: "bar" }), h("div", { class: "bank" }), h("span", { class: "seconds" }))
@@ -203,11 +213,12 @@ export class TableView {
       : [this.boardElement(hand, hand ? hand.board : [], null, winning)];
     return h("div", { class: "center" },
       ...boards,
-      hand?.rabbit?.length ? h("div", { class: "rabbit-note" }, "Outlined: the rabbit, never dealt")
+      hand?.rabbit?.length ? h("div", { class: "rabbit-note" }, t("table.rabbit_note"))
         : null,
-      status ? h("div", { class: "pot", id: "pot" }, `Pot ${chips(status.pot)}`,
+      status ? h("div", { class: "pot", id: "pot" }, t("table.pot_amount", { amount: status.pot }),
         pots.length > 1 ? h("span", { class: "side-pots" },
-          pots.map((amount, i) => ` · ${i === 0 ? "main" : `side ${i}`} ${chips(amount)}`)) : null)
+          pots.map((amount, i) => ` \u00b7 ${i === 0 ? t("table.main_pot_amount", { amount })
+            : t("table.side_pot_amount", { index: i, amount })}`)) : null)
         : null,
       h("div", { class: "turn-line", id: "turn-line", "aria-live": "polite" }, this.turnWords(state)));
   }
@@ -225,12 +236,14 @@ export class TableView {
     while (slots.length < boardSlots) slots.push(h("span", { class: "card slot", "aria-hidden": "true" }));
     if (run === null && board.length && hand && isStud(hand.variant)) {
       // Stud: the deck ran short, and the card (or two) in the middle is everybody's.
-      const words = board.length > 1 ? "Community cards" : "Community card";
-      return h("div", { class: "board community", "aria-label": `${words.toLowerCase()}, everybody's` },
-        h("span", { class: "run-label" }, words), slots);
+      const count = board.length;
+      return h("div", { class: "board community",
+        "aria-label": t("table.community_cards_label", { count }) },
+      h("span", { class: "run-label" }, t("table.community_cards", { count })), slots);
     }
-    if (run === null) return h("div", { class: "board", "aria-label": "board" }, slots);
-    return h("div", { class: `board run-${run + 1}`, "aria-label": `board ${run + 1}` },
+    if (run === null) return h("div", { class: "board", "aria-label": t("table.board_label") }, slots);
+    return h("div", { class: `board run-${run + 1}`,
+      "aria-label": t("table.board_number_label", { number: run + 1 }) },
       h("span", { class: "run-label" }, boardName(hand, run)), slots);
   }
 
@@ -250,14 +263,14 @@ export class TableView {
     if (status && status.to_act !== null && status.to_act !== undefined) {
       const seat = state.seats.get(status.to_act);
       const yours = status.to_act === state.mySeat && !this.replay;
-      return yours ? "Your turn" : `${seat?.name ?? "?"} to act`;
+      return yours ? t("table.your_turn") : t("table.to_act", { name: seat?.name ?? "?" });
     }
     if (state.hand) return "";
     if (state.stopped) return sentence(state.stopped);
     if (!state.running) {
-      return state.seats.size < 2 ? "Waiting for players" : "Waiting for the host to deal";
+      return t(state.seats.size < 2 ? "table.waiting_for_players" : "table.waiting_for_host");
     }
-    return "Next hand soon\u2026";
+    return t("table.next_hand_soon");
   }
 
   /** The action clock of the seat to act: called often, touches a few elements; the
@@ -273,8 +286,9 @@ export class TableView {
     // Two bars: the action clock, then the time bank below it, spent once the clock is out.
     clock.querySelector(".bar").style.width = `${Math.min(100, (100 * action) / actionTotal)}%`;
     clock.querySelector(".bank").style.width = bankTotal ? `${(100 * bank) / bankTotal}%` : "0%";
-    clock.querySelector(".seconds").textContent = action > 0 ? `${Math.ceil(action)}s`
-      : `bank ${Math.ceil(bank)}s`;
+    clock.querySelector(".seconds").textContent = action > 0
+      ? t("table.clock_seconds", { seconds: Math.ceil(action) })
+      : t("table.clock_bank_seconds", { seconds: Math.ceil(bank) });
     clock.classList.toggle("urgent", action + bank < 8);
     return action + bank;
   }
@@ -347,7 +361,7 @@ export class TableView {
 function rabbitCard(card) {
   const element = cardElement(card, { dim: true });
   element.classList.add("rabbit");
-  element.setAttribute("aria-label", `${cardName(card)}: the rabbit, not dealt`);
-  element.title = "Rabbit: not dealt";
+  element.setAttribute("aria-label", t("table.rabbit_card_label", { card: cardName(card) }));
+  element.title = t("table.rabbit_card_title");
   return element;
 }

@@ -5,8 +5,12 @@
 // word moves another person's seats, cards or money.
 
 import * as api from "./api.js";
-import { h, sentence } from "./dom.js";
+import { h, sentence, wordsWith } from "./dom.js";
+import { language, t } from "./i18n.js";
 import { savedSeats } from "./session.js";
+
+const day = new Intl.DateTimeFormat(language, { dateStyle: "short" });
+const moment = new Intl.DateTimeFormat(language, { dateStyle: "short", timeStyle: "medium" });
 
 function choices(list, label, id) {
   return h("select", { "aria-label": label, id },
@@ -34,7 +38,7 @@ function guestSeats(done) {
   const holder = h("div", { id: "club-my-seats" });
   const tokens = savedSeats().map((seat) => seat.token).slice(-100);
   const none = () => holder.replaceChildren(
-    h("p", { class: "muted" }, "This browser played no seat of the club as a guest."));
+    h("p", { class: "muted" }, t("common.who.no_guest_seats")));
   if (!tokens.length) {
     none();
     return holder;
@@ -45,26 +49,27 @@ function guestSeats(done) {
       return;
     }
     holder.replaceChildren(
-      h("p", {}, "Seats this browser played as a guest. One of them was you? It joins your season:"),
+      h("p", {}, t("common.who.guest_seats")),
       h("ul", { class: "my-seats" }, seats.map((seat) => h("li", {},
-        `${seat.name} at table ${seat.code}, ${new Date(seat.created_at * 1000).toLocaleDateString()} `,
+        t("common.who.guest_seat", { name: seat.name, code: seat.code,
+          date: day.format(new Date(seat.created_at * 1000)) }), " ",
         h("button", { type: "button", class: "claim-seat", onclick: () => done(
-          () => api.claimGuest(seat.token), `Table ${seat.code}'s seat is yours in the season.`) },
-        "That was me")))));
+          () => api.claimGuest(seat.token), t("common.who.seat_claimed", { code: seat.code })) },
+        t("common.who.that_was_me"))))));
   }, (failure) => holder.replaceChildren(h("p", { class: "error" }, sentence(failure.message))));
   return holder;
 }
 
 function mergePart(done) {
   const code = h("input", { id: "club-merge-code", type: "text", maxlength: 12, autocomplete: "off",
-    autocapitalize: "characters", spellcheck: false, placeholder: "ABCDEF" });
-  const button = h("button", { type: "button", id: "club-merge" }, "Merge into me");
+    autocapitalize: "characters", spellcheck: false, placeholder: "ABCDEF", translate: "no" });
+  const button = h("button", { type: "button", id: "club-merge" }, t("common.who.merge"));
   button.addEventListener("click", () => done(() => api.mergeMembers(code.value.trim()),
-    "Your other name is read as you from now on: its nights, payments and devices."));
+    t("common.who.merged")));
   return h("div", { id: "club-merge-part" },
-    h("p", {}, "Another name in the club is you too? On a device signed in as it, open ",
-      h("strong", {}, "Sign in another device"), " and type its code here."),
-    h("div", { class: "row" }, h("label", { for: "club-merge-code" }, "Code"), code, button));
+    h("p", {}, wordsWith("common.who.merge_how", {}, {
+      where: h("strong", {}, t("common.who.sign_in_another_device")) })),
+    h("div", { class: "row" }, h("label", { for: "club-merge-code" }, t("common.code")), code, button));
 }
 
 function organiserPart(season, done) {
@@ -72,26 +77,30 @@ function organiserPart(season, done) {
   const others = season.members.filter((m) => !organisers.has(m.member_id))
     .map((m) => [m.member_id, m.name]);
   const log = h("ol", { class: "club-log", id: "club-log" });
-  const show = h("button", { type: "button", id: "club-show-log" }, "Show the club's log");
+  const show = h("button", { type: "button", id: "club-show-log" }, t("common.who.show_log"));
   show.addEventListener("click", async () => {
     try {
       const { log: lines } = await api.clubLog();
       const names = new Map(season.members.map((m) => [m.member_id, m.name]));
+      // The action and its detail are the log's own record (data, as the server keeps it).
       log.replaceChildren(...lines.map((line) => h("li", {},
-        `${new Date(line.at * 1000).toLocaleString()}: `,
-        `${line.by === null ? "the server's operator" : names.get(line.by) ?? `member ${line.by}`} `,
-        `${line.action} `, h("code", {}, JSON.stringify(line.detail)))));
+        `${moment.format(new Date(line.at * 1000))}: `,
+        line.by === null ? t("common.who.operator")
+          : names.get(line.by) ?? t("common.who.member_number", { number: String(line.by) }), " ",
+        h("span", { translate: "no" }, line.action), " ",
+        h("code", { translate: "no" }, JSON.stringify(line.detail)))));
     } catch (failure) {
       log.replaceChildren(h("li", { class: "error" }, sentence(failure.message)));
     }
   });
-  const parts = [h("p", { class: "note" }, "You organise the club: you name organisers and ",
-    "settle payments its two sides disagree on. Everything you do is in the club's log.")];
+  const parts = [h("p", { class: "note" }, t("common.who.you_organise"))];
   if (others.length) {
-    const pick = choices(others, "New organiser", "organiser-new");
-    parts.push(h("div", { class: "row", id: "club-new-organiser" }, pick, " organises the club too ",
+    const pick = choices(others, t("common.who.new_organiser"), "organiser-new");
+    parts.push(h("div", { class: "row", id: "club-new-organiser" },
+      wordsWith("common.who.organises_too", {}, { name: pick }), " ",
       h("button", { type: "button", onclick: () => done(() => api.addOrganiser(Number(pick.value)),
-        `${pick.selectedOptions[0]?.textContent ?? ""} organises the club too.`) }, "Name")));
+        t("common.who.named_organiser", { name: pick.selectedOptions[0]?.textContent ?? "" })) },
+      t("common.who.name_button"))));
   }
   parts.push(h("div", { class: "row" }, show), log);
   return h("div", { id: "club-organise" }, parts);

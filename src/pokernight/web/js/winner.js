@@ -3,6 +3,7 @@
 // clicks meant for the table, and a screen reader hears it (a polite live region).
 
 import { h } from "./dom.js";
+import { t } from "./i18n.js";
 import { winnerLines } from "./narrate.js";
 
 const SHOWN_MS = 5000;
@@ -37,7 +38,7 @@ export class WinnerAnnouncement {
     this.clearTimers();
     const box = h("div", { class: "winner-announcement", id: "winner" },
       lines.map((line) => h("div", { class: "line" }, line)),
-      h("button", { type: "button", class: "close", "aria-label": "Dismiss the result",
+      h("button", { type: "button", class: "close", "aria-label": t("table.dismiss_result"),
         onclick: () => this.dismiss() }, "\u00d7"));
     this.element.replaceChildren(box);
     this.timers.push(setTimeout(() => this.dismiss(), SHOWN_MS));
