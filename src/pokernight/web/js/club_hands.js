@@ -5,7 +5,7 @@ import * as api from "./api.js";
 import { chips, h, sentence } from "./dom.js";
 import { gameName, gameOf } from "./games.js";
 import { t } from "./i18n.js";
-import { dateWords } from "./phrase.js";
+import { dateWords } from "./dates.js";
 import { clubReplayHash } from "./replay_link.js";
 
 /** A game of the season by its key: this page's words for a game this server deals, else

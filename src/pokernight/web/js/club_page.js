@@ -10,10 +10,10 @@
 
 import * as api from "./api.js";
 import { COLOURS, lineChart } from "./chart.js";
-import { chips, h, sentence } from "./dom.js";
+import { chips, h, sentence, wordsWith } from "./dom.js";
 import { HandSearch, gameWords } from "./club_hands.js";
 import { t } from "./i18n.js";
-import { dateWords, phrase } from "./phrase.js";
+import { dateWords } from "./dates.js";
 import { claimDevice } from "./identity.js";
 import { signIn, signOut } from "./session.js";
 import { statsTable } from "./stats_panel.js";
@@ -48,7 +48,7 @@ function transferItems(transfers, me, record) {
       && transfer.payer.startsWith("member:") && transfer.payee.startsWith("member:");
     const words = t(transfer.payee === me.key ? "rooms.club.mark_paid" : "rooms.club.i_paid");
     return h("li", { class: "transfer" },
-      phrase("rooms.club.pays", { payer: named(transfer.payer_name, "strong"),
+      wordsWith("rooms.club.pays", {}, { payer: named(transfer.payer_name, "strong"),
         payee: named(transfer.payee_name, "strong"),
         amount: h("span", { class: "amount" }, chips(transfer.amount)) }), " ",
       mine ? h("button", { type: "button", class: "mark-paid", onclick: () => record(transfer) },
@@ -107,8 +107,9 @@ export class ClubPage {
       autocomplete: "nickname" });
     const error = h("p", { class: "error", role: "alert", id: "club-invite-error" });
     const form = h("form", { class: "card-panel", "aria-labelledby": "club-invite-title" },
-      h("h1", { id: "club-invite-title" }, phrase("rooms.club.invited", { club: named(club.name) })),
-      me ? h("p", {}, phrase("rooms.club.invite_signed_in", { name: named(me.name, "strong") }))
+      h("h1", { id: "club-invite-title" }, wordsWith("rooms.club.invited", {}, { club: named(club.name) })),
+      me ? h("p", {}, wordsWith("rooms.club.invite_signed_in", {},
+        { name: named(me.name, "strong") }))
         : [h("p", {}, t("rooms.club.invite_members")),
           h("div", { class: "row" }, h("label", { for: "club-invite-name" }, t("rooms.your_name")),
             name)],
@@ -136,7 +137,7 @@ export class ClubPage {
       autocapitalize: "characters", spellcheck: false, required: true });
     const error = h("p", { class: "error", role: "alert" });
     const form = h("form", { class: "card-panel", "aria-labelledby": "club-sign-in-title" },
-      h("h1", { id: "club-sign-in-title" }, phrase("rooms.club.title", { club: named(club.name) })),
+      h("h1", { id: "club-sign-in-title" }, wordsWith("rooms.club.title", {}, { club: named(club.name) })),
       h("p", {}, t("rooms.club.sign_in_note")),
       h("div", { class: "row" }, h("label", { for: "club-claim-code" }, t("rooms.club.code")), code,
         h("button", { type: "submit", class: "primary", id: "club-claim-submit" },
@@ -158,8 +159,8 @@ export class ClubPage {
     const me = season.me;
     this.body.replaceChildren(
       h("div", { class: "club-title" },
-        h("h1", {}, phrase("rooms.club.title", { club: named(club.name) })),
-        h("p", { class: "muted" }, phrase("rooms.club.signed_in_as", {
+        h("h1", {}, wordsWith("rooms.club.title", {}, { club: named(club.name) })),
+        h("p", { class: "muted" }, wordsWith("rooms.club.signed_in_as", {}, {
           name: named(me.name, "strong", { id: "club-me" }),
           tables: h("a", { href: "#" }, t("rooms.club.tables")) })),
         this.devicePart(), this.invitePart(me), this.csvPart()),
@@ -186,8 +187,8 @@ export class ClubPage {
     button.addEventListener("click", async () => {
       try {
         const { code, expires_in: seconds } = await api.newClaimCode();
-        shown.replaceChildren(...phrase("rooms.club.claim_code", {
-          code: named(code, "strong", { class: "claim-code" }), count: Math.round(seconds / 60) }));
+        shown.replaceChildren(...wordsWith("rooms.club.claim_code", { count: Math.round(seconds / 60) },
+          { code: named(code, "strong", { class: "claim-code" }) }));
       } catch (failure) {
         shown.textContent = sentence(failure.message);
       }
@@ -205,7 +206,7 @@ export class ClubPage {
       try {
         const { link } = await api.newInvite(organiser.checked);
         const url = `${location.origin}/${link}`;
-        shown.replaceChildren(...phrase("rooms.club.send_link", {
+        shown.replaceChildren(...wordsWith("rooms.club.send_link", {}, {
           link: h("input", { type: "text", readonly: true, value: url, class: "invite-url",
             "aria-label": t("rooms.club.invitation_link"),
             onfocus: (event) => event.target.select() }) }));
@@ -323,13 +324,14 @@ export class ClubPage {
     return h("ol", { class: "nights" }, nights.map((night) => h("li", { class: "night" },
       h("details", {},
         h("summary", {}, day(night.created_at), " \u00b7 ",
-          phrase("rooms.club.night_table", { code: named(night.code) }), " \u00b7 ",
+          wordsWith("rooms.club.night_table", {}, { code: named(night.code) }), " \u00b7 ",
           t("rooms.club.hands_count", { count: night.hands }),
           night.status === "open" ? [" \u00b7 ", t("rooms.club.playing_now")] : "",
           night.status === "imported" ? [" \u00b7 ", t("rooms.club.imported_word")] : ""),
         night.counts_money ? "" : h("p", { class: "note" }, t("rooms.club.imported_hands_note")),
         h("ul", { class: "night-people" }, night.people.map((person) => h("li", {},
-          phrase("rooms.club.person_chips", { name: named(person.name), amount: signed(person.net) }),
+          wordsWith("rooms.club.person_chips", {},
+            { name: named(person.name), amount: signed(person.net) }),
           person.expected !== undefined && person.expected !== person.net
             ? [" \u00b7 ", t("rooms.club.expected_word"), " ", signed(person.expected)] : "",
           // Only a bot's chips make the money differ from the chips (nobody's money).
@@ -366,8 +368,8 @@ export class ClubPage {
     return [h("ul", { class: "payments" }, payments.slice().reverse().map((payment) => {
       const can = payment.can;
       return h("li", { class: payment.counts ? "payment" : "payment waiting" },
-        phrase("rooms.club.payment", { day: day(payment.at), payer: named(payment.payer.name),
-          payee: named(payment.payee.name), amount: chips(payment.amount) }),
+        wordsWith("rooms.club.payment", { day: day(payment.at), amount: chips(payment.amount) },
+          { payer: named(payment.payer.name), payee: named(payment.payee.name) }),
         payment.counts ? ""
           : h("span", { class: "muted" }, " \u00b7 ", t("rooms.club.waiting_for_word")), " ",
         can.confirm ? button(t("rooms.club.confirm"), "confirm-payment",
@@ -404,8 +406,8 @@ export class ClubPage {
         const { devices } = await api.devices();
         list.replaceChildren(...devices.map((device) => h("li", {},
           device.current
-            ? phrase("rooms.club.this_browser_seen", {
-              device: h("strong", {}, t("rooms.club.this_browser")), day: day(device.last_seen) })
+            ? wordsWith("rooms.club.this_browser_seen", { day: day(device.last_seen) },
+              { device: h("strong", {}, t("rooms.club.this_browser")) })
             : t("rooms.club.device_seen", { since: day(device.created_at), day: day(device.last_seen) }),
           " ",
           h("button", { type: "button", class: "sign-out", onclick: () => remove(device) },
@@ -429,15 +431,15 @@ function tournaments(list) {
         cup.counted ? "" : [" \u00b7 ",
           t(cup.finished ? "rooms.club.practice_not_counted" : "rooms.club.playing_now")]),
       h("ul", { class: "night-people" }, cup.people.map((person) => h("li", {},
-        phrase("rooms.club.cup_person", { name: named(person.name), paid: chips(person.paid),
-          won: chips(person.won) }))))))));
+        wordsWith("rooms.club.cup_person", { paid: chips(person.paid), won: chips(person.won) },
+          { name: named(person.name) }))))))));
 }
 
 /** The nights of ledgers the club imported: each person's money that night, as the
  * server read it (names matched to members, or imported guests), and its settle-up. */
 function importedNights(list) {
   const people = (night) => h("ul", { class: "night-people" }, night.people.map((person) =>
-    h("li", {}, phrase("rooms.club.person_balance", {
+    h("li", {}, wordsWith("rooms.club.person_balance", {}, {
       name: [named(person.name), person.member_id === null
         ? h("span", { class: "muted" }, " ", t("rooms.club.imported_mark")) : ""],
       amount: signed(person.balance) }))));
@@ -445,7 +447,7 @@ function importedNights(list) {
     h("details", { open: true },
       h("summary", {}, night.night ? day(night.created_at) : t("rooms.club.undated_night"),
         " \u00b7 ", h("span", { class: "imported-badge" }, t("rooms.club.imported_word")), " ",
-        phrase("rooms.club.from_file", { file: named(night.file_name) })),
+        wordsWith("rooms.club.from_file", {}, { file: named(night.file_name) })),
       people(night), settleList(night.settle_up))));
   return [h("ol", { class: "nights imported-nights" }, items),
     h("p", { class: "note" }, t("rooms.club.imported_nights_note"))];
@@ -455,6 +457,6 @@ function importedNights(list) {
 function settleList(transfers) {
   if (!transfers.length) return h("p", { class: "muted" }, t("rooms.club.square_that_night"));
   return h("ul", { class: "transfers" }, transfers.map((transfer) => h("li", {},
-    phrase("rooms.club.pays", { payer: named(transfer.payer_name), payee: named(transfer.payee_name),
-      amount: chips(transfer.amount) }))));
+    wordsWith("rooms.club.pays", { amount: chips(transfer.amount) },
+      { payer: named(transfer.payer_name), payee: named(transfer.payee_name) }))));
 }

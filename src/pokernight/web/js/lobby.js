@@ -1,9 +1,8 @@
 // The lobby: create a table with its settings, join one by its code, or watch it.
 
 import * as api from "./api.js";
-import { h, sentence } from "./dom.js";
+import { h, sentence, wordsWith } from "./dom.js";
 import { has, t } from "./i18n.js";
-import { phrase } from "./phrase.js";
 import { presets } from "./games.js";
 import { asNewcomer, keepJoined, memberChoice } from "./identity.js";
 import { savedSeat } from "./session.js";
@@ -59,8 +58,8 @@ function presetPicker(details, onPick) {
     onPick(preset);
     // The quote is the seed's own words (in English): the page words what it sets.
     lines.replaceChildren(...(preset?.lines ?? []).map((line, index) => h("li", {},
-      phrase("rooms.lobby.preset_line", { quote: h("q", { lang: "en", translate: "no" }, line.quote),
-        sets: presetWords(preset, index) }))));
+      wordsWith("rooms.lobby.preset_line", { sets: presetWords(preset, index) },
+        { quote: h("q", { lang: "en", translate: "no" }, line.quote) }))));
     if (preset) details.open = true; // what it set, in the form, to read and change
   });
   return [h("label", { for: "create-preset" }, t("rooms.lobby.start_from")), select, lines];

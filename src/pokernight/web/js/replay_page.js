@@ -14,10 +14,9 @@
 
 import * as api from "./api.js";
 import { cardElement } from "./cards.js";
-import { chips, h, sentence } from "./dom.js";
+import { chips, h, sentence, wordsWith } from "./dom.js";
 import { gameName, isStud } from "./games.js";
 import { has, language, t } from "./i18n.js";
-import { phrase } from "./phrase.js";
 import { describeEvent, streetName } from "./narrate.js";
 import { HandLog, verifyPanel } from "./panels.js";
 import { clubReplayHash, replayHash } from "./replay_link.js";
@@ -236,7 +235,7 @@ export class ReplayPage {
       this.controls.querySelector(`#${id}`).disabled = this.step === last;
     }
     const link = this.source.hash(replay.hand_number);
-    this.share.replaceChildren(...phrase("rooms.replay.share", {
+    this.share.replaceChildren(...wordsWith("rooms.replay.share", {}, {
       link: h("a", { href: link, class: "share-link", translate: "no" }, `${location.origin}/${link}`) }),
     replay.viewer.hand_seat === null ? "" : ` \u00b7 ${t("rooms.replay.share_note")}`);
     // The step in the address: a reload (or the link copied now) opens the same step.
@@ -320,9 +319,9 @@ function didWords(advice) {
   const did = t(`rooms.coach.did.${says}`, { amount: chips(amount ?? 0) })
     + (allIn ? ` ${t("rooms.coach.all_in")}` : "");
   const notation = (cards) => h("span", { translate: "no" }, cards.join(" "));
-  return phrase(advice.board.length ? "rooms.coach.did_board" : "rooms.coach.did", {
+  return wordsWith(advice.board.length ? "rooms.coach.did_board" : "rooms.coach.did", { did }, {
     name: h("span", { translate: "no" }, advice.name),
-    held: notation(advice.cards), board: notation(advice.board), did });
+    held: notation(advice.cards), board: notation(advice.board) });
 }
 
 /** The equity and how sure it is: exact, or Monte Carlo with its 95% error. */

@@ -3,7 +3,7 @@
 
 import { h } from "./dom.js";
 import { allGames, bettings, buyInUnits, gameName, gameOf, isStud } from "./games.js";
-import { has, t } from "./i18n.js";
+import { t } from "./i18n.js";
 
 const STAKE_FIELDS = ["small_blind", "big_blind", "straddle", "ante", "big_blind_ante",
   "bring_in", "small_bet", "big_bet", "raise_cap"];
@@ -83,11 +83,6 @@ function parseGameStakes(text) {
   return stakes;
 }
 
-/** A betting structure as [key, words]: the server's words where the catalogue has none. */
-function bettingOption([key, words]) {
-  return [key, has(`rooms.betting.${key}`) ? t(`rooms.betting.${key}`) : words];
-}
-
 /** The games as [key, name], in the server's order. */
 function gameOptions() {
   return allGames().map((game) => [game.key, gameName(game.key)]);
@@ -106,7 +101,7 @@ export function settingsForm(initial = {}) {
     section(t("rooms.settings.game"), t("rooms.settings.game_note"),
       selectField("variant", t("rooms.settings.game"), gameOptions(), variant),
       selectField("betting", t("rooms.settings.betting"),
-        [["", t("rooms.settings.games_own")], ...bettings().map(bettingOption)],
+        [["", t("rooms.settings.games_own")], ...bettings()],
         initial.betting ?? "")),
     section(t("rooms.settings.stakes"), t("rooms.settings.stakes_note"),
       STAKE_FIELDS.map((name) => numberField(name, t(`rooms.settings.${name}`), stakes[name]))),

@@ -6,10 +6,10 @@
 // between two messages.
 
 import * as api from "./api.js";
-import { chips, h, sentence } from "./dom.js";
+import { chips, h, sentence, wordsWith } from "./dom.js";
 import { gameName } from "./games.js";
 import { language, t } from "./i18n.js";
-import { dateWords, phrase } from "./phrase.js";
+import { dateWords } from "./dates.js";
 import { TablePage } from "./table_page.js";
 
 const RETRY_MS = 1000;
@@ -239,7 +239,7 @@ export class TournamentLobby {
 
   registration(facts, entrant) {
     const names = h("p", { class: "muted" }, facts.registered.length
-      ? phrase("rooms.tournament.registered", {
+      ? wordsWith("rooms.tournament.registered", {}, {
         names: h("span", { translate: "no" }, facts.registered.join(", ")) })
       : t("rooms.tournament.nobody_registered"));
     const waiting = h("p", { id: "seats-to-fill" }, waitingWords(facts));
