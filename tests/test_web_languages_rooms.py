@@ -1,14 +1,14 @@
 """The rooms' words in English, Spanish and German (issue 38, decision 71).
 
 One room holds what every page around the table shows: a club's season (Alice, a member,
-hosted a night that Bob played as a guest: hands with all-ins, a closed table and its
-recap), a sit-and-go registering, and a hand to replay with Alice's coach and its proof.
-In each language a browser context opens the lobby (its settings form and a preset
-open, the alerts panel), the club, the tournament's lobby and clock, the stream view of
-the closed night (its recap), and the replay of a hand (the coach, the fair-deal check);
-``tests/i18n_audit.py`` reads each page: nothing shown is left out of the catalogue of
-its language, and no key is missing from it. Screenshots go to
-``tests/artifacts/languages/``. The topbar's menu changes the language of the device;
+hosted a night that Bob played as a guest: all-ins, a closed table and its recap), a
+sit-and-go registering, and a hand to replay with Alice's coach and its proof. In each
+language a browser context opens the club's door and an invitation, the lobby (a preset
+picked: its lines and the settings form; the alerts panel), the club, the tournament's
+lobby and clock, the replay of a hand (the coach, the fair-deal check) and the stream view
+of the closed night (its recap); ``tests/i18n_audit.py`` reads each page: nothing shown is
+left out of the catalogue of its language, and no key is missing from it. Screenshots go
+to ``tests/artifacts/languages/``. The topbar's menu changes the language of the device;
 a browser that speaks Spanish opens in Spanish.
 
 Without a browser: Spanish and German have exactly the English keys of rooms.json, with
@@ -136,7 +136,13 @@ def test_every_room_page_speaks_each_language(browser: Any, room: Json) -> None:
         page.set_default_timeout(WAIT_MS)
         errors: list[str] = []
         page.on("pageerror", lambda error, errors=errors: errors.append(str(error)))
-        page.goto(f"{url}/")
+        # Before this browser is a member's: the club's door, and an invitation opened.
+        page.goto(f"{url}/#club")
+        page.locator("#club-claim-submit").wait_for()
+        _audited(page, f"{language}-club-door", data, found)
+        page.goto(f"{url}/#club/join/an-invitation")
+        page.locator("#club-invite-submit").wait_for()
+        _audited(page, f"{language}-club-invitation", data, found)
         page.evaluate(
             "([seat, device, director]) => {"
             " localStorage.setItem(seat[0], seat[1]);"
