@@ -155,7 +155,7 @@ def test_every_room_page_speaks_each_language(browser: Any, room: Json) -> None:
             ],
         )
         # The lobby, a preset picked (its lines, the settings form opened), the alerts.
-        page.reload()
+        page.goto(f"{url}/")
         page.select_option("#create-preset", "seed-003-house-rules")
         page.click("#alerts-button")
         page.locator("#alerts-panel").wait_for()
