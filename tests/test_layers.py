@@ -26,7 +26,7 @@ ALLOWED: dict[str, set[str]] = {
     "equity": {"cards", "evaluate", "rules"},
     "history": {"cards", "equity", "rules", "table"},
     "bots": {"cards", "equity", "evaluate", "history", "rules"},
-    "sim": {"bots", "cards", "rules"},
+    "sim": {"bots", "cards", "equity", "history", "rules"},
     "names": set(),
     "extras": set(),
     "randomness": set(),
@@ -57,6 +57,7 @@ ALLOWED: dict[str, set[str]] = {
         "extras",
         "rules",
         "server",
+        "sim",
         "tournament",
     },
     "cli": {

@@ -28,14 +28,15 @@ def test_simulate_reports_every_level_with_an_interval(capsys: pytest.CaptureFix
 
 def test_chips_are_conserved_over_a_simulation() -> None:
     simulation = Simulation("ftq", ("hard", "medium", "easy"), 12, seed=2)
-    results = play_hands(simulation)
+    results = play_hands(simulation).won
     assert results.shape == (12, 3)
     assert np.allclose(results.sum(axis=1), 0)
 
 
 def test_the_same_seed_gives_the_same_results_in_one_process_or_two() -> None:
     simulation = Simulation("nlhe", ("easy", "easy"), 260, seed=9)
-    assert np.array_equal(play_hands(simulation, workers=1), play_hands(simulation, workers=2))
+    one, two = play_hands(simulation, workers=1), play_hands(simulation, workers=2)
+    assert np.array_equal(one.won, two.won)
 
 
 def test_a_level_difference_is_paired_hand_by_hand() -> None:
@@ -44,3 +45,55 @@ def test_a_level_difference_is_paired_hand_by_hand() -> None:
     difference = summary.differences[0]
     assert difference.name == "hard - easy"
     assert difference.bb_per_100 == pytest.approx(400.0)
+
+
+def test_duplicate_play_deals_each_deck_to_every_rotation_of_the_players() -> None:
+    simulation = Simulation("nlhe", ("station", "station", "station"), 9, seed=4, duplicate=True)
+    results = play_hands(simulation).won
+    assert results.shape == (9, 3)
+    assert np.allclose(results.sum(axis=1), 0)
+    # Three identical players (a station never folds, so its cards alone decide each pot):
+    # over a deal's three rotations each player held each seat's cards once and won the same.
+    by_deal = results.reshape(3, 3, 3).sum(axis=1)
+    assert np.allclose(by_deal, by_deal[:, :1])
+
+
+def test_each_level_plays_each_baseline_it_is_asked_for(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    args = ["simulate", "--players", "2", "--hands", "40", "--bots", "medium", "--seed", "3"]
+    assert main([*args, "--against", "station,maniac,random", "--workers", "1"]) == 0
+    out = capsys.readouterr().out
+    assert [line.split()[0] for line in out.splitlines() if " - " in line] == [
+        "medium",
+        "medium",
+        "medium",
+    ]
+    assert "medium - station" in out and "medium - maniac" in out and "medium - random" in out
+
+
+def test_an_unknown_baseline_is_refused_by_name(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "--hands", "1", "--against", "nit", "--workers", "1"]) != 0
+    assert "'nit' is not a baseline (known: station, maniac, random)" in capsys.readouterr().err
+
+
+def test_duplicate_reports_the_hands_a_plain_run_would_take(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    args = ["simulate", "--players", "2", "--hands", "20", "--bots", "easy,station"]
+    assert main([*args, "--duplicate", "--seed", "1", "--workers", "1"]) == 0
+    assert re.search(r"a plain run takes [\d.]+x the hands", capsys.readouterr().out)
+
+
+def test_the_profile_counts_as_the_statistics_panel_does(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # Two calling stations: every hand they call or check to the showdown, never raise; the
+    # big blind's check is not a voluntary entry, the small blind's call is.
+    args = ["simulate", "--players", "2", "--hands", "12", "--bots", "station", "--profile"]
+    assert main([*args, "--against", "station", "--seed", "2", "--workers", "1"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    row = lines[[line.startswith("profile") for line in lines].index(True) + 1]
+    hands, vpip, pfr, aggression, _all_in, showdown = row.split()[1:]
+    assert hands == "24" and float(pfr) == 0.0 and float(aggression) == 0.0
+    assert float(vpip) == 50.0 and float(showdown) == 100.0

@@ -63,6 +63,8 @@ def test_each_card_class_uses_its_suit_colour() -> None:
         ("danger", "panel"),
         ("accent", "panel"),
         ("wild-text", "wild-panel"),
+        ("text", "go"),
+        ("text", "go-hover"),
         ("text", "felt"),
         ("text", "felt-dark"),
     ],

@@ -181,12 +181,10 @@ class Table:
         return described + phrases
 
     def read_the_panels(self, shots: bool) -> None:
-        """The last hands (one opened and verified) and the ledger, on the host's page; then
+        """The last hands (one opened) and the ledger, on the host's page; then
         each of the host's dialogs about Bruno's seat, opened and cancelled."""
         host = self.host
         host.locator(".hands details.hand summary").first.click()
-        host.locator(".hands button.verify").first.click()
-        host.wait_for_selector(".verify-result[data-verified='true']")
         host.click("#ledger-refresh")
         host.wait_for_selector(".ledger table")
         self.check("panels", host, shots)

@@ -11,7 +11,7 @@ from types import ModuleType
 
 from pokernight.cli.types import Subparsers
 
-TARGETS = ("eval", "engine", "server", "tournament", "soak")
+TARGETS = ("eval", "engine", "server", "tournament", "soak", "bots")
 
 
 def register(subparsers: Subparsers) -> None:

@@ -2,6 +2,12 @@
 
 Bots play each other; each level's result is shown in big blinds per 100 hands
 with a 95% confidence interval, then every pairwise difference, then the speed.
+``--against station,maniac,random`` plays each level instead against each fixed baseline
+(half the seats each), one run a pair; ``--duplicate`` deals each deck to every rotation
+of the players (``sim.runner``), ``--luck`` takes the luck of the cards out of each hand's
+result (``sim.luck_term``); with either, the report says how many times as many hands a
+plain run would take for the same interval. ``--profile`` adds how each level played, as
+trackers count it (``sim.profile``: VPIP, PFR, aggression factor, all-in, went to showdown).
 """
 
 from __future__ import annotations
@@ -13,10 +19,11 @@ import time
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-from pokernight.bots import LEVELS
+from pokernight.bots import BASELINES, LEVELS
 from pokernight.cli.types import Subparsers
 from pokernight.rules import VARIANTS
-from pokernight.sim import Simulation, Summary, play_hands, summarize
+from pokernight.sim import Simulation, Summary, hands_saved, play_hands, summarize
+from pokernight.sim.profile import Counts, Profile
 
 
 def register(subparsers: Subparsers) -> None:
@@ -29,32 +36,102 @@ def register(subparsers: Subparsers) -> None:
         default="hard,medium,easy",
         help=f"levels ({', '.join(LEVELS)}), repeated round the table to fill --players",
     )
+    parser.add_argument(
+        "--against",
+        default="",
+        help=f"baselines ({', '.join(BASELINES)}): each level plays each, half the seats each",
+    )
+    parser.add_argument(
+        "--duplicate",
+        action="store_true",
+        help="deal each deck to every rotation of the players: luck cancels",
+    )
+    parser.add_argument(
+        "--luck",
+        action="store_true",
+        help="take the luck of the cards out of each result (AIVAT-style): fewer hands needed",
+    )
+    parser.add_argument(
+        "--profile",
+        action="store_true",
+        help="how each level played: VPIP, PFR, aggression, all-in, went to showdown",
+    )
     parser.add_argument("--seed", type=int, default=None, help="repeatable run")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    levels = [level.strip() for level in args.bots.split(",") if level.strip()]
+    levels = _names(args.bots)
     if not levels:
         raise ValueError("name at least one bot level")
-    bots = tuple(levels[seat % len(levels)] for seat in range(args.players))
+    against = _names(args.against)
+    for name in against:
+        if name not in BASELINES:
+            raise ValueError(f"{name!r} is not a baseline (known: {', '.join(BASELINES)})")
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
-    simulation = Simulation(args.variant, bots, args.hands, seed)
-    console = Console()
-    columns = (
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
+    tables = (
+        [_alternating((level, baseline), args.players) for level in levels for baseline in against]
+        if against
+        else [_alternating(tuple(levels), args.players)]
     )
+    rotations = args.players if args.duplicate else 1
+    hands = -(-args.hands // rotations) * rotations  # whole deals only
+    simulations = [
+        Simulation(args.variant, bots, hands, seed, duplicate=args.duplicate, luck=args.luck)
+        for bots in tables
+    ]
+    console = Console()
     start = time.perf_counter()
-    with Progress(*columns, console=console, transient=True) as progress:
-        task = progress.add_task("hands", total=args.hands)
-        results = play_hands(simulation, args.workers, lambda done: progress.advance(task, done))
+    with Progress(*PROGRESS_COLUMNS, console=console, transient=True) as progress:
+        task = progress.add_task("hands", total=hands * len(simulations))
+        runs = [
+            play_hands(simulation, args.workers, lambda done: progress.advance(task, done))
+            for simulation in simulations
+        ]
     elapsed = time.perf_counter() - start
-    console.print(report(summarize(results, bots), args.variant, seed, elapsed), highlight=False)
+    for simulation, played in zip(simulations, runs, strict=True):
+        summary = summarize(played.skill, simulation.bots, rotations)
+        console.print(report(summary, args.variant, seed, elapsed / len(runs)), highlight=False)
+        if (args.duplicate or args.luck) and len(set(simulation.bots)) > 1:
+            saved = hands_saved(played.won, played.skill, simulation.bots, rotations)
+            how = " and ".join(
+                name for name, used in (("duplicate", args.duplicate), ("luck", args.luck)) if used
+            )
+            console.print(f"{how}: a plain run takes {saved:.1f}x the hands for this interval")
+        if args.profile:
+            console.print(profile_report(played.counts, simulation.bots), highlight=False)
     return 0
+
+
+def profile_report(counts: Counts, bots: tuple[str, ...]) -> str:
+    """Each level's profile, its seats' counts summed."""
+    heading = ("hands", 7), ("VPIP %", 7), ("PFR %", 6), ("AF", 5), ("all-in %", 8), ("WTSD %", 7)
+    lines = [f"{'profile':<16}" + "".join(f" {name:>{width}}" for name, width in heading)]
+    for name in dict.fromkeys(bots):
+        profile = Profile.of(counts[[seat for seat, bot in enumerate(bots) if bot == name]])
+        lines.append(
+            f"{name:<16} {profile.hands:>7,} {profile.vpip:>7.1f} {profile.pfr:>6.1f}"
+            f" {profile.aggression:>5.2f} {profile.all_in:>8.1f} {profile.went_to_showdown:>7.1f}"
+        )
+    return "\n".join(lines)
+
+
+PROGRESS_COLUMNS = (
+    TextColumn("{task.description}"),
+    BarColumn(),
+    MofNCompleteColumn(),
+    TimeRemainingColumn(),
+)
+
+
+def _names(text: str) -> list[str]:
+    return [name.strip() for name in text.split(",") if name.strip()]
+
+
+def _alternating(names: tuple[str, ...], players: int) -> tuple[str, ...]:
+    """``names`` repeated round the table to fill ``players`` seats."""
+    return tuple(names[seat % len(names)] for seat in range(players))
 
 
 def report(summary: Summary, variant: str, seed: int, elapsed: float) -> str:

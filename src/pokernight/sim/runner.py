@@ -6,6 +6,13 @@ bot plays every position equally often. Bots keep their seats, and so their
 names, for the whole run, which lets them learn each other's habits. A run is
 split into blocks with their own seeds: the same ``seed`` gives the same
 results however many processes play them.
+
+Duplicate play (``duplicate``, issue 39): each deck is dealt once to every rotation of the
+players round the table, the button where it was, so each player holds each seat's cards
+once. The luck of the deal is then the same for all, and a difference between players is
+measured in fewer hands (``report.summarize`` averages each deal's rotations first).
+With ``luck``, each hand's luck of the cards (``luck_term``) is worked out beside its
+result, to be taken out of it.
 """
 
 from __future__ import annotations
@@ -14,13 +21,16 @@ import random
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from typing import Protocol
 
 import numpy as np
 import numpy.typing as npt
 
-from pokernight.bots import Bot, make_bot
-from pokernight.cards import shuffled
-from pokernight.rules import Hand, Variant, default_stakes, variant_for, view
+from pokernight.bots import make_player
+from pokernight.cards import Card, shuffled
+from pokernight.rules import Action, Hand, HandView, Variant, default_stakes, variant_for, view
+from pokernight.sim.luck_term import luck
+from pokernight.sim.profile import FIELDS, Counts, hand_counts
 
 # Hands per block: a worker's unit of work, the progress step, and how long a
 # set of bots lives (and learns) before the next block starts afresh.
@@ -36,6 +46,8 @@ class Simulation:
     hands: int
     seed: int
     stack_units: int = 100
+    duplicate: bool = False
+    luck: bool = False
 
     def __post_init__(self) -> None:
         variant = variant_for(self.variant)
@@ -44,26 +56,67 @@ class Simulation:
         if self.hands < 1:
             raise ValueError("play at least one hand")
         for level in self.bots:
-            make_bot(level, random.Random(0))  # refuses an unknown level now, not in a worker
+            make_player(level, random.Random(0))  # refuses an unknown one now, not in a worker
+
+    @property
+    def rotations(self) -> int:
+        """How many times each deck is dealt: once, or once per seat (duplicate)."""
+        return len(self.bots) if self.duplicate else 1
+
+    @property
+    def block_hands(self) -> int:
+        return BLOCK // self.rotations * self.rotations
 
     @property
     def blocks(self) -> int:
-        return -(-self.hands // BLOCK)
+        return -(-self.hands // self.block_hands)
+
+
+class Player(Protocol):
+    """What a hand asks of whoever plays a seat: a bot, or a bot being timed."""
+
+    def decide(self, view: HandView, players: Sequence[str] | None = None) -> Action: ...
+
+    def learn(self, view: HandView, players: Sequence[str] | None = None) -> None: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Played:
+    """What the players won, one row a hand and one column a player (the player first
+    seated there: in duplicate play the players move round, their columns do not), in big
+    blinds; the luck of the cards in it (zero unless the simulation asked for it); and how
+    each player played (``profile``)."""
+
+    won: Results
+    luck: Results
+    counts: Counts  # (players, profile.FIELDS): how each played, summed over the hands
+
+    @property
+    def skill(self) -> Results:
+        """What they won without the luck of the cards."""
+        return self.won - self.luck
+
+    def __len__(self) -> int:
+        return len(self.won)
 
 
 def play_hands(
     simulation: Simulation, workers: int = 1, progress: Callable[[int], None] | None = None
-) -> Results:
-    """(hands, seats) results in big blinds; ``progress`` hears the hands done after each block."""
-    results: list[Results] = []
+) -> Played:
+    """Every hand's results; ``progress`` hears the hands done after each block."""
+    blocks: list[Played] = []
     for block in _blocks(simulation, workers):
-        results.append(block)
+        blocks.append(block)
         if progress is not None:
             progress(len(block))
-    return np.vstack(results)
+    return Played(
+        np.vstack([block.won for block in blocks]),
+        np.vstack([block.luck for block in blocks]),
+        np.sum([block.counts for block in blocks], axis=0),
+    )
 
 
-def _blocks(simulation: Simulation, workers: int) -> Iterator[Results]:
+def _blocks(simulation: Simulation, workers: int) -> Iterator[Played]:
     numbers = range(simulation.blocks)
     if workers <= 1:
         yield from (play_block(simulation, number) for number in numbers)
@@ -72,28 +125,52 @@ def _blocks(simulation: Simulation, workers: int) -> Iterator[Results]:
         yield from pool.map(play_block, [simulation] * simulation.blocks, numbers)
 
 
-def play_block(simulation: Simulation, number: int) -> Results:
+def play_block(simulation: Simulation, number: int) -> Played:
     rng = random.Random(f"{simulation.seed}:{number}")
     variant = variant_for(simulation.variant)
-    bots = [make_bot(level, random.Random(rng.getrandbits(64))) for level in simulation.bots]
-    count = min(BLOCK, simulation.hands - number * BLOCK)
-    results = np.empty((count, len(bots)))
-    for index in range(count):
-        button = (number * BLOCK + index) % len(bots)
-        results[index] = play_one(variant, bots, button, simulation.stack_units, rng)
-    return results
+    players = [make_player(level, random.Random(rng.getrandbits(64))) for level in simulation.bots]
+    size = simulation.block_hands
+    count = min(size, simulation.hands - number * size)
+    rotations = simulation.rotations
+    won = np.empty((count, len(players)))
+    luck_found = np.zeros((count, len(players)))
+    counts = np.zeros((len(players), len(FIELDS)), dtype=np.int64)
+    unit = default_stakes(variant).minimum_bet()
+    stacks = [simulation.stack_units * unit] * len(players)
+    luck_rng = np.random.default_rng(rng.getrandbits(64))
+    for index in range(0, count, rotations):
+        button = (number * size + index) // rotations % len(players)
+        deck = shuffled(variant.cards, rng)
+        for turn in range(min(rotations, count - index)):
+            # Seat s holds player (s + turn) mod n: every player sits in every seat once.
+            order = [(seat + turn) % len(players) for seat in range(len(players))]
+            seated = [players[player] for player in order]
+            names = [str(player) for player in order]
+            hand = play_one(variant, seated, names, button, stacks=stacks, deck=deck)
+            final = hand.final_stacks or hand.stacks
+            cards_luck = luck(hand.events, luck_rng) if simulation.luck else None
+            counts[order] += hand_counts(hand.events)
+            for seat, player in enumerate(order):
+                won[index + turn, player] = (final[seat] - stacks[seat]) / unit
+                if cards_luck is not None:
+                    luck_found[index + turn, player] = cards_luck[seat] / unit
+    return Played(won, luck_found, counts)
 
 
 def play_one(
-    variant: Variant, bots: Sequence[Bot], button: int, stack_units: int, rng: random.Random
-) -> list[float]:
-    stakes = default_stakes(variant)
-    unit = stakes.minimum_bet()
-    stacks = [stack_units * unit] * len(bots)
-    hand = Hand.start(variant, stakes, stacks, button, shuffled(variant.cards, rng))
+    variant: Variant,
+    seated: Sequence[Player],
+    names: Sequence[str],
+    button: int,
+    *,
+    stacks: Sequence[int],
+    deck: tuple[Card, ...],
+) -> Hand:
+    """One hand of ``deck``, played to its end. ``names``: who sits where, by which the
+    players know each other wherever they sit."""
+    hand = Hand.start(variant, default_stakes(variant), list(stacks), button, deck)
     while (seat := hand.to_act) is not None:
-        hand.act(bots[seat].decide(view(hand, seat)))
-    for seat, bot in enumerate(bots):
-        bot.learn(view(hand, seat))
-    final = hand.final_stacks or hand.stacks
-    return [(after - before) / unit for before, after in zip(stacks, final, strict=True)]
+        hand.act(seated[seat].decide(view(hand, seat), names))
+    for seat, bot in enumerate(seated):
+        bot.learn(view(hand, seat), names)
+    return hand

@@ -347,7 +347,8 @@ export class ClubPage {
     if (!select) return;
     select.value = String(tableId);
     select.form.requestSubmit();
-    select.form.scrollIntoView({ behavior: "smooth" });
+    const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    select.form.scrollIntoView({ behavior: still ? "auto" : "smooth" });
   }
 
   /** The payments this member is a side of (an organiser sees them all): those waiting

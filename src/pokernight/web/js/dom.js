@@ -71,7 +71,16 @@ export function modalForm(attributes, form, error, submit, focus) {
   });
   // A refusal was of what was sent: once the fields change, it no longer says anything.
   form.addEventListener("input", () => { error.textContent = ""; });
-  dialog.addEventListener("close", () => dialog.remove());
+  // Closed, the focus goes back to the control that opened it, or to the same control drawn
+  // again (the felt is redrawn at every version, its seats' buttons with it).
+  const opener = document.activeElement;
+  const key = opener?.dataset?.key;
+  dialog.addEventListener("close", () => {
+    dialog.remove();
+    const back = opener?.isConnected ? opener
+      : key ? document.querySelector(`[data-key="${CSS.escape(key)}"]`) : null;
+    back?.focus();
+  });
   document.body.append(dialog);
   dialog.showModal();
   focus.select();

@@ -96,21 +96,21 @@ export class HostSeats {
       t("table.hs.sit_out_name", { name }), t("table.hs.sit_out"),
       { type: "sit_player_out", player_id: seat.player_id }),
     h("button", { type: "button", dataset: { key: `correct-${seat.player_id}` },
-      "aria-label": t("table.hs.correct_name", { name }),
+      "aria-description": t("table.hs.correct_name", { name }),
       onclick: () => correctStackDialog(seat, this.send) }, t("table.hs.correct_stack")),
     h("button", { type: "button", dataset: { key: `debt-cap-${seat.player_id}` },
-      "aria-label": t("table.hs.debt_cap_name", { name }),
+      "aria-description": t("table.hs.debt_cap_name", { name }),
       onclick: () => debtCapDialog(seat, this.send) }, t("table.hs.debt_cap")),
     h("button", { type: "button", dataset: { key: `stand-up-${seat.player_id}` },
-      "aria-label": t("table.hs.stand_up_name", { name }),
+      "aria-description": t("table.hs.stand_up_name", { name }),
       onclick: () => standUpDialog(seat, this.send) }, t("table.hs.stand_up")),
     h("button", { type: "button", dataset: { key: `remove-${seat.player_id}` },
-      "aria-label": t("table.hs.remove_from_table_name", { name }),
+      "aria-description": t("table.hs.remove_from_table_name", { name }),
       onclick: () => removeDialog(seat, this.send) }, t("table.hs.remove")));
   }
 
   button(key, label, text, intent) {
-    return h("button", { type: "button", dataset: { key }, "aria-label": label,
+    return h("button", { type: "button", dataset: { key }, "aria-description": label,
       onclick: () => this.request(intent) }, text);
   }
 

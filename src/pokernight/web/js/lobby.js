@@ -181,6 +181,8 @@ function tournamentForm() {
 
 export function renderLobby(root) {
   root.replaceChildren(h("div", { class: "lobby" },
+    // The page's heading for a screen reader's list of headings: the room's name, as in the top bar.
+    h("h1", { class: "visually-hidden", translate: "no" }, "pokernight"),
     h("p", { class: "tagline" }, t("rooms.lobby.tagline")),
     h("div", { class: "lobby-forms" }, createForm(), h("div", {}, joinForm(), tournamentForm())),
     h("p", { class: "links club-link" }, h("a", { href: "#club", id: "club-link" },

@@ -20,7 +20,8 @@ export function handLines(events, name) {
 
 export class HandLog {
   constructor() {
-    this.list = h("ol", { class: "log", "aria-live": "off" });
+    // Focusable: it scrolls, and a keyboard scrolls only what it can reach.
+    this.list = h("ol", { class: "log", "aria-live": "off", tabindex: 0, "aria-labelledby": "log-title" });
     this.element = h("section", { class: "panel", "aria-labelledby": "log-title" },
       h("h2", { id: "log-title" }, t("table.panel.this_hand")), this.list);
   }
@@ -86,7 +87,7 @@ export class LastHands {
         h("summary", {}, winners ? `${game} \u2014 ${winners}` : game),
         h("p", { class: "hand-facts muted" }, `${hand.names.join(", ")} \u00b7 ${facts.join(" \u00b7 ")}`),
         expected,
-        h("ol", { class: "log" }, handLines(hand.events, name).map((line) => h("li", {}, line))),
+        h("ol", { class: "log", tabindex: 0 }, handLines(hand.events, name).map((line) => h("li", {}, line))),
         this.proofLink(hand)),
       // Beside the table, in a tab of its own: the hand in play goes on here (issue 31).
       h("a", { class: "replay-link", href: replayHash(this.code, hand.hand_number),

@@ -114,8 +114,9 @@ export class ReplayPage {
   }
 
   controlBar() {
-    const button = (id, words, label, go) => h("button", { type: "button", id, "aria-label": label,
-      title: label, onclick: () => go() }, words);
+    // Named by its words where it has some (what a voice-control user says), else by its label.
+    const button = (id, words, label, go) => h("button", { type: "button", id,
+      "aria-label": /\p{L}/u.test(words) ? null : label, title: label, onclick: () => go() }, words);
     return h("div", { class: "replay-controls", role: "group",
       "aria-label": t("rooms.replay.controls") },
       button("replay-start", "\u21e4", t("rooms.replay.start"), () => this.go(0)),

@@ -69,7 +69,7 @@ function render() {
     delayNote(state.upcoming ?? state.settings),
     wildPanel(state, { large: true }),
     ...(hand ? boardsOf(hand) : []).filter((board) => board.length).map((board, run, all) =>
-      h("div", { class: "board", "aria-label": all.length > 1
+      h("div", { class: "board", role: "group", "aria-label": all.length > 1
         ? t("rooms.stream.board_of", { number: run + 1 }) : t("rooms.stream.board") },
         board.map((card) => cardElement(card)))),
     status ? h("div", { class: "pot" }, t("rooms.stream.pot", { amount: chips(status.pot) })) : null,

@@ -8,6 +8,7 @@ import { Connection } from "./connection.js";
 import { chips, h, sentence, wordsWith } from "./dom.js";
 import { t } from "./i18n.js";
 import { HostPanel, LedgerPanel } from "./host_panel.js";
+import { TableKeys } from "./keyboard.js";
 import { Chat, HandLog, LastHands, shufflePanel, wildPanel } from "./panels.js";
 import { newContribution } from "./verify.js";
 import { RecapPanel } from "./recap.js";
@@ -15,6 +16,7 @@ import { SeatControls, buyInDialog, joinForm } from "./seat_controls.js";
 import { StatsPanel } from "./stats_panel.js";
 import { deviceToken, savedSeat } from "./session.js";
 import { play } from "./sound.js";
+import { Spoken } from "./spoken.js";
 import { gameName, isStud } from "./games.js";
 import { TableState } from "./state.js";
 import { TableView } from "./table_view.js";
@@ -69,6 +71,8 @@ export class TablePage {
     this.alerts = new TurnAlerts(code);
     this.winner = new WinnerAnnouncement();
     this.recap = new RecapPanel(code);
+    this.spoken = new Spoken();
+    this.tableKeys = new TableKeys(this.state, this.spoken, this.actionBar, this.hostPanel);
     this.title = h("div", { class: "table-title" });
     // The blind level and the time to the next, ticking with the seat clock.
     this.blindClock = h("span", { class: "blind-clock", id: "blind-clock", hidden: true });
@@ -87,7 +91,7 @@ export class TablePage {
         h("div", { class: "felt-wrap" }, this.view.root, this.winner.element), this.results,
         this.tableNote, this.recap.element, this.actionBar.element, this.seatControls.element, this.askedNote,
         this.spectatorArea,
-        links),
+        links, this.spoken.element),
       h("aside", { class: "side" }, this.hostPanel.element, this.handLog.element,
         this.chat.element, this.lastHands.element, shufflePanel(),
         tournament ? null : this.ledger.element, // tournament chips are not money
@@ -102,6 +106,7 @@ export class TablePage {
   close() {
     clearInterval(this.timer);
     this.actionBar.close();
+    this.tableKeys.close();
     this.connection.close();
     // An intent still unanswered never will be: its spinner goes with the page (a
     // tournament's player moved to another table keeps the document).
@@ -160,6 +165,7 @@ export class TablePage {
       this.stats.refresh();
     }
     this.render(message.type !== "snapshot");
+    this.spoken.hear(message, this.state);
   }
 
   /** Seated, this page adds its own random bytes to the shuffle of the hand whose deck the

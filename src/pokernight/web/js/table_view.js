@@ -237,12 +237,13 @@ export class TableView {
     if (run === null && board.length && hand && isStud(hand.variant)) {
       // Stud: the deck ran short, and the card (or two) in the middle is everybody's.
       const count = board.length;
-      return h("div", { class: "board community",
+      return h("div", { class: "board community", role: "group",
         "aria-label": t("table.community_cards_label", { count }) },
       h("span", { class: "run-label" }, t("table.community_cards", { count })), slots);
     }
-    if (run === null) return h("div", { class: "board", "aria-label": t("table.board_label") }, slots);
-    return h("div", { class: `board run-${run + 1}`,
+    if (run === null) return h("div", { class: "board", role: "group",
+      "aria-label": t("table.board_label") }, slots);
+    return h("div", { class: `board run-${run + 1}`, role: "group",
       "aria-label": t("table.board_number_label", { number: run + 1 }) },
       h("span", { class: "run-label" }, boardName(hand, run)), slots);
   }

@@ -378,7 +378,7 @@ export class TournamentClock {
     const fact = (label, value) => h("div", { class: "clock-fact" },
       h("span", { class: "clock-label" }, label), h("span", { class: "clock-value" }, value));
     this.body.replaceChildren(
-      h("p", { class: "clock-name" }, h("span", { translate: "no" }, facts.name),
+      h("h1", { class: "clock-name" }, h("span", { translate: "no" }, facts.name),
         ` \u00b7 ${gameName(clock.game)}`),
       h("p", { class: "clock-level" }, levelWords(clock)),
       h("p", { class: "clock-time" }, this.countdown.element),

@@ -1,6 +1,7 @@
 // The winner announcement over the felt when a hand ends: who wins how much with what,
 // for a few seconds (or until the next deal, or the × button). It never takes focus or
-// clicks meant for the table, and a screen reader hears it (a polite live region).
+// clicks meant for the table. A screen reader hears the result once, from the table's
+// live region (spoken.js): this status says nothing by itself (aria-live off).
 
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
@@ -12,8 +13,8 @@ const FADE_MS = 300;
 
 export class WinnerAnnouncement {
   constructor() {
-    // The live region stays in the page; the announcement comes and goes inside it.
-    this.element = h("div", { class: "winner-holder", role: "status", "aria-live": "polite",
+    // The holder stays in the page; the announcement comes and goes inside it.
+    this.element = h("div", { class: "winner-holder", role: "status", "aria-live": "off",
       "aria-atomic": "true" });
     this.announced = null;
     this.timers = [];

@@ -1,0 +1,88 @@
+"""The luck of the cards in a hand played by bots, to take out of its result (issue 39).
+
+A player's share of the pot, valued by their equity against the other live hands (all
+known to a simulation), moves only when cards are dealt or somebody acts. The moves at
+the deals are luck: ``luck`` sums, for each deal, the pot then times the change of each
+live player's equity. Its expected value is zero (a player's equity is the mean of their
+equity after the next cards, whatever came before), so a result minus its luck is still
+an unbiased measure of how a player played, with the swings of the cards taken out: the
+idea of AIVAT (Burch et al., 2018) with the pot-equity value of the chips in the middle
+and no value for the chips still to be bet.
+
+Draw games (the cards a player gets depend on what they threw) and double boards are left
+alone, and so are the hands the equity calculator cannot lay out (a stud hand that ran
+out of cards and dealt a community card, baseball's extra cards for a four): their luck
+is zero here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from pokernight.equity import WildState, equity, scenario_for_variant
+from pokernight.rules import CardsDealt, Event, HandStarted
+from pokernight.rules.state import HandState, record
+
+SAMPLES = 400
+EXACT_LIMIT = 40_000
+
+
+def luck(events: Sequence[Event], rng: np.random.Generator, samples: int = SAMPLES) -> list[float]:
+    """Each seat's luck in chips over the hand (the seats' luck sums to zero); ``samples``:
+    the runouts drawn for an equity that is not worked out exactly."""
+    started = events[0]
+    assert isinstance(started, HandStarted)
+    state = HandState(started)
+    if state.variant.is_draw or state.double_board:
+        return [0.0] * len(started.stacks)
+    try:
+        return _luck(state, events, rng, samples)
+    except ValueError:  # CardError too: a deal the calculator cannot lay out (see above)
+        return [0.0] * len(started.stacks)
+
+
+def _luck(
+    state: HandState, events: Sequence[Event], rng: np.random.Generator, samples: int
+) -> list[float]:
+    found = [0.0] * len(state.stacks)
+    log: list[Event] = [events[0]]
+    before: tuple[list[int], list[float]] | None = None
+    for index, event in enumerate(events[1:], start=1):
+        dealing = isinstance(event, CardsDealt)
+        if dealing and before is None:
+            live = [seat for seat, folded in enumerate(state.folded) if not folded]
+            before = (live, _equities(state, live, rng, samples))
+        record(state, log, event)
+        following = events[index + 1] if index + 1 < len(events) else None
+        if before is not None and not isinstance(following, CardsDealt):
+            live, was = before
+            pot = sum(state.contributed)
+            now = _equities(state, live, rng, samples)
+            for seat, old, new in zip(live, was, now, strict=True):
+                found[seat] += pot * (new - old)
+            before = None
+    return found
+
+
+def _equities(
+    state: HandState, live: list[int], rng: np.random.Generator, samples: int
+) -> list[float]:
+    """Each live seat's equity in the whole pot, its cards and the others' known."""
+    if len(live) < 2 or not any(state.cards[seat] for seat in live):
+        return [1 / len(live)] * len(live)
+    dead = [card for seat, up in enumerate(state.up) if state.folded[seat] for card in up]
+    wild = None
+    if state.follows_queen:
+        wild = WildState(state.wild_rank, state.pending_queen is not None, state.queen_carries_over)
+    scenario = scenario_for_variant(
+        state.variant,
+        [state.cards[seat] for seat in live],
+        () if state.variant.is_stud else state.board,
+        dead,
+        wild,
+        carries_over=state.queen_carries_over,
+    )
+    result = equity(scenario, samples=samples, exact_limit=EXACT_LIMIT, rng=rng)
+    return [hand.equity for hand in result.hands]
