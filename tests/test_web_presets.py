@@ -54,6 +54,8 @@ def test_each_preset_is_one_click_and_the_server_plays_what_it_says(
     with served_room(tmp_path) as url:
         page = watched_page(browser, viewport=DESKTOP)
         page.goto(f"{url}/")
+        # The lobby is drawn once the catalogues and the games have come, after "load".
+        page.locator("#create-preset option").first.wait_for(state="attached")
         offered = page.eval_on_selector_all(
             "#create-preset option", "(options) => options.map((o) => [o.value, o.textContent])"
         )

@@ -79,13 +79,40 @@ CHIPS = Units()
 
 
 @dataclass(frozen=True, slots=True)
+class AssumedRange:
+    """The range the opponent model gives an opponent not shown (``bots.ranges``), as facts
+    a page words in its language: ``kind`` is "unnarrowed" (the model narrows only hold'em
+    hands), "raised" or "entered" before the flop (``top``: about that share of starting
+    hands) or "any_two"; ``bet_after_flop``: it bet or raised after the flop."""
+
+    kind: str
+    top: float = 0.0
+    bet_after_flop: bool = False
+
+    def words(self) -> str:
+        if self.kind == "unnarrowed":
+            return "any cards (the model narrows only hold'em hands)"
+        words = {
+            "raised": f"raised before the flop: about the top {self.top:.0%} of starting hands",
+            "entered": f"entered the pot: about the top {self.top:.0%} of starting hands",
+        }.get(self.kind, "any two cards")
+        if self.bet_after_flop:
+            words += "; bet or raised after the flop: a hand without a pair less likely"
+        return words
+
+    def to_dict(self) -> dict[str, object]:
+        return {"kind": self.kind, "top": self.top, "bet_after_flop": self.bet_after_flop}
+
+
+@dataclass(frozen=True, slots=True)
 class Against:
     """One live opponent at a decision: the cards it showed at the end of the hand, or
-    (none shown) the range the coach gave it, in words."""
+    (none shown) the range the coach gave it, in words (``range``) and as facts (``assumed``)."""
 
     seat: int  # hand seat
     cards: tuple[Card, ...] = ()
     range: str = ""
+    assumed: AssumedRange | None = None
 
     @property
     def shown(self) -> bool:
@@ -155,12 +182,7 @@ def _advise(
     index, action, seen = decision.index, decision.action, decision.seen
     situation = Situation.of(seen)
     scenario = scenario_of(situation)
-    against = tuple(
-        Against(seat, _cards(seen, seat))
-        if _known(seen, seat)
-        else Against(seat, range=range_words(situation, seat))
-        for seat in situation.opponents
-    )
+    against = tuple(_against(situation, seat) for seat in situation.opponents)
     weigh = range_weights(situation, scenario, [PlayerStats()] * len(situation.opponents))
     exact = enumeration_cost(scenario) <= exact_limit
     work = len(scenario.hands) * EVALUATION_COST[scenario.showdown]
@@ -220,6 +242,14 @@ def _stake(
     return won, mine - invested[me]
 
 
+def _against(situation: Situation, seat: int) -> Against:
+    """An opponent as the coach reads it: the cards shown, else the range assumed."""
+    if _known(situation.view, seat):
+        return Against(seat, _cards(situation.view, seat))
+    assumed = assumed_range(situation, seat)
+    return Against(seat, range=assumed.words(), assumed=assumed)
+
+
 def _known(seen: HandView, seat: int) -> bool:
     return bool(seen.cards[seat]) and all(card is not None for card in seen.cards[seat])
 
@@ -228,24 +258,26 @@ def _cards(seen: HandView, seat: int) -> tuple[Card, ...]:
     return tuple(card for card in seen.cards[seat] if card is not None)
 
 
-def range_words(situation: Situation, seat: int) -> str:
-    """The range the opponent model gives ``seat`` (``bots.ranges``), in words."""
+def assumed_range(situation: Situation, seat: int) -> AssumedRange:
+    """The range the opponent model gives ``seat`` (``bots.ranges``)."""
     variant = situation.variant
     if variant.showdown != "high" or variant.is_stud:
-        return "any cards (the model narrows only hold'em hands)"
+        return AssumedRange("unnarrowed")
     prior = PlayerStats()
     raises = situation.aggression_by(seat, 0)
+    bets = sum(situation.aggression_by(seat, street) for street in range(1, situation.street + 1))
+    after_flop = bool(bets) and len(situation.view.board) >= FLOP_SIZE
     if raises:
         top = prior.pfr * RERAISE_NARROWING ** (raises - 1)
-        words = f"raised before the flop: about the top {top:.0%} of starting hands"
-    elif situation.entered(seat):
-        words = f"entered the pot: about the top {prior.vpip:.0%} of starting hands"
-    else:
-        words = "any two cards"
-    bets = sum(situation.aggression_by(seat, street) for street in range(1, situation.street + 1))
-    if bets and len(situation.view.board) >= FLOP_SIZE:
-        words += "; bet or raised after the flop: a hand without a pair less likely"
-    return words
+        return AssumedRange("raised", top, after_flop)
+    if situation.entered(seat):
+        return AssumedRange("entered", prior.vpip, after_flop)
+    return AssumedRange("any_two", 0.0, after_flop)
+
+
+def range_words(situation: Situation, seat: int) -> str:
+    """The range the opponent model gives ``seat`` (``bots.ranges``), in words."""
+    return assumed_range(situation, seat).words()
 
 
 def advice_lines(advice: Advice, name_of: Callable[[int], str], units: Units = CHIPS) -> list[str]:
@@ -290,27 +322,39 @@ def against_words(advice: Advice, name_of: Callable[[int], str]) -> str:
     return "against " + "; ".join(parts)
 
 
-def worth_choices(advice: Advice, units: Units = CHIPS) -> list[tuple[str, float, bool]]:
-    """Each choice priced: its words, its worth in chips and whether the player made it."""
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """A choice priced: ``kind`` ("fold", "call", "check", or what the bet made says:
+    "bet", "raise", ...), the street total ``bet_to`` of a bet, its ``words``, its worth in
+    ``chips`` and whether the player ``made`` it."""
+
+    kind: str
+    bet_to: int | None
+    words: str
+    chips: float
+    made: bool
+
+
+def worth_choices(advice: Advice, units: Units = CHIPS) -> list[Choice]:
+    """Each choice priced: fold, call (or check), and the bet or raise made if called."""
     kind = advice.action.kind
+    call = "call" if advice.to_call else "check"
     choices = [
-        ("fold", advice.fold, kind == ActionKind.FOLD),
-        (
-            "call" if advice.to_call else "check",
-            advice.call,
-            kind in (ActionKind.CALL, ActionKind.CHECK),
-        ),
+        Choice("fold", None, "fold", advice.fold, kind == ActionKind.FOLD),
+        Choice(call, None, call, advice.call, kind in (ActionKind.CALL, ActionKind.CHECK)),
     ]
     if advice.bet is not None and advice.bet_to is not None:
         says = advice.action.says or "bet"
         bet_to = units.amount(advice.bet_to)
         made = f"your bet of {bet_to}" if says == "bet" else f"your {says} to {bet_to}"
-        choices.append((f"{made} if called", advice.bet, True))
+        choices.append(Choice(says, advice.bet_to, f"{made} if called", advice.bet, True))
     return choices
 
 
 def worth_words(advice: Advice, units: Units = CHIPS) -> list[str]:
-    return [f"{words} {units.signed(worth)}" for words, worth, _ in worth_choices(advice, units)]
+    return [
+        f"{choice.words} {units.signed(choice.chips)}" for choice in worth_choices(advice, units)
+    ]
 
 
 def _did(action: ActionTaken, units: Units) -> str:

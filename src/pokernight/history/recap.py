@@ -84,7 +84,8 @@ class Standing:
 @dataclass(frozen=True, slots=True)
 class Recap:
     """A night's figures (player ids, with their ``names``) and its ``lines``, the same
-    figures in words, which every page and the image show as they are."""
+    figures in English words, which the image shows and a page words in its language
+    (``variants``: the keys of ``games``, for that)."""
 
     code: str
     hands: int
@@ -97,12 +98,14 @@ class Recap:
     standings: tuple[Standing, ...]
     settle_up: tuple[dict[str, Any], ...]
     lines: tuple[str, ...]
+    variants: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "code": self.code,
             "hands": self.hands,
             "games": list(self.games),
+            "variants": list(self.variants),
             "biggest_pot": self.biggest_pot,
             "hottest": self.hottest,
             "coldest": self.coldest,
@@ -227,6 +230,7 @@ class RecapTally:
             code=code,
             hands=self.hands,
             games=tuple(_game(variant) for variant in self.variants),
+            variants=tuple(self.variants),
             biggest_pot=biggest,
             hottest=hottest,
             coldest=coldest,

@@ -219,13 +219,22 @@ def _advice_json(advice: Advice, step: int, played: PlayedHand) -> Json:
     def name_of(index: int) -> str:
         return names[index]
 
+    # Beside the English words, the facts a page words in its language (issue 38).
     worth = [
-        {"choice": words, "chips": chips, "made": made}
-        for words, chips, made in worth_choices(advice)
+        {
+            "choice": choice.words,
+            "kind": choice.kind,
+            "bet_to": choice.bet_to,
+            "chips": choice.chips,
+            "made": choice.made,
+        }
+        for choice in worth_choices(advice)
     ]
+    action = advice.action
     return {
         "step": step,
         "seat": seats[advice.seat],
+        "name": names[advice.seat],
         "street": advice.street,
         "pot": advice.pot,
         "to_call": advice.to_call,
@@ -242,6 +251,7 @@ def _advice_json(advice: Advice, step: int, played: PlayedHand) -> Json:
                 "name": names[opponent.seat],
                 "cards": [str(card) for card in opponent.cards] if opponent.shown else None,
                 "range": opponent.range,
+                "assumed": opponent.assumed.to_dict() if opponent.assumed else None,
             }
             for opponent in advice.against
         ],
@@ -249,4 +259,11 @@ def _advice_json(advice: Advice, step: int, played: PlayedHand) -> Json:
         "assumed": advice.ranged,
         "worth": worth,
         "lines": advice_lines(advice, name_of),
+        "action": {
+            "says": action.says or str(action.kind),
+            "amount": action.amount,
+            "all_in": action.all_in,
+        },
+        "cards": [str(card) for card in advice.cards],
+        "board": [str(card) for card in advice.board],
     }

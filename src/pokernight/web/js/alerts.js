@@ -9,6 +9,7 @@
 // ``window`` and a count in ``window.pokernightAlerts`` (what the browser tests read).
 
 import { h } from "./dom.js";
+import { t } from "./i18n.js";
 import { preference, setPreference } from "./session.js";
 import { play, setSound, soundOn, told } from "./sound.js";
 
@@ -17,15 +18,8 @@ const TURN_ICON = "/icons/turn.svg";
 const TAG = "pokernight-turn";
 
 /** The switches, in the panel's order: key, label, what it does. */
-export const ALERTS = [
-  ["sound", "Sound", "a short chime when it is your turn, and the table's other sounds"],
-  ["title", "Title and icon", "the tab's title and icon say it is your turn"],
-  ["vibrate", "Vibration", "the phone buzzes when it is your turn"],
-  ["notify", "Notification", "a system notification when this page is hidden or the app is "
-    + "in the background"],
-  ["warning", "Time running out", "a quiet beep and the title, a few seconds before the "
-    + "clock acts for you"],
-];
+export const ALERTS = ["sound", "title", "vibrate", "notify", "warning"].map((key) =>
+  [key, t(`rooms.alerts.${key}`), t(`rooms.alerts.${key}.what`)]);
 
 export function alertOn(key) {
   return key === "sound" ? soundOn() : preference(`alert.${key}`, true);
@@ -102,9 +96,9 @@ export class TurnAlerts {
     this.myTurn = myTurn;
     const shown = myTurn && alertOn("title");
     const warning = shown && this.warned === this.turnKey(state);
-    document.title = warning ? `\u231b Time running out \u00b7 pokernight \u00b7 ${this.code}`
-      : shown ? `\u25b6 Your turn \u00b7 pokernight \u00b7 ${this.code}`
-      : `pokernight \u00b7 ${this.code}`;
+    const code = this.code;
+    document.title = warning ? t("rooms.alerts.title_warning", { code })
+      : shown ? t("rooms.alerts.title_turn", { code }) : `pokernight \u00b7 ${code}`;
     setIcon(shown ? TURN_ICON : NORMAL_ICON);
   }
 
@@ -116,14 +110,15 @@ export class TurnAlerts {
     play("turn");
     if (alertOn("title")) told("title");
     vibrate([200, 100, 200]);
-    notify(`Your turn at table ${this.code}`, this.words(state));
+    notify(t("rooms.alerts.your_turn_at", { code: this.code }), this.words(state));
   }
 
   words(state) {
     const legal = state.legal ?? {};
-    if (legal.can_draw) return "Your draw.";
-    if (legal.can_choose_runs) return "Run it twice? Your choice.";
-    return legal.can_check ? "You may check." : `${legal.call_amount ?? ""} to call.`.trim();
+    if (legal.can_draw) return t("rooms.alerts.your_draw");
+    if (legal.can_choose_runs) return t("rooms.alerts.run_twice");
+    return legal.can_check ? t("rooms.alerts.may_check")
+      : t("rooms.alerts.to_call", { amount: legal.call_amount ?? "" }).trim();
   }
 
   /** ``left``: the seconds the server's deadline leaves this seat (null: not its turn);
@@ -136,7 +131,8 @@ export class TurnAlerts {
     play("clock");
     vibrate([80]);
     told("warning", { left });
-    notify(`Time running out at table ${this.code}`, `${Math.ceil(left)} seconds left to act.`);
+    notify(t("rooms.alerts.running_out_at", { code: this.code }),
+      t("rooms.alerts.seconds_left", { count: Math.ceil(left) }));
     this.render(state, false);
   }
 }
@@ -147,9 +143,9 @@ export function alertsPanel(button) {
   const showPermission = () => {
     const permission = "Notification" in window ? Notification.permission : "unsupported";
     note.textContent = {
-      granted: "", default: "Notifications: the browser asks once you switch them on.",
-      denied: "Notifications are blocked for this site: allow them in the browser's settings.",
-      unsupported: "This browser shows no notifications.",
+      granted: "", default: t("rooms.alerts.permission_default"),
+      denied: t("rooms.alerts.permission_denied"),
+      unsupported: t("rooms.alerts.permission_unsupported"),
     }[permission] ?? "";
   };
   const boxes = ALERTS.map(([key, label, what]) => {
@@ -165,8 +161,8 @@ export function alertsPanel(button) {
       h("span", {}, h("strong", {}, label), h("span", { class: "alert-what" }, ` \u2014 ${what}`)));
   });
   const panel = h("div", { class: "alerts-panel", id: "alerts-panel", role: "dialog",
-    "aria-label": "Alerts on this device", hidden: true },
-  h("h2", {}, "Alerts on this device"), ...boxes, note);
+    "aria-label": t("rooms.alerts.panel"), hidden: true },
+  h("h2", {}, t("rooms.alerts.panel")), ...boxes, note);
   button.addEventListener("click", () => {
     panel.hidden = !panel.hidden;
     button.setAttribute("aria-expanded", String(!panel.hidden));

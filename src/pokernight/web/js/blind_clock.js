@@ -3,12 +3,16 @@
 // each level's stakes and when it begins on the server's clock, from the first hand dealt).
 // The server decides the level of each hand when it deals it; this only reads the table.
 
+import { t } from "./i18n.js";
+
 /** "5/10", "5/10 ante 1", or a stud level's "bring-in 10, bets 20/40". */
 export function levelStakesWords(stakes) {
   if (stakes.big_blind) {
-    return `${stakes.small_blind}/${stakes.big_blind}` + (stakes.ante ? ` ante ${stakes.ante}` : "");
+    const blinds = `${stakes.small_blind}/${stakes.big_blind}`;
+    return stakes.ante ? t("rooms.clock.blinds_ante", { blinds, ante: stakes.ante }) : blinds;
   }
-  return `bring-in ${stakes.bring_in}, bets ${stakes.small_bet}/${stakes.big_bet}`;
+  return t("rooms.clock.stud_level", { bring_in: stakes.bring_in,
+    bets: `${stakes.small_bet}/${stakes.big_bet}` });
 }
 
 /** "12:34", or "1:02:03" past an hour; never below 0:00. */
@@ -38,8 +42,12 @@ export function levelAt(clock, now) {
 export function blindClockWords(clock, now) {
   const at = levelAt(clock, now);
   if (!at) return "";
-  const here = `Level ${at.level + 1} of ${at.count}: ${levelStakesWords(at.stakes)}`;
-  if (!at.next) return `${here} \u00b7 the last level`;
-  if (at.left === null) return `${here} \u00b7 ${clock.level_minutes}-minute levels from the first hand`;
-  return `${here} \u00b7 next ${levelStakesWords(at.next.stakes)} in ${countdown(at.left)}`;
+  const here = t("rooms.clock.level_of", { level: at.level + 1, count: at.count,
+    stakes: levelStakesWords(at.stakes) });
+  if (!at.next) return `${here} \u00b7 ${t("rooms.clock.last_level")}`;
+  if (at.left === null) {
+    return `${here} \u00b7 ${t("rooms.clock.from_first_hand", { minutes: clock.level_minutes })}`;
+  }
+  return `${here} \u00b7 ${t("rooms.clock.next_in", { stakes: levelStakesWords(at.next.stakes),
+    time: countdown(at.left) })}`;
 }

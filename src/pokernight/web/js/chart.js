@@ -7,6 +7,7 @@
 // axis chips, with zero marked.
 
 import { chips } from "./dom.js";
+import { t } from "./i18n.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const WIDTH_MAX = 640; // at most: narrower on a phone, so that the labels keep their size
@@ -47,7 +48,7 @@ export function lineChart(lines, label, wanted = WIDTH_MAX) {
       chips(total)));
   }
   svg.append(node("text", { x: (width + PAD.left) / 2, y: HEIGHT - 6, class: "tick",
-    "text-anchor": "middle" }, `${times.length} hands, in the order they were played`));
+    "text-anchor": "middle" }, t("rooms.chart.axis", { count: times.length })));
   for (const line of lines) {
     // Each line starts at zero, just before its first hand.
     const path = line.points.map(([time, total], index) =>

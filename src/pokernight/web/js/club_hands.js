@@ -3,8 +3,16 @@
 
 import * as api from "./api.js";
 import { chips, h, sentence } from "./dom.js";
-import { gameName } from "./games.js";
+import { gameName, gameOf } from "./games.js";
+import { t } from "./i18n.js";
+import { dateWords } from "./dates.js";
 import { clubReplayHash } from "./replay_link.js";
+
+/** A game of the season by its key: this page's words for a game this server deals, else
+ * the name the server sent with the season (``names``: key to name), else its key. */
+export function gameWords(key, names) {
+  return gameOf(key) ? gameName(key) : names[key] ?? key;
+}
 
 function option(value, words) {
   return h("option", { value }, words);
@@ -24,19 +32,22 @@ export class HandSearch {
     this.error = h("p", { class: "error", role: "alert" });
     const people = season.standings.map((row) => option(row.key, row.name));
     const tables = season.nights.map((night) =>
-      option(night.table_id, `${new Date(night.created_at * 1000).toLocaleDateString()} \u00b7 ${night.code}`));
-    this.form = h("form", { class: "hand-search", "aria-label": "Find hands" },
-      h("label", {}, "Player ", h("select", { name: "player", id: "hand-search-player" },
-        option("", "anybody"), people)),
-      h("label", {}, "Night ", h("select", { name: "table", id: "hand-search-table" },
-        option("", "any"), tables)),
-      h("label", {}, "From ", h("input", { type: "date", name: "since" })),
-      h("label", {}, "To ", h("input", { type: "date", name: "until" })),
-      h("label", {}, "Pot at least ", h("input", { type: "number", name: "min_pot", min: 0,
+      option(night.table_id, `${dateWords(night.created_at,
+        { year: "numeric", month: "numeric", day: "numeric" })} \u00b7 ${night.code}`));
+    const label = (key, field) => h("label", {}, t(`rooms.hands.${key}`), " ", field);
+    this.form = h("form", { class: "hand-search", "aria-label": t("rooms.hands.find_hands") },
+      label("player", h("select", { name: "player", id: "hand-search-player" },
+        option("", t("rooms.hands.anybody")), people)),
+      label("night", h("select", { name: "table", id: "hand-search-table" },
+        option("", t("rooms.hands.any")), tables)),
+      label("from", h("input", { type: "date", name: "since" })),
+      label("to", h("input", { type: "date", name: "until" })),
+      label("pot_at_least", h("input", { type: "number", name: "min_pot", min: 0,
         inputmode: "numeric", id: "hand-search-pot", size: 7 })),
       h("label", { class: "check" }, h("input", { type: "checkbox", name: "showdown",
-        id: "hand-search-showdown" }), " went to a showdown"),
-      h("button", { type: "submit", class: "primary", id: "hand-search-submit" }, "Find"));
+        id: "hand-search-showdown" }), " ", t("rooms.hands.went_to_showdown")),
+      h("button", { type: "submit", class: "primary", id: "hand-search-submit" },
+        t("rooms.hands.find")));
     this.form.addEventListener("submit", (event) => {
       event.preventDefault();
       this.search();
@@ -60,9 +71,9 @@ export class HandSearch {
   async search() {
     try {
       const { total, hands } = await api.clubHands(this.query());
-      const counted = `${total} ${total === 1 ? "hand" : "hands"}`;
+      const counted = t("rooms.club.hands_count", { count: total });
       this.count.textContent = total === hands.length ? counted
-        : `${counted}, the newest ${hands.length} shown`;
+        : t("rooms.hands.newest_shown", { counted, shown: hands.length });
       this.list.replaceChildren(...hands.map((hand) => this.row(hand)));
       this.error.textContent = "";
     } catch (failure) {
@@ -75,17 +86,19 @@ export class HandSearch {
       .map((player) => `${player.name} +${chips(player.result)}`).join(", ");
     // All in with cards to come: each one's expected result by equity (decision 67).
     const lucky = hand.players.some((player) => (player.expected ?? player.result) !== player.result);
-    const expected = lucky ? " \u00b7 expected " + hand.players.map((player) =>
+    const expected = lucky ? ` \u00b7 ${t("rooms.club.expected_word")} ` + hand.players.map((player) =>
       `${player.name} ${player.expected > 0 ? "+" : ""}${chips(player.expected)}`).join(", ") : "";
-    const when = new Date(hand.at * 1000).toLocaleString(undefined,
-      { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" });
+    const when = dateWords(hand.at, { day: "numeric", month: "short", hour: "2-digit",
+      minute: "2-digit" });
     return h("li", { class: "hand-row" },
       h("span", {}, `${when} \u00b7 ${hand.code} #${hand.number} \u00b7 `,
-        `${this.games[hand.variant] ?? gameName(hand.variant)} \u00b7 pot ${chips(hand.pot)}`,
-        hand.showdown ? " \u00b7 showdown" : "", won ? ` \u2014 ${won}` : "",
+        `${gameWords(hand.variant, this.games)} \u00b7 `,
+        t("rooms.hands.pot", { amount: chips(hand.pot) }),
+        hand.showdown ? [" \u00b7 ", t("rooms.hands.showdown")] : "", won ? ` \u2014 ${won}` : "",
         expected ? h("span", { class: "hand-expected" }, expected) : "",
         h("span", { class: "muted" }, ` (${hand.players.map((player) => player.name).join(", ")})`)),
       h("a", { class: "replay-link", href: clubReplayHash(hand.table_id, hand.number),
-        "aria-label": `Replay hand ${hand.number} of table ${hand.code}` }, "Replay"));
+        "aria-label": t("rooms.hands.replay_label", { number: hand.number, code: String(hand.code) }) },
+      t("rooms.hands.replay")));
   }
 }

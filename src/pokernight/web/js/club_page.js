@@ -10,9 +10,10 @@
 
 import * as api from "./api.js";
 import { COLOURS, lineChart } from "./chart.js";
-import { chips, h, sentence } from "./dom.js";
-import { gameName } from "./games.js";
-import { HandSearch } from "./club_hands.js";
+import { chips, h, sentence, wordsWith } from "./dom.js";
+import { HandSearch, gameWords } from "./club_hands.js";
+import { t } from "./i18n.js";
+import { dateWords } from "./dates.js";
 import { claimDevice } from "./identity.js";
 import { signIn, signOut } from "./session.js";
 import { statsTable } from "./stats_panel.js";
@@ -21,8 +22,12 @@ import { whoIsWho } from "./who_is_who.js";
 const SPINNER_AFTER_MS = 150;
 
 function day(seconds) {
-  return new Date(seconds * 1000).toLocaleDateString(undefined,
-    { weekday: "short", day: "numeric", month: "short", year: "numeric" });
+  return dateWords(seconds, { weekday: "short", day: "numeric", month: "short", year: "numeric" });
+}
+
+/** A name (a person's, the club's) in an element of its own: words, not to be translated. */
+function named(name, tag = "span", attributes = {}) {
+  return h(tag, { translate: "no", ...attributes }, name);
 }
 
 function signed(amount) {
@@ -41,10 +46,11 @@ function transferItems(transfers, me, record) {
   return transfers.map((transfer) => {
     const mine = [transfer.payer, transfer.payee].includes(me.key)
       && transfer.payer.startsWith("member:") && transfer.payee.startsWith("member:");
-    const words = transfer.payee === me.key ? "Mark as paid" : "I paid this";
+    const words = t(transfer.payee === me.key ? "rooms.club.mark_paid" : "rooms.club.i_paid");
     return h("li", { class: "transfer" },
-      h("strong", {}, transfer.payer_name), " pays ", h("strong", {}, transfer.payee_name), " ",
-      h("span", { class: "amount" }, chips(transfer.amount)), " ",
+      wordsWith("rooms.club.pays", {}, { payer: named(transfer.payer_name, "strong"),
+        payee: named(transfer.payee_name, "strong"),
+        amount: h("span", { class: "amount" }, chips(transfer.amount)) }), " ",
       mine ? h("button", { type: "button", class: "mark-paid", onclick: () => record(transfer) },
         words) : "");
   });
@@ -59,10 +65,11 @@ export class ClubPage {
     this.error = h("p", { class: "error", role: "alert", id: "club-error" });
     this.body = h("div", { class: "club-body" },
       h("div", { class: "replay-loading", role: "status" },
-        h("div", { class: "spinner inline", role: "progressbar", "aria-label": "loading the season" }),
-        h("span", {}, "Loading the season\u2026")));
+        h("div", { class: "spinner inline", role: "progressbar",
+          "aria-label": t("rooms.club.loading_label") }),
+        h("span", {}, t("rooms.club.loading"))));
     root.replaceChildren(h("div", { class: "club-page" }, this.body, this.error));
-    document.title = "pokernight \u00b7 club";
+    document.title = t("rooms.club.page_title");
     this.load();
   }
 
@@ -100,15 +107,15 @@ export class ClubPage {
       autocomplete: "nickname" });
     const error = h("p", { class: "error", role: "alert", id: "club-invite-error" });
     const form = h("form", { class: "card-panel", "aria-labelledby": "club-invite-title" },
-      h("h1", { id: "club-invite-title" }, `You are invited to the ${club.name} club`),
-      me ? h("p", {}, "This browser is signed in as ", h("strong", {}, me.name),
-        ". An organiser's invitation makes you an organiser.")
-        : [h("p", {}, "Members are remembered from one table to the next: their results, ",
-          "hands and the season's money follow them. The invitation is good once."),
-        h("div", { class: "row" }, h("label", { for: "club-invite-name" }, "Your name"), name)],
+      h("h1", { id: "club-invite-title" }, wordsWith("rooms.club.invited", {}, { club: named(club.name) })),
+      me ? h("p", {}, wordsWith("rooms.club.invite_signed_in", {},
+        { name: named(me.name, "strong") }))
+        : [h("p", {}, t("rooms.club.invite_members")),
+          h("div", { class: "row" }, h("label", { for: "club-invite-name" }, t("rooms.your_name")),
+            name)],
       h("button", { type: "submit", class: "primary", id: "club-invite-submit" },
-        me ? "Take the invitation" : "Join the club"),
-      error, h("p", {}, h("a", { href: "#" }, "Back to the tables")));
+        t(me ? "rooms.club.take_invitation" : "rooms.club.join_club")),
+      error, h("p", {}, h("a", { href: "#" }, t("rooms.club.back_to_tables"))));
     form.addEventListener("submit", async (event) => {
       event.preventDefault();
       error.textContent = "";
@@ -130,14 +137,12 @@ export class ClubPage {
       autocapitalize: "characters", spellcheck: false, required: true });
     const error = h("p", { class: "error", role: "alert" });
     const form = h("form", { class: "card-panel", "aria-labelledby": "club-sign-in-title" },
-      h("h1", { id: "club-sign-in-title" }, `The ${club.name} club`),
-      h("p", {}, "The season is for the club's members, and the club takes members on a ",
-        "member's word: open an invitation link a member gives you, or join a member's table ",
-        "by their invite link with \u201cRemember me\u201d ticked. Signed in elsewhere? ",
-        "Type a code from that device (Club \u2192 Sign in another device)."),
-      h("div", { class: "row" }, h("label", { for: "club-claim-code" }, "Code"), code,
-        h("button", { type: "submit", class: "primary", id: "club-claim-submit" }, "Sign in")),
-      error, h("p", {}, h("a", { href: "#" }, "Back to the tables")));
+      h("h1", { id: "club-sign-in-title" }, wordsWith("rooms.club.title", {}, { club: named(club.name) })),
+      h("p", {}, t("rooms.club.sign_in_note")),
+      h("div", { class: "row" }, h("label", { for: "club-claim-code" }, t("rooms.club.code")), code,
+        h("button", { type: "submit", class: "primary", id: "club-claim-submit" },
+          t("rooms.club.sign_in"))),
+      error, h("p", {}, h("a", { href: "#" }, t("rooms.club.back_to_tables"))));
     form.addEventListener("submit", async (event) => {
       event.preventDefault();
       try {
@@ -154,33 +159,36 @@ export class ClubPage {
     const me = season.me;
     this.body.replaceChildren(
       h("div", { class: "club-title" },
-        h("h1", {}, `The ${club.name} club`),
-        h("p", { class: "muted" }, "Signed in as ", h("strong", { id: "club-me" }, me.name),
-          " \u00b7 ", h("a", { href: "#" }, "Tables")),
+        h("h1", {}, wordsWith("rooms.club.title", {}, { club: named(club.name) })),
+        h("p", { class: "muted" }, wordsWith("rooms.club.signed_in_as", {}, {
+          name: named(me.name, "strong", { id: "club-me" }),
+          tables: h("a", { href: "#" }, t("rooms.club.tables")) })),
         this.devicePart(), this.invitePart(me), this.csvPart()),
-      section("club-standings", "Standings", this.standings(season.standings)),
-      section("club-settle", "Settle the season", this.settle(season.settle_up, me)),
-      section("club-graph", "Results, hand after hand", this.graph(stats)),
-      section("club-stats", "Statistics", h("div", { class: "table-scroll" }, statsTable(stats.players))),
-      section("club-nights", "Nights", this.nights(season.nights)),
-      season.ledgers?.length
-        ? section("club-imported", "Imported nights", importedNights(season.ledgers)) : "",
-      season.tournaments?.length
-        ? section("club-tournaments", "Tournaments", tournaments(season.tournaments)) : "",
-      section("club-payments", "Payments", this.payments(season.payments)),
-      section("club-hands", "Hands", new HandSearch(season, stats.games).element),
-      section("club-who", "Who is who", whoIsWho(season, () => this.load())),
-      section("club-devices", "Your devices", this.devicesPart()));
+      section("club-standings", t("rooms.club.standings"), this.standings(season.standings)),
+      section("club-settle", t("rooms.club.settle"), this.settle(season.settle_up, me)),
+      section("club-graph", t("rooms.club.graph"), this.graph(stats)),
+      section("club-stats", t("rooms.club.statistics"),
+        h("div", { class: "table-scroll" }, statsTable(stats.players))),
+      section("club-nights", t("rooms.club.nights"), this.nights(season.nights)),
+      season.ledgers?.length ? section("club-imported", t("rooms.club.imported_nights"),
+        importedNights(season.ledgers)) : "",
+      season.tournaments?.length ? section("club-tournaments", t("rooms.club.tournaments"),
+        tournaments(season.tournaments)) : "",
+      section("club-payments", t("rooms.club.payments"), this.payments(season.payments)),
+      section("club-hands", t("rooms.club.hands"), new HandSearch(season, stats.games).element),
+      section("club-who", t("rooms.club.who_is_who"), whoIsWho(season, () => this.load())),
+      section("club-devices", t("rooms.club.devices"), this.devicesPart()));
   }
 
   devicePart() {
     const shown = h("p", { class: "note", role: "status", id: "club-device-code" });
-    const button = h("button", { type: "button", id: "club-new-code" }, "Sign in another device");
+    const button = h("button", { type: "button", id: "club-new-code" },
+      t("rooms.club.sign_in_device"));
     button.addEventListener("click", async () => {
       try {
         const { code, expires_in: seconds } = await api.newClaimCode();
-        shown.replaceChildren("On the other device, type ", h("strong", { class: "claim-code" }, code),
-          ` where it asks for a code (good for ${Math.round(seconds / 60)} minutes, once).`);
+        shown.replaceChildren(...wordsWith("rooms.club.claim_code", { count: Math.round(seconds / 60) },
+          { code: named(code, "strong", { class: "claim-code" }) }));
       } catch (failure) {
         shown.textContent = sentence(failure.message);
       }
@@ -192,25 +200,27 @@ export class ClubPage {
   invitePart(me) {
     const shown = h("p", { class: "note", role: "status", id: "club-invite-link" });
     const organiser = h("input", { type: "checkbox", id: "club-invite-organiser" });
-    const button = h("button", { type: "button", id: "club-new-invite" }, "Invite a friend");
+    const button = h("button", { type: "button", id: "club-new-invite" },
+      t("rooms.club.invite_friend"));
     button.addEventListener("click", async () => {
       try {
         const { link } = await api.newInvite(organiser.checked);
         const url = `${location.origin}/${link}`;
-        shown.replaceChildren("Send this link to one friend (good once, for a week): ",
-          h("input", { type: "text", readonly: true, value: url, class: "invite-url",
-            "aria-label": "Invitation link", onfocus: (event) => event.target.select() }));
+        shown.replaceChildren(...wordsWith("rooms.club.send_link", {}, {
+          link: h("input", { type: "text", readonly: true, value: url, class: "invite-url",
+            "aria-label": t("rooms.club.invitation_link"),
+            onfocus: (event) => event.target.select() }) }));
       } catch (failure) {
         shown.textContent = sentence(failure.message);
       }
     });
     return h("div", { class: "row" }, button, me.organiser
-      ? h("label", { class: "check" }, organiser, " as an organiser") : "", shown);
+      ? h("label", { class: "check" }, organiser, " ", t("rooms.club.as_organiser")) : "", shown);
   }
 
   csvPart() {
     const note = h("span", { class: "note", role: "status" });
-    const button = h("button", { type: "button", id: "club-csv" }, "Download the season (CSV)");
+    const button = h("button", { type: "button", id: "club-csv" }, t("rooms.club.csv"));
     button.addEventListener("click", async () => {
       try {
         const text = await api.seasonCsv();
@@ -226,19 +236,20 @@ export class ClubPage {
   }
 
   standings(rows) {
-    if (!rows.length) return h("p", { class: "muted" }, "Nobody has played yet.");
+    if (!rows.length) return h("p", { class: "muted" }, t("rooms.club.nobody_played"));
     // On a phone the balance stays in view: the columns it is made of are left to wider screens.
     const wide = { class: "wide-only" };
     const imported = rows.some((row) => row.imported !== 0);
-    const head = [["Player"], ["Nights"], ["Hands"], ["Chips won", wide], ["Expected", wide],
-      ["From the nights", wide],
-      ...(imported ? [["Imported", wide]] : []), ["Paid", wide], ["Received", wide], ["Balance"]]
-      .map(([title, extra]) => h("th", { scope: "col", ...extra }, title));
+    const head = [["player"], ["nights"], ["hands"], ["chips_won", wide], ["expected", wide],
+      ["from_nights", wide], ...(imported ? [["imported", wide]] : []), ["paid", wide],
+      ["received", wide], ["balance"]]
+      .map(([title, extra]) => h("th", { scope: "col", ...extra }, t(`rooms.club.column.${title}`)));
     return h("div", { class: "table-scroll" }, h("table", { class: "standings" },
       h("thead", {}, h("tr", {}, head)),
       h("tbody", {}, rows.map((row) => h("tr", { dataset: { key: row.key } },
-        h("th", { scope: "row" }, row.name, row.member_id !== null ? ""
-          : h("span", { class: "muted" }, row.imported_name ? " (imported)" : " (guest)")),
+        h("th", { scope: "row" }, named(row.name), row.member_id !== null ? ""
+          : h("span", { class: "muted" }, " ",
+            t(row.imported_name ? "rooms.club.imported_mark" : "rooms.club.guest_mark"))),
         h("td", {}, row.nights), h("td", {}, chips(row.hands)), h("td", wide, signed(row.net)),
         h("td", { ...wide, class: "wide-only expected" }, signed(row.expected ?? row.net)),
         h("td", wide, signed(row.won)),
@@ -246,21 +257,18 @@ export class ClubPage {
           row.imported ? signed(row.imported) : "\u2013") : "",
         h("td", wide, chips(row.paid)),
         h("td", wide, chips(row.received)), h("td", { class: "balance" }, signed(row.balance)))))),
-    h("p", { class: "note" }, "Balance: what settling up pays you (minus: what you pay). ",
-      "Bots' chips are nobody's money: they count in chips won, not in the balance. ",
-      "Expected: the chips won had every pot run out all in gone by each hand's equity when ",
-      "the chips went in (the hands shown; the server works it out).",
-      imported ? " Imported: the part of it from ledgers the club brought from elsewhere "
-        + "(an imported table's hands count, not its money)." : ""));
+    h("p", { class: "note" }, t("rooms.club.standings_note"),
+      imported ? [" ", t("rooms.club.standings_imported_note")] : ""));
   }
 
   settle(transfers, me) {
-    if (!transfers.length) return h("p", { class: "muted", id: "club-square" }, "Everybody is square.");
+    if (!transfers.length) {
+      return h("p", { class: "muted", id: "club-square" }, t("rooms.club.everybody_square"));
+    }
     const error = h("p", { class: "error", role: "alert" });
     const items = transferItems(transfers, me, (transfer) => this.recordPayment(transfer, error));
     return [h("ul", { class: "transfers", id: "club-transfers" }, items),
-      h("p", { class: "note" }, "The fewest payments that square the whole season, between people ",
-        "who played together where there is a choice. A payment counts once both of you say so."),
+      h("p", { class: "note" }, t("rooms.club.settle_note")),
       error];
   }
 
@@ -278,9 +286,9 @@ export class ClubPage {
     const names = new Map(stats.players.map((row) => [row.key, row.name]));
     const games = [...new Set(Object.values(stats.series).flatMap((lines) => Object.keys(lines)))]
       .filter((game) => game !== "all");
-    const picker = h("select", { id: "club-graph-game", "aria-label": "Game" },
-      h("option", { value: "all" }, "All games"),
-      games.map((game) => h("option", { value: game }, stats.games[game] ?? gameName(game))));
+    const picker = h("select", { id: "club-graph-game", "aria-label": t("rooms.club.game") },
+      h("option", { value: "all" }, t("rooms.club.all_games")),
+      games.map((game) => h("option", { value: game }, gameWords(game, stats.games))));
     const holder = h("div", { class: "chart-holder" });
     const draw = () => {
       const game = picker.value;
@@ -290,20 +298,19 @@ export class ClubPage {
         const points = stats.series[key][game];
         const colour = COLOURS[index % COLOURS.length];
         return [{ name: names.get(key), colour, points: points.map(([at, won]) => [at, won]) },
-          { name: `${names.get(key)} (expected)`, colour, dashed: true,
+          { name: t("rooms.club.expected_line", { name: names.get(key) }), colour, dashed: true,
             points: points.map(([at, won, expected]) => [at, expected ?? won]) }];
       });
       if (!lines.length) {
-        holder.replaceChildren(h("p", { class: "muted" }, "No hand finished yet."));
+        holder.replaceChildren(h("p", { class: "muted" }, t("rooms.club.no_hand_finished")));
         return;
       }
       const won = lines.filter((line) => !line.dashed);
       const legend = h("ul", { class: "legend" }, won.map((line, index) => h("li", {},
-        h("span", { class: "swatch", style: `background:${line.colour}` }), line.name, " ",
-        signed(line.points.at(-1)[1]), h("span", { class: "muted" }, " \u00b7 expected ",
-          signed(lines[2 * index + 1].points.at(-1)[1])))));
-      const label = `Chips won or lost after each hand, and expected (dashed): `
-        + picker.selectedOptions[0].textContent;
+        h("span", { class: "swatch", style: `background:${line.colour}` }), named(line.name), " ",
+        signed(line.points.at(-1)[1]), h("span", { class: "muted" }, " \u00b7 ",
+          t("rooms.club.expected_word"), " ", signed(lines[2 * index + 1].points.at(-1)[1])))));
+      const label = t("rooms.club.chart_label", { game: picker.selectedOptions[0].textContent });
       // Drawn at the width it will have (the page's, less its margins): labels stay readable.
       holder.replaceChildren(lineChart(lines, label, window.innerWidth - 64), legend);
     };
@@ -313,26 +320,26 @@ export class ClubPage {
   }
 
   nights(nights) {
-    if (!nights.length) return h("p", { class: "muted" }, "No night yet.");
+    if (!nights.length) return h("p", { class: "muted" }, t("rooms.club.no_night"));
     return h("ol", { class: "nights" }, nights.map((night) => h("li", { class: "night" },
       h("details", {},
-        h("summary", {}, `${day(night.created_at)} \u00b7 table ${night.code} \u00b7 `,
-          `${night.hands} hands`, night.status === "open" ? " \u00b7 playing now" : "",
-          night.status === "imported" ? " \u00b7 imported" : ""),
-        night.counts_money ? "" : h("p", { class: "note" }, "Imported hands: they count in the ",
-          "hands and statistics; the night's money is not in the season (an imported ledger brings it)."),
+        h("summary", {}, day(night.created_at), " \u00b7 ",
+          wordsWith("rooms.club.night_table", {}, { code: named(night.code) }), " \u00b7 ",
+          t("rooms.club.hands_count", { count: night.hands }),
+          night.status === "open" ? [" \u00b7 ", t("rooms.club.playing_now")] : "",
+          night.status === "imported" ? [" \u00b7 ", t("rooms.club.imported_word")] : ""),
+        night.counts_money ? "" : h("p", { class: "note" }, t("rooms.club.imported_hands_note")),
         h("ul", { class: "night-people" }, night.people.map((person) => h("li", {},
-          person.name, ": ", signed(person.net), " chips",
+          wordsWith("rooms.club.person_chips", {},
+            { name: named(person.name), amount: signed(person.net) }),
           person.expected !== undefined && person.expected !== person.net
-            ? [" \u00b7 expected ", signed(person.expected)] : "",
+            ? [" \u00b7 ", t("rooms.club.expected_word"), " ", signed(person.expected)] : "",
           // Only a bot's chips make the money differ from the chips (nobody's money).
-          person.balance !== person.net ? [" \u00b7 money ", signed(person.balance)] : ""))),
-        night.settle_up.length
-          ? h("ul", { class: "transfers" }, night.settle_up.map((transfer) => h("li", {},
-            `${transfer.payer_name} pays ${transfer.payee_name} ${chips(transfer.amount)}`)))
-          : h("p", { class: "muted" }, "Everybody square that night."),
+          person.balance !== person.net
+            ? [" \u00b7 ", t("rooms.club.money_word"), " ", signed(person.balance)] : ""))),
+        settleList(night.settle_up),
         h("button", { type: "button", class: "night-hands",
-          onclick: () => this.showHandsOf(night.table_id) }, "This night's hands")))));
+          onclick: () => this.showHandsOf(night.table_id) }, t("rooms.club.night_hands"))))));
   }
 
   showHandsOf(tableId) {
@@ -347,7 +354,7 @@ export class ClubPage {
   /** The payments this member is a side of (an organiser sees them all): those waiting
    * for a word, with what the server says this member may do with each. */
   payments(payments) {
-    if (!payments.length) return h("p", { class: "muted" }, "No payment recorded yet.");
+    if (!payments.length) return h("p", { class: "muted" }, t("rooms.club.no_payment"));
     const error = h("p", { class: "error", role: "alert" });
     const act = async (request) => {
       try {
@@ -362,15 +369,20 @@ export class ClubPage {
     return [h("ul", { class: "payments" }, payments.slice().reverse().map((payment) => {
       const can = payment.can;
       return h("li", { class: payment.counts ? "payment" : "payment waiting" },
-        `${day(payment.at)}: ${payment.payer.name} paid ${payment.payee.name} ${chips(payment.amount)}`,
-        payment.counts ? "" : h("span", { class: "muted" }, " \u00b7 waiting for a word"), " ",
-        can.confirm ? button("Confirm", "confirm-payment", () => api.confirmPayment(payment.id)) : "",
-        can.decline ? button("It was not", "decline-payment", () => api.undoPayment(payment.id)) : "",
-        can.withdraw ? button("Withdraw", "undo-payment", () => api.undoPayment(payment.id)) : "",
-        can.settle && !payment.counts
-          ? button("Count it", "settle-counts", () => api.settlePayment(payment.id, true)) : "",
-        can.settle ? button("Strike it out", "settle-strike", () => api.settlePayment(payment.id, false))
-          : "");
+        wordsWith("rooms.club.payment", { day: day(payment.at), amount: chips(payment.amount) },
+          { payer: named(payment.payer.name), payee: named(payment.payee.name) }),
+        payment.counts ? ""
+          : h("span", { class: "muted" }, " \u00b7 ", t("rooms.club.waiting_for_word")), " ",
+        can.confirm ? button(t("rooms.club.confirm"), "confirm-payment",
+          () => api.confirmPayment(payment.id)) : "",
+        can.decline ? button(t("rooms.club.decline"), "decline-payment",
+          () => api.undoPayment(payment.id)) : "",
+        can.withdraw ? button(t("rooms.club.withdraw"), "undo-payment",
+          () => api.undoPayment(payment.id)) : "",
+        can.settle && !payment.counts ? button(t("rooms.club.count_it"), "settle-counts",
+          () => api.settlePayment(payment.id, true)) : "",
+        can.settle ? button(t("rooms.club.strike_it_out"), "settle-strike",
+          () => api.settlePayment(payment.id, false)) : "");
     })), error];
   }
 
@@ -394,16 +406,19 @@ export class ClubPage {
       try {
         const { devices } = await api.devices();
         list.replaceChildren(...devices.map((device) => h("li", {},
-          device.current ? h("strong", {}, "This browser") : `A device signed in ${day(device.created_at)}`,
-          `, last seen ${day(device.last_seen)} `,
+          device.current
+            ? wordsWith("rooms.club.this_browser_seen", { day: day(device.last_seen) },
+              { device: h("strong", {}, t("rooms.club.this_browser")) })
+            : t("rooms.club.device_seen", { since: day(device.created_at), day: day(device.last_seen) }),
+          " ",
           h("button", { type: "button", class: "sign-out", onclick: () => remove(device) },
-            device.current ? "Sign out" : "Sign it out"))));
+            t(device.current ? "rooms.club.sign_out" : "rooms.club.sign_it_out")))));
       } catch (failure) {
         error.textContent = sentence(failure.message);
       }
     };
     show();
-    return [h("p", { class: "note" }, "Signing a lost or shared device out stops it playing as you."),
+    return [h("p", { class: "note" }, t("rooms.club.devices_note")),
       list, error];
   }
 }
@@ -413,30 +428,36 @@ export class ClubPage {
 function tournaments(list) {
   return h("ol", { class: "nights" }, list.map((cup) => h("li", { class: "night" },
     h("details", {},
-      h("summary", {}, `${day(cup.created_at)} \u00b7 ${cup.name}`,
-        cup.counted ? "" : cup.finished ? " \u00b7 practice (bots): not counted"
-          : " \u00b7 playing now"),
+      h("summary", {}, day(cup.created_at), " \u00b7 ", named(cup.name),
+        cup.counted ? "" : [" \u00b7 ",
+          t(cup.finished ? "rooms.club.practice_not_counted" : "rooms.club.playing_now")]),
       h("ul", { class: "night-people" }, cup.people.map((person) => h("li", {},
-        `${person.name}: paid ${chips(person.paid)}, won ${chips(person.won)}`)))))));
+        wordsWith("rooms.club.cup_person", { paid: chips(person.paid), won: chips(person.won) },
+          { name: named(person.name) }))))))));
 }
 
 /** The nights of ledgers the club imported: each person's money that night, as the
  * server read it (names matched to members, or imported guests), and its settle-up. */
 function importedNights(list) {
   const people = (night) => h("ul", { class: "night-people" }, night.people.map((person) =>
-    h("li", {}, person.name,
-      person.member_id === null ? h("span", { class: "muted" }, " (imported)") : "",
-      ": ", signed(person.balance))));
-  const settle = (night) => (night.settle_up.length
-    ? h("ul", { class: "transfers" }, night.settle_up.map((transfer) => h("li", {},
-      `${transfer.payer_name} pays ${transfer.payee_name} ${chips(transfer.amount)}`)))
-    : h("p", { class: "muted" }, "Everybody square that night."));
+    h("li", {}, wordsWith("rooms.club.person_balance", {}, {
+      name: [named(person.name), person.member_id === null
+        ? h("span", { class: "muted" }, " ", t("rooms.club.imported_mark")) : ""],
+      amount: signed(person.balance) }))));
   const items = list.map((night) => h("li", { class: "night imported" },
     h("details", { open: true },
-      h("summary", {}, night.night ? day(night.created_at) : "An undated night", " \u00b7 ",
-        h("span", { class: "imported-badge" }, "imported"), ` from ${night.file_name}`),
-      people(night), settle(night))));
+      h("summary", {}, night.night ? day(night.created_at) : t("rooms.club.undated_night"),
+        " \u00b7 ", h("span", { class: "imported-badge" }, t("rooms.club.imported_word")), " ",
+        wordsWith("rooms.club.from_file", {}, { file: named(night.file_name) })),
+      people(night), settleList(night.settle_up))));
   return [h("ol", { class: "nights imported-nights" }, items),
-    h("p", { class: "note" }, "Balances from a ledger kept elsewhere: they open the season and ",
-      "count in the standings. Only the nights you played are listed.")];
+    h("p", { class: "note" }, t("rooms.club.imported_nights_note"))];
+}
+
+/** A night's settle-up: who pays whom. */
+function settleList(transfers) {
+  if (!transfers.length) return h("p", { class: "muted" }, t("rooms.club.square_that_night"));
+  return h("ul", { class: "transfers" }, transfers.map((transfer) => h("li", {},
+    wordsWith("rooms.club.pays", { amount: chips(transfer.amount) },
+      { payer: named(transfer.payer_name), payee: named(transfer.payee_name) }))));
 }

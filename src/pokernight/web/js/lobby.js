@@ -1,7 +1,8 @@
 // The lobby: create a table with its settings, join one by its code, or watch it.
 
 import * as api from "./api.js";
-import { h, sentence } from "./dom.js";
+import { h, sentence, wordsWith } from "./dom.js";
+import { has, t } from "./i18n.js";
 import { presets } from "./games.js";
 import { asNewcomer, keepJoined, memberChoice } from "./identity.js";
 import { savedSeat } from "./session.js";
@@ -36,41 +37,51 @@ function goToTable(code) {
   location.hash = code;
 }
 
+/** A preset's name (``line``: what its line ``line`` sets) in the page's language; the
+ * server's English for a preset the catalogue does not know. */
+function presetWords(preset, line = null) {
+  const key = `rooms.preset.${preset.key}${line === null ? "" : `.${line}`}`;
+  if (has(key)) return t(key);
+  return line === null ? preset.name : preset.lines[line].sets;
+}
+
 /** "Start from": the room's defaults, or one of the seeds' rooms (the server's presets).
  * Picking one fills the settings form with what it sets and lists the seed's lines it
  * follows; the host may change anything before creating the table, or after. */
 function presetPicker(details, onPick) {
   const select = h("select", { id: "create-preset" },
-    h("option", { value: "" }, "The room's defaults"),
-    presets().map((preset) => h("option", { value: preset.key }, preset.name)));
+    h("option", { value: "" }, t("rooms.lobby.room_defaults")),
+    presets().map((preset) => h("option", { value: preset.key }, presetWords(preset))));
   const lines = h("ul", { class: "note preset-lines", id: "preset-lines", "aria-live": "polite" });
   select.addEventListener("change", () => {
     const preset = presets().find((item) => item.key === select.value) ?? null;
     onPick(preset);
-    lines.replaceChildren(...(preset?.lines ?? []).map((line) => h("li", {},
-      h("q", {}, line.quote), `: ${line.sets}`)));
+    // The quote is the seed's own words (in English): the page words what it sets.
+    lines.replaceChildren(...(preset?.lines ?? []).map((line, index) => h("li", {},
+      wordsWith("rooms.lobby.preset_line", { sets: presetWords(preset, index) },
+        { quote: h("q", { lang: "en", translate: "no" }, line.quote) }))));
     if (preset) details.open = true; // what it set, in the form, to read and change
   });
-  return [h("label", { for: "create-preset" }, "Start from"), select, lines];
+  return [h("label", { for: "create-preset" }, t("rooms.lobby.start_from")), select, lines];
 }
 
 function createForm() {
   let settings = settingsForm({});
   const error = h("p", { class: "error", role: "alert", id: "create-error" });
-  const [label, name] = field("create-name", "Your name", { type: "text", maxlength: 32,
+  const [label, name] = field("create-name", t("rooms.your_name"), { type: "text", maxlength: 32,
     required: true, autocomplete: "nickname" });
   const choice = memberChoice(name);
   const question = h("div", { class: "question" });
-  const details = h("details", { class: "settings" }, h("summary", {}, "Game and stakes"), settings);
+  const details = h("details", { class: "settings" }, h("summary", {}, t("rooms.lobby.game_and_stakes")), settings);
   const picker = presetPicker(details, (preset) => {
     const fresh = settingsForm(preset?.settings ?? {});
     settings.replaceWith(fresh);
     settings = fresh;
   });
   const form = h("form", { class: "card-panel", "aria-labelledby": "create-title" },
-    h("h2", { id: "create-title" }, "Start a table"),
+    h("h2", { id: "create-title" }, t("rooms.lobby.start_table")),
     label, name, choice.element, ...picker, details,
-    h("button", { type: "submit", class: "primary", id: "create-submit" }, "Create the table"),
+    h("button", { type: "submit", class: "primary", id: "create-submit" }, t("rooms.lobby.create_table")),
     question, error);
   onSubmit(form, error, async () => {
     const typed = name.value.trim();
@@ -84,18 +95,18 @@ function createForm() {
 
 function joinForm() {
   const error = h("p", { class: "error", role: "alert", id: "join-error" });
-  const [label, name] = field("join-name", "Your name", { type: "text", maxlength: 32,
+  const [label, name] = field("join-name", t("rooms.your_name"), { type: "text", maxlength: 32,
     required: true, autocomplete: "nickname" });
   const choice = memberChoice(name);
   const question = h("div", { class: "question" });
   const form = h("form", { class: "card-panel", "aria-labelledby": "join-title" },
-    h("h2", { id: "join-title" }, "Join a table"),
-    field("join-code", "Table code", { type: "text", inputmode: "numeric", pattern: CODE_PATTERN,
-      maxlength: 4, required: true, autocomplete: "off", title: "the 4 digits the host shared" }),
+    h("h2", { id: "join-title" }, t("rooms.lobby.join_table")),
+    field("join-code", t("rooms.lobby.table_code"), { type: "text", inputmode: "numeric", pattern: CODE_PATTERN,
+      maxlength: 4, required: true, autocomplete: "off", title: t("rooms.lobby.table_code_help") }),
     label, name, choice.element,
     h("div", { class: "row" },
-      h("button", { type: "submit", class: "primary", id: "join-submit" }, "Join"),
-      h("button", { type: "button", id: "watch", onclick: () => watch(form, error) }, "Just watch")),
+      h("button", { type: "submit", class: "primary", id: "join-submit" }, t("rooms.lobby.join")),
+      h("button", { type: "button", id: "watch", onclick: () => watch(form, error) }, t("rooms.lobby.just_watch"))),
     question, error);
   onSubmit(form, error, async () => {
     const code = form.querySelector("#join-code").value.trim();
@@ -128,32 +139,33 @@ async function watch(form, error) {
 function tournamentForm() {
   const error = h("p", { class: "error", role: "alert", id: "tournament-error" });
   const pace = h("select", { id: "tournament-structure" },
-    h("option", { value: "quick" }, "Quick (5-minute levels)"),
-    h("option", { value: "normal", selected: true }, "Normal (10-minute levels)"),
-    h("option", { value: "deep" }, "Deep (20-minute levels)"));
+    h("option", { value: "quick" }, t("rooms.lobby.pace_quick")),
+    h("option", { value: "normal", selected: true }, t("rooms.lobby.pace_normal")),
+    h("option", { value: "deep" }, t("rooms.lobby.pace_deep")));
   const format = h("select", { id: "tournament-format" },
-    h("option", { value: "sit-and-go", selected: true }, "Sit and go: starts when full"),
-    h("option", { value: "scheduled" }, "Scheduled: starts at a time"));
+    h("option", { value: "sit-and-go", selected: true }, t("rooms.lobby.format_sit_and_go")),
+    h("option", { value: "scheduled" }, t("rooms.lobby.format_scheduled")));
   // Only a scheduled tournament has a time to start at: the field shows for it alone.
-  const startsAt = field("tournament-starts-at", "Starts at", { type: "datetime-local" });
+  const startsAt = field("tournament-starts-at", t("rooms.lobby.starts_at"), { type: "datetime-local" });
   const showStart = () => {
     for (const part of startsAt) part.hidden = format.value !== "scheduled";
   };
   format.addEventListener("change", showStart);
   showStart();
   const form = h("form", { class: "card-panel", "aria-labelledby": "tournament-title" },
-    h("h2", { id: "tournament-title" }, "Start a tournament"),
-    field("tournament-name", "Name", { type: "text", maxlength: 32, value: "Sit and go" }),
-    h("label", { for: "tournament-format" }, "Format"), format, startsAt,
-    field("tournament-entries", "Players (a sit-and-go starts when full; 0: no limit)",
+    h("h2", { id: "tournament-title" }, t("rooms.lobby.start_tournament")),
+    field("tournament-name", t("rooms.lobby.tournament_name"), { type: "text", maxlength: 32,
+      value: t("rooms.lobby.sit_and_go") }),
+    h("label", { for: "tournament-format" }, t("rooms.lobby.format")), format, startsAt,
+    field("tournament-entries", t("rooms.lobby.entries"),
       { type: "number", min: 0, max: 1000, value: 9, required: true }),
-    field("tournament-buy-in", "Buy-in", { type: "number", min: 0, value: 100, required: true }),
-    h("label", { for: "tournament-structure" }, "Structure"), pace,
-    h("button", { type: "submit", class: "primary", id: "tournament-submit" }, "Create"), error);
+    field("tournament-buy-in", t("rooms.lobby.buy_in"), { type: "number", min: 0, value: 100, required: true }),
+    h("label", { for: "tournament-structure" }, t("rooms.lobby.structure")), pace,
+    h("button", { type: "submit", class: "primary", id: "tournament-submit" }, t("rooms.lobby.create")), error);
   onSubmit(form, error, async () => {
     const when = form.querySelector("#tournament-starts-at").value;
     const created = await api.createTournament({
-      name: form.querySelector("#tournament-name").value.trim() || "Sit and go",
+      name: form.querySelector("#tournament-name").value.trim() || t("rooms.lobby.sit_and_go"),
       format: format.value,
       entries: Number(form.querySelector("#tournament-entries").value),
       buy_in: Number(form.querySelector("#tournament-buy-in").value),
@@ -171,9 +183,9 @@ export function renderLobby(root) {
   root.replaceChildren(h("div", { class: "lobby" },
     // The page's heading for a screen reader's list of headings: the room's name, as in the top bar.
     h("h1", { class: "visually-hidden", translate: "no" }, "pokernight"),
-    h("p", { class: "tagline" }, "Poker night with friends: share a 4-digit code, play from any browser."),
+    h("p", { class: "tagline" }, t("rooms.lobby.tagline")),
     h("div", { class: "lobby-forms" }, createForm(), h("div", {}, joinForm(), tournamentForm())),
     h("p", { class: "links club-link" }, h("a", { href: "#club", id: "club-link" },
-      "The club: the season's standings, who owes whom, statistics and every hand"))));
+      t("rooms.lobby.club_link")))));
   document.title = "pokernight";
 }

@@ -14,8 +14,9 @@
 
 import * as api from "./api.js";
 import { cardElement } from "./cards.js";
-import { chips, h, sentence } from "./dom.js";
+import { chips, h, sentence, wordsWith } from "./dom.js";
 import { gameName, isStud } from "./games.js";
+import { has, language, t } from "./i18n.js";
 import { describeEvent, streetName } from "./narrate.js";
 import { HandLog, verifyPanel } from "./panels.js";
 import { clubReplayHash, replayHash } from "./replay_link.js";
@@ -24,15 +25,19 @@ import { TableState, boardsOf } from "./state.js";
 import { TableView } from "./table_view.js";
 
 const SPINNER_AFTER_MS = 150;
-const STREET_WORDS = { showdown: "Showdown", end: "Result" };
+const STREET_WORDS = { showdown: t("rooms.replay.showdown"), end: t("rooms.replay.result") };
+const PERCENT = new Intl.NumberFormat(language, { style: "percent", minimumFractionDigits: 1,
+  maximumFractionDigits: 1 });
+const WHOLE_PERCENT = new Intl.NumberFormat(language, { style: "percent", maximumFractionDigits: 0 });
+const TENTHS = new Intl.NumberFormat(language, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
 /** Where a hand comes from: a table by its code (the seat token of this browser there
  * shows its own cards), or any table of the club by its id (the member's device does). */
 export function tableSource(code) {
   const token = savedSeat(code)?.token ?? null;
   return {
-    title: `Table ${code}`,
-    back: { href: `#${code}`, words: "Back to the table" },
+    title: t("rooms.replay.table", { code: String(code) }),
+    back: { href: `#${code}`, words: t("rooms.replay.back_to_table") },
     load: (number) => api.handReplay(code, number, token),
     hash: (number, step = null) => replayHash(code, number, step),
   };
@@ -41,7 +46,7 @@ export function tableSource(code) {
 export function clubSource(tableId) {
   return {
     title: null, // the table's code, once the hand has come
-    back: { href: "#club", words: "Back to the club" },
+    back: { href: "#club", words: t("rooms.replay.back_to_club") },
     load: (number) => api.clubReplay(tableId, number),
     hash: (number, step = null) => clubReplayHash(tableId, number, step),
   };
@@ -57,17 +62,20 @@ export class ReplayPage {
     this.view = new TableView(h("div", { class: "felt", id: "felt" }), { onSit: () => {}, replay: true });
     this.handLog = new HandLog();
     this.title = h("div", { class: "table-title" },
-      h("h1", {}, `${source.title ?? "The club"} \u00b7 hand #${number}`));
+      h("h1", {}, t("rooms.replay.hand_title", { where: source.title ?? t("rooms.replay.the_club"),
+        number })));
     this.results = h("div", { class: "results" });
     this.caption = h("p", { class: "replay-step", id: "replay-step", "aria-live": "polite" });
-    this.streets = h("div", { class: "replay-streets", role: "group", "aria-label": "streets" });
+    this.streets = h("div", { class: "replay-streets", role: "group",
+      "aria-label": t("rooms.replay.streets") });
     this.controls = this.controlBar();
     this.loading = h("div", { class: "replay-loading", role: "status" },
-      h("div", { class: "spinner inline", role: "progressbar", "aria-label": "loading the hand" }),
-      h("span", {}, `Loading hand #${number}\u2026`));
+      h("div", { class: "spinner inline", role: "progressbar",
+        "aria-label": t("rooms.replay.loading_label") }),
+      h("span", {}, t("rooms.replay.loading", { number })));
     this.error = h("p", { class: "error", role: "alert", id: "replay-error" });
     this.share = h("p", { class: "links" });
-    this.coach = h("section", { class: "coach", id: "coach", "aria-label": "coach" });
+    this.coach = h("section", { class: "coach", id: "coach", "aria-label": t("rooms.coach.label") });
     // Shown once the hand has come: the felt, its steps and the hand in words.
     this.hand = [h("div", { class: "felt-wrap" }, this.view.root), this.results, this.caption,
       this.controls, this.streets, this.coach, this.share];
@@ -109,13 +117,18 @@ export class ReplayPage {
     // Named by its words where it has some (what a voice-control user says), else by its label.
     const button = (id, words, label, go) => h("button", { type: "button", id,
       "aria-label": /\p{L}/u.test(words) ? null : label, title: label, onclick: () => go() }, words);
-    return h("div", { class: "replay-controls", role: "group", "aria-label": "replay controls" },
-      button("replay-start", "\u21e4", "Start of the hand", () => this.go(0)),
-      button("replay-prev-street", "\u00ab", "Previous street (\u2191)", () => this.go(this.streetStart(-1))),
-      button("replay-prev", "\u2039 Back", "Previous action (\u2190)", () => this.go(this.step - 1)),
-      button("replay-next", "Next \u203a", "Next action (\u2192)", () => this.go(this.step + 1, true)),
-      button("replay-next-street", "\u00bb", "Next street (\u2193)", () => this.go(this.streetStart(1), true)),
-      button("replay-end", "\u21e5", "End of the hand", () => this.go(Infinity, true)));
+    return h("div", { class: "replay-controls", role: "group",
+      "aria-label": t("rooms.replay.controls") },
+      button("replay-start", "\u21e4", t("rooms.replay.start"), () => this.go(0)),
+      button("replay-prev-street", "\u00ab", t("rooms.replay.prev_street"),
+        () => this.go(this.streetStart(-1))),
+      button("replay-prev", t("rooms.replay.back"), t("rooms.replay.prev_action"),
+        () => this.go(this.step - 1)),
+      button("replay-next", t("rooms.replay.next"), t("rooms.replay.next_action"),
+        () => this.go(this.step + 1, true)),
+      button("replay-next-street", "\u00bb", t("rooms.replay.next_street"),
+        () => this.go(this.streetStart(1), true)),
+      button("replay-end", "\u21e5", t("rooms.replay.end"), () => this.go(Infinity, true)));
   }
 
   onKey(event) {
@@ -190,10 +203,12 @@ export class ReplayPage {
     const step = replay.steps[this.step];
     const state = this.stateAt(this.step);
     const stakes = replay.stakes;
-    const stakesWords = isStud(replay.variant) ? `ante ${stakes.ante}, bring-in ${stakes.bring_in}`
+    const stakesWords = isStud(replay.variant)
+      ? t("rooms.replay.stud_stakes", { ante: stakes.ante, bring_in: stakes.bring_in })
       : `${stakes.small_blind}/${stakes.big_blind}`;
-    const where = this.source.title ?? `Table ${replay.code}`;
-    this.title.replaceChildren(h("h1", {}, `${where} \u00b7 hand #${replay.hand_number}`),
+    const where = this.source.title ?? t("rooms.replay.table", { code: String(replay.code) });
+    const title = t("rooms.replay.hand_title", { where, number: replay.hand_number });
+    this.title.replaceChildren(h("h1", {}, title),
       h("span", { class: "game" }, `${gameName(replay.variant)} \u00b7 ${stakesWords}`),
       h("a", { href: this.source.back.href, class: "back" }, this.source.back.words));
     this.view.render(state, { canSit: false, animate: forward });
@@ -206,9 +221,11 @@ export class ReplayPage {
       .filter((line) => !line.startsWith("\u2014"));
     const street = STREET_WORDS[step.street_name] ?? streetName(step.street_name);
     this.caption.replaceChildren(
-      h("span", { class: "replay-count" }, `Step ${this.step + 1} of ${replay.steps.length}`),
+      h("span", { class: "replay-count" },
+        t("rooms.replay.step_of", { step: this.step + 1, count: replay.steps.length })),
       h("span", { class: "replay-street" }, street),
-      h("span", { class: "replay-what" }, words.length ? words.join(" \u00b7 ") : "Cards dealt"));
+      h("span", { class: "replay-what" }, words.length ? words.join(" \u00b7 ")
+        : t("rooms.replay.cards_dealt")));
     this.renderStreets();
     this.renderCoach();
     const last = replay.steps.length - 1;
@@ -219,13 +236,12 @@ export class ReplayPage {
       this.controls.querySelector(`#${id}`).disabled = this.step === last;
     }
     const link = this.source.hash(replay.hand_number);
-    this.share.replaceChildren("Share this hand: ",
-      h("a", { href: link, class: "share-link" }, `${location.origin}/${link}`),
-      replay.viewer.hand_seat === null ? ""
-        : " \u00b7 others see your cards only if you showed them.");
+    this.share.replaceChildren(...wordsWith("rooms.replay.share", {}, {
+      link: h("a", { href: link, class: "share-link", translate: "no" }, `${location.origin}/${link}`) }),
+    replay.viewer.hand_seat === null ? "" : ` \u00b7 ${t("rooms.replay.share_note")}`);
     // The step in the address: a reload (or the link copied now) opens the same step.
     history.replaceState(null, "", this.source.hash(replay.hand_number, this.step));
-    document.title = `pokernight \u00b7 ${where} \u00b7 hand #${replay.hand_number}`;
+    document.title = `pokernight \u00b7 ${title}`;
     document.body.dataset.replayStep = String(this.step);
   }
 
@@ -244,50 +260,92 @@ export class ReplayPage {
     this.coach.hidden = advice.length === 0;
     if (!advice.length) return;
     const here = advice.find((item) => item.step === this.step || item.step + 1 === this.step);
-    const title = h("h2", {}, "Coach");
-    const jumps = h("p", { class: "coach-jumps" }, "Your decisions: ", ...advice.map((item, n) =>
+    const title = h("h2", {}, t("rooms.coach.title"));
+    const jumps = h("p", { class: "coach-jumps" }, t("rooms.coach.your_decisions"), " ",
+      ...advice.map((item, n) =>
       h("button", { type: "button", class: item === here ? "coach-jump current" : "coach-jump",
         onclick: () => this.go(item.step, item.step > this.step) }, `${n + 1}`)));
     if (!here) {
       this.coach.replaceChildren(title, jumps);
       return;
     }
-    const percent = (share) => `${(share * 100).toFixed(1)}%`;
+    const percent = (share) => PERCENT.format(share);
     const signed = (amount) => {
       const rounded = Math.round(amount * 10) / 10;
-      return rounded === 0 ? "0" : `${rounded > 0 ? "+" : "\u2212"}${Math.abs(rounded).toFixed(1)}`;
+      return rounded === 0 ? "0" : `${rounded > 0 ? "+" : "\u2212"}${TENTHS.format(Math.abs(rounded))}`;
     };
     const meter = h("div", { class: "coach-meter", role: "img",
-      "aria-label": `equity ${percent(here.equity)}, a call needs ${percent(here.pot_odds)}` },
+      "aria-label": t("rooms.coach.meter", { equity: percent(here.equity),
+        needed: percent(here.pot_odds) }) },
       h("span", { class: "equity", style: `width: ${(here.equity * 100).toFixed(1)}%` }),
       here.to_call ? h("span", { class: "needed", style: `left: ${(here.pot_odds * 100).toFixed(1)}%` }) : "");
     const against = here.against.map((opponent) => h("li", { class: opponent.cards ? "shown" : "assumed" },
-      `${opponent.name}: `,
-      ...(opponent.cards ? [...opponent.cards.map((card) => cardElement(card)), " shown at the end"]
-        : [h("span", { class: "coach-assumption" }, `not shown: assumed ${opponent.range}`)])));
+      h("span", {}, h("span", { translate: "no" }, opponent.name), ": "),
+      ...(opponent.cards ? [...opponent.cards.map((card) => cardElement(card)), " ",
+        t("rooms.coach.shown_at_end")]
+        : [h("span", { class: "coach-assumption" },
+          t("rooms.coach.not_shown", { range: rangeWords(opponent) }))])));
     const worth = here.worth.map((choice) => h("li", { class: choice.made ? "made" : "" },
-      h("span", { class: "choice" }, choice.choice.charAt(0).toUpperCase() + choice.choice.slice(1)),
+      h("span", { class: "choice" }, choiceWords(choice)),
       h("span", { class: `chips ${choice.chips >= 0.05 ? "plus" : choice.chips <= -0.05 ? "minus" : ""}` },
         signed(choice.chips)),
-      choice.made ? h("span", { class: "you" }, "your choice") : ""));
+      choice.made ? h("span", { class: "you" }, t("rooms.coach.your_choice")) : ""));
     this.coach.replaceChildren(title,
-      h("p", { class: "coach-did" }, here.lines[0]),
+      h("p", { class: "coach-did" }, didWords(here)),
       h("dl", {},
-        h("dt", {}, "Pot odds"),
+        h("dt", {}, t("rooms.coach.pot_odds")),
         h("dd", { id: "coach-pot-odds" }, here.to_call
-          ? `${chips(here.to_call)} to call to win ${chips(here.could_win)}: a call needs ${percent(here.pot_odds)}`
-          : `nothing to call; the pot is ${chips(here.pot)}`),
-        h("dt", {}, "Your equity"),
-        h("dd", { id: "coach-equity" }, here.equity_words, meter),
-        h("dt", {}, "Against"),
+          ? t("rooms.coach.to_call", { to_call: chips(here.to_call), could_win: chips(here.could_win),
+            needed: percent(here.pot_odds) })
+          : t("rooms.coach.nothing_to_call", { pot: chips(here.pot) })),
+        h("dt", {}, t("rooms.coach.your_equity")),
+        h("dd", { id: "coach-equity" }, equityWords(here), meter),
+        h("dt", {}, t("rooms.coach.against")),
         h("dd", {}, h("ul", { class: "coach-against" }, ...against)),
-        h("dt", {}, "Worth in chips"),
+        h("dt", {}, t("rooms.coach.worth")),
         h("dd", {}, h("ul", { class: "coach-worth", id: "coach-worth" }, ...worth))),
       here.assumed ? h("p", { class: "coach-assumption", id: "coach-assumption" },
-        "Assumption: a hand not shown is the range the bots\u2019 opponent model gives a typical player who acted as this one did.")
-        : "",
-      h("p", { class: "coach-note" },
-        "By the all-in estimate: no more betting, chips from here on (folding is 0; a bet if called)."),
+        t("rooms.coach.assumption")) : "",
+      h("p", { class: "coach-note" }, t("rooms.coach.note")),
       jumps);
   }
+}
+
+/** The decision as the coach tells it: "Ann (As Kd, board 7c 8d 9h) raised to 40." (the
+ * cards in the hand-history notation the server writes; its line where the catalogue has
+ * no words for the action). */
+function didWords(advice) {
+  const { says, amount, all_in: allIn } = advice.action ?? {};
+  if (!has(`rooms.coach.did.${says}`)) return advice.lines[0];
+  const did = t(`rooms.coach.did.${says}`, { amount: chips(amount ?? 0) })
+    + (allIn ? ` ${t("rooms.coach.all_in")}` : "");
+  const notation = (cards) => h("span", { translate: "no" }, cards.join(" "));
+  return wordsWith(advice.board.length ? "rooms.coach.did_board" : "rooms.coach.did", { did }, {
+    name: h("span", { translate: "no" }, advice.name),
+    held: notation(advice.cards), board: notation(advice.board) });
+}
+
+/** The equity and how sure it is: exact, or Monte Carlo with its 95% error. */
+function equityWords(advice) {
+  const equity = PERCENT.format(advice.equity);
+  if (advice.exact && advice.deals === 1) return t("rooms.coach.equity_exact_last", { equity });
+  if (advice.exact) return t("rooms.coach.equity_exact", { equity, deals: advice.deals });
+  return t("rooms.coach.equity_sampled", { equity, error: PERCENT.format(advice.error),
+    deals: advice.deals });
+}
+
+/** The range assumed for an opponent not shown (the server's words for one it did not
+ * describe as facts). */
+function rangeWords(opponent) {
+  const assumed = opponent.assumed;
+  if (!assumed || !has(`rooms.coach.range.${assumed.kind}`)) return opponent.range;
+  const words = t(`rooms.coach.range.${assumed.kind}`, { top: WHOLE_PERCENT.format(assumed.top) });
+  return assumed.bet_after_flop ? t("rooms.coach.range_bet_after_flop", { range: words }) : words;
+}
+
+/** A choice priced: "Fold", "Call", "Your raise to 40 if called". */
+function choiceWords(choice) {
+  const key = `rooms.coach.choice.${choice.kind}`;
+  if (!has(key)) return choice.choice.charAt(0).toUpperCase() + choice.choice.slice(1);
+  return t(key, { amount: chips(choice.bet_to ?? 0) });
 }

@@ -2,13 +2,11 @@
 // (applied from the next hand). Every key the API takes (docs/protocol.md).
 
 import { h } from "./dom.js";
-import { allGames, bettings, buyInUnits, gameOf, isStud } from "./games.js";
+import { allGames, bettings, buyInUnits, gameName, gameOf, isStud } from "./games.js";
+import { t } from "./i18n.js";
 
-const STAKE_FIELDS = [
-  ["small_blind", "Small blind"], ["big_blind", "Big blind"], ["straddle", "Straddle"],
-  ["ante", "Ante"], ["big_blind_ante", "Big-blind ante"], ["bring_in", "Bring-in"],
-  ["small_bet", "Small bet"], ["big_bet", "Big bet"], ["raise_cap", "Raise cap"],
-];
+const STAKE_FIELDS = ["small_blind", "big_blind", "straddle", "ante", "big_blind_ante",
+  "bring_in", "small_bet", "big_bet", "raise_cap"];
 
 function numberField(name, label, value, { min = 0, step = 1 } = {}) {
   const id = `setting-${name}-${Math.random().toString(36).slice(2, 7)}`;
@@ -37,7 +35,7 @@ function parseLevels(text, stud) {
   return text.split(",").map((part) => part.trim()).filter(Boolean).map((part) => {
     const numbers = part.split("/").map((n) => Number(n.trim()));
     if (numbers.some((n) => !Number.isInteger(n) || n < 0)) {
-      throw new Error(`"${part}" is not a blind level: write it like 10/20`);
+      throw new Error(t("rooms.settings.bad_level", { part }));
     }
     if (stud) return { bring_in: numbers[0], small_bet: numbers[1] ?? 0, big_bet: numbers[2] ?? 0 };
     return { small_blind: numbers[0], big_blind: numbers[1] ?? 0, ante: numbers[2] ?? 0 };
@@ -75,7 +73,8 @@ function parseGameStakes(text) {
     const [game, amounts = ""] = part.split(/\s+/);
     const numbers = amounts.split("/").map(Number);
     if (!gameOf(game) || numbers.some((n) => !Number.isInteger(n) || n < 0)) {
-      throw new Error(`"${part}" is not a game's stakes: write it like ${gameStakesExample(" or ")}`);
+      throw new Error(t("rooms.settings.bad_game_stakes", { part,
+        example: gameStakesExample(t("rooms.settings.or")) }));
     }
     stakes[game] = isStud(game)
       ? { ante: numbers[0], bring_in: numbers[1] ?? 0, small_bet: numbers[2] ?? 0, big_bet: numbers[3] ?? 0 }
@@ -86,7 +85,7 @@ function parseGameStakes(text) {
 
 /** The games as [key, name], in the server's order. */
 function gameOptions() {
-  return allGames().map((game) => [game.key, game.name]);
+  return allGames().map((game) => [game.key, gameName(game.key)]);
 }
 
 /** A settings form filled from ``initial`` (settings as the server sends them, or {}: the
@@ -99,103 +98,94 @@ export function settingsForm(initial = {}) {
   const stakes = initial.stakes ?? {};
   const units = buyInUnits();
   const form = h("div", { class: "settings-sections" },
-    section("Game", "What is dealt, and how it is bet (the game's own, or another).",
-      selectField("variant", "Game", gameOptions(), variant),
-      selectField("betting", "Betting", [["", "The game's own"], ...bettings()],
+    section(t("rooms.settings.game"), t("rooms.settings.game_note"),
+      selectField("variant", t("rooms.settings.game"), gameOptions(), variant),
+      selectField("betting", t("rooms.settings.betting"),
+        [["", t("rooms.settings.games_own")], ...bettings()],
         initial.betting ?? "")),
-    section("Stakes", "Blinds for hold'em and Omaha; ante, bring-in and bets for the stud games.",
-      STAKE_FIELDS.map(([name, label]) => numberField(name, label, stakes[name]))),
-    section("Seats and buy-ins", `Left empty, buy-ins are ${units.minimum} to ${units.maximum} `
-      + `big blinds (stud: small bets) and a stack may grow to ${units.stack_cap} before rebuys stop.`,
-      numberField("seats", "Seats", initial.seats, { min: game.min_seats }),
-      numberField("min_buy_in", "Minimum buy-in", initial.min_buy_in, { min: 1 }),
-      numberField("max_buy_in", "Maximum buy-in", initial.max_buy_in, { min: 1 }),
-      numberField("max_stack", "Maximum stack", initial.max_stack, { min: 1 })),
-    section("Clocks", "Each player's time to act, then a time bank for the hard decisions; "
-      + "a shorter clock for a player with no page open; how long a host may be gone before "
-      + "the role passes on; and how long the bots think.",
-      numberField("action_seconds", "Seconds to act", initial.action_seconds, { min: 1 }),
-      numberField("time_bank_seconds", "Time bank (seconds)", initial.time_bank_seconds),
-      numberField("away_action_seconds", "Seconds to act with no page open",
+    section(t("rooms.settings.stakes"), t("rooms.settings.stakes_note"),
+      STAKE_FIELDS.map((name) => numberField(name, t(`rooms.settings.${name}`), stakes[name]))),
+    section(t("rooms.settings.seats_and_buy_ins"), t("rooms.settings.seats_note", {
+      minimum: units.minimum, maximum: units.maximum, stack_cap: units.stack_cap }),
+      numberField("seats", t("rooms.settings.seats"), initial.seats, { min: game.min_seats }),
+      numberField("min_buy_in", t("rooms.settings.min_buy_in"), initial.min_buy_in, { min: 1 }),
+      numberField("max_buy_in", t("rooms.settings.max_buy_in"), initial.max_buy_in, { min: 1 }),
+      numberField("max_stack", t("rooms.settings.max_stack"), initial.max_stack, { min: 1 })),
+    section(t("rooms.settings.clocks"), t("rooms.settings.clocks_note"),
+      numberField("action_seconds", t("rooms.settings.action_seconds"), initial.action_seconds,
+        { min: 1 }),
+      numberField("time_bank_seconds", t("rooms.settings.time_bank_seconds"),
+        initial.time_bank_seconds),
+      numberField("away_action_seconds", t("rooms.settings.away_action_seconds"),
         initial.away_action_seconds, { min: 1 }),
-      numberField("host_away_seconds", "A host with no page open hands the role on after "
-        + "(seconds)", initial.host_away_seconds, { min: 1 }),
-      numberField("bot_delay_seconds", "Bots think for about (seconds)",
+      numberField("host_away_seconds", t("rooms.settings.host_away_seconds"),
+        initial.host_away_seconds, { min: 1 }),
+      numberField("bot_delay_seconds", t("rooms.settings.bot_delay_seconds"),
         initial.bot_delay_seconds, { step: 0.1 })),
-    section("Blind schedule and dealer's choice", "Stakes that rise on a clock, and games "
-      + "played in turn, each for its own stakes (derived from the stakes above unless set).",
+    section(t("rooms.settings.schedule"), t("rooms.settings.schedule_note"),
       h("div", { class: "field wide" },
-        h("label", {}, "Blind schedule (levels after the first, e.g. 20/40, 50/100)",
+        h("label", {}, t("rooms.settings.blind_levels"),
           h("input", { name: "blind_levels", type: "text", value: levelsText(initial.blind_levels) }))),
-      numberField("level_minutes", "Minutes per level", initial.level_minutes, { min: 1 }),
+      numberField("level_minutes", t("rooms.settings.level_minutes"), initial.level_minutes,
+        { min: 1 }),
       h("fieldset", { class: "field wide" },
-        h("legend", {}, "Dealer's choice (games in turn; none: the game above)"),
+        h("legend", {}, t("rooms.settings.dealers_choice")),
         gameOptions().map(([key, words]) => h("label", { class: "check" },
           h("input", { type: "checkbox", name: "dealers_choice", value: key,
             checked: (initial.dealers_choice ?? []).includes(key) }), words))),
       h("div", { class: "field wide" },
-        h("label", {}, `A game's own stakes (e.g. ${gameStakesExample(", ")})`,
+        h("label", {}, t("rooms.settings.game_stakes", { example: gameStakesExample(", ") }),
           h("input", { name: "game_stakes", type: "text", value: gameStakesText(initial.game_stakes) })))),
-    section("House rules",
-      "Who owes how much at most, who may sit without asking, and whether programs may.",
+    section(t("rooms.settings.house_rules"), t("rooms.settings.house_rules_note"),
       // -1: the server's default, five largest buy-ins at the stakes of the time: left empty.
-      numberField("debt_cap", "Debt cap (empty: five largest buy-ins)",
+      numberField("debt_cap", t("rooms.settings.debt_cap"),
         initial.debt_cap === -1 ? null : initial.debt_cap, { min: 1 }),
       h("label", { class: "check field" },
         h("input", { type: "checkbox", name: "no_debt_cap", checked: initial.debt_cap === null }),
-        "No debt cap"),
+        t("rooms.settings.no_debt_cap")),
       h("label", { class: "check field wide" },
         h("input", { type: "checkbox", name: "approve_seats", checked: initial.approve_seats }),
-        "The host approves newcomers who did not get the invite link"),
+        t("rooms.settings.approve_seats")),
       h("label", { class: "check field wide" },
         h("input", { type: "checkbox", name: "approve_rebuys", checked: initial.approve_rebuys }),
-        "The host approves each rebuy (else any within the limits is taken at once)"),
+        t("rooms.settings.approve_rebuys")),
       h("label", { class: "check field wide" },
         h("input", { type: "checkbox", name: "allow_programs", checked: initial.allow_programs }),
-        "Friends' programs may sit (shown as bots to everybody: pokernight seat)")),
-    section("Table options", "The home game's side bets (docs/rules.md, Table options).",
+        t("rooms.settings.allow_programs"))),
+    section(t("rooms.settings.table_options"), t("rooms.settings.table_options_note"),
       h("label", { class: "check field wide" },
         h("input", { type: "checkbox", name: "jacks_to_open", checked: Boolean(initial.jacks_to_open) }),
-        "Five-Card Draw: jacks or better to open (the first raise before the draw)"),
+        t("rooms.settings.jacks_to_open")),
       h("label", { class: "check field wide" },
         h("input", { type: "checkbox", name: "ftq_queen_carries_over",
           checked: Boolean(initial.ftq_queen_carries_over) }),
-        "Follow the Queen, house rule: a Queen dealt last on a street is followed by the next "
-        + "street's first up card (off: only Queens are wild after it, as the seed says)"),
+        t("rooms.settings.ftq_queen_carries_over")),
       h("label", { class: "check field wide" },
         h("input", { type: "checkbox", name: "run_it_twice", checked: Boolean(initial.run_it_twice) }),
-        "Run it twice: when nobody can bet any more, the players may agree to deal the rest "
-        + "of the board twice, each board for half of every pot (no-limit and pot-limit)"),
-      numberField("seven_deuce_bounty", "7-2 bounty: chips from each player dealt in to a "
-        + "pot won with seven-deuce, shown (hold'em; 0: none)", initial.seven_deuce_bounty),
+        t("rooms.settings.run_it_twice")),
+      numberField("seven_deuce_bounty", t("rooms.settings.seven_deuce_bounty"),
+        initial.seven_deuce_bounty),
       h("label", { class: "check field wide" },
         h("input", { type: "checkbox", name: "rabbit_hunting", checked: initial.rabbit_hunting }),
-        "Rabbit hunting: after a hand ends early, anybody may see the board it would have dealt"),
-      selectField("straddles", "Straddles (twice the big blind, a live blind raise)", [
-        ["none", "None"],
-        ["under_the_gun", "Under the gun only"],
-        ["mississippi", "Mississippi: any seat from under the gun to the button"],
-      ], initial.straddles ?? "none"),
-      numberField("max_straddles", "Straddles a hand may have (1: no re-straddle; each "
-        + "re-straddle doubles the last, from the seat left of it)", initial.max_straddles ?? 1,
+        t("rooms.settings.rabbit_hunting")),
+      selectField("straddles", t("rooms.settings.straddles"),
+        ["none", "under_the_gun", "mississippi"].map((key) => [key, t(`rooms.settings.straddles.${key}`)]),
+        initial.straddles ?? "none"),
+      numberField("max_straddles", t("rooms.settings.max_straddles"), initial.max_straddles ?? 1,
         { min: 1 }),
-      numberField("bomb_pot_every", "A bomb pot every … hands (0: when the host calls one)",
-        initial.bomb_pot_every),
-      numberField("bomb_pot_ante", "Bomb pot ante (empty: two big blinds)", initial.bomb_pot_ante,
+      numberField("bomb_pot_every", t("rooms.settings.bomb_pot_every"), initial.bomb_pot_every),
+      numberField("bomb_pot_ante", t("rooms.settings.bomb_pot_ante"), initial.bomb_pot_ante,
         { min: 1 }),
       h("label", { class: "check field wide" },
         h("input", { type: "checkbox", name: "bomb_pot_double_board",
           checked: Boolean(initial.bomb_pot_double_board) }),
-        "Bomb pots are dealt two boards, each board for half of every pot")),
-    section("Stream delay", "The stream view (/stream/CODE) and the spectators see the table "
-      + "this late, so a stream cannot tell a friend at the table what happens as it happens "
-      + "(0: live). The players' own pages are never delayed.",
-      numberField("stream_delay", "Stream delay (0: none)",
+        t("rooms.settings.bomb_pot_double_board"))),
+    section(t("rooms.settings.stream_delay_title"), t("rooms.settings.stream_delay_note"),
+      numberField("stream_delay", t("rooms.settings.stream_delay"),
         initial.stream_delay_actions || initial.stream_delay_seconds || 0),
-      selectField("stream_delay_unit", "Counted in", [
-        ["seconds", "Seconds (at most 600)"],
-        ["actions", "Players' actions (at most 50; caught up when a hand ends)"],
-      ], initial.stream_delay_actions ? "actions" : "seconds")));
+      selectField("stream_delay_unit", t("rooms.settings.counted_in"),
+        ["seconds", "actions"].map((key) => [key, t(`rooms.settings.stream_delay.${key}`)]),
+        initial.stream_delay_actions ? "actions" : "seconds")));
   let studGame = isStud(variant);
   form.querySelector("[name=variant]").addEventListener("change", (event) => {
     const chosen = gameOf(event.target.value);
@@ -204,7 +194,7 @@ export function settingsForm(initial = {}) {
     // Hold'em to Omaha keeps the host's stakes; only blinds to antes (or back) change them.
     if (chosen.stud === studGame) return;
     studGame = chosen.stud;
-    for (const [name] of STAKE_FIELDS) {
+    for (const name of STAKE_FIELDS) {
       if (name !== "raise_cap") form.querySelector(`[name=${name}]`).value = chosen.default_stakes[name] ?? "";
     }
   });
@@ -217,7 +207,7 @@ export function readSettings(form) {
   const integer = (name) => (value(name) === "" ? null : Number(value(name)));
   const variant = value("variant");
   const stakes = {};
-  for (const [name] of STAKE_FIELDS) {
+  for (const name of STAKE_FIELDS) {
     const amount = integer(name);
     if (amount !== null) stakes[name] = amount;
   }

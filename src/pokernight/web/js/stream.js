@@ -10,6 +10,7 @@ import { actionWords, awardWords } from "./narrate.js";
 import { wildPanel } from "./panels.js";
 import { RecapPanel } from "./recap.js";
 import { gameName, gameOf, loadGames } from "./games.js";
+import { t } from "./i18n.js";
 import { TableState, boardsOf } from "./state.js";
 
 const code = location.hash.slice(1);
@@ -34,14 +35,15 @@ function seatElement(seat, hand) {
   const classes = ["stream-seat", status?.to_act === seat.seat && "turn", folded && "folded", won && "winner"];
   return h("div", { class: classes.filter(Boolean).join(" "), dataset: { seat: seat.seat } },
     h("div", { class: "who" },
-      h("span", {}, button ? h("span", { class: "dealer", "aria-label": "dealer button" }, "D") : null,
-        botBadge(botOf(seat)), seat.name),
+      h("span", {}, button ? h("span", { class: "dealer", "aria-label": t("rooms.stream.dealer_button") },
+        t("rooms.stream.dealer")) : null, botBadge(botOf(seat)), h("span", { translate: "no" }, seat.name)),
       h("span", { class: "stack" }, chips(stack))),
     inHand ? h("div", { class: "cards" }, hand.cards[index].map(({ card }) =>
       cardElement(card, { wild: card !== null && wild.has(rankOf(card)) }))) : null,
-    bet ? h("div", { class: "bet", "aria-label": `bet ${bet}` }, `Bet ${chips(bet)}`) : null,
-    h("div", { class: "muted" }, [last ? actionWords(last) : "", folded ? "folded" : "",
-      seat.sitting_out ? "sitting out" : ""].filter(Boolean).join(" \u00b7 ")));
+    bet ? h("div", { class: "bet", "aria-label": t("rooms.stream.bet_label", { amount: bet }) },
+      t("rooms.stream.bet", { amount: chips(bet) })) : null,
+    h("div", { class: "muted" }, [last ? actionWords(last) : "", folded ? t("rooms.stream.folded") : "",
+      seat.sitting_out ? t("rooms.stream.sitting_out") : ""].filter(Boolean).join(" \u00b7 ")));
 }
 
 /** The host's stream delay, as this page was sent it (the server holds what it sends here:
@@ -49,8 +51,9 @@ function seatElement(seat, hand) {
 function delayNote(settings) {
   const seconds = settings?.stream_delay_seconds, actions = settings?.stream_delay_actions;
   if (!seconds && !actions) return null;
-  const words = seconds ? `${seconds} s` : `${actions} action${actions === 1 ? "" : "s"}`;
-  return h("div", { class: "muted stream-delay", id: "stream-delay" }, `Delayed ${words}`);
+  const words = seconds ? t("rooms.stream.delayed_seconds", { count: seconds })
+    : t("rooms.stream.delayed_actions", { count: actions });
+  return h("div", { class: "muted stream-delay", id: "stream-delay" }, words);
 }
 
 function render() {
@@ -58,16 +61,18 @@ function render() {
   const status = state.hand?.status;
   const name = (index) => state.nameOfHandSeat(index, hand);
   const parts = [
-    h("h1", {}, `Table ${code} \u00b7 ${gameName(hand?.variant ?? state.settings.variant)}`
-      + (hand ? ` \u00b7 hand #${hand.number}` : ""),
-    state.hand?.bombPot ? h("span", { class: "bomb-pot", id: "bomb-pot" },
-      `Bomb pot: ${chips(state.hand.bombPot)} each`) : null),
+    h("h1", {}, t("rooms.stream.table", { code }),
+      ` \u00b7 ${gameName(hand?.variant ?? state.settings.variant)}`,
+      hand ? ` \u00b7 ${t("rooms.stream.hand", { number: hand.number })}` : "",
+      state.hand?.bombPot ? h("span", { class: "bomb-pot", id: "bomb-pot" },
+        t("rooms.stream.bomb_pot", { amount: chips(state.hand.bombPot) })) : null),
     delayNote(state.upcoming ?? state.settings),
     wildPanel(state, { large: true }),
     ...(hand ? boardsOf(hand) : []).filter((board) => board.length).map((board, run, all) =>
-      h("div", { class: "board", role: "group", "aria-label": all.length > 1 ? `board ${run + 1}` : "board" },
+      h("div", { class: "board", role: "group", "aria-label": all.length > 1
+        ? t("rooms.stream.board_of", { number: run + 1 }) : t("rooms.stream.board") },
         board.map((card) => cardElement(card)))),
-    status ? h("div", { class: "pot" }, `Pot ${chips(status.pot)}`) : null,
+    status ? h("div", { class: "pot" }, t("rooms.stream.pot", { amount: chips(status.pot) })) : null,
     ...(hand?.awards ?? []).map((award) => h("div", { class: "award" },
       awardWords(award, name, boardsOf(hand).length > 1))),
     h("div", { class: "stream-seats" }, [...state.seats.values()].map((seat) => seatElement(seat, hand)))];
@@ -87,9 +92,9 @@ function setBanner(text, kind = "info") {
 
 applyFelt();
 if (!/^\d{4}$/.test(code)) {
-  setBanner("Open this page as /stream.html#CODE with the table's 4-digit code.", "error");
+  setBanner(t("rooms.stream.open_with_code"), "error");
 } else {
-  document.title = `pokernight stream \u00b7 ${code}`;
+  document.title = t("rooms.stream.page_title", { code });
   // The games first: the view draws each from the server's facts about it.
   loadGames().then(() => {
     new Connection(code, null, state, {
@@ -99,5 +104,5 @@ if (!/^\d{4}$/.test(code)) {
       fatal: (reason) => setBanner(sentence(reason), "error"),
     }).open();
     render();
-  }, (failure) => setBanner(sentence(`cannot reach the room: ${failure.message}`), "error"));
+  }, (failure) => setBanner(t("rooms.stream.unreachable", { reason: failure.message }), "error"));
 }

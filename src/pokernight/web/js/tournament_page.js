@@ -6,8 +6,10 @@
 // between two messages.
 
 import * as api from "./api.js";
-import { chips, h, sentence } from "./dom.js";
+import { chips, h, sentence, wordsWith } from "./dom.js";
 import { gameName } from "./games.js";
+import { language, t } from "./i18n.js";
+import { dateWords } from "./dates.js";
 import { TablePage } from "./table_page.js";
 
 const RETRY_MS = 1000;
@@ -74,9 +76,11 @@ class TournamentFeed {
 export function blindsWords(stakes) {
   if (!stakes) return "";
   const blinds = stakes.small_blind ? `${chips(stakes.small_blind)}/${chips(stakes.big_blind)}`
-    : `bring-in ${chips(stakes.bring_in ?? 0)}`;
-  if (stakes.big_blind_ante) return `${blinds} \u00b7 BB ante ${chips(stakes.big_blind_ante)}`;
-  if (stakes.ante) return `${blinds} \u00b7 ante ${chips(stakes.ante)}`;
+    : t("rooms.tournament.bring_in", { amount: chips(stakes.bring_in ?? 0) });
+  if (stakes.big_blind_ante) {
+    return `${blinds} \u00b7 ${t("rooms.tournament.bb_ante", { amount: chips(stakes.big_blind_ante) })}`;
+  }
+  if (stakes.ante) return `${blinds} \u00b7 ${t("rooms.tournament.ante", { amount: chips(stakes.ante) })}`;
   return blinds;
 }
 
@@ -110,16 +114,18 @@ class Countdown {
 }
 
 function levelWords(clock) {
-  return clock.on_break ? `Break after level ${clock.level}` : `Level ${clock.level}`;
+  return t(clock.on_break ? "rooms.tournament.break_after" : "rooms.tournament.level",
+    { level: clock.level });
 }
 
 function nextWords(clock) {
-  if (clock.break_next && !clock.on_break) return "Next: a break";
-  return clock.next_level ? `Next: ${blindsWords(clock.next_stakes)}` : "Last level";
+  if (clock.break_next && !clock.on_break) return t("rooms.tournament.next_break");
+  return clock.next_level ? t("rooms.tournament.next", { blinds: blindsWords(clock.next_stakes) })
+    : t("rooms.tournament.last_level");
 }
 
 function payoutList(facts) {
-  if (!facts.payouts.length) return h("p", { class: "muted" }, "Set when the field is known.");
+  if (!facts.payouts.length) return h("p", { class: "muted" }, t("rooms.tournament.payouts_later"));
   return h("ol", { class: "payouts" }, facts.payouts.map((prize) => h("li", {}, chips(prize))));
 }
 
@@ -129,12 +135,13 @@ function clockStrip(facts, countdown) {
   countdown.set(clock.seconds_left);
   return h("div", { class: "tournament-strip", id: "tournament-strip" },
     h("strong", {}, levelWords(clock)), countdown.element,
-    h("span", {}, `Blinds ${blindsWords(clock.stakes)}`),
+    h("span", {}, t("rooms.tournament.blinds", { blinds: blindsWords(clock.stakes) })),
     h("span", { class: "muted" }, nextWords(clock)),
-    h("span", {}, `${facts.players_left} of ${facts.entries} left`),
-    h("span", {}, `Average ${chips(facts.average_stack)}`),
-    h("span", {}, `Prize pool ${chips(facts.prize_pool)}`),
-    facts.hand_for_hand ? h("strong", { class: "hand-for-hand" }, "Hand for hand") : null);
+    h("span", {}, t("rooms.tournament.left", { left: facts.players_left, entries: facts.entries })),
+    h("span", {}, t("rooms.tournament.average", { amount: chips(facts.average_stack) })),
+    h("span", {}, t("rooms.tournament.prize_pool_of", { amount: chips(facts.prize_pool) })),
+    facts.hand_for_hand ? h("strong", { class: "hand-for-hand" }, t("rooms.tournament.hand_for_hand"))
+      : null);
 }
 
 /** The tournament's lobby: registering, then every table with its players and stacks. */
@@ -174,22 +181,23 @@ export class TournamentLobby {
     }
     this.sawRegistering = facts.status === "registering";
     const links = h("p", { class: "links" },
-      h("a", { href: `#tournament/${this.id}/clock`, id: "clock-link" }, "Clock view (TV)"),
+      h("a", { href: `#tournament/${this.id}/clock`, id: "clock-link" }, t("rooms.tournament.clock_view")),
       entrant ? [" \u00b7 ", h("a", { href: `#tournament/${this.id}/play`, id: "play-link" },
-        "Your table")] : null);
+        t("rooms.tournament.your_table"))] : null);
     const registering = facts.status === "registering";
     // Through h(): the DOM's own replaceChildren would write a null out as "null".
     this.body.replaceChildren(h("div", {},
-      h("h1", {}, facts.name),
+      h("h1", { translate: "no" }, facts.name),
       facts.status === "finished" ? h("p", { class: "note", id: "tournament-over" },
-        "The tournament is over.")
+        t("rooms.tournament.over"))
         : registering ? this.registration(facts, entrant) : clockStrip(facts, this.countdown),
       links,
       facts.you?.director && facts.status !== "finished" ? this.directorPanel(facts) : null,
       facts.you?.registered ? entrantActions(this.id, this.token, facts) : null,
       h("div", { class: "tournament-tables" }, facts.tables.map((table) => tableCard(table))),
       facts.places.length ? results(facts) : null,
-      h("section", { class: "panel" }, h("h2", {}, "Payouts"), payoutList(facts))));
+      h("section", { class: "panel" }, h("h2", {}, t("rooms.tournament.payouts")),
+        payoutList(facts))));
   }
 
   /** The director's own tools: start a scheduled tournament, and the deal calculator. */
@@ -198,11 +206,11 @@ export class TournamentLobby {
     const error = h("p", { class: "error", role: "alert" });
     const start = can.start ? h("button", { type: "button", class: "primary",
       id: "start-tournament", onclick: () => attempt(error,
-        () => api.startTournament(this.id, this.token)) }, "Start now") : null;
+        () => api.startTournament(this.id, this.token)) }, t("rooms.tournament.start_now")) : null;
     const deal = h("div", { id: "deal-calculator" });
     if (can.record_deal) this.showDeal(deal, error);
     return h("section", { class: "panel", id: "director-panel" },
-      h("h2", {}, "Tournament director"),
+      h("h2", {}, t("rooms.tournament.director")),
       start ?? (can.record_deal ? null : h("p", { class: "muted" }, directorWords(facts))),
       deal, error);
   }
@@ -212,25 +220,28 @@ export class TournamentLobby {
     if (!offer?.open) return;
     const record = (kind) => attempt(error, () => api.recordDeal(this.id, this.token,
       Object.fromEntries(offer.players.map((player) => [player.player_id, player[kind]]))));
-    root.replaceChildren(h("h3", {}, "A deal"),
-      h("p", { class: "muted" }, `Prizes left: ${offer.prizes_left.map(chips).join(", ")}`),
+    root.replaceChildren(h("h3", {}, t("rooms.tournament.a_deal")),
+      h("p", { class: "muted" }, t("rooms.tournament.prizes_left",
+        { prizes: offer.prizes_left.map(chips).join(", ") })),
       h("table", { class: "stacks deal" },
-        h("thead", {}, h("tr", {}, h("th", {}, "Player"), h("th", {}, "Stack"),
-          h("th", {}, "ICM"), h("th", {}, "Chip chop"))),
+        h("thead", {}, h("tr", {}, ["player", "stack", "icm", "chip_chop"].map((key) =>
+          h("th", {}, t(`rooms.tournament.column.${key}`))))),
         h("tbody", {}, offer.players.map((player) => h("tr", {},
-          h("td", {}, player.name), h("td", { class: "amount" }, chips(player.stack)),
+          h("td", { translate: "no" }, player.name), h("td", { class: "amount" }, chips(player.stack)),
           h("td", { class: "amount" }, chips(player.icm)),
           h("td", { class: "amount" }, chips(player.chip_chop)))))),
       h("div", { class: "row" },
         h("button", { type: "button", id: "deal-icm", onclick: () => record("icm") },
-          "Record the ICM deal"),
+          t("rooms.tournament.record_icm")),
         h("button", { type: "button", id: "deal-chop", onclick: () => record("chip_chop") },
-          "Record the chip chop")));
+          t("rooms.tournament.record_chop"))));
   }
 
   registration(facts, entrant) {
     const names = h("p", { class: "muted" }, facts.registered.length
-      ? `Registered: ${facts.registered.join(", ")}` : "Nobody has registered yet.");
+      ? wordsWith("rooms.tournament.registered", {}, {
+        names: h("span", { translate: "no" }, facts.registered.join(", ")) })
+      : t("rooms.tournament.nobody_registered"));
     const waiting = h("p", { id: "seats-to-fill" }, waitingWords(facts));
     const error = h("p", { class: "error", role: "alert" });
     // A bot is the director's to add (its token): only the director's page offers it.
@@ -241,13 +252,15 @@ export class TournamentLobby {
         } catch (failure) {
           error.textContent = sentence(failure.message);
         }
-      } }, "Add a bot") : null;
+      } }, t("rooms.tournament.add_bot")) : null;
     if (entrant) return h("div", { class: "panel" }, waiting, names, addBot, error);
     const name = h("input", { id: "entrant-name", type: "text", maxlength: 32, required: true,
       autocomplete: "nickname" });
     const form = h("form", { class: "card-panel", id: "register-form" },
-      h("h2", {}, "Register"), h("label", { for: "entrant-name" }, "Your name"), name,
-      h("div", { class: "row" }, h("button", { type: "submit", class: "primary" }, "Register"),
+      h("h2", {}, t("rooms.tournament.register")),
+      h("label", { for: "entrant-name" }, t("rooms.your_name")), name,
+      h("div", { class: "row" },
+        h("button", { type: "submit", class: "primary" }, t("rooms.tournament.register")),
         addBot), error);
     form.addEventListener("submit", async (event) => {
       event.preventDefault();
@@ -281,20 +294,22 @@ async function attempt(error, work) {
 /** What the director's panel says while it has no tool to offer. */
 function directorWords(facts) {
   if (facts.status === "registering") {
-    return facts.format === "scheduled" ? `It can be started early once ${facts.minimum_entries}`
-      + " have registered." : "A sit-and-go starts when its field is full.";
+    return facts.format === "scheduled"
+      ? t("rooms.tournament.start_early", { count: facts.minimum_entries })
+      : t("rooms.tournament.sit_and_go_starts");
   }
-  return "A deal can be made once everybody left is in the money.";
+  return t("rooms.tournament.deal_later");
 }
 
 /** What a tournament that has not started waits for. */
 function waitingWords(facts) {
   if (facts.format !== "scheduled") {
-    return `${facts.seats_to_fill} more to start (${facts.entries} registered).`;
+    return t("rooms.tournament.more_to_start", { count: facts.seats_to_fill, entries: facts.entries });
   }
-  const when = new Date(facts.starts_at * 1000).toLocaleString();
-  return `It starts by itself at ${when} (${facts.entries} registered, at least `
-    + `${facts.minimum_entries}).`;
+  const when = dateWords(facts.starts_at, { year: "numeric", month: "numeric", day: "numeric",
+    hour: "numeric", minute: "numeric", second: "numeric" });
+  return t("rooms.tournament.starts_by_itself", { when, entries: facts.entries,
+    minimum: facts.minimum_entries });
 }
 
 /** What the entrant may do now, as the rules say (``you.can``): leave before the start,
@@ -306,37 +321,38 @@ function entrantActions(id, token, facts) {
     id: `tournament-${key.replace("_", "-")}`, onclick: () => attempt(error, work) }, label)
     : null);
   const offers = [
-    button("unregister", "Unregister", async () => {
+    button("unregister", t("rooms.tournament.unregister"), async () => {
       await api.unregisterEntrant(id, token);
       localStorage.removeItem(entrantKey(id));
       location.reload();
     }),
-    facts.rebuys ? button("rebuy", `Rebuy: ${chips(facts.rebuys.chips)} for `
-      + `${chips(facts.rebuys.price)}`, () => api.rebuy(id, token)) : null,
-    facts.add_on ? button("add_on", `Add-on: ${chips(facts.add_on.chips)} for `
-      + `${chips(facts.add_on.price)}`, () => api.addOn(id, token)) : null,
+    facts.rebuys ? button("rebuy", t("rooms.tournament.rebuy", { chips: chips(facts.rebuys.chips),
+      price: chips(facts.rebuys.price) }), () => api.rebuy(id, token)) : null,
+    facts.add_on ? button("add_on", t("rooms.tournament.add_on", { chips: chips(facts.add_on.chips),
+      price: chips(facts.add_on.price) }), () => api.addOn(id, token)) : null,
   ].filter(Boolean);
   if (!offers.length && !made) return null;
   return h("div", { class: "row entrant-actions", id: "entrant-actions" }, offers,
-    made ? h("span", { class: "muted" }, `Rebuys: ${made}`) : null, error);
+    made ? h("span", { class: "muted" }, t("rooms.tournament.rebuys", { count: made })) : null, error);
 }
 
 function tableCard(table) {
   return h("section", { class: "panel tournament-table", dataset: { table: table.number } },
-    h("h2", {}, `Table ${table.number}`, table.code ? h("span", { class: "muted" },
-      ` \u00b7 ${table.code}`) : null),
+    h("h2", {}, t("rooms.tournament.table", { number: table.number }), table.code
+      ? h("span", { class: "muted" }, ` \u00b7 ${table.code}`) : null),
     h("table", { class: "stacks" }, h("tbody", {}, table.players.map((player) => h("tr", {},
-      h("td", {}, `Seat ${player.seat + 1}`),
-      h("td", {}, player.name, player.bot ? h("span", { class: "muted" }, " (bot)") : null,
-        player.bounty ? h("span", { class: "bounty" }, ` \u00b7 bounty ${chips(player.bounty)}`)
-          : null),
+      h("td", {}, t("rooms.tournament.seat", { number: player.seat + 1 })),
+      h("td", {}, h("span", { translate: "no" }, player.name),
+        player.bot ? h("span", { class: "muted" }, " ", t("rooms.tournament.bot_mark")) : null,
+        player.bounty ? h("span", { class: "bounty" }, " \u00b7 ",
+          t("rooms.tournament.bounty", { amount: chips(player.bounty) })) : null),
       h("td", { class: "amount" }, chips(player.stack)))))));
 }
 
 function results(facts) {
-  return h("section", { class: "panel" }, h("h2", {}, "Places"),
+  return h("section", { class: "panel" }, h("h2", {}, t("rooms.tournament.places")),
     h("ol", { class: "places" }, facts.places.map((place) => h("li", { value: place.place },
-      `${place.name}${place.prize ? ` \u00b7 ${chips(place.prize)}` : ""}`))));
+      h("span", { translate: "no" }, place.name), place.prize ? ` \u00b7 ${chips(place.prize)}` : ""))));
 }
 
 /** The clock for a TV: the level, the time left and the blinds in big type. */
@@ -358,20 +374,21 @@ export class TournamentClock {
   render(facts) {
     const clock = facts.clock;
     this.countdown.set(clock.seconds_left);
-    document.title = `${facts.name} \u00b7 clock`;
+    document.title = t("rooms.tournament.clock_title", { name: facts.name });
     const fact = (label, value) => h("div", { class: "clock-fact" },
       h("span", { class: "clock-label" }, label), h("span", { class: "clock-value" }, value));
     this.body.replaceChildren(
-      h("h1", { class: "clock-name" }, `${facts.name} \u00b7 ${gameName(clock.game)}`),
+      h("h1", { class: "clock-name" }, h("span", { translate: "no" }, facts.name),
+        ` \u00b7 ${gameName(clock.game)}`),
       h("p", { class: "clock-level" }, levelWords(clock)),
       h("p", { class: "clock-time" }, this.countdown.element),
       h("p", { class: "clock-blinds" }, blindsWords(clock.stakes)),
       h("p", { class: "clock-next" }, nextWords(clock)),
       h("div", { class: "clock-facts" },
-        fact("Players", `${facts.players_left} / ${facts.entries}`),
-        fact("Average stack", chips(facts.average_stack)),
-        fact("Prize pool", chips(facts.prize_pool)),
-        fact("Paid", facts.payouts.map((prize, place) => `${place + 1}. ${chips(prize)}`)
+        fact(t("rooms.tournament.players"), `${chips(facts.players_left)} / ${chips(facts.entries)}`),
+        fact(t("rooms.tournament.average_stack"), chips(facts.average_stack)),
+        fact(t("rooms.tournament.prize_pool"), chips(facts.prize_pool)),
+        fact(t("rooms.tournament.paid"), facts.payouts.map((prize, place) => `${place + 1}. ${chips(prize)}`)
           .join("  "))));
   }
 }
@@ -407,20 +424,22 @@ export class TournamentTable {
     const you = facts.you ?? {};
     // Through h(): the DOM's own replaceChildren would write a null out as "null".
     this.strip.replaceChildren(h("div", {},
-      h("p", {}, h("a", { href: `#tournament/${this.id}` }, facts.name),
-        " \u00b7 ", h("a", { href: `#tournament/${this.id}/clock` }, "clock")),
+      h("p", {}, h("a", { href: `#tournament/${this.id}`, translate: "no" }, facts.name),
+        " \u00b7 ", h("a", { href: `#tournament/${this.id}/clock` }, t("rooms.tournament.clock"))),
       facts.status === "registering" ? h("p", {}, waitingWords(facts))
         : clockStrip(facts, this.countdown),
       you.registered ? entrantActions(this.id, this.entrant.token, facts) : null));
     if (you.code && you.code !== this.code) this.sitAt(you);
     if (you.place) {
-      this.where.textContent = `You finished ${ordinal(you.place)}`
-        + (you.prize ? `: ${chips(you.prize)} won.` : ".");
+      this.where.textContent = you.prize
+        ? t("rooms.tournament.finished_won", { place: ordinal(you.place), amount: chips(you.prize) })
+        : t("rooms.tournament.finished", { place: ordinal(you.place) });
     } else if (you.code) {
-      const moved = this.movedFrom ? ` You were moved here from table ${this.movedFrom}.` : "";
-      this.where.textContent = `You play at table ${you.table} (${you.code}).${moved}`;
+      const here = t("rooms.tournament.you_play_at", { table: you.table, code: String(you.code) });
+      this.where.textContent = this.movedFrom
+        ? `${here} ${t("rooms.tournament.moved_from", { table: this.movedFrom })}` : here;
     } else {
-      this.where.textContent = "Waiting for the tournament to start.";
+      this.where.textContent = t("rooms.tournament.waiting_start");
     }
   }
 
@@ -436,8 +455,9 @@ export class TournamentTable {
   }
 }
 
+const ordinals = new Intl.PluralRules(language, { type: "ordinal" });
+
+/** "1st", "1.º", "1.": a place as the page's language writes it. */
 function ordinal(place) {
-  const tens = place % 100;
-  const suffix = tens >= 11 && tens <= 13 ? "th" : { 1: "st", 2: "nd", 3: "rd" }[place % 10] ?? "th";
-  return `${place}${suffix}`;
+  return t(`rooms.tournament.ordinal.${ordinals.select(place)}`, { place });
 }

@@ -2,7 +2,12 @@
 // ``pokernight verify`` (``table/hand_check.py``), written again here so that a player
 // trusts their own page, not the room. See docs/decisions/0038-player-entropy-shuffle.md.
 
+import { t } from "./i18n.js";
 import { sha256, sha256Hex, toHex } from "./sha256.js";
+
+// Each problem is a sentence of the catalogue's, shown as it is; the reasons a dealing
+// order fails are the end of one ("rooms.verify.order").
+const problem = (key, params = {}) => t(`rooms.verify.${key}`, params);
 
 const DOMAIN = "pokernight shuffle v1";
 const RESHUFFLE = "pokernight reshuffle v1";
@@ -83,8 +88,10 @@ export function dealtCards(events, reshuffles = [], seed = null, deckSize = 52) 
       if (event.burn) next += 1;
     } else if (event.type === "StubReshuffled") {
       const pile = piles.shift();
-      if (!pile || seed === null) throw new Error("a reshuffle needs its deck positions and the hand's seed");
-      if (pile.length !== event.size) throw new Error(`a reshuffle of ${event.size} cards names ${pile.length}`);
+      if (!pile || seed === null) throw new Error(problem("reshuffle_unknown"));
+      if (pile.length !== event.size) {
+        throw new Error(problem("reshuffle_size", { size: event.size, named: pile.length }));
+      }
       const left = stub === null
         ? [...Array(Math.max(deckSize - 1 - position, 0)).keys()].map((k) => position + k)
         : stub.slice(next, -1);
@@ -132,7 +139,7 @@ function layOut(street, base, live, dealt, deckSize = 52, firstBurn = null) {
   const roundsDown = down.length ? down[0].cards.length + (down[0].hidden ?? 0) : 0;
   down.forEach((item, place) => {
     if (item.cards.length + (item.hidden ?? 0) !== roundsDown) {
-      throw new Error(`seat ${item.seat} was dealt a different number of down cards`);
+      throw new Error(problem("down_count", { seat: item.seat }));
     }
     for (let round = 0; round < roundsDown; round++) {
       dealt.push({ position: base + round * players + place, seat: item.seat,
@@ -161,22 +168,22 @@ function checkExtras(later) {
     const before = later[index - 1];
     if (before.seat !== item.seat || !before.face_up
         || item.cards.length + (item.hidden ?? 0) !== 1) {
-      throw new Error("a down card among the up cards was not an extra card");
+      throw new Error(problem("extra_card"));
     }
   });
 }
 
 function checkSeats(down, up, live) {
   if (down.length && down.map((item) => item.seat).join() !== live.join()) {
-    throw new Error("the down cards were not dealt round-robin from left of the button");
+    throw new Error(problem("down_order"));
   }
   const players = live.length;
   if (!players || up.length % players || up.some((item) => item.cards.length !== 1)) {
-    throw new Error("the up cards were not dealt one a round to every live player");
+    throw new Error(problem("up_rounds"));
   }
   up.forEach((item, index) => {
     if (item.seat !== live[index % players]) {
-      throw new Error("the up cards were not dealt round-robin from left of the button");
+      throw new Error(problem("up_order"));
     }
   });
 }
@@ -184,17 +191,17 @@ function checkSeats(down, up, live) {
 /** What is wrong with the leaves and reveals (``commitment.check_reveals``). */
 function checkReveals(commitment, leaves, reveals) {
   if (new Set(leaves).size !== leaves.length || !leaves.every((leaf) => HASH.test(leaf))) {
-    return ["the leaves must be distinct SHA-256 hashes in hex"];
+    return [problem("leaves")];
   }
   const problems = [];
   if (sha256Hex(leaves.join("")) !== commitment.trim().toLowerCase()) {
-    problems.push("the leaves do not give the published commitment");
+    problems.push(problem("commitment"));
   }
   for (const item of reveals) {
     if (item.position >= leaves.length) {
-      problems.push(`${item.card}: position ${item.position} is past the deck's end`);
+      problems.push(problem("past_end", { card: item.card, position: item.position }));
     } else if (sha256Hex(`${item.position}:${item.card}:${item.key}`) !== leaves[item.position]) {
-      problems.push(`${item.card} is not the card committed at position ${item.position}`);
+      problems.push(problem("not_committed", { card: item.card, position: item.position }));
     }
   }
   return problems;
@@ -210,23 +217,23 @@ export function checkProof(proof, mine = null) {
   const contributions = proof.contributions ?? [];
   const result = { problems, seen: [], contributions: contributions.length, mineMixed: null };
   for (const name of ["deck", "salt"]) {
-    if (name in proof) problems.push(`the proof holds the ${name}: it must never be sent`);
+    if (name in proof) problems.push(problem(`holds_${name}`));
   }
   if (contributions.length) {
     const { committed_at: committed, dealt_at: dealtAt } = proof;
     if (typeof committed !== "number" || typeof dealtAt !== "number") {
-      problems.push("contributions were mixed, but no commitment was published before them");
+      problems.push(problem("no_commitment"));
     } else if (committed > dealtAt) {
-      problems.push("the deck was committed after the contributions were mixed");
+      problems.push(problem("committed_late"));
     } else if (new Set(contributions.map((item) => item.seat)).size !== contributions.length) {
-      problems.push("a seat has more than one contribution in the mix");
+      problems.push(problem("seat_twice"));
     }
   }
   if (mine !== null) {
     const seat = proof.seat !== null && proof.seat !== undefined ? proof.seats?.[proof.seat] : undefined;
     result.mineMixed = contributions.some((item) => item.value === mine
       && (seat === undefined || item.seat === seat));
-    if (!result.mineMixed) problems.push("your contribution is not in the mix under your seat");
+    if (!result.mineMixed) problems.push(problem("mine_missing"));
   }
   problems.push(...checkReveals(proof.commitment, proof.leaves, proof.revealed));
   let dealt;
@@ -234,12 +241,12 @@ export function checkProof(proof, mine = null) {
     dealt = dealtCards(proof.events, proof.reshuffles ?? [], reshuffleSeed(proof.leaves),
       proof.leaves.length);
   } catch (error) {
-    problems.push(`the hand's events do not follow the dealing order: ${error.message}`);
+    problems.push(problem("order", { reason: error.message }));
     return result;
   }
   // A draw game deals some positions twice (reshuffled discards): none may lie beyond it.
   if (dealt.some((item) => item.position >= proof.leaves.length)) {
-    problems.push("the hand deals more cards than the committed deck holds");
+    problems.push(problem("too_many"));
     return result;
   }
   const order = mixedOrder(proof.commitment, contributions, proof.leaves.length);
@@ -251,8 +258,7 @@ export function checkProof(proof, mine = null) {
     explained.add(origin);
     result.seen.push([item.card, item.position, origin]);
     if (committed.get(origin) !== item.card) {
-      problems.push(`${item.card}, dealt at position ${item.position}, is not proven at `
-        + `committed position ${origin}`);
+      problems.push(problem("not_proven", { card: item.card, position: item.position, origin }));
     }
   }
   for (const event of proof.events) {
@@ -261,7 +267,7 @@ export function checkProof(proof, mine = null) {
     for (const card of event.cards) {
       const found = origins.filter((position) => committed.get(position) === card);
       if (!found.length) {
-        problems.push(`${card}, shown by seat ${event.seat}, was not dealt to it`);
+        problems.push(problem("not_dealt", { card, seat: event.seat }));
       } else if (!explained.has(found[0])) {
         explained.add(found[0]);
         result.seen.push([card, order.indexOf(found[0]), found[0]]);
@@ -271,8 +277,8 @@ export function checkProof(proof, mine = null) {
   const extra = [...committed.keys()].filter((position) => !explained.has(position))
     .sort((x, y) => x - y);
   if (extra.length) {
-    problems.push(`the proof reveals cards that were not shown: `
-      + extra.map((position) => committed.get(position)).join(", "));
+    problems.push(problem("revealed", {
+      cards: extra.map((position) => committed.get(position)).join(", ") }));
   }
   return result;
 }

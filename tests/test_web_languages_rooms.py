@@ -1,0 +1,226 @@
+"""The rooms' words in English, Spanish and German (issue 38, decision 71).
+
+One room holds what every page around the table shows: a club's season (Alice, a member,
+hosted a night that Bob played as a guest: all-ins, a closed table and its recap), a
+sit-and-go registering, and a hand to replay with Alice's coach and its proof. In each
+language a browser context opens the club's door and an invitation, the lobby (a preset
+picked: its lines and the settings form; the alerts panel), the club, the tournament's
+lobby and clock, the replay of a hand (the coach, the fair-deal check) and the stream view
+of the closed night (its recap); ``tests/i18n_audit.py`` reads each page: nothing shown is
+left out of the catalogue of its language, and no key is missing from it. Screenshots go
+to ``tests/artifacts/languages/``. The topbar's menu changes the language of the device;
+a browser that speaks Spanish opens in Spanish.
+
+Without a browser: Spanish and German have exactly the English keys of rooms.json, with
+the same {params}.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pokernight.client import TableClient
+from tests.i18n_audit import LANGUAGES, speaking, unworded
+from tests.server_helpers import play_until_hand_over
+from tests.test_server_replay import shove
+from tests.web_helpers import ARTIFACTS, WAIT_MS, organiser_link, request_json_now, served_room
+
+CATALOGUES = Path(__file__).parents[1] / "src" / "pokernight" / "web" / "i18n"
+SHOTS = ARTIFACTS / "languages"
+SEED = 7
+HANDS = 3
+DESKTOP = {"width": 1280, "height": 900}
+Json = dict[str, Any]
+
+
+def _params(entry: str | dict[str, str]) -> set[str]:
+    forms = entry.values() if isinstance(entry, dict) else [entry]
+    return {name for form in forms for name in re.findall(r"\{(\w+)\}", form)}
+
+
+def _rooms(language: str) -> dict[str, Any]:
+    found: dict[str, Any] = json.loads((CATALOGUES / language / "rooms.json").read_text())
+    return found
+
+
+@pytest.mark.parametrize("language", ["es", "de"])
+def test_spanish_and_german_have_the_english_keys_and_params(language: str) -> None:
+    english, words = _rooms("en"), _rooms(language)
+    assert sorted(words) == sorted(english)
+    for key, entry in english.items():
+        assert isinstance(words[key], dict) == isinstance(entry, dict), key
+        assert _params(words[key]) == _params(entry), key
+        if isinstance(entry, dict):
+            assert "other" in words[key], key
+
+
+async def _night(url: str, code: str, seats: list[Json]) -> None:
+    """Alice and Bob shove every hand (all-ins: luck for the recap), then Alice closes."""
+    clients = [TableClient(url, code, seat["token"]) for seat in seats]
+    for number, client in enumerate(clients):
+        await client.connect()
+        await client.sit(number, 1_000)
+    await clients[0].start()
+    for number in range(1, HANDS + 1):
+        if number == HANDS:
+            while clients[0].state.hand_number < HANDS:
+                await clients[0].next_event(timeout=10)
+            await clients[0].pause()
+        await play_until_hand_over(clients, number, shove)
+        for client in clients if number < HANDS else ():
+            if client.state.seats[client.state.my_seat or 0]["stack"] == 0:
+                await client.add_chips(1_000)
+    await clients[0].request({"type": "close_table"})
+    for client in clients:
+        await client.disconnect()
+
+
+def _post(url: str, body: Json, headers: dict[str, str]) -> Json:
+    import urllib.request
+
+    request = urllib.request.Request(
+        url, json.dumps(body).encode(), {"content-type": "application/json", **headers}
+    )
+    with urllib.request.urlopen(request, timeout=30) as answer:
+        found: Json = json.loads(answer.read())
+        return found
+
+
+@pytest.fixture(scope="module")
+def room(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Json]:
+    """The room and what each page needs of it: Alice's device and seat, the tournament."""
+    tmp_path = tmp_path_factory.mktemp("languages")
+    with served_room(tmp_path, hand_pause=0.2, seed=SEED) as url, ThreadPoolExecutor(1) as pool:
+        invite = organiser_link(tmp_path).rsplit("/", 1)[1]
+        alice = request_json_now(f"{url}/api/club/join", {"invite": invite, "name": "Alice"})
+        member = {"x-pokernight-device": alice["device"]}
+        table = _post(f"{url}/api/tables", {"name": "Alice", "member": True}, member)
+        bob = request_json_now(
+            f"{url}/api/tables/{table['code']}/join", {"name": "Bob", "invite": table["invite"]}
+        )
+        pool.submit(asyncio.run, _night(url, table["code"], [table, bob])).result()
+        cup = request_json_now(
+            f"{url}/api/tournaments",
+            {"name": "Friday Cup", "format": "sit-and-go", "entries": 3, "buy_in": 100},
+        )
+        request_json_now(f"{url}/api/tournaments/{cup['id']}/entrants", {"name": "Carol"})
+        yield {"url": url, "alice": alice, "table": table, "cup": cup}
+
+
+def _audited(page: Any, name: str, data: list[str], found: dict[str, Any]) -> None:
+    """``page`` screenshot as ``name``; what it shows out of its catalogue noted in ``found``."""
+    page.wait_for_timeout(300)  # what is drawn as the answers come has come
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+    words = unworded(page, data)
+    if words != {"left": [], "missing": []}:
+        found[name] = words
+
+
+@pytest.mark.slow
+def test_every_room_page_speaks_each_language(browser: Any, room: Json) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    url, code, cup = room["url"], room["table"]["code"], room["cup"]["id"]
+    data = ["Alice", "Bob", "Carol", "Friday Cup", code, "pokernight"]
+    found: dict[str, Any] = {}
+    for language in LANGUAGES:
+        context = speaking(browser.new_context(viewport=DESKTOP), language)
+        page = context.new_page()
+        page.set_default_timeout(WAIT_MS)
+        errors: list[str] = []
+        page.on("pageerror", lambda error, errors=errors: errors.append(str(error)))
+        # Before this browser is a member's: the club's door, and an invitation opened.
+        page.goto(f"{url}/#club")
+        page.locator("#club-claim-submit").wait_for()
+        _audited(page, f"{language}-club-door", data, found)
+        page.goto(f"{url}/#club/join/an-invitation")
+        page.locator("#club-invite-submit").wait_for()
+        _audited(page, f"{language}-club-invitation", data, found)
+        page.evaluate(
+            "([seat, device, director]) => {"
+            " localStorage.setItem(seat[0], seat[1]);"
+            " localStorage.setItem('pokernight.device', device);"
+            " localStorage.setItem(director[0], director[1]); }",
+            [
+                [f"pokernight.seat.{code}", json.dumps(room["table"])],
+                json.dumps({"device": room["alice"]["device"], **room["alice"]["member"]}),
+                [f"pokernight.director.{cup}", room["cup"]["director_token"]],
+            ],
+        )
+        # The lobby, a preset picked (its lines, the settings form opened), the alerts.
+        page.goto(f"{url}/")
+        page.select_option("#create-preset", "seed-003-house-rules")
+        page.click("#alerts-button")
+        page.locator("#alerts-panel").wait_for()
+        _audited(page, f"{language}-lobby", data, found)
+        page.click("#alerts-button")
+
+        page.goto(f"{url}/#club")
+        page.locator("#club-hands .hand-row").first.wait_for()
+        page.locator("#club-nights summary").first.click()
+        _audited(page, f"{language}-club", data, found)
+
+        page.goto(f"{url}/#tournament/{cup}")
+        page.locator("#seats-to-fill").wait_for()
+        _audited(page, f"{language}-tournament", data, found)
+        page.goto(f"{url}/#tournament/{cup}/clock")
+        page.locator(".clock-level").wait_for()
+        _audited(page, f"{language}-clock", data, found)
+
+        page.goto(f"{url}/#{code}/hand/1/0")
+        page.wait_for_selector("body[data-replay-step='0']")
+        page.locator(".coach-jump").first.click()
+        page.locator(".coach-did").wait_for()
+        page.locator("button.verify").click()
+        page.locator(".verify-result[data-verified='true']").wait_for()
+        _audited(page, f"{language}-replay", data, found)
+
+        stream = context.new_page()
+        stream.set_default_timeout(WAIT_MS)
+        stream.goto(f"{url}/stream.html#{code}")
+        stream.locator("#recap-lines li").first.wait_for()
+        _audited(stream, f"{language}-stream", data, found)
+        assert errors == [], language
+        context.close()
+    # What is left, by page, kept beside the screenshots to read.
+    (SHOTS / "rooms-unworded.json").write_text(json.dumps(found, indent=1, ensure_ascii=False))
+    assert found == {}
+
+
+@pytest.mark.slow
+def test_the_language_menu_is_remembered_and_the_browser_language_is_spoken(
+    browser: Any, room: Json
+) -> None:
+    url = room["url"]
+    context = browser.new_context(viewport=DESKTOP, locale="en-US")
+    page = context.new_page()
+    page.set_default_timeout(WAIT_MS)
+    page.goto(f"{url}/")
+    page.locator("#create-title").wait_for()
+    assert page.evaluate("document.documentElement.lang") == "en"
+    with page.expect_navigation():
+        page.select_option("#language", "de")
+    page.locator("#create-title").wait_for()
+    german = _rooms("de")["rooms.lobby.start_table"]
+    assert page.locator("#create-title").inner_text() == german
+    again = context.new_page()  # the choice is the device's: a new page is German too
+    again.goto(f"{url}/")
+    again.locator("#create-title").wait_for()
+    assert again.evaluate("document.documentElement.lang") == "de"
+    assert again.locator("#create-title").inner_text() == german
+    context.close()
+
+    spanish = browser.new_context(viewport=DESKTOP, locale="es-ES")
+    page = spanish.new_page()
+    page.goto(f"{url}/")
+    page.locator("#create-title").wait_for()
+    assert page.evaluate("document.documentElement.lang") == "es"
+    assert page.locator("#create-title").inner_text() == _rooms("es")["rooms.lobby.start_table"]
+    spanish.close()
