@@ -34,16 +34,6 @@ HOST, GUEST = "Ana", "Bruno"
 MAX_ACTIONS = 20
 # The host's dialogs about a seated player (host_seats.js), by their buttons' keys.
 HOST_DIALOGS = ("correct", "debt-cap", "stand-up", "remove")
-# What other parts of issue 38 word, read as data here until they are merged: the cards'
-# faces and names (``codes``: cards.js) and the panels of ``roomwords`` (statistics, alerts).
-# Marked as they are drawn (the felt is drawn again at every version, between two reads).
-OTHER_PARTS = ".card, .mini-card, section[aria-labelledby='stats-title'], #alerts-panel"
-_MARK_OTHER_PARTS = (
-    "new MutationObserver(() => {"
-    f" for (const element of document.querySelectorAll({json.dumps(OTHER_PARTS)}))"
-    ' element.setAttribute("translate", "no");'
-    " }).observe(document, { childList: true, subtree: true });"
-)
 # The showdown's line for a pot one player wins, in each language (table.award.*).
 WON = {
     "en": "{name} wins {amount} from the pot",
@@ -60,7 +50,6 @@ def room(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 def _page(browser: Any, language: str) -> Any:
     context = speaking(browser.new_context(viewport=VIEWPORT), language)
-    context.add_init_script(_MARK_OTHER_PARTS)
     page = context.new_page()
     page.set_default_timeout(WAIT_MS)
     errors: list[str] = []

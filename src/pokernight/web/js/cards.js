@@ -42,8 +42,8 @@ export function cardElement(card, { down = false, wild = false, winning = false,
     winning && "winning", dim && "dim"].filter(Boolean).join(" ");
   // ``data-card``: the card as the server wrote it ("Ah"), for tests and tools reading the page.
   return h("span", { class: classes, role: "img", "aria-label": label, title: label, dataset: { card } },
-    h("span", { class: "rank", "aria-hidden": "true" }, RANK_LABELS[rankOf(card)]),
-    h("span", { class: "suit", "aria-hidden": "true" }, SUIT_SYMBOLS[suitOf(card)]));
+    h("span", { class: "rank", "aria-hidden": "true", translate: "no" }, RANK_LABELS[rankOf(card)]),
+    h("span", { class: "suit", "aria-hidden": "true", translate: "no" }, SUIT_SYMBOLS[suitOf(card)]));
 }
 
 /** "Queens", for a rank counted from 0 (Two) as the server counts them. */
@@ -71,7 +71,9 @@ export function withCardFaces(text) {
   return nodes.filter((node) => node !== "");
 }
 
+// A card's face (its rank's index and its suit's symbol) is drawn, not said: ``translate="no"``
+// on the face, while its name (``aria-label``) is in the page's language.
 function miniCard(card) {
   return h("span", { class: `mini-card suit-${suitOf(card)}`, role: "img", "aria-label": cardName(card),
-    title: cardName(card) }, cardText(card));
+    title: cardName(card) }, h("span", { translate: "no" }, cardText(card)));
 }
