@@ -38,7 +38,8 @@ from fractions import Fraction
 
 import numpy as np
 
-from pokernight.equity import WildState, equity, scenario_for_variant
+from pokernight.cards import Card
+from pokernight.equity import EquityResult, WildState, equity, scenario_for_variant
 from pokernight.equity.scenario import SHOWDOWNS
 from pokernight.rules import (
     ActionTaken,
@@ -192,10 +193,25 @@ def _equities(
     """Each contender's equity in a pot (a pot of one: all of it), exact or not, its error."""
     if len(contenders) == 1:
         return (1.0,), True, 0.0
-    # The other live hands were shown too: their cards are out of the deck. So are the
-    # up cards of the hands folded (stud), which everybody saw.
+    # The other live hands were shown too: their cards are out of the deck.
     dead = [card for seat in live if seat not in contenders for card in state.cards[seat]]
-    dead += [card for seat, up in enumerate(state.up) if state.folded[seat] for card in up]
+    result = state_equity(state, contenders, dead, rng, samples=samples, exact_limit=exact_limit)
+    return tuple(hand.equity for hand in result.hands), result.exact, result.error
+
+
+def state_equity(
+    state: HandState,
+    contenders: Sequence[int],
+    dead: Sequence[Card],
+    rng: np.random.Generator,
+    *,
+    samples: int,
+    exact_limit: int,
+) -> EquityResult:
+    """The equity of ``contenders``' cards in ``state`` (two or more seats), the rest of
+    the deal to come; ``dead``: cards out of the deck besides the up cards of the hands
+    folded (stud), which everybody saw."""
+    out = [*dead, *(card for seat, up in enumerate(state.up) if state.folded[seat] for card in up)]
     wild = None
     if state.follows_queen:
         wild = WildState(state.wild_rank, state.pending_queen is not None, state.queen_carries_over)
@@ -203,12 +219,11 @@ def _equities(
         state.variant,
         [state.cards[seat] for seat in contenders],
         () if state.variant.is_stud else state.board,
-        dead,
+        out,
         wild,
         carries_over=state.queen_carries_over,
     )
-    result = equity(scenario, samples=samples, exact_limit=exact_limit, rng=rng)
-    return tuple(hand.equity for hand in result.hands), result.exact, result.error
+    return equity(scenario, samples=samples, exact_limit=exact_limit, rng=rng)
 
 
 def apportion(amount: int, equities: Sequence[float]) -> tuple[int, ...]:

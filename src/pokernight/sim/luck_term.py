@@ -21,7 +21,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from pokernight.equity import WildState, equity, scenario_for_variant
+from pokernight.history.luck import state_equity
 from pokernight.rules import CardsDealt, Event, HandStarted
 from pokernight.rules.state import HandState, record
 
@@ -72,17 +72,5 @@ def _equities(
     """Each live seat's equity in the whole pot, its cards and the others' known."""
     if len(live) < 2 or not any(state.cards[seat] for seat in live):
         return [1 / len(live)] * len(live)
-    dead = [card for seat, up in enumerate(state.up) if state.folded[seat] for card in up]
-    wild = None
-    if state.follows_queen:
-        wild = WildState(state.wild_rank, state.pending_queen is not None, state.queen_carries_over)
-    scenario = scenario_for_variant(
-        state.variant,
-        [state.cards[seat] for seat in live],
-        () if state.variant.is_stud else state.board,
-        dead,
-        wild,
-        carries_over=state.queen_carries_over,
-    )
-    result = equity(scenario, samples=samples, exact_limit=EXACT_LIMIT, rng=rng)
+    result = state_equity(state, live, (), rng, samples=samples, exact_limit=EXACT_LIMIT)
     return [hand.equity for hand in result.hands]
