@@ -11,6 +11,12 @@ left out of the catalogue of its language, and no key is missing from it. Screen
 to ``tests/artifacts/languages/``. The topbar's menu changes the language of the device;
 a browser that speaks Spanish opens in Spanish.
 
+Then more of the season: Dave and Erin, members matched to an imported PokerNow ledger, and
+a payment between them (one confirmed, one waiting): Erin's club page (the payments, the
+imported nights, the log's table imported), a running sit-and-go's tables and places and
+Dave's table strip at ``#tournament/ID/play``, and a finished one's results and Erin's place,
+each read in each language as above.
+
 Without a browser: Spanish and German have exactly the English keys of rooms.json, with
 the same {params}.
 """
@@ -112,7 +118,8 @@ def room(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Json]:
             {"name": "Friday Cup", "format": "sit-and-go", "entries": 3, "buy_in": 100},
         )
         request_json_now(f"{url}/api/tournaments/{cup['id']}/entrants", {"name": "Carol"})
-        yield {"url": url, "alice": alice, "table": table, "cup": cup}
+        database = f"sqlite+aiosqlite:///{tmp_path / 'room.sqlite3'}"
+        yield {"url": url, "alice": alice, "table": table, "cup": cup, "database": database}
 
 
 def _audited(page: Any, name: str, data: list[str], found: dict[str, Any]) -> None:
@@ -224,3 +231,160 @@ def test_the_language_menu_is_remembered_and_the_browser_language_is_spoken(
     assert page.evaluate("document.documentElement.lang") == "es"
     assert page.locator("#create-title").inner_text() == _rooms("es")["rooms.lobby.start_table"]
     spanish.close()
+
+
+LEDGER = Path(__file__).parent / "data" / "pokernow"
+LEDGER_NAMES = ["Carol", "Dave", "Erin", "Frank", "Grace", "Heidi", "Ivan", "Judy"]
+
+
+def _member(url: str, alice: Json, name: str) -> Json:
+    """``name`` joins the club on Alice's invitation: their device and member id."""
+    device = {"x-pokernight-device": alice["device"]}
+    invite = _post(f"{url}/api/club/invites", {"organiser": False}, device)["invite"]
+    return request_json_now(f"{url}/api/club/join", {"invite": invite, "name": name})
+
+
+def _add_bot(url: str, cup: Json, name: str) -> None:
+    request_json_now(
+        f"{url}/api/tournaments/{cup['id']}/entrants",
+        {"name": name, "bot": "easy"},
+        cup["director_token"],
+    )
+
+
+def _tournament(url: str, facts: Json, entrant: str, bots: int) -> Json:
+    """A sit-and-go ``entrant`` entered with ``bots`` bots: its facts and the entrant's seat."""
+    cup = request_json_now(f"{url}/api/tournaments", facts)
+    entered = request_json_now(f"{url}/api/tournaments/{cup['id']}/entrants", {"name": entrant})
+    for number in range(bots):
+        _add_bot(url, cup, f"Bot {number + 2}")
+    return {**cup, "entrant": entered}
+
+
+@pytest.fixture(scope="module")
+def season(room: Json, tmp_path_factory: pytest.TempPathFactory) -> Json:
+    """More of the room: Dave and Erin, members matched to an imported PokerNow ledger, a
+    payment of Dave's to Erin confirmed and one waiting; a sit-and-go Dave is to play (its
+    last seat left for the test to fill) and one Erin has finished (she was away)."""
+    from pokernight.cli.main import main
+
+    url, database = room["url"], room["database"]
+    dave, erin = (_member(url, room["alice"], name) for name in ("Dave", "Erin"))
+    argv = ["import", str(LEDGER / "session.csv"), str(LEDGER / "session_ledger.csv")]
+    argv += ["--member", "Alice=Alice", "--member", "Dave=Dave", "--member", "Erin=Erin"]
+    with ThreadPoolExecutor(1) as pool:  # the import's own event loop, off the test's thread
+        assert pool.submit(main, [*argv, "--db", database]).result() == 0
+    payer, payee = dave["member"]["member_id"], erin["member"]["member_id"]
+    paid = [
+        _post(
+            f"{url}/api/club/payments",
+            {"payer": payer, "payee": payee, "amount": amount},
+            {"x-pokernight-device": dave["device"]},
+        )["id"]
+        for amount in (100, 50)
+    ]
+    erins = {"x-pokernight-device": erin["device"]}
+    _post(f"{url}/api/club/payments/{paid[0]}/confirm", {}, erins)
+    quick = {"format": "sit-and-go", "structure": "quick", "seats": 3, "starting_stack": 200}
+    running = _tournament(
+        url,
+        {
+            **quick,
+            "name": "Saturday Cup",
+            "entries": 4,
+            "bot_delay_seconds": 0,
+            "action_seconds": 60,
+        },
+        "Dave",
+        2,
+    )
+    over = _tournament(
+        url,
+        {
+            **quick,
+            "name": "Sunday Cup",
+            "entries": 3,
+            "bot_delay_seconds": 0,
+            "action_seconds": 0.2,
+        },
+        "Erin",
+        2,
+    )
+    return {"dave": dave, "erin": erin, "running": running, "over": over}
+
+
+def _entrant_page(context: Any, url: str, cup: Json, who: Json) -> Any:
+    """A page of the browser ``context`` as ``who`` (their device, and their entry in ``cup``)."""
+    page = context.new_page()
+    page.set_default_timeout(WAIT_MS)
+    page.goto(f"{url}/#club")
+    page.evaluate(
+        "([device, key, entry]) => { localStorage.setItem('pokernight.device', device);"
+        " localStorage.setItem(key, entry); }",
+        [
+            json.dumps({"device": who["device"], **who["member"]}),
+            f"pokernight.entrant.{cup['id']}",
+            json.dumps(cup["entrant"]),
+        ],
+    )
+    page.reload()  # the page reads whose device it is as it loads
+    return page
+
+
+@pytest.mark.slow
+def test_the_club_money_and_the_tournaments_at_play_speak_each_language(
+    browser: Any, room: Json, season: Json
+) -> None:
+    """The club's payments and imported nights (Erin's page), a running tournament's tables
+    and places and Dave's table strip, a finished tournament's results: in each language."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    url, running, over = room["url"], season["running"], season["over"]
+    data = [
+        "Alice",
+        "Bob",
+        "Saturday Cup",
+        "Sunday Cup",
+        *(f"Bot {number}" for number in range(2, 5)),
+    ]
+    data += [*LEDGER_NAMES, "session_ledger.csv", "session.csv"]
+    found: dict[str, Any] = {}
+    # Dave at his table from the start: his turns wait out the clock, so his table plays on
+    # while the bots' table beside it breaks (its loser: the places).
+    keeper = _entrant_page(browser.new_context(viewport=DESKTOP), url, running, season["dave"])
+    keeper.goto(f"{url}/#tournament/{running['id']}/play")
+    keeper.locator("#tournament-where").wait_for()
+    _add_bot(url, running, "Bot 4")
+    for language in LANGUAGES:
+        context = speaking(browser.new_context(viewport=DESKTOP), language)
+        erin = _entrant_page(context, url, over, season["erin"])
+        errors: list[str] = []
+        erin.on("pageerror", lambda error, errors=errors: errors.append(str(error)))
+        erin.locator("#club-payments li.payment.waiting").wait_for()
+        erin.locator("#club-imported .night-people li").first.wait_for()  # open already
+        erin.evaluate(  # every night unfolded: the log's table imported, with its note
+            "document.querySelectorAll('#club-nights details').forEach((n) => { n.open = true; })"
+        )
+        _audited(erin, f"{language}-club-money", data, found)
+        for part in ("payments", "imported", "nights"):  # the long page's parts, to look at
+            erin.locator(f"#club-{part}").screenshot(path=str(SHOTS / f"{language}-{part}.png"))
+        erin.goto(f"{url}/#tournament/{over['id']}")
+        erin.locator("#tournament-over").wait_for()
+        _audited(erin, f"{language}-tournament-results", data, found)
+        erin.goto(f"{url}/#tournament/{over['id']}/play")
+        erin.locator("#tournament-where").filter(has_text=re.compile(r"\d")).wait_for()
+        _audited(erin, f"{language}-tournament-finished", data, found)
+
+        dave = _entrant_page(context, url, running, season["dave"])
+        dave.on("pageerror", lambda error, errors=errors: errors.append(str(error)))
+        dave.goto(f"{url}/#tournament/{running['id']}")
+        dave.locator(".tournament-table").first.wait_for()
+        dave.locator(".places").wait_for(timeout=3 * WAIT_MS)
+        _audited(dave, f"{language}-tournament-running", data, found)
+        dave.goto(f"{url}/#tournament/{running['id']}/play")
+        dave.locator("body[data-tournament-table] .seat.me").wait_for()
+        _audited(dave, f"{language}-tournament-play", data, found)
+        assert errors == [], language
+        context.close()
+    keeper.context.close()
+    (SHOTS / "more-unworded.json").write_text(json.dumps(found, indent=1, ensure_ascii=False))
+    assert found == {}
