@@ -11,15 +11,18 @@ from contextlib import closing
 from pathlib import Path
 
 from pokernight.history.night import hand_line
-from pokernight.history.recap import Bounty, RecapHand, night_recap, recap_hand
+from pokernight.history.recap import Bounty, RecapHand, night_recap, recap_hand, recap_lines
 from pokernight.history.table_export import played_hands
 from pokernight.rules import PotAwarded
 from pokernight.server.tables.pixel_font import GLYPHS, printable, text_width
-from pokernight.server.tables.recap_image import PAGE, recap_png, wrapped
+from pokernight.server.tables.recap_image import PAGE, TEXT, Canvas, recap_png, wrapped
 from pokernight.server.tables.versions import TableVersions
 from pokernight.store import StoredEvent
 from pokernight.table import BountyPaid, Transfer, table_event_from_dict
+from pokernight.words import words_in
+from tests.web_helpers import ARTIFACTS
 
+SHOTS = ARTIFACTS / "recap"
 NAMES = {"a": "Alice", "b": "Bob", "c": "Carol", "r": "Robo"}
 
 
@@ -170,8 +173,41 @@ def test_the_image_is_a_png_in_the_rooms_colours() -> None:
     assert recap_png(recap) == recap_png(recap)  # the same night, the same bytes
 
 
+def test_the_image_speaks_the_language_the_page_asks_for() -> None:
+    """The image's lines are the catalogue's in German and Spanish, every letter of them
+    drawn as written (the font has their accents); the image differs from the English one.
+    The three are kept in tests/artifacts/recap/ to look at."""
+    recap = night_recap(
+        "1234",
+        HANDS,
+        [Bounty(4, "a", 20)],
+        names=NAMES,
+        bots={"r"},
+        nets={"a": 70, "b": 140, "c": -180, "r": -30},
+        transfers=[Transfer("c", "b", 140), Transfer("c", "a", 40)],
+    )
+    assert recap_lines(recap) == recap.lines  # English: the lines the API sends
+    german, spanish = recap_lines(recap, words_in("de")), recap_lines(recap, words_in("es"))
+    assert german[0] == "Tisch 1234: 4 Hände No Limit Hold'em und Pot Limit Omaha."
+    assert german[1].startswith("Größter Pot: 400 Chips, Hand Nr. 2")
+    assert spanish[1].startswith("Bote más grande: 400 fichas")
+    for line in (*german, *spanish):
+        assert printable(line) == line, line
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    images = {language: recap_png(recap, language) for language in ("en", "de", "es")}
+    for language, image in images.items():
+        (SHOTS / f"recap-{language}.png").write_bytes(image)
+    assert len(set(images.values())) == 3
+    assert png_pixels(images["de"])[0] == 900
+
+
 def test_the_font_draws_what_it_cannot_spell() -> None:
-    assert printable("Zoë \u2212 José") == "Zoe - Jose"
+    assert printable("Zoë \u2212 José ¿Ñandú? ¡Größe!") == "Zoe - José ¿Ñandú? ¡Größe!"
+    assert printable("Zoe\u0308") == "Zoe"  # decomposed: the same as Zoë
+    umlaut, plain = Canvas(6, 9, PAGE), Canvas(6, 9, PAGE)
+    umlaut.text(0, 0, "ü", TEXT, 1)
+    plain.text(0, 0, "u", TEXT, 1)
+    assert umlaut.pixels != plain.pixels
     assert printable("李") == "?"
     assert all(GLYPHS[char] for char in "Aa0#,")
     assert text_width("ab", 2) == (2 * 6 - 1) * 2

@@ -6,7 +6,8 @@ sit-and-go registering, and a hand to replay with Alice's coach and its proof. I
 language a browser context opens the club's door and an invitation, the lobby (a preset
 picked: its lines and the settings form; the alerts panel), the club, the tournament's
 lobby and clock, the replay of a hand (the coach, the fair-deal check) and the stream view
-of the closed night (its recap); ``tests/i18n_audit.py`` reads each page: nothing shown is
+of the closed night (its recap, and its image asked for in the page's language: the three
+images differ); ``tests/i18n_audit.py`` reads each page: nothing shown is
 left out of the catalogue of its language, and no key is missing from it. Screenshots go
 to ``tests/artifacts/languages/``. The topbar's menu changes the language of the device;
 a browser that speaks Spanish opens in Spanish.
@@ -122,6 +123,16 @@ def room(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Json]:
         yield {"url": url, "alice": alice, "table": table, "cup": cup, "database": database}
 
 
+# The recap image the page shows, fetched again from its address: its bytes, as hex.
+_IMAGE_BYTES = """
+async () => {
+  const answer = await fetch(document.querySelector('#recap-image').src);
+  const bytes = new Uint8Array(await answer.arrayBuffer());
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+"""
+
+
 def _audited(page: Any, name: str, data: list[str], found: dict[str, Any]) -> None:
     """``page`` screenshot as ``name``; what it shows out of its catalogue noted in ``found``."""
     page.wait_for_timeout(300)  # what is drawn as the answers come has come
@@ -137,6 +148,7 @@ def test_every_room_page_speaks_each_language(browser: Any, room: Json) -> None:
     url, code, cup = room["url"], room["table"]["code"], room["cup"]["id"]
     data = ["Alice", "Bob", "Carol", "Friday Cup", code, "pokernight"]
     found: dict[str, Any] = {}
+    images: dict[str, str] = {}
     for language in LANGUAGES:
         context = speaking(browser.new_context(viewport=DESKTOP), language)
         page = context.new_page()
@@ -194,8 +206,14 @@ def test_every_room_page_speaks_each_language(browser: Any, room: Json) -> None:
         stream.goto(f"{url}/stream.html#{code}")
         stream.locator("#recap-lines li").first.wait_for()
         _audited(stream, f"{language}-stream", data, found)
+        image = stream.locator("#recap-image")  # asked for in the page's language, and drawn
+        assert image.get_attribute("src") == f"/api/tables/{code}/recap.png?lang={language}"
+        image.scroll_into_view_if_needed()
+        stream.wait_for_function("document.querySelector('#recap-image').complete")
+        images[language] = stream.evaluate(_IMAGE_BYTES)
         assert errors == [], language
         context.close()
+    assert len(set(images.values())) == len(LANGUAGES)  # each image in its own words
     # What is left, by page, kept beside the screenshots to read.
     (SHOTS / "rooms-unworded.json").write_text(json.dumps(found, indent=1, ensure_ascii=False))
     assert found == {}

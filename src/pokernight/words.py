@@ -6,8 +6,9 @@ The language is the environment's, in the order gettext reads it: ``LANGUAGE`` (
 the first we speak), else the first of ``LC_ALL``, ``LC_MESSAGES`` and ``LANG`` that is
 set; Spanish and German are spoken, anything else is English. A key a language lacks is
 said in English. ``{name}`` is filled in; a ``{"one": ..., "other": ...}`` entry is chosen
-by the parameter ``count``. Numbers are written as they are given (the terminal's
-amounts stay bare digits); ``grouped`` writes a large one as the language does.
+by the parameter ``count`` (a number, or ``grouped``'s words for it). Numbers are written as
+they are given (the terminal's amounts stay bare digits); ``grouped`` writes a large one as
+the language does.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from importlib import resources
 from typing import Any
 
 LANGUAGES = ("en", "es", "de")
-PARTS = ("terminal", "refusals", "hands")
+PARTS = ("terminal", "refusals", "hands", "rooms", "table")
 _FIELD = re.compile(r"\{(\w+)\}")
 _THOUSANDS = {"en": ",", "es": ".", "de": "."}
 # Spanish groups only from five digits (2000, but 12.000), as the page's Intl does.
@@ -55,7 +56,8 @@ class Words:
     def __call__(self, key: str, **params: Any) -> str:
         entry = self.entries.get(key, self.english.get(key, key))
         if isinstance(entry, dict):
-            entry = entry["one" if params.get("count") == 1 else "other"]
+            # a count given as the language writes it (grouped: "1" is still one)
+            entry = entry["one" if params.get("count") in (1, "1") else "other"]
         return _FIELD.sub(lambda found: str(params.get(found[1], found[0])), entry)
 
     def grouped(self, amount: int) -> str:

@@ -23,6 +23,7 @@ from typing import Any
 
 from pokernight.rules import VARIANTS, Event, PotAwarded
 from pokernight.table import Transfer
+from pokernight.words import Words, words_in
 
 
 @dataclass(frozen=True, slots=True)
@@ -266,67 +267,86 @@ def night_recap(
     return tally.recap(code, names, bots, nets, transfers)
 
 
-def chips(amount: int) -> str:
-    return f"{amount:,}"
-
-
-def signed(amount: int) -> str:
-    return f"+{amount:,}" if amount > 0 else f"{amount:,}"
-
-
-def recap_lines(recap: Recap) -> tuple[str, ...]:
-    """The night in words: the same lines on every page and in the image."""
+def recap_lines(recap: Recap, words: Words | None = None) -> tuple[str, ...]:
+    """The night in words, the same lines on every page and in the image: in English
+    unless ``words`` says otherwise, from the catalogue the page's ``recap.js`` words them
+    from."""
+    say = words or words_in("en")
+    number = say.grouped
     if not recap.hands:
-        return (f"Table {recap.code}: no hand was played.",)
-    count = "1 hand" if recap.hands == 1 else f"{recap.hands:,} hands"
-    lines = [f"Table {recap.code}: {count} of {_listed(recap.games)}."]
+        return (say("rooms.recap.no_hand", code=recap.code),)
+    games = [
+        say(f"table.game.{key}") if f"table.game.{key}" in say.english else title
+        for key, title in zip(recap.variants, recap.games, strict=False)
+    ]
+    hands = say("rooms.recap.hands", count=number(recap.hands))
+    listed = _listed(games or list(recap.games), say)
+    lines = [say("rooms.recap.night", code=recap.code, hands=hands, games=listed)]
     if recap.biggest_pot is not None:
         pot = recap.biggest_pot
         lines.append(
-            f"Biggest pot: {chips(pot['pot'])} chips, hand #{pot['hand_number']}, "
-            f"to {_listed(pot['winners'])}."
+            say(
+                "rooms.recap.biggest_pot",
+                pot=number(pot["pot"]),
+                number=number(pot["hand_number"]),
+                winners=_listed(pot["winners"], say),
+            )
         )
-    if recap.hottest is not None:
-        hot = recap.hottest
-        lines.append(
-            f"Ran hottest: {hot['name']}, {chips(hot['luck'])} chips above their all-in equity "
-            f"({_all_ins(hot['all_ins'])})."
-        )
-    if recap.coldest is not None:
-        cold = recap.coldest
-        lines.append(
-            f"Ran coldest: {cold['name']}, {chips(-cold['luck'])} chips below their all-in equity "
-            f"({_all_ins(cold['all_ins'])})."
-        )
+    for key, luck, sign in (("hottest", recap.hottest, 1), ("coldest", recap.coldest, -1)):
+        if luck is not None:
+            all_ins = say("rooms.recap.all_ins", count=number(luck["all_ins"]))
+            lines.append(
+                say(
+                    f"rooms.recap.{key}",
+                    name=luck["name"],
+                    chips=number(sign * luck["luck"]),
+                    all_ins=all_ins,
+                )
+            )
     if recap.hottest is None and recap.coldest is None:
-        lines.append("No all-in ran out against the odds.")
+        lines.append(say("rooms.recap.no_luck"))
     if recap.most_won is not None:
         most = recap.most_won
-        lines.append(f"Most hands won: {_listed(most['names'])}, {most['hands']} of {most['of']}.")
-    for bounty in recap.bounties:
-        times = "once" if bounty["count"] == 1 else f"{bounty['count']} times"
+        names = _listed(most["names"], say)
         lines.append(
-            f"7-2 bounty: {bounty['name']} collected {times}, {chips(bounty['chips'])} chips."
+            say(
+                "rooms.recap.most_won",
+                names=names,
+                hands=number(most["hands"]),
+                of=number(most["of"]),
+            )
+        )
+    for bounty in recap.bounties:
+        times = say("rooms.recap.times", count=number(bounty["count"]))
+        lines.append(
+            say(
+                "rooms.recap.bounty",
+                name=bounty["name"],
+                chips=number(bounty["chips"]),
+                times=times,
+            )
         )
     if recap.settle_up:
         lines.extend(
-            f"{item['payer']} pays {item['payee']} {chips(item['amount'])}."
+            say(
+                "rooms.recap.pays",
+                payer=item["payer"],
+                payee=item["payee"],
+                amount=number(item["amount"]),
+            )
             for item in recap.settle_up
         )
     elif any(not row.bot for row in recap.standings):
-        lines.append("Nobody owes anybody.")
+        lines.append(say("rooms.recap.nobody_owes"))
     return tuple(lines)
 
 
-def _all_ins(count: int) -> str:
-    return "1 all-in" if count == 1 else f"{count} all-ins"
-
-
-def _listed(items: Sequence[str]) -> str:
+def _listed(items: Sequence[str], say: Words) -> str:
+    """ "A, B and C", as the page's ``Intl.ListFormat`` lists them."""
     items = list(items)
     if len(items) <= 1:
         return "".join(items)
-    return f"{', '.join(items[:-1])} and {items[-1]}"
+    return say("rooms.recap.listed", items=", ".join(items[:-1]), last=items[-1])
 
 
 def _game(variant: str) -> str:

@@ -46,6 +46,7 @@ from pokernight.table import (
     ledger_csv,
     settle_up,
 )
+from pokernight.words import LANGUAGES
 
 # Checked again, and normalised, by pokernight.names (newcomers.checked_name).
 DisplayName = Annotated[str, msgspec.Meta(min_length=1, max_length=4 * MAX_LENGTH)]
@@ -285,10 +286,13 @@ async def recap(request: Request) -> Response:
 
 
 async def recap_image(request: Request) -> Response:
-    """The night's recap as a PNG to paste into the group chat, drawn off the event loop."""
+    """The night's recap as a PNG to paste into the group chat, drawn off the event loop,
+    in the language the page asks for (``?lang=``; English for any other)."""
     actor = await _actor(request)
     _refuse_open(actor)
-    image = await asyncio.to_thread(recap_png, actor.recap())
+    asked = request.query_params.get("lang", "en")
+    language = asked if asked in LANGUAGES else "en"
+    image = await asyncio.to_thread(recap_png, actor.recap(), language)
     headers = {"Content-Disposition": f'inline; filename="pokernight-{actor.code}-recap.png"'}
     return Response(image, media_type="image/png", headers=headers)
 

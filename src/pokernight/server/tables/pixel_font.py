@@ -1,8 +1,9 @@
 """A small bitmap font for the images the room draws itself (the night's recap, decision 69).
 
 Drawn for this project: each glyph 5 pixels wide on a 9-row cell, capitals and digits 7
-rows high, the descenders of g, j, p, q, y and the comma below them. Printable ASCII and
-the middle dot; anything else is drawn as its letters without accents (é as e), else as a
+rows high, the descenders of g, j, p, q, y and the comma below them. Printable ASCII, the
+middle dot and what Spanish and German add (á é í ó ú ñ ä ö ü ß ¿ ¡ º ª, the capitals
+of the letters); anything else is drawn as its letters without accents (è as e), else as a
 question mark (``printable``).
 """
 
@@ -113,6 +114,31 @@ _ROWS: dict[str, str] = {
     "}": ".#... ..#.. ..#.. ...#. ..#.. ..#.. .#...",
     "~": "..... ..... .#... #.#.# ...#.",
     "\u00b7": "..... ..... ..... ..#..",
+    # Spanish and German: a lower case letter's accent in the two rows above its body, a
+    # capital's in the top row over a body one row shorter; ¿ and ¡ hang below the line.
+    "\u00e1": "...#. ..#.. .###. ....# .#### #...# .####",
+    "\u00e9": "...#. ..#.. .###. #...# ##### #.... .###.",
+    "\u00ed": "...#. ..#.. ..... .##.. ..#.. ..#.. .###.",
+    "\u00f3": "...#. ..#.. .###. #...# #...# #...# .###.",
+    "\u00fa": "...#. ..#.. #...# #...# #...# #..## .##.#",
+    "\u00f1": ".##.# #.##. #.##. ##..# #...# #...# #...#",
+    "\u00e4": ".#.#. ..... .###. ....# .#### #...# .####",
+    "\u00f6": ".#.#. ..... .###. #...# #...# #...# .###.",
+    "\u00fc": ".#.#. ..... #...# #...# #...# #..## .##.#",
+    "\u00df": ".##.. #..#. #..#. #.##. #...# #...# #.##.",
+    "\u00ba": ".###. #...# .###. ..... #####",
+    "\u00aa": ".###. #..## .##.# ..... #####",
+    "\u00bf": "..... ..... ..#.. ..... ..#.. .#... #.... #...# .###.",
+    "\u00a1": "..... ..... ..#.. ..... ..#.. ..#.. ..#.. ..#.. ..#..",
+    "\u00c1": "...#. .###. #...# #...# ##### #...# #...#",
+    "\u00c9": "...#. ##### #.... ####. #.... #.... #####",
+    "\u00cd": "...#. .###. ..#.. ..#.. ..#.. ..#.. .###.",
+    "\u00d3": "...#. .###. #...# #...# #...# #...# .###.",
+    "\u00da": "...#. #...# #...# #...# #...# #...# .###.",
+    "\u00d1": ".##.# #...# ##..# #.#.# #.#.# #..## #...#",
+    "\u00c4": ".#.#. .###. #...# #...# ##### #...# #...#",
+    "\u00d6": ".#.#. .###. #...# #...# #...# #...# .###.",
+    "\u00dc": ".#.#. #...# #...# #...# #...# #...# .###.",
 }
 
 
@@ -129,13 +155,20 @@ GLYPHS: dict[str, tuple[tuple[int, int], ...]] = {
 
 
 def printable(text: str) -> str:
-    """``text`` in the font's characters: accents dropped (Zoë as Zoe), the minus sign as
-    a hyphen, anything else the font cannot draw as a question mark."""
+    """``text`` in the font's characters: the accents it has kept (Ñandú), the others
+    dropped (Zoë as Zoe), the minus sign as a hyphen, anything else the font cannot draw as
+    a question mark."""
+    text = unicodedata.normalize("NFC", text)
     text = text.replace("\u2212", "-").replace("\u2019", "'").replace("\u2014", "-")
-    plain = "".join(
-        char for char in unicodedata.normalize("NFKD", text) if not unicodedata.combining(char)
+    return "".join(char if char in GLYPHS else _plain(char) for char in text)
+
+
+def _plain(char: str) -> str:
+    """``char`` without its accents, or a question mark for what the font lacks."""
+    letters = "".join(
+        part for part in unicodedata.normalize("NFKD", char) if not unicodedata.combining(part)
     )
-    return "".join(char if char in GLYPHS else "?" for char in plain)
+    return "".join(part if part in GLYPHS else "?" for part in letters)
 
 
 def text_width(text: str, scale: int) -> int:

@@ -11,8 +11,9 @@ from __future__ import annotations
 import struct
 import zlib
 
-from pokernight.history.recap import Recap, signed
+from pokernight.history.recap import Recap, recap_lines
 from pokernight.server.tables.pixel_font import ADVANCE, GLYPHS, HEIGHT, printable, text_width
+from pokernight.words import Words, words_in
 
 Colour = tuple[int, int, int]
 
@@ -110,11 +111,20 @@ def wrapped(text: str, width: int, scale: int = SCALE) -> list[str]:
     return lines
 
 
-def recap_png(recap: Recap) -> bytes:
-    """The recap as a PNG image: its lines, then each one's result as a bar."""
+def signed(amount: int, say: Words) -> str:
+    grouped = say.grouped(amount)
+    return f"+{grouped}" if amount > 0 else grouped
+
+
+def recap_png(recap: Recap, language: str = "en") -> bytes:
+    """The recap as a PNG image in ``language`` (as the page asking for it speaks): its
+    lines, then each one's result as a bar."""
+    say = words_in(language)
+    worded = recap_lines(recap, say)
+    title = say("table.table_code", code=recap.code)
     inner = IMAGE_WIDTH - 2 * MARGIN
-    lead = wrapped(recap.lines[0].removeprefix(f"Table {recap.code}: "), inner)
-    body = [wrapped(line, inner) for line in recap.lines[1:]]
+    lead = wrapped(worded[0].removeprefix(f"{title}: "), inner)
+    body = [wrapped(line, inner) for line in worded[1:]]
     standings = recap.standings[:MAX_STANDINGS]
     header = MARGIN + HEIGHT * TITLE_SCALE + 12 + len(lead) * LINE + 20
     height = (
@@ -128,8 +138,8 @@ def recap_png(recap: Recap) -> bytes:
     canvas = Canvas(IMAGE_WIDTH, height, PAGE)
     canvas.fill(0, 0, IMAGE_WIDTH, header, FELT)
     canvas.fill(0, header - 6, IMAGE_WIDTH, header, FELT_DARK)
-    canvas.text(MARGIN, MARGIN, f"Table {recap.code}", ACCENT, TITLE_SCALE)
-    label = "pokernight \u00b7 the night's recap"
+    canvas.text(MARGIN, MARGIN, title, ACCENT, TITLE_SCALE)
+    label = f"pokernight \u00b7 {say('rooms.recap.image_label')}"
     canvas.text(IMAGE_WIDTH - MARGIN - text_width(label, SCALE), MARGIN + 8, label, TEXT, SCALE)
     y = MARGIN + HEIGHT * TITLE_SCALE + 12
     for line in lead:
@@ -149,13 +159,13 @@ def recap_png(recap: Recap) -> bytes:
     if standings:
         y += 20
         canvas.fill(MARGIN, y - 12, IMAGE_WIDTH - MARGIN, y - 10, PANEL_EDGE)
-        canvas.text(MARGIN, y, "Net (all-in expected)", MUTED)
+        canvas.text(MARGIN, y, say("rooms.recap.image_net"), MUTED)
         y += LINE
-        _standings(canvas, recap, y)
+        _standings(canvas, recap, y, say)
     return canvas.png()
 
 
-def _standings(canvas: Canvas, recap: Recap, y: int) -> None:
+def _standings(canvas: Canvas, recap: Recap, y: int, say: Words) -> None:
     """Each one's net as a bar from the middle: right and yellow won, left and red lost."""
     rows = recap.standings[:MAX_STANDINGS]
     name_width = NAME_CHARS * ADVANCE * SCALE
@@ -178,8 +188,8 @@ def _standings(canvas: Canvas, recap: Recap, y: int) -> None:
             canvas.fill(middle + 1, y + 2, middle + 1 + length, y + LINE - 10, colour)
         elif row.net < 0:
             canvas.fill(middle - length, y + 2, middle, y + LINE - 10, colour)
-        net = signed(row.net)
+        net = signed(row.net, say)
         x = canvas.text(right + 16, y, net, ACCENT if row.net > 0 else DANGER if row.net else TEXT)
         if row.expected != row.net:
-            canvas.text(x + 8, y, f"({signed(row.expected)})", MUTED)
+            canvas.text(x + 8, y, f"({signed(row.expected, say)})", MUTED)
         y += LINE + 8

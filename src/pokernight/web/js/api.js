@@ -1,7 +1,7 @@
 // The HTTP half of the protocol (docs/protocol.md): create, look up and join tables, read
 // what a table keeps (ledger, hands, a hand's replay), and the club's season.
 
-import { t } from "./i18n.js";
+import { language, t } from "./i18n.js";
 import { deviceToken } from "./session.js";
 import { refusalWords } from "./refusal.js";
 
@@ -51,9 +51,10 @@ export const ledger = (code) => request(`/api/tables/${code}/ledger`);
 export const lastHands = (code, token = null) =>
   request(`/api/tables/${code}/hands`, {}, bearer(token));
 export const stats = (code) => request(`/api/tables/${code}/stats`);
-/** The night's recap, once the table is closed (its figures and lines), and its image. */
+/** The night's recap, once the table is closed (its figures and lines), and its image (in
+ * the page's language). */
 export const recap = (code) => request(`/api/tables/${code}/recap`);
-export const recapImageUrl = (code) => `/api/tables/${code}/recap.png`;
+export const recapImageUrl = (code) => `/api/tables/${code}/recap.png?lang=${language}`;
 export const games = () => request("/api/games");
 /** A finished hand step by step, as the seat ``token`` (the WebSocket's own) may see it,
  * with the coach's word on each of that player's decisions. */

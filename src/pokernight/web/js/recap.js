@@ -1,5 +1,5 @@
 // The night's recap (decision 69): once the host closes the table, the night in lines and
-// figures, and its image (a PNG the server draws, in English) to paste into the group chat.
+// figures, and its image (a PNG the server draws in the page's language) for the group chat.
 // The page works out nothing: it words the server's figures in the page's language, as the
 // server's own lines (``history/recap.py``) word them in English.
 
