@@ -22,7 +22,7 @@ ALLOWED: dict[str, set[str]] = {
     "commitment": {"cards"},
     "rules": {"cards", "evaluate", "refusals"},
     "table": {"cards", "commitment", "refusals", "rules"},
-    "tournament": {"cards", "rules", "table"},
+    "tournament": {"cards", "refusals", "rules", "table"},
     "equity": {"cards", "evaluate", "rules"},
     "history": {"cards", "equity", "rules", "table"},
     "bots": {"cards", "equity", "evaluate", "history", "rules"},
