@@ -33,7 +33,7 @@ ALLOWED: dict[str, set[str]] = {
     "extras": set(),
     "randomness": set(),
     "build": set(),
-    "store": {"extras", "names", "table"},
+    "store": {"extras", "names", "refusals", "table"},
     "cluster": {"extras"},
     "server": {
         "bots",

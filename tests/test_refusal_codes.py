@@ -46,6 +46,8 @@ RAISERS = {
     "__init__": ("",),
     "TooManyOpenError": ("",),  # a refusal of its own kind: super().__init__("code", ...)
     "TournamentError": ("",),
+    "MemberError": ("",),
+    "LedgerKnownError": ("",),
     "check_director": ("",),
     # Grammar as codes of their own: an English ordinal's suffix, an amount of the stakes.
     "ordinal_code": ("_st", "_nd", "_rd", "_th"),

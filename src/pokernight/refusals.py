@@ -569,6 +569,59 @@ _TOURNAMENT: Final = {
     "not_started": "the tournament has not started",
 }
 
+_CLUB: Final = {
+    "no_club": "there is no club {club}",
+    "member_name_taken": "the club already has a member called {name}: choose another name",
+    "name_became_member": "that name became a member's meanwhile: you play as a guest",
+    "name_taken_table": "somebody at this table is already called {name}: choose another name",
+    "no_member_id": "there is no member {member}",
+    "no_player": "there is no player {player}",
+    "merge_self": "{name} cannot be merged into themselves",
+    "merge_other_clubs": "{name} and {other} are members of different clubs",
+    "merged_already": "{name} was merged into another member already",
+    "merge_into_merged": "{name} was merged into another member: merge into that one",
+    "merge_absorbed": "others were merged into {name}, who cannot be merged now",
+    "no_device": "there is no device '{key}' of this member",
+    "claim_code_wrong": (
+        "that code is wrong or was used already: ask for a new one on a device you are signed in on"
+    ),
+    "claim_code_expired": (
+        "that code has expired: ask for a new one on a device you are signed in on"
+    ),
+    "claim_code_used": (
+        "that code was used already: ask for a new one on a device you are signed in on"
+    ),
+    "seat_other_member": "player {player}'s seat is already another member's",
+    "seat_no_club": "player {player}'s table belongs to no club",
+    "seat_other_club": "player {player} sat at another club's table than {name}'s",
+    "seat_token_nobody": "that seat token is nobody's: it may be from another room",
+    "member_has_seat": "{name} already has a seat at that table",
+    "only_organiser_invite": "only an organiser of the club can invite an organiser",
+    "member_already": "you are a member already, as {name}: keep the invitation",
+    "invitation_wrong": (
+        "that invitation is wrong or was used already: ask a member of the club for a new "
+        "invitation"
+    ),
+    "invitation_expired": (
+        "that invitation has expired: ask a member of the club for a new invitation"
+    ),
+    "invitation_used": (
+        "that invitation was used just now: ask a member of the club for a new invitation"
+    ),
+    "payment_range": "a payment is a whole number of chips from 1 to {most:,}",
+    "pay_yourself": "{name} cannot pay themselves",
+    "payment_counts": "that payment counts already",
+    "confirm_parties": "only the payer or the payee can confirm a payment",
+    "confirm_other_side": "{name} has to confirm it",
+    "take_back_parties": "only the payer or the payee can take a payment back",
+    "payment_counts_undo": "that payment counts: only an organiser can undo it now",
+    "no_payment": "there is no payment {payment} in this club",
+    "night_nets": "the nets of the night {night} sum to {total}, not 0",
+    "night_nets_undated": "the nets of the night (undated) sum to {total}, not 0",
+    "ledger_known": "{file} was imported before: nothing new was stored",
+    "no_member_named": "the club has no member called {name}",
+}
+
 ENGLISH: Final[Mapping[str, str]] = {
     **_SEATS,
     **_HOST,
@@ -577,6 +630,7 @@ ENGLISH: Final[Mapping[str, str]] = {
     **_RULES,
     **_SERVER,
     **_TOURNAMENT,
+    **_CLUB,
 }
 """Every refusal's code and its English words, as a Python format string."""
 
