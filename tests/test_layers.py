@@ -22,7 +22,7 @@ ALLOWED: dict[str, set[str]] = {
     "commitment": {"cards"},
     "rules": {"cards", "evaluate", "refusals"},
     "table": {"cards", "commitment", "refusals", "rules"},
-    "tournament": {"cards", "rules", "table"},
+    "tournament": {"cards", "refusals", "rules", "table"},
     "equity": {"cards", "evaluate", "rules"},
     "history": {"cards", "equity", "rules", "table"},
     "bots": {"cards", "equity", "evaluate", "history", "rules"},
@@ -33,7 +33,7 @@ ALLOWED: dict[str, set[str]] = {
     "extras": set(),
     "randomness": set(),
     "build": set(),
-    "store": {"extras", "names", "table"},
+    "store": {"extras", "names", "refusals", "table"},
     "cluster": {"extras"},
     "server": {
         "bots",

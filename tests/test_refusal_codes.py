@@ -20,6 +20,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from pokernight.refusals import ENGLISH, RefusalError, catalogue
+from pokernight.rules.stakes import AMOUNT_FIELDS
 
 SOURCE = Path(__file__).resolve().parents[1] / "src" / "pokernight"
 CATALOGUES = SOURCE / "web" / "i18n"
@@ -44,6 +45,13 @@ RAISERS = {
     "_named": ("", "_unnamed"),
     "__init__": ("",),
     "TooManyOpenError": ("",),  # a refusal of its own kind: super().__init__("code", ...)
+    "TournamentError": ("",),
+    "MemberError": ("",),
+    "LedgerKnownError": ("",),
+    "check_director": ("",),
+    # Grammar as codes of their own: an English ordinal's suffix, an amount of the stakes.
+    "ordinal_code": ("_st", "_nd", "_rd", "_th"),
+    "stake_code": tuple(f"_{field}" for field in AMOUNT_FIELDS),
 }
 _CODE = re.compile(r"[a-z][a-z0-9_]*")
 # The codes named by a module's constant (TOURNAMENT_SEATS = "tournament_seats"), then passed.

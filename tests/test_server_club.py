@@ -101,8 +101,9 @@ async def test_a_claim_code_signs_a_second_device_in_and_it_reaches_the_same_sea
         claimed = await request_json(url, "POST", "/api/club/claim", {"code": code.lower()})
         phone = claimed["device"]
         assert claimed["member"]["name"] == "Alice" and phone != laptop
-        with pytest.raises(ClientError, match="that code is wrong or was used already"):
+        with pytest.raises(ClientError, match="that code is wrong or was used already") as spent:
             await request_json(url, "POST", "/api/club/claim", {"code": code})
+        assert spent.value.code == "claim_code_wrong"  # the club's refusal, by code
         # The phone joins the table the laptop hosts: the same seat, no second player.
         seat = TableClient(url, created["code"], device=phone)
         joined = await request_json(
@@ -165,8 +166,12 @@ async def test_the_season_adds_up_the_nights_and_payments_settle_it(tmp_path: Pa
         waiting = await _get(url, "/api/club/season", devices["Alice"])
         assert waiting["standings"] == season["standings"]  # one side's word: nothing moves
         confirm = f"/api/club/payments/{recorded['id']}/confirm"
-        with pytest.raises(ClientError, match=f"{creditor['name']} has to confirm it"):
+        with pytest.raises(ClientError, match=f"{creditor['name']} has to confirm it") as own:
             await request_json(url, "POST", confirm, {}, device=devices[debtor["name"]])
+        assert (own.value.code, own.value.params) == (
+            "confirm_other_side",
+            {"name": creditor["name"]},
+        )
         await request_json(url, "POST", confirm, {}, device=devices[creditor["name"]])
         after = await _get(url, "/api/club/season", devices["Alice"])
         balances = {row["key"]: row["balance"] for row in after["standings"]}

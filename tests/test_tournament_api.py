@@ -113,8 +113,9 @@ async def test_the_director_edits_and_starts_a_scheduled_tournament_and_nobody_e
             await request_json(url, "DELETE", f"{path}/entrants/me", token=ann["token"])
         with pytest.raises(ClientError, match="only before the start"):
             await request_json(url, "PUT", f"{path}/structure", body, token=boss)
-        with pytest.raises(ClientError, match="has already started"):
+        with pytest.raises(ClientError, match="has already started") as again:
             await request_json(url, "POST", f"{path}/start", token=boss)
+        assert again.value.code == "started_already"  # the tournament's refusal, by code
         director = director_of(app, created)
         assert [e.name for e in director.tournament.players.values()] == ["Ann", "Bot 1", "Bot 2"]
         assert director.tournament.structure.name == "Monthly II"

@@ -417,7 +417,221 @@ _SERVER: Final = {
     "too_many_tournaments": "your address has {most} tournaments not finished, the most it may",
 }
 
-ENGLISH: Final[Mapping[str, str]] = {**_SEATS, **_HOST, **_PLAY, **_SETTINGS, **_RULES, **_SERVER}
+_TOURNAMENT: Final = {
+    "payouts_numbers": "payouts must be numbers: {percentages}",
+    "payouts_percentages": "payouts are percentages, like 50, 30, 20 or 27.5",
+    "payouts_no_place": "the payouts must pay at least one place",
+    "payout_not_positive": "place {place} must be paid a positive percentage",
+    "payout_rising": (
+        "place {place} ({share}%) would be paid more than place {above} ({above_share}%)"
+    ),
+    "payouts_total": "the payouts add up to {total}%, not 100%",
+    "prize_pool_negative": "the prize pool cannot be negative",
+    "prize_rounding": "prizes are rounded to a positive number of chips",
+    "entries_too_few": "a tournament needs at least {entries} entries",
+    "only_director_register_bot": "only the tournament director can register a bot",
+    "only_director_structure": "only the tournament director can change the structure",
+    "only_director_start": "only the tournament director can start the tournament",
+    "only_director_deal": "only the tournament director can record a deal",
+    "tournament_over": "the tournament is over",
+    "registration_closed_level": "registration closed at the end of level {level}",
+    "registration_closed": "registration is closed: the tournament has started",
+    "registered_already": "you are already registered: this tournament has no re-entry",
+    "player_name_missing": "a player needs a name",
+    "tournament_name_taken": "the name '{name}' is taken in this tournament",
+    "tournament_full": "the tournament is full ({entries} players)",
+    "unregister_started": "the tournament has started: you can no longer unregister",
+    "structure_after_start": "the structure can be changed only before the start",
+    "field_below_registered": "{entries} players have registered: the field cannot be smaller",
+    "started_already": "the tournament has already started",
+    "sit_and_go_waits": (
+        "a sit-and-go starts when {entries} players have registered: {registered} so far"
+    ),
+    "start_entries": "the tournament needs at least {minimum} entries: {entries} so far",
+    "start_places": "the payouts pay {places} places but only {entries} players entered",
+    "no_rebuys": "this tournament has no rebuys",
+    "rebuys_ended": "rebuys ended with level {level}",
+    "rebuys_all_made": "you have made all {most} of your rebuys",
+    "rebuy_stack_above": (
+        "a rebuy is for a stack at or below the starting stack ({stack:,}): you have {chips:,}"
+    ),
+    "rebuy_time_out": "your time to rebuy has run out",
+    "no_add_on": "this tournament has no add-on",
+    "add_on_level": "the add-on is taken during level {level} or its break",
+    "add_on_taken": "you have taken your add-on",
+    "add_on_no_chips": "an add-on is for a player with chips: rebuy first",
+    # One code per English ordinal suffix (tournament/errors.py, ordinal_code).
+    "out_finished_st": "you are out of the tournament (you finished {place}st)",
+    "out_finished_nd": "you are out of the tournament (you finished {place}nd)",
+    "out_finished_rd": "you are out of the tournament (you finished {place}rd)",
+    "out_finished_th": "you are out of the tournament (you finished {place}th)",
+    "not_registered": "you are not registered in this tournament",
+    "sit_and_go_places": (
+        "the payouts pay {places} places but the sit-and-go seats {entries} players"
+    ),
+    "tournament_name_missing": "the tournament needs a name",
+    "sit_and_go_players": "a sit-and-go needs at least 2 players",
+    "sit_and_go_schedule": (
+        "a sit-and-go starts when full: it has no start time or late registration"
+    ),
+    "start_time_missing": "a scheduled tournament needs a start time",
+    "field_below_minimum": "the largest field ({entries}) is below the minimum ({minimum})",
+    "late_registration_level": "late registration must end at one of the {levels} levels",
+    "starting_stack_positive": "the starting stack must be positive",
+    "games_none": "a tournament plays at least one game",
+    "table_seats_range": "tables must seat between 2 and {most} for these games",
+    "multi_table_seats": "tables of a multi-table tournament seat at least {least}",
+    "levels_none": "the clock needs at least one level",
+    "chips_order": "chips are positive denominations, smallest first, each once",
+    "chips_whole": "each chip must be worth a whole number of the chip below it",
+    "starting_stack_chips": (
+        "the starting stack ({stack:,}) is not a whole number of {chip:,} chips"
+    ),
+    "level_minutes_positive": "level {level} must last a positive number of minutes",
+    "break_levels": "a break follows one of the {levels} levels, at most one each",
+    "break_minutes": "the break after level {level} must last a positive number of minutes",
+    "colour_up_smallest": (
+        "the break after level {level} can colour up only the smallest chip in play "
+        "({chip:,}), and a larger one must remain"
+    ),
+    "buy_in_whole": "the buy-in is not negative and prizes round to whole chips",
+    "bounty_positive": "a bounty must be a positive amount",
+    "rebuy_chips": (
+        "a rebuy buys a positive number of whole {chip:,} chips, for a price not negative"
+    ),
+    "rebuys_until": "rebuys must end at one of the {levels} levels",
+    "rebuys_most": "allow at least one rebuy, or no rebuys at all",
+    "rebuy_window": "the time to rebuy after losing every chip is not negative",
+    "add_on_chips": (
+        "an add-on buys a positive number of whole {chip:,} chips, for a price not negative"
+    ),
+    "add_on_at_level": "the add-on comes at one of the {levels} levels",
+    "level_bring_in": (
+        "level {level} ({game}) needs a bring-in and a small bet at least as large, or blinds "
+        "to derive them from"
+    ),
+    "level_blinds": "level {level} ({game}) needs a small blind no larger than the big blind",
+    # One code per amount of the stakes (tournament/structure.py, stake_code).
+    **{
+        f"level_unpayable_{field}": (
+            f"level {{level}}'s {field.replace('_', ' ')} of {{amount:,}} cannot be paid in "
+            "chips of {chip:,}"
+        )
+        for field in (
+            "small_blind",
+            "big_blind",
+            "straddle",
+            "ante",
+            "big_blind_ante",
+            "bring_in",
+            "small_bet",
+            "big_bet",
+        )
+    },
+    "not_a_template": "'{name}' is not a template (known: {known})",
+    "not_a_structure_field": "'{name}' is not part of a tournament's structure",
+    "deal_not_in_money": "a deal is made in the money: {left} players are left and {paid} are paid",
+    "deal_between_hands": "a deal is recorded between hands: table {table} is playing one",
+    "deal_players": "the deal gives an amount to each player left, and to nobody else: {players}",
+    "deal_negative": "nobody is paid a negative amount",
+    "deal_total": "the deal shares {total:,} but the prizes left are {money:,}",
+    "icm_players": "a deal is reckoned for 1 to {most} players",
+    "icm_stacks": "every player in a deal has chips",
+    "icm_prizes": "prizes are not negative, first place first, never rising",
+    "no_table_in_play": "there is no table {table} in play",
+    "table_playing": "table {table} is already playing a hand",
+    "on_break": "the tournament is on a break: play resumes in {minutes} min",
+    "colouring_up": "the chips are being coloured up: play resumes after the race",
+    "table_two_players": "table {table} needs two players with chips",
+    "final_table_wait": (
+        "the final table is drawn when every table has finished its hand: table {table} is "
+        "still playing"
+    ),
+    "hand_for_hand_wait": (
+        "hand-for-hand starts when every table has finished its hand: table {table} is still "
+        "playing"
+    ),
+    "hand_for_hand_played": (
+        "hand-for-hand: table {table} has played this hand and waits for the others"
+    ),
+    "table_not_playing": "table {table} is not playing a hand",
+    "report_players": (
+        "table {table}'s report must give every player seated there: missing {missing}, "
+        "not seated {extra}"
+    ),
+    "report_stack_negative": "a stack cannot be negative",
+    "chips_not_conserved": (
+        "chips are not conserved at table {table}: {before:,} before the hand, {after:,} after"
+    ),
+    "bust_not_this_hand": "{player} did not lose their last chips in this hand",
+    "bust_takers": "{player}'s chips were taken by players of the table who have chips",
+    "bounty_knockout": "a bounty tournament needs to know who knocked out {player}",
+    "not_started": "the tournament has not started",
+}
+
+_CLUB: Final = {
+    "no_club": "there is no club {club}",
+    "member_name_taken": "the club already has a member called {name}: choose another name",
+    "name_became_member": "that name became a member's meanwhile: you play as a guest",
+    "name_taken_table": "somebody at this table is already called {name}: choose another name",
+    "no_member_id": "there is no member {member}",
+    "no_player": "there is no player {player}",
+    "merge_self": "{name} cannot be merged into themselves",
+    "merge_other_clubs": "{name} and {other} are members of different clubs",
+    "merged_already": "{name} was merged into another member already",
+    "merge_into_merged": "{name} was merged into another member: merge into that one",
+    "merge_absorbed": "others were merged into {name}, who cannot be merged now",
+    "no_device": "there is no device '{key}' of this member",
+    "claim_code_wrong": (
+        "that code is wrong or was used already: ask for a new one on a device you are signed in on"
+    ),
+    "claim_code_expired": (
+        "that code has expired: ask for a new one on a device you are signed in on"
+    ),
+    "claim_code_used": (
+        "that code was used already: ask for a new one on a device you are signed in on"
+    ),
+    "seat_other_member": "player {player}'s seat is already another member's",
+    "seat_no_club": "player {player}'s table belongs to no club",
+    "seat_other_club": "player {player} sat at another club's table than {name}'s",
+    "seat_token_nobody": "that seat token is nobody's: it may be from another room",
+    "member_has_seat": "{name} already has a seat at that table",
+    "only_organiser_invite": "only an organiser of the club can invite an organiser",
+    "member_already": "you are a member already, as {name}: keep the invitation",
+    "invitation_wrong": (
+        "that invitation is wrong or was used already: ask a member of the club for a new "
+        "invitation"
+    ),
+    "invitation_expired": (
+        "that invitation has expired: ask a member of the club for a new invitation"
+    ),
+    "invitation_used": (
+        "that invitation was used just now: ask a member of the club for a new invitation"
+    ),
+    "payment_range": "a payment is a whole number of chips from 1 to {most:,}",
+    "pay_yourself": "{name} cannot pay themselves",
+    "payment_counts": "that payment counts already",
+    "confirm_parties": "only the payer or the payee can confirm a payment",
+    "confirm_other_side": "{name} has to confirm it",
+    "take_back_parties": "only the payer or the payee can take a payment back",
+    "payment_counts_undo": "that payment counts: only an organiser can undo it now",
+    "no_payment": "there is no payment {payment} in this club",
+    "night_nets": "the nets of the night {night} sum to {total}, not 0",
+    "night_nets_undated": "the nets of the night (undated) sum to {total}, not 0",
+    "ledger_known": "{file} was imported before: nothing new was stored",
+    "no_member_named": "the club has no member called {name}",
+}
+
+ENGLISH: Final[Mapping[str, str]] = {
+    **_SEATS,
+    **_HOST,
+    **_PLAY,
+    **_SETTINGS,
+    **_RULES,
+    **_SERVER,
+    **_TOURNAMENT,
+    **_CLUB,
+}
 """Every refusal's code and its English words, as a Python format string."""
 
 

@@ -113,12 +113,12 @@ def add_payment(
     """A payment between two members of the club, recorded by one of them: it waits for
     the other's word (``confirm_payment``). Refused (MemberError) otherwise."""
     if not 0 < amount <= MAX_PAYMENT:
-        raise MemberError(f"a payment is a whole number of chips from 1 to {MAX_PAYMENT:,}")
+        raise MemberError("payment_range", most=MAX_PAYMENT)
     who = [_club_member(connection, club_id, member_id) for member_id in (payer, payee)]
     if who[0].id == who[1].id:
-        raise MemberError(f"{who[0].name} cannot pay themselves")
+        raise MemberError("pay_yourself", name=who[0].name)
     if recorded_by not in (who[0].id, who[1].id):
-        raise MemberError("only the payer or the payee can record a payment")
+        raise MemberError("payment_parties")
     values = {"club_id": club_id, "payer": who[0].id, "payee": who[1].id, "amount": amount}
     result = connection.execute(
         insert(schema.payments)
@@ -134,11 +134,11 @@ def confirm_payment(
     """The other side's word on a payment waiting for it: from now on it counts."""
     payment = _payment(connection, club_id, payment_id)
     if payment.confirmed_at is not None:
-        raise MemberError("that payment counts already")
+        raise MemberError("payment_counts")
     if member_id not in (payment.payer.id, payment.payee.id):
-        raise MemberError("only the payer or the payee can confirm a payment")
+        raise MemberError("confirm_parties")
     if member_id == payment.recorded_by:
-        raise MemberError(f"{_other_side(payment, member_id).name} has to confirm it")
+        raise MemberError("confirm_other_side", name=_other_side(payment, member_id).name)
     return _confirmed(connection, payment, member_id, at)
 
 
@@ -154,7 +154,7 @@ def settle_dispute(
     """An organiser's word on a payment its two sides disagree on: it counts (confirmed by
     the organiser), or it is taken away; written in the club's log either way."""
     if not organiser.organiser:
-        raise MemberError("only an organiser of the club can settle a dispute")
+        raise MemberError("only_organiser_dispute")
     payment = _payment(connection, club_id, payment_id)
     detail = {"payment_id": payment.id, "payer": payment.payer.id, "payee": payment.payee.id}
     club_log.write(
@@ -175,9 +175,9 @@ def delete_payment(connection: Connection, club_id: int, payment_id: int, member
     other side. A payment that counts is undone only by an organiser (``settle_dispute``)."""
     payment = _payment(connection, club_id, payment_id)
     if member_id not in (payment.payer.id, payment.payee.id):
-        raise MemberError("only the payer or the payee can take a payment back")
+        raise MemberError("take_back_parties")
     if payment.confirmed_at is not None:
-        raise MemberError("that payment counts: only an organiser can undo it now")
+        raise MemberError("payment_counts_undo")
     connection.execute(delete(schema.payments).where(schema.payments.c.id == payment.id))
 
 
@@ -198,7 +198,7 @@ def _payment(connection: Connection, club_id: int, payment_id: int) -> PaymentRe
         select(payments).where(payments.c.id == payment_id, payments.c.club_id == club_id)
     ).first()
     if row is None:
-        raise MemberError(f"there is no payment {payment_id} in this club")
+        raise MemberError("no_payment", payment=payment_id)
     return _payment_record(connection, row, {})
 
 
@@ -245,7 +245,7 @@ def _other_side(payment: PaymentRecord, member_id: int) -> MemberRecord:
 def _club_member(connection: Connection, club_id: int, member_id: int) -> MemberRecord:
     record = members.member(connection, member_id)
     if record is None or record.club_id != club_id:
-        raise MemberError(f"there is no member {member_id} in this club")
+        raise MemberError("no_member", member=member_id)
     return record
 
 
@@ -262,7 +262,7 @@ def member_for_player(
     players = schema.players
     name = connection.execute(select(players.c.name).where(players.c.id == player_id)).scalar()
     if name is None:
-        raise MemberError(f"there is no player {player_id}")
+        raise MemberError("no_player", player=player_id)
     made = members.add_member(connection, club_id, name, now)
     members.add_device(connection, made.id, token, now)
     connection.execute(update(players).where(players.c.id == player_id).values(member_id=made.id))
@@ -317,10 +317,10 @@ def claim_guest(
         )
     ).first()
     if row is None:
-        raise MemberError("that seat token is nobody's: it may be from another room")
+        raise MemberError("seat_token_nobody")
     seat = player_of_member(connection, row.table_id, member.id)
     if seat not in (None, row.id):
-        raise MemberError(f"{member.name} already has a seat at that table")
+        raise MemberError("member_has_seat", name=member.name)
     claimed = members.claim_player(connection, row.id, member.id)
     connection.execute(
         insert(schema.member_claims).values(

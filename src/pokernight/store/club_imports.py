@@ -71,8 +71,10 @@ def add_ledger(
     members.club(connection, club_id)  # MemberError for a club that is not there
     for night, balances in nights.items():
         total = sum(net for _, net in balances)
+        if total and night:
+            raise MemberError("night_nets", night=night, total=total)
         if total:
-            raise MemberError(f"the nets of the night {night or '(undated)'} sum to {total}, not 0")
+            raise MemberError("night_nets_undated", total=total)
     imports = schema.ledger_imports
     known_file = connection.execute(
         select(imports.c.id).where(
@@ -80,7 +82,7 @@ def add_ledger(
         )
     ).first()
     if known_file is not None:
-        raise LedgerKnownError(f"{file_name} was imported before: nothing new was stored")
+        raise LedgerKnownError("ledger_known", file=file_name)
     import_id = connection.execute(
         insert(imports)
         .values(club_id=club_id, file_sha256=file_sha256, file_name=file_name, imported_at=now)
@@ -145,7 +147,7 @@ def map_names(
     for name, member_name in mapping.items():
         member = members.member_named(connection, club_id, member_name)
         if member is None:
-            raise MemberError(f"the club has no member called {member_name}")
+            raise MemberError("no_member_named", name=member_name)
         found[name] = member
     table = schema.imported_names
     for name, member in found.items():

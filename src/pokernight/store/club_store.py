@@ -78,7 +78,7 @@ class ClubStore:
                 lambda c: members.add_member(c, club_id, name, time.time(), organiser=organiser)
             )
         except IntegrityError:  # another process added the name since it was checked
-            raise MemberError(members.name_taken(name)) from None
+            raise MemberError("member_name_taken", name=name) from None
 
     async def has_organiser(self, club_id: int) -> bool:
         return await self._db.read(lambda c: members.has_organiser(c, club_id))
@@ -108,7 +108,7 @@ class ClubStore:
                 lambda c: invites.take_invite(c, code, name, token, time.time(), already=already)
             )
         except IntegrityError:  # another process added the name since it was checked
-            raise MemberError(members.name_taken(name)) from None
+            raise MemberError("member_name_taken", name=name) from None
         return made, None if already is not None else token
 
     async def club_log(self, club_id: int) -> list[dict[str, Any]]:
@@ -241,9 +241,7 @@ class ClubStore:
                 )
             )
         except IntegrityError:  # another process made a member of that name since
-            raise MemberError(
-                "that name became a member's meanwhile: you play as a guest"
-            ) from None
+            raise MemberError("name_became_member") from None
         return made, token
 
     async def payments(self, club_id: int) -> list[club_queries.PaymentRecord]:

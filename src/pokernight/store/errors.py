@@ -1,5 +1,7 @@
 """What can go wrong with the database, as errors a caller can act on."""
 
+from pokernight.refusals import RefusalError
+
 
 class StoreError(Exception):
     """Base class of the store's errors."""
@@ -23,12 +25,13 @@ class FencedOffError(StaleWriterError):
     (decision 39). Nothing of the batch was written; the process must let the table go."""
 
 
-class NameTakenError(StoreError):
+class NameTakenError(StoreError, RefusalError):
     """Another player of the table has this name (``pokernight.names.name_key``)."""
 
     def __init__(self, name: str) -> None:
-        super().__init__(f"somebody at this table is already called {name}: choose another name")
+        super().__init__("name_taken_table", name=name)
 
 
-class MemberError(StoreError):
-    """A club's member, device, claim code or seat claim refused; the message says why."""
+class MemberError(StoreError, RefusalError):
+    """A club's member, device, claim code or seat claim refused, by reason code and
+    parameters (decision 72): ``MemberError("no_member", member=7)``."""

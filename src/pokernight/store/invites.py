@@ -23,7 +23,6 @@ from pokernight.store.records import MemberRecord
 
 INVITE_BYTES = 16
 INVITE_SECONDS = 7 * 24 * 3600.0
-ASK_AGAIN = "ask a member of the club for a new invitation"
 
 _invites = schema.club_invites
 
@@ -43,7 +42,7 @@ def new_invite(
     if made_by is not None and (
         made_by.club_id != club_id or (organiser and not made_by.organiser)
     ):
-        raise MemberError("only an organiser of the club can invite an organiser")
+        raise MemberError("only_organiser_invite")
     connection.execute(delete(_invites).where(_invites.c.expires_at <= now))  # nobody can use them
     values = {"code_sha256": members.secret_hash(code), "club_id": club_id, "organiser": organiser}
     made = None if made_by is None else made_by.id
@@ -71,7 +70,7 @@ def take_invite(
     row = _usable(connection, code, now)
     if already is not None:
         if already.club_id != row.club_id or not row.organiser:
-            raise MemberError(f"you are a member already, as {already.name}: keep the invitation")
+            raise MemberError("member_already", name=already.name)
         _spend(connection, code)
         promoted = members.make_organiser(connection, already.id)
         detail: dict[str, Any] = {"member_id": promoted.id}
@@ -90,9 +89,9 @@ def _usable(connection: Connection, code: str, now: float) -> Row[Any]:
         select(_invites).where(_invites.c.code_sha256 == members.secret_hash(code))
     ).first()
     if row is None:  # a spent invitation is deleted: it reads as a wrong one
-        raise MemberError(f"that invitation is wrong or was used already: {ASK_AGAIN}")
+        raise MemberError("invitation_wrong")
     if row.expires_at <= now:
-        raise MemberError(f"that invitation has expired: {ASK_AGAIN}")
+        raise MemberError("invitation_expired")
     return row
 
 
@@ -101,7 +100,7 @@ def _spend(connection: Connection, code: str) -> None:
         delete(_invites).where(_invites.c.code_sha256 == members.secret_hash(code))
     )
     if spent.rowcount == 0:
-        raise MemberError(f"that invitation was used just now: {ASK_AGAIN}")
+        raise MemberError("invitation_used")
 
 
 def make_organiser(

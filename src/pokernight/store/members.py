@@ -26,7 +26,6 @@ DEFAULT_CLUB_NAME = "Home"
 CLAIM_ALPHABET = "ACDEFGHJKMNPRTWXY"
 CLAIM_CODE_LENGTH = 6
 CLAIM_CODE_SECONDS = 600.0
-ASK_AGAIN = "ask for a new one on a device you are signed in on"
 DEVICE_KEY_LENGTH = 12  # hex digits of a token's hash: how a member names a device to remove
 
 _members = schema.members
@@ -63,7 +62,7 @@ def club(connection: Connection, club_id: int) -> ClubRecord:
     clubs = schema.clubs
     row = connection.execute(select(clubs).where(clubs.c.id == club_id)).first()
     if row is None:
-        raise MemberError(f"there is no club {club_id}")
+        raise MemberError("no_club", club=club_id)
     return ClubRecord(row.id, row.name, row.created_at)
 
 
@@ -83,7 +82,7 @@ def add_member(
     _require_club(connection, club_id)
     taken = _member_like(connection, club_id, name)
     if taken is not None:
-        raise MemberError(name_taken(taken.name))
+        raise MemberError("member_name_taken", name=taken.name)
     values = {"club_id": club_id, "name": name, "name_key": name_key(name), "created_at": now}
     values["organiser"] = organiser
     result = connection.execute(insert(_members).values(values).returning(_members.c.id))
@@ -112,13 +111,9 @@ def make_organiser(connection: Connection, member_id: int) -> MemberRecord:
     """The member (whoever absorbed them, if merged) organises the club from now on."""
     record = member(connection, member_id)
     if record is None:
-        raise MemberError(f"there is no member {member_id}")
+        raise MemberError("no_member_id", member=member_id)
     connection.execute(update(_members).where(_members.c.id == record.id).values(organiser=True))
     return MemberRecord(record.id, record.club_id, record.name, record.created_at, True)
-
-
-def name_taken(name: str) -> str:
-    return f"the club already has a member called {name}: choose another name"
 
 
 def member(connection: Connection, member_id: int) -> MemberRecord | None:
@@ -169,15 +164,15 @@ def _check_merge(connection: Connection, survivor: Row[Any], absorbed: Row[Any])
     """Refuses a merge that is no merge, crosses clubs, or would chain merges (reads
     follow ``merged_into`` once)."""
     if survivor.id == absorbed.id:
-        raise MemberError(f"{survivor.name} cannot be merged into themselves")
+        raise MemberError("merge_self", name=survivor.name)
     if survivor.club_id != absorbed.club_id:
-        raise MemberError(f"{survivor.name} and {absorbed.name} are members of different clubs")
+        raise MemberError("merge_other_clubs", name=survivor.name, other=absorbed.name)
     if absorbed.merged_into is not None:
-        raise MemberError(f"{absorbed.name} was merged into another member already")
+        raise MemberError("merged_already", name=absorbed.name)
     if survivor.merged_into is not None:
-        raise MemberError(f"{survivor.name} was merged into another member: merge into that one")
+        raise MemberError("merge_into_merged", name=survivor.name)
     if _has_absorbed(connection, absorbed.id):
-        raise MemberError(f"others were merged into {absorbed.name}, who cannot be merged now")
+        raise MemberError("merge_absorbed", name=absorbed.name)
 
 
 def _lock_members(connection: Connection, *member_ids: int) -> None:
@@ -200,7 +195,7 @@ def _member_row(connection: Connection, member_id: int) -> Row[Any] | None:
 def _require_member(connection: Connection, member_id: int) -> Row[Any]:
     row = _member_row(connection, member_id)
     if row is None:
-        raise MemberError(f"there is no member {member_id}")
+        raise MemberError("no_member_id", member=member_id)
     return row
 
 
@@ -260,7 +255,7 @@ def remove_device(connection: Connection, member_id: int, key: str) -> None:
     working at once. A key of no device of theirs raises MemberError."""
     devices = schema.devices
     if len(key) != DEVICE_KEY_LENGTH:
-        raise MemberError(f"there is no device {key!r} of this member")
+        raise MemberError("no_device", key=key)
     result = connection.execute(
         delete(devices).where(
             devices.c.member_id.in_(_themselves(member_id)),
@@ -268,7 +263,7 @@ def remove_device(connection: Connection, member_id: int, key: str) -> None:
         )
     )
     if result.rowcount == 0:
-        raise MemberError(f"there is no device {key!r} of this member")
+        raise MemberError("no_device", key=key)
 
 
 def _themselves(member_id: int) -> Select[Any]:
@@ -306,11 +301,11 @@ def _spend_claim_code(connection: Connection, code: str, now: float) -> int:
     mine = codes.c.code_sha256 == claim_code_hash(code)
     row = connection.execute(select(codes).where(mine)).first()
     if row is None:  # a spent code is deleted: it reads as a wrong one
-        raise MemberError(f"that code is wrong or was used already: {ASK_AGAIN}")
+        raise MemberError("claim_code_wrong")
     if row.expires_at <= now:
-        raise MemberError(f"that code has expired: {ASK_AGAIN}")
+        raise MemberError("claim_code_expired")
     if connection.execute(delete(codes).where(mine)).rowcount == 0:
-        raise MemberError(f"that code was used already: {ASK_AGAIN}")  # just now, elsewhere
+        raise MemberError("claim_code_used")  # just now, elsewhere
     member_id: int = row.member_id
     return member_id
 
@@ -327,7 +322,7 @@ def claim_player(connection: Connection, player_id: int, member_id: int) -> Play
     owner = _followed(connection, _require_member(connection, member_id))
     _check_same_club(player, owner)
     if player.member_id not in (None, owner.id):
-        raise MemberError(f"player {player_id}'s seat is already another member's")
+        raise MemberError("seat_other_member", player=player_id)
     players = schema.players
     connection.execute(update(players).where(players.c.id == player_id).values(member_id=owner.id))
     return PlayerRecord(
@@ -343,9 +338,9 @@ def claim_player(connection: Connection, player_id: int, member_id: int) -> Play
 
 def _check_same_club(player: Row[Any], owner: MemberRecord) -> None:
     if player.club_id is None:
-        raise MemberError(f"player {player.id}'s table belongs to no club")
+        raise MemberError("seat_no_club", player=player.id)
     if player.club_id != owner.club_id:
-        raise MemberError(f"player {player.id} sat at another club's table than {owner.name}'s")
+        raise MemberError("seat_other_club", player=player.id, name=owner.name)
 
 
 def _player_row(connection: Connection, player_id: int) -> Row[Any]:
@@ -359,7 +354,7 @@ def _player_row(connection: Connection, player_id: int) -> Row[Any]:
     )
     row = connection.execute(query).first()
     if row is None:
-        raise MemberError(f"there is no player {player_id}")
+        raise MemberError("no_player", player=player_id)
     return row
 
 

@@ -9,7 +9,7 @@ pool is fixed (the money is near).
 from __future__ import annotations
 
 from pokernight.tournament.commands import AddOn, Rebuy
-from pokernight.tournament.errors import TournamentError, ordinal
+from pokernight.tournament.errors import TournamentError, ordinal_code
 from pokernight.tournament.events import AddedOn, Rebought, TournamentEvent
 from pokernight.tournament.play import check_running
 from pokernight.tournament.state import Entrant, TournamentState
@@ -18,41 +18,40 @@ from pokernight.tournament.state import Entrant, TournamentState
 def rebuy(state: TournamentState, command: Rebuy, now: float) -> list[TournamentEvent]:
     rebuys = state.structure.rebuys
     if rebuys is None:
-        raise TournamentError("this tournament has no rebuys")
+        raise TournamentError("no_rebuys")
     check_running(state)
     entrant = _playing(state, command.player_id)
     if not state.rebuys_open():
-        raise TournamentError(f"rebuys ended with level {rebuys.until_level}")
+        raise TournamentError("rebuys_ended", level=rebuys.until_level)
     if rebuys.most is not None and entrant.rebuys >= rebuys.most:
-        raise TournamentError(f"you have made all {rebuys.most} of your rebuys")
+        raise TournamentError("rebuys_all_made", most=rebuys.most)
     if entrant.stack > state.structure.starting_stack:
         raise TournamentError(
-            f"a rebuy is for a stack at or below the starting stack "
-            f"({state.structure.starting_stack:,}): you have {entrant.stack:,}"
+            "rebuy_stack_above", stack=state.structure.starting_stack, chips=entrant.stack
         )
     if entrant.rebuy_until is not None and now >= entrant.rebuy_until:
-        raise TournamentError("your time to rebuy has run out")
+        raise TournamentError("rebuy_time_out")
     return [Rebought(command.player_id, rebuys.chips, rebuys.price)]
 
 
 def add_on(state: TournamentState, command: AddOn) -> list[TournamentEvent]:
     add_on = state.structure.add_on
     if add_on is None:
-        raise TournamentError("this tournament has no add-on")
+        raise TournamentError("no_add_on")
     check_running(state)
     entrant = _playing(state, command.player_id)
     if not state.add_on_open():
-        raise TournamentError(f"the add-on is taken during level {add_on.level} or its break")
+        raise TournamentError("add_on_level", level=add_on.level)
     if entrant.added_on:
-        raise TournamentError("you have taken your add-on")
+        raise TournamentError("add_on_taken")
     if entrant.stack == 0:
-        raise TournamentError("an add-on is for a player with chips: rebuy first")
+        raise TournamentError("add_on_no_chips")
     return [AddedOn(command.player_id, add_on.chips, add_on.price)]
 
 
 def _playing(state: TournamentState, player_id: str) -> Entrant:
     entrant = state.entrant(player_id)
     if entrant.is_out:
-        place = ordinal(entrant.place or 0)
-        raise TournamentError(f"you are out of the tournament (you finished {place})")
+        place = entrant.place or 0
+        raise TournamentError(ordinal_code("out_finished", place), place=place)
     return entrant

@@ -25,18 +25,13 @@ def check_deal_possible(state: TournamentState) -> None:
     have ended): the tournament runs and everybody left is in the money."""
     check_running(state)
     if state.busts or state.prizes is None or state.players_left > state.paid_places:
-        raise TournamentError(
-            f"a deal is made in the money: {state.players_left} players are left and "
-            f"{state.paid_places} are paid"
-        )
+        raise TournamentError("deal_not_in_money", left=state.players_left, paid=state.paid_places)
 
 
 def record_deal(state: TournamentState, command: RecordDeal) -> list[TournamentEvent]:
     check_deal(state, command)
     if state.in_play:
-        raise TournamentError(
-            f"a deal is recorded between hands: table {min(state.in_play)} is playing one"
-        )
+        raise TournamentError("deal_between_hands", table=min(state.in_play))
     return [DealRecorded(tuple(sorted(command.amounts.items())))]
 
 
@@ -44,16 +39,13 @@ def check_deal(state: TournamentState, command: RecordDeal) -> None:
     """A TournamentError for everything that refuses the deal but the hands in play: who
     asks, whether a deal may be made, the amounts. A server checks it before it holds its
     tables for the hands to end (decision 48): a deal that would be refused holds nothing."""
-    check_director(state, command.player_id, "record a deal")
+    check_director(state, command.player_id, "only_director_deal")
     check_deal_possible(state)
     alive = {entrant.player_id for entrant in state.alive}
     if set(command.amounts) != alive:
-        raise TournamentError(
-            "the deal gives an amount to each player left, and to nobody else: "
-            + ", ".join(sorted(alive))
-        )
+        raise TournamentError("deal_players", players=", ".join(sorted(alive)))
     if any(amount < 0 for amount in command.amounts.values()):
-        raise TournamentError("nobody is paid a negative amount")
+        raise TournamentError("deal_negative")
     money, total = sum(prizes_left(state)), sum(command.amounts.values())
     if total != money:
-        raise TournamentError(f"the deal shares {total:,} but the prizes left are {money:,}")
+        raise TournamentError("deal_total", total=total, money=money)

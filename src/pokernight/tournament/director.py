@@ -24,6 +24,7 @@ from random import Random
 from pokernight.tournament import seating
 from pokernight.tournament.colour_up import chip_race
 from pokernight.tournament.eliminations import elimination_events, own_bounty
+from pokernight.tournament.errors import TournamentError
 from pokernight.tournament.events import (
     BreakStarted,
     Busted,
@@ -87,17 +88,16 @@ def start_due(state: TournamentState, now: float) -> bool:
     return now >= structure.starts_at and start_refusal(state) is None
 
 
-def start_refusal(state: TournamentState) -> str | None:
+def start_refusal(state: TournamentState) -> TournamentError | None:
     """Why the tournament cannot start now, or None."""
     structure = state.structure
     if state.entries < structure.minimum_entries:
-        return (
-            f"the tournament needs at least {structure.minimum_entries} entries: "
-            f"{state.entries} so far"
+        return TournamentError(
+            "start_entries", minimum=structure.minimum_entries, entries=state.entries
         )
     places = structure.payouts_for(state.entries).places
     if places > state.entries:
-        return f"the payouts pay {places} places but only {state.entries} players entered"
+        return TournamentError("start_places", places=places, entries=state.entries)
     return None
 
 

@@ -98,8 +98,8 @@ def _to_chips(
 
 def _check(stacks: Sequence[int], prizes: Sequence[int]) -> None:
     if not 1 <= len(stacks) <= MAX_ICM_PLAYERS:
-        raise TournamentError(f"a deal is reckoned for 1 to {MAX_ICM_PLAYERS} players")
+        raise TournamentError("icm_players", most=MAX_ICM_PLAYERS)
     if any(stack <= 0 for stack in stacks):
-        raise TournamentError("every player in a deal has chips")
+        raise TournamentError("icm_stacks")
     if any(prize < 0 for prize in prizes) or list(prizes) != sorted(prizes, reverse=True):
-        raise TournamentError("prizes are not negative, first place first, never rising")
+        raise TournamentError("icm_prizes")

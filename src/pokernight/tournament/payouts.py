@@ -36,7 +36,7 @@ class Payouts:
         try:
             return cls(tuple(Decimal(str(value)) for value in percentages)).validated()
         except InvalidOperation:
-            raise TournamentError(f"payouts must be numbers: {percentages}") from None
+            raise TournamentError("payouts_numbers", percentages=str(percentages)) from None
 
     @property
     def places(self) -> int:
@@ -45,18 +45,21 @@ class Payouts:
     def validated(self) -> Payouts:
         """These payouts, or a TournamentError naming the first thing wrong with them."""
         if not self.percentages:
-            raise TournamentError("the payouts must pay at least one place")
+            raise TournamentError("payouts_no_place")
         for place, share in enumerate(self.percentages, start=1):
             if not share.is_finite() or share <= 0:
-                raise TournamentError(f"place {place} must be paid a positive percentage")
+                raise TournamentError("payout_not_positive", place=place)
             if place > 1 and share > self.percentages[place - 2]:
                 raise TournamentError(
-                    f"place {place} ({share}%) would be paid more than place {place - 1} "
-                    f"({self.percentages[place - 2]}%)"
+                    "payout_rising",
+                    place=place,
+                    share=str(share),
+                    above=place - 1,
+                    above_share=str(self.percentages[place - 2]),
                 )
         total = sum(self.percentages, Decimal(0))
         if total != HUNDRED:
-            raise TournamentError(f"the payouts add up to {total}%, not 100%")
+            raise TournamentError("payouts_total", total=str(total))
         return self
 
 
@@ -64,9 +67,9 @@ def prizes(pool: int, payouts: Payouts, rounding: int = 1) -> tuple[int, ...]:
     """Each place's prize from ``pool``, first place first: shares rounded down to
     ``rounding``, the rest to first place. They sum to ``pool`` exactly."""
     if pool < 0:
-        raise TournamentError("the prize pool cannot be negative")
+        raise TournamentError("prize_pool_negative")
     if rounding < 1:
-        raise TournamentError("prizes are rounded to a positive number of chips")
+        raise TournamentError("prize_rounding")
     # Fractions: a share like 27.5% of 1,234 is counted exactly, never as a float.
     shares = [
         math.floor(Fraction(pool) * Fraction(share) / 100 / rounding) * rounding
@@ -101,7 +104,7 @@ LARGE_FIELD = 61
 def template_for(entries: int) -> Payouts:
     """The room's payouts for a field of ``entries``."""
     if entries < TEMPLATES[0][0]:
-        raise TournamentError(f"a tournament needs at least {TEMPLATES[0][0]} entries")
+        raise TournamentError("entries_too_few", entries=TEMPLATES[0][0])
     if entries >= LARGE_FIELD:
         return _large_field(entries)
     shares = next(shares for smallest, shares in reversed(TEMPLATES) if entries >= smallest)

@@ -19,33 +19,25 @@ def start_hand(state: TournamentState, command: StartHand, now: float) -> list[T
     table = command.table
     check_running(state)
     if table not in state.tables:
-        raise TournamentError(f"there is no table {table} in play")
+        raise TournamentError("no_table_in_play", table=table)
     if table in state.in_play:
-        raise TournamentError(f"table {table} is already playing a hand")
+        raise TournamentError("table_playing", table=table)
     if state.on_break is not None:
         minutes = max(1, math.ceil((state.on_break.until - now) / 60))
-        raise TournamentError(f"the tournament is on a break: play resumes in {minutes} min")
+        raise TournamentError("on_break", minutes=minutes)
     if state.colour_up_due is not None:
-        raise TournamentError("the chips are being coloured up: play resumes after the race")
+        raise TournamentError("colouring_up")
     if len(state.with_chips(table)) < 2:
-        raise TournamentError(f"table {table} needs two players with chips")
+        raise TournamentError("table_two_players", table=table)
     if len(state.tables) > 1 and state.players_left <= state.structure.seats:
         playing = min(state.in_play, default=table)
-        raise TournamentError(
-            f"the final table is drawn when every table has finished its hand: table "
-            f"{playing} is still playing"
-        )
+        raise TournamentError("final_table_wait", table=playing)
     if state.hand_for_hand:
         earlier = sorted(number for number, hand in state.in_play.items() if not hand.hand_for_hand)
         if earlier:
-            raise TournamentError(
-                f"hand-for-hand starts when every table has finished its hand: table "
-                f"{earlier[0]} is still playing"
-            )
+            raise TournamentError("hand_for_hand_wait", table=earlier[0])
         if table in state.round_played:
-            raise TournamentError(
-                f"hand-for-hand: table {table} has played this hand and waits for the others"
-            )
+            raise TournamentError("hand_for_hand_played", table=table)
     return [HandStarted(table, now)]
 
 
@@ -53,22 +45,17 @@ def report_hand(state: TournamentState, command: ReportHand, now: float) -> list
     table = command.table
     check_running(state)
     if table not in state.in_play:
-        raise TournamentError(f"table {table} is not playing a hand")
+        raise TournamentError("table_not_playing", table=table)
     seated = set(state.tables[table].values())
     reported = set(command.stacks)
     if reported != seated:
         missing, extra = sorted(seated - reported), sorted(reported - seated)
-        raise TournamentError(
-            f"table {table}'s report must give every player seated there: "
-            f"missing {missing}, not seated {extra}"
-        )
+        raise TournamentError("report_players", table=table, missing=str(missing), extra=str(extra))
     if any(stack < 0 for stack in command.stacks.values()):
-        raise TournamentError("a stack cannot be negative")
+        raise TournamentError("report_stack_negative")
     before, after = state.chips_at(table), sum(command.stacks.values())
     if before != after:
-        raise TournamentError(
-            f"chips are not conserved at table {table}: {before:,} before the hand, {after:,} after"
-        )
+        raise TournamentError("chips_not_conserved", table=table, before=before, after=after)
     pending = {bust.player_id for bust in state.busts}
     out = {player for player, stack in command.stacks.items() if stack == 0} - pending
     knockouts = _knockouts(state, command, out)
@@ -88,20 +75,18 @@ def _knockouts(
 ) -> dict[str, tuple[str, ...]]:
     for player, takers in command.knockouts.items():
         if player not in out:
-            raise TournamentError(f"{player} did not lose their last chips in this hand")
+            raise TournamentError("bust_not_this_hand", player=player)
         if not takers or any(command.stacks.get(taker, 0) <= 0 for taker in takers):
-            raise TournamentError(
-                f"{player}'s chips were taken by players of the table who have chips"
-            )
+            raise TournamentError("bust_takers", player=player)
     if state.structure.bounty is not None:
         untold = sorted(out - set(command.knockouts))
         if untold:
-            raise TournamentError(f"a bounty tournament needs to know who knocked out {untold[0]}")
+            raise TournamentError("bounty_knockout", player=untold[0])
     return {player: tuple(takers) for player, takers in command.knockouts.items() if player in out}
 
 
 def check_running(state: TournamentState) -> None:
     if state.status is Status.REGISTERING:
-        raise TournamentError("the tournament has not started")
+        raise TournamentError("not_started")
     if state.status is Status.FINISHED:
-        raise TournamentError("the tournament is over")
+        raise TournamentError("tournament_over")

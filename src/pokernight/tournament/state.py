@@ -127,7 +127,7 @@ class TournamentState:
         """The entrant ``player_id``, or a TournamentError telling them they are not one."""
         entrant = self.players.get(player_id)
         if entrant is None:
-            raise TournamentError("you are not registered in this tournament")
+            raise TournamentError("not_registered")
         return entrant
 
     @property

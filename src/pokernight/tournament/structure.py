@@ -18,7 +18,7 @@ from dataclasses import dataclass, field, fields, replace
 from enum import StrEnum
 from itertools import pairwise
 
-from pokernight.rules import BettingStructure, Stakes, Variant, variant_for
+from pokernight.rules import BettingStructure, RulesError, Stakes, Variant, variant_for
 from pokernight.rules.stakes import AMOUNT_FIELDS, stakes_for_family
 from pokernight.table.settings import DEFAULT_BOT_DELAY_SECONDS, MAX_BOT_DELAY_SECONDS
 from pokernight.tournament.errors import TournamentError
@@ -232,128 +232,107 @@ class Structure:
             self.payouts.validated()
             if self.format is Format.SIT_AND_GO and self.payouts.places > self.entries:
                 raise TournamentError(
-                    f"the payouts pay {self.payouts.places} places but the sit-and-go "
-                    f"seats {self.entries} players"
+                    "sit_and_go_places", places=self.payouts.places, entries=self.entries
                 )
         return self
 
     def _check_field(self) -> None:
         if not self.name.strip():
-            raise TournamentError("the tournament needs a name")
+            raise TournamentError("tournament_name_missing")
         if self.minimum_entries < 2:
-            raise TournamentError("a tournament needs at least 2 entries")
+            raise TournamentError("entries_too_few", entries=2)
         if self.format is Format.SIT_AND_GO:
             if self.entries < 2:
-                raise TournamentError("a sit-and-go needs at least 2 players")
+                raise TournamentError("sit_and_go_players")
             if self.late_registration_level or self.starts_at is not None:
-                raise TournamentError(
-                    "a sit-and-go starts when full: it has no start time or late registration"
-                )
+                raise TournamentError("sit_and_go_schedule")
         else:
             if self.starts_at is None:
-                raise TournamentError("a scheduled tournament needs a start time")
+                raise TournamentError("start_time_missing")
             if self.entries and self.entries < self.minimum_entries:
                 raise TournamentError(
-                    f"the largest field ({self.entries}) is below the minimum "
-                    f"({self.minimum_entries})"
+                    "field_below_minimum", entries=self.entries, minimum=self.minimum_entries
                 )
             if not 0 <= self.late_registration_level <= len(self.levels):
-                raise TournamentError(
-                    f"late registration must end at one of the {len(self.levels)} levels"
-                )
+                raise TournamentError("late_registration_level", levels=len(self.levels))
         if self.starting_stack <= 0:
-            raise TournamentError("the starting stack must be positive")
+            raise TournamentError("starting_stack_positive")
         if self.action_seconds <= 0 or self.time_bank_seconds < 0:
-            raise TournamentError(
-                "the action clock must be positive and the time bank not negative"
-            )
+            raise TournamentError("clock_values")
         if not 0 <= self.bot_delay_seconds <= MAX_BOT_DELAY_SECONDS:
-            raise TournamentError(
-                f"the bot delay must be between 0 and {MAX_BOT_DELAY_SECONDS:g} seconds"
-            )
+            raise TournamentError("bot_delay", most=MAX_BOT_DELAY_SECONDS)
 
     def _check_games(self) -> None:
         if not self.games:
-            raise TournamentError("a tournament plays at least one game")
+            raise TournamentError("games_none")
         try:
             games = [variant_for(key, self.betting) for key in self.games]
-        except ValueError as error:
-            raise TournamentError(str(error)) from None
+        except RulesError as error:
+            raise TournamentError.like(error) from None
         largest = min(game.max_players for game in games)
         if not 2 <= self.seats <= largest:
-            raise TournamentError(f"tables must seat between 2 and {largest} for these games")
+            raise TournamentError("table_seats_range", most=largest)
         multi_table = self.format is Format.SCHEDULED or self.entries > self.seats
         if multi_table and self.seats < MIN_TABLE_SEATS:
-            raise TournamentError(
-                f"tables of a multi-table tournament seat at least {MIN_TABLE_SEATS}"
-            )
+            raise TournamentError("multi_table_seats", least=MIN_TABLE_SEATS)
 
     def _check_levels(self) -> None:
         if not self.levels:
-            raise TournamentError("the clock needs at least one level")
+            raise TournamentError("levels_none")
         chips = self.chips
         if not chips or any(chip <= 0 for chip in chips) or list(chips) != sorted(set(chips)):
-            raise TournamentError("chips are positive denominations, smallest first, each once")
+            raise TournamentError("chips_order")
         if any(big % small for small, big in pairwise(chips)):
-            raise TournamentError("each chip must be worth a whole number of the chip below it")
+            raise TournamentError("chips_whole")
         if self.starting_stack % chips[0]:
-            raise TournamentError(
-                f"the starting stack ({self.starting_stack:,}) is not a whole number of "
-                f"{chips[0]:,} chips"
-            )
+            raise TournamentError("starting_stack_chips", stack=self.starting_stack, chip=chips[0])
         for number, level in enumerate(self.levels, start=1):
             if level.minutes <= 0:
-                raise TournamentError(f"level {number} must last a positive number of minutes")
+                raise TournamentError("level_minutes_positive", level=number)
             _check_level_stakes(self, number)
 
     def _check_breaks(self) -> None:
         seen: set[int] = set()
         for item in self.breaks:
             if not 1 <= item.after_level <= len(self.levels) or item.after_level in seen:
-                raise TournamentError(
-                    f"a break follows one of the {len(self.levels)} levels, at most one each"
-                )
+                raise TournamentError("break_levels", levels=len(self.levels))
             seen.add(item.after_level)
             if item.minutes <= 0:
-                raise TournamentError(
-                    f"the break after level {item.after_level} must last a positive number "
-                    "of minutes"
-                )
+                raise TournamentError("break_minutes", level=item.after_level)
             if item.colour_up is not None:
                 in_play = self.chips_at(item.after_level)
                 if item.colour_up != in_play[0] or len(in_play) < 2:
                     raise TournamentError(
-                        f"the break after level {item.after_level} can colour up only the "
-                        f"smallest chip in play ({in_play[0]:,}), and a larger one must remain"
+                        "colour_up_smallest", level=item.after_level, chip=in_play[0]
                     )
 
     def _check_money(self) -> None:
         if self.buy_in < 0 or self.rounding < 1:
-            raise TournamentError("the buy-in is not negative and prizes round to whole chips")
+            raise TournamentError("buy_in_whole")
         if self.bounty is not None and self.bounty.amount <= 0:
-            raise TournamentError("a bounty must be a positive amount")
+            raise TournamentError("bounty_positive")
         if self.rebuys is not None:
             rebuys = self.rebuys
             if rebuys.price < 0 or rebuys.chips <= 0 or rebuys.chips % self.chips[0]:
-                raise TournamentError(
-                    f"a rebuy buys a positive number of whole {self.chips[0]:,} chips, "
-                    "for a price not negative"
-                )
+                raise TournamentError("rebuy_chips", chip=self.chips[0])
             if not 1 <= rebuys.until_level <= len(self.levels):
-                raise TournamentError(f"rebuys must end at one of the {len(self.levels)} levels")
+                raise TournamentError("rebuys_until", levels=len(self.levels))
             if rebuys.most is not None and rebuys.most < 1:
-                raise TournamentError("allow at least one rebuy, or no rebuys at all")
+                raise TournamentError("rebuys_most")
             if rebuys.window_seconds < 0:
-                raise TournamentError("the time to rebuy after losing every chip is not negative")
+                raise TournamentError("rebuy_window")
         if self.add_on is not None:
             add_on = self.add_on
             if add_on.price < 0 or add_on.chips <= 0 or add_on.chips % self.chips[0]:
-                raise TournamentError(
-                    f"an add-on buys a positive number of whole {self.chips[0]:,} chips, "
-                    "for a price not negative"
-                )
+                raise TournamentError("add_on_chips", chip=self.chips[0])
             if not 1 <= add_on.level <= len(self.levels):
-                raise TournamentError(f"the add-on comes at one of the {len(self.levels)} levels")
+                raise TournamentError("add_on_at_level", levels=len(self.levels))
+
+
+def stake_code(code: str, field: str) -> str:
+    """``code`` for the stakes' amount ``field`` (``small_blind``): each amount is named in
+    its own words, so it is a code of its own, not a parameter."""
+    return f"{code}_{field}"
 
 
 def _check_level_stakes(structure: Structure, number: int) -> None:
@@ -363,21 +342,15 @@ def _check_level_stakes(structure: Structure, number: int) -> None:
     played = stakes_for_family(level.stakes, game.is_stud)
     if game.is_stud:
         if played.bring_in <= 0 or played.small_bet < played.bring_in:
-            raise TournamentError(
-                f"level {number} ({game.name}) needs a bring-in and a small bet at least as "
-                "large, or blinds to derive them from"
-            )
+            raise TournamentError("level_bring_in", level=number, game=game.name)
     elif played.big_blind <= 0 or not 0 < played.small_blind <= played.big_blind:
-        raise TournamentError(
-            f"level {number} ({game.name}) needs a small blind no larger than the big blind"
-        )
+        raise TournamentError("level_blinds", level=number, game=game.name)
     smallest = structure.chips_at(number)[0]
     for name in AMOUNT_FIELDS:
         amount = getattr(played, name)
         if amount % smallest:
             raise TournamentError(
-                f"level {number}'s {name.replace('_', ' ')} of {amount:,} cannot be paid in "
-                f"chips of {smallest:,}"
+                stake_code("level_unpayable", name), level=number, amount=amount, chip=smallest
             )
 
 
@@ -389,9 +362,7 @@ def from_template(name: str, games: Sequence[str] = ("nlhe",), **changes: object
     try:
         pace = TEMPLATES[name]
     except KeyError:
-        raise TournamentError(
-            f"{name!r} is not a template (known: {', '.join(TEMPLATES)})"
-        ) from None
+        raise TournamentError("not_a_template", name=name, known=", ".join(TEMPLATES)) from None
     stud = any(variant_for(key).is_stud for key in games)
     # Stud plays the blinds as antes of a tenth of the big blind (5 at 25/50): a 5 chip.
     chips = (5, *DEFAULT_CHIPS) if stud else DEFAULT_CHIPS
@@ -407,7 +378,7 @@ def from_template(name: str, games: Sequence[str] = ("nlhe",), **changes: object
     allowed = {item.name for item in fields(Structure)}
     unknown = sorted(set(changes) - allowed)
     if unknown:
-        raise TournamentError(f"{unknown[0]!r} is not part of a tournament's structure")
+        raise TournamentError("not_a_structure_field", name=unknown[0])
     return replace(base, **changes).validated()  # type: ignore[arg-type]
 
 

@@ -16,7 +16,6 @@ from dataclasses import asdict
 from typing import Annotated
 
 import msgspec
-from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
@@ -91,7 +90,7 @@ async def new_invite(request: Request) -> Response:
     try:
         code = await store.club.new_club_invite(me.club_id, me, organiser=body.organiser)
     except MemberError as error:
-        raise HTTPException(403, str(error)) from None
+        raise RefusedHTTPError(403, error.code, **error.params) from None
     return JSONResponse(
         {"invite": code, "link": f"#club/join/{code}", "expires_in": INVITE_SECONDS},
         status_code=201,

@@ -23,6 +23,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from pokernight.rules import RulesError
 from pokernight.server.edge.address_holds import holds_of
 from pokernight.server.edge.address_limits import address_of
 from pokernight.server.edge.origins import origin_allowed
@@ -165,12 +166,12 @@ def structure_of(body: NewTournament) -> Structure:
         try:
             changes["payouts"] = Payouts(tuple(Decimal(share) for share in body.payouts))
         except InvalidOperation:
-            raise TournamentError("payouts are percentages, like 50, 30, 20 or 27.5") from None
+            raise TournamentError("payouts_percentages") from None
+    games = tuple(body.games) if body.games is not None else (body.game,)
     try:
-        games = tuple(body.games) if body.games is not None else (body.game,)
         structure = from_template(body.structure, games, **changes)
-    except (ValueError, KeyError) as error:  # an unknown game
-        raise TournamentError(str(error).strip("'\"")) from None
+    except RulesError as error:  # an unknown game
+        raise TournamentError.like(error) from None
     # Not one of the changes: the template's own first argument is called ``name`` too.
     return replace(structure, name=checked_name(body.name))
 

@@ -220,7 +220,13 @@ def deal_json(tournament: Tournament) -> dict[str, Any]:
         check_deal_possible(tournament)
         chop, icm = chip_chop(stacks, money), icm_deal(stacks, money)
     except TournamentError as refusal:
-        return {"open": False, "reason": str(refusal), "prizes_left": money, "players": []}
+        return {
+            "open": False,
+            "reason": str(refusal),
+            **refusal.wire(),
+            "prizes_left": money,
+            "players": [],
+        }
     players = [
         {
             "player_id": player,

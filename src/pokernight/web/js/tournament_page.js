@@ -10,6 +10,7 @@ import { chips, h, sentence, wordsWith } from "./dom.js";
 import { gameName } from "./games.js";
 import { language, t } from "./i18n.js";
 import { dateWords } from "./dates.js";
+import { refusalWords } from "./refusal.js";
 import { TablePage } from "./table_page.js";
 
 const RETRY_MS = 1000;
@@ -57,7 +58,7 @@ class TournamentFeed {
     };
     socket.onmessage = (frame) => {
       const message = JSON.parse(frame.data);
-      if (message.type === "error") this.onError(message.reason);
+      if (message.type === "error") this.onError(refusalWords(message));
       else this.onFacts(message);
     };
     socket.onclose = (event) => {
