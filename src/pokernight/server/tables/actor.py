@@ -552,9 +552,16 @@ class TableActor:
         (kept in the room's, so a page that comes later reads them too), after the versions."""
         now = self.config.clock()
         for folded in done:
-            text = dealer_line(folded.event, self.table, self.versions.names)
-            if text is not None:
-                line = {"type": "chat", "player_id": None, "name": DEALER, "text": text}
+            said = dealer_line(folded.event, self.table, self.versions.names)
+            if said is not None:
+                line = {
+                    "type": "chat",
+                    "player_id": None,
+                    "name": DEALER,
+                    "text": said.text,
+                    "code": said.code,
+                    "params": said.params,
+                }
                 self.chat.append({**line, "dealer": True, "at": now})
                 self._broadcast_unversioned({**line, "dealer": True, "at": now})
 
