@@ -1,7 +1,8 @@
 """The dealer's chat lines (``server/tables/dealer.py``) go with a code and params that a page
-words from ``table.dealer.<code>`` (issue 38): every code the server sends has words in
-English, Spanish and German with the same params, and English filled in is the server's own
-line, the one the terminal and program seats read."""
+words from ``table.dealer.<code>`` (issue 38), and so does why play stopped at a tournament
+table (``table.stopped.<code>``): every code the server sends has words in English, Spanish
+and German with the same params, and English filled in is the server's own line, the one
+the terminal and program seats read."""
 
 from __future__ import annotations
 
@@ -13,7 +14,9 @@ from typing import cast
 
 import pytest
 
-from pokernight.server.tables.dealer import DealerLine, Param, dealer_line
+from pokernight.server.tables.dealer import dealer_line
+from pokernight.server.tables.worded import Param, Worded
+from pokernight.server.tournaments.tournament_director import refused_report
 from pokernight.table import (
     DebtCapSet,
     HostChanged,
@@ -31,6 +34,7 @@ from pokernight.table.events import (
     HOST_SAT_OUT,
     TableEvent,
 )
+from pokernight.tournament.errors import TournamentError
 
 CATALOGUES = Path(__file__).parent.parent / "src" / "pokernight" / "web" / "i18n"
 NAMES = {"1": "Ann", "2": "Bob", "3": "Cat"}
@@ -44,7 +48,7 @@ def _table(debt_limit: int | None = 1000, away: float = 120, removed: str | None
     return cast(Table, SimpleNamespace(upcoming_settings=settings, seats={0: seat}))
 
 
-def _said() -> list[DealerLine]:
+def _said() -> list[Worded]:
     """A line of every kind the dealer says (a host who never sat, ``9``, has no name)."""
     said: list[tuple[TableEvent, Table]] = [
         (StackCorrected(0, "2", 1200, 1000, "paid 200 in cash"), _table()),
@@ -67,12 +71,12 @@ def _said() -> list[DealerLine]:
             said.append((HostChanged("3", HOST_AWAY, previous), _table(away=away)))
     lines = [dealer_line(event, table, NAMES) for event, table in said]
     assert None not in lines
-    return cast(list[DealerLine], lines)
+    return cast(list[Worded], lines)
 
 
-def _catalogue(language: str) -> dict[str, str | dict[str, str]]:
+def _catalogue(language: str, prefix: str = PREFIX) -> dict[str, str | dict[str, str]]:
     words = json.loads((CATALOGUES / language / "table.json").read_text(encoding="utf-8"))
-    return {key: value for key, value in words.items() if key.startswith(PREFIX)}
+    return {key: value for key, value in words.items() if key.startswith(prefix)}
 
 
 def _filled(words: str | dict[str, str], params: dict[str, Param]) -> str:
@@ -103,9 +107,17 @@ def test_english_words_filled_in_are_the_servers_lines() -> None:
         assert _params(words) <= set(line.params), line.code
 
 
+def test_english_words_filled_in_are_why_play_stopped() -> None:
+    stopped = refused_report(TournamentError("chips are not conserved: 3,000 before, 3,500 now"))
+    [(key, words)] = _catalogue("en", "table.stopped.").items()
+    assert key == f"table.stopped.{stopped.code}"
+    assert _filled(words, stopped.params) == stopped.text
+
+
+@pytest.mark.parametrize("prefix", [PREFIX, "table.stopped."])
 @pytest.mark.parametrize("language", ["es", "de"])
-def test_each_language_words_every_dealer_line(language: str) -> None:
-    english, other = _catalogue("en"), _catalogue(language)
+def test_each_language_words_every_line(language: str, prefix: str) -> None:
+    english, other = _catalogue("en", prefix), _catalogue(language, prefix)
     assert set(other) == set(english)
     for key, words in english.items():
         assert _params(other[key]) == _params(words), key

@@ -7,8 +7,8 @@ them so that a page words it in its own language (``table.dealer.<code>``, issue
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 
+from pokernight.server.tables.worded import Param, Worded
 from pokernight.table import (
     DebtCapSet,
     HostChanged,
@@ -29,26 +29,14 @@ from pokernight.table.events import (
 
 DEALER = "Dealer"
 
-Param = str | int | float
 
-
-@dataclass(frozen=True)
-class DealerLine:
-    """One line: its English ``text``, and the ``code`` and ``params`` a page words it from
-    (names and a host's typed reason are params as given; amounts are numbers)."""
-
-    code: str
-    text: str
-    params: dict[str, Param] = field(default_factory=dict)
-
-
-def dealer_line(event: TableEvent, table: Table, names: Mapping[str, str]) -> DealerLine | None:
+def dealer_line(event: TableEvent, table: Table, names: Mapping[str, str]) -> Worded | None:
     """The dealer's line for ``event`` (``table``: as the command that caused it left it;
     ``names``: every player's name by id), or None when the dealer says nothing of it."""
     match event:
         case StackCorrected():
             name = names.get(event.player_id, event.player_id)
-            return DealerLine(
+            return Worded(
                 "stack_corrected",
                 f"The host set {name}'s stack to {event.stack:,} (was {event.was:,}): "
                 f"{event.reason}",
@@ -57,19 +45,19 @@ def dealer_line(event: TableEvent, table: Table, names: Mapping[str, str]) -> De
         case DebtCapSet():
             name = names.get(event.player_id, event.player_id)
             if event.cap is not None:
-                return DealerLine(
+                return Worded(
                     "debt_cap_own",
                     f"The host sets {name}'s own debt cap to {event.cap:,}",
                     {"name": name, "cap": event.cap},
                 )
             cap = table.upcoming_settings.debt_limit
             if cap is None:
-                return DealerLine(
+                return Worded(
                     "debt_cap_table_none",
                     f"The host gives {name} the table's debt cap again (no cap)",
                     {"name": name},
                 )
-            return DealerLine(
+            return Worded(
                 "debt_cap_table",
                 f"The host gives {name} the table's debt cap again ({cap:,})",
                 {"name": name, "cap": cap},
@@ -82,18 +70,18 @@ def dealer_line(event: TableEvent, table: Table, names: Mapping[str, str]) -> De
                     f". {event.name}'s cards are checked when a check is free, else folded, "
                     "and they leave when the hand ends"
                 )
-                return DealerLine("player_removed_in_hand", text, params)
-            return DealerLine("player_removed", text, params)
+                return Worded("player_removed_in_hand", text, params)
+            return Worded("player_removed", text, params)
         case PlayerLeft() if event.reason:
             name = names.get(event.player_id, event.player_id)
-            return DealerLine(
+            return Worded(
                 "player_left",
                 f"{name} leaves the table, cashed out with {event.cash_out:,}",
                 {"name": name, "amount": event.cash_out},
             )
         case PlayerLetBack():
             name = names.get(event.player_id, event.player_id)
-            return DealerLine(
+            return Worded(
                 "player_let_back",
                 f"The host lets {name} back: they may sit at this table again",
                 {"name": name},
@@ -103,7 +91,7 @@ def dealer_line(event: TableEvent, table: Table, names: Mapping[str, str]) -> De
     return None
 
 
-def _host_line(event: HostChanged, table: Table, names: Mapping[str, str]) -> DealerLine | None:
+def _host_line(event: HostChanged, table: Table, names: Mapping[str, str]) -> Worded | None:
     """Who hosts now and why (events stored before reasons: nothing said). A host who never
     sat has no name at the table: the line says "the host" (its code ends ``_unnamed``)."""
     if not event.reason:
@@ -113,7 +101,7 @@ def _host_line(event: HostChanged, table: Table, names: Mapping[str, str]) -> De
     unnamed = "" if previous is not None else "_unnamed"
     params: dict[str, Param] = {} if previous is None else {"old": previous}
     if event.host is None:
-        return DealerLine(
+        return Worded(
             "host_nobody" + unnamed,
             f"Nobody hosts the table now: {old} left it, and no other person is seated",
             params,
@@ -121,18 +109,16 @@ def _host_line(event: HostChanged, table: Table, names: Mapping[str, str]) -> De
     new = names.get(event.host, event.host)
     params["new"] = new
     if event.reason == HOST_HANDED_OVER:
-        return DealerLine(
-            "host_handed_over" + unnamed, f"{old} hands the host role to {new}", params
-        )
+        return Worded("host_handed_over" + unnamed, f"{old} hands the host role to {new}", params)
     if event.reason == HOST_FIRST_SEATED:
-        return DealerLine(
+        return Worded(
             "host_first_seated", f"{new} hosts the table now: the first person seated", {"new": new}
         )
     now = f"{new} hosts the table now: "
     if event.reason == HOST_LEFT:
-        return DealerLine("host_left" + unnamed, now + f"{old} left the table", params)
+        return Worded("host_left" + unnamed, now + f"{old} left the table", params)
     if event.reason == HOST_SAT_OUT:
-        return DealerLine("host_sat_out" + unnamed, now + f"{old} was sat out by the clock", params)
+        return Worded("host_sat_out" + unnamed, now + f"{old} was sat out by the clock", params)
     if event.reason == HOST_AWAY:
         seconds = table.upcoming_settings.host_away_seconds
         if seconds % 60:
@@ -141,10 +127,10 @@ def _host_line(event: HostChanged, table: Table, names: Mapping[str, str]) -> De
         else:
             params["count"] = int(seconds // 60)
             code = "host_away"
-        return DealerLine(
+        return Worded(
             code + unnamed, now + f"{old} has had no page open for " + duration(seconds), params
         )
-    return DealerLine("host_other", now + event.reason, {"new": new, "reason": event.reason})
+    return Worded("host_other", now + event.reason, {"new": new, "reason": event.reason})
 
 
 def duration(seconds: float) -> str:

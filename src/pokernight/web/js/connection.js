@@ -3,6 +3,7 @@
 
 import { t } from "./i18n.js";
 import { refusalWords } from "./refusal.js";
+import { stoppedWords } from "./state.js";
 
 const CLOSE_NO_TABLE = 4404;
 const CLOSE_BAD_HELLO = 4400;
@@ -119,7 +120,7 @@ export class Connection {
         break;
       case "room": // dealing or paused, and the chat so far: after a resume, and on a change
         this.state.running = message.running;
-        this.state.stopped = message.stopped ?? null;
+        this.state.stopped = stoppedWords(message);
         this.state.chat = [...message.chat];
         this.listener.chat();
         this.listener.changed(message);
