@@ -3,6 +3,9 @@ the host, corrects Bruno's stack, sets his own debt cap, removes him and lets hi
 server sends each line with its code and params, and both pages say it in German, every
 word from the catalogue (``tests/i18n_audit.py``; the host's typed reasons are data, shown
 as typed). Screenshot: tests/artifacts/languages/de-dealer-chat.png.
+
+And a hello the server refuses (no table with that code) stays in German on the page,
+though the close that follows it carries the English words.
 """
 
 from __future__ import annotations
@@ -13,7 +16,7 @@ from typing import Any
 import pytest
 
 from tests.i18n_audit import unworded
-from tests.test_web_languages_table import SHOTS, Table
+from tests.test_web_languages_table import SHOTS, Table, _page
 from tests.web_helpers import served_room
 
 PAID, GONE = "hat bar bezahlt", "muss nach Hause"
@@ -60,3 +63,16 @@ def test_the_dealer_tells_the_hosts_corrections_in_german(browser: Any, url: str
     for page in (host, guest):
         assert unworded(page, [*table.data, PAID, GONE]) == {"left": [], "missing": []}
         assert page.errors == []
+
+
+def test_a_table_that_is_not_there_is_told_in_german(browser: Any, url: str) -> None:
+    """The server refuses the hello with its code, then closes with the English words: the
+    page keeps the German."""
+    page = _page(browser, "de")
+    with page.expect_websocket() as opened:
+        page.goto(f"{url}/#9999")
+    opened.value.wait_for_event("close")
+    page.evaluate("new Promise((done) => setTimeout(done))")  # the page's own close handler
+    banner = page.locator(".banner.error")
+    assert banner.inner_text() == "Kein offener Tisch mit dem Code 9999."
+    assert page.errors == []

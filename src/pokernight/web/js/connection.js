@@ -41,6 +41,9 @@ export class Connection {
     this.closed = false;
     this.welcomed = false;
     this.retryAfterMs = 0;
+    // The words of the last refusal that came with no request (a hello refused): the
+    // close after it carries the same in English.
+    this.refused = null;
   }
 
   open() {
@@ -88,6 +91,7 @@ export class Connection {
       case "welcome":
         this.welcomed = true;
         this.attempt = 0;
+        this.refused = null;
         this.state.playerId = message.player_id;
         this.state.invite = message.invite ?? null;
         this.listener.status(null);
@@ -110,7 +114,8 @@ export class Connection {
         if (message.ref !== null && this.pending.has(message.ref)) {
           this.settle(message.ref, (entry) => entry.reject(new Error(refusalWords(message))));
         } else {
-          this.listener.fatal(refusalWords(message));
+          this.refused = refusalWords(message);
+          this.listener.fatal(this.refused);
         }
         break;
       case "chat":
@@ -149,7 +154,7 @@ export class Connection {
     if (this.closed) return;
     if (event.code === CLOSE_NO_TABLE || event.code === CLOSE_BAD_HELLO) {
       this.closed = true;
-      this.listener.fatal(event.reason || t("common.connection_refused"));
+      this.listener.fatal(this.refused ?? (event.reason || t("common.connection_refused")));
       return;
     }
     this.listener.status(t("common.reconnecting"));
