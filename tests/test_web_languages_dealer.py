@@ -1,8 +1,8 @@
 """The dealer's lines in the chat in the page's language (issue 38): on a German table Ana,
 the host, corrects Bruno's stack, sets his own debt cap, removes him and lets him back; the
-server sends each line with its code and params, and both pages say it in German, every
-word from the catalogue (``tests/i18n_audit.py``; the host's typed reasons are data, shown
-as typed). Screenshot: tests/artifacts/languages/de-dealer-chat.png.
+server sends each line with its code and params, and both pages say it in German (and the
+ledger the removal), every word from the catalogue (``tests/i18n_audit.py``; the host's
+typed reasons are data, shown as typed). Screenshot: tests/artifacts/languages/de-dealer-chat.png.
 
 And a hello the server refuses (no table with that code) stays in German on the page,
 though the close that follows it carries the English words.
@@ -56,6 +56,9 @@ def test_the_dealer_tells_the_hosts_corrections_in_german(browser: Any, url: str
     lines = host.locator(".chat-lines li")
     lines.filter(has_text=SAID[-1]).wait_for()
     guest.locator(".chat-lines li").filter(has_text=SAID[-1]).wait_for()
+    # The ledger's line for Bruno's cash-out: the table's words, then Ana's reason.
+    host.click("#ledger-refresh")
+    host.locator(".ledger li").filter(has_text=f"vom Gastgeber entfernt: {GONE}").wait_for()
     SHOTS.mkdir(parents=True, exist_ok=True)
     host.screenshot(path=str(SHOTS / "de-dealer-chat.png"), full_page=True)
     dealer = [text.removeprefix("Dealer ") for text in lines.all_inner_texts()]
