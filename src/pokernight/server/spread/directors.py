@@ -189,7 +189,9 @@ class Courier:
             case "stop":
                 actor = self.lobby.actor_by_id(envelope["table_id"])
                 if actor is not None:
-                    said = Worded(envelope["code"], envelope["reason"], envelope["params"])
+                    # From a process older than the codes: the English alone.
+                    code, params = envelope.get("code", ""), envelope.get("params", {})
+                    said = Worded(code, envelope["reason"], params)
                     actor.stop_playing(said)
 
     def _directed(self, envelope: Envelope) -> None:
