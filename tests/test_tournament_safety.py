@@ -323,6 +323,9 @@ async def test_a_hand_report_the_director_refuses_raises_the_alarm(
         reason = stopped["stopped"]
         assert "the tournament director refused this table's last hand" in reason
         assert "chips are not conserved" in reason and stopped["running"] is False
+        # Beside the English, its code and params for a page to word (issue 38).
+        assert stopped["stopped_code"] == "director_refused"
+        assert f"({stopped['stopped_params']['error']})" in reason
         assert not actor.running
         alarms = [r for r in caplog.records if "refused table 1's hand" in r.getMessage()]
         assert alarms and all(r.levelno == logging.ERROR for r in alarms)

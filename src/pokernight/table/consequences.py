@@ -95,10 +95,11 @@ def _removed_leaves(table: TableState, number: int) -> PlayerLeft:
     """The ``PlayerLeft`` of a player the host removed, with the host's reason."""
     seat = table.seats[number]
     removal = table.removed[seat.player_id]
-    return PlayerLeft(number, seat.player_id, seat.stack, _REMOVED + removal.reason)
+    return PlayerLeft(number, seat.player_id, seat.stack, f"{REMOVED_BY_HOST}: {removal.reason}")
 
 
-_REMOVED = "removed by the host: "
+# Before the host's reason in a removed player's PlayerLeft (stored: never reworded).
+REMOVED_BY_HOST = "removed by the host"
 
 
 def _after_action(
@@ -128,7 +129,7 @@ def _closing_events(table: TableState) -> list[TableEvent]:
             number,
             seat.player_id,
             seat.stack + seat.queued,
-            _REMOVED + table.removed[seat.player_id].reason if seat.removed else "",
+            f"{REMOVED_BY_HOST}: {table.removed[seat.player_id].reason}" if seat.removed else "",
         )
         for number, seat in sorted(table.seats.items())
     ]

@@ -29,6 +29,7 @@ from pokernight.randomness import secure_rng
 from pokernight.server.spread.pipes import CHANNEL, Envelope, Pipes
 from pokernight.server.tables.actor import Directed, TableActor
 from pokernight.server.tables.messages import RefusedError
+from pokernight.server.tables.worded import Worded
 from pokernight.server.tournaments.tournament_director import (
     TableHandle,
     TableNote,
@@ -188,7 +189,10 @@ class Courier:
             case "stop":
                 actor = self.lobby.actor_by_id(envelope["table_id"])
                 if actor is not None:
-                    actor.stop_playing(envelope["reason"])
+                    # From a process older than the codes: the English alone.
+                    code, params = envelope.get("code", ""), envelope.get("params", {})
+                    said = Worded(code, envelope["reason"], params)
+                    actor.stop_playing(said)
 
     def _directed(self, envelope: Envelope) -> None:
         actor = self.lobby.actor_by_id(envelope["table_id"])
@@ -296,8 +300,15 @@ class RemoteTable:
         }
         self.courier.direct(self, envelope, done)
 
-    def stop(self, reason: str) -> None:
-        envelope = {"kind": STOP, "conn": "", "table_id": self.table_id, "reason": reason}
+    def stop(self, reason: Worded) -> None:
+        envelope = {
+            "kind": STOP,
+            "conn": "",
+            "table_id": self.table_id,
+            "reason": reason.text,
+            "code": reason.code,
+            "params": reason.params,
+        }
         self.courier.send(Outgoing(table_key(self.table_id), envelope))
 
 

@@ -50,6 +50,7 @@ from pokernight.server.tables.wire import (
     snapshot_wire,
     table_event_wire,
 )
+from pokernight.server.tables.worded import Worded
 from pokernight.store import (
     EventWriter,
     HandledRequest,
@@ -170,7 +171,7 @@ class TableActor:
         self.running = False
         # Why play was stopped here for good, told to every page (a tournament's alarm:
         # ``stop_playing``); None: it was not.
-        self.stopped: str | None = None
+        self.stopped: Worded | None = None
         self.next_hand_at: float | None = None
         # After a save failed, the clock waits this long before it tries a move again (a
         # timeout or a deal), so a database that is down is not asked again at once.
@@ -282,7 +283,7 @@ class TableActor:
         self._schedule_next_hand()
         self.submit(Wake())  # the loop may be waiting with no deadline at all
 
-    def stop_playing(self, reason: str) -> None:
+    def stop_playing(self, reason: Worded) -> None:
         """No more deals, for ``reason``, which every page is told now and on arriving
         (the room's ``stopped``): a tournament table whose report the director refused.
         A hand in play still ends (its clock runs); only its operator deals again."""
@@ -312,7 +313,10 @@ class TableActor:
             "code": self.code,
             "protocol": msg.PROTOCOL,
             "running": self.running,
-            "stopped": self.stopped,
+            # Why in English, and its code and params for a page to word (issue 38).
+            "stopped": None if self.stopped is None else self.stopped.text,
+            "stopped_code": None if self.stopped is None else self.stopped.code,
+            "stopped_params": None if self.stopped is None else self.stopped.params,
             "chat": list(self.chat),
         }
 
@@ -552,9 +556,16 @@ class TableActor:
         (kept in the room's, so a page that comes later reads them too), after the versions."""
         now = self.config.clock()
         for folded in done:
-            text = dealer_line(folded.event, self.table, self.versions.names)
-            if text is not None:
-                line = {"type": "chat", "player_id": None, "name": DEALER, "text": text}
+            said = dealer_line(folded.event, self.table, self.versions.names)
+            if said is not None:
+                line = {
+                    "type": "chat",
+                    "player_id": None,
+                    "name": DEALER,
+                    "text": said.text,
+                    "code": said.code,
+                    "params": said.params,
+                }
                 self.chat.append({**line, "dealer": True, "at": now})
                 self._broadcast_unversioned({**line, "dealer": True, "at": now})
 

@@ -46,6 +46,8 @@ from pokernight.table import (
     ledger_csv,
     settle_up,
 )
+from pokernight.table.consequences import REMOVED_BY_HOST
+from pokernight.table.host_commands import STOOD_UP_BY_HOST
 from pokernight.words import LANGUAGES
 
 # Checked again, and normalised, by pokernight.names (newcomers.checked_name).
@@ -205,11 +207,27 @@ async def ledger(request: Request) -> Response:
                     "kind": str(entry.kind),
                     "amount": entry.amount,
                     "reason": entry.reason,
+                    **_reason_words(entry),
                 }
                 for entry in entries
             ],
         }
     )
+
+
+# A cash-out's reason the table words before the host's own (issue 38): its code.
+_CASH_OUT_REASONS = {REMOVED_BY_HOST: "removed", STOOD_UP_BY_HOST: "stood_up"}
+
+
+def _reason_words(entry: LedgerEntry) -> dict[str, Any]:
+    """The code and params a page words a ledger entry's reason from
+    (``table.ledger.reason.<code>``; the host's reason a param as typed); none for a reason
+    wholly the host's."""
+    said, _, typed = entry.reason.partition(": ")
+    code = _CASH_OUT_REASONS.get(said) if entry.kind is EntryKind.CASH_OUT else None
+    if code is None:
+        return {"reason_code": None, "reason_params": None}
+    return {"reason_code": code, "reason_params": {"reason": typed}}
 
 
 async def _saved_ledger(store: TableStorage, actor: TableActor) -> list[dict[str, Any]]:

@@ -1,12 +1,14 @@
 """What the dealer says in the chat when the host corrects a stack or removes a player
 (decision 51) or sets a player's own debt cap (decision 57), and when the host role passes
-on and why (decision 52): one line per event, worded here once, so every page, the terminal
-game and a program seat show the same words (clients show what the server says)."""
+on and why (decision 52): one line per event, worded here once in English, so the terminal
+game and a program seat show the same words, and sent with a code and its params beside
+them so that a page words it in its own language (``table.dealer.<code>``, issue 38)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
+from pokernight.server.tables.worded import Param, Worded
 from pokernight.table import (
     DebtCapSet,
     HostChanged,
@@ -28,62 +30,107 @@ from pokernight.table.events import (
 DEALER = "Dealer"
 
 
-def dealer_line(event: TableEvent, table: Table, names: Mapping[str, str]) -> str | None:
+def dealer_line(event: TableEvent, table: Table, names: Mapping[str, str]) -> Worded | None:
     """The dealer's line for ``event`` (``table``: as the command that caused it left it;
     ``names``: every player's name by id), or None when the dealer says nothing of it."""
     match event:
         case StackCorrected():
             name = names.get(event.player_id, event.player_id)
-            return (
+            return Worded(
+                "stack_corrected",
                 f"The host set {name}'s stack to {event.stack:,} (was {event.was:,}): "
-                f"{event.reason}"
+                f"{event.reason}",
+                {"name": name, "stack": event.stack, "was": event.was, "reason": event.reason},
             )
         case DebtCapSet():
             name = names.get(event.player_id, event.player_id)
-            if event.cap is None:
-                cap = table.upcoming_settings.debt_limit
-                table_cap = "no cap" if cap is None else f"{cap:,}"
-                return f"The host gives {name} the table's debt cap again ({table_cap})"
-            return f"The host sets {name}'s own debt cap to {event.cap:,}"
+            if event.cap is not None:
+                return Worded(
+                    "debt_cap_own",
+                    f"The host sets {name}'s own debt cap to {event.cap:,}",
+                    {"name": name, "cap": event.cap},
+                )
+            cap = table.upcoming_settings.debt_limit
+            if cap is None:
+                return Worded(
+                    "debt_cap_table_none",
+                    f"The host gives {name} the table's debt cap again (no cap)",
+                    {"name": name},
+                )
+            return Worded(
+                "debt_cap_table",
+                f"The host gives {name} the table's debt cap again ({cap:,})",
+                {"name": name, "cap": cap},
+            )
         case PlayerRemoved():
-            line = f"The host removed {event.name} from the table: {event.reason}"
+            text = f"The host removed {event.name} from the table: {event.reason}"
+            params: dict[str, Param] = {"name": event.name, "reason": event.reason}
             if _still_in_the_hand(table, event.player_id):
-                line += (
+                text += (
                     f". {event.name}'s cards are checked when a check is free, else folded, "
                     "and they leave when the hand ends"
                 )
-            return line
+                return Worded("player_removed_in_hand", text, params)
+            return Worded("player_removed", text, params)
         case PlayerLeft() if event.reason:
             name = names.get(event.player_id, event.player_id)
-            return f"{name} leaves the table, cashed out with {event.cash_out:,}"
+            return Worded(
+                "player_left",
+                f"{name} leaves the table, cashed out with {event.cash_out:,}",
+                {"name": name, "amount": event.cash_out},
+            )
         case PlayerLetBack():
             name = names.get(event.player_id, event.player_id)
-            return f"The host lets {name} back: they may sit at this table again"
+            return Worded(
+                "player_let_back",
+                f"The host lets {name} back: they may sit at this table again",
+                {"name": name},
+            )
         case HostChanged():
             return _host_line(event, table, names)
     return None
 
 
-def _host_line(event: HostChanged, table: Table, names: Mapping[str, str]) -> str | None:
-    """Who hosts now and why (events stored before reasons: nothing said)."""
-    new = "Nobody" if event.host is None else names.get(event.host, event.host)
-    # A host who never sat has no name at the table.
-    old = "the host" if event.previous is None else names.get(event.previous, "the host")
+def _host_line(event: HostChanged, table: Table, names: Mapping[str, str]) -> Worded | None:
+    """Who hosts now and why (events stored before reasons: nothing said). A host who never
+    sat has no name at the table: the line says "the host" (its code ends ``_unnamed``)."""
     if not event.reason:
         return None
+    previous = None if event.previous is None else names.get(event.previous)
+    old = "the host" if previous is None else previous
+    unnamed = "" if previous is not None else "_unnamed"
+    params: dict[str, Param] = {} if previous is None else {"old": previous}
     if event.host is None:
-        return f"Nobody hosts the table now: {old} left it, and no other person is seated"
+        return Worded(
+            "host_nobody" + unnamed,
+            f"Nobody hosts the table now: {old} left it, and no other person is seated",
+            params,
+        )
+    new = names.get(event.host, event.host)
+    params["new"] = new
     if event.reason == HOST_HANDED_OVER:
-        return f"{old} hands the host role to {new}"
+        return Worded("host_handed_over" + unnamed, f"{old} hands the host role to {new}", params)
     if event.reason == HOST_FIRST_SEATED:
-        return f"{new} hosts the table now: the first person seated"
-    why = {
-        HOST_LEFT: f"{old} left the table",
-        HOST_AWAY: f"{old} has had no page open for "
-        + duration(table.upcoming_settings.host_away_seconds),
-        HOST_SAT_OUT: f"{old} was sat out by the clock",
-    }
-    return f"{new} hosts the table now: {why.get(event.reason, event.reason)}"
+        return Worded(
+            "host_first_seated", f"{new} hosts the table now: the first person seated", {"new": new}
+        )
+    now = f"{new} hosts the table now: "
+    if event.reason == HOST_LEFT:
+        return Worded("host_left" + unnamed, now + f"{old} left the table", params)
+    if event.reason == HOST_SAT_OUT:
+        return Worded("host_sat_out" + unnamed, now + f"{old} was sat out by the clock", params)
+    if event.reason == HOST_AWAY:
+        seconds = table.upcoming_settings.host_away_seconds
+        if seconds % 60:
+            params["seconds"] = seconds
+            code = "host_away_seconds"
+        else:
+            params["count"] = int(seconds // 60)
+            code = "host_away"
+        return Worded(
+            code + unnamed, now + f"{old} has had no page open for " + duration(seconds), params
+        )
+    return Worded("host_other", now + event.reason, {"new": new, "reason": event.reason})
 
 
 def duration(seconds: float) -> str:

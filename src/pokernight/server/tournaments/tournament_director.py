@@ -36,6 +36,7 @@ from pokernight.server.tables.actor import Directed, TableActor
 from pokernight.server.tables.connection import Connection
 from pokernight.server.tables.messages import RefusedError
 from pokernight.server.tables.wire import encode
+from pokernight.server.tables.worded import Worded
 from pokernight.server.tournaments.tournament_facts import tournament_json, you_json
 from pokernight.store import FencedOffError, Membership, StoredEvent, TournamentStore
 from pokernight.table import Seat, Table, TableError, TableSettings
@@ -130,8 +131,18 @@ class TableHandle(Protocol):
         number (``Directed.hand``); ``done``: called once it is carried out or refused,
         with the table's version then."""
 
-    def stop(self, reason: str) -> None:
+    def stop(self, reason: Worded) -> None:
         """No more deals at the table, for ``reason`` (``TableActor.stop_playing``)."""
+
+
+def refused_report(error: TournamentError) -> Worded:
+    """Why a table whose hand report the director refused stops (``table.stopped.<code>``)."""
+    return Worded(
+        "director_refused",
+        f"the tournament director refused this table's last hand ({error}): "
+        "play is stopped here until the room's operator looks into it",
+        {"error": str(error)},
+    )
 
 
 class TableReach(Protocol):
@@ -197,7 +208,7 @@ class LocalTable:
     def direct(self, command: core.Command, hand: int | None, done: Callable[[int], None]) -> None:
         self.actor.submit(Directed(command, lambda: done(self.actor.version), hand))
 
-    def stop(self, reason: str) -> None:
+    def stop(self, reason: Worded) -> None:
         self.actor.stop_playing(reason)
 
 
@@ -510,10 +521,7 @@ class TournamentDirector:
         self.waiting.discard(number)
         seat = self.tables.tables.get(number)
         if seat is not None and seat.handle is not None:
-            seat.handle.stop(
-                f"the tournament director refused this table's last hand ({error}): play "
-                "is stopped here until the room's operator looks into it"
-            )
+            seat.handle.stop(refused_report(error))
 
     def _completed(self, told: ReportHand) -> ReportHand:
         """The table's report with the players the tournament seated there during the hand

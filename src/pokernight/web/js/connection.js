@@ -3,6 +3,7 @@
 
 import { t } from "./i18n.js";
 import { refusalWords } from "./refusal.js";
+import { stoppedWords } from "./state.js";
 
 const CLOSE_NO_TABLE = 4404;
 const CLOSE_BAD_HELLO = 4400;
@@ -40,6 +41,9 @@ export class Connection {
     this.closed = false;
     this.welcomed = false;
     this.retryAfterMs = 0;
+    // The words of the last refusal that came with no request (a hello refused): the
+    // close after it carries the same in English.
+    this.refused = null;
   }
 
   open() {
@@ -87,6 +91,7 @@ export class Connection {
       case "welcome":
         this.welcomed = true;
         this.attempt = 0;
+        this.refused = null;
         this.state.playerId = message.player_id;
         this.state.invite = message.invite ?? null;
         this.listener.status(null);
@@ -109,7 +114,8 @@ export class Connection {
         if (message.ref !== null && this.pending.has(message.ref)) {
           this.settle(message.ref, (entry) => entry.reject(new Error(refusalWords(message))));
         } else {
-          this.listener.fatal(refusalWords(message));
+          this.refused = refusalWords(message);
+          this.listener.fatal(this.refused);
         }
         break;
       case "chat":
@@ -119,7 +125,7 @@ export class Connection {
         break;
       case "room": // dealing or paused, and the chat so far: after a resume, and on a change
         this.state.running = message.running;
-        this.state.stopped = message.stopped ?? null;
+        this.state.stopped = stoppedWords(message);
         this.state.chat = [...message.chat];
         this.listener.chat();
         this.listener.changed(message);
@@ -148,7 +154,7 @@ export class Connection {
     if (this.closed) return;
     if (event.code === CLOSE_NO_TABLE || event.code === CLOSE_BAD_HELLO) {
       this.closed = true;
-      this.listener.fatal(event.reason || t("common.connection_refused"));
+      this.listener.fatal(this.refused ?? (event.reason || t("common.connection_refused")));
       return;
     }
     this.listener.status(t("common.reconnecting"));

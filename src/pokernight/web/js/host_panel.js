@@ -4,7 +4,7 @@
 import * as api from "./api.js";
 import { chips, h, sentence, wordsWith } from "./dom.js";
 import { HostSeats } from "./host_seats.js";
-import { t } from "./i18n.js";
+import { has, t } from "./i18n.js";
 import { readSettings, settingsForm } from "./settings_form.js";
 
 /** Why the host role came to this page's player, in words, by the server's reason
@@ -256,7 +256,10 @@ function reasonsPart(ledger) {
       : t(`table.ledger.entry_${entry.kind}`, { amount: entry.amount });
     const when = entry.hand ? t("table.ledger.after_hand", { number: String(entry.hand) })
       : t("table.ledger.before_first_hand");
-    return h("li", {}, t("table.ledger.reason_line", { name, what, reason: entry.reason, when }));
+    // A removal's or standing up's words are the table's, before the host's reason.
+    const key = `table.ledger.reason.${entry.reason_code}`;
+    const reason = entry.reason_code && has(key) ? t(key, entry.reason_params) : entry.reason;
+    return h("li", {}, t("table.ledger.reason_line", { name, what, reason, when }));
   });
   if (!lines.length) return [];
   return [h("h3", {}, t("table.ledger.corrections")),

@@ -6,7 +6,7 @@ import { cardElement, cardText, rankPlural, withCardFaces } from "./cards.js";
 import { chips, h, sentence, wordsWith } from "./dom.js";
 import { describeEvent, wildWords } from "./narrate.js";
 import { gameName, gameOf, isStud } from "./games.js";
-import { t } from "./i18n.js";
+import { has, t } from "./i18n.js";
 import { replayHash } from "./replay_link.js";
 import { checkProof } from "./verify.js";
 
@@ -180,10 +180,18 @@ export class Chat {
   render(lines, canSend) {
     this.list.replaceChildren(...lines.map((line) => h("li", {},
       h("b", { translate: line.dealer ? null : "no" }, line.dealer ? t("table.dealer") : line.name),
-      " ", h("span", { translate: line.dealer ? null : "no" }, withCardFaces(line.text)))));
+      " ", h("span", { translate: line.dealer ? null : "no" }, withCardFaces(chatWords(line))))));
     this.list.scrollTop = this.list.scrollHeight;
     this.input.disabled = !canSend;
   }
+}
+
+/** A chat line's words: a line the server worded for the dealer comes with its code and
+ * params (table.dealer.<code>), so the page says it in its own language; a server newer
+ * than the page's catalogue sends a code it lacks, and its English words show. */
+function chatWords(line) {
+  const key = `table.dealer.${line.code}`;
+  return line.dealer && line.code && has(key) ? t(key, line.params ?? {}) : line.text;
 }
 
 /** Wild games: the ranks wild now; in Follow the Queen every change, with the card that

@@ -7,7 +7,7 @@
 
 import { chips } from "./dom.js";
 import { handName } from "./hand_words.js";
-import { t } from "./i18n.js";
+import { has, t } from "./i18n.js";
 
 /** As many as the server's "last hands" (its ring of hands). */
 export const PROOFS_KEPT = 20;
@@ -118,7 +118,7 @@ export class TableState {
     this.rebuyRequests = new Map((table.rebuy_requests ?? []).map((asked) => [asked.player_id, asked]));
     this.removed = new Map((table.removed ?? []).map((gone) => [gone.player_id, gone]));
     this.running = room.running;
-    this.stopped = room.stopped ?? null;
+    this.stopped = stoppedWords(room);
     this.rabbitHunt = table.rabbit_hunt ?? false;
     this.nextGame = table.next_game ?? null;
     this.blindClock = table.blind_clock ?? null;
@@ -425,4 +425,13 @@ export function bountyWords(event, nameOf) {
   const words = { name: nameOf(event.seat), amount: chips(total), from: from.join(", "),
     number: String(event.hand_number) };
   return t(from.length ? "table.chat.bounty_from_each" : "table.chat.bounty", words);
+}
+
+/** Why play stopped here for good (the room's ``stopped``), in the page's language: the
+ * server sends its code and params beside its English (table.stopped.<code>); a code the
+ * catalogue lacks shows the English. Null: play was not stopped. */
+export function stoppedWords(room) {
+  if (!room.stopped) return null;
+  const key = `table.stopped.${room.stopped_code}`;
+  return room.stopped_code && has(key) ? t(key, room.stopped_params ?? {}) : room.stopped;
 }
