@@ -108,7 +108,8 @@ def test_english_words_filled_in_are_the_servers_lines() -> None:
 
 
 def test_english_words_filled_in_are_why_play_stopped() -> None:
-    stopped = refused_report(TournamentError("chips are not conserved: 3,000 before, 3,500 now"))
+    error = TournamentError("chips_not_conserved", table=2, before=3000, after=3500)
+    stopped = refused_report(error)
     [(key, words)] = _catalogue("en", "table.stopped.").items()
     assert key == f"table.stopped.{stopped.code}"
     assert _filled(words, stopped.params) == stopped.text
