@@ -25,7 +25,9 @@ function words(hand, form) {
     second: ranks.length > 1 ? rank(ranks[1], form, true) : "",
     cards: ranks.join("-"),
   };
-  if (category === "badugi") return t(`hands.${form}.badugi_${ranks.length}`, params);
+  // A category named by its count of cards (a badugi of three) has a key for each count.
+  const counted = `hands.${form}.${category}_${ranks.length}`;
+  if (has(counted)) return t(counted, params);
   if (!hand.low) return t(`hands.${form}.${category}`, params);
   const own = `hands.${form}.low_${category}`;
   if (has(own)) return t(own, params);
