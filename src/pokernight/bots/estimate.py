@@ -27,6 +27,7 @@ from pokernight.equity.scenario import (
     extra_card_slots,
     fours_unseen,
 )
+from pokernight.equity.stud_quick import quick_equity
 from pokernight.rules import CardsDealt, HandStarted, HandView, StreetStarted, WildRankChanged
 from pokernight.rules.events import CardsDrawn
 
@@ -125,6 +126,8 @@ def my_equity(situation: Situation, samples: Mapping[str, int], rng: random.Rand
     if situation.variant.is_draw:
         count = max(MIN_SAMPLES, samples.get(situation.variant.showdown, 200) // 4)
         return draw_equity(draw_spot_of(situation), count, rng)
+    if situation.variant.is_stud:
+        return stud_equity_of(scenario_of(situation), samples, rng)
     return equity_of(scenario_of(situation), samples, rng)
 
 
@@ -144,6 +147,19 @@ def draw_spot_of(situation: Situation) -> DrawSpot:
     return DrawSpot(situation.variant.showdown, mine, dead, len(situation.opponents), draws_left)
 
 
+def stud_equity_of(
+    scenario: Scenario, samples: Mapping[str, int], rng: random.Random, weigh: Weigh | None = None
+) -> float:
+    """A stud game's equity as ``equity_of`` counts its deals, always sampled, every deal
+    valued at once (``stud_quick``): a bot needs it to a few percent, dozens of times a hand."""
+    count = _deals_for(scenario, samples)
+    return quick_equity(scenario, count, np.random.default_rng(rng.getrandbits(64)), weigh)
+
+
+def _deals_for(scenario: Scenario, samples: Mapping[str, int]) -> int:
+    return max(MIN_SAMPLES, samples[scenario.showdown] * 2 // len(scenario.hands))
+
+
 def equity_of(
     scenario: Scenario, samples: Mapping[str, int], rng: random.Random, weigh: Weigh | None = None
 ) -> float:
@@ -152,7 +168,7 @@ def equity_of(
     A hand's cost grows with the contenders; a multiway equity is smaller and
     needs less absolute precision. Exact whenever enumerating costs no more.
     """
-    count = max(MIN_SAMPLES, samples[scenario.showdown] * 2 // len(scenario.hands))
+    count = _deals_for(scenario, samples)
     result = equity(
         scenario,
         samples=count,

@@ -18,7 +18,7 @@ from statistics import fmean
 
 from pokernight.bots.bot import Bot
 from pokernight.bots.choices import bet_pot_fraction, bet_to, passive, stay
-from pokernight.bots.estimate import equity_of, my_equity, scenario_of
+from pokernight.bots.estimate import equity_of, my_equity, scenario_of, stud_equity_of
 from pokernight.bots.preflop import percentile
 from pokernight.bots.ranges import range_weights
 from pokernight.bots.situation import Situation
@@ -49,7 +49,8 @@ class HardBot(Bot):
             return self._by_equity(situation, stats, my_equity(situation, SAMPLES, self.rng))
         scenario = scenario_of(situation)
         weigh = range_weights(situation, scenario, stats)
-        equity = equity_of(scenario, SAMPLES, self.rng, weigh)
+        estimate = stud_equity_of if situation.variant.is_stud else equity_of
+        equity = estimate(scenario, SAMPLES, self.rng, weigh)
         return self._by_equity(situation, stats, equity)
 
     def _preflop(self, situation: Situation, stats: list[PlayerStats]) -> Action:

@@ -21,6 +21,7 @@ import numpy.typing as npt
 
 from pokernight.evaluate.tables import (
     BATCH,
+    BATCH_LOW,
     BATCH_SIZES,
     FLUSH_SUITS_ARRAY,
     FLUSH_VALUES_ARRAY,
@@ -55,6 +56,16 @@ def batch_high_values(hands: npt.ArrayLike) -> Values:
             values[start : start + CHUNK] = chunk_values(chunk)
         except IndexError as error:
             raise ValueError(INDEX_RANGE) from error
+    return values
+
+
+def batch_low_values(hands: npt.NDArray[np.intp]) -> Values:
+    """The ``low_value`` (A-5) of each row of an (N, 5..7) array of card indices, unchecked:
+    the bots' equity path (a low reads the rank multiset alone, so no flush step)."""
+    sums = sum_columns(BATCH.card_codes, hands)
+    index = BATCH_LOW.high_block[hands.shape[1]][(sums >> LOW_FIELD_BITS) & HIGH_FIELD_MASK]
+    index += BATCH_LOW.low_ordinal[sums & LOW_FIELD_MASK]
+    values: Values = BATCH_LOW.values[hands.shape[1]][index]
     return values
 
 

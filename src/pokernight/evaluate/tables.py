@@ -304,6 +304,7 @@ _LOW: Final = multiset_values(_SMALL, _SMALL_LOW, _CHILDREN)
 FLUSH_VALUES_ARRAY: Final = flush_values(_TOPS)
 FLUSH_SUITS_ARRAY: Final = flush_suits()
 BATCH: Final = BatchTables(_VECTORS, _HIGH)
+BATCH_LOW: Final = BatchTables(_VECTORS, _LOW)  # A-5 lows: the same dense index, no flushes
 
 # Plain Python containers for the pure-Python hot paths: a dict or list read
 # from Python is several times faster than indexing a numpy array.

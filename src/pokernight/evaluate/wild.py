@@ -32,6 +32,9 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Sequence
 from typing import Final
 
+import numpy as np
+import numpy.typing as npt
+
 from pokernight.cards import CARDS, Card, CardError, Rank, ensure_distinct
 from pokernight.evaluate.strength import Category, HandStrength, category_of, pack, ranks_of
 
@@ -73,6 +76,9 @@ _GROUPS_BELOW_STRAIGHT: Final = (
 )
 
 CardCode = Callable[[Card], int]
+Hands = npt.NDArray[np.intp]
+Values = npt.NDArray[np.int64]
+NO_CARD: Final = len(CARDS)  # the batch path's padding: a card index that adds nothing
 
 # Lazily filled memo tables. Their key spaces are bounded (sets of wild ranks,
 # rank multisets of at most eight cards, suit counts, 13-bit masks), so they
@@ -82,6 +88,9 @@ _WILD_CARDS: dict[frozenset[int], frozenset[Card]] = {}
 _RANK_VALUES: dict[int, int] = {}
 _FLUSH_SUITS: dict[int, tuple[int, ...]] = {}
 _SUIT_VALUES: dict[int, int] = {}
+# The batch path's codes per set of wild ranks, split in two 64-bit halves: bits 0..51
+# of a card's code, and its rank bit per suit (bits 52..103) shifted down.
+_BATCH_CODES: dict[frozenset[int], tuple[Values, Values]] = {}
 
 
 def wild_value(cards: Sequence[Card], wild_ranks: Collection[int]) -> int:
@@ -103,7 +112,7 @@ def wild_value(cards: Sequence[Card], wild_ranks: Collection[int]) -> int:
     rank_key = total >> WILDS_SHIFT & RANK_KEY_MASK
     value = _RANK_VALUES.get(rank_key)
     if value is None:
-        value = _RANK_VALUES[rank_key] = _rank_value(rank_key)
+        value = _memo_rank_value(rank_key)
     flush_key = total & FLUSH_KEY_MASK
     suits = _FLUSH_SUITS.get(flush_key)
     if suits is None:
@@ -113,13 +122,68 @@ def wild_value(cards: Sequence[Card], wild_ranks: Collection[int]) -> int:
         masks = total >> MASKS_SHIFT
         for suit in suits:
             suit_key = (masks >> RANK_COUNT * suit & RANK_MASK_ALL) << WILD_COUNT_BITS | wilds
-            suit_value = _SUIT_VALUES.get(suit_key)
-            if suit_value is None:
-                suit_value = _SUIT_VALUES[suit_key] = _flush_value(
-                    suit_key >> WILD_COUNT_BITS, wilds
-                )
+            suit_value = _suit_value(suit_key)
             value = max(value, suit_value)
     return value
+
+
+def batch_wild_values(
+    hands: Hands, wild_sets: Sequence[Collection[int]], which: Hands | None = None
+) -> Values:
+    """``wild_value`` of each row of an (N, k) array of card indices, its wild ranks
+    ``wild_sets[which[row]]`` (without ``which``: every row's the first set's), ``NO_CARD``
+    padding rows of fewer cards (Baseball's extra cards make hands unequal). Unchecked, as
+    the fast path: the codes are summed by numpy, the memoised values read once per row."""
+    codes = [_batch_codes(frozenset(wild_ranks)) for wild_ranks in wild_sets]
+    if which is None:
+        low_codes, mask_codes = codes[0][0][hands], codes[0][1][hands]
+    else:
+        rows = which[:, None]
+        low_codes = np.stack([low for low, _ in codes])[rows, hands]
+        mask_codes = np.stack([masks for _, masks in codes])[rows, hands]
+    totals = low_codes.sum(axis=1)
+    rank_keys = (totals >> WILDS_SHIFT & RANK_KEY_MASK).tolist()
+    known = _RANK_VALUES.get
+    values = [known(key) for key in rank_keys]
+    if None in values:
+        values = [_memo_rank_value(key) if value is None else value
+                  for key, value in zip(rank_keys, values, strict=True)]  # fmt: skip
+    result: Values = np.array(values, dtype=np.int64)
+    wilds = totals >> WILDS_SHIFT & WILD_COUNT_MASK
+    masks = mask_codes.sum(axis=1)
+    for suit in _ALL_SUITS:
+        naturals = totals >> SUIT_COUNTER_BITS * suit & (1 << SUIT_COUNTER_BITS) - 1
+        rows = np.flatnonzero(naturals + wilds >= HAND_SIZE)
+        if len(rows):
+            keys = (masks[rows] >> RANK_COUNT * suit & RANK_MASK_ALL) << WILD_COUNT_BITS
+            flushes = [_suit_value(key) for key in (keys | wilds[rows]).tolist()]
+            result[rows] = np.maximum(result[rows], flushes)
+    return result
+
+
+def _memo_rank_value(rank_key: int) -> int:
+    value = _RANK_VALUES[rank_key] = _rank_value(rank_key)
+    return value
+
+
+def _suit_value(suit_key: int) -> int:
+    value = _SUIT_VALUES.get(suit_key)
+    if value is None:
+        value = _SUIT_VALUES[suit_key] = _flush_value(
+            suit_key >> WILD_COUNT_BITS, suit_key & WILD_COUNT_MASK
+        )
+    return value
+
+
+def _batch_codes(wild_ranks: frozenset[int]) -> tuple[Values, Values]:
+    codes = _BATCH_CODES.get(wild_ranks)
+    if codes is None:
+        code = _card_code(wild_ranks)
+        full = [code(card) for card in CARDS] + [0]  # NO_CARD
+        low = np.array([value & (1 << MASKS_SHIFT) - 1 for value in full], dtype=np.int64)
+        masks = np.array([value >> MASKS_SHIFT for value in full], dtype=np.int64)
+        codes = _BATCH_CODES[wild_ranks] = (low, masks)
+    return codes
 
 
 def evaluate_wild(cards: Sequence[Card], wild_ranks: Collection[int]) -> HandStrength:
@@ -366,4 +430,4 @@ def _hand_name(value: int) -> str:
     return names[category]
 
 
-__all__ = ["evaluate_wild", "wild_cards", "wild_cards_used", "wild_value"]
+__all__ = ["batch_wild_values", "evaluate_wild", "wild_cards", "wild_cards_used", "wild_value"]
