@@ -60,7 +60,8 @@ def scenario_of(situation: Situation) -> Scenario:
     variant = situation.variant
     extra = variant.extra_card_rank
     return Scenario(
-        variant.showdown, hands, view.board, tuple(slots), dead, wild_state(view),
+        variant.showdown, hands, view.board, tuple(slots), dead,
+        wild_state(view) if variant.follows_queen else WildState(),
         variant.wild_ranks if variant.has_wild_cards and not variant.follows_queen else None,
         tuple(card for seat in contenders for card in view.up_cards[seat]),
         None if extra is None else int(extra),

@@ -26,6 +26,7 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
+from pokernight.cards import CARDS, Card
 from pokernight.equity.calculator import Weigh
 from pokernight.equity.hi_lo import NO_LOW, half_shares, pot_shares, stud_low_values
 from pokernight.equity.scenario import Scenario
@@ -44,6 +45,7 @@ SPADES: Final = 3
 NO_RANK: Final = -1
 
 _POOLS: dict[int, npt.NDArray[np.int8]] = {}
+_INDEX: Final[dict[Card, int]] = {card: card.index for card in CARDS}  # a dict read is cheaper
 
 
 def quick_equity(
@@ -63,7 +65,9 @@ def quick_equity(
 
 def random_deals(scenario: Scenario, count: int, rng: np.random.Generator) -> Deals:
     """(count, slots) card indices: uniformly random ordered choices of distinct cards."""
-    deck = np.array([card.index for card in scenario.deck], dtype=np.intp)
+    out = np.zeros(len(CARDS), dtype=bool)
+    out[[_INDEX[card] for card in (*scenario.known_cards, *scenario.dead)]] = True
+    deck = np.flatnonzero(~out)
     pool = _pool(len(deck))
     start = int(rng.integers(0, POOL_ROWS - count + 1))
     relabelled = deck[rng.permutation(len(deck))]
@@ -102,9 +106,7 @@ def _per_contender(values: npt.NDArray[np.integer], hands: Deals) -> Values:
 
 def _hands(scenario: Scenario, deals: Deals, *, with_board: bool) -> Deals:
     """(deals, contenders, cards): each contender's known and dealt cards (and the board's)."""
-    known = [card.index for hand in scenario.hands for card in hand]
-    board = [card.index for card in scenario.board]
-    fixed = np.array(known + board, dtype=np.intp)
+    fixed = np.array([_INDEX[card] for card in scenario.known_cards], dtype=np.intp)
     padding = np.full((len(deals), 1), NO_CARD, dtype=np.intp)
     columns = np.hstack((np.broadcast_to(fixed, (len(deals), len(fixed))), deals, padding))
     return columns[:, _layout(scenario, with_board)]
