@@ -1,6 +1,7 @@
 """Opponents' likely hands: a weight for each sampled deal of their unknown cards.
 
-Hold'em only (two unknown cards each; elsewhere ranges stay uniform). Before
+Hold'em here (two unknown cards each), the stud games in ``ranges_stud``; elsewhere
+ranges stay uniform. Before
 the flop a player who raised holds about its top PFR share of hands, one who
 called its top VPIP share, re-raises narrower still. After the flop every bet
 or raise the player made makes a hand without a pair less likely, the more so
@@ -35,7 +36,11 @@ def range_weights(
     situation: Situation, scenario: Scenario, stats: Sequence[PlayerStats]
 ) -> Weigh | None:
     """Deal weights for the opponents (contenders 1..n, with ``stats`` in that order)."""
-    if situation.variant.showdown != "high" or situation.variant.is_stud:
+    if situation.variant.is_stud:
+        from pokernight.bots.ranges_stud import stud_range_weights  # it reads this module
+
+        return stud_range_weights(situation, scenario, stats)
+    if situation.variant.showdown != "high":
         return None
     opponents = situation.opponents
     columns = [

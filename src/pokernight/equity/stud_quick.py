@@ -6,7 +6,7 @@ bot decides dozens of times a hand and needs its equity to a few percent, so thi
 always samples, and does each step once for every deal and contender at once:
 
 - the deals: the first cards of random permutations of the deck. A permutation is a row
-  of a fixed pool (``_pool``, seeded by the deck's size, so a pure function of it) read
+  of a fixed pool (``_pool``, from a fixed seed, so a pure function of the deck's size) read
   through a random relabelling of the deck: each row is then uniform and independent of
   the others given the relabelling, and the pool costs nothing per deal;
 - the hands: one (deals, contenders, cards) take from the known cards and the deal;
@@ -76,10 +76,15 @@ def random_deals(scenario: Scenario, count: int, rng: np.random.Generator) -> De
 
 
 def _pool(size: int) -> npt.NDArray[np.int8]:
+    """Permutations of ``range(size)``: the full deck's pool with the larger cards left out
+    (which keeps the others in a uniformly random order)."""
     pool = _POOLS.get(size)
     if pool is None:
-        keys = np.random.default_rng(size).random((POOL_ROWS, size))
-        pool = _POOLS[size] = keys.argsort(axis=1).astype(np.int8)
+        full = _POOLS.get(len(CARDS))
+        if full is None:
+            keys = np.random.default_rng(len(CARDS)).random((POOL_ROWS, len(CARDS)))
+            full = _POOLS[len(CARDS)] = keys.argsort(axis=1).astype(np.int8)
+        pool = _POOLS[size] = full[full < size].reshape(POOL_ROWS, size)
     return pool
 
 
