@@ -16,11 +16,13 @@ standard starting-hand order of the stud literature:
 - stud hi-lo: the better of the two, so three low cards and big pairs both rank high:
   R. Zee, *High-Low-Split Poker for Advanced Players* (Two Plus Two, 1992).
 
-Later streets: each bet or raise the player made makes a hand weak for the game less
-likely, the less that player bluffs, as in hold'em: weak is no pair in high games, less
-than trips with the wild cards, no low made or drawing with every card (distinct ranks
-up to an eight) in razz, and weak both ways in hi-lo. The up cards are public, so only
-the hidden cards dealt so far are weighed; cards still to come are not.
+Later streets: each bet or raise the player made makes a hand that was weak for the game
+when it bet less likely, the less that player bluffs, as in hold'em: the cards it held
+then (its first two down cards and its up cards so far; all seven on the river) were no
+pair in high games (on the river, less than two pair), less than trips with the wild
+cards (on the river, less than a straight), no low made or drawing with every card
+(distinct ranks up to an eight) in razz, weak both ways in hi-lo. The up cards are
+public, so only the hidden cards dealt so far are weighed; cards still to come are not.
 """
 
 from __future__ import annotations
@@ -40,6 +42,8 @@ from pokernight.cards import CARDS
 from pokernight.equity.calculator import Weigh, Weights
 from pokernight.equity.scenario import Scenario
 from pokernight.equity.showdown import Deals
+from pokernight.evaluate.strength import CATEGORY_SHIFT, Category
+from pokernight.evaluate.wild import batch_wild_values
 
 DECK: Final = len(CARDS)
 RANKS: Final = 13
@@ -47,11 +51,11 @@ SUITS: Final = 4
 ACE: Final = 12
 LOW_LIMIT: Final = 8  # eight or better: a low's cards run from the ace (1) to the eight
 LOW_SIZE: Final = 5
+LATE_CARDS: Final = 7  # seventh street
 MAX_UNMADE: Final = 0.8
 PAIR_PENALTY: Final = 1500  # razz: a pair starts below any three unpaired cards up to a ten
 Percentiles = npt.NDArray[np.float32]
 
-_ONE_HOT: Final = np.eye(RANKS + 1, dtype=np.int8)
 _BIT_COUNT: Final = np.array([mask.bit_count() for mask in range(2 << LOW_LIMIT)])
 
 
@@ -74,9 +78,10 @@ def stud_range_weights(
         shown = [card.index for card in scenario.hands[owner]]
         shown += [card.index for card in scenario.board]
         readings.append((seat, player, hidden, np.array(shown, dtype=np.intp)))
-    table = starting_percentiles(showdown, wild)
     if not readings:
         return None
+    table = starting_percentiles(showdown, wild)
+    last = len(situation.variant.streets) - 1
 
     def weigh(deals: Deals) -> Weights:
         weights = np.ones(len(deals))
@@ -85,15 +90,24 @@ def stud_range_weights(
             weights *= _first_street_weight(
                 situation, seat, player, cards, door=len(hidden), table=table
             )
-            bets = sum(situation.aggression_by(seat, street)
-                       for street in range(1, situation.street + 1))  # fmt: skip
-            if bets:
-                weak = _weak(cards, showdown, wild)
-                unmade = min(MAX_UNMADE, player.bluff_rate * player.aggression)
-                weights *= np.where(weak, unmade**bets, 1.0)
+            unmade = min(MAX_UNMADE, player.bluff_rate * player.aggression)
+            for street in range(1, situation.street + 1):
+                bets = situation.aggression_by(seat, street)
+                if bets:
+                    held = cards[:, _held_on(street, last, len(hidden), len(shown))]
+                    weights *= np.where(_weak(held, showdown, wild), unmade**bets, 1.0)
         return weights
 
     return weigh
+
+
+def _held_on(street: int, last: int, hidden: int, shown: int) -> list[int]:
+    """The columns of [hidden cards, shown cards] a player held when it bet on ``street``
+    (1: fourth street): its first two down cards and its up cards so far; every card on
+    the last street."""
+    if street == last:
+        return list(range(hidden + shown))
+    return [*range(min(2, hidden)), *range(hidden, hidden + min(street + 1, shown))]
 
 
 def _first_street_weight(
@@ -194,11 +208,12 @@ def _weak(cards: Deals, showdown: str, wild: frozenset[int]) -> npt.NDArray[np.b
     """Hands a bet makes less likely: weak for the game, in hi-lo weak both ways."""
     if showdown == "low":
         return ~_low_made(cards)
-    ranks = cards // SUITS
-    is_wild = np.isin(ranks, list(wild))
-    counts = _ONE_HOT[np.where(is_wild, RANKS, ranks)].sum(axis=1)  # wild cards: the last
-    group = counts[:, :RANKS].max(axis=1) + counts[:, RANKS]
-    weak: npt.NDArray[np.bool_] = group < (3 if wild else 2)
+    # With all seven cards, a bettor's pair (with wild cards, trips) is no longer much.
+    late = cards.shape[1] >= LATE_CARDS
+    weakest = (Category.STRAIGHT if late else Category.THREE_OF_A_KIND) if wild else (
+        Category.TWO_PAIR if late else Category.ONE_PAIR
+    )  # fmt: skip
+    weak: npt.NDArray[np.bool_] = batch_wild_values(cards, [wild]) < int(weakest) << CATEGORY_SHIFT
     return weak & ~_low_made(cards) if showdown == "high8" else weak
 
 
