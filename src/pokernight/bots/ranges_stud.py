@@ -19,10 +19,10 @@ standard starting-hand order of the stud literature:
 Later streets: each bet or raise the player made makes a hand that was weak for the game
 when it bet less likely, the less that player bluffs, as in hold'em: the cards it held
 then (its first two down cards and its up cards so far; all seven on the river) were no
-pair in high games (on the river, less than two pair), less than trips with the wild
-cards (on the river, less than a straight), no low made or drawing with every card
-(distinct ranks up to an eight) in razz, weak both ways in hi-lo. The up cards are
-public, so only the hidden cards dealt so far are weighed; cards still to come are not.
+pair in high games (on the river, less than two pair); with wild cards less than trips, a
+pair and a wild card (on the river, less than a straight); in razz no low made or drawing
+with every card (distinct ranks up to an eight); in hi-lo weak both ways. The up cards
+are public, so only the hidden cards dealt so far are weighed; cards still to come are not.
 """
 
 from __future__ import annotations
@@ -42,6 +42,7 @@ from pokernight.cards import CARDS
 from pokernight.equity.calculator import Weigh, Weights
 from pokernight.equity.scenario import Scenario
 from pokernight.equity.showdown import Deals
+from pokernight.evaluate.batch import batch_high_values
 from pokernight.evaluate.strength import CATEGORY_SHIFT, Category
 from pokernight.evaluate.wild import batch_wild_values
 
@@ -51,11 +52,12 @@ SUITS: Final = 4
 ACE: Final = 12
 LOW_LIMIT: Final = 8  # eight or better: a low's cards run from the ace (1) to the eight
 LOW_SIZE: Final = 5
-LATE_CARDS: Final = 7  # seventh street
+RIVER_CARDS: Final = 7  # seventh street
 MAX_UNMADE: Final = 0.8
 PAIR_PENALTY: Final = 1500  # razz: a pair starts below any three unpaired cards up to a ten
 Percentiles = npt.NDArray[np.float32]
 
+_ONE_HOT: Final = np.eye(RANKS + 1, dtype=np.intp)
 _BIT_COUNT: Final = np.array([mask.bit_count() for mask in range(2 << LOW_LIMIT)])
 
 
@@ -208,13 +210,38 @@ def _weak(cards: Deals, showdown: str, wild: frozenset[int]) -> npt.NDArray[np.b
     """Hands a bet makes less likely: weak for the game, in hi-lo weak both ways."""
     if showdown == "low":
         return ~_low_made(cards)
-    # With all seven cards, a bettor's pair (with wild cards, trips) is no longer much.
-    late = cards.shape[1] >= LATE_CARDS
-    weakest = (Category.STRAIGHT if late else Category.THREE_OF_A_KIND) if wild else (
-        Category.TWO_PAIR if late else Category.ONE_PAIR
-    )  # fmt: skip
-    weak: npt.NDArray[np.bool_] = batch_wild_values(cards, [wild]) < int(weakest) << CATEGORY_SHIFT
+    weak = _weak_wild(cards, wild) if wild else _weak_high(cards)
     return weak & ~_low_made(cards) if showdown == "high8" else weak
+
+
+def _weak_high(cards: Deals) -> npt.NDArray[np.bool_]:
+    """No pair (on the river, less than two pair): read by the batch evaluator from five
+    cards on, from the ranks before."""
+    if cards.shape[1] < LOW_SIZE:
+        return _largest_group(cards, frozenset()) < 2
+    weakest = Category.TWO_PAIR if cards.shape[1] >= RIVER_CARDS else Category.ONE_PAIR
+    weak: npt.NDArray[np.bool_] = batch_high_values(cards) < int(weakest) << CATEGORY_SHIFT
+    return weak
+
+
+def _weak_wild(cards: Deals, wild: frozenset[int]) -> npt.NDArray[np.bool_]:
+    """Less than trips (a pair and a wild card) before the river, less than a straight on
+    it (the river's hands are the ones the equity values: their values are memoised)."""
+    if cards.shape[1] < RIVER_CARDS:
+        return _largest_group(cards, wild) < 3
+    river: npt.NDArray[np.bool_] = (
+        batch_wild_values(cards, [wild]) < int(Category.STRAIGHT) << CATEGORY_SHIFT
+    )
+    return river
+
+
+def _largest_group(cards: Deals, wild: frozenset[int]) -> npt.NDArray[np.intp]:
+    """The most cards of one rank, wild cards counted in."""
+    ranks = cards // SUITS
+    is_wild = np.isin(ranks, list(wild))
+    counts = _ONE_HOT[np.where(is_wild, RANKS, ranks)].sum(axis=1)  # wild cards: the last
+    group: npt.NDArray[np.intp] = counts[:, :RANKS].max(axis=1) + counts[:, RANKS]
+    return group
 
 
 def _low_made(cards: Deals) -> npt.NDArray[np.bool_]:
