@@ -4,7 +4,7 @@ Heads-up, the same cards each time: Bob either raises every street he can (compl
 third street, bets fourth to seventh), or only checks and calls until he bets the river.
 The bot checks and calls along and faces Bob's river bet. Against the raiser its equity is
 lower in every stud game (high, low, hi-lo, wild), and in Seven-Card Stud with a pair of
-fives it folds where it calls the player who only called.
+fives it folds to the raiser where it calls the player who only called.
 """
 
 from __future__ import annotations
@@ -80,7 +80,7 @@ def equity_read(hand: Hand, seeds: range) -> float:
 @pytest.mark.parametrize(
     ("game", "mine"),
     [
-        ("stud", "5s 5c 2c Ah Kd Qs 6c"),
+        ("stud", "5s 5c 2c Ah Kd Qs 7d"),
         ("razz", "Ac 2s Kc 4h 6s 7s Jd"),
         ("stud8", "Ac 2s Kc 4h Ks 9c Jd"),
         ("ftq", "Qd Ks 2c Ah Kd Js 6c"),
@@ -96,17 +96,17 @@ def test_equity_is_lower_against_a_player_who_raised_every_street(game: str, min
 def test_the_hard_bot_folds_to_the_raiser_what_it_calls_from_the_caller() -> None:
     """A pair of fives facing a river bet at about 8 to 1: the raiser's range (a top
     starting hand, a pair or better by fourth street, two pair by the river) beats it
-    too often; the caller's does not. Ten seeds each."""
-    mine = "5s 5c 2c Ah Kd Qs 6c"
+    too often; the caller's does not. Twenty seeds each (17 and 2 folds)."""
+    mine = "5s 5c 2c Ah Kd Qs 7d"
 
     def folds(raiser: bool) -> int:
         spot = view(facing_the_river_bet("stud", mine, raiser=raiser), 0)
         kinds = [make_bot("hard", random.Random(seed)).decide(spot, PLAYERS).kind
-                 for seed in range(3, 13)]  # fmt: skip
+                 for seed in range(3, 23)]  # fmt: skip
         return kinds.count(ActionKind.FOLD)
 
-    assert folds(raiser=True) == 10
-    assert folds(raiser=False) <= 3
+    assert folds(raiser=True) >= 15
+    assert folds(raiser=False) <= 4
 
 
 def test_starting_hands_rank_as_the_stud_books_rank_them() -> None:

@@ -27,7 +27,7 @@ from pokernight.equity.scenario import (
     extra_card_slots,
     fours_unseen,
 )
-from pokernight.equity.stud_quick import quick_equity
+from pokernight.equity.stud_quick import QuickEquity, quick_equity
 from pokernight.rules import CardsDealt, HandStarted, HandView, StreetStarted, WildRankChanged
 from pokernight.rules.events import CardsDrawn
 
@@ -153,11 +153,19 @@ def stud_equity_of(
 ) -> float:
     """A stud game's equity as ``equity_of`` counts its deals, always sampled, every deal
     valued at once (``stud_quick``): a bot needs it to a few percent, dozens of times a hand."""
-    count = _deals_for(scenario, samples)
-    return quick_equity(scenario, count, np.random.default_rng(rng.getrandbits(64)), weigh)
+    return stud_estimate(scenario, deals_for(scenario, samples), rng, weigh).equity
 
 
-def _deals_for(scenario: Scenario, samples: Mapping[str, int]) -> int:
+def stud_estimate(
+    scenario: Scenario, deals: int, rng: random.Random, weigh: Weigh | None = None
+) -> QuickEquity:
+    """``stud_equity_of`` from ``deals`` deals, with its error."""
+    return quick_equity(scenario, deals, np.random.default_rng(rng.getrandbits(64)), weigh)
+
+
+def deals_for(scenario: Scenario, samples: Mapping[str, int]) -> int:
+    """The deals ``samples`` gives a scenario: ``samples[showdown]`` heads-up, fewer
+    multiway (see ``equity_of``)."""
     return max(MIN_SAMPLES, samples[scenario.showdown] * 2 // len(scenario.hands))
 
 
@@ -169,7 +177,7 @@ def equity_of(
     A hand's cost grows with the contenders; a multiway equity is smaller and
     needs less absolute precision. Exact whenever enumerating costs no more.
     """
-    count = _deals_for(scenario, samples)
+    count = deals_for(scenario, samples)
     result = equity(
         scenario,
         samples=count,

@@ -18,11 +18,21 @@ from statistics import fmean
 
 from pokernight.bots.bot import Bot
 from pokernight.bots.choices import bet_pot_fraction, bet_to, passive, stay
-from pokernight.bots.estimate import equity_of, my_equity, scenario_of, stud_equity_of
+from pokernight.bots.estimate import (
+    MIN_SAMPLES,
+    deals_for,
+    equity_of,
+    my_equity,
+    scenario_of,
+    stud_estimate,
+)
 from pokernight.bots.preflop import percentile
 from pokernight.bots.ranges import range_weights
 from pokernight.bots.situation import Situation
 from pokernight.bots.stats import PRIOR_FOLD_TO_BET, PlayerStats
+from pokernight.equity import Scenario
+from pokernight.equity.calculator import Weigh
+from pokernight.equity.stud_quick import QuickEquity
 from pokernight.rules import Action
 
 # Deals per decision: the batch evaluator makes high hands cheap, wild ones are not.
@@ -49,9 +59,38 @@ class HardBot(Bot):
             return self._by_equity(situation, stats, my_equity(situation, SAMPLES, self.rng))
         scenario = scenario_of(situation)
         weigh = range_weights(situation, scenario, stats)
-        estimate = stud_equity_of if situation.variant.is_stud else equity_of
-        equity = estimate(scenario, SAMPLES, self.rng, weigh)
+        if situation.variant.is_stud:
+            return self._stud(situation, stats, scenario, weigh)
+        return self._by_equity(situation, stats, equity_of(scenario, SAMPLES, self.rng, weigh))
+
+    def _stud(
+        self,
+        situation: Situation,
+        stats: list[PlayerStats],
+        scenario: Scenario,
+        weigh: Weigh | None,
+    ) -> Action:
+        """Equity in two rounds: a third of the deals, and the rest only when the decision
+        could turn on them (another action at either end of the first round's 95% bounds)."""
+        count = deals_for(scenario, SAMPLES)
+        first_count = min(count, max(MIN_SAMPLES, count // 3))
+        first = stud_estimate(scenario, first_count, self.rng, weigh)
+        if first_count == count or self._settled(situation, stats, first):
+            return self._by_equity(situation, stats, first.equity)
+        rest = stud_estimate(scenario, count - first_count, self.rng, weigh)
+        equity = (first.equity * first_count + rest.equity * (count - first_count)) / count
         return self._by_equity(situation, stats, equity)
+
+    def _settled(self, situation: Situation, stats: list[PlayerStats], first: QuickEquity) -> bool:
+        """Whether the same kind of action answers either end of ``first``'s bounds, each
+        with the same random draws (the state is put back: the decision draws them again)."""
+        state = self.rng.getstate()
+        kinds = set()
+        for equity in (first.equity - first.error, first.equity + first.error):
+            self.rng.setstate(state)
+            kinds.add(self._by_equity(situation, stats, equity).kind)
+        self.rng.setstate(state)
+        return len(kinds) == 1
 
     def _preflop(self, situation: Situation, stats: list[PlayerStats]) -> Action:
         strength = percentile(situation.my_cards)

@@ -20,6 +20,7 @@ in the hole, no community card).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from itertools import pairwise
 from typing import Final
 
@@ -27,7 +28,7 @@ import numpy as np
 import numpy.typing as npt
 
 from pokernight.cards import CARDS, Card
-from pokernight.equity.calculator import Weigh
+from pokernight.equity.calculator import Z_95, Weigh
 from pokernight.equity.hi_lo import NO_LOW, half_shares, pot_shares, stud_low_values
 from pokernight.equity.scenario import Scenario
 from pokernight.equity.wild_state import QUEEN
@@ -48,19 +49,27 @@ _POOLS: dict[int, npt.NDArray[np.int8]] = {}
 _INDEX: Final[dict[Card, int]] = {card: card.index for card in CARDS}  # a dict read is cheaper
 
 
+@dataclass(frozen=True, slots=True)
+class QuickEquity:
+    equity: float  # contender 0's mean pot share
+    error: float  # its 95% half-width: the weighted shares' spread over the effective deals
+
+
 def quick_equity(
     scenario: Scenario, samples: int, rng: np.random.Generator, weigh: Weigh | None = None
-) -> float:
-    """Contender 0's equity (mean pot share) over ``samples`` random deals (at most
-    ``POOL_ROWS``), weighted by ``weigh`` if given."""
+) -> QuickEquity:
+    """Contender 0's equity over ``samples`` random deals (at most ``POOL_ROWS``),
+    weighted by ``weigh`` if given."""
     if scenario.showdown not in STUD_SHOWDOWNS:
         raise ValueError(f"no quick equity for {scenario.showdown!r}")
     deals = random_deals(scenario, min(samples, POOL_ROWS), rng)
     pot = deal_pot_shares(scenario, deals)[:, 0]
-    if weigh is None:
-        return float(pot.mean())
-    weights = weigh(deals)
-    return float((pot * weights).sum() / weights.sum())
+    weights = np.ones(len(deals)) if weigh is None else weigh(deals)
+    total = weights.sum()
+    mean = float((pot * weights).sum() / total)
+    spread = float((weights * (pot - mean) ** 2).sum() / total)
+    effective = total**2 / float((weights**2).sum())
+    return QuickEquity(mean, Z_95 * np.sqrt(spread / effective))
 
 
 def random_deals(scenario: Scenario, count: int, rng: np.random.Generator) -> Deals:
