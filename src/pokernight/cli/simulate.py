@@ -78,7 +78,15 @@ def run(args: argparse.Namespace) -> int:
     rotations = args.players if args.duplicate else 1
     hands = -(-args.hands // rotations) * rotations  # whole deals only
     simulations = [
-        Simulation(args.variant, bots, hands, seed, duplicate=args.duplicate, luck=args.luck)
+        Simulation(
+            args.variant,
+            bots,
+            hands,
+            seed,
+            duplicate=args.duplicate,
+            luck=args.luck,
+            profile=args.profile,
+        )
         for bots in tables
     ]
     console = Console()

@@ -48,6 +48,7 @@ class Simulation:
     stack_units: int = 100
     duplicate: bool = False
     luck: bool = False
+    profile: bool = False
 
     def __post_init__(self) -> None:
         variant = variant_for(self.variant)
@@ -149,7 +150,8 @@ def play_block(simulation: Simulation, number: int) -> Played:
             hand = play_one(variant, seated, names, button, stacks=stacks, deck=deck)
             final = hand.final_stacks or hand.stacks
             cards_luck = luck(hand.events, luck_rng) if simulation.luck else None
-            counts[order] += hand_counts(hand.events)
+            if simulation.profile:
+                counts[order] += hand_counts(hand.events)
             for seat, player in enumerate(order):
                 won[index + turn, player] = (final[seat] - stacks[seat]) / unit
                 if cards_luck is not None:
