@@ -4,7 +4,7 @@ Heads-up, the same cards each time: Bob either raises every street he can (compl
 third street, bets fourth to seventh), or only checks and calls until he bets the river.
 The bot checks and calls along and faces Bob's river bet. Against the raiser its equity is
 lower in every stud game (high, low, hi-lo, wild), and in Seven-Card Stud with a pair of
-fives it folds to the raiser where it calls the player who only called.
+kings it folds to the raiser where it calls the player who only called.
 """
 
 from __future__ import annotations
@@ -40,12 +40,13 @@ def deck(mine: str, his: str) -> list[Card]:
     return top + rest
 
 
-def facing_the_river_bet(game: str, mine: str, *, raiser: bool) -> Hand:
+def facing_a_bet(game: str, mine: str, *, raiser: bool, street: int = -1) -> Hand:
     """Bob raises once a street whenever he can (``raiser``), the bot calling; or Bob
-    calls the bot's bets until he bets seventh street (the same chips in the pot)."""
+    calls the bot's bets until he bets ``street`` (the river by default: the same chips in
+    the pot). The bot then faces his bet."""
     variant = VARIANTS[game]
     hand = Hand.start(variant, default_stakes(variant), [2000, 2000], 1, deck(mine, BOB))
-    last = len(variant.streets) - 1
+    last = street % len(variant.streets)
     raised_on = -1
     while True:
         legal = hand.legal_actions()
@@ -80,7 +81,7 @@ def equity_read(hand: Hand, seeds: range) -> float:
 @pytest.mark.parametrize(
     ("game", "mine"),
     [
-        ("stud", "5s 5c 2c Ah Kd Qs 7d"),
+        ("stud", "6c 4h 2c Ah Kd Qs Kh"),
         ("razz", "Ac 2s Kc 4h 6s 7s Jd"),
         ("stud8", "Ac 2s Kc 4h Ks 9c Jd"),
         ("ftq", "Qd Ks 2c Ah Kd Js 6c"),
@@ -88,25 +89,25 @@ def equity_read(hand: Hand, seeds: range) -> float:
 )
 def test_equity_is_lower_against_a_player_who_raised_every_street(game: str, mine: str) -> None:
     seeds = range(4)
-    against_raiser = equity_read(facing_the_river_bet(game, mine, raiser=True), seeds)
-    against_caller = equity_read(facing_the_river_bet(game, mine, raiser=False), seeds)
-    assert against_raiser < against_caller - 0.05, (against_raiser, against_caller)
+    against_raiser = equity_read(facing_a_bet(game, mine, raiser=True), seeds)
+    against_caller = equity_read(facing_a_bet(game, mine, raiser=False), seeds)
+    assert against_raiser < against_caller - 0.03, (against_raiser, against_caller)
 
 
 def test_the_hard_bot_folds_to_the_raiser_what_it_calls_from_the_caller() -> None:
-    """A pair of fives facing a river bet at about 8 to 1: the raiser's range (a top
+    """A pair of kings facing a river bet at about 8 to 1: the raiser's range (a top
     starting hand, a pair or better by fourth street, two pair by the river) beats it
-    too often; the caller's does not. Twenty seeds each (17 and 2 folds)."""
-    mine = "5s 5c 2c Ah Kd Qs 7d"
+    too often; the caller's does not. Twenty seeds each (18 and 2 folds)."""
+    mine = "6c 4h 2c Ah Kd Qs Kh"
 
     def folds(raiser: bool) -> int:
-        spot = view(facing_the_river_bet("stud", mine, raiser=raiser), 0)
+        spot = view(facing_a_bet("stud", mine, raiser=raiser), 0)
         kinds = [make_bot("hard", random.Random(seed)).decide(spot, PLAYERS).kind
                  for seed in range(3, 23)]  # fmt: skip
         return kinds.count(ActionKind.FOLD)
 
     assert folds(raiser=True) >= 15
-    assert folds(raiser=False) <= 4
+    assert folds(raiser=False) <= 5
 
 
 def test_starting_hands_rank_as_the_stud_books_rank_them() -> None:
