@@ -7,22 +7,24 @@ narrower still, as in hold'em. A starting hand is its two down cards and its doo
 ranked by a percentile over every three-card hand (``starting_percentiles``), built on the
 standard starting-hand order of the stud literature:
 
-- high (Seven-Card Stud, Chicago, and the wild games with their wild cards filling in):
+- high (Seven-Card Stud and the wild games with their wild cards filling in):
   rolled-up trips, then pairs by rank (big pairs above small ones), then three to a flush
   or a straight (both best), then high cards: the order of D. Sklansky, M. Malmuth and
   R. Zee, *Seven-Card Stud for Advanced Players* (Two Plus Two, 1989), part one;
 - razz (A-5 low): three unpaired cards, the lower the highest the better, any pair far
   behind: D. Sklansky, *Sklansky on Poker* (1994), the chapter on razz;
 - stud hi-lo: the better of the two, so three low cards and big pairs both rank high:
-  R. Zee, *High-Low-Split Poker for Advanced Players* (Two Plus Two, 1992).
+  R. Zee, *High-Low-Split Poker for Advanced Players* (Two Plus Two, 1992); Chicago
+  likewise: the high hand, or the highest spade among the two down cards (half the pot).
 
 Later streets: each bet or raise the player made makes a hand that was weak for the game
 when it bet less likely, the less that player bluffs, as in hold'em: the cards it held
 then (its first two down cards and its up cards so far; all seven on the river) were no
 pair in high games (on the river, less than two pair); with wild cards less than trips, a
 pair and a wild card (on the river, less than a straight); in razz no low made or drawing
-with every card (distinct ranks up to an eight); in hi-lo weak both ways. The up cards
-are public, so only the hidden cards dealt so far are weighed; cards still to come are not.
+with every card (distinct ranks up to an eight); in hi-lo weak both ways; in Chicago weak
+high with no spade from the queen up in the hole. The up cards are public, so only the
+hidden cards dealt so far are weighed; cards still to come are not.
 """
 
 from __future__ import annotations
@@ -38,7 +40,7 @@ import numpy.typing as npt
 from pokernight.bots.ranges import EDGE_SOFTNESS, RERAISE_NARROWING
 from pokernight.bots.situation import Situation
 from pokernight.bots.stats import PlayerStats
-from pokernight.cards import CARDS
+from pokernight.cards import CARDS, Rank, Suit
 from pokernight.equity.calculator import Weigh, Weights
 from pokernight.equity.scenario import Scenario
 from pokernight.equity.showdown import Deals
@@ -49,6 +51,8 @@ from pokernight.evaluate.wild import batch_wild_values
 DECK: Final = len(CARDS)
 RANKS: Final = 13
 SUITS: Final = 4
+SPADES: Final = int(Suit.SPADES)
+GOOD_SPADE: Final = int(Rank.QUEEN)  # Chicago: a spade in the hole worth betting
 ACE: Final = 12
 LOW_LIMIT: Final = 8  # eight or better: a low's cards run from the ace (1) to the eight
 LOW_SIZE: Final = 5
@@ -96,8 +100,10 @@ def stud_range_weights(
             for street in range(1, situation.street + 1):
                 bets = situation.aggression_by(seat, street)
                 if bets:
-                    held = cards[:, _held_on(street, last, len(hidden), len(shown))]
-                    weights *= np.where(_weak(held, showdown, wild), unmade**bets, 1.0)
+                    held = _held_on(street, last, len(hidden), len(shown))
+                    down = sum(1 for column in held if column < len(hidden))
+                    weak = _weak(cards[:, held], showdown, wild, down=down)
+                    weights *= np.where(weak, unmade**bets, 1.0)
         return weights
 
     return weigh
@@ -150,7 +156,18 @@ def starting_percentiles(showdown: str, wild: frozenset[int]) -> Percentiles:
     table: Percentiles = np.zeros(DECK**3, dtype=np.float32)
     for a, b, c in permutations(range(3)):
         table[(cards[:, a] * DECK + cards[:, b]) * DECK + cards[:, c]] = percentiles
+    if showdown == "spade":  # Chicago: the high hand, or the highest spade in the hole
+        first, second, door = np.unravel_index(np.arange(DECK**3), (DECK, DECK, DECK))
+        valid = (first != second) & (first != door) & (second != door)
+        hole = np.maximum(_spade_rank(first), _spade_rank(second))[valid]
+        table[valid] = _percentile_of(np.maximum(table[valid], _percentile_of(hole)))
     return table
+
+
+def _spade_rank(cards: Deals) -> Deals:
+    """A card's rank if it is a spade, else -1."""
+    ranks: Deals = np.where(cards % SUITS == SPADES, cards // SUITS, -1)
+    return ranks
 
 
 def _percentile_of(scores: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
@@ -206,12 +223,18 @@ def _low_start(cards: Deals) -> npt.NDArray[np.float64]:
     return np.where(paired, score - PAIR_PENALTY, score)
 
 
-def _weak(cards: Deals, showdown: str, wild: frozenset[int]) -> npt.NDArray[np.bool_]:
-    """Hands a bet makes less likely: weak for the game, in hi-lo weak both ways."""
+def _weak(cards: Deals, showdown: str, wild: frozenset[int], *, down: int) -> npt.NDArray[np.bool_]:
+    """Hands a bet makes less likely: weak for the game, in the split games weak both ways
+    (Chicago: no spade from the queen up among the ``down`` cards, the first)."""
     if showdown == "low":
         return ~_low_made(cards)
     weak = _weak_wild(cards, wild) if wild else _weak_high(cards)
-    return weak & ~_low_made(cards) if showdown == "high8" else weak
+    if showdown == "high8":
+        return weak & ~_low_made(cards)
+    if showdown == "spade":
+        no_spade: npt.NDArray[np.bool_] = _spade_rank(cards[:, :down]).max(axis=1) < GOOD_SPADE
+        return weak & no_spade
+    return weak
 
 
 def _weak_high(cards: Deals) -> npt.NDArray[np.bool_]:
