@@ -91,6 +91,9 @@ _SUIT_VALUES: dict[int, int] = {}
 # The batch path's codes per set of wild ranks, split in two 64-bit halves: bits 0..51
 # of a card's code, and its rank bit per suit (bits 52..103) shifted down.
 _BATCH_CODES: dict[frozenset[int], tuple[Values, Values]] = {}
+# The batch path's flush values by suit key (a 13-bit mask and a 4-bit wild count), -1 not
+# yet worked out.
+_SUIT_TABLE: Values = np.full(1 << (RANK_COUNT + WILD_COUNT_BITS), -1, dtype=np.int64)
 
 
 def wild_value(cards: Sequence[Card], wild_ranks: Collection[int]) -> int:
@@ -156,9 +159,20 @@ def batch_wild_values(
         rows = np.flatnonzero(naturals + wilds >= HAND_SIZE)
         if len(rows):
             keys = (masks[rows] >> RANK_COUNT * suit & RANK_MASK_ALL) << WILD_COUNT_BITS
-            flushes = [_suit_value(key) for key in (keys | wilds[rows]).tolist()]
-            result[rows] = np.maximum(result[rows], flushes)
+            result[rows] = np.maximum(result[rows], _suit_values(keys | wilds[rows]))
     return result
+
+
+def _suit_values(keys: Values) -> Values:
+    """``_suit_value`` of each key, read from a dense table (every key fits in 17 bits),
+    the missing ones worked out once."""
+    values = _SUIT_TABLE[keys]
+    missing = values < 0
+    if missing.any():
+        for key in np.unique(keys[missing]).tolist():
+            _SUIT_TABLE[key] = _suit_value(key)
+        values = _SUIT_TABLE[keys]
+    return values
 
 
 def _memo_rank_value(rank_key: int) -> int:
