@@ -82,7 +82,7 @@ def test_a_rebuy_bounty_tournament_pays_out_every_chip_it_took(seed: int) -> Non
         entries,
         lambda player, view: bots[player].decide(view),
         random.Random(seed),
-        seconds_per_action=2.0,
+        seconds_per_action=4.0,
         after_hand=buy_what_they_may,
     )
     tournament = run.tournament
