@@ -2,9 +2,10 @@
 
 A 27-player sit-and-go (three tables of nine) played to a winner by the bench's cheap
 random policy: each table deals one hand at a time and waits its pause before the
-next; hands at different tables overlap; the levels begin and the breaks end when the
-simulated clock says and no hand is dealt during a break; every chip is counted at every
-report.
+next; hands at different tables overlap; a table deals only when balanced (no table two
+players shorter, TDA 10), though others are mid-hand; the levels begin and the breaks end
+when the simulated clock says and no hand is dealt during a break; every chip is counted
+at every report.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from pokernight.tournament.events import (
     Started,
     TournamentEvent,
 )
+from pokernight.tournament.fold import evolve
 from pokernight.tournament.simulation import Entry, HandReport, Run, play_tournament
 from pokernight.tournament.structure import Structure
 
@@ -85,6 +87,21 @@ def test_the_tables_play_at_once_and_the_clock_runs_the_levels() -> None:
     assert level_of_each(run.events) == [sum(level.at <= at for level in levels) for at in dealt], (
         "each hand is dealt at the level the clock is at"
     )
+    assert_balanced_when_dealing(run.events)
+
+
+def assert_balanced_when_dealing(events: list[TournamentEvent]) -> None:
+    """Folding the log again: when a table deals, no table is two players shorter than it,
+    and some tables deal while another is in a hand."""
+    tournament = Tournament.from_events(events[:1])
+    alongside = 0
+    for event in events[1:]:
+        if isinstance(event, HandStarted):
+            sizes = [len(seated) for seated in tournament.tables.values()]
+            assert len(tournament.tables[event.table]) <= min(sizes) + 1, f"{sizes}"
+            alongside += bool(tournament.in_play)
+        evolve(tournament, event)
+    assert alongside
 
 
 def level_starts(structure: Structure, start: float, count: int) -> list[float]:
