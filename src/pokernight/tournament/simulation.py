@@ -98,8 +98,8 @@ class _InPlay:
 
 @dataclass(slots=True)
 class _Schedule:
-    """Every table's place in simulated time: the hands in play, when each table that
-    played last may deal again, and the hand each dealt last."""
+    """Every table's place in simulated time: the hands in play, when each table may deal
+    again after its last hand (its pause), and the number of the hand each dealt last."""
 
     in_play: dict[int, _InPlay] = field(default_factory=dict)
     free_at: dict[int, float] = field(default_factory=dict)
