@@ -137,8 +137,9 @@ def test_the_stakes_change_from_the_next_hand_at_every_table() -> None:
 
 
 def test_moved_players_take_their_stacks_to_their_new_table() -> None:
-    structure = from_template("normal", entries=12, seats=6, payouts=Payouts.of(50, 30, 20))
-    bots = {f"p{index}": make_bot("easy", random.Random(index)) for index in range(12)}
+    # Thirteen at tables of six: three tables, one of which breaks once twelve are left.
+    structure = from_template("normal", entries=13, seats=6, payouts=Payouts.of(50, 30, 20))
+    bots = {f"p{index}": make_bot("easy", random.Random(index)) for index in range(13)}
     moved: list[PlayerMoved] = []
 
     def after_hand(run: Run, report: HandReport) -> None:
@@ -151,9 +152,10 @@ def test_moved_players_take_their_stacks_to_their_new_table() -> None:
 
     play_tournament(
         Tournament.create(structure, "td"),
-        entries(12),
+        entries(13),
         lambda player, view: bots[player].decide(view),
         random.Random(9),
+        seconds_per_action=10.0,  # the blinds rise in fewer hands: a shorter test
         after_hand=after_hand,
     )
     assert moved
