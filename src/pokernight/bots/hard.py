@@ -18,6 +18,7 @@ from statistics import fmean
 
 from pokernight.bots.bot import Bot
 from pokernight.bots.choices import bet_pot_fraction, bet_to, passive, stay
+from pokernight.bots.draw_estimate import ranged_draw_equity, situation_tables
 from pokernight.bots.estimate import equity_of, my_equity, scenario_of
 from pokernight.bots.preflop import percentile
 from pokernight.bots.ranges import range_weights
@@ -45,8 +46,14 @@ class HardBot(Bot):
     def choose(self, situation: Situation, stats: list[PlayerStats]) -> Action:
         if situation.is_first_street and _is_holdem(situation):
             return self._preflop(situation, stats)
-        if situation.variant.is_draw:  # draw equity: sampled with every hand drawing soundly
-            return self._by_equity(situation, stats, my_equity(situation, SAMPLES, self.rng))
+        if situation.variant.is_draw:  # where hands end, read from the draws and bets
+            tables = situation_tables(situation)
+            equity = (
+                my_equity(situation, SAMPLES, self.rng)
+                if tables is None
+                else ranged_draw_equity(situation, tables, stats)
+            )
+            return self._by_equity(situation, stats, equity)
         scenario = scenario_of(situation)
         weigh = range_weights(situation, scenario, stats)
         equity = equity_of(scenario, SAMPLES, self.rng, weigh)
