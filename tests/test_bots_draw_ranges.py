@@ -17,7 +17,7 @@ import pytest
 from pokernight.bots import make_bot
 from pokernight.bots.draw_estimate import ranged_draw_equity, situation_tables
 from pokernight.bots.draw_states import EDGES, cards_of_key, state_key
-from pokernight.bots.draw_tables import DrawTables, _played_out, tables_for
+from pokernight.bots.draw_tables import DrawTables, played_out, tables_for
 from pokernight.bots.situation import Situation
 from pokernight.bots.stats import PlayerStats
 from pokernight.cards import CARDS, Card, parse_cards
@@ -115,7 +115,7 @@ def test_starting_hands_rank_as_draw_players_rank_them() -> None:
 
 
 @pytest.mark.parametrize("game", [("badugi", 3, 4), ("deuce7", 3, 5)])
-def test_a_state_the_tables_lack_is_played_out_from_its_key_alone(
+def test_a_state_the_tables_lack_isplayed_out_from_its_key_alone(
     game: tuple[str, int, int],
 ) -> None:
     """The same key, the same answer, whatever the process has seen before."""
@@ -124,8 +124,8 @@ def test_a_state_the_tables_lack_is_played_out_from_its_key_alone(
     kept = parse_cards("KcQd") if game[0] == "badugi" else parse_cards("KcQcJc")
     key = state_key(kept, 2)
     assert sorted(card.rank for card in cards_of_key(key)) == sorted(card.rank for card in kept)
-    first = _played_out(tables, key, 2)
-    _played_out.cache_clear()
-    again = _played_out(tables, key, 2)
+    first = played_out(tables, key)
+    played_out.cache_clear()
+    again = played_out(tables, key)
     assert np.array_equal(first, again)
     assert first.sum() == pytest.approx(1.0)

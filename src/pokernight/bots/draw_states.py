@@ -93,6 +93,10 @@ def cards_of_key(key: int) -> tuple[Card, ...]:
     )
 
 
+def key_draws_left(key: int) -> int:
+    return key // (2 * _SUITED)
+
+
 def history_key(counts: Sequence[int]) -> int:
     """Cards drawn at each draw so far (three or more alike), as one int: base 5, a
     leading 1 so that the first street's empty history differs from a pat one."""
@@ -102,8 +106,11 @@ def history_key(counts: Sequence[int]) -> int:
     return key
 
 
+_EDGE_LIST: Final = EDGES.tolist()
+
+
 def bin_of(percentile: float) -> int:
-    return min(BINS - 1, int(np.searchsorted(EDGES, percentile, side="right")) - 1)
+    return min(BINS - 1, bisect_right(_EDGE_LIST, percentile) - 1)
 
 
 FloatArray = npt.NDArray[np.float64]

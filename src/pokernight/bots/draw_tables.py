@@ -26,6 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib.resources import files
+from itertools import combinations
 from typing import Final
 
 import numpy as np
@@ -39,6 +40,7 @@ from pokernight.bots.draw_states import (
     cards_of_key,
     game_of,
     kept_cards,
+    key_draws_left,
     state_key,
 )
 from pokernight.cards import CARDS, Card
@@ -47,7 +49,8 @@ from pokernight.equity.draws import standard_discards, value_of
 TABLES_FILE: Final = "draw_tables.npz"
 START_CLASSES: Final = 10
 NOW_CLASSES: Final = 4
-FALLBACK_SAMPLES: Final = 200
+FALLBACK_SAMPLES: Final = 100
+EXACT_DRAWN: Final = 2
 
 
 Steps = list[tuple[tuple[Card, ...], int]]  # each draw's kept cards and count drawn
@@ -87,25 +90,36 @@ class DrawTables:
             return self.percentile(cards)
         key = state_key(kept, draws_left)
         found = self.states.get(key)
-        return _played_out(self, key, draws_left) if found is None else found
+        return played_out(self, key) if found is None else found
 
 
 @cache
-def _played_out(tables: DrawTables, key: int, draws_left: int) -> FloatArray:
-    """A state the tables lack, by Monte Carlo seeded from the key (cached per process)."""
+def played_out(tables: DrawTables, key: int) -> FloatArray:
+    """A state the tables lack (cached per process): on the last draw, up to two cards,
+    every draw there is; else ``FALLBACK_SAMPLES`` deals, the RNG seeded from the key."""
     kept = cards_of_key(key)
-    rng = random.Random(f"{tables.game.name}:{key}")
+    draws_left = key_draws_left(key)
     unseen = [card for card in CARDS if card not in kept]
-    size = tables.game.hand_size
-    drawn = size - len(kept)
-    counts = np.zeros(BINS)
-    for _ in range(FALLBACK_SAMPLES):
-        # This draw fills the hand; the later ones need at most a hand's worth each.
-        stub = rng.sample(unseen, drawn + (draws_left - 1) * size)
-        hand = [*kept, *stub[:drawn]]
-        _, value = play_out(hand, stub[drawn:], tables.game.showdown, draws_left - 1)
-        counts[bin_of(tables.percentiles.of(value))] += 1
-    result: FloatArray = counts / FALLBACK_SAMPLES
+    drawn = tables.game.hand_size - len(kept)
+    value = value_of(tables.game.showdown)
+    if draws_left == 1 and drawn <= EXACT_DRAWN:
+        ends = [
+            tables.percentiles.of(value([*kept, *cards])) for cards in combinations(unseen, drawn)
+        ]
+    else:
+        rng = random.Random(f"{tables.game.name}:{key}")
+        ends = []
+        for _ in range(FALLBACK_SAMPLES):
+            # This draw fills the hand; each later one takes at most a hand's worth.
+            stub = rng.sample(unseen, drawn + (draws_left - 1) * tables.game.hand_size)
+            hand = [*kept, *stub[:drawn]]
+            ends.append(
+                tables.percentiles.of(
+                    play_out(hand, stub[drawn:], tables.game.showdown, draws_left - 1)[1]
+                )
+            )
+    counts = np.bincount([bin_of(end) for end in ends], minlength=BINS)
+    result: FloatArray = counts / len(ends)
     return result
 
 
