@@ -36,7 +36,7 @@ def random_draw_equity(situation: Situation, tables: DrawTables) -> float:
     """Against random hands that draw soundly at each draw left (the easy and medium bots)."""
     left = draws_left(situation)
     mine = tables.ending(situation.my_cards, left)
-    return ending_equity(mine, [tables.random[left]] * len(situation.opponents))
+    return ending_equity(mine, np.tile(tables.random[left], (len(situation.opponents), 1)))
 
 
 def ranged_draw_equity(
@@ -47,14 +47,14 @@ def ranged_draw_equity(
     return ending_equity(mine, opponent_endings(situation, tables, stats))
 
 
-def ending_equity(mine: FloatArray | float, opponents: Sequence[FloatArray]) -> float:
-    """The share of the pot ``mine`` wins against ``opponents`` ending independently."""
-    if not opponents:
+def ending_equity(mine: FloatArray | float, opponents: FloatArray) -> float:
+    """The share of the pot ``mine`` wins against ``opponents`` (a distribution a row)
+    ending independently."""
+    if not len(opponents):
         return 1.0
-    ends = np.array(opponents)
-    below = np.cumsum(ends, axis=1) - ends
+    below = np.cumsum(opponents, axis=1) - opponents
     if isinstance(mine, float):
         place = bin_of(mine)
         inside = (mine - EDGES[place]) / (EDGES[place + 1] - EDGES[place])
-        return float(np.prod(below[:, place] + ends[:, place] * inside))
-    return float(mine @ np.prod(below + ends / 2, axis=0))
+        return float(np.prod(below[:, place] + opponents[:, place] * inside))
+    return float(mine @ np.prod(below + opponents / 2, axis=0))

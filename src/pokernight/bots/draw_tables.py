@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from importlib.resources import files
 from itertools import combinations
@@ -51,6 +51,7 @@ START_CLASSES: Final = 10
 NOW_CLASSES: Final = 4
 FALLBACK_SAMPLES: Final = 100
 EXACT_DRAWN: Final = 2
+MEMO_SIZE: Final = 50_000
 
 
 Steps = list[tuple[tuple[Card, ...], int]]  # each draw's kept cards and count drawn
@@ -78,6 +79,8 @@ class DrawTables:
     states: dict[int, FloatArray]
     random: FloatArray  # [draws left, bin]
     histories: dict[int, FloatArray]  # [start class, class now, bin]
+    # A bot asks again about the cards it holds as the betting goes round: remembered.
+    memo: dict[tuple[frozenset[Card], int], FloatArray | float] = field(default_factory=dict)
 
     def percentile(self, cards: Sequence[Card]) -> float:
         return self.percentiles.of(value_of(self.game.showdown)(cards))
@@ -85,8 +88,19 @@ class DrawTables:
     def ending(self, cards: Sequence[Card], draws_left: int) -> FloatArray | float:
         """Where ``cards`` end, drawing soundly: a percentile if they stand pat to the end
         (or no draw is left), else a distribution over the bins."""
+        if not draws_left:
+            return self.percentile(cards)
+        memo = (frozenset(cards), draws_left)
+        found = self.memo.get(memo)
+        if found is None:
+            if len(self.memo) >= MEMO_SIZE:
+                self.memo.clear()
+            found = self.memo[memo] = self._ending(cards, draws_left)
+        return found
+
+    def _ending(self, cards: Sequence[Card], draws_left: int) -> FloatArray | float:
         kept = kept_cards(cards, self.game.showdown)
-        if not draws_left or len(kept) == len(cards):
+        if len(kept) == len(cards):
             return self.percentile(cards)
         key = state_key(kept, draws_left)
         found = self.states.get(key)
