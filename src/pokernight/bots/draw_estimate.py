@@ -36,7 +36,7 @@ def random_draw_equity(situation: Situation, tables: DrawTables) -> float:
     """Against random hands that draw soundly at each draw left (the easy and medium bots)."""
     left = draws_left(situation)
     mine = tables.ending(situation.my_cards, left)
-    return ending_equity(mine, np.tile(tables.random[left], (len(situation.opponents), 1)))
+    return ending_equity(mine, tables.random[left : left + 1], len(situation.opponents))
 
 
 def ranged_draw_equity(
@@ -47,14 +47,14 @@ def ranged_draw_equity(
     return ending_equity(mine, opponent_endings(situation, tables, stats))
 
 
-def ending_equity(mine: FloatArray | float, opponents: FloatArray) -> float:
-    """The share of the pot ``mine`` wins against ``opponents`` (a distribution a row)
-    ending independently."""
-    if not len(opponents):
+def ending_equity(mine: FloatArray | float, opponents: FloatArray, copies: int = 1) -> float:
+    """The share of the pot ``mine`` wins against ``opponents`` (a distribution a row, each
+    standing for ``copies`` players) ending independently."""
+    if not len(opponents) or not copies:
         return 1.0
     below = np.cumsum(opponents, axis=1) - opponents
     if isinstance(mine, float):
         place = bin_of(mine)
         inside = (mine - EDGES[place]) / (EDGES[place + 1] - EDGES[place])
-        return float(np.prod(below[:, place] + opponents[:, place] * inside))
-    return float(mine @ np.prod(below + opponents / 2, axis=0))
+        return float(np.prod(below[:, place] + opponents[:, place] * inside) ** copies)
+    return float(mine @ np.prod(below + opponents / 2, axis=0) ** copies)

@@ -16,14 +16,15 @@ hands that win are told apart (bin ``k`` ends at ``1 - (1 - k/BINS)**2``).
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from itertools import combinations
 from typing import Final
 
 import numpy as np
 import numpy.typing as npt
 
-from pokernight.cards import Card
+from pokernight.cards import Card, Rank
 from pokernight.equity.draws import standard_discards
 
 BINS: Final = 48
@@ -52,6 +53,23 @@ GAMES: Final = (DrawGame("high", 1, 5), DrawGame("deuce7", 3, 5), DrawGame("badu
 def game_of(showdown: str, draws: int, hand_size: int) -> DrawGame | None:
     wanted = DrawGame(showdown, draws, hand_size)
     return wanted if wanted in GAMES else None
+
+
+def every_kept_set(game: DrawGame) -> Iterator[tuple[Card, ...]]:
+    """The kept sets a sound lowball hand may draw to: in Badugi up to three cards of
+    different ranks (a broken badugi keeps any three below its face card), in 2-7 up to
+    four different ranks to a nine, suited or not. Five-Card Draw's rare ones draw one or
+    two cards on its only draw: played out exactly when met."""
+    if game.showdown == "badugi":
+        for size in range(game.hand_size):
+            for ranks in combinations(range(13), size):
+                yield tuple(Card.of(rank, place) for place, rank in enumerate(ranks))
+    elif game.showdown == "deuce7":
+        for size in range(game.hand_size):
+            for ranks in combinations(range(Rank.NINE + 1), size):
+                yield tuple(Card.of(rank, place % 4) for place, rank in enumerate(ranks))
+                if size >= 2:
+                    yield tuple(Card.of(rank, 0) for rank in ranks)
 
 
 def kept_cards(cards: Sequence[Card], showdown: str) -> tuple[Card, ...]:

@@ -23,17 +23,26 @@ from pokernight.bots.draw_states import (
     FloatArray,
     Percentiles,
     bin_of,
+    every_kept_set,
     history_key,
     percentile_levels,
     state_key,
 )
-from pokernight.bots.draw_tables import NOW_CLASSES, START_CLASSES, TABLES_FILE, Steps, play_out
+from pokernight.bots.draw_tables import (
+    NOW_CLASSES,
+    START_CLASSES,
+    TABLES_FILE,
+    DrawTables,
+    Steps,
+    play_out,
+    played_out,
+)
 from pokernight.cards import CARDS
 
 HANDS: Final = 200_000
 LEVELS: Final = 4096
 Played = tuple[Steps, int]
-MIN_STATE_HANDS: Final = 40  # rarer states are played out when met (``draw_tables``)
+MIN_STATE_HANDS: Final = 40  # rarer states are played out as the bots would (``draw_tables``)
 PRIOR_HANDS: Final = 50.0  # a history's table starts from its street's, worth this many
 
 
@@ -57,14 +66,21 @@ def build(game: DrawGame, hands: int) -> dict[str, np.ndarray]:
                 key = state_key(kept, draws - done)
                 sums[key][bin_of(ends)] += 1
                 means[key].append(ends)
-    kept_keys = sorted(key for key, counts in sums.items() if counts.sum() >= MIN_STATE_HANDS)
+    states = {key: counts / counts.sum() for key, counts in sums.items()}
+    # The rare states (and those never met) as the bots would play them out when met.
+    unplayed = DrawTables(game, percentiles, {}, random_ends, {})
+    rare = {key for key, counts in sums.items() if counts.sum() < MIN_STATE_HANDS}
+    rare |= {
+        state_key(kept, left) for kept in every_kept_set(game) for left in range(1, game.draws + 1)
+    } - set(states)
+    states |= {key: played_out(unplayed, key) for key in rare}
     mean_of = {key: float(np.mean(found)) for key, found in means.items()}
     keys, joints = _histories(game, played, percentiles, mean_of)
     return {
         "levels": levels,
         "values": np.array(percentiles.values, dtype=np.int64),
-        "states_keys": np.array(kept_keys, dtype=np.int64),
-        "states": np.array([sums[key] / sums[key].sum() for key in kept_keys], dtype=np.float32),
+        "states_keys": np.array(sorted(states), dtype=np.int64),
+        "states": np.array([states[key] for key in sorted(states)], dtype=np.float16),
         "random": (random_ends / random_ends.sum(axis=1, keepdims=True)).astype(np.float32),
         "histories_keys": np.array(keys, dtype=np.int64),
         "histories": np.array(joints, dtype=np.float16),
