@@ -53,8 +53,8 @@ test: lint  ## the whole suite: ruff + mypy + pytest, engine also compiled
 	@$(MAKE) --no-print-directory pytest test-compiled
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests
-	$(BIN)/ruff format --check src tests
+	$(BIN)/ruff check src tests scripts
+	$(BIN)/ruff format --check src tests scripts
 
 typecheck: $(STAMP)
 	$(BIN)/mypy
@@ -107,8 +107,8 @@ $(COMPILED): $(STAMP) setup.py $(shell find src/pokernight -name '*.py')
 	touch $@
 
 format: $(STAMP)  ## rewrite files in the house style
-	$(BIN)/ruff format src tests
-	$(BIN)/ruff check --fix src tests
+	$(BIN)/ruff format src tests scripts
+	$(BIN)/ruff check --fix src tests scripts
 
 bench: $(STAMP)  ## speed against peer libraries
 	$(BIN)/pokernight bench eval

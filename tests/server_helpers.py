@@ -8,7 +8,7 @@ and ``TableClient``s talk to it over loopback exactly as any client would.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import replace
 from pathlib import Path
@@ -165,6 +165,16 @@ async def bet_then_call(client: TableClient) -> None:
         await passive(client)
 
 
+async def shove(client: TableClient) -> None:
+    """Put every chip in: the largest bet or raise, else a call."""
+    legal = client.state.legal
+    assert legal is not None
+    if legal["max_raise_to"] is not None:
+        await client.act("bet_or_raise", legal["max_raise_to"])
+    else:
+        await client.act("call")
+
+
 async def play_until_hand_over(
     clients: list[TableClient], hand_number: int, policy: Policy
 ) -> None:
@@ -180,6 +190,40 @@ async def play_until_hand_over(
             await newest.next_event(timeout=10)
         else:
             await policy(actor)
+
+
+async def shoving_night(
+    url: str,
+    code: str,
+    tokens: Sequence[str],
+    buy_ins: Sequence[int],
+    *,
+    hands: int,
+    rebuy: int,
+    close: bool = False,
+) -> None:
+    """Each seat of ``tokens`` sits with its buy-in and shoves every hand (all-ins: luck for
+    a ledger's expected chips and a recap), the bust buying in again for ``rebuy``; the host
+    (the first) pauses the table during the last hand, so that no other is dealt, and
+    closes it if ``close``."""
+    clients = [TableClient(url, code, token) for token in tokens]
+    for number, (client, buy_in) in enumerate(zip(clients, buy_ins, strict=True)):
+        await client.connect()
+        await client.sit(number, buy_in)
+    await clients[0].start()
+    for number in range(1, hands + 1):
+        if number == hands:
+            while clients[0].state.hand_number < hands:
+                await clients[0].next_event(timeout=10)
+            await clients[0].pause()
+        await play_until_hand_over(clients, number, shove)
+        for client in clients if number < hands else ():
+            if client.state.seats[client.state.my_seat or 0]["stack"] == 0:
+                await client.add_chips(rebuy)
+    if close:
+        await clients[0].request({"type": "close_table"})
+    for client in clients:
+        await client.disconnect()
 
 
 async def act_once(clients: list[TableClient], policy: Policy) -> None:

@@ -33,9 +33,8 @@ import pytest
 from pokernight.cli.club import operator_invite
 from pokernight.cli.main import main
 from pokernight.client import TableClient, create_table, request_json
-from tests.server_helpers import bet_then_call, play_until_hand_over, take_invite
+from tests.server_helpers import bet_then_call, play_until_hand_over, shove, take_invite
 from tests.test_history_pokerstars_cli import parsed
-from tests.test_server_replay import shove
 from tests.test_web_replay import READ_PAGE, _differences
 from tests.web_helpers import ARTIFACTS, get_as_member, served_room, watched_page
 

@@ -11,7 +11,14 @@ from contextlib import closing
 from pathlib import Path
 
 from pokernight.history.night import hand_line
-from pokernight.history.recap import Bounty, RecapHand, night_recap, recap_hand, recap_lines
+from pokernight.history.recap import (
+    Bounty,
+    Recap,
+    RecapHand,
+    night_recap,
+    recap_hand,
+    recap_lines,
+)
 from pokernight.history.table_export import played_hands
 from pokernight.rules import PotAwarded
 from pokernight.server.tables.pixel_font import GLYPHS, printable, text_width
@@ -51,8 +58,9 @@ HANDS = [
 ]
 
 
-def test_the_figures_of_a_night() -> None:
-    recap = night_recap(
+def the_night() -> Recap:
+    """The night of ``HANDS``: Alice, Bob and Carol, and a bot."""
+    return night_recap(
         "1234",
         HANDS,
         [Bounty(4, "a", 20)],
@@ -61,6 +69,10 @@ def test_the_figures_of_a_night() -> None:
         nets={"a": 70, "b": 140, "c": -180, "r": -30},
         transfers=[Transfer("c", "b", 140), Transfer("c", "a", 40)],
     )
+
+
+def test_the_figures_of_a_night() -> None:
+    recap = the_night()
     assert recap.hands == 4
     assert recap.games == ("No-Limit Hold'em", "Pot-Limit Omaha")
     assert recap.biggest_pot == {"hand_number": 2, "pot": 400, "game": "No-Limit Hold'em",
@@ -177,15 +189,7 @@ def test_the_image_speaks_the_language_the_page_asks_for() -> None:
     """The image's lines are the catalogue's in German and Spanish, every letter of them
     drawn as written (the font has their accents); the image differs from the English one.
     The three are kept in tests/artifacts/recap/ to look at."""
-    recap = night_recap(
-        "1234",
-        HANDS,
-        [Bounty(4, "a", 20)],
-        names=NAMES,
-        bots={"r"},
-        nets={"a": 70, "b": 140, "c": -180, "r": -30},
-        transfers=[Transfer("c", "b", 140), Transfer("c", "a", 40)],
-    )
+    recap = the_night()
     assert recap_lines(recap) == recap.lines  # English: the lines the API sends
     german, spanish = recap_lines(recap, words_in("de")), recap_lines(recap, words_in("es"))
     assert german[0] == "Tisch 1234: 4 Hände No Limit Hold'em und Pot Limit Omaha."

@@ -66,28 +66,44 @@ def _literals(node: ast.expr) -> Iterator[str]:
         yield from _literals(node.orelse)
 
 
-# The dealer's chat lines have codes of their own (``table.dealer.<code>``): no refusals.
-NOT_REFUSALS = {"dealer.py"}
+def _raiser(node: ast.Call) -> str | None:
+    """The name of the refusal raiser ``node`` calls, if it calls one."""
+    func = node.func
+    name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+    return name if name in RAISERS else None
+
+
+def _arguments(call: ast.Call) -> list[ast.expr]:
+    return [*call.args, *(keyword.value for keyword in call.keywords)]
+
+
+def _codes_through_a_name(function: ast.AST) -> Iterator[str]:
+    """The literals a function assigns to ``code`` and then raises a refusal with (not a
+    code of another kind, such as the dealer's chat lines', which no refusal is given)."""
+    refused = any(
+        isinstance(argument, ast.Name) and argument.id == "code"
+        for node in ast.walk(function)
+        if isinstance(node, ast.Call) and _raiser(node)
+        for argument in _arguments(node)
+    )
+    if not refused:
+        return
+    for node in ast.walk(function):
+        if isinstance(node, ast.Assign) and ast.unparse(node.targets[0]) == "code":
+            yield from _literals(node.value)
 
 
 def raised_codes() -> dict[str, str]:
     """Every code the source raises a refusal with, and where."""
     codes: dict[str, str] = {}
     for path in sorted(SOURCE.rglob("*.py")):
-        if path.name in NOT_REFUSALS:
-            continue
         text = path.read_text()
         for node in ast.walk(ast.parse(text)):
-            if isinstance(node, ast.Assign) and ast.unparse(node.targets[0]) == "code":
-                codes.update((code, path.name) for code in _literals(node.value))
-            if not isinstance(node, ast.Call):
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                codes.update((code, path.name) for code in _codes_through_a_name(node))
+            if not isinstance(node, ast.Call) or (name := _raiser(node)) is None:
                 continue
-            func = node.func
-            name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
-            if name not in RAISERS:
-                continue
-            arguments = [*node.args, *(keyword.value for keyword in node.keywords)]
-            for argument in arguments:
+            for argument in _arguments(node):
                 for literal in _literals(argument):
                     if _CODE.fullmatch(literal):
                         for suffix in RAISERS[name]:

@@ -21,8 +21,8 @@ from tests.server_helpers import (
     play_until_hand_over,
     scenario,
     serving,
+    shove,
 )
-from tests.test_server_replay import shove
 
 Json = dict[str, Any]
 

@@ -29,21 +29,12 @@ from tests.server_helpers import (
     play_until_hand_over,
     scenario,
     serving,
+    shove,
 )
 
 Json = dict[str, Any]
 SHORT_STACKS = {**HOLDEM, "min_buy_in": 100, "max_buy_in": 1000}
 BUY_INS = (200, 400, 800)
-
-
-async def shove(client: TableClient) -> None:
-    """Put every chip in: the largest bet or raise, else a call."""
-    legal = client.state.legal
-    assert legal is not None
-    if legal["max_raise_to"] is not None:
-        await client.act("bet_or_raise", legal["max_raise_to"])
-    else:
-        await client.act("call")
 
 
 def fetch(url: str, token: str | None = None) -> tuple[int, Json]:

@@ -28,9 +28,10 @@ def test_simulate_reports_every_level_with_an_interval(capsys: pytest.CaptureFix
 
 def test_chips_are_conserved_over_a_simulation() -> None:
     simulation = Simulation("ftq", ("hard", "medium", "easy"), 12, seed=2)
-    results = play_hands(simulation).won
-    assert results.shape == (12, 3)
-    assert np.allclose(results.sum(axis=1), 0)
+    played = play_hands(simulation)
+    assert played.won.shape == (12, 3)
+    assert np.allclose(played.won.sum(axis=1), 0)
+    assert not played.counts.any()  # the profile is counted only when asked for
 
 
 def test_the_same_seed_gives_the_same_results_in_one_process_or_two() -> None:

@@ -34,10 +34,8 @@ from typing import Any
 
 import pytest
 
-from pokernight.client import TableClient
 from tests.i18n_audit import LANGUAGES, speaking, unworded
-from tests.server_helpers import play_until_hand_over
-from tests.test_server_replay import shove
+from tests.server_helpers import shoving_night
 from tests.web_helpers import ARTIFACTS, WAIT_MS, organiser_link, request_json_now, served_room
 
 CATALOGUES = Path(__file__).parents[1] / "src" / "pokernight" / "web" / "i18n"
@@ -69,27 +67,6 @@ def test_spanish_and_german_have_the_english_keys_and_params(language: str) -> N
             assert "other" in words[key], key
 
 
-async def _night(url: str, code: str, seats: list[Json]) -> None:
-    """Alice and Bob shove every hand (all-ins: luck for the recap), then Alice closes."""
-    clients = [TableClient(url, code, seat["token"]) for seat in seats]
-    for number, client in enumerate(clients):
-        await client.connect()
-        await client.sit(number, 1_000)
-    await clients[0].start()
-    for number in range(1, HANDS + 1):
-        if number == HANDS:
-            while clients[0].state.hand_number < HANDS:
-                await clients[0].next_event(timeout=10)
-            await clients[0].pause()
-        await play_until_hand_over(clients, number, shove)
-        for client in clients if number < HANDS else ():
-            if client.state.seats[client.state.my_seat or 0]["stack"] == 0:
-                await client.add_chips(1_000)
-    await clients[0].request({"type": "close_table"})
-    for client in clients:
-        await client.disconnect()
-
-
 def _post(url: str, body: Json, headers: dict[str, str]) -> Json:
     import urllib.request
 
@@ -113,7 +90,11 @@ def room(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Json]:
         bob = request_json_now(
             f"{url}/api/tables/{table['code']}/join", {"name": "Bob", "invite": table["invite"]}
         )
-        pool.submit(asyncio.run, _night(url, table["code"], [table, bob])).result()
+        tokens = [table["token"], bob["token"]]
+        night = shoving_night(
+            url, table["code"], tokens, (1_000, 1_000), hands=HANDS, rebuy=1_000, close=True
+        )
+        pool.submit(asyncio.run, night).result()
         cup = request_json_now(
             f"{url}/api/tournaments",
             {"name": "Friday Cup", "format": "sit-and-go", "entries": 3, "buy_in": 100},

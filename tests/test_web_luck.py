@@ -18,9 +18,7 @@ from typing import Any
 
 import pytest
 
-from pokernight.client import TableClient
-from tests.server_helpers import play_until_hand_over
-from tests.test_server_replay import shove
+from tests.server_helpers import shoving_night
 from tests.web_helpers import (
     ARTIFACTS,
     found_the_club,
@@ -38,23 +36,6 @@ Json = dict[str, Any]
 SHOTS = ARTIFACTS / "luck"
 HANDS = 3
 SEED = 37
-
-
-async def _play(url: str, code: str, seats: list[Json]) -> None:
-    """Unequal stacks, everybody shoves every hand; the bust buy in again between hands."""
-    clients = [TableClient(url, code, seat["token"]) for seat in seats]
-    for number, (client, buy_in) in enumerate(zip(clients, (2_000, 1_000, 400), strict=True)):
-        await client.connect()
-        await client.sit(number, buy_in)
-    await clients[0].start()
-    for number in range(1, HANDS + 1):
-        await play_until_hand_over(clients, number, shove)
-        for client in clients:
-            if client.state.seats[client.state.my_seat or 0]["stack"] == 0:
-                await client.add_chips(400)
-    await clients[0].pause()
-    for client in clients:
-        await client.disconnect()
 
 
 def _signed(amount: int) -> str:
@@ -79,7 +60,9 @@ def test_the_ledger_and_the_season_show_the_expected_chips(browser: Any, tmp_pat
             page.click("form.join-here button[type=submit]")
             page.wait_for_selector(".spectator-area .hint")
         seats = [stored_seat(page, code) for page in pages]
-        pool.submit(asyncio.run, _play(url, code, seats)).result()
+        tokens = [seat["token"] for seat in seats]
+        night = shoving_night(url, code, tokens, (2_000, 1_000, 400), hands=HANDS, rebuy=400)
+        pool.submit(asyncio.run, night).result()
 
         # The ledger: the server's expected chips beside the net, for each person.
         ledger = get_as_member(f"{url}/api/tables/{code}/ledger", stored_device(alice))

@@ -20,10 +20,8 @@ from typing import Any
 
 import pytest
 
-from pokernight.client import TableClient
-from tests.server_helpers import play_until_hand_over
+from tests.server_helpers import shoving_night
 from tests.test_history_recap import pixel_colours, png_pixels
-from tests.test_server_replay import shove
 from tests.test_web_luck import HANDS, SEED
 from tests.web_helpers import ARTIFACTS, invite_link, served_room, stored_seat, watched_page
 
@@ -37,27 +35,6 @@ def _get(url: str) -> Json:
     with urllib.request.urlopen(url, timeout=30) as answer:
         found: Json = json.loads(answer.read())
         return found
-
-
-async def _play(url: str, code: str, seats: list[Json]) -> None:
-    """As the luck test's night (the same seed, stacks and shoves), paused during its last
-    hand, so that no other is dealt before the host closes the table."""
-    clients = [TableClient(url, code, seat["token"]) for seat in seats]
-    for number, (client, buy_in) in enumerate(zip(clients, (2_000, 1_000, 400), strict=True)):
-        await client.connect()
-        await client.sit(number, buy_in)
-    await clients[0].start()
-    for number in range(1, HANDS + 1):
-        if number == HANDS:
-            while clients[0].state.hand_number < HANDS:
-                await clients[0].next_event(timeout=10)
-            await clients[0].pause()
-        await play_until_hand_over(clients, number, shove)
-        for client in clients if number < HANDS else ():
-            if client.state.seats[client.state.my_seat or 0]["stack"] == 0:
-                await client.add_chips(400)
-    for client in clients:
-        await client.disconnect()
 
 
 def _post(url: str, body: Json) -> Json:
@@ -129,7 +106,9 @@ def test_closing_the_night_shows_its_recap_and_its_image(browser: Any, tmp_path:
             f"{url}/api/tables/{code}/join", {"name": "Carol", "invite": link.rsplit("/", 1)[1]}
         )
         seats = [stored_seat(alice, code), stored_seat(bob, code), carol]
-        pool.submit(asyncio.run, _play(url, code, seats)).result()
+        tokens = [seat["token"] for seat in seats]
+        night = shoving_night(url, code, tokens, (2_000, 1_000, 400), hands=HANDS, rebuy=400)
+        pool.submit(asyncio.run, night).result()
         assert urllib_status(f"{url}/api/tables/{code}/recap") == 409  # still open
 
         stream = watched_page(browser, viewport={"width": 1280, "height": 900})

@@ -21,8 +21,7 @@ from typing import Any
 import pytest
 
 from pokernight.client import TableClient
-from tests.server_helpers import play_until_hand_over
-from tests.test_server_replay import shove
+from tests.server_helpers import play_until_hand_over, shove
 from tests.web_helpers import ARTIFACTS, request_json_now, served_room, watched, watched_page
 
 pytestmark = pytest.mark.slow

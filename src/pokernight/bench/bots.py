@@ -60,6 +60,7 @@ class Timed:
 
     def __init__(self, bot: Bot, times: list[float]) -> None:
         self.bot, self.times = bot, times
+        self.rng = bot.rng
 
     def decide(self, view: HandView, players: Sequence[str] | None = None) -> Action:
         start = time.perf_counter()

@@ -1,6 +1,7 @@
 """Easy: loose and passive. Calls most bets, rarely bets, raises only the nuts-ish.
 
-Hand strength is its equity against random hands (a quick Monte Carlo), judged
+On the first street it plays half its starting hands, wherever it sits (``opening``).
+Later, hand strength is its equity against random hands (a quick Monte Carlo), judged
 against a fair share of the pot; it ignores position, opponents and odds.
 """
 
@@ -9,6 +10,8 @@ from __future__ import annotations
 from pokernight.bots.bot import Bot
 from pokernight.bots.choices import bet_pot_fraction, passive, stay
 from pokernight.bots.estimate import my_equity
+from pokernight.bots.first_street import strength
+from pokernight.bots.opening import Ranges, first_street_action
 from pokernight.bots.situation import Situation
 from pokernight.bots.stats import PlayerStats
 from pokernight.cards import Card
@@ -25,10 +28,14 @@ SAMPLES = {
     "short": 100,
     "spade": 60,
 }
-STRONG = 0.75  # equity that makes it bet or raise
-LOOSE_SHARE = 0.6  # it keeps calling with this fraction of a fair share of equity
-CHEAP_CALL = 0.35  # ...or when the call is at most this share of the pot
-CHEAP_UNITS = 2
+# A beginner's: plays half its hands whatever its seat, raises only the very best, calls
+# raises with far more than the raiser's range allows.
+RANGES = Ranges(plays=0.5, raises=0.05, defends=2.0, reraises=0.1)
+STRONG = 0.65  # equity that makes it bet
+GREAT = 0.85  # equity that makes it raise a bet
+LOOSE_SHARE = 1.0  # it keeps calling with this fraction of a fair share of equity
+CHEAP_CALL = 0.2  # ...or when the call is at most this share of the pot
+CHEAP_UNITS = 1
 
 
 class EasyBot(Bot):
@@ -39,11 +46,15 @@ class EasyBot(Bot):
         return easy_discards(cards, showdown)
 
     def choose(self, situation: Situation, stats: list[PlayerStats]) -> Action:
+        if situation.is_first_street:
+            mine = strength(situation, SAMPLES, self.rng)
+            return first_street_action(situation, RANGES, mine, stats, self.rng)
         equity = my_equity(situation, SAMPLES, self.rng)
         fair = 1 / (len(situation.opponents) + 1)
-        if equity >= STRONG and self.rng.random() < 0.7:
-            return bet_pot_fraction(situation, 0.5)
         to_call = situation.to_call
+        # It bets its good hands but raises a bet only with a great one: no raising wars.
+        if equity >= (STRONG if to_call == 0 else GREAT) and self.rng.random() < 0.8:
+            return bet_pot_fraction(situation, 0.5)
         cheap = to_call <= max(CHEAP_CALL * situation.pot, CHEAP_UNITS * situation.unit)
         if to_call == 0 or cheap or equity >= LOOSE_SHARE * fair:
             return stay(situation)

@@ -1,7 +1,7 @@
 """Hard: equity against the opponents' likely ranges, priced against the pot.
 
-- Hold'em before the flop: starting-hand percentiles (``preflop``): opens a
-  range that widens as fewer players are left to act, re-raises and calls a
+- The first street, every game: a regular's starting-hand ranges (``opening``): opens a
+  range that widens as fewer players are left to act, never limps, re-raises and calls a
   raise with hands inside the raiser's observed PFR range.
 - Everywhere else: Monte Carlo equity against the live opponents, their
   hidden cards weighted by what their actions and stats say (``ranges``).
@@ -17,10 +17,11 @@ from __future__ import annotations
 from statistics import fmean
 
 from pokernight.bots.bot import Bot
-from pokernight.bots.choices import bet_pot_fraction, bet_to, passive, stay
+from pokernight.bots.choices import bet_pot_fraction, passive, stay
 from pokernight.bots.draw_estimate import ranged_draw_equity, situation_tables
 from pokernight.bots.estimate import equity_of, my_equity, scenario_of
-from pokernight.bots.preflop import percentile
+from pokernight.bots.first_street import strength
+from pokernight.bots.opening import Ranges, first_street_action
 from pokernight.bots.ranges import range_weights
 from pokernight.bots.situation import Situation
 from pokernight.bots.stats import PRIOR_FOLD_TO_BET, PlayerStats
@@ -31,21 +32,24 @@ SAMPLES = {
     **{"high": 1000, "omaha": 400, "low": 400, "wild": 200, "omaha8": 160, "high8": 200},
     **{"short": 400, "spade": 200},
 }
-HOLDEM_HOLE = 2
-OPEN_WIDTH = 0.9  # open range = OPEN_WIDTH / (players left to act + 1.5)
-RERAISE_SHARE = 0.4  # re-raise the top share of the raiser's range
-CALL_SHARE = 1.1
+# A solid regular's: opens a quarter of its hands from the button, fewer earlier, never limps.
+RANGES = Ranges(
+    plays=0.26, raises=0.26, defends=1.1, reraises=0.4, positional=True, defend_floor=0.5
+)
 CALL_MARGIN = 0.02
+LATE_MARGIN = 0.06
 IMPLIED_DISCOUNT = 0.2
 BLUFF_BASE = 0.3
+CONTINUATION_BET = 0.6  # how often the first street's raiser bets the next when checked to
 
 
 class HardBot(Bot):
     level = "hard"
 
     def choose(self, situation: Situation, stats: list[PlayerStats]) -> Action:
-        if situation.is_first_street and _is_holdem(situation):
-            return self._preflop(situation, stats)
+        if situation.is_first_street:
+            mine = strength(situation, SAMPLES, self.rng)
+            return first_street_action(situation, RANGES, mine, stats, self.rng)
         if situation.variant.is_draw:  # where hands end, read from the draws and bets
             tables = situation_tables(situation)
             equity = (
@@ -59,42 +63,24 @@ class HardBot(Bot):
         equity = equity_of(scenario, SAMPLES, self.rng, weigh)
         return self._by_equity(situation, stats, equity)
 
-    def _preflop(self, situation: Situation, stats: list[PlayerStats]) -> Action:
-        strength = percentile(situation.my_cards)
-        raises = situation.raises_this_street
-        unit = situation.unit
-        if raises == 0:
-            behind = _left_to_act(situation)
-            opening = OPEN_WIDTH / (behind + 1.5)
-            limpers = sum(1 for seat in situation.opponents if situation.entered(seat))
-            if strength >= 1 - opening:
-                return bet_to(situation, unit * (self.rng.uniform(2.5, 3.5) + limpers))
-            if situation.to_call <= unit / 2 and strength >= 1 - 2 * opening:
-                return stay(situation)
-            return passive(situation)
-        kept = _raiser_range(situation, stats)
-        price = situation.to_call / max(situation.stack, 1)
-        if strength >= 1 - kept * RERAISE_SHARE:
-            return bet_to(situation, situation.legal.call_to * self.rng.uniform(2.8, 3.4))
-        if strength >= max(0.5, 1 - kept * CALL_SHARE) + price:
-            return stay(situation)
-        return passive(situation)
-
     def _by_equity(self, situation: Situation, stats: list[PlayerStats], equity: float) -> Action:
         opponents = len(situation.opponents)
         folds = fmean(player.fold_to_bet for player in stats) if stats else PRIOR_FOLD_TO_BET
         # Against players who rarely fold, thinner hands are worth a value bet.
         value = 0.3 + 0.28 / opponents - 0.3 * max(0.0, PRIOR_FOLD_TO_BET - folds)
-        raise_value = 0.4 + 0.28 / opponents
+        # Each raise more on a street asks for a stronger hand: no raising wars on a pair.
+        raise_value = 0.5 + 0.28 / opponents + 0.1 * situation.raises_this_street
         if situation.to_call == 0:
             if equity >= value:
                 return bet_pot_fraction(situation, self._value_size(equity, folds))
+            if _continues(situation) and self.rng.random() < CONTINUATION_BET:
+                return bet_pot_fraction(situation, self.rng.uniform(0.4, 0.7))
             if self.rng.random() < self._bluff_chance(situation, folds, equity):
                 return bet_pot_fraction(situation, self.rng.uniform(0.5, 0.8))
             return stay(situation)
         if equity >= raise_value:
             return bet_pot_fraction(situation, self._value_size(equity, folds))
-        if equity >= situation.pot_odds * (1 - _implied_discount(situation)) + CALL_MARGIN:
+        if equity >= situation.pot_odds * (1 - _implied_discount(situation)) + _margin(situation):
             return stay(situation)
         if opponents == 1 and self.rng.random() < 0.25 * self._bluff_chance(
             situation, folds, equity
@@ -118,30 +104,20 @@ class HardBot(Bot):
         return min(chance, 0.6)
 
 
-def _is_holdem(situation: Situation) -> bool:
-    return len(situation.my_cards) == HOLDEM_HOLE and situation.variant.showdown == "high"
-
-
-def _left_to_act(situation: Situation) -> int:
-    """Opponents acting after this seat before the flop (the blinds act last)."""
-    count = len(situation.view.folded)
-    big_blind = (situation.button + (1 if count == 2 else 2)) % count
-    return sum(
-        1
-        for seat in situation.opponents
-        if 0 < (seat - situation.seat) % count <= (big_blind - situation.seat) % count
-        and not situation.entered(seat)
-    )
-
-
-def _raiser_range(situation: Situation, stats: list[PlayerStats]) -> float:
-    """The share of hands the last raiser plays this way (its PFR, narrowed per re-raise)."""
+def _continues(situation: Situation) -> bool:
+    """Whether the bot made the first street's last raise and nobody has bet this one, the
+    second: its continuation bet, as a regular makes one."""
+    if situation.street != 1 or situation.raises_this_street:
+        return False
     raisers = [r.seat for r in situation.records if r.street == 0 and r.is_aggressive]
-    raiser = raisers[-1]
-    if raiser not in situation.opponents:
-        return 0.15
-    pfr = stats[situation.opponents.index(raiser)].pfr
-    return pfr * RERAISE_SHARE ** (len(raisers) - 1)
+    return bool(raisers) and raisers[-1] == situation.seat
+
+
+def _margin(situation: Situation) -> float:
+    """The equity above the price a call asks for: more as the streets run out, since a
+    bettor's range is stronger than its weights say by then (few bluff twice)."""
+    streets_left = len(situation.variant.streets) - 1 - situation.street
+    return CALL_MARGIN if streets_left >= 2 else CALL_MARGIN + LATE_MARGIN
 
 
 def _implied_discount(situation: Situation) -> float:

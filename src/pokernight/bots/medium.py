@@ -1,5 +1,6 @@
 """Medium: seed 004's call willingness (docs/seeds.md), done with real equity and pot odds.
 
+On the first street it plays a third of its starting hands (``opening``). After it:
 A willingness (in percent) to stay in adds up the hand's equity against the
 price of the call (pot odds), the chips already invested (sunk cost makes it
 stickier) and the bettor's observed bluff rate; a random roll against it
@@ -12,6 +13,8 @@ from __future__ import annotations
 from pokernight.bots.bot import Bot
 from pokernight.bots.choices import bet_pot_fraction, passive, stay
 from pokernight.bots.estimate import my_equity
+from pokernight.bots.first_street import strength
+from pokernight.bots.opening import Ranges, first_street_action
 from pokernight.bots.situation import Situation
 from pokernight.bots.stats import PRIOR_BLUFF, PlayerStats
 from pokernight.rules import Action
@@ -26,12 +29,14 @@ SAMPLES = {
     "short": 200,
     "spade": 120,
 }
-BASE_WILLINGNESS = 30.0
-EQUITY_OVER_ODDS = 150.0  # points per unit of equity above the pot odds
+# A recreational regular's: a third of its hands wherever it sits, raises the best eighth.
+RANGES = Ranges(plays=0.38, raises=0.14, defends=1.2, reraises=0.3)
+BASE_WILLINGNESS = 5.0
+EQUITY_OVER_ODDS = 180.0  # points per unit of equity above the pot odds
 SUNK_COST = 25.0  # points when all the bot's chips are already in
 BLUFF_CATCHING = 40.0  # points per unit of the bettor's bluff rate
 RAISE_MARGIN = 55.0  # a raise needs the roll this far inside the willingness
-BET_BASE = 10.0
+BET_BASE = 20.0
 BET_PER_EDGE = 160.0  # points per unit of equity above a fair share
 
 
@@ -39,6 +44,9 @@ class MediumBot(Bot):
     level = "medium"
 
     def choose(self, situation: Situation, stats: list[PlayerStats]) -> Action:
+        if situation.is_first_street:
+            mine = strength(situation, SAMPLES, self.rng)
+            return first_street_action(situation, RANGES, mine, stats, self.rng)
         equity = my_equity(situation, SAMPLES, self.rng)
         fair = 1 / (len(situation.opponents) + 1)
         roll = self.rng.uniform(0, 100)

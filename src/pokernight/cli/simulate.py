@@ -23,6 +23,7 @@ from pokernight.bots import BASELINES, LEVELS
 from pokernight.cli.types import Subparsers
 from pokernight.rules import VARIANTS
 from pokernight.sim import Simulation, Summary, hands_saved, play_hands, summarize
+from pokernight.sim.human import HUMAN
 from pokernight.sim.profile import Counts, Profile
 
 
@@ -78,7 +79,15 @@ def run(args: argparse.Namespace) -> int:
     rotations = args.players if args.duplicate else 1
     hands = -(-args.hands // rotations) * rotations  # whole deals only
     simulations = [
-        Simulation(args.variant, bots, hands, seed, duplicate=args.duplicate, luck=args.luck)
+        Simulation(
+            args.variant,
+            bots,
+            hands,
+            seed,
+            duplicate=args.duplicate,
+            luck=args.luck,
+            profile=args.profile,
+        )
         for bots in tables
     ]
     console = Console()
@@ -100,19 +109,26 @@ def run(args: argparse.Namespace) -> int:
             )
             console.print(f"{how}: a plain run takes {saved:.1f}x the hands for this interval")
         if args.profile:
-            console.print(profile_report(played.counts, simulation.bots), highlight=False)
+            console.print(
+                profile_report(played.counts, simulation.bots), highlight=False, soft_wrap=True
+            )
     return 0
 
 
 def profile_report(counts: Counts, bots: tuple[str, ...]) -> str:
-    """Each level's profile, its seats' counts summed."""
+    """Each level's profile, its seats' counts summed, and the figures outside the ranges of
+    the kind of player it stands for (``sim.human``)."""
     heading = ("hands", 7), ("VPIP %", 7), ("PFR %", 6), ("AF", 5), ("all-in %", 8), ("WTSD %", 7)
     lines = [f"{'profile':<16}" + "".join(f" {name:>{width}}" for name, width in heading)]
+    lines[0] += "  as people play?"
     for name in dict.fromkeys(bots):
         profile = Profile.of(counts[[seat for seat, bot in enumerate(bots) if bot == name]])
+        human = HUMAN.get(name)
+        verdict = "" if human is None else "; ".join(human.outside(profile)) or "yes"
         lines.append(
             f"{name:<16} {profile.hands:>7,} {profile.vpip:>7.1f} {profile.pfr:>6.1f}"
             f" {profile.aggression:>5.2f} {profile.all_in:>8.1f} {profile.went_to_showdown:>7.1f}"
+            f"  {verdict}"
         )
     return "\n".join(lines)
 

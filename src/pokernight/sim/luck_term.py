@@ -10,9 +10,9 @@ idea of AIVAT (Burch et al., 2018) with the pot-equity value of the chips in the
 and no value for the chips still to be bet.
 
 Draw games (the cards a player gets depend on what they threw) and double boards are left
-alone, and so are the hands the equity calculator cannot lay out (a stud hand that ran
-out of cards and dealt a community card, baseball's extra cards for a four): their luck
-is zero here.
+alone, and so are the hands the equity calculator cannot lay out (a stud table too full
+for seven cards each, a stud hand that dealt a community card, baseball's extra cards for
+a four): their luck is zero here.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from pokernight.equity.scenario import STUD_CARDS
 from pokernight.history.luck import state_equity
 from pokernight.rules import CardsDealt, Event, HandStarted
 from pokernight.rules.state import HandState, record
@@ -35,12 +36,26 @@ def luck(events: Sequence[Event], rng: np.random.Generator, samples: int = SAMPL
     started = events[0]
     assert isinstance(started, HandStarted)
     state = HandState(started)
-    if state.variant.is_draw or state.double_board:
+    if state.variant.is_draw or state.double_board or not _laid_out(state, events):
         return [0.0] * len(started.stacks)
-    try:
-        return _luck(state, events, rng, samples)
-    except ValueError:  # CardError too: a deal the calculator cannot lay out (see above)
-        return [0.0] * len(started.stacks)
+    return _luck(state, events, rng, samples)
+
+
+def _laid_out(state: HandState, events: Sequence[Event]) -> bool:
+    """Whether the equity calculator can lay out every deal of the hand: in stud, a deck
+    that holds seven cards for every seat dealt in, no community card dealt (the deck ran
+    short) and nobody past seven cards (baseball's extra card for a four)."""
+    if not state.variant.is_stud:
+        return True
+    if len(state.stacks) * STUD_CARDS > len(state.variant.cards):
+        return False
+    held = [0] * len(state.stacks)
+    for event in events:
+        if isinstance(event, CardsDealt):
+            if event.seat is None:
+                return False
+            held[event.seat] += len(event.cards)
+    return max(held) <= STUD_CARDS
 
 
 def _luck(

@@ -2,8 +2,10 @@
 all-in and went-to-showdown, over a simulation's hands.
 
 The counts are ``history.stats``'s (the same definitions as a table's statistics panel:
-``seat_tallies``), plus how often the player put every chip in. A ``Counts`` row per
-player is a plain array, so that blocks played in other processes add up.
+``seat_tallies``), plus how often the player put every chip in; but the aggression factor
+is the trackers' (PokerTracker's "AF"): bets and raises per call after the first street,
+where the panel counts every street. A ``Counts`` row per player is a plain array, so that
+blocks played in other processes add up.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
+from pokernight.history.actions import action_records
 from pokernight.history.stats import seat_tallies
 from pokernight.rules import ActionTaken, Event
 
@@ -25,13 +28,14 @@ Counts = npt.NDArray[np.int64]  # (players, len(FIELDS))
 def hand_counts(events: Sequence[Event]) -> Counts:
     """One finished hand's counts, a row per seat."""
     all_in = {event.seat for event in events if isinstance(event, ActionTaken) and event.all_in}
+    later = [record for record in action_records(events) if record.street > 0]
     rows = [
         (
             1,
             tally.voluntary,
             tally.raised_first_round,
-            tally.bets_and_raises,
-            tally.calls,
+            sum(1 for record in later if record.seat == seat and record.is_aggressive),
+            sum(1 for record in later if record.seat == seat and record.kind == "call"),
             tally.saw_second_round,
             tally.showed_down and tally.saw_second_round,
             seat in all_in,
@@ -44,7 +48,7 @@ def hand_counts(events: Sequence[Event]) -> Counts:
 @dataclass(frozen=True, slots=True)
 class Profile:
     """One player's (or one level's, summed over its seats) rates, in percent but the
-    aggression factor (bets and raises per call)."""
+    aggression factor (bets and raises per call after the first street)."""
 
     hands: int
     vpip: float

@@ -48,6 +48,7 @@ class Simulation:
     stack_units: int = 100
     duplicate: bool = False
     luck: bool = False
+    profile: bool = False
 
     def __post_init__(self) -> None:
         variant = variant_for(self.variant)
@@ -74,6 +75,8 @@ class Simulation:
 
 class Player(Protocol):
     """What a hand asks of whoever plays a seat: a bot, or a bot being timed."""
+
+    rng: random.Random
 
     def decide(self, view: HandView, players: Sequence[str] | None = None) -> Action: ...
 
@@ -145,11 +148,16 @@ def play_block(simulation: Simulation, number: int) -> Played:
             # Seat s holds player (s + turn) mod n: every player sits in every seat once.
             order = [(seat + turn) % len(players) for seat in range(len(players))]
             seated = [players[player] for player in order]
+            for seat, bot in enumerate(seated):
+                # Common random numbers: whoever holds a seat's cards of a deal draws the
+                # same chances there (rolls, equity samples), in every rotation.
+                bot.rng.seed(f"{simulation.seed}:{number}:{index}:{seat}")
             names = [str(player) for player in order]
             hand = play_one(variant, seated, names, button, stacks=stacks, deck=deck)
             final = hand.final_stacks or hand.stacks
             cards_luck = luck(hand.events, luck_rng) if simulation.luck else None
-            counts[order] += hand_counts(hand.events)
+            if simulation.profile:
+                counts[order] += hand_counts(hand.events)
             for seat, player in enumerate(order):
                 won[index + turn, player] = (final[seat] - stacks[seat]) / unit
                 if cards_luck is not None:

@@ -1,0 +1,54 @@
+"""How people play, in a tracker's numbers: the ranges each bot level is held to (issue 39).
+
+Each level stands for a kind of player a home game has: ``easy`` a loose-passive beginner
+who plays too many hands and seldom raises, ``medium`` a loose recreational player, ``hard``
+a solid tight-aggressive regular. Their ranges are the figures tracking software and
+coaching sites give for those player types at six-handed no-limit hold'em cash (VPIP, PFR,
+postflop aggression factor, went to showdown: docs/bots.md cites them); the all-in rate,
+which trackers do not show, is bounded by what a 100-big-blind cash game sees. The other
+games have no such published norms: the same ranges hold there (docs/bots.md says where a
+game's nature moves a figure, and by how much).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+
+from pokernight.sim.profile import Profile
+
+
+@dataclass(frozen=True, slots=True)
+class HumanRanges:
+    """A kind of player's ranges: (lowest, highest) of each figure, percent but the
+    aggression factor."""
+
+    vpip: tuple[float, float]
+    pfr: tuple[float, float]
+    aggression: tuple[float, float]
+    all_in: tuple[float, float]
+    went_to_showdown: tuple[float, float]
+
+    def outside(self, profile: Profile, slack: float = 0.0) -> list[str]:
+        """The figures of ``profile`` outside these ranges, each widened by ``slack`` (a share
+        of its width, on both sides): "vpip 61.2 not in 35-60"."""
+        found = []
+        for field in fields(self):
+            low, high = getattr(self, field.name)
+            margin = slack * (high - low)
+            value = getattr(profile, field.name)
+            if not low - margin <= value <= high + margin:
+                found.append(f"{field.name} {value:.1f} not in {low:g}-{high:g}")
+        return found
+
+
+HUMAN: dict[str, HumanRanges] = {
+    "easy": HumanRanges(
+        vpip=(35, 60), pfr=(2, 10), aggression=(0.4, 1.5), all_in=(0, 6), went_to_showdown=(33, 50)
+    ),
+    "medium": HumanRanges(
+        vpip=(25, 40), pfr=(8, 18), aggression=(1.0, 2.5), all_in=(0, 5), went_to_showdown=(28, 45)
+    ),
+    "hard": HumanRanges(
+        vpip=(18, 28), pfr=(14, 24), aggression=(2.0, 4.5), all_in=(0, 4), went_to_showdown=(24, 34)
+    ),
+}
