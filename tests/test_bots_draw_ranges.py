@@ -16,7 +16,7 @@ import pytest
 
 from pokernight.bots import make_bot
 from pokernight.bots.draw_estimate import ranged_draw_equity, situation_tables
-from pokernight.bots.draw_states import EDGES, cards_of_key, state_key
+from pokernight.bots.draw_states import EDGES, cards_of_key, every_kept_set, state_key
 from pokernight.bots.draw_tables import DrawTables, played_out, tables_for
 from pokernight.bots.situation import Situation
 from pokernight.bots.stats import PlayerStats
@@ -118,7 +118,8 @@ def test_starting_hands_rank_as_draw_players_rank_them() -> None:
 def test_a_state_the_tables_lack_isplayed_out_from_its_key_alone(
     game: tuple[str, int, int],
 ) -> None:
-    """The same key, the same answer, whatever the process has seen before."""
+    """As the script fills the tables and a bot a state they lack: the same key, the same
+    answer, whatever the process has seen before."""
     tables = tables_for(*game)
     assert tables is not None
     kept = parse_cards("KcQd") if game[0] == "badugi" else parse_cards("KcQcJc")
@@ -129,3 +130,18 @@ def test_a_state_the_tables_lack_isplayed_out_from_its_key_alone(
     again = played_out(tables, key)
     assert np.array_equal(first, again)
     assert first.sum() == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize("game", [("badugi", 3, 4), ("deuce7", 3, 5)])
+def test_the_tables_hold_every_kept_set_a_lowball_hand_may_draw_to(
+    game: tuple[str, int, int],
+) -> None:
+    tables = tables_for(*game)
+    assert tables is not None
+    missing = [
+        kept
+        for kept in every_kept_set(tables.game)
+        for left in range(1, tables.game.draws + 1)
+        if state_key(kept, left) not in tables.states
+    ]
+    assert not missing
