@@ -1,6 +1,6 @@
 """The draw games' tables: where a hand ends, as percentiles of the game's final hands.
 
-Written by ``python -m pokernight.bots.draw_tables_build`` (seeded: the same file every
+Written by ``python scripts/draw_tables.py`` (seeded: the same file every
 run) into ``bots/data/draw_tables.npz``, read once per process. For each game:
 
 - ``values`` at ``levels``: the sorted final hands, to read a value's percentile;

@@ -1,4 +1,5 @@
-"""Writes the draw games' tables (``draw_tables``): ``python -m pokernight.bots.draw_tables_build``.
+"""Write ``src/pokernight/bots/data/draw_tables.npz``, the draw games' tables (issue 39;
+``pokernight.bots.draw_tables``): ``python scripts/draw_tables.py [HANDS]``.
 
 Plays ``HANDS`` fresh hands of each game, every one drawing soundly to the end from its
 own shuffled deck (one hand a deck: the tables leave out the cards others hold), and
@@ -135,7 +136,7 @@ def _histories(
 
 def main(argv: list[str]) -> int:
     hands = int(argv[0]) if argv else HANDS
-    target = Path(__file__).parent / "data" / TABLES_FILE
+    target = Path(__file__).parents[1] / "src" / "pokernight" / "bots" / "data" / TABLES_FILE
     target.parent.mkdir(exist_ok=True)
     arrays: dict[str, Any] = {}
     for game in GAMES:
