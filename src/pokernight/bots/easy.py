@@ -36,6 +36,7 @@ GREAT = 0.85  # equity that makes it raise a bet
 LOOSE_SHARE = 1.0  # it keeps calling with this fraction of a fair share of equity
 CHEAP_CALL = 0.2  # ...or when the call is at most this share of the pot
 CHEAP_UNITS = 1
+COMMITTING = 0.4  # a call of this share of its stack or more asks for a great hand
 
 
 class EasyBot(Bot):
@@ -56,6 +57,8 @@ class EasyBot(Bot):
         if equity >= (STRONG if to_call == 0 else GREAT) and self.rng.random() < 0.8:
             return bet_pot_fraction(situation, 0.5)
         cheap = to_call <= max(CHEAP_CALL * situation.pot, CHEAP_UNITS * situation.unit)
-        if to_call == 0 or cheap or equity >= LOOSE_SHARE * fair:
+        # Even a beginner puts most of their chips in only with a hand they think great.
+        needed = GREAT if to_call >= COMMITTING * situation.stack else LOOSE_SHARE * fair
+        if to_call == 0 or cheap or equity >= needed:
             return stay(situation)
         return passive(situation)

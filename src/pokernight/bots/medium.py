@@ -35,8 +35,11 @@ BASE_WILLINGNESS = 5.0
 EQUITY_OVER_ODDS = 180.0  # points per unit of equity above the pot odds
 SUNK_COST = 25.0  # points when all the bot's chips are already in
 BLUFF_CATCHING = 40.0  # points per unit of the bettor's bluff rate
+# Seed 004's "(50 - callforplayer/10)": a big call is less welcome. Here by the share of the
+# stack it takes (points when it takes every chip), so a deep stack is not called off light.
+CALL_SIZE = 60.0
 RAISE_MARGIN = 55.0  # a raise needs the roll this far inside the willingness
-BET_BASE = 20.0
+BET_BASE = 15.0
 BET_PER_EDGE = 160.0  # points per unit of equity above a fair share
 
 
@@ -60,6 +63,7 @@ class MediumBot(Bot):
             + EQUITY_OVER_ODDS * (equity - situation.pot_odds)
             + SUNK_COST * _sunk_share(situation)
             + BLUFF_CATCHING * _bettor_bluff_rate(situation, stats)
+            - CALL_SIZE * min(1.0, situation.to_call / max(situation.stack, 1))
         )
         if roll < willing - RAISE_MARGIN and equity > fair:
             return bet_pot_fraction(situation, self.rng.uniform(0.5, 1.0))
