@@ -14,6 +14,7 @@ from collections.abc import Mapping
 
 import numpy as np
 
+from pokernight.bots.draw_estimate import random_draw_equity, situation_tables
 from pokernight.bots.situation import Situation
 from pokernight.cards import Card
 from pokernight.equity import Scenario, Slot, WildState, equity
@@ -121,8 +122,12 @@ def wild_state(view: HandView) -> WildState:
 
 def my_equity(situation: Situation, samples: Mapping[str, int], rng: random.Random) -> float:
     """Equity against random hands, with ``samples[showdown]`` deals (see ``equity_of``);
-    in a draw game, draw equity (``draw_spot_of``) with a quarter as many."""
+    in a draw game, against random hands drawing soundly: from the tables where the game
+    has them (``draw_estimate``), else draw equity (``draw_spot_of``) with a quarter as many."""
     if situation.variant.is_draw:
+        tables = situation_tables(situation)
+        if tables is not None:
+            return random_draw_equity(situation, tables)
         count = max(MIN_SAMPLES, samples.get(situation.variant.showdown, 200) // 4)
         return draw_equity(draw_spot_of(situation), count, rng)
     return equity_of(scenario_of(situation), samples, rng)

@@ -18,6 +18,7 @@ from statistics import fmean
 
 from pokernight.bots.bot import Bot
 from pokernight.bots.choices import bet_pot_fraction, passive, stay
+from pokernight.bots.draw_estimate import ranged_draw_equity, situation_tables
 from pokernight.bots.estimate import equity_of, my_equity, scenario_of
 from pokernight.bots.first_street import strength
 from pokernight.bots.opening import Ranges, first_street_action
@@ -49,8 +50,14 @@ class HardBot(Bot):
         if situation.is_first_street:
             mine = strength(situation, SAMPLES, self.rng)
             return first_street_action(situation, RANGES, mine, stats, self.rng)
-        if situation.variant.is_draw:  # draw equity: sampled with every hand drawing soundly
-            return self._by_equity(situation, stats, my_equity(situation, SAMPLES, self.rng))
+        if situation.variant.is_draw:  # where hands end, read from the draws and bets
+            tables = situation_tables(situation)
+            equity = (
+                my_equity(situation, SAMPLES, self.rng)
+                if tables is None
+                else ranged_draw_equity(situation, tables, stats)
+            )
+            return self._by_equity(situation, stats, equity)
         scenario = scenario_of(situation)
         weigh = range_weights(situation, scenario, stats)
         equity = equity_of(scenario, SAMPLES, self.rng, weigh)
