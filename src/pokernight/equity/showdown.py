@@ -1,8 +1,8 @@
 """Each contender's hand value in many deals at once.
 
 Deals are an (N, S) array of card indices (``Card.index``), one column per
-``Scenario.slots`` entry. High hands (hold'em, stud) and Omaha go through the
-numpy batch evaluator; A-5 low and wild hands, which it does not cover, through
+``Scenario.slots`` entry. High hands (hold'em, stud), Omaha and short deck go through
+numpy batch evaluators; A-5 low and wild hands, which they do not cover, through
 their table-lookup fast paths one hand at a time; hi-lo games both ways (``hi_lo``).
 """
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from itertools import combinations, pairwise
+from itertools import pairwise
 
 import numpy as np
 import numpy.typing as npt
@@ -27,7 +27,8 @@ from pokernight.equity.hi_lo import (
 )
 from pokernight.equity.scenario import Scenario
 from pokernight.evaluate import batch_high_values, low_value, wild_value
-from pokernight.evaluate.short_deck import short_deck_value
+from pokernight.evaluate.omaha_batch import batch_omaha_values
+from pokernight.evaluate.short_deck_batch import batch_short_deck_values
 from pokernight.rules.variants import HI_LO_SHOWDOWNS
 
 Deals = npt.NDArray[np.intp]
@@ -56,7 +57,7 @@ def _hi_lo_values(scenario: Scenario, deals: Deals) -> tuple[Values, Values]:
     holes = [_cards_of(scenario, deals, owner) for owner in range(len(scenario.hands))]
     board = _cards_of(scenario, deals, None)
     if scenario.showdown == "omaha8":
-        high = [_omaha_values(hole, board) for hole in holes]
+        high = [batch_omaha_values(hole, board) for hole in holes]
         low = [omaha_low_values(hole, board) for hole in holes]
     else:
         hands = [np.hstack((hole, board)) for hole in holes]
@@ -88,11 +89,13 @@ def hand_values(scenario: Scenario, deals: Deals) -> Values:
     holes = [_cards_of(scenario, deals, owner) for owner in range(len(scenario.hands))]
     board = _cards_of(scenario, deals, None)
     if scenario.showdown == "omaha":
-        columns = [_omaha_values(hole, board) for hole in holes]
+        columns = [batch_omaha_values(hole, board) for hole in holes]
     elif scenario.showdown == "low":
         columns = [_low_values(np.hstack((hole, board))) for hole in holes]
     elif scenario.showdown == "short":
-        columns = [_one_by_one(short_deck_value, np.hstack((hole, board))) for hole in holes]
+        columns = [
+            batch_short_deck_values(np.hstack((hole, board))).astype(np.int64) for hole in holes
+        ]
     else:
         columns = [batch_high_values(np.hstack((hole, board))).astype(np.int64) for hole in holes]
     return np.column_stack(columns)
@@ -108,19 +111,6 @@ def _cards_of(scenario: Scenario, deals: Deals, owner: int | None) -> Deals:
         index for index, slot in enumerate(scenario.slots) if slot.owner == owner and not slot.extra
     ]
     return np.hstack((fixed, deals[:, columns]))
-
-
-def _omaha_values(hole: Deals, board: Deals) -> Values:
-    """Best of every two-hole-card, three-board-card hand, all in one batch."""
-    pairs = list(combinations(range(hole.shape[1]), 2))
-    triples = list(combinations(range(board.shape[1]), 3))
-    fives = np.stack(
-        [np.hstack((hole[:, pair], board[:, triple])) for pair in pairs for triple in triples],
-        axis=1,
-    )
-    values = batch_high_values(fives.reshape(-1, 5)).reshape(len(hole), -1)
-    best: Values = values.max(axis=1).astype(np.int64)
-    return best
 
 
 def _low_values(hands: Deals) -> Values:
