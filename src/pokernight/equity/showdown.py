@@ -57,12 +57,13 @@ def _hi_lo_values(scenario: Scenario, deals: Deals) -> tuple[Values, Values]:
     holes = [_cards_of(scenario, deals, owner) for owner in range(len(scenario.hands))]
     board = _cards_of(scenario, deals, None)
     if scenario.showdown == "omaha8":
-        high = [batch_omaha_values(hole, board) for hole in holes]
-        low = [omaha_low_values(hole, board) for hole in holes]
-    else:
-        hands = [np.hstack((hole, board)) for hole in holes]
-        high = [stud_high_values(hand) for hand in hands]
-        low = [stud_low_values(hand) for hand in hands]
+        return (
+            _all_at_once(batch_omaha_values, holes, board),
+            _all_at_once(omaha_low_values, holes, board),
+        )
+    hands = [np.hstack((hole, board)) for hole in holes]
+    high = [stud_high_values(hand) for hand in hands]
+    low = [stud_low_values(hand) for hand in hands]
     return np.column_stack(high), np.column_stack(low)
 
 
@@ -89,13 +90,11 @@ def hand_values(scenario: Scenario, deals: Deals) -> Values:
     holes = [_cards_of(scenario, deals, owner) for owner in range(len(scenario.hands))]
     board = _cards_of(scenario, deals, None)
     if scenario.showdown == "omaha":
-        columns = [batch_omaha_values(hole, board) for hole in holes]
-    elif scenario.showdown == "low":
+        return _all_at_once(batch_omaha_values, holes, board)
+    if scenario.showdown == "short":
+        return _all_at_once(_short_deck_values, holes, board)
+    if scenario.showdown == "low":
         columns = [_low_values(np.hstack((hole, board))) for hole in holes]
-    elif scenario.showdown == "short":
-        columns = [
-            batch_short_deck_values(np.hstack((hole, board))).astype(np.int64) for hole in holes
-        ]
     else:
         columns = [batch_high_values(np.hstack((hole, board))).astype(np.int64) for hole in holes]
     return np.column_stack(columns)
@@ -111,6 +110,20 @@ def _cards_of(scenario: Scenario, deals: Deals, owner: int | None) -> Deals:
         index for index, slot in enumerate(scenario.slots) if slot.owner == owner and not slot.extra
     ]
     return np.hstack((fixed, deals[:, columns]))
+
+
+def _all_at_once(
+    values_of: Callable[[Deals, Deals], npt.NDArray[np.integer]], holes: list[Deals], board: Deals
+) -> Values:
+    """(N, contenders) values of every contender's hole cards with the board, in one batch
+    (one call's fixed cost, not one per contender)."""
+    values = values_of(np.vstack(holes), np.tile(board, (len(holes), 1)))
+    by_contender: Values = values.reshape(len(holes), len(board)).T.astype(np.int64)
+    return by_contender
+
+
+def _short_deck_values(hole: Deals, board: Deals) -> npt.NDArray[np.int32]:
+    return batch_short_deck_values(np.hstack((hole, board)))
 
 
 def _low_values(hands: Deals) -> Values:

@@ -3,7 +3,7 @@
 A five-card hand of two hole and three board cards is worth, without a flush, what
 its rank multiset is worth; so each hole pair and each board triple is read once as
 a rank multiset (91 pairs, 455 triples) and one table of every pair and triple
-(``PAIR_TRIPLE_VALUES``) gives all of a deal's 60 hands in one read, where forming
+(``_multiset_index``) gives all of a deal's 60 hands in one read, where forming
 60 five-card hands and evaluating them cost a copy of every card per hand. A flush
 needs a suited pair and a triple of that suit: only those hands are read again from
 the flush table by their rank bits. Values are ``high_value``'s.
@@ -12,13 +12,21 @@ the flush table by their rank bits. Values are ``high_value``'s.
 from __future__ import annotations
 
 from functools import cache
-from itertools import combinations, combinations_with_replacement
+from itertools import combinations, combinations_with_replacement, permutations
 from typing import Final
 
 import numpy as np
 import numpy.typing as npt
 
-from pokernight.evaluate.tables import FLUSH_VALUES_ARRAY, HIGH_BY_RANK_KEY, RANKS
+from pokernight.evaluate.tables import (
+    BATCH,
+    FLUSH_VALUES_ARRAY,
+    HAND_SIZE,
+    LOW_RANKS,
+    MAX_OF_A_RANK,
+    RANKS,
+    base5_keys,
+)
 
 Deals = npt.NDArray[np.intp]
 Values = npt.NDArray[np.int64]
@@ -31,33 +39,32 @@ MIXED: Final = -2  # a triple of several suits: never a pair's suit
 def _multiset_index() -> tuple[npt.NDArray[np.intp], npt.NDArray[np.intp], Values]:
     """The index of every rank pair and rank triple among the multisets of its size, and
     the non-flush value of every pair and triple together (pair * 455 + triple)."""
-    pairs = list(combinations_with_replacement(range(RANKS), 2))
-    triples = list(combinations_with_replacement(range(RANKS), 3))
+    pairs = np.array(list(combinations_with_replacement(range(RANKS), 2)))
+    triples = np.array(list(combinations_with_replacement(range(RANKS), 3)))
     pair_index = np.zeros((RANKS, RANKS), dtype=np.intp)
-    for number, (first, second) in enumerate(pairs):
-        pair_index[first, second] = pair_index[second, first] = number
+    for first, second in permutations(range(2)):
+        pair_index[pairs[:, first], pairs[:, second]] = np.arange(len(pairs))
     triple_index = np.zeros((RANKS, RANKS, RANKS), dtype=np.intp)
-    for number, triple in enumerate(triples):
-        for order in _orders(triple):
-            triple_index[order] = number
-    values = np.zeros(len(pairs) * len(triples), dtype=np.int64)
-    for number, pair in enumerate(pairs):
-        for other, triple in enumerate(triples):
-            counts = [0] * RANKS
-            for rank in (*pair, *triple):
-                counts[rank] += 1
-            if max(counts) <= SUITS:  # five of a rank cannot be dealt
-                key = sum(count * 5**rank for rank, count in enumerate(counts))
-                values[number * len(triples) + other] = HIGH_BY_RANK_KEY[key]
-    return pair_index, triple_index, values
+    for first, second, third in permutations(range(3)):
+        triple_index[triples[:, first], triples[:, second], triples[:, third]] = np.arange(
+            len(triples)
+        )
+    counts = (_rank_counts(pairs)[:, None, :] + _rank_counts(triples)[None, :, :]).reshape(
+        -1, RANKS
+    )
+    dealt = counts.max(axis=1) <= MAX_OF_A_RANK  # five of a rank cannot be dealt
+    counts[~dealt] = 0
+    index = BATCH.high_block[HAND_SIZE][base5_keys(counts[:, LOW_RANKS:])]
+    index += BATCH.low_ordinal[base5_keys(counts[:, :LOW_RANKS])]
+    values = np.where(dealt, BATCH.values[HAND_SIZE][index], 0)
+    return pair_index, triple_index, values.astype(np.int64)
 
 
-def _orders(triple: tuple[int, ...]) -> set[tuple[int, ...]]:
-    first, second, third = triple
-    return {
-        (first, second, third), (first, third, second), (second, first, third),
-        (second, third, first), (third, first, second), (third, second, first),
-    }  # fmt: skip
+def _rank_counts(multisets: npt.NDArray[np.int64]) -> npt.NDArray[np.int8]:
+    counts = np.zeros((len(multisets), RANKS), dtype=np.int8)
+    for column in multisets.T:
+        counts[np.arange(len(multisets)), column] += 1
+    return counts
 
 
 TRIPLES: Final = 455  # rank multisets of three cards
