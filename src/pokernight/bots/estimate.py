@@ -20,6 +20,7 @@ from pokernight.equity import Scenario, Slot, WildState, equity
 from pokernight.equity.calculator import Weigh
 from pokernight.equity.deals import EVALUATION_COST
 from pokernight.equity.draws import DrawSpot, draw_equity
+from pokernight.equity.first_street import first_street_equity
 from pokernight.equity.scenario import (
     BOARD_SIZE,
     STUD_CARDS,
@@ -150,9 +151,26 @@ def equity_of(
     """Equity with ``samples[showdown]`` deals heads-up, proportionally fewer multiway.
 
     A hand's cost grows with the contenders; a multiway equity is smaller and
-    needs less absolute precision. Exact whenever enumerating costs no more.
+    needs less absolute precision. Exact whenever enumerating costs no more. On the
+    first street of Omaha and short deck against random hands, the table's equity
+    (``first_street``): the same for every level, and no deal drawn.
     """
-    count = max(MIN_SAMPLES, samples[scenario.showdown] * 2 // len(scenario.hands))
+    return equity_and_error(scenario, samples, rng, weigh)[0]
+
+
+def equity_and_error(
+    scenario: Scenario,
+    samples: Mapping[str, int],
+    rng: random.Random,
+    weigh: Weigh | None = None,
+    share: float = 1.0,
+) -> tuple[float, float]:
+    """``equity_of`` with ``share`` of its deals, and the estimate's 95% error bound (0 when
+    exact or read from the table, which more deals would not change)."""
+    if weigh is None and (known := first_street_equity(scenario)) is not None:
+        return known, 0.0
+    full = samples[scenario.showdown] * 2 // len(scenario.hands)
+    count = max(MIN_SAMPLES, round(full * share))
     result = equity(
         scenario,
         samples=count,
@@ -160,4 +178,4 @@ def equity_of(
         rng=np.random.default_rng(rng.getrandbits(64)),
         weigh=weigh,
     )
-    return result.hands[0].equity
+    return result.hands[0].equity, result.error
