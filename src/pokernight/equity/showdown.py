@@ -103,13 +103,14 @@ def hand_values(scenario: Scenario, deals: Deals) -> Values:
 def _cards_of(scenario: Scenario, deals: Deals, owner: int | None) -> Deals:
     """(N, k) indices of one contender's cards (owner None: the board's)."""
     known = scenario.board if owner is None else scenario.hands[owner]
-    fixed = np.broadcast_to(
-        np.array([card.index for card in known], dtype=np.intp), (len(deals), len(known))
-    )
     columns = [
         index for index, slot in enumerate(scenario.slots) if slot.owner == owner and not slot.extra
     ]
-    return np.hstack((fixed, deals[:, columns]))
+    # Filled in place: broadcasting the known cards and stacking cost more than the deal.
+    cards = np.empty((len(deals), len(known) + len(columns)), dtype=np.intp)
+    cards[:, : len(known)] = [card.index for card in known]
+    cards[:, len(known) :] = deals[:, columns]
+    return cards
 
 
 def _all_at_once(
