@@ -70,26 +70,32 @@ def _rank_counts(multisets: npt.NDArray[np.int64]) -> npt.NDArray[np.int8]:
 TRIPLES: Final = 455  # rank multisets of three cards
 
 
+@cache
+def _columns(size: int, taken: int) -> tuple[npt.NDArray[np.intp], ...]:
+    """The columns of each of ``size`` cards' ``taken``-card subsets, one array a place."""
+    return tuple(np.array(place) for place in zip(*combinations(range(size), taken), strict=True))
+
+
 def batch_omaha_values(hole: Deals, board: Deals) -> Values:
     """The ``omaha_value`` of each row: (N, 4 or 5) hole cards, (N, 3..5) board cards."""
     pair_index, triple_index, table = _multiset_index()
     ranks, suits = hole // SUITS, hole % SUITS
     board_ranks, board_suits = board // SUITS, board % SUITS
-    pairs = list(combinations(range(hole.shape[1]), 2))
-    triples = list(combinations(range(board.shape[1]), 3))
-    first, second = (np.array(side) for side in zip(*pairs, strict=True))
-    a, b, c = (np.array(side) for side in zip(*triples, strict=True))
+    first, second = _columns(hole.shape[1], 2)
+    a, b, c = _columns(board.shape[1], 3)
     pair_keys = pair_index[ranks[:, first], ranks[:, second]] * TRIPLES
     triple_keys = triple_index[board_ranks[:, a], board_ranks[:, b], board_ranks[:, c]]
     values = table[pair_keys[:, :, None] + triple_keys[:, None, :]]
-    pair_suits = np.where(suits[:, first] == suits[:, second], suits[:, first], NO_SUIT)
     one_suit = (board_suits[:, a] == board_suits[:, b]) & (board_suits[:, a] == board_suits[:, c])
-    triple_suits = np.where(one_suit, board_suits[:, a], MIXED)
-    flush = pair_suits[:, :, None] == triple_suits[:, None, :]
-    if flush.any():
-        rows, at_pair, at_triple = np.nonzero(flush)
-        bits = 1 << ranks
-        board_bits = 1 << board_ranks
+    # Only a board with three cards of a suit makes a flush: most deals' boards have none.
+    (suited,) = np.nonzero(one_suit.any(axis=1))
+    if len(suited):
+        held = suits[suited]
+        pair_suits = np.where(held[:, first] == held[:, second], held[:, first], NO_SUIT)
+        triple_suits = np.where(one_suit[suited], board_suits[suited][:, a], MIXED)
+        found, at_pair, at_triple = np.nonzero(pair_suits[:, :, None] == triple_suits[:, None, :])
+        rows = suited[found]
+        bits, board_bits = 1 << ranks, 1 << board_ranks
         pair_bits = bits[rows, first[at_pair]] | bits[rows, second[at_pair]]
         triple_bits = (
             board_bits[rows, a[at_triple]]
