@@ -26,7 +26,7 @@ from pokernight.bots.ranges_omaha import SHOWDOWNS as OMAHA_FAMILY
 from pokernight.bots.situation import Situation
 from pokernight.bots.stats import PRIOR_FOLD_TO_BET, PlayerStats
 from pokernight.equity import Scenario
-from pokernight.equity.calculator import Weigh
+from pokernight.equity.calculator import Z_95, Weigh
 from pokernight.rules import Action
 
 # Deals per decision: the batch evaluator makes high hands cheap, wild ones are not.
@@ -70,13 +70,15 @@ class HardBot(Bot):
         weigh: Weigh | None,
     ) -> Action:
         """Decided sequentially: a first estimate from ``FIRST_STAGE`` of the deals stands
-        when the same action follows from anywhere in its 95% interval (the bot's random
-        draws replayed alike), else a full one decides."""
+        when the same action follows from anywhere within its standard error (about the
+        95% bound of the full count: a quarter of the deals doubles the error), the bot's
+        random draws replayed alike; else a full estimate decides."""
         equity, error = equity_and_error(scenario, SAMPLES, self.rng, weigh, FIRST_STAGE)
-        if error:
+        spread = error / Z_95
+        if spread:
             state = self.rng.getstate()
             kinds = set()
-            for edge in (equity - error, equity, equity + error):
+            for edge in (equity - spread, equity, equity + spread):
                 kinds.add(self._by_equity(situation, stats, edge).kind)
                 self.rng.setstate(state)
             if len(kinds) > 1:
