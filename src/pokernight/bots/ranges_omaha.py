@@ -141,7 +141,7 @@ def _percentile_table(showdown: str) -> tuple[npt.NDArray[np.int64], Weights]:
     half."""
     keys, equities = class_table(showdown)
     strength = equities[:, MAX_OPPONENTS - 1]
-    dealt = np.array([_ways(key) for key in keys.tolist()], dtype=np.float64)
+    dealt = _ways(keys)
     order = np.argsort(strength, kind="stable")
     below = np.cumsum(dealt[order]) - dealt[order]
     ranked = np.empty(len(keys))
@@ -149,13 +149,17 @@ def _percentile_table(showdown: str) -> tuple[npt.NDArray[np.int64], Weights]:
     return keys, ranked
 
 
-def _ways(key: int) -> int:
-    """How many hands a class holds: the distinct ways to give its suit masks to suits."""
-    mask = (1 << MASK_BITS) - 1
-    masks = [key >> (MASK_BITS * place) & mask for place in range(SUITS)]
-    ways = factorial(SUITS)
-    for value in set(masks):
-        ways //= factorial(masks.count(value))
+def _ways(keys: npt.NDArray[np.int64]) -> Weights:
+    """How many hands each class holds: the distinct ways to give its suit masks (sorted in
+    the key) to the four suits, 4! over the factorial of each run of equal masks."""
+    places = np.arange(SUITS - 1, -1, -1, dtype=np.int64) * MASK_BITS
+    masks = keys[:, None] >> places & ((1 << MASK_BITS) - 1)
+    run = np.ones(len(keys))
+    repeats = np.ones(len(keys))
+    for place in range(1, SUITS):
+        run = np.where(masks[:, place] == masks[:, place - 1], run + 1, 1)
+        repeats *= run
+    ways: Weights = factorial(SUITS) / repeats
     return ways
 
 

@@ -14,6 +14,7 @@ pure function of the cards, so a table read is the same in any process and order
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Sequence
 from functools import cache
 from importlib import resources
@@ -55,13 +56,9 @@ def class_table(showdown: str) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.fl
 
 
 @cache
-def _by_key(showdown: str) -> dict[tuple[int, int], float]:
-    keys, equities = class_table(showdown)
-    return {
-        (key, opponents + 1): share
-        for key, row in zip(keys.tolist(), equities.tolist(), strict=True)
-        for opponents, share in enumerate(row)
-    }
+def _sorted_keys(showdown: str) -> list[int]:
+    keys: list[int] = class_table(showdown)[0].tolist()
+    return keys
 
 
 def first_street_equity(scenario: Scenario) -> float | None:
@@ -78,4 +75,8 @@ def first_street_equity(scenario: Scenario) -> float | None:
         or len(others) > MAX_OPPONENTS
     ):
         return None
-    return _by_key(scenario.showdown).get((class_key(mine), len(others)))
+    keys, key = _sorted_keys(scenario.showdown), class_key(mine)
+    row = bisect_left(keys, key)
+    if row == len(keys) or keys[row] != key:
+        return None
+    return float(class_table(scenario.showdown)[1][row, len(others) - 1])
