@@ -20,7 +20,6 @@ from pokernight.equity import Scenario, Slot, WildState, equity
 from pokernight.equity.calculator import Weigh
 from pokernight.equity.deals import EVALUATION_COST
 from pokernight.equity.draws import DrawSpot, draw_equity
-from pokernight.equity.first_street import first_street_equity
 from pokernight.equity.scenario import (
     BOARD_SIZE,
     STUD_CARDS,
@@ -28,6 +27,7 @@ from pokernight.equity.scenario import (
     extra_card_slots,
     fours_unseen,
 )
+from pokernight.equity.starting_hands import starting_equity
 from pokernight.rules import CardsDealt, HandStarted, HandView, StreetStarted, WildRankChanged
 from pokernight.rules.events import CardsDrawn
 
@@ -153,7 +153,7 @@ def equity_of(
     A hand's cost grows with the contenders; a multiway equity is smaller and
     needs less absolute precision. Exact whenever enumerating costs no more. On the
     first street of Omaha and short deck against random hands, the table's equity
-    (``first_street``): the same for every level, and no deal drawn.
+    (``starting_hands``): the same for every level, and no deal drawn.
     """
     return equity_and_error(scenario, samples, rng, weigh)[0]
 
@@ -167,7 +167,7 @@ def equity_and_error(
 ) -> tuple[float, float]:
     """``equity_of`` with ``share`` of its deals, and the estimate's 95% error bound (0 when
     exact or read from the table, which more deals would not change)."""
-    if weigh is None and (known := first_street_equity(scenario)) is not None:
+    if weigh is None and (known := starting_equity(scenario)) is not None:
         return known, 0.0
     full = samples[scenario.showdown] * 2 // len(scenario.hands)
     count = max(MIN_SAMPLES, round(full * share))

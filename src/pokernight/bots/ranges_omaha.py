@@ -4,7 +4,7 @@ The same reading as hold'em's (``ranges``), with each game's own measures:
 
 - First street: a player who raised holds about its top PFR share of starting hands, one
   who called its top VPIP share (re-raises narrower). Hands are ranked by their all-in
-  equity against five random hands (a six-max table), the table ``first_street`` ships:
+  equity against five random hands (a six-max table), the table ``equity.starting_hands`` ships:
   the quantity Hutchison's Omaha point counts were fitted to (Edward Hutchison, "Omaha
   High Hand Selection" and "Point Count System for Omaha High-Low", Canadian Poker
   Monthly, 1997: the points approximate a hand's all-in win rate against nine random
@@ -33,10 +33,10 @@ import numpy.typing as npt
 from pokernight.bots.situation import Situation
 from pokernight.bots.stats import PlayerStats
 from pokernight.equity.calculator import Weigh, Weights
-from pokernight.equity.first_street import HOLE, MASK_BITS, MAX_OPPONENTS, class_table
 from pokernight.equity.hi_lo import NO_LOW, omaha_low_values
 from pokernight.equity.scenario import Scenario
 from pokernight.equity.showdown import Deals
+from pokernight.equity.starting_hands import HOLE, MASK_BITS, MAX_OPPONENTS, class_table
 from pokernight.evaluate.omaha_batch import batch_omaha_values
 from pokernight.evaluate.short_deck_batch import batch_short_deck_values
 from pokernight.evaluate.strength import CATEGORY_SHIFT, Category
@@ -124,7 +124,7 @@ def percentiles(cards: Deals, showdown: str) -> Weights:
 
 
 def class_keys(cards: Deals) -> npt.NDArray[np.int64]:
-    """``first_street.class_key`` of every row at once."""
+    """``starting_hands.class_key`` of every row at once."""
     ranks, suits = cards // SUITS, cards % SUITS
     bits = np.int64(1) << ranks.astype(np.int64)
     masks = np.stack([np.where(suits == suit, bits, 0).sum(axis=1) for suit in range(SUITS)])

@@ -1,6 +1,7 @@
-"""Build ``data/first_street.npz``, the first-street equity table (``first_street``).
+"""Write ``src/pokernight/equity/data/starting_hands.npz``: the starting-hand equity table
+(``pokernight.equity.starting_hands``; issue 39).
 
-``python -m pokernight.equity.first_street_build [--only SHOWDOWN]`` (some minutes on one
+``python scripts/starting_hands_table.py [--only SHOWDOWN]`` (16 minutes on one loaded
 core). Each suit-isomorphism class is played by its first hand in card order, against 1 to
 5 random hands, with ``DEALS // (opponents + 1)`` deals seeded from the class and the count
 (about a 3% error bound at 95%), so the file is the same each time it is built.
@@ -17,7 +18,8 @@ import numpy as np
 
 from pokernight.cards import CARDS, SHORT_DECK, Card
 from pokernight.equity.calculator import equity
-from pokernight.equity.first_street import (
+from pokernight.equity.scenario import BOARD_SIZE, Scenario, Slot
+from pokernight.equity.starting_hands import (
     HOLE,
     MAX_OPPONENTS,
     SCALE,
@@ -25,9 +27,9 @@ from pokernight.equity.first_street import (
     TABLE_FILE,
     class_key,
 )
-from pokernight.equity.scenario import BOARD_SIZE, Scenario, Slot
 
 DEALS = 3000
+OUT = Path(__file__).parents[1] / "src" / "pokernight" / "equity" / "data" / TABLE_FILE
 
 
 def classes(showdown: str) -> dict[int, tuple[Card, ...]]:
@@ -69,7 +71,7 @@ def table(showdown: str) -> tuple[np.ndarray, np.ndarray]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--only", choices=SHOWDOWNS, help="rebuild one showdown's part")
-    parser.add_argument("--out", type=Path, default=Path(__file__).parent / "data" / TABLE_FILE)
+    parser.add_argument("--out", type=Path, default=OUT)
     args = parser.parse_args()
     arrays: dict[str, np.ndarray] = {}
     if args.out.exists():

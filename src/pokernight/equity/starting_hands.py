@@ -3,10 +3,11 @@
 Most of a bot's decisions come on the first street, where all it knows is its own hole
 cards: its equity against ``k`` random hands is then a function of the hand's suit
 pattern alone (Ah Kh and As Ks are worth the same) and ``k``. Omaha has 16,432 such
-classes of four cards, short deck 81 of two; ``first_street_build`` estimates each
-class's equity against 1 to 5 random hands once (seeded deals, the error within about
-3%, as a bot needs) and ships them as package data (``data/first_street.npz``), so a
-decision there is a dictionary read, where a fresh Monte Carlo cost a millisecond.
+classes of four cards, short deck 81 of two; ``scripts/starting_hands_table.py``
+estimates each class's equity against 1 to 5 random hands once (seeded deals, the error
+within about 3%, as a bot needs) and ships them as package data
+(``data/starting_hands.npz``), so a decision there is a table read, where a fresh Monte
+Carlo cost a millisecond.
 
 A class's key is the sorted tuple of each suit's rank mask, packed in one integer: a
 pure function of the cards, so a table read is the same in any process and order.
@@ -31,7 +32,7 @@ HOLE: Final = {"omaha": 4, "omaha8": 4, "short": 2}
 MAX_OPPONENTS: Final = 5
 MASK_BITS: Final = 13
 SCALE: Final = 65535  # equities are stored as 16-bit fractions
-TABLE_FILE: Final = "first_street.npz"
+TABLE_FILE: Final = "starting_hands.npz"
 
 
 def class_key(cards: Sequence[Card]) -> int:
@@ -61,7 +62,7 @@ def _sorted_keys(showdown: str) -> list[int]:
     return keys
 
 
-def first_street_equity(scenario: Scenario) -> float | None:
+def starting_equity(scenario: Scenario) -> float | None:
     """The table's equity of the first hand when nothing but its own hole cards is known
     (no board, no dead card, every opponent's cards unknown); None elsewhere."""
     hole = HOLE.get(scenario.showdown)

@@ -1,4 +1,4 @@
-"""The first-street table (``equity.first_street``): a class per suit pattern, its equity
+"""The starting-hand table (``equity.starting_hands``): a class per suit pattern, its equity
 what a fresh Monte Carlo finds, and used only where nothing but the own hand is known."""
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ import pytest
 
 from pokernight.cards import parse_cards
 from pokernight.equity import equity
-from pokernight.equity.first_street import class_key, first_street_equity
 from pokernight.equity.scenario import scenario_for_variant
+from pokernight.equity.starting_hands import class_key, starting_equity
 from pokernight.rules import VARIANTS
 
 
@@ -25,12 +25,12 @@ def test_suit_patterns_share_a_class() -> None:
 def test_the_table_is_the_monte_carlo_equity(game: str, hand: str, opponents: int) -> None:
     scenario = scenario_for_variant(VARIANTS[game], [parse_cards(hand), *[()] * opponents])
     fresh = equity(scenario, samples=4000, exact_limit=0, rng=np.random.default_rng(7))
-    assert first_street_equity(scenario) == pytest.approx(fresh.hands[0].equity, abs=0.04)
+    assert starting_equity(scenario) == pytest.approx(fresh.hands[0].equity, abs=0.04)
 
 
 def test_the_table_answers_only_the_first_street_against_unknown_hands() -> None:
     plo = VARIANTS["plo"]
     mine = parse_cards("AsAhKsKh")
-    assert first_street_equity(scenario_for_variant(plo, [mine, ()], parse_cards("2c3c4c"))) is None
-    assert first_street_equity(scenario_for_variant(plo, [mine, parse_cards("QdQc")])) is None
-    assert first_street_equity(scenario_for_variant(VARIANTS["nlhe"], [mine[:2], ()])) is None
+    assert starting_equity(scenario_for_variant(plo, [mine, ()], parse_cards("2c3c4c"))) is None
+    assert starting_equity(scenario_for_variant(plo, [mine, parse_cards("QdQc")])) is None
+    assert starting_equity(scenario_for_variant(VARIANTS["nlhe"], [mine[:2], ()])) is None
