@@ -27,7 +27,7 @@ from pokernight.equity.scenario import (
     extra_card_slots,
     fours_unseen,
 )
-from pokernight.equity.starting_hands import starting_equity
+from pokernight.equity.starting_hands import starting_equity, table_equity
 from pokernight.rules import CardsDealt, HandStarted, HandView, StreetStarted, WildRankChanged
 from pokernight.rules.events import CardsDrawn
 
@@ -126,7 +126,24 @@ def my_equity(situation: Situation, samples: Mapping[str, int], rng: random.Rand
     if situation.variant.is_draw:
         count = max(MIN_SAMPLES, samples.get(situation.variant.showdown, 200) // 4)
         return draw_equity(draw_spot_of(situation), count, rng)
+    known = _starting_equity(situation)
+    if known is not None:
+        return known
     return equity_of(scenario_of(situation), samples, rng)
+
+
+def _starting_equity(situation: Situation) -> float | None:
+    """The starting-hand table's equity while the bot knows only its own cards (no board,
+    no card of another seat seen): the table read without building a scenario."""
+    view = situation.view
+    if view.board or any(
+        card is not None
+        for seat, cards in enumerate(view.cards)
+        if seat != situation.seat
+        for card in cards
+    ):
+        return None
+    return table_equity(situation.variant.showdown, situation.my_cards, len(situation.opponents))
 
 
 def draw_spot_of(situation: Situation) -> DrawSpot:

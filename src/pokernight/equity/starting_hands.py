@@ -65,19 +65,19 @@ def _sorted_keys(showdown: str) -> list[int]:
 def starting_equity(scenario: Scenario) -> float | None:
     """The table's equity of the first hand when nothing but its own hole cards is known
     (no board, no dead card, every opponent's cards unknown); None elsewhere."""
-    hole = HOLE.get(scenario.showdown)
     mine, *others = scenario.hands
-    if (
-        hole is None
-        or len(mine) != hole
-        or scenario.board
-        or scenario.dead
-        or any(others)
-        or len(others) > MAX_OPPONENTS
-    ):
+    if scenario.board or scenario.dead or any(others):
         return None
-    keys, key = _sorted_keys(scenario.showdown), class_key(mine)
+    return table_equity(scenario.showdown, mine, len(others))
+
+
+def table_equity(showdown: str, mine: Sequence[Card], opponents: int) -> float | None:
+    """The table's equity of the hole cards ``mine`` against ``opponents`` random hands
+    (None: no table for this game or count, or not a whole starting hand)."""
+    if HOLE.get(showdown) != len(mine) or not 0 < opponents <= MAX_OPPONENTS:
+        return None
+    keys, key = _sorted_keys(showdown), class_key(mine)
     row = bisect_left(keys, key)
     if row == len(keys) or keys[row] != key:
         return None
-    return float(class_table(scenario.showdown)[1][row, len(others) - 1])
+    return float(class_table(showdown)[1][row, opponents - 1])
