@@ -110,7 +110,7 @@ def _later_weight(
     else:
         high = batch_omaha_values(cards, shared)
     made = high >= STRONG[showdown]
-    if showdown == "omaha8" and len(board) >= 3:
+    if showdown == "omaha8":
         made |= omaha_low_values(cards, shared) > NO_LOW
     unmade = min(MOST_UNMADE, player.bluff_rate * player.aggression)
     return np.where(made, 1.0, unmade**bets)
