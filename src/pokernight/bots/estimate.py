@@ -10,14 +10,14 @@ Queen's wild rank). Folded players' shown cards are dead.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 import numpy as np
 
 from pokernight.bots.situation import Situation
 from pokernight.cards import Card
 from pokernight.equity import Scenario, Slot, WildState, equity
-from pokernight.equity.calculator import Weigh
+from pokernight.equity.calculator import Z_95, Weigh
 from pokernight.equity.deals import EVALUATION_COST
 from pokernight.equity.draws import DrawSpot, draw_equity
 from pokernight.equity.scenario import (
@@ -28,10 +28,18 @@ from pokernight.equity.scenario import (
     fours_unseen,
 )
 from pokernight.equity.starting_hands import starting_equity, table_equity
-from pokernight.rules import CardsDealt, HandStarted, HandView, StreetStarted, WildRankChanged
+from pokernight.rules import (
+    Action,
+    CardsDealt,
+    HandStarted,
+    HandView,
+    StreetStarted,
+    WildRankChanged,
+)
 from pokernight.rules.events import CardsDrawn
 
 MIN_SAMPLES = 40
+FIRST_STAGE = 0.25  # the share of the deals a first estimate draws (``decided_in_stages``)
 
 
 def scenario_of(situation: Situation) -> Scenario:
@@ -173,6 +181,31 @@ def equity_of(
     (``starting_hands``): the same for every level, and no deal drawn.
     """
     return equity_and_error(scenario, samples, rng, weigh)[0]
+
+
+def decided_in_stages(
+    scenario: Scenario,
+    samples: Mapping[str, int],
+    rng: random.Random,
+    decide: Callable[[float], Action],
+    weigh: Weigh | None = None,
+) -> Action:
+    """``decide(equity)``, the equity drawn sequentially: a first estimate from
+    ``FIRST_STAGE`` of the deals stands when the same kind of action follows from anywhere
+    within its standard error (about the 95% bound of the full count: a quarter of the
+    deals doubles the error), ``rng``'s draws in ``decide`` replayed alike; else the full
+    count decides. Most decisions are clear long before the last deal."""
+    equity, error = equity_and_error(scenario, samples, rng, weigh, FIRST_STAGE)
+    spread = error / Z_95
+    if spread:
+        state = rng.getstate()
+        kinds = set()
+        for edge in (equity - spread, equity, equity + spread):
+            kinds.add(decide(edge).kind)
+            rng.setstate(state)
+        if len(kinds) > 1:
+            equity = equity_of(scenario, samples, rng, weigh)
+    return decide(equity)
 
 
 def equity_and_error(

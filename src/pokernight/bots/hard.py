@@ -14,19 +14,18 @@
 
 from __future__ import annotations
 
+from functools import partial
 from statistics import fmean
 
 from pokernight.bots.bot import Bot
 from pokernight.bots.choices import bet_pot_fraction, passive, stay
-from pokernight.bots.estimate import equity_and_error, equity_of, my_equity, scenario_of
+from pokernight.bots.estimate import decided_in_stages, equity_of, my_equity, scenario_of
 from pokernight.bots.first_street import strength
 from pokernight.bots.opening import Ranges, first_street_action
 from pokernight.bots.ranges import range_weights
 from pokernight.bots.ranges_omaha import SHOWDOWNS as OMAHA_FAMILY
 from pokernight.bots.situation import Situation
 from pokernight.bots.stats import PRIOR_FOLD_TO_BET, PlayerStats
-from pokernight.equity import Scenario
-from pokernight.equity.calculator import Z_95, Weigh
 from pokernight.rules import Action
 
 # Deals per decision: the batch evaluator makes high hands cheap, wild ones are not.
@@ -43,7 +42,6 @@ LATE_MARGIN = 0.06
 IMPLIED_DISCOUNT = 0.2
 BLUFF_BASE = 0.3
 CONTINUATION_BET = 0.6  # how often the first street's raiser bets the next when checked to
-FIRST_STAGE = 0.25  # Omaha and short deck: the share of the deals a first estimate draws
 
 
 class HardBot(Bot):
@@ -58,31 +56,9 @@ class HardBot(Bot):
         scenario = scenario_of(situation)
         weigh = range_weights(situation, scenario, stats)
         if scenario.showdown in OMAHA_FAMILY:
-            return self._in_stages(situation, stats, scenario, weigh)
+            decide = partial(self._by_equity, situation, stats)
+            return decided_in_stages(scenario, SAMPLES, self.rng, decide, weigh)
         equity = equity_of(scenario, SAMPLES, self.rng, weigh)
-        return self._by_equity(situation, stats, equity)
-
-    def _in_stages(
-        self,
-        situation: Situation,
-        stats: list[PlayerStats],
-        scenario: Scenario,
-        weigh: Weigh | None,
-    ) -> Action:
-        """Decided sequentially: a first estimate from ``FIRST_STAGE`` of the deals stands
-        when the same action follows from anywhere within its standard error (about the
-        95% bound of the full count: a quarter of the deals doubles the error), the bot's
-        random draws replayed alike; else a full estimate decides."""
-        equity, error = equity_and_error(scenario, SAMPLES, self.rng, weigh, FIRST_STAGE)
-        spread = error / Z_95
-        if spread:
-            state = self.rng.getstate()
-            kinds = set()
-            for edge in (equity - spread, equity, equity + spread):
-                kinds.add(self._by_equity(situation, stats, edge).kind)
-                self.rng.setstate(state)
-            if len(kinds) > 1:
-                equity = equity_of(scenario, SAMPLES, self.rng, weigh)
         return self._by_equity(situation, stats, equity)
 
     def _by_equity(self, situation: Situation, stats: list[PlayerStats], equity: float) -> Action:
