@@ -4,56 +4,78 @@ The batch high path (``batch``) reads a hand's rank multiset and, for a flush, i
 suit's rank bits, from dense tables; short deck needs only other tables in the same
 places: each multiset of Six-to-Ace ranks worth its short-deck value (a full house
 under the flush, the A-6-7-8-9 straight) and each flush mask its short-deck flush.
-Both are filled once, on first use, from ``short_deck``'s own evaluation, so the two
-agree by construction.
+Both are filled once, on first use, all multisets at once (``tests/test_evaluate_omaha_
+short_batches.py`` holds them to ``short_deck_value``).
 """
 
 from __future__ import annotations
 
 from functools import cache, partial
-from itertools import combinations_with_replacement
+from typing import Final
 
 import numpy as np
 import numpy.typing as npt
 
-from pokernight.cards import Card, CardError, Rank
+from pokernight.cards import CardError, Rank
 from pokernight.evaluate.batch import flush_bits_of_rows, sum_columns, values_of_sums
-from pokernight.evaluate.short_deck import HAND_SIZE, LOWEST, _flush_value, _rank_value
+from pokernight.evaluate.short_deck import (
+    HAND_SIZE,
+    LOWEST,
+    MAX_CARDS,
+    NINE,
+    SHORT_FULL_HOUSE,
+    _flush_value,
+)
+from pokernight.evaluate.strength import CATEGORY_SHIFT, RANK_MASK, Category
 from pokernight.evaluate.tables import (
     BATCH,
     BATCH_SIZES,
     LOW_RANKS,
-    MAX_OF_A_RANK,
     RANK_MASKS,
     RANKS,
     SUITS,
     base5_keys,
+    count_vectors,
 )
 
 Values = npt.NDArray[np.int32]
 SHORT_RANKS = range(LOWEST, RANKS)
+LOW_STRAIGHT: Final = (Rank.ACE, Rank.SIX, Rank.SEVEN, Rank.EIGHT, Rank.NINE)
+NINE_HIGH_STRAIGHT: Final = int(Category.STRAIGHT) << CATEGORY_SHIFT | NINE << 16
 
 
 @cache
 def _tables() -> tuple[dict[int, Values], Values]:
+    """The short-deck values in the batch path's places. A rank multiset is worth what it
+    is worth in the full deck but for two things: a full house is packed under the
+    flush's number (``SHORT_FULL_HOUSE``), and A-6-7-8-9 is a straight, the lowest."""
+    vectors = count_vectors(len(SHORT_RANKS), MAX_CARDS)
+    counts = np.zeros((len(vectors), RANKS), dtype=np.int8)
+    counts[:, LOWEST:] = vectors
+    sizes = counts.sum(axis=1)
+    low_straight: npt.NDArray[np.bool_] = np.all(counts[:, list(LOW_STRAIGHT)] > 0, axis=1)
     by_ranks: dict[int, Values] = {}
     for size in BATCH_SIZES:
+        level = counts[sizes == size]
+        index = BATCH.high_block[size][base5_keys(level[:, LOW_RANKS:])]
+        index += BATCH.low_ordinal[base5_keys(level[:, :LOW_RANKS])]
+        full = BATCH.values[size][index]
+        category = full >> CATEGORY_SHIFT
+        short = np.where(
+            category == Category.FULL_HOUSE,
+            SHORT_FULL_HOUSE << CATEGORY_SHIFT | full & RANK_MASK,
+            full,
+        )
+        weaker = low_straight[sizes == size] & np.less(category, Category.STRAIGHT)
+        short = np.where(weaker, NINE_HIGH_STRAIGHT, short)
         table = np.zeros_like(BATCH.values[size])
-        for ranks in combinations_with_replacement(SHORT_RANKS, size):
-            counts = np.bincount(ranks, minlength=RANKS).astype(np.int8)
-            if counts.max() > MAX_OF_A_RANK:
-                continue
-            index = (
-                BATCH.high_block[size][base5_keys(counts[None, LOW_RANKS:])[0]]
-                + BATCH.low_ordinal[base5_keys(counts[None, :LOW_RANKS])[0]]
-            )
-            table[index] = _rank_value([Card.of(Rank(rank), 0) for rank in ranks])
+        table[index] = short
         by_ranks[size] = table
+    masks = np.arange(RANK_MASKS)
+    flushes = (masks & ((1 << LOWEST) - 1) == 0) & (np.bitwise_count(masks) >= HAND_SIZE)
+    short_masks = masks[flushes]
     by_flush = np.zeros(RANK_MASKS, dtype=np.int32)
-    low_ranks = (1 << LOWEST) - 1
-    for mask in range(RANK_MASKS):
-        if mask & low_ranks == 0 and mask.bit_count() >= HAND_SIZE:
-            by_flush[mask] = _flush_value(mask)
+    by_flush[short_masks] = [_flush_value(mask) for mask in short_masks.tolist()]
     return by_ranks, by_flush
 
 
