@@ -14,15 +14,17 @@
 
 from __future__ import annotations
 
+from functools import partial
 from statistics import fmean
 
 from pokernight.bots.bot import Bot
 from pokernight.bots.choices import bet_pot_fraction, passive, stay
 from pokernight.bots.draw_estimate import ranged_draw_equity, situation_tables
-from pokernight.bots.estimate import equity_of, my_equity, scenario_of
+from pokernight.bots.estimate import decided_in_stages, equity_of, my_equity, scenario_of
 from pokernight.bots.first_street import strength
 from pokernight.bots.opening import Ranges, first_street_action
 from pokernight.bots.ranges import range_weights
+from pokernight.bots.ranges_omaha import SHOWDOWNS as OMAHA_FAMILY
 from pokernight.bots.situation import Situation
 from pokernight.bots.stats import PRIOR_FOLD_TO_BET, PlayerStats
 from pokernight.rules import Action
@@ -60,6 +62,9 @@ class HardBot(Bot):
             return self._by_equity(situation, stats, equity)
         scenario = scenario_of(situation)
         weigh = range_weights(situation, scenario, stats)
+        if scenario.showdown in OMAHA_FAMILY:
+            decide = partial(self._by_equity, situation, stats)
+            return decided_in_stages(scenario, SAMPLES, self.rng, decide, weigh)
         equity = equity_of(scenario, SAMPLES, self.rng, weigh)
         return self._by_equity(situation, stats, equity)
 

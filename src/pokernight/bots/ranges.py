@@ -17,6 +17,8 @@ from collections.abc import Sequence
 import numpy as np
 
 from pokernight.bots.preflop import PERCENTILE
+from pokernight.bots.ranges_omaha import SHOWDOWNS as OMAHA_FAMILY
+from pokernight.bots.ranges_omaha import omaha_range_weights
 from pokernight.bots.situation import Situation
 from pokernight.bots.stats import PlayerStats
 from pokernight.equity.calculator import Weigh, Weights
@@ -36,6 +38,8 @@ def range_weights(
     situation: Situation, scenario: Scenario, stats: Sequence[PlayerStats]
 ) -> Weigh | None:
     """Deal weights for the opponents (contenders 1..n, with ``stats`` in that order)."""
+    if scenario.showdown in OMAHA_FAMILY:
+        return omaha_range_weights(situation, scenario, stats)
     if situation.variant.showdown != "high" or situation.variant.is_stud:
         return None
     opponents = situation.opponents
