@@ -56,7 +56,10 @@ class EasyBot(Bot):
         # It bets its good hands but raises a bet only with a great one: no raising wars.
         if equity >= (STRONG if to_call == 0 else GREAT) and self.rng.random() < 0.8:
             return bet_pot_fraction(situation, 0.5)
-        cheap = to_call <= max(CHEAP_CALL * situation.pot, CHEAP_UNITS * situation.unit)
+        # A cheap call to see more cards; with none to come, it wants a hand.
+        cheap = not situation.is_last_street and to_call <= max(
+            CHEAP_CALL * situation.pot, CHEAP_UNITS * situation.unit
+        )
         # Even a beginner puts most of their chips in only with a hand they think great.
         needed = GREAT if to_call >= COMMITTING * situation.stack else LOOSE_SHARE * fair
         if to_call == 0 or cheap or equity >= needed:
