@@ -38,8 +38,7 @@ BLUFF_CATCHING = 40.0  # points per unit of the bettor's bluff rate
 # Seed 004's "(50 - callforplayer/10)": a big call is less welcome. Here by the share of the
 # stack it takes (points when it takes every chip), so a deep stack is not called off light.
 CALL_SIZE = 60.0
-RAISE_MARGIN = 55.0  # a raise needs the roll this far inside the willingness
-RAISE_EDGE = 0.15  # ...and this much equity above a fair share: cheap limit calls raise no wars
+RAISE_MARGIN = 30.0  # a raise needs the roll this far inside the willingness to bet
 BET_BASE = 15.0
 BET_PER_EDGE = 160.0  # points per unit of equity above a fair share
 
@@ -66,7 +65,10 @@ class MediumBot(Bot):
             + BLUFF_CATCHING * _bettor_bluff_rate(situation, stats)
             - CALL_SIZE * min(1.0, situation.to_call / max(situation.stack, 1))
         )
-        if roll < willing - RAISE_MARGIN and equity > fair + RAISE_EDGE:
+        # A raise is a bet on the hand, not on the price: the bet's willingness, less a
+        # margin (cheap limit calls raise no wars), and never more than the call's.
+        raising = min(willing, BET_BASE + BET_PER_EDGE * (equity - fair)) - RAISE_MARGIN
+        if roll < raising:
             return bet_pot_fraction(situation, self.rng.uniform(0.5, 1.0))
         if roll < willing:
             return stay(situation)
