@@ -37,6 +37,7 @@ LOOSE_SHARE = 1.0  # it keeps calling with this fraction of a fair share of equi
 CHEAP_CALL = 0.2  # ...or when the call is at most this share of the pot
 CHEAP_UNITS = 1
 COMMITTING = 0.4  # a call of this share of its stack or more asks for a great hand
+WILD_RAISER = 0.5  # ...but from a player who raises this share of hands or more
 
 
 class EasyBot(Bot):
@@ -60,8 +61,18 @@ class EasyBot(Bot):
         cheap = not situation.is_last_street and to_call <= max(
             CHEAP_CALL * situation.pot, CHEAP_UNITS * situation.unit
         )
-        # Even a beginner puts most of their chips in only with a hand they think great.
-        needed = GREAT if to_call >= COMMITTING * situation.stack else LOOSE_SHARE * fair
+        # Even a beginner puts most of their chips in only with a hand they think great,
+        # unless the bettor is the one who raises every hand: him it calls down.
+        committing = to_call >= COMMITTING * situation.stack and not _raises_everything(
+            situation, stats
+        )
+        needed = GREAT if committing else LOOSE_SHARE * fair
         if to_call == 0 or cheap or equity >= needed:
             return stay(situation)
         return passive(situation)
+
+
+def _raises_everything(situation: Situation, stats: list[PlayerStats]) -> bool:
+    """Whether the bettor raises most first streets: a beginner notices that much."""
+    bettor = situation.last_aggressor
+    return bettor is not None and stats[situation.opponents.index(bettor)].pfr >= WILD_RAISER
