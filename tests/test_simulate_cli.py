@@ -75,7 +75,8 @@ def test_each_level_plays_each_baseline_it_is_asked_for(
 
 def test_an_unknown_baseline_is_refused_by_name(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["simulate", "--hands", "1", "--against", "nit", "--workers", "1"]) != 0
-    assert "'nit' is not a baseline (known: station, maniac, random)" in capsys.readouterr().err
+    refusal = "'nit' is not a baseline (known: station, maniac, random, honest)"
+    assert refusal in capsys.readouterr().err
 
 
 def test_duplicate_reports_the_hands_a_plain_run_would_take(

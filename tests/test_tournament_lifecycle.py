@@ -478,19 +478,22 @@ def test_the_final_table_is_drawn_when_everybody_left_fits_at_one() -> None:
     }
 
 
-def test_no_table_deals_while_the_final_table_waits_for_a_hand() -> None:
+@pytest.mark.parametrize(("playing", "other"), [(2, 1), (1, 2)])
+def test_no_table_deals_while_the_final_table_waits_for_a_hand(playing: int, other: int) -> None:
+    # Either table may be the one still in a hand: the other does not break into it.
     tournament = registered(TWO_TABLES, 10)
     while tournament.players_left > 6:
         table = max(tournament.tables, key=lambda number: len(tournament.tables[number]))
         player = next(iter(tournament.tables[table].values()))
         play_hand(tournament, table, bust(tournament, player))
-    tournament.apply(StartHand(2), 0.0, rng())
-    player = next(iter(tournament.tables[1].values()))
-    play_hand(tournament, 1, bust(tournament, player))
+    tournament.apply(StartHand(playing), 0.0, rng())
+    player = next(iter(tournament.tables[other].values()))
+    events = play_hand(tournament, other, bust(tournament, player))
+    assert not of_type(events, TableBroken)
     assert tournament.players_left == 5 and len(tournament.tables) == 2
-    with pytest.raises(TournamentError, match=r"final table .*: table 2 is still playing"):
-        tournament.verify(StartHand(1), 0.0)
-    events = tournament.apply(report_for(tournament, 2, {}), 0.0, rng())
+    with pytest.raises(TournamentError, match=rf"final table .*: table {playing} is still playing"):
+        tournament.verify(StartHand(other), 0.0)
+    events = tournament.apply(report_for(tournament, playing, {}), 0.0, rng())
     assert len(of_type(events, FinalTableDrawn)) == 1
 
 

@@ -173,7 +173,11 @@ async def test_an_entrant_cannot_buy_chips_sit_anew_or_leave_with_their_stack_at
             await enter(url, created["id"], f"Bot {number}", boss)
         director = director_of(app, created)
         actor = only_table(app, director)
-        client = TableClient(url, actor.code, ann["token"])
+        # No contributions to the decks: the bots deal hands as fast as they play, and a
+        # contribution a hand would spend the connection's message allowance (20 at once,
+        # 10 a second) before the attacks are all sent, refused for speed, not for what
+        # they are.
+        client = TableClient(url, actor.code, ann["token"], contribute=False)
         await client.connect()
         await client.sit_out()  # away: dealt in and blinded at once (the hands go on)
         mine = actor.table.seat_of(ann["player_id"])

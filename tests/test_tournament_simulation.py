@@ -6,7 +6,8 @@ whole tournament plays in a couple of seconds. After every hand:
 - chips are conserved: the players' stacks add up to every chip that came in (a chip
   race is the only thing that makes or takes chips, and it is counted), and each
   ``Table`` holds exactly the stacks the tournament counts;
-- the largest and smallest tables differ by at most one player;
+- no table between hands has two players more than the shortest (a table in a hand
+  gives players to balance when its hand is over);
 - hand-for-hand is on exactly while the next player out finishes on the bubble
   (players left = paid places + 1) and they play at more than one table, and during
   it each table deals one hand a round;
@@ -67,8 +68,11 @@ class Checks:
         self.check_chips(run, report)
         if tournament.status is Status.FINISHED:
             return
-        sizes = [len(seated) for seated in tournament.tables.values()]
-        assert max(sizes) - min(sizes) <= 1, f"hand {report.number}: tables of {sizes}"
+        sizes = {number: len(seated) for number, seated in tournament.tables.items()}
+        between = [size for number, size in sizes.items() if number not in tournament.in_play]
+        assert max(between, default=0) <= min(sizes.values()) + 1, (
+            f"hand {report.number}: tables of {sizes}, {sorted(tournament.in_play)} in a hand"
+        )
         self.check_hand_for_hand(run, report)
         self.check_same_hand_order(report)
 
@@ -126,7 +130,7 @@ def bots_for(entries: list[Entry], seed: int) -> dict[str, Bot]:
     }
 
 
-@pytest.mark.parametrize("seed", [0, 4, 9])
+@pytest.mark.parametrize("seed", [1, 2, 4])  # each with two players out in one hand
 def test_a_27_player_tournament_of_bots_runs_to_the_end(seed: int) -> None:
     entries = [
         Entry(f"p{index}", f"Bot {index}", "medium" if index % 3 == 0 else "easy")
@@ -139,8 +143,8 @@ def test_a_27_player_tournament_of_bots_runs_to_the_end(seed: int) -> None:
         entries,
         lambda player, view: bots[player].decide(view),
         random.Random(seed),
-        seconds_per_action=2.0,
-        seconds_between_hands=3.0,
+        seconds_per_action=6.0,
+        seconds_between_hands=9.0,
         after_hand=checks.after_hand,
     )
     tournament = run.tournament

@@ -14,7 +14,7 @@ from dataclasses import replace
 from pokernight.bots import make_bot
 from pokernight.cards import full_deck, parse_cards
 from pokernight.rules import Action, HandView
-from pokernight.table import Act, SitDown, Table, evolve
+from pokernight.table import Act, AddChips, SitDown, Table, evolve
 from pokernight.table.deal import deal, next_deal
 from pokernight.tournament import Payouts, Tournament, from_template
 from pokernight.tournament.events import LevelStarted, PlayerMoved
@@ -32,9 +32,10 @@ def test_a_tournament_table_plays_the_levels_game_for_its_stakes() -> None:
     assert settings.debt_limit is None and settings.minimum_buy_in == 1
 
 
-def table_with_hands(holes: list[str], board: str) -> Table:
+def table_with_hands(holes: list[str], board: str, bought: int = 0) -> Table:
     """Three players (100, 500 and 1,000 chips; button seat 0, blinds 25/50) dealt
-    ``holes`` (seat by seat) and ``board``."""
+    ``holes`` (seat by seat) and ``board``; ``bought``: chips seat 1 buys during the hand
+    (a rebuy or add-on, added from the next hand)."""
     table = Table.open(table_settings(STRUCTURE, 1), DIRECTOR, tournament=True)
     for seat, stack in ((0, 100), (1, 500), (2, 1_000)):
         table.apply(SitDown(seat, f"p{seat}", f"Player {seat}", stack, by=DIRECTOR), 0.0)
@@ -50,6 +51,8 @@ def table_with_hands(holes: list[str], board: str) -> Table:
     assert table.hand is not None and [str(card) for card in table.hand.hole(0)] == holes[0].split()
     table.apply(Act("p0", "bet_or_raise", 100), 0.0)  # all in
     table.apply(Act("p1", "bet_or_raise", 500), 0.0)  # all in
+    if bought:
+        table.apply(AddChips("p1", bought, by=DIRECTOR), 0.0)
     table.apply(Act("p2", "call"), 0.0)
     assert table.hand is None, "the board runs out"
     return table
@@ -62,6 +65,13 @@ def test_a_player_out_was_knocked_out_by_the_winner_of_the_last_pot_they_were_in
     assert told.stacks == {"p0": 300, "p1": 0, "p2": 1_300}
     assert told.knockouts == {"p1": ("p2",)}
     assert told.positions == table.positions
+
+
+def test_a_player_who_bought_chips_during_the_hand_they_lost_is_not_out() -> None:
+    # Queens lose every chip dealt in, but the add-on bought meanwhile keeps them in.
+    table = table_with_hands(["As Ah", "Qs Qh", "Ks Kh"], "2c 7d 9h 4s Jc", bought=1_000)
+    told = report(1, table)
+    assert told.stacks["p1"] == 1_000 and told.knockouts == {}
 
 
 def test_one_winner_of_every_pot_knocks_out_everybody_who_lost() -> None:
@@ -127,8 +137,9 @@ def test_the_stakes_change_from_the_next_hand_at_every_table() -> None:
 
 
 def test_moved_players_take_their_stacks_to_their_new_table() -> None:
-    structure = from_template("normal", entries=12, seats=6, payouts=Payouts.of(50, 30, 20))
-    bots = {f"p{index}": make_bot("easy", random.Random(index)) for index in range(12)}
+    # Thirteen at tables of six: three tables, one of which breaks once twelve are left.
+    structure = from_template("normal", entries=13, seats=6, payouts=Payouts.of(50, 30, 20))
+    bots = {f"p{index}": make_bot("easy", random.Random(index)) for index in range(13)}
     moved: list[PlayerMoved] = []
 
     def after_hand(run: Run, report: HandReport) -> None:
@@ -141,9 +152,10 @@ def test_moved_players_take_their_stacks_to_their_new_table() -> None:
 
     play_tournament(
         Tournament.create(structure, "td"),
-        entries(12),
+        entries(13),
         lambda player, view: bots[player].decide(view),
         random.Random(9),
+        seconds_per_action=10.0,  # the blinds rise in fewer hands: a shorter test
         after_hand=after_hand,
     )
     assert moved

@@ -36,6 +36,8 @@ GREAT = 0.85  # equity that makes it raise a bet
 LOOSE_SHARE = 1.0  # it keeps calling with this fraction of a fair share of equity
 CHEAP_CALL = 0.2  # ...or when the call is at most this share of the pot
 CHEAP_UNITS = 1
+COMMITTING = 0.4  # a call of this share of its stack or more asks for a great hand
+WILD_RAISER = 0.5  # ...but from a player who raises this share of hands or more
 
 
 class EasyBot(Bot):
@@ -55,7 +57,22 @@ class EasyBot(Bot):
         # It bets its good hands but raises a bet only with a great one: no raising wars.
         if equity >= (STRONG if to_call == 0 else GREAT) and self.rng.random() < 0.8:
             return bet_pot_fraction(situation, 0.5)
-        cheap = to_call <= max(CHEAP_CALL * situation.pot, CHEAP_UNITS * situation.unit)
-        if to_call == 0 or cheap or equity >= LOOSE_SHARE * fair:
+        # A cheap call to see more cards; with none to come, it wants a hand.
+        cheap = not situation.is_last_street and to_call <= max(
+            CHEAP_CALL * situation.pot, CHEAP_UNITS * situation.unit
+        )
+        # Even a beginner puts most of their chips in only with a hand they think great,
+        # unless the bettor is the one who raises every hand: him it calls down.
+        committing = to_call >= COMMITTING * situation.stack and not _raises_everything(
+            situation, stats
+        )
+        needed = GREAT if committing else LOOSE_SHARE * fair
+        if to_call == 0 or cheap or equity >= needed:
             return stay(situation)
         return passive(situation)
+
+
+def _raises_everything(situation: Situation, stats: list[PlayerStats]) -> bool:
+    """Whether the bettor raises most first streets: a beginner notices that much."""
+    bettor = situation.last_aggressor
+    return bettor is not None and stats[situation.opponents.index(bettor)].pfr >= WILD_RAISER

@@ -10,14 +10,15 @@ Queen's wild rank). Folded players' shown cards are dead.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 import numpy as np
 
+from pokernight.bots.draw_estimate import random_draw_equity, situation_tables
 from pokernight.bots.situation import Situation
 from pokernight.cards import Card
 from pokernight.equity import Scenario, Slot, WildState, equity
-from pokernight.equity.calculator import Weigh
+from pokernight.equity.calculator import Z_95, Weigh
 from pokernight.equity.deals import EVALUATION_COST
 from pokernight.equity.draws import DrawSpot, draw_equity
 from pokernight.equity.scenario import (
@@ -27,11 +28,20 @@ from pokernight.equity.scenario import (
     extra_card_slots,
     fours_unseen,
 )
+from pokernight.equity.starting_hands import starting_equity, table_equity
 from pokernight.equity.stud_quick import QuickEquity, quick_equity
-from pokernight.rules import CardsDealt, HandStarted, HandView, StreetStarted, WildRankChanged
+from pokernight.rules import (
+    Action,
+    CardsDealt,
+    HandStarted,
+    HandView,
+    StreetStarted,
+    WildRankChanged,
+)
 from pokernight.rules.events import CardsDrawn
 
 MIN_SAMPLES = 40
+FIRST_STAGE = 0.25  # the share of the deals a first estimate draws (``decided_in_stages``)
 
 
 def scenario_of(situation: Situation) -> Scenario:
@@ -123,13 +133,34 @@ def wild_state(view: HandView) -> WildState:
 
 def my_equity(situation: Situation, samples: Mapping[str, int], rng: random.Random) -> float:
     """Equity against random hands, with ``samples[showdown]`` deals (see ``equity_of``);
-    in a draw game, draw equity (``draw_spot_of``) with a quarter as many."""
+    in a draw game, against random hands drawing soundly: from the tables where the game
+    has them (``draw_estimate``), else draw equity (``draw_spot_of``) with a quarter as many."""
     if situation.variant.is_draw:
+        tables = situation_tables(situation)
+        if tables is not None:
+            return random_draw_equity(situation, tables)
         count = max(MIN_SAMPLES, samples.get(situation.variant.showdown, 200) // 4)
         return draw_equity(draw_spot_of(situation), count, rng)
     if situation.variant.is_stud:
         return stud_equity_of(scenario_of(situation), samples, rng)
+    known = _starting_equity(situation)
+    if known is not None:
+        return known
     return equity_of(scenario_of(situation), samples, rng)
+
+
+def _starting_equity(situation: Situation) -> float | None:
+    """The starting-hand table's equity while the bot knows only its own cards (no board,
+    no card of another seat seen): the table read without building a scenario."""
+    view = situation.view
+    if view.board or any(
+        card is not None
+        for seat, cards in enumerate(view.cards)
+        if seat != situation.seat
+        for card in cards
+    ):
+        return None
+    return table_equity(situation.variant.showdown, situation.my_cards, len(situation.opponents))
 
 
 def draw_spot_of(situation: Situation) -> DrawSpot:
@@ -175,9 +206,51 @@ def equity_of(
     """Equity with ``samples[showdown]`` deals heads-up, proportionally fewer multiway.
 
     A hand's cost grows with the contenders; a multiway equity is smaller and
-    needs less absolute precision. Exact whenever enumerating costs no more.
+    needs less absolute precision. Exact whenever enumerating costs no more. On the
+    first street of Omaha and short deck against random hands, the table's equity
+    (``starting_hands``): the same for every level, and no deal drawn.
     """
-    count = deals_for(scenario, samples)
+    return equity_and_error(scenario, samples, rng, weigh)[0]
+
+
+def decided_in_stages(
+    scenario: Scenario,
+    samples: Mapping[str, int],
+    rng: random.Random,
+    decide: Callable[[float], Action],
+    weigh: Weigh | None = None,
+) -> Action:
+    """``decide(equity)``, the equity drawn sequentially: a first estimate from
+    ``FIRST_STAGE`` of the deals stands when the same kind of action follows from anywhere
+    within its standard error (about the 95% bound of the full count: a quarter of the
+    deals doubles the error), ``rng``'s draws in ``decide`` replayed alike; else the full
+    count decides. Most decisions are clear long before the last deal."""
+    equity, error = equity_and_error(scenario, samples, rng, weigh, FIRST_STAGE)
+    spread = error / Z_95
+    if spread:
+        state = rng.getstate()
+        kinds = set()
+        for edge in (equity - spread, equity, equity + spread):
+            kinds.add(decide(edge).kind)
+            rng.setstate(state)
+        if len(kinds) > 1:
+            equity = equity_of(scenario, samples, rng, weigh)
+    return decide(equity)
+
+
+def equity_and_error(
+    scenario: Scenario,
+    samples: Mapping[str, int],
+    rng: random.Random,
+    weigh: Weigh | None = None,
+    share: float = 1.0,
+) -> tuple[float, float]:
+    """``equity_of`` with ``share`` of its deals, and the estimate's 95% error bound (0 when
+    exact or read from the table, which more deals would not change)."""
+    if weigh is None and (known := starting_equity(scenario)) is not None:
+        return known, 0.0
+    full = samples[scenario.showdown] * 2 // len(scenario.hands)
+    count = max(MIN_SAMPLES, round(full * share))
     result = equity(
         scenario,
         samples=count,
@@ -185,4 +258,4 @@ def equity_of(
         rng=np.random.default_rng(rng.getrandbits(64)),
         weigh=weigh,
     )
-    return result.hands[0].equity
+    return result.hands[0].equity, result.error

@@ -14,13 +14,16 @@
 
 from __future__ import annotations
 
+from functools import partial
 from statistics import fmean
 
 from pokernight.bots.bot import Bot
 from pokernight.bots.choices import bet_pot_fraction, passive, stay
+from pokernight.bots.draw_estimate import ranged_draw_equity, situation_tables
 from pokernight.bots.estimate import (
     MIN_SAMPLES,
     deals_for,
+    decided_in_stages,
     equity_of,
     my_equity,
     scenario_of,
@@ -29,6 +32,7 @@ from pokernight.bots.estimate import (
 from pokernight.bots.first_street import strength
 from pokernight.bots.opening import Ranges, first_street_action
 from pokernight.bots.ranges import range_weights
+from pokernight.bots.ranges_omaha import SHOWDOWNS as OMAHA_FAMILY
 from pokernight.bots.situation import Situation
 from pokernight.bots.stats import PRIOR_FOLD_TO_BET, PlayerStats
 from pokernight.equity import Scenario
@@ -59,13 +63,23 @@ class HardBot(Bot):
         if situation.is_first_street:
             mine = strength(situation, SAMPLES, self.rng)
             return first_street_action(situation, RANGES, mine, stats, self.rng)
-        if situation.variant.is_draw:  # draw equity: sampled with every hand drawing soundly
-            return self._by_equity(situation, stats, my_equity(situation, SAMPLES, self.rng))
+        if situation.variant.is_draw:  # where hands end, read from the draws and bets
+            tables = situation_tables(situation)
+            equity = (
+                my_equity(situation, SAMPLES, self.rng)
+                if tables is None
+                else ranged_draw_equity(situation, tables, stats)
+            )
+            return self._by_equity(situation, stats, equity)
         scenario = scenario_of(situation)
         weigh = range_weights(situation, scenario, stats)
         if situation.variant.is_stud:
             return self._stud(situation, stats, scenario, weigh)
-        return self._by_equity(situation, stats, equity_of(scenario, SAMPLES, self.rng, weigh))
+        if scenario.showdown in OMAHA_FAMILY:
+            decide = partial(self._by_equity, situation, stats)
+            return decided_in_stages(scenario, SAMPLES, self.rng, decide, weigh)
+        equity = equity_of(scenario, SAMPLES, self.rng, weigh)
+        return self._by_equity(situation, stats, equity)
 
     def _stud(
         self,

@@ -31,12 +31,15 @@ SAMPLES = {
 }
 # A recreational regular's: a third of its hands wherever it sits, raises the best eighth.
 RANGES = Ranges(plays=0.38, raises=0.14, defends=1.2, reraises=0.3)
-BASE_WILLINGNESS = 5.0
+BASE_WILLINGNESS = 15.0
 EQUITY_OVER_ODDS = 180.0  # points per unit of equity above the pot odds
 SUNK_COST = 25.0  # points when all the bot's chips are already in
-BLUFF_CATCHING = 40.0  # points per unit of the bettor's bluff rate
-RAISE_MARGIN = 55.0  # a raise needs the roll this far inside the willingness
-BET_BASE = 20.0
+BLUFF_CATCHING = 100.0  # points per unit of the bettor's bluff rate (seed 004's "*100")
+# Seed 004's "(50 - callforplayer/10)": a big call is less welcome. Here by the share of the
+# stack it takes (points when it takes every chip), so a deep stack is not called off light.
+CALL_SIZE = 60.0
+RAISE_MARGIN = 30.0  # a raise needs the roll this far inside the willingness to bet
+BET_BASE = 15.0
 BET_PER_EDGE = 160.0  # points per unit of equity above a fair share
 
 
@@ -55,13 +58,19 @@ class MediumBot(Bot):
             if roll < willing:
                 return bet_pot_fraction(situation, self.rng.uniform(0.4, 0.9))
             return stay(situation)
+        bluffs = _bettor_bluff_rate(situation, stats)
         willing = (
             BASE_WILLINGNESS
             + EQUITY_OVER_ODDS * (equity - situation.pot_odds)
             + SUNK_COST * _sunk_share(situation)
-            + BLUFF_CATCHING * _bettor_bluff_rate(situation, stats)
+            + BLUFF_CATCHING * (bluffs - PRIOR_BLUFF)  # a bettor not seen yet adds nothing
+            # A big call frightens it the less, the more the bettor bluffs.
+            - CALL_SIZE * min(1.0, situation.to_call / max(situation.stack, 1)) * (1 - bluffs)
         )
-        if roll < willing - RAISE_MARGIN and equity > fair:
+        # A raise is a bet on the hand, not on the price: the bet's willingness, less a
+        # margin (cheap limit calls raise no wars), and never more than the call's.
+        raising = min(willing, BET_BASE + BET_PER_EDGE * (equity - fair)) - RAISE_MARGIN
+        if roll < raising:
             return bet_pot_fraction(situation, self.rng.uniform(0.5, 1.0))
         if roll < willing:
             return stay(situation)
@@ -75,11 +84,5 @@ def _sunk_share(situation: Situation) -> float:
 
 def _bettor_bluff_rate(situation: Situation, stats: list[PlayerStats]) -> float:
     """The bluff rate of the last opponent to bet or raise this street."""
-    aggressors = [
-        record.seat
-        for record in situation.records
-        if record.street == situation.street and record.is_aggressive
-    ]
-    if not aggressors or aggressors[-1] not in situation.opponents:
-        return PRIOR_BLUFF
-    return stats[situation.opponents.index(aggressors[-1])].bluff_rate
+    bettor = situation.last_aggressor
+    return PRIOR_BLUFF if bettor is None else stats[situation.opponents.index(bettor)].bluff_rate

@@ -85,8 +85,9 @@ def left_to_act(situation: Situation) -> int:
 
 
 def raiser_range(situation: Situation, stats: list[PlayerStats]) -> float:
-    """The share of hands the last raiser plays this way (their first-street raising rate,
-    narrowed per raise more)."""
+    """The share of hands the last raiser plays this way: their first-street raising rate,
+    narrowed for each raise of theirs more, the less so the more often they raise (a
+    maniac's re-raise means no more than his raise)."""
     raisers = [r.seat for r in situation.records if r.street == 0 and r.is_aggressive]
     raiser = raisers[-1]
     pfr = (
@@ -94,4 +95,4 @@ def raiser_range(situation: Situation, stats: list[PlayerStats]) -> float:
         if raiser in situation.opponents
         else UNKNOWN_RAISER
     )
-    return pfr * RERAISE_NARROWING ** (len(raisers) - 1)
+    return pfr * max(RERAISE_NARROWING, pfr) ** (raisers.count(raiser) - 1)

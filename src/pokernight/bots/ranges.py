@@ -1,7 +1,8 @@
 """Opponents' likely hands: a weight for each sampled deal of their unknown cards.
 
-Hold'em here (two unknown cards each), the stud games in ``ranges_stud``; elsewhere
-ranges stay uniform. Before
+Hold'em here (two unknown cards each); Omaha and short deck in ``ranges_omaha``, the
+stud games in ``ranges_stud``, the draw games read draws and bets in ``ranges_draw``;
+elsewhere ranges stay uniform. Before
 the flop a player who raised holds about its top PFR share of hands, one who
 called its top VPIP share, re-raises narrower still. After the flop every bet
 or raise the player made makes a hand without a pair less likely, the more so
@@ -17,6 +18,8 @@ from collections.abc import Sequence
 import numpy as np
 
 from pokernight.bots.preflop import PERCENTILE
+from pokernight.bots.ranges_omaha import SHOWDOWNS as OMAHA_FAMILY
+from pokernight.bots.ranges_omaha import omaha_range_weights
 from pokernight.bots.situation import Situation
 from pokernight.bots.stats import PlayerStats
 from pokernight.equity.calculator import Weigh, Weights
@@ -36,6 +39,8 @@ def range_weights(
     situation: Situation, scenario: Scenario, stats: Sequence[PlayerStats]
 ) -> Weigh | None:
     """Deal weights for the opponents (contenders 1..n, with ``stats`` in that order)."""
+    if scenario.showdown in OMAHA_FAMILY:
+        return omaha_range_weights(situation, scenario, stats)
     if situation.variant.is_stud:
         from pokernight.bots.ranges_stud import stud_range_weights  # it reads this module
 
@@ -66,27 +71,47 @@ def range_weights(
 
 
 def _preflop_weight(situation: Situation, seat: int, player: PlayerStats, hole: Deals) -> Weights:
+    kept = first_street_share(situation, seat, player)
+    if kept is None:
+        return np.ones(len(hole))
+    return top_share_weight(PERCENTILE[hole[:, 0], hole[:, 1]], kept)
+
+
+def first_street_share(situation: Situation, seat: int, player: PlayerStats) -> float | None:
+    """The top share of starting hands the seat's first-street play shows (None: any hand):
+    a raise its PFR (narrower per re-raise), a call its VPIP."""
     raises = situation.aggression_by(seat, 0)
     if raises:
-        kept = player.pfr * RERAISE_NARROWING ** (raises - 1)
-    elif situation.entered(seat):
-        kept = player.vpip
-    else:
-        return np.ones(len(hole))
-    percentiles = PERCENTILE[hole[:, 0], hole[:, 1]]
-    return _logistic((percentiles - (1 - kept)) / EDGE_SOFTNESS)
+        return player.pfr * RERAISE_NARROWING ** (raises - 1)
+    if situation.entered(seat):
+        return player.vpip
+    return None
+
+
+def top_share_weight(percentiles: Weights, share: float) -> Weights:
+    """Hands at these starting-hand percentiles, weighed as the top ``share`` (soft edge)."""
+    return _logistic((percentiles - (1 - share)) / EDGE_SOFTNESS)
+
+
+def later_bets(situation: Situation, seat: int) -> int:
+    """The seat's bets and raises after the first street."""
+    return sum(situation.aggression_by(seat, street) for street in range(1, situation.street + 1))
+
+
+def unmade_share(player: PlayerStats) -> float:
+    """How much a bet leaves of a weak hand's weight: the more, the more the player bluffs."""
+    return min(0.8, player.bluff_rate * player.aggression)
 
 
 def _postflop_weight(
     situation: Situation, seat: int, player: PlayerStats, hole: Deals, board: Deals
 ) -> Weights:
-    bets = sum(situation.aggression_by(seat, street) for street in range(1, situation.street + 1))
+    bets = later_bets(situation, seat)
     if not bets:
         return np.ones(len(hole))
     hands = np.hstack((hole, np.broadcast_to(board, (len(hole), len(board)))))
     made = batch_high_values(hands) >= PAIR_VALUE
-    unmade = min(0.8, player.bluff_rate * player.aggression)
-    return np.where(made, 1.0, unmade**bets)
+    return np.where(made, 1.0, unmade_share(player) ** bets)
 
 
 def _logistic(x: Weights) -> Weights:

@@ -120,3 +120,11 @@ class Situation:
         return sum(
             1 for record in self.records if record.street == self.street and record.is_aggressive
         )
+
+    @property
+    def last_aggressor(self) -> int | None:
+        """The live opponent who bet or raised last on this street, if one did."""
+        aggressors = [r.seat for r in self.records if r.street == self.street and r.is_aggressive]
+        if not aggressors or aggressors[-1] not in self.opponents:
+            return None
+        return aggressors[-1]

@@ -2,12 +2,14 @@
 
 Bots play each other; each level's result is shown in big blinds per 100 hands
 with a 95% confidence interval, then every pairwise difference, then the speed.
-``--against station,maniac,random`` plays each level instead against each fixed baseline
-(half the seats each), one run a pair; ``--duplicate`` deals each deck to every rotation
-of the players (``sim.runner``), ``--luck`` takes the luck of the cards out of each hand's
-result (``sim.luck_term``); with either, the report says how many times as many hands a
-plain run would take for the same interval. ``--profile`` adds how each level played, as
-trackers count it (``sim.profile``: VPIP, PFR, aggression factor, all-in, went to showdown).
+``--against station,maniac,random`` (or ``honest``, who never bluffs) plays each level
+instead against each fixed baseline (half the seats each), one run a pair; ``--forget``
+keeps the bots from learning their opponents' habits; ``--duplicate`` deals each deck to
+every rotation of the players (``sim.runner``), ``--luck`` takes the luck of the cards out
+of each hand's result (``sim.luck_term``); with either, the report says how many times as
+many hands a plain run would take for the same interval. ``--profile`` adds how each level
+played, as trackers count it (``sim.profile``: VPIP, PFR, aggression factor, all-in, went to
+showdown).
 """
 
 from __future__ import annotations
@@ -57,6 +59,11 @@ def register(subparsers: Subparsers) -> None:
         action="store_true",
         help="how each level played: VPIP, PFR, aggression, all-in, went to showdown",
     )
+    parser.add_argument(
+        "--forget",
+        action="store_true",
+        help="the bots learn nothing of their opponents: how they play before they adapt",
+    )
     parser.add_argument("--seed", type=int, default=None, help="repeatable run")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.set_defaults(run=run)
@@ -87,6 +94,7 @@ def run(args: argparse.Namespace) -> int:
             duplicate=args.duplicate,
             luck=args.luck,
             profile=args.profile,
+            forget=args.forget,
         )
         for bots in tables
     ]

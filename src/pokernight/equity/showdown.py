@@ -1,8 +1,8 @@
 """Each contender's hand value in many deals at once.
 
 Deals are an (N, S) array of card indices (``Card.index``), one column per
-``Scenario.slots`` entry. High hands (hold'em, stud) and Omaha go through the
-numpy batch evaluator; A-5 low and wild hands, which it does not cover, through
+``Scenario.slots`` entry. High hands (hold'em, stud), Omaha and short deck go through
+numpy batch evaluators; A-5 low and wild hands, which they do not cover, through
 their table-lookup fast paths one hand at a time; hi-lo games both ways (``hi_lo``).
 """
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from itertools import combinations, pairwise
+from itertools import pairwise
 
 import numpy as np
 import numpy.typing as npt
@@ -27,7 +27,8 @@ from pokernight.equity.hi_lo import (
 )
 from pokernight.equity.scenario import Scenario
 from pokernight.evaluate import batch_high_values, low_value, wild_value
-from pokernight.evaluate.short_deck import short_deck_value
+from pokernight.evaluate.omaha_batch import batch_omaha_values
+from pokernight.evaluate.short_deck_batch import batch_short_deck_values
 from pokernight.rules.variants import HI_LO_SHOWDOWNS
 
 Deals = npt.NDArray[np.intp]
@@ -56,12 +57,13 @@ def _hi_lo_values(scenario: Scenario, deals: Deals) -> tuple[Values, Values]:
     holes = [_cards_of(scenario, deals, owner) for owner in range(len(scenario.hands))]
     board = _cards_of(scenario, deals, None)
     if scenario.showdown == "omaha8":
-        high = [_omaha_values(hole, board) for hole in holes]
-        low = [omaha_low_values(hole, board) for hole in holes]
-    else:
-        hands = [np.hstack((hole, board)) for hole in holes]
-        high = [stud_high_values(hand) for hand in hands]
-        low = [stud_low_values(hand) for hand in hands]
+        return (
+            _all_at_once(batch_omaha_values, holes, board),
+            _all_at_once(omaha_low_values, holes, board),
+        )
+    hands = [np.hstack((hole, board)) for hole in holes]
+    high = [stud_high_values(hand) for hand in hands]
+    low = [stud_low_values(hand) for hand in hands]
     return np.column_stack(high), np.column_stack(low)
 
 
@@ -88,11 +90,11 @@ def hand_values(scenario: Scenario, deals: Deals) -> Values:
     holes = [_cards_of(scenario, deals, owner) for owner in range(len(scenario.hands))]
     board = _cards_of(scenario, deals, None)
     if scenario.showdown == "omaha":
-        columns = [_omaha_values(hole, board) for hole in holes]
-    elif scenario.showdown == "low":
+        return _all_at_once(batch_omaha_values, holes, board)
+    if scenario.showdown == "short":
+        return _all_at_once(_short_deck_values, holes, board)
+    if scenario.showdown == "low":
         columns = [_low_values(np.hstack((hole, board))) for hole in holes]
-    elif scenario.showdown == "short":
-        columns = [_one_by_one(short_deck_value, np.hstack((hole, board))) for hole in holes]
     else:
         columns = [batch_high_values(np.hstack((hole, board))).astype(np.int64) for hole in holes]
     return np.column_stack(columns)
@@ -101,26 +103,28 @@ def hand_values(scenario: Scenario, deals: Deals) -> Values:
 def _cards_of(scenario: Scenario, deals: Deals, owner: int | None) -> Deals:
     """(N, k) indices of one contender's cards (owner None: the board's)."""
     known = scenario.board if owner is None else scenario.hands[owner]
-    fixed = np.broadcast_to(
-        np.array([card.index for card in known], dtype=np.intp), (len(deals), len(known))
-    )
     columns = [
         index for index, slot in enumerate(scenario.slots) if slot.owner == owner and not slot.extra
     ]
-    return np.hstack((fixed, deals[:, columns]))
+    # Filled in place: broadcasting the known cards and stacking cost more than the deal.
+    cards = np.empty((len(deals), len(known) + len(columns)), dtype=np.intp)
+    cards[:, : len(known)] = [card.index for card in known]
+    cards[:, len(known) :] = deals[:, columns]
+    return cards
 
 
-def _omaha_values(hole: Deals, board: Deals) -> Values:
-    """Best of every two-hole-card, three-board-card hand, all in one batch."""
-    pairs = list(combinations(range(hole.shape[1]), 2))
-    triples = list(combinations(range(board.shape[1]), 3))
-    fives = np.stack(
-        [np.hstack((hole[:, pair], board[:, triple])) for pair in pairs for triple in triples],
-        axis=1,
-    )
-    values = batch_high_values(fives.reshape(-1, 5)).reshape(len(hole), -1)
-    best: Values = values.max(axis=1).astype(np.int64)
-    return best
+def _all_at_once(
+    values_of: Callable[[Deals, Deals], npt.NDArray[np.integer]], holes: list[Deals], board: Deals
+) -> Values:
+    """(N, contenders) values of every contender's hole cards with the board, in one batch
+    (one call's fixed cost, not one per contender)."""
+    values = values_of(np.vstack(holes), np.tile(board, (len(holes), 1)))
+    by_contender: Values = values.reshape(len(holes), len(board)).T.astype(np.int64)
+    return by_contender
+
+
+def _short_deck_values(hole: Deals, board: Deals) -> npt.NDArray[np.int32]:
+    return batch_short_deck_values(np.hstack((hole, board)))
 
 
 def _low_values(hands: Deals) -> Values:

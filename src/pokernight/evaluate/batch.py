@@ -96,19 +96,27 @@ def flush_bits_of_rows(indexes: npt.NDArray[np.intp], rows: npt.NDArray[np.intp]
 
 
 def values_of_sums(
-    sums: Codes, size: int, flush_bits_of: Callable[[npt.NDArray[np.intp]], Codes]
+    sums: Codes,
+    size: int,
+    flush_bits_of: Callable[[npt.NDArray[np.intp]], Codes],
+    tables: tuple[dict[int, Values], Values] | None = None,
 ) -> Values:
     """Values of hands of ``size`` cards from their code sums.
 
     ``flush_bits_of(rows)`` gives the summed flush bits of those rows; it is
-    called only for the hands holding a flush.
+    called only for the hands holding a flush. ``tables``: the values by rank
+    multiset (indexed as ``BATCH.values``, by size) and by flush rank mask of
+    another game's order (short deck's), instead of the high hands'.
     """
+    by_ranks, by_flush = (BATCH.values, FLUSH_VALUES_32) if tables is None else tables
     index = BATCH.high_block[size][(sums >> LOW_FIELD_BITS) & HIGH_FIELD_MASK]
     index += BATCH.low_ordinal[sums & LOW_FIELD_MASK]
-    values: Values = BATCH.values[size][index]
+    values: Values = by_ranks[size][index]
     suits = FLUSH_SUITS_ARRAY[sums >> SUIT_FIELD_SHIFT]
     rows = np.flatnonzero(suits >= 0)
     if len(rows):
+        # With at most seven cards, five of a suit leave no room for quads or a full
+        # house: a flush is the hand (in either order of the categories).
         shifts = suits[rows].astype(np.int64) * RANKS
-        values[rows] = FLUSH_VALUES_32[(flush_bits_of(rows) >> shifts) & FLUSH_RANKS_MASK]
+        values[rows] = by_flush[(flush_bits_of(rows) >> shifts) & FLUSH_RANKS_MASK]
     return values

@@ -49,6 +49,7 @@ class Simulation:
     duplicate: bool = False
     luck: bool = False
     profile: bool = False
+    forget: bool = False  # the players learn nothing of each other: as before they adapt
 
     def __post_init__(self) -> None:
         variant = variant_for(self.variant)
@@ -153,7 +154,8 @@ def play_block(simulation: Simulation, number: int) -> Played:
                 # same chances there (rolls, equity samples), in every rotation.
                 bot.rng.seed(f"{simulation.seed}:{number}:{index}:{seat}")
             names = [str(player) for player in order]
-            hand = play_one(variant, seated, names, button, stacks=stacks, deck=deck)
+            learn = not simulation.forget
+            hand = play_one(variant, seated, names, button, stacks=stacks, deck=deck, learn=learn)
             final = hand.final_stacks or hand.stacks
             cards_luck = luck(hand.events, luck_rng) if simulation.luck else None
             if simulation.profile:
@@ -173,12 +175,13 @@ def play_one(
     *,
     stacks: Sequence[int],
     deck: tuple[Card, ...],
+    learn: bool = True,
 ) -> Hand:
     """One hand of ``deck``, played to its end. ``names``: who sits where, by which the
-    players know each other wherever they sit."""
+    players know each other wherever they sit; ``learn``: whether they remember it."""
     hand = Hand.start(variant, default_stakes(variant), list(stacks), button, deck)
     while (seat := hand.to_act) is not None:
         hand.act(seated[seat].decide(view(hand, seat), names))
-    for seat, bot in enumerate(seated):
+    for seat, bot in enumerate(seated if learn else ()):
         bot.learn(view(hand, seat), names)
     return hand

@@ -179,6 +179,8 @@ def _break_table(state: TournamentState, now: float, rng: Random) -> list[Tourna
     count, seats = len(state.tables), state.structure.seats
     if count < 2 or state.players_left > (count - 1) * seats or state.round_in_progress():
         return []
+    if state.players_left <= seats:
+        return []  # the final table is drawn instead, once every table's hand is over
     number = state.break_order()[0]
     if number in state.in_play or any(bust.table == number for bust in state.busts):
         return []  # it breaks when its hand is over and its players out are placed

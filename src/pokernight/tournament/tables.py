@@ -223,7 +223,9 @@ def report(number: int, table: Table) -> ReportHand:
     if table.hand is not None or table.positions is None:
         raise ValueError(f"table {number} has no finished hand to report")
     stacks = {seat.player_id: seat.stack + seat.queued for seat in table.seats.values()}
-    return ReportHand(number, stacks, table.positions, knockouts(table))
+    # Chips bought during the hand (a rebuy, an add-on) keep a player who lost it in.
+    out = {player: takers for player, takers in knockouts(table).items() if not stacks[player]}
+    return ReportHand(number, stacks, table.positions, out)
 
 
 def knockouts(table: Table) -> dict[str, tuple[str, ...]]:
