@@ -130,7 +130,7 @@ def bots_for(entries: list[Entry], seed: int) -> dict[str, Bot]:
     }
 
 
-@pytest.mark.parametrize("seed", [1, 2, 4])  # each with two players out in one hand
+@pytest.mark.parametrize("seed", [0, 2, 3])  # each with two players out in one hand
 def test_a_27_player_tournament_of_bots_runs_to_the_end(seed: int) -> None:
     entries = [
         Entry(f"p{index}", f"Bot {index}", "medium" if index % 3 == 0 else "easy")
