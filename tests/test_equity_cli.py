@@ -70,4 +70,6 @@ def test_standard_draws_keep_what_a_player_would() -> None:
     assert throw("4h4d4c3s2d", "deuce7") == "4d 4c"  # pairs broken
     assert throw("Ah2d3c4s", "badugi") == ""  # a badugi stands pat
     assert throw("Ah2h3c4s", "badugi") == "2h"  # the suited card goes
-    assert easy_discards(parse_cards("Kh8d4c3s2d"), "deuce7") == ()  # easy keeps its king
+    easy = easy_discards(parse_cards("Kh8d4c3s2d"), "deuce7")
+    assert " ".join(map(str, easy)) == "Kh"  # even a beginner throws a king...
+    assert easy_discards(parse_cards("Th8d4c3s2d"), "deuce7") == ()  # ...but keeps a ten

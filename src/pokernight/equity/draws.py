@@ -25,6 +25,7 @@ DRAW_SHOWDOWNS: Final = ("high", "deuce7", "badugi")
 
 _HIGH_KEEP: Final = Rank.JACK  # five-card draw: with nothing, keep an ace or king... above this
 _DEUCE_SEVEN_KEEP: Final = Rank.NINE  # 2-7: keep distinct cards up to a nine (aces are high)
+_EASY_DEUCE_SEVEN_KEEP: Final = Rank.TEN
 _BADUGI_KEEP: Final = 8  # badugi: keep a kept card up to an eight (its low rank, ace 0)
 
 
@@ -47,8 +48,9 @@ def standard_discards(cards: Sequence[Card], showdown: str) -> tuple[Card, ...]:
 
 
 def easy_discards(cards: Sequence[Card], showdown: str) -> tuple[Card, ...]:
-    """A beginner's draw: keeps any made group (high) or every distinct card (lowball),
-    whatever its rank; draws to nothing else."""
+    """A beginner's draw: keeps any made group (high), every distinct card up to a ten
+    (2-7: even a beginner throws a face card from a low hand), its best badugi whatever the
+    ranks; draws to nothing else."""
     if showdown == "badugi":
         kept = best_badugi(cards)
         return tuple(card for card in cards if card not in kept)
@@ -57,7 +59,7 @@ def easy_discards(cards: Sequence[Card], showdown: str) -> tuple[Card, ...]:
         seen: set[int] = set()
         throw = []
         for card in cards:
-            if card.rank in seen:
+            if card.rank in seen or card.rank > _EASY_DEUCE_SEVEN_KEEP:
                 throw.append(card)
             seen.add(card.rank)
         return tuple(throw)
