@@ -19,7 +19,8 @@ def test_every_game_is_played_and_each_decision_timed(capsys: pytest.CaptureFixt
         )
         assert row is not None, f"no row for {game}"
         median, p99, worst = (float(value) for value in row.groups())
-        assert 0 < median <= p99 <= worst
+        # Each shown to a hundredth of a millisecond: a quick decision's median may be 0.00.
+        assert 0 <= median <= p99 <= worst and worst > 0
     assert re.search(r"slowest game: \w+, [\d.]+ s for 2 hands", out)
     assert "highest p99 of a decision" in out
 

@@ -134,7 +134,7 @@ def speed_table(speeds: list[GameSpeed], args: argparse.Namespace) -> Table:
             f"{speed.hands_per_second:,.0f}",
             f"{len(speed.decisions):,}",
             f"{speed.percentile_ms(50):.2f}",
-            f"{speed.percentile_ms(99):.1f}",
-            f"{speed.percentile_ms(100):.1f}",
+            f"{speed.percentile_ms(99):.2f}",
+            f"{speed.percentile_ms(100):.2f}",
         )
     return table
