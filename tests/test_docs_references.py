@@ -63,7 +63,7 @@ def test_the_check_finds_a_dead_reference() -> None:
 BASES = (ROOT, ROOT / "src" / "pokernight", ROOT / "src" / "pokernight" / "web", ROOT / "src")
 TICKED = re.compile(r"`([^`\n]+)`")
 FILE_NAME = re.compile(
-    r"^(?:[\w.-]+/)*[\w-][\w.-]*\.(?:py|js|css|html|md|ya?ml|toml|cfg|sh|webmanifest)$"
+    r"^(?:[\w.-]+/)*[\w-][\w.-]*\.(?:py|js|css|html|md|ya?ml|toml|cfg|sh|webmanifest|npz)$"
 )
 FOLDER = re.compile(r"^(?:[\w.-]+/)+$")
 FUNCTION = re.compile(r"^((?:[\w-]+/)+[\w-]+)\.(\w+)$")  # server/tables/replay.stored_hand
