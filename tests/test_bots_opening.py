@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from pokernight.bots.first_street import _table, rank_of
-from pokernight.bots.opening import RERAISE_NARROWING, raiser_range
+from pokernight.bots.opening import raiser_range
+from pokernight.bots.range_reading import RERAISE_NARROWING
 from pokernight.bots.situation import Situation
 from pokernight.bots.stats import PlayerStats
 from pokernight.rules import VARIANTS, Hand, variant_for, view

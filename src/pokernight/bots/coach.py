@@ -36,6 +36,7 @@ from fractions import Fraction
 import numpy as np
 
 from pokernight.bots.estimate import scenario_of
+from pokernight.bots.range_reading import RERAISE_NARROWING
 from pokernight.bots.ranges import FLOP_SIZE, range_weights
 from pokernight.bots.situation import Situation
 from pokernight.bots.stats import PlayerStats
@@ -55,7 +56,6 @@ about 0.1 s, whatever the game (Follow the Queen three-way: 1,000 deals, 3 point
 MIN_SAMPLES = 500
 EXACT_LIMIT = 400_000
 """Enumerate when it costs at most this many batch evaluations (about 0.1 s)."""
-RERAISE_NARROWING = 0.4  # as ``bots.ranges``
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,12 +14,12 @@ import random
 from dataclasses import dataclass
 
 from pokernight.bots.choices import bet_to, passive, stay
+from pokernight.bots.range_reading import RERAISE_NARROWING
 from pokernight.bots.situation import Situation
 from pokernight.bots.stats import PlayerStats
 from pokernight.rules import Action
 
 UNKNOWN_RAISER = 0.15  # the share of hands a raiser not seen yet raises with
-RERAISE_NARROWING = 0.4  # each raise more: the raiser's range this share of the last
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,8 +18,15 @@ from collections.abc import Sequence
 import numpy as np
 
 from pokernight.bots.preflop import PERCENTILE
+from pokernight.bots.range_reading import (
+    first_street_share,
+    later_bets,
+    top_share_weight,
+    unmade_share,
+)
 from pokernight.bots.ranges_omaha import SHOWDOWNS as OMAHA_FAMILY
 from pokernight.bots.ranges_omaha import omaha_range_weights
+from pokernight.bots.ranges_stud import stud_range_weights
 from pokernight.bots.situation import Situation
 from pokernight.bots.stats import PlayerStats
 from pokernight.equity.calculator import Weigh, Weights
@@ -28,8 +35,6 @@ from pokernight.equity.showdown import Deals
 from pokernight.evaluate import batch_high_values
 from pokernight.evaluate.strength import Category
 
-EDGE_SOFTNESS = 0.05
-RERAISE_NARROWING = 0.4
 HOLDEM_HOLE = 2
 FLOP_SIZE = 3
 PAIR_VALUE = int(Category.ONE_PAIR) << 20
@@ -42,8 +47,6 @@ def range_weights(
     if scenario.showdown in OMAHA_FAMILY:
         return omaha_range_weights(situation, scenario, stats)
     if situation.variant.is_stud:
-        from pokernight.bots.ranges_stud import stud_range_weights  # it reads this module
-
         return stud_range_weights(situation, scenario, stats)
     if situation.variant.showdown != "high":
         return None
@@ -77,32 +80,6 @@ def _preflop_weight(situation: Situation, seat: int, player: PlayerStats, hole: 
     return top_share_weight(PERCENTILE[hole[:, 0], hole[:, 1]], kept)
 
 
-def first_street_share(situation: Situation, seat: int, player: PlayerStats) -> float | None:
-    """The top share of starting hands the seat's first-street play shows (None: any hand):
-    a raise its PFR (narrower per re-raise), a call its VPIP."""
-    raises = situation.aggression_by(seat, 0)
-    if raises:
-        return player.pfr * RERAISE_NARROWING ** (raises - 1)
-    if situation.entered(seat):
-        return player.vpip
-    return None
-
-
-def top_share_weight(percentiles: Weights, share: float) -> Weights:
-    """Hands at these starting-hand percentiles, weighed as the top ``share`` (soft edge)."""
-    return _logistic((percentiles - (1 - share)) / EDGE_SOFTNESS)
-
-
-def later_bets(situation: Situation, seat: int) -> int:
-    """The seat's bets and raises after the first street."""
-    return sum(situation.aggression_by(seat, street) for street in range(1, situation.street + 1))
-
-
-def unmade_share(player: PlayerStats) -> float:
-    """How much a bet leaves of a weak hand's weight: the more, the more the player bluffs."""
-    return min(0.8, player.bluff_rate * player.aggression)
-
-
 def _postflop_weight(
     situation: Situation, seat: int, player: PlayerStats, hole: Deals, board: Deals
 ) -> Weights:
@@ -112,8 +89,3 @@ def _postflop_weight(
     hands = np.hstack((hole, np.broadcast_to(board, (len(hole), len(board)))))
     made = batch_high_values(hands) >= PAIR_VALUE
     return np.where(made, 1.0, unmade_share(player) ** bets)
-
-
-def _logistic(x: Weights) -> Weights:
-    result: Weights = 1 / (1 + np.exp(-x))
-    return result

@@ -27,7 +27,12 @@ import numpy as np
 
 from pokernight.bots.draw_states import BINS, FloatArray, history_key
 from pokernight.bots.draw_tables import NOW_CLASSES, START_CLASSES, DrawTables
-from pokernight.bots.ranges import first_street_share, later_bets, top_share_weight, unmade_share
+from pokernight.bots.range_reading import (
+    first_street_share,
+    later_bets,
+    top_share_weight,
+    unmade_share,
+)
 from pokernight.bots.situation import Situation
 from pokernight.bots.stats import PlayerStats
 from pokernight.rules.events import CardsDrawn

@@ -30,6 +30,7 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
+from pokernight.bots.range_reading import EDGE_SOFTNESS, RERAISE_NARROWING
 from pokernight.bots.situation import Situation
 from pokernight.bots.stats import PlayerStats
 from pokernight.equity.calculator import Weigh, Weights
@@ -42,8 +43,6 @@ from pokernight.evaluate.short_deck_batch import batch_short_deck_values
 from pokernight.evaluate.strength import CATEGORY_SHIFT, Category
 
 SHOWDOWNS: Final = ("omaha", "omaha8", "short")
-EDGE_SOFTNESS: Final = 0.05
-RERAISE_NARROWING: Final = 0.4
 MOST_UNMADE: Final = 0.8
 SUITS: Final = 4  # a card index is rank * 4 + suit
 # The weakest made hand a bet stands for, by showdown.

@@ -37,7 +37,7 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
-from pokernight.bots.ranges import EDGE_SOFTNESS, RERAISE_NARROWING
+from pokernight.bots.range_reading import EDGE_SOFTNESS, RERAISE_NARROWING
 from pokernight.bots.situation import Situation
 from pokernight.bots.stats import PlayerStats
 from pokernight.cards import CARDS, Rank, Suit

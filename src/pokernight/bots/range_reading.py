@@ -1,0 +1,47 @@
+"""Reading a range from a player's actions, the same in every game: what share of the
+starting hands a first-street action keeps, a soft edge at that share, and how much a later
+bet leaves of a weak hand's weight (``ranges`` and its families read their games' hands
+with these)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from pokernight.bots.situation import Situation
+from pokernight.bots.stats import PlayerStats
+from pokernight.equity.calculator import Weights
+
+EDGE_SOFTNESS = 0.05
+RERAISE_NARROWING = 0.4
+"""Each raise more on the first street: the raiser's range this share of the last."""
+
+
+def first_street_share(situation: Situation, seat: int, player: PlayerStats) -> float | None:
+    """The top share of starting hands the seat's first-street play shows (None: any hand):
+    a raise its PFR (narrower per re-raise), a call its VPIP."""
+    raises = situation.aggression_by(seat, 0)
+    if raises:
+        return player.pfr * RERAISE_NARROWING ** (raises - 1)
+    if situation.entered(seat):
+        return player.vpip
+    return None
+
+
+def top_share_weight(percentiles: Weights, share: float) -> Weights:
+    """Hands at these starting-hand percentiles, weighed as the top ``share`` (soft edge)."""
+    return _logistic((percentiles - (1 - share)) / EDGE_SOFTNESS)
+
+
+def later_bets(situation: Situation, seat: int) -> int:
+    """The seat's bets and raises after the first street."""
+    return sum(situation.aggression_by(seat, street) for street in range(1, situation.street + 1))
+
+
+def unmade_share(player: PlayerStats) -> float:
+    """How much a bet leaves of a weak hand's weight: the more, the more the player bluffs."""
+    return min(0.8, player.bluff_rate * player.aggression)
+
+
+def _logistic(x: Weights) -> Weights:
+    result: Weights = 1 / (1 + np.exp(-x))
+    return result
