@@ -30,7 +30,12 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
-from pokernight.bots.range_reading import EDGE_SOFTNESS, RERAISE_NARROWING
+from pokernight.bots.range_reading import (
+    first_street_share,
+    later_bets,
+    top_share_weight,
+    unmade_share,
+)
 from pokernight.bots.situation import Situation
 from pokernight.bots.stats import PlayerStats
 from pokernight.equity.calculator import Weigh, Weights
@@ -43,7 +48,6 @@ from pokernight.evaluate.short_deck_batch import batch_short_deck_values
 from pokernight.evaluate.strength import CATEGORY_SHIFT, Category
 
 SHOWDOWNS: Final = ("omaha", "omaha8", "short")
-MOST_UNMADE: Final = 0.8
 SUITS: Final = 4  # a card index is rank * 4 + suit
 # The weakest made hand a bet stands for, by showdown.
 STRONG: Final = {
@@ -65,39 +69,26 @@ def omaha_range_weights(
     ]
     if any(len(cols) not in (0, hole) for cols in columns):
         return None
-    later = range(1, situation.street + 1)
-    read = []  # (columns, stats, first-street raises and entry, later bets) of each read
+    read = []  # (columns, stats, first-street share, later bets) of each read
     for seat, cols, player in zip(situation.opponents, columns, stats, strict=True):
-        raises, entered = situation.aggression_by(seat, 0), situation.entered(seat)
-        bets = sum(situation.aggression_by(seat, street) for street in later)
-        if cols and (raises or entered or bets):
-            read.append((cols, player, raises, entered, bets))
+        kept, bets = first_street_share(situation, seat, player), later_bets(situation, seat)
+        if cols and (kept is not None or bets):
+            read.append((cols, player, kept, bets))
     if not read:
         return None
     board = np.array([card.index for card in situation.view.board], dtype=np.intp)
 
     def weigh(deals: Deals) -> Weights:
         weights = np.ones(len(deals))
-        for cols, player, raises, entered, bets in read:
+        for cols, player, kept, bets in read:
             cards = deals[:, cols]
-            weights *= _first_street_weight(player, raises, entered, cards, showdown)
+            if kept is not None:
+                weights *= top_share_weight(percentiles(cards, showdown), kept)
             if bets and len(board):
                 weights *= _later_weight(player, bets, cards, board, showdown)
         return weights
 
     return weigh
-
-
-def _first_street_weight(
-    player: PlayerStats, raises: int, entered: bool, cards: Deals, showdown: str
-) -> Weights:
-    if raises:
-        kept = player.pfr * RERAISE_NARROWING ** (raises - 1)
-    elif entered:
-        kept = player.vpip
-    else:
-        return np.ones(len(cards))
-    return _logistic((percentiles(cards, showdown) - (1 - kept)) / EDGE_SOFTNESS)
 
 
 def _later_weight(
@@ -111,7 +102,7 @@ def _later_weight(
     made = high >= STRONG[showdown]
     if showdown == "omaha8":
         made |= omaha_low_values(cards, shared) > NO_LOW
-    unmade = min(MOST_UNMADE, player.bluff_rate * player.aggression)
+    unmade = unmade_share(player)
     return np.where(made, 1.0, unmade**bets)
 
 
@@ -160,8 +151,3 @@ def _ways(keys: npt.NDArray[np.int64]) -> Weights:
         repeats *= run
     ways: Weights = factorial(SUITS) / repeats
     return ways
-
-
-def _logistic(x: Weights) -> Weights:
-    result: Weights = 1 / (1 + np.exp(-x))
-    return result

@@ -37,7 +37,7 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
-from pokernight.bots.range_reading import EDGE_SOFTNESS, RERAISE_NARROWING
+from pokernight.bots.range_reading import first_street_share, top_share_weight, unmade_share
 from pokernight.bots.situation import Situation
 from pokernight.bots.stats import PlayerStats
 from pokernight.cards import CARDS, Rank, Suit
@@ -57,7 +57,6 @@ ACE: Final = 12
 LOW_LIMIT: Final = 8  # eight or better: a low's cards run from the ace (1) to the eight
 LOW_SIZE: Final = 5
 RIVER_CARDS: Final = 7  # seventh street
-MAX_UNMADE: Final = 0.8
 PAIR_PENALTY: Final = 1500  # razz: a pair starts below any three unpaired cards up to a ten
 Percentiles = npt.NDArray[np.float32]
 
@@ -96,7 +95,7 @@ def stud_range_weights(
             weights *= _first_street_weight(
                 situation, seat, player, cards, door=len(hidden), table=table
             )
-            unmade = min(MAX_UNMADE, player.bluff_rate * player.aggression)
+            unmade = unmade_share(player)
             for street in range(1, situation.street + 1):
                 bets = situation.aggression_by(seat, street)
                 if bets:
@@ -129,16 +128,10 @@ def _first_street_weight(
 ) -> Weights:
     """The starting hand (the first two hidden cards and the door card, column ``door``:
     the first shown) inside the share of hands its third-street action says it plays."""
-    raises = situation.aggression_by(seat, 0)
-    if raises:
-        kept = player.pfr * RERAISE_NARROWING ** (raises - 1)
-    elif situation.entered(seat):
-        kept = player.vpip
-    else:
+    kept = first_street_share(situation, seat, player)
+    if kept is None:
         return np.ones(len(cards))
-    percentiles = table[(cards[:, 0] * DECK + cards[:, 1]) * DECK + cards[:, door]]
-    result: Weights = 1 / (1 + np.exp(-(percentiles - (1 - kept)) / EDGE_SOFTNESS))
-    return result
+    return top_share_weight(table[(cards[:, 0] * DECK + cards[:, 1]) * DECK + cards[:, door]], kept)
 
 
 @cache
