@@ -38,13 +38,15 @@ from tests.cluster_helpers import RoomProcess, processes
 from tests.redis_helpers import RedisServer
 
 ENTRIES = 27
-# Stacks of eight big blinds and bots that do not wait: some 120 hands in all.
+# Stacks of eight big blinds, bots that do not wait and levels of a minute: whatever the
+# bots make of the cards, the blinds swallow the stacks within minutes.
 STRUCTURE = {
     "name": "Cluster sit and go",
     "entries": ENTRIES,
     "seats": 9,
     "structure": "quick",
     "starting_stack": 400,
+    "level_minutes": 1,
     "bot_delay_seconds": 0,
     "action_seconds": 5,
 }

@@ -16,7 +16,7 @@ from starlette.applications import Starlette
 
 from pokernight.client.http import DEVICE_HEADER, ClientError, request_json
 from pokernight.server.tournaments.tournament_director import TournamentDirector
-from pokernight.tournament import Status
+from pokernight.tournament import Status, from_template
 from tests.server_helpers import club_founder, scenario, serving_app
 
 Json = dict[str, Any]
@@ -119,6 +119,32 @@ async def test_the_director_edits_and_starts_a_scheduled_tournament_and_nobody_e
         director = director_of(app, created)
         assert [e.name for e in director.tournament.players.values()] == ["Ann", "Bot 1", "Bot 2"]
         assert director.tournament.structure.name == "Monthly II"
+
+
+@scenario
+async def test_the_director_sets_the_length_of_the_levels(tmp_path: Path) -> None:
+    """``level_minutes``: the template's ladder of blinds, every level that long; a length
+    that is no length is refused and creates nothing."""
+    async with serving_app(tmp_path) as (url, app):
+        with pytest.raises(ClientError, match="level_minutes"):
+            await request_json(
+                url,
+                "POST",
+                "/api/tournaments",
+                {**SCHEDULED, "starts_at": time.time() + HOUR, "level_minutes": 0},
+            )
+        created = await request_json(
+            url,
+            "POST",
+            "/api/tournaments",
+            {**SCHEDULED, "starts_at": time.time() + HOUR, "level_minutes": 2.5},
+        )
+        assert created["id"] == 1, "the refused one was never made"
+        quick = from_template("quick")
+        levels = director_of(app, created).tournament.structure.levels
+        assert [level.minutes for level in levels] == [2.5] * len(quick.levels)
+        assert [level.stakes for level in levels] == [level.stakes for level in quick.levels]
+        assert {level.minutes for level in quick.levels} == {5}
 
 
 @scenario

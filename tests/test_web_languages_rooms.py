@@ -36,7 +36,14 @@ import pytest
 
 from tests.i18n_audit import LANGUAGES, speaking, unworded
 from tests.server_helpers import shoving_night
-from tests.web_helpers import ARTIFACTS, WAIT_MS, organiser_link, request_json_now, served_room
+from tests.web_helpers import (
+    ARTIFACTS,
+    WAIT_MS,
+    organiser_link,
+    request_json_now,
+    served_room,
+    shown,
+)
 
 CATALOGUES = Path(__file__).parents[1] / "src" / "pokernight" / "web" / "i18n"
 SHOTS = ARTIFACTS / "languages"
@@ -358,7 +365,7 @@ def test_the_club_money_and_the_tournaments_at_play_speak_each_language(
         erin = _entrant_page(context, url, over, season["erin"])
         errors: list[str] = []
         erin.on("pageerror", lambda error, errors=errors: errors.append(str(error)))
-        erin.locator("#club-payments li.payment.waiting").wait_for()
+        shown(erin, "#club-payments li.payment.waiting")
         erin.locator("#club-imported .night-people li").first.wait_for()  # open already
         erin.evaluate(  # every night unfolded: the log's table imported, with its note
             "document.querySelectorAll('#club-nights details').forEach((n) => { n.open = true; })"

@@ -83,6 +83,19 @@ def watched(page: Any) -> Any:
     return page
 
 
+def shown(page: Any, selector: str) -> None:
+    """Wait for ``selector`` on ``page``; if it never shows, fail with what the page does
+    show (its text, its address), which a timeout alone would not tell."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    try:
+        page.locator(selector).first.wait_for()
+    except PlaywrightTimeout:
+        text = page.inner_text("body")[:1500]
+        told = f"{selector} never shown at {page.url}; the page says:\n{text}"
+        raise AssertionError(told) from None
+
+
 def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))

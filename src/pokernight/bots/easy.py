@@ -62,9 +62,12 @@ class EasyBot(Bot):
             CHEAP_CALL * situation.pot, CHEAP_UNITS * situation.unit
         )
         # Even a beginner puts most of their chips in only with a hand they think great,
-        # unless the bettor is the one who raises every hand: him it calls down.
-        committing = to_call >= COMMITTING * situation.stack and not _raises_everything(
-            situation, stats
+        # unless the bettor is the one who raises every hand (him it calls down) or the
+        # pot already outweighs what it has left (it will not fold "with so much in").
+        committing = (
+            to_call >= COMMITTING * situation.stack
+            and situation.stack - to_call > situation.pot + to_call
+            and not _raises_everything(situation, stats)
         )
         needed = GREAT if committing else LOOSE_SHARE * fair
         if to_call == 0 or cheap or equity >= needed:

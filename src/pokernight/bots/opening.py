@@ -6,6 +6,12 @@ game's hands it beats) and raises with the best of them; the widths are its prof
 (their observed first-street raising rate, narrower for each raise more) and goes on with
 the hands that do well against it. A positional level opens wider the fewer players are
 left to act, as a regular steals from the button; a beginner does not look.
+
+Short of chips a hand is played all in or not at all, as in a tournament's late levels: a
+raise that would take a third of the stack goes all in; a level that raises opens wider
+the shorter the stacks (the push-or-fold zone, ten big blinds and less); and a call that
+leaves no more chips than the pot (pot-committed) is priced by the pot odds, not by the
+share of the stack it takes, so short stacks call all-ins as widely as the price allows.
 """
 
 from __future__ import annotations
@@ -17,9 +23,13 @@ from pokernight.bots.choices import bet_to, passive, stay
 from pokernight.bots.range_reading import RERAISE_NARROWING
 from pokernight.bots.situation import Situation
 from pokernight.bots.stats import PlayerStats
-from pokernight.rules import Action
+from pokernight.rules import Action, BettingStructure
 
 UNKNOWN_RAISER = 0.15  # the share of hands a raiser not seen yet raises with
+SHOVE_SHARE = 1 / 3  # a raise that would take this share of the stack goes all in instead
+SHORT_UNITS = 10  # at or below ten big blinds deep, a raiser's opening range widens...
+SHORT_WIDENING = 1.0  # ...by up to this much more of itself, with no chips at all left
+EVEN_MONEY = 0.5  # pot odds at which a committed call wants the top of the raiser's range
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,19 +60,57 @@ def first_street_action(
     if situation.raises_this_street == 0:
         return _unraised(situation, ranges, strength, rng)
     kept = raiser_range(situation, stats)
-    price = situation.to_call / max(situation.stack, 1)
     if strength >= 1 - kept * ranges.reraises:
-        return bet_to(situation, situation.legal.call_to * rng.uniform(2.8, 3.4))
-    if strength >= max(ranges.defend_floor, 1 - kept * ranges.defends) + price:
+        return _raise_to(situation, situation.legal.call_to * rng.uniform(2.8, 3.4))
+    if strength >= _calling_strength(situation, ranges, kept):
         return stay(situation)
     return passive(situation)
+
+
+def _calling_strength(situation: Situation, ranges: Ranges, kept: float) -> float:
+    """The least strength that calls a raise from the top ``kept`` of hands. Deep, the
+    call's share of the stack raises the bar (the chips it risks on later streets); once
+    the call leaves no more than the pot behind, only the pot odds count: at even money
+    the top of the raiser's range, the better the price the wider (equity falls slowly
+    below a range's top)."""
+    left = situation.stack - situation.to_call
+    if left <= situation.pot + situation.to_call:
+        widening = (EVEN_MONEY / max(situation.pot_odds, 0.01)) ** 2
+        return 1 - min(1.0, kept * ranges.defends * widening)
+    price = situation.to_call / max(situation.stack, 1)
+    return max(ranges.defend_floor, 1 - kept * ranges.defends) + price
+
+
+def _raise_to(situation: Situation, total: float) -> Action:
+    """Raise to about ``total``, or all in when that would take a third of the stack: a
+    raise that commits the stack is made all in (no-limit; the limits cap it otherwise)."""
+    legal = situation.legal
+    if legal.max_raise_to is not None and total - legal.call_to >= SHOVE_SHARE * (
+        situation.stack - situation.to_call
+    ):
+        total = legal.max_raise_to
+    return bet_to(situation, total)
+
+
+def _short_widening(situation: Situation) -> float:
+    """How much wider than deep a no-limit raiser opens: nothing at ``SHORT_UNITS`` big
+    blinds or more, up to ``1 + SHORT_WIDENING`` times with no chips left."""
+    if situation.variant.betting is not BettingStructure.NO_LIMIT:
+        return 1.0
+    mine = situation.stack + situation.invested[situation.seat]
+    deepest = max(
+        (situation.view.stacks[seat] + situation.invested[seat] for seat in situation.opponents),
+        default=0,
+    )
+    depth = min(mine, deepest) / max(situation.unit, 1)
+    return 1 + SHORT_WIDENING * max(0.0, 1 - depth / SHORT_UNITS)
 
 
 def _unraised(situation: Situation, ranges: Ranges, strength: float, rng: random.Random) -> Action:
     behind = left_to_act(situation)
     limpers = sum(1 for seat in situation.opponents if situation.entered(seat))
-    if strength >= 1 - ranges.width(ranges.raises, behind):
-        return bet_to(situation, situation.unit * (rng.uniform(*ranges.open_units) + limpers))
+    if strength >= 1 - ranges.width(ranges.raises * _short_widening(situation), behind):
+        return _raise_to(situation, situation.unit * (rng.uniform(*ranges.open_units) + limpers))
     if situation.to_call == 0 or strength >= 1 - ranges.width(ranges.plays, behind):
         return stay(situation)
     return passive(situation)

@@ -63,6 +63,7 @@ from pokernight.tournament import (
     Unregister,
     from_template,
 )
+from pokernight.tournament.structure import ladder_levels
 from pokernight.tournament.tables import DIRECTOR
 
 log = logging.getLogger(__name__)
@@ -100,7 +101,8 @@ class NewTournament(msgspec.Struct, forbid_unknown_fields=True):
     style), instead of the one ``game``. A sit-and-go starts when ``entries`` have registered;
     a scheduled one at ``starts_at`` (seconds since the epoch) with ``minimum_entries``,
     ``entries`` its largest field (0: no limit), registering late through level
-    ``late_registration_level``. ``payouts``: percentages by place (none: the room's
+    ``late_registration_level``. ``level_minutes``: every level's length (the template's
+    when None). ``payouts``: percentages by place (none: the room's
     table for the field)."""
 
     name: DisplayName = "Sit and go"
@@ -114,6 +116,7 @@ class NewTournament(msgspec.Struct, forbid_unknown_fields=True):
     late_registration_level: Annotated[int, msgspec.Meta(ge=0, le=100)] = 0
     seats: Count | None = None
     starting_stack: Count | None = None
+    level_minutes: Annotated[float, msgspec.Meta(gt=0, le=240)] | None = None
     buy_in: Chips = 100
     rebuys: RebuyTerms | None = None
     add_on: AddOnTerms | None = None
@@ -162,6 +165,8 @@ def structure_of(body: NewTournament) -> Structure:
         "bot_delay_seconds": body.bot_delay_seconds,
     }
     changes.update((name, value) for name, value in optional.items() if value is not None)
+    if body.level_minutes is not None:  # the template's ladder at the director's pace
+        changes["levels"] = ladder_levels(body.level_minutes)
     if body.payouts is not None:
         try:
             changes["payouts"] = Payouts(tuple(Decimal(share) for share in body.payouts))
