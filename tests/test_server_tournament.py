@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from starlette.applications import Starlette
 from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
 
 from pokernight.client.http import ClientError, request_json
 from pokernight.server.tournaments.tournament_director import TournamentDirector
@@ -332,3 +333,21 @@ async def test_a_hand_whose_report_the_process_ended_before_saving_is_reported_o
     assert started == reported
     assert {number: started[number] for number in dealt} == dealt
     assert again.report_refusals == 0
+
+
+@scenario
+async def test_a_page_whose_hello_meets_a_director_let_go_of_is_sent_to_look_again(
+    tmp_path: Path,
+) -> None:
+    """A tournament let go of (another process directs it now) between a page's socket and
+    its hello: the page is closed with 1012, to reconnect where it is directed, not left
+    watching a director that will say nothing more."""
+    async with serving_app(tmp_path) as (url, app):
+        created = await request_json(url, "POST", "/api/tournaments", {"entries": 3})
+        socket = await connect(url.replace("http", "ws", 1) + f"/ws/tournament/{created['id']}")
+        await asyncio.sleep(0.2)  # the server holds the socket and waits for its hello
+        await app.state.lobby.drop_tournament(created["id"], 1012, "moved")
+        await socket.send(json.dumps({"type": "hello", "protocol": 1}))
+        with pytest.raises(ConnectionClosed):
+            await socket.recv()
+        assert socket.close_code == 1012

@@ -26,6 +26,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from pokernight.rules import RulesError
 from pokernight.server.edge.address_holds import holds_of
 from pokernight.server.edge.address_limits import address_of
+from pokernight.server.edge.closes import CLOSE_TABLE_MOVED, MOVED_REASON
 from pokernight.server.edge.origins import origin_allowed
 from pokernight.server.tables.api import DisplayName, read_body
 from pokernight.server.tables.connection import Connection, FrameSocket
@@ -320,6 +321,12 @@ async def serve_tournament(
             await websocket.close(code, close_reason(str(error)))
         return
     except WebSocketDisconnect:
+        return
+    if lobby.tournaments.get(tournament_id) is not director:
+        # Let go of while the hello was awaited (another process directs it now): a
+        # watcher of the stopped director would hear nothing more, so the page looks again.
+        with contextlib.suppress(OSError, RuntimeError, WebSocketDisconnect):
+            await websocket.close(CLOSE_TABLE_MOVED, MOVED_REASON)
         return
     connection = Connection(websocket, player_id, "", lobby.config.outbox_size)
     connection.start()
