@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import sqlite3
 import time
 from dataclasses import replace
@@ -17,7 +18,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
 from pokernight.client.http import ClientError, request_json
-from pokernight.server.tournaments.tournament_director import TournamentDirector
+from pokernight.server.tournaments.tournament_director import TableNote, TournamentDirector
 from pokernight.store import StoredEvent
 from pokernight.tournament import (
     Break,
@@ -178,7 +179,9 @@ async def test_a_restarted_room_folds_the_tournament_back_from_its_log_and_plays
     tmp_path: Path,
 ) -> None:
     async with serving_app(tmp_path) as (_, app):
-        director = await bots_tournament(app, replace(CLIMBING, bot_delay_seconds=0.05), 2)
+        # Forty big blinds: whatever the cards, the tournament outlasts its six-second level.
+        deep = replace(CLIMBING, bot_delay_seconds=0.05, starting_stack=2_000)
+        director = await bots_tournament(app, deep, 2)
         played = director.tournament.hands_started
         await until(lambda: director.tournament.hands_started >= played + 3, "three hands")
         before = director.tournament
@@ -351,3 +354,38 @@ async def test_a_page_whose_hello_meets_a_director_let_go_of_is_sent_to_look_aga
         with pytest.raises(ConnectionClosed):
             await socket.recv()
         assert socket.close_code == 1012
+
+
+@scenario
+async def test_redis_out_of_reach_mid_note_is_no_bug_and_the_tables_are_settled_again(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A note the director was settling when the room lost Redis (a restart, say) is not
+    lost: no traceback, a warning, and every table is settled again a moment later (once,
+    however many notes failed), a table the tournament lacks opened then."""
+    import redis.exceptions
+
+    async with serving_app(tmp_path) as (_, app):
+        director = await bots_tournament(app, replace(SIX_BOTS, bot_delay_seconds=0.5), 3)
+        settled: list[int] = []
+        settle, failures = director._settle, [2]
+
+        async def flaky(note: Any) -> None:
+            if note.again:  # the tables' own notes (a hand over, ready to deal) not counted
+                settled.append(note.number)
+            if failures[0]:
+                failures[0] -= 1
+                raise redis.exceptions.ConnectionError("Connection closed by server.")
+            await settle(note)
+
+        director._settle = flaky  # type: ignore[method-assign]
+        numbers = sorted(director.tables.tables)
+        for number in numbers:
+            director.told(TableNote(number, again=True))
+        await until(lambda: len(settled) >= 2 * len(numbers), "settled again")
+        await asyncio.sleep(1.5)  # no second round: the two failures asked once
+        assert sorted(settled) == sorted(numbers * 2)
+        played = director.tournament.hands_started
+        await until(lambda: director.tournament.hands_started > played, "a hand more")
+    assert "Redis away" in caplog.text
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR], caplog.text

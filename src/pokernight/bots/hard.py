@@ -14,6 +14,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import partial
 from statistics import fmean
 
@@ -49,6 +50,9 @@ SAMPLES = {
 RANGES = Ranges(
     plays=0.26, raises=0.26, defends=1.1, reraises=0.4, positional=True, defend_floor=0.5
 )
+# Stud's third street: no blinds to defend and a bring-in to complete over, so a regular
+# plays a little more of its hands than from a hold'em seat (20-25 %, not 18).
+RANGES_STUD = replace(RANGES, plays=0.3, raises=0.3)
 CALL_MARGIN = 0.02
 LATE_MARGIN = 0.06
 IMPLIED_DISCOUNT = 0.2
@@ -62,7 +66,8 @@ class HardBot(Bot):
     def choose(self, situation: Situation, stats: list[PlayerStats]) -> Action:
         if situation.is_first_street:
             mine = strength(situation, SAMPLES, self.rng)
-            return first_street_action(situation, RANGES, mine, stats, self.rng)
+            ranges = RANGES_STUD if situation.variant.is_stud else RANGES
+            return first_street_action(situation, ranges, mine, stats, self.rng)
         if situation.variant.is_draw:  # where hands end, read from the draws and bets
             tables = situation_tables(situation)
             equity = (

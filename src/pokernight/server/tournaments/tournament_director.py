@@ -70,6 +70,8 @@ TOKEN_BYTES = 32
 DEAL_WAIT_SECONDS = 120.0
 """How long a deal waits for the hands in play to end: an action clock's worth of turns."""
 HOLD_PATIENCE = 0.05
+SETTLE_AGAIN_SECONDS = 1.0
+"""After Redis was out of reach mid-note: when the tables are settled again."""
 
 
 class NoSuchTournamentError(LookupError):
@@ -329,6 +331,7 @@ class TournamentDirector:
         self.watchers: set[Connection] = set()
         self.task: asyncio.Task[None] | None = None
         self.timer: asyncio.Task[None] | None = None
+        self.settling_again: asyncio.TimerHandle | None = None
 
     # Life --------------------------------------------------------------------------------
 
@@ -450,6 +453,8 @@ class TournamentDirector:
         self._set_timer()
 
     async def stop(self) -> None:
+        if self.settling_again is not None:
+            self.settling_again.cancel()
         for task in (self.timer, self.task):
             if task is not None:
                 task.cancel()
@@ -484,6 +489,7 @@ class TournamentDirector:
             try:
                 async with self.lock:
                     if isinstance(note, TableNote):
+                        await self._open_new_tables()  # any an outage left unopened
                         await self._settle(note)
                     else:
                         with _logged_refusal(self.id, note):
@@ -492,10 +498,29 @@ class TournamentDirector:
             except FencedOffError:
                 log.warning("tournament %d is directed by another process now", self.id)
                 return
-            except Exception:
+            except Exception as error:
+                if _redis_away(error):
+                    # Not a bug: the room lost Redis for a moment (restarted, say). What
+                    # was saved stands; the tables are settled again, and a table the
+                    # tournament needs and could not open is opened then.
+                    log.warning("tournament %d: Redis away (%s): settled again", self.id, error)
+                    self._settle_again_soon()
+                    continue
                 log.exception("tournament %d: %r", self.id, note)
                 if not (isinstance(note, TableNote) and note.again):
                     self._settle_every_table(moved=False)
+
+    def _settle_again_soon(self) -> None:
+        """Every table settled again in ``SETTLE_AGAIN_SECONDS``, once however many notes
+        failed meanwhile (each table's would otherwise ask for every table again)."""
+        if self.settling_again is None:
+            self.settling_again = asyncio.get_running_loop().call_later(
+                SETTLE_AGAIN_SECONDS, self._settle_again_now
+            )
+
+    def _settle_again_now(self) -> None:
+        self.settling_again = None
+        self._settle_every_table(moved=False)
 
     def _settle_every_table(self, *, moved: bool) -> None:
         """Every table told again what it lacks: after an adoption or a restart (``moved``:
@@ -731,3 +756,11 @@ def _logged_refusal(tournament_id: int, command: Command) -> Iterator[None]:
         yield
     except TournamentError as error:
         log.error("tournament %d refused %r: %s", tournament_id, command, error)
+
+
+def _redis_away(error: Exception) -> bool:
+    """Whether ``error`` is the room's Redis out of reach (a connection refused, closed or
+    timed out), which passes, rather than a bug. Named, not imported: without ``--redis``
+    the client library is not loaded at all."""
+    named = type(error).__name__ in ("ConnectionError", "TimeoutError", "BusyLoadingError")
+    return named and type(error).__module__.startswith("redis")
