@@ -63,10 +63,10 @@ class EasyBot(Bot):
         )
         # Even a beginner puts most of their chips in only with a hand they think great,
         # unless the bettor is the one who raises every hand (him it calls down) or the
-        # pot already outweighs what it has left (it will not fold "with so much in").
+        # pot before this bet outweighs what it has (it will not fold "with so much in").
         committing = (
             to_call >= COMMITTING * situation.stack
-            and situation.stack - to_call > situation.pot + to_call
+            and situation.stack > situation.pot - to_call
             and not _raises_everything(situation, stats)
         )
         needed = GREAT if committing else LOOSE_SHARE * fair

@@ -9,9 +9,9 @@ left to act, as a regular steals from the button; a beginner does not look.
 
 Short of chips a hand is played all in or not at all, as in a tournament's late levels: a
 raise that would take a third of the stack goes all in; a level that raises opens wider
-the shorter the stacks (the push-or-fold zone, ten big blinds and less); and a call that
-leaves no more chips than the pot (pot-committed) is priced by the pot odds, not by the
-share of the stack it takes, so short stacks call all-ins as widely as the price allows.
+the shorter the stacks; and at ten big blinds and less (the push-or-fold zone) a call is
+priced by the pot odds, not by the share of the stack it takes, so short stacks call
+all-ins as widely as the price allows (deep, an all-in is still called only with the top).
 """
 
 from __future__ import annotations
@@ -27,8 +27,8 @@ from pokernight.rules import Action, BettingStructure
 
 UNKNOWN_RAISER = 0.15  # the share of hands a raiser not seen yet raises with
 SHOVE_SHARE = 1 / 3  # a raise that would take this share of the stack goes all in instead
-SHORT_UNITS = 10  # at or below ten big blinds deep, a raiser's opening range widens...
-SHORT_WIDENING = 1.0  # ...by up to this much more of itself, with no chips at all left
+SHORT_UNITS = 10  # at or below ten big blinds deep, a call is priced by the pot odds, and...
+SHORT_WIDENING = 1.0  # ...a raiser opens up to this much more of its range, with no chips left
 EVEN_MONEY = 0.5  # pot odds at which a committed call wants the top of the raiser's range
 
 
@@ -69,12 +69,11 @@ def first_street_action(
 
 def _calling_strength(situation: Situation, ranges: Ranges, kept: float) -> float:
     """The least strength that calls a raise from the top ``kept`` of hands. Deep, the
-    call's share of the stack raises the bar (the chips it risks on later streets); once
-    the call leaves no more than the pot behind, only the pot odds count: at even money
-    the top of the raiser's range, the better the price the wider (equity falls slowly
-    below a range's top)."""
-    left = situation.stack - situation.to_call
-    if left <= situation.pot + situation.to_call:
+    call's share of the stack raises the bar (the chips it risks on later streets, and a
+    deep all-in is the raiser's best); short, the stack goes in now or never, so only the
+    pot odds count: at even money the top of the raiser's range, the better the price the
+    wider (equity falls slowly below a range's top)."""
+    if _depth_units(situation) <= SHORT_UNITS:
         widening = (EVEN_MONEY / max(situation.pot_odds, 0.01)) ** 2
         return 1 - min(1.0, kept * ranges.defends * widening)
     price = situation.to_call / max(situation.stack, 1)
@@ -97,13 +96,18 @@ def _short_widening(situation: Situation) -> float:
     blinds or more, up to ``1 + SHORT_WIDENING`` times with no chips left."""
     if situation.variant.betting is not BettingStructure.NO_LIMIT:
         return 1.0
+    return 1 + SHORT_WIDENING * max(0.0, 1 - _depth_units(situation) / SHORT_UNITS)
+
+
+def _depth_units(situation: Situation) -> float:
+    """How deep the hand is played, in big blinds: the chips this seat began the hand
+    with, or the deepest live opponent's if fewer."""
     mine = situation.stack + situation.invested[situation.seat]
     deepest = max(
         (situation.view.stacks[seat] + situation.invested[seat] for seat in situation.opponents),
         default=0,
     )
-    depth = min(mine, deepest) / max(situation.unit, 1)
-    return 1 + SHORT_WIDENING * max(0.0, 1 - depth / SHORT_UNITS)
+    return min(mine, deepest) / max(situation.unit, 1)
 
 
 def _unraised(situation: Situation, ranges: Ranges, strength: float, rng: random.Random) -> Action:
