@@ -11,7 +11,7 @@ from pokernight.bots.bot import Bot
 from pokernight.bots.choices import bet_pot_fraction, passive, stay
 from pokernight.bots.estimate import my_equity
 from pokernight.bots.first_street import strength
-from pokernight.bots.opening import Ranges, first_street_action
+from pokernight.bots.opening import SHORT_UNITS, Ranges, depth_units, first_street_action
 from pokernight.bots.situation import Situation
 from pokernight.bots.stats import PlayerStats
 from pokernight.cards import Card
@@ -62,11 +62,14 @@ class EasyBot(Bot):
             CHEAP_CALL * situation.pot, CHEAP_UNITS * situation.unit
         )
         # Even a beginner puts most of their chips in only with a hand they think great,
-        # unless the bettor is the one who raises every hand (him it calls down) or the
-        # pot before this bet outweighs what it has (it will not fold "with so much in").
+        # unless the bettor is the one who raises every hand (him it calls down) or it is
+        # short and the pot before this bet outweighs what it has ("with so much in").
+        committed = (
+            depth_units(situation) <= SHORT_UNITS and situation.stack <= situation.pot - to_call
+        )
         committing = (
             to_call >= COMMITTING * situation.stack
-            and situation.stack > situation.pot - to_call
+            and not committed
             and not _raises_everything(situation, stats)
         )
         needed = GREAT if committing else LOOSE_SHARE * fair

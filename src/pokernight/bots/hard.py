@@ -39,7 +39,7 @@ from pokernight.bots.stats import PRIOR_FOLD_TO_BET, PlayerStats
 from pokernight.equity import Scenario
 from pokernight.equity.calculator import Weigh
 from pokernight.equity.stud_quick import QuickEquity
-from pokernight.rules import Action
+from pokernight.rules import Action, BettingStructure
 
 # Deals per decision: the batch evaluator makes high hands cheap, wild ones are not.
 SAMPLES = {
@@ -173,8 +173,14 @@ def _margin(situation: Situation) -> float:
 
 
 def _implied_discount(situation: Situation) -> float:
-    """How much less equity a call needs while cards are to come and stacks are deep."""
+    """How much less equity a call needs while cards are to come and more can be won
+    later: the effective stack, or in fixed-limit at most a big bet a street left (what a
+    made hand wins from a caller there), against the pot."""
     if situation.is_last_street:
         return 0.0
-    depth = situation.effective_stack / max(situation.pot, 1)
+    later = situation.effective_stack
+    if situation.variant.betting is BettingStructure.FIXED_LIMIT:
+        streets_left = len(situation.variant.streets) - 1 - situation.street
+        later = min(later, streets_left * situation.stakes.big_bet)
+    depth = later / max(situation.pot, 1)
     return IMPLIED_DISCOUNT * min(1.0, depth / 3)

@@ -73,7 +73,7 @@ def _calling_strength(situation: Situation, ranges: Ranges, kept: float) -> floa
     deep all-in is the raiser's best); short, the stack goes in now or never, so only the
     pot odds count: at even money the top of the raiser's range, the better the price the
     wider (equity falls slowly below a range's top)."""
-    if _depth_units(situation) <= SHORT_UNITS:
+    if depth_units(situation) <= SHORT_UNITS:
         widening = (EVEN_MONEY / max(situation.pot_odds, 0.01)) ** 2
         return 1 - min(1.0, kept * ranges.defends * widening)
     price = situation.to_call / max(situation.stack, 1)
@@ -96,10 +96,10 @@ def _short_widening(situation: Situation) -> float:
     blinds or more, up to ``1 + SHORT_WIDENING`` times with no chips left."""
     if situation.variant.betting is not BettingStructure.NO_LIMIT:
         return 1.0
-    return 1 + SHORT_WIDENING * max(0.0, 1 - _depth_units(situation) / SHORT_UNITS)
+    return 1 + SHORT_WIDENING * max(0.0, 1 - depth_units(situation) / SHORT_UNITS)
 
 
-def _depth_units(situation: Situation) -> float:
+def depth_units(situation: Situation) -> float:
     """How deep the hand is played, in big blinds: the chips this seat began the hand
     with, or the deepest live opponent's if fewer."""
     mine = situation.stack + situation.invested[situation.seat]
