@@ -6,6 +6,7 @@ from collections.abc import Collection, Sequence
 
 from pokernight.cards import Card
 from pokernight.evaluate import high_value, low_value, omaha_value, wild_value
+from pokernight.evaluate.eight_low import eight_low_value, omaha_eight_low_value
 from pokernight.evaluate.short_deck import short_deck_value
 
 OMAHA_HOLE = 4
@@ -29,3 +30,13 @@ def made_value(
     if showdown == "short":
         return short_deck_value(hand)
     return high_value(hand)
+
+
+def has_low(showdown: str, cards: Sequence[Card], board: Sequence[Card]) -> bool:
+    """Whether ``cards`` with ``board`` make a low that qualifies (eight or better) in a
+    hi-lo game: half the pot a bet may stand for."""
+    if showdown == "omaha8":
+        return len(board) >= OMAHA_BOARD and omaha_eight_low_value(cards, board) is not None
+    if showdown == "high8":
+        return eight_low_value([*cards, *board]) is not None
+    return False

@@ -29,6 +29,7 @@ UNKNOWN_RAISER = 0.15  # the share of hands a raiser not seen yet raises with
 SHOVE_SHARE = 1 / 3  # a raise that would take this share of the stack goes all in instead
 SHORT_UNITS = 10  # at or below ten big blinds deep, a call is priced by the pot odds, and...
 SHORT_WIDENING = 1.0  # ...a raiser opens up to this much more of its range, with no chips left
+OMAHA_RERAISE_SCALE = 0.4
 EVEN_MONEY = 0.5  # pot odds at which a committed call wants the top of the raiser's range
 
 
@@ -60,11 +61,18 @@ def first_street_action(
     if situation.raises_this_street == 0:
         return _unraised(situation, ranges, strength, rng)
     kept = raiser_range(situation, stats)
-    if strength >= 1 - kept * ranges.reraises:
+    if strength >= 1 - kept * ranges.reraises * _reraise_scale(situation):
         return _raise_to(situation, situation.legal.call_to * rng.uniform(2.8, 3.4))
     if strength >= _calling_strength(situation, ranges, kept):
         return stay(situation)
     return passive(situation)
+
+
+def _reraise_scale(situation: Situation) -> float:
+    """Omaha's starting hands run close (the best against a random hand wins about two
+    times in three), so a re-raise there, which ends in a preflop all-in in pot-limit
+    raising wars, is kept for the top of the range: a smaller share of it."""
+    return OMAHA_RERAISE_SCALE if situation.variant.showdown in ("omaha", "omaha8") else 1.0
 
 
 def _calling_strength(situation: Situation, ranges: Ranges, kept: float) -> float:

@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
 from typing import Any
 
-from pokernight.bots.made_hand import made_value
+from pokernight.bots.made_hand import has_low, made_value
 from pokernight.evaluate import Category, category_of
 from pokernight.history.actions import action_records
 from pokernight.history.stats import seat_tallies
@@ -141,13 +141,16 @@ class OpponentModel:
         self, view: HandView, players: Sequence[str], last_aggressor: int | None
     ) -> None:
         showdown = _showdown_of(view)
-        # A weak high hand is no bluff in a low or hi-lo game: it may be betting its low.
-        if last_aggressor is None or showdown in ("low", "omaha8", "high8", "spade"):
+        # Low games and Chicago's spade half have no weak high hand to read; in hi-lo a
+        # weak high hand is a bluff only without a low that qualifies (it bet its low).
+        if last_aggressor is None or showdown in ("low", "spade"):
             return
         for event in view.events:
             if isinstance(event, CardsShown) and event.seat == last_aggressor:
                 value = made_value(showdown, event.cards, view.board, view.wild_ranks)
-                weak = category_of(value) < _weak_below(view)
+                weak = category_of(value) < _weak_below(view, showdown) and not has_low(
+                    showdown, event.cards, view.board
+                )
                 self[players[last_aggressor]].shown_down(weak)
 
 
@@ -157,6 +160,9 @@ def _showdown_of(view: HandView) -> str:
     return variant_for(started.variant).showdown
 
 
-def _weak_below(view: HandView) -> Category:
-    # With wild cards made hands run about two categories higher.
-    return Category.FULL_HOUSE if view.wild_ranks else Category.TWO_PAIR
+def _weak_below(view: HandView, showdown: str) -> Category:
+    # With wild cards made hands run about two categories higher; with four hole cards to
+    # choose two from, Omaha's run one higher (two pair is a weak Omaha hand).
+    if view.wild_ranks:
+        return Category.FULL_HOUSE
+    return Category.STRAIGHT if showdown in ("omaha", "omaha8") else Category.TWO_PAIR
