@@ -58,6 +58,11 @@ LATE_MARGIN = 0.06
 IMPLIED_DISCOUNT = 0.2
 BLUFF_BASE = 0.3
 CONTINUATION_BET = 0.6  # how often the first street's raiser bets the next when checked to
+# Omaha's hands run close and its players hold the nuts more often: the first street's
+# raiser is barely ahead on the flop and a bluff is called by more draws, so a regular
+# continuation-bets and bluffs less there.
+OMAHA_CONTINUATION_BET = 0.45
+OMAHA_BLUFFS = 0.7
 
 
 class HardBot(Bot):
@@ -125,7 +130,7 @@ class HardBot(Bot):
         if situation.to_call == 0:
             if equity >= value:
                 return bet_pot_fraction(situation, self._value_size(equity, folds))
-            if _continues(situation) and self.rng.random() < CONTINUATION_BET:
+            if _continues(situation) and self.rng.random() < _continuation_bet(situation):
                 return bet_pot_fraction(situation, self.rng.uniform(0.4, 0.7))
             if self.rng.random() < self._bluff_chance(situation, folds, equity):
                 return bet_pot_fraction(situation, self.rng.uniform(0.5, 0.8))
@@ -153,7 +158,17 @@ class HardBot(Bot):
             chance *= 1.5
         if situation.acts_last:
             chance *= 1.3
+        if _is_omaha(situation):
+            chance *= OMAHA_BLUFFS
         return min(chance, 0.6)
+
+
+def _is_omaha(situation: Situation) -> bool:
+    return situation.variant.showdown in ("omaha", "omaha8")
+
+
+def _continuation_bet(situation: Situation) -> float:
+    return OMAHA_CONTINUATION_BET if _is_omaha(situation) else CONTINUATION_BET
 
 
 def _continues(situation: Situation) -> bool:

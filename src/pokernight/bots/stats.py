@@ -161,8 +161,11 @@ def _showdown_of(view: HandView) -> str:
 
 
 def _weak_below(view: HandView, showdown: str) -> Category:
-    # With wild cards made hands run about two categories higher; with four hole cards to
-    # choose two from, Omaha's run one higher (two pair is a weak Omaha hand).
+    # With wild cards made hands run about two categories higher. In Omaha hi-lo the high
+    # hand that bets and has no low wants a straight: random Omaha hands make two pair most
+    # of the time, so below it a maniac's bets would all read as honest. (In Omaha high the
+    # same reading counts honest two-pair value bets as bluffs, and the levels call down
+    # too much: measured, docs/bots.md.)
     if view.wild_ranks:
         return Category.FULL_HOUSE
-    return Category.STRAIGHT if showdown in ("omaha", "omaha8") else Category.TWO_PAIR
+    return Category.STRAIGHT if showdown == "omaha8" else Category.TWO_PAIR
