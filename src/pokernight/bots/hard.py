@@ -158,17 +158,13 @@ class HardBot(Bot):
             chance *= 1.5
         if situation.acts_last:
             chance *= 1.3
-        if _is_omaha(situation):
+        if situation.is_omaha:
             chance *= OMAHA_BLUFFS
         return min(chance, 0.6)
 
 
-def _is_omaha(situation: Situation) -> bool:
-    return situation.variant.showdown in ("omaha", "omaha8")
-
-
 def _continuation_bet(situation: Situation) -> float:
-    return OMAHA_CONTINUATION_BET if _is_omaha(situation) else CONTINUATION_BET
+    return OMAHA_CONTINUATION_BET if situation.is_omaha else CONTINUATION_BET
 
 
 def _continues(situation: Situation) -> bool:

@@ -29,8 +29,8 @@ UNKNOWN_RAISER = 0.15  # the share of hands a raiser not seen yet raises with
 SHOVE_SHARE = 1 / 3  # a raise that would take this share of the stack goes all in instead
 SHORT_UNITS = 10  # at or below ten big blinds deep, a call is priced by the pot odds, and...
 SHORT_WIDENING = 1.0  # ...a raiser opens up to this much more of its range, with no chips left
-OMAHA_RERAISE_SCALE = 0.4
-EVEN_MONEY = 0.5  # pot odds at which a committed call wants the top of the raiser's range
+OMAHA_RERAISE_SCALE = 0.4  # Omaha re-raises: this share of a level's re-raising range
+EVEN_MONEY = 0.5  # pot odds at which a short call wants the top of the raiser's range
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,7 +72,7 @@ def _reraise_scale(situation: Situation) -> float:
     """Omaha's starting hands run close (the best against a random hand wins about two
     times in three), so a re-raise there, which ends in a preflop all-in in pot-limit
     raising wars, is kept for the top of the range: a smaller share of it."""
-    return OMAHA_RERAISE_SCALE if situation.variant.showdown in ("omaha", "omaha8") else 1.0
+    return OMAHA_RERAISE_SCALE if situation.is_omaha else 1.0
 
 
 def _calling_strength(situation: Situation, ranges: Ranges, kept: float) -> float:

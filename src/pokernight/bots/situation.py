@@ -74,6 +74,11 @@ class Situation:
         return self.view.street_index
 
     @property
+    def is_omaha(self) -> bool:
+        """Omaha or Omaha hi-lo: four hole cards, two of them played."""
+        return self.variant.showdown in ("omaha", "omaha8")
+
+    @property
     def is_first_street(self) -> bool:
         return self.view.street_index == 0
 
