@@ -38,15 +38,16 @@ from tests.cluster_helpers import RoomProcess, processes
 from tests.redis_helpers import RedisServer
 
 ENTRIES = 27
-# Stacks of eight big blinds, bots that do not wait and levels of a minute: whatever the
-# bots make of the cards, the blinds swallow the stacks within minutes.
+# Forty big blinds, bots that do not wait and levels of half a minute: deep through the
+# kills (the three tables stay, so one can be played away from the director), then,
+# whatever the bots make of the cards, the blinds swallow the stacks within minutes.
 STRUCTURE = {
     "name": "Cluster sit and go",
     "entries": ENTRIES,
     "seats": 9,
     "structure": "quick",
-    "starting_stack": 400,
-    "level_minutes": 1,
+    "starting_stack": 2_000,
+    "level_minutes": 0.5,
     "bot_delay_seconds": 0,
     "action_seconds": 5,
 }
