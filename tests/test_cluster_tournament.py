@@ -176,7 +176,8 @@ async def _through_two_kills(tmp_path: Path, database: str, redis_server: RedisS
             assert room.tracebacks() == [], room.log_tail()
         # The clock page followed the director through its moves, to the end.
         done, _ = await asyncio.wait([following], timeout=30)
-        assert done, f"the page: {page.facts.get('status')}, cut {page.cuts}"
+        heard = f"{page.facts.get('status')}, opened {page.opened}, last cut {page.cuts[-4:]}"
+        assert done, f"the page: {heard}"
         assert page.facts["status"] == "finished" and page.opened >= 2
         assert page.facts["places"] == result["places"]
 

@@ -14,7 +14,9 @@ Pub/sub, not Streams: a frame lost with a dead process is healed by what the pro
 already does (the client reconnects, resumes from its last version, and a request sent
 again is answered, not applied twice). So the near end closes its client with 1012 as
 soon as the owner is gone (nobody received a frame, or the table's lease moved) and the
-client comes back to whichever process plays the table now.
+client comes back to whichever process plays the table now. The same holds when the
+near end's own subscription is cut (Redis restarted, the connection lost): frames may have
+been lost in the gap, so every pipe that was open through it ends with 1012 too.
 """
 
 from __future__ import annotations
@@ -65,7 +67,10 @@ class PipedSocket:
     async def send_text(self, data: str) -> None:
         envelope = {"kind": "text", "conn": self.conn, "text": data}
         if not await self.pipes.publish(self.reply_to, envelope):
-            self.gone()  # the near end died with its clients: nobody to send to
+            # The near end died with its clients, or Redis failed this one frame: served
+            # no longer here, it is told so (if it hears) and sends its client to look again.
+            self.gone()
+            self.pipes.run(self.close(CLOSE_TABLE_MOVED, GONE_REASON))
 
     async def close(self, code: int = 1000, reason: str | None = None) -> None:
         envelope = {"kind": "close", "conn": self.conn, "code": code, "reason": reason or ""}
@@ -86,12 +91,16 @@ class Pipes:
         self.replies: dict[str, asyncio.Queue[Envelope]] = {}  # the near ends'
         self.tasks: set[asyncio.Task[None]] = set()
         self.listener: asyncio.Task[None] | None = None
+        # Whether this process's channel is heard now, and how many times it has been
+        # subscribed: a pipe open through a cut may have lost frames (see ``_owner_moves``).
+        self.listening = False
+        self.subscriptions = 0
         # Other kinds of message on this process's channel, by kind: a tournament's.
         self.extra: dict[str, Callable[[Envelope], None]] = {}
 
     async def start(self) -> None:
         pubsub = self.leases.client.pubsub()
-        await pubsub.subscribe(self.channel)
+        await self._subscribe(pubsub)
         self.listener = asyncio.get_running_loop().create_task(self._listening(pubsub))
 
     async def stop(self) -> None:
@@ -117,6 +126,7 @@ class Pipes:
         the owner is gone or no longer owns ``key`` (the client is then closed with 1012,
         to come back). ``code``: a table's, or ``tournament:<id>`` for a tournament's page."""
         conn = f"{self.leases.owner}/{next(self.numbers)}"
+        subscription = self.subscriptions
         replies = self.replies[conn] = asyncio.Queue()
         headers = {name: websocket.headers[name] for name in HEADERS if name in websocket.headers}
         opened = {"kind": "open", "conn": conn, "reply_to": self.channel, "code": code}
@@ -127,7 +137,7 @@ class Pipes:
             ends = [
                 asyncio.create_task(self._up(websocket, conn, owner)),
                 asyncio.create_task(_down(websocket, replies)),
-                asyncio.create_task(self._owner_moves(key, owner)),
+                asyncio.create_task(self._owner_moves(key, owner, subscription)),
             ]
             done, pending = await asyncio.wait(ends, return_when=asyncio.FIRST_COMPLETED)
             for task in pending:
@@ -155,13 +165,18 @@ class Pipes:
             if not await self.publish(CHANNEL + owner, envelope):
                 return False
 
-    async def _owner_moves(self, key: str, owner: str) -> None:
+    async def _owner_moves(self, key: str, owner: str, subscription: int) -> None:
         """Returns once ``owner`` is gone (nobody listens on its channel: it died) or
         ``key`` (a table's, a tournament's) is another's: the client then looks for it
-        again at once, rather than waiting for a dead owner's life to run out."""
+        again at once, rather than waiting for a dead owner's life to run out. Returns
+        too once this process's channel has been cut since ``subscription``: the owner's
+        frames sent meanwhile were heard by nobody, and an owner that heard nobody has
+        stopped serving the pipe, so it would never send another."""
         channel = CHANNEL + owner
         while True:
             await asyncio.sleep(WATCH_SECONDS)
+            if not self.listening or self.subscriptions != subscription:
+                return
             try:
                 listening = await self.leases.client.pubsub_numsub(channel)
                 if not listening or not listening[0][1]:
@@ -208,12 +223,18 @@ class Pipes:
                 raise
             except Exception as error:  # Redis away: its tables have paused meanwhile
                 log.warning("the process's channel: %s", error)
+            self.listening = False
             await asyncio.sleep(RESUBSCRIBE_SECONDS)
             with contextlib.suppress(Exception):
                 await pubsub.aclose()
             pubsub = self.leases.client.pubsub()
             with contextlib.suppress(Exception):
-                await pubsub.subscribe(self.channel)
+                await self._subscribe(pubsub)
+
+    async def _subscribe(self, pubsub: Any) -> None:
+        await pubsub.subscribe(self.channel)
+        self.subscriptions += 1
+        self.listening = True
 
     async def _listen(self, pubsub: Any) -> None:
         # Ends at once (or raises) if the subscription was cut: ``_listening`` renews it.
@@ -231,7 +252,7 @@ class Pipes:
             self.extra[kind](envelope)
             return
         if kind == "request":
-            self._run(self._answer(envelope))
+            self.run(self._answer(envelope))
             return
         if kind in ("text", "close", "response"):
             replies = self.replies.get(conn)
@@ -241,7 +262,7 @@ class Pipes:
         if kind == "open":
             piped = PipedSocket(self, conn, envelope["reply_to"], envelope["headers"])
             self.piped[conn] = piped
-            self._run(self._serve(piped, envelope["code"]))
+            self.run(self._serve(piped, envelope["code"]))
             return
         piped_end = self.piped.get(conn)
         if piped_end is None:
@@ -299,7 +320,8 @@ class Pipes:
         finally:
             self.piped.pop(piped.conn, None)
 
-    def _run(self, work: Coroutine[Any, Any, None]) -> None:
+    def run(self, work: Coroutine[Any, Any, None]) -> None:
+        """``work`` as a task of the pipes' own, cancelled when they stop."""
         task = asyncio.get_running_loop().create_task(work)
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
