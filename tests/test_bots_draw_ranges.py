@@ -1,5 +1,6 @@
 """The draw games' tables and ranges (issue 39): a hard bot reads an opponent's draws and
-bets, and a decision costs a table look-up, not a Monte Carlo of every hand's draws.
+bets, every level sees how many cards each drew, and a decision costs a table look-up,
+not a Monte Carlo of every hand's draws.
 
 The spot: 2-7 Triple Draw heads-up. The bot (the big blind) stands pat on 9-8-6-4-3 all
 hand; Bob draws one card at each draw. Either Bob raised first and bet every street
@@ -18,6 +19,7 @@ from pokernight.bots import make_bot
 from pokernight.bots.draw_estimate import ranged_draw_equity, situation_tables
 from pokernight.bots.draw_states import EDGES, cards_of_key, every_kept_set, state_key
 from pokernight.bots.draw_tables import DrawTables, played_out, tables_for
+from pokernight.bots.estimate import my_equity
 from pokernight.bots.situation import Situation
 from pokernight.bots.stats import PlayerStats
 from pokernight.cards import CARDS, Card, parse_cards
@@ -84,6 +86,31 @@ def test_a_player_who_raised_every_street_leaves_less_equity_and_the_hard_bot_fo
     for seed in range(3):
         assert make_bot("hard", random.Random(seed)).decide(view(called, 0)).kind is ActionKind.CALL
         assert make_bot("hard", random.Random(seed)).decide(view(raised, 0)).kind is ActionKind.FOLD
+
+
+def after_the_first_draw(bob_takes: int) -> Hand:
+    """Both in for the blinds; at the first draw the bot stands pat on 9-8-6-4-3 and Bob
+    takes ``bob_takes`` cards (none: he stands pat too); the bot acts first after it."""
+    variant = VARIANTS["27td"]
+    hand = Hand.start(variant, default_stakes(variant), [2_000, 2_000], 1, deck("9d8c6s4h3c", BOB))
+    hand.check_or_call(1)
+    hand.check_or_call(0)
+    while hand.is_drawing:
+        if hand.to_act == 0 or not bob_takes:
+            hand.stand_pat(hand.to_act)
+        else:
+            hand.draw(1, sorted(hand.hole(1))[-bob_takes:])
+    assert hand.to_act == 0
+    return hand
+
+
+def test_every_level_sees_a_pat_hand_from_one_that_drew_three() -> None:
+    """A pat hand is what anyone at a draw table sees (a bet's meaning is for readers): the
+    easy and medium bots' equity against Bob standing pat is far below their equity against
+    Bob drawing three, where against random hands it would be the same."""
+    pat, drew_three = (Situation.of(view(after_the_first_draw(n), 0)) for n in (0, 3))
+    rng = random.Random(0)
+    assert my_equity(pat, {}, rng) < my_equity(drew_three, {}, rng) - 0.2
 
 
 def expected_percentile(tables: DrawTables, cards: str, draws_left: int) -> float:

@@ -7,7 +7,7 @@ import pytest
 
 from pokernight.bots.first_street import _table, rank_of
 from pokernight.bots.opening import raiser_range
-from pokernight.bots.range_reading import RERAISE_NARROWING
+from pokernight.bots.range_reading import RERAISE_NARROWING, first_street_share
 from pokernight.bots.situation import Situation
 from pokernight.bots.stats import PlayerStats
 from pokernight.rules import VARIANTS, Hand, variant_for, view
@@ -39,6 +39,19 @@ def test_a_maniac_s_reraise_narrows_his_range_no_more_than_his_raise() -> None:
     # The maniac raises nearly every hand: his second raise means nearly as little.
     assert raiser_range(situation, [maniac]) == pytest.approx(maniac.pfr**2, rel=1e-6)
     assert raiser_range(situation, [maniac]) > 0.9
+
+
+def test_the_later_streets_read_a_maniac_s_reraise_as_the_first_street_does() -> None:
+    """The ranges after the first street (every game's, ``range_reading``) keep what the
+    first street's raises showed by the same rule: a maniac's two raises are still nearly
+    any hand (read as a regular's, the top 39 %, the hard bot folded too much to him in
+    stud: +114 [-43, 270] bb/100 heads-up, now +390 [252, 528])."""
+    situation = _four_bet_to_the_big_blind()
+    regular, maniac = _raising(0.15), _raising(0.98)
+    button = situation.opponents[0]
+    assert first_street_share(situation, button, regular) == raiser_range(situation, [regular])
+    assert first_street_share(situation, button, maniac) == raiser_range(situation, [maniac])
+    assert first_street_share(situation, button, maniac) > 0.9
 
 
 RANKED = sorted(

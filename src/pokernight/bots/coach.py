@@ -36,7 +36,7 @@ from fractions import Fraction
 import numpy as np
 
 from pokernight.bots.estimate import scenario_of
-from pokernight.bots.range_reading import RERAISE_NARROWING
+from pokernight.bots.range_reading import reraised_share
 from pokernight.bots.ranges import FLOP_SIZE, range_weights
 from pokernight.bots.situation import Situation
 from pokernight.bots.stats import PlayerStats
@@ -268,7 +268,7 @@ def assumed_range(situation: Situation, seat: int) -> AssumedRange:
     bets = sum(situation.aggression_by(seat, street) for street in range(1, situation.street + 1))
     after_flop = bool(bets) and len(situation.view.board) >= FLOP_SIZE
     if raises:
-        top = prior.pfr * RERAISE_NARROWING ** (raises - 1)
+        top = reraised_share(prior.pfr, raises)
         return AssumedRange("raised", top, after_flop)
     if situation.entered(seat):
         return AssumedRange("entered", prior.vpip, after_flop)

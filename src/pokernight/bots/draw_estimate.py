@@ -3,10 +3,12 @@
 Each hand's end is a distribution over percentile bins: the bot's from the cards it keeps
 and the draws left (a single percentile once it stands pat or no draw is left), each
 opponent's from the draws it made and its bets (``ranges_draw``), or for the easy and
-medium bots a random hand drawing as often as is left. The opponents are taken to end
-independently; the bot wins where it ends above all of them, a tie within a bin counting
-half. Dealing deals per decision, as the board games do, cost too much here: every hand
-has to draw soundly at every draw left in every deal (tens of milliseconds a decision).
+medium bots from the draws alone (how many cards each took: a pat hand is seen by anyone
+at the table, a bet's meaning only by a reader); before any draw, a random hand. The
+opponents are taken to end independently; the bot wins where it ends above all of them,
+a tie within a bin counting half. Dealing deals per decision, as the board games do,
+cost too much here: every hand has to draw soundly at every draw left in every deal (tens
+of milliseconds a decision).
 """
 
 from __future__ import annotations
@@ -32,11 +34,14 @@ def draws_left(situation: Situation) -> int:
     return sum(1 for street in situation.variant.streets[situation.street + 1 :] if street.draws)
 
 
-def random_draw_equity(situation: Situation, tables: DrawTables) -> float:
-    """Against random hands that draw soundly at each draw left (the easy and medium bots)."""
+def seen_draw_equity(situation: Situation, tables: DrawTables) -> float:
+    """Against the opponents' hands as their draws show them, drawing soundly at each draw
+    left (the easy and medium bots): before the first draw, random hands."""
     left = draws_left(situation)
     mine = tables.ending(situation.my_cards, left)
-    return ending_equity(mine, tables.random[left : left + 1], len(situation.opponents))
+    if not situation.street:
+        return ending_equity(mine, tables.random[left : left + 1], len(situation.opponents))
+    return ending_equity(mine, opponent_endings(situation, tables))
 
 
 def ranged_draw_equity(

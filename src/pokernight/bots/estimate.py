@@ -10,12 +10,14 @@ Queen's wild rank). Folded players' shown cards are dead.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 
 import numpy as np
 
-from pokernight.bots.draw_estimate import random_draw_equity, situation_tables
+from pokernight.bots.draw_estimate import seen_draw_equity, situation_tables
+from pokernight.bots.ranges import range_weights
 from pokernight.bots.situation import Situation
+from pokernight.bots.stats import PlayerStats
 from pokernight.cards import Card
 from pokernight.equity import Scenario, Slot, WildState, equity
 from pokernight.equity.calculator import Z_95, Weigh
@@ -133,12 +135,13 @@ def wild_state(view: HandView) -> WildState:
 
 def my_equity(situation: Situation, samples: Mapping[str, int], rng: random.Random) -> float:
     """Equity against random hands, with ``samples[showdown]`` deals (see ``equity_of``);
-    in a draw game, against random hands drawing soundly: from the tables where the game
-    has them (``draw_estimate``), else draw equity (``draw_spot_of``) with a quarter as many."""
+    in a draw game, against hands drawing soundly, as many cards as each opponent was seen
+    to draw: from the tables where the game has them (``draw_estimate``), else draw equity
+    against random hands (``draw_spot_of``) with a quarter as many."""
     if situation.variant.is_draw:
         tables = situation_tables(situation)
         if tables is not None:
-            return random_draw_equity(situation, tables)
+            return seen_draw_equity(situation, tables)
         count = max(MIN_SAMPLES, samples.get(situation.variant.showdown, 200) // 4)
         return draw_equity(draw_spot_of(situation), count, rng)
     if situation.variant.is_stud:
@@ -147,6 +150,24 @@ def my_equity(situation: Situation, samples: Mapping[str, int], rng: random.Rand
     if known is not None:
         return known
     return equity_of(scenario_of(situation), samples, rng)
+
+
+def credited_equity(
+    situation: Situation,
+    stats: Sequence[PlayerStats],
+    samples: Mapping[str, int],
+    rng: random.Random,
+) -> float:
+    """Equity against the opponents' hands as their play says they hold them (``ranges``,
+    read with ``stats``), in a game whose hands are read so; else ``my_equity``."""
+    if not situation.variant.is_draw:
+        scenario = scenario_of(situation)
+        weigh = range_weights(situation, scenario, stats)
+        if weigh is not None:
+            if situation.variant.is_stud:
+                return stud_equity_of(scenario, samples, rng, weigh)
+            return equity_of(scenario, samples, rng, weigh)
+    return my_equity(situation, samples, rng)
 
 
 def _starting_equity(situation: Situation) -> float | None:

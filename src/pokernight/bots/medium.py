@@ -1,4 +1,5 @@
 """Medium: seed 004's call willingness (docs/seeds.md), done with real equity and pot odds.
+Facing a bet, the equity is against what the bettor's play says he holds (``ranges``).
 
 On the first street it plays a third of its starting hands (``opening``). After it:
 A willingness (in percent) to stay in adds up the hand's equity against the
@@ -12,7 +13,7 @@ from __future__ import annotations
 
 from pokernight.bots.bot import Bot
 from pokernight.bots.choices import bet_pot_fraction, passive, stay
-from pokernight.bots.estimate import my_equity
+from pokernight.bots.estimate import credited_equity, my_equity
 from pokernight.bots.first_street import strength
 from pokernight.bots.opening import Ranges, first_street_action
 from pokernight.bots.situation import Situation
@@ -31,6 +32,7 @@ SAMPLES = {
 }
 # A recreational regular's: a third of its hands wherever it sits, raises the best eighth.
 RANGES = Ranges(plays=0.38, raises=0.14, defends=1.2, reraises=0.3)
+CREDIT = 0.5  # how far a bet moves its equity from any hand to the bettor's range
 BASE_WILLINGNESS = 15.0
 EQUITY_OVER_ODDS = 180.0  # points per unit of equity above the pot odds
 SUNK_COST = 25.0  # points when all the bot's chips are already in
@@ -51,6 +53,12 @@ class MediumBot(Bot):
             mine = strength(situation, SAMPLES, self.rng)
             return first_street_action(situation, RANGES, mine, stats, self.rng)
         equity = my_equity(situation, SAMPLES, self.rng)
+        if situation.to_call:
+            # Facing a bet it half believes what the bettor's play says he holds: a bet is
+            # no random hand, but it is no reader either. With nothing to call it bets its
+            # own hand against any.
+            credited = credited_equity(situation, stats, SAMPLES, self.rng)
+            equity += CREDIT * (credited - equity)
         fair = 1 / (len(situation.opponents) + 1)
         roll = self.rng.uniform(0, 100)
         if situation.to_call == 0:

@@ -20,7 +20,7 @@ import random
 from dataclasses import dataclass
 
 from pokernight.bots.choices import bet_to, passive, stay
-from pokernight.bots.range_reading import RERAISE_NARROWING
+from pokernight.bots.range_reading import reraised_share
 from pokernight.bots.situation import Situation
 from pokernight.bots.stats import PlayerStats
 from pokernight.rules import Action, BettingStructure
@@ -145,9 +145,7 @@ def left_to_act(situation: Situation) -> int:
 
 
 def raiser_range(situation: Situation, stats: list[PlayerStats]) -> float:
-    """The share of hands the last raiser plays this way: their first-street raising rate,
-    narrowed for each raise of theirs more, the less so the more often they raise (a
-    maniac's re-raise means no more than his raise)."""
+    """The share of hands the last raiser plays this way (``reraised_share``)."""
     raisers = [r.seat for r in situation.records if r.street == 0 and r.is_aggressive]
     raiser = raisers[-1]
     pfr = (
@@ -155,4 +153,4 @@ def raiser_range(situation: Situation, stats: list[PlayerStats]) -> float:
         if raiser in situation.opponents
         else UNKNOWN_RAISER
     )
-    return pfr * max(RERAISE_NARROWING, pfr) ** (raisers.count(raiser) - 1)
+    return reraised_share(pfr, raisers.count(raiser))

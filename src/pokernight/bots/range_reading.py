@@ -18,13 +18,20 @@ RERAISE_NARROWING = 0.4
 
 def first_street_share(situation: Situation, seat: int, player: PlayerStats) -> float | None:
     """The top share of starting hands the seat's first-street play shows (None: any hand):
-    a raise its PFR (narrower per re-raise), a call its VPIP."""
+    a raise its PFR (narrower per re-raise: ``reraised_share``), a call its VPIP."""
     raises = situation.aggression_by(seat, 0)
     if raises:
-        return player.pfr * RERAISE_NARROWING ** (raises - 1)
+        return reraised_share(player.pfr, raises)
     if situation.entered(seat):
         return player.vpip
     return None
+
+
+def reraised_share(pfr: float, raises: int) -> float:
+    """The top share of starting hands ``raises`` first-street raises show of a player who
+    raises ``pfr`` of his hands: his raising rate, narrowed for each raise more, the less
+    so the more often he raises (a maniac's re-raise means no more than his raise)."""
+    return pfr * max(RERAISE_NARROWING, pfr) ** (raises - 1)
 
 
 def top_share_weight(percentiles: Weights, share: float) -> Weights:

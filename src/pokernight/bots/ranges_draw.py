@@ -42,18 +42,24 @@ WEAK = np.arange(NOW_CLASSES) < NOW_CLASSES // 2
 
 
 def opponent_endings(
-    situation: Situation, tables: DrawTables, stats: Sequence[PlayerStats]
+    situation: Situation, tables: DrawTables, stats: Sequence[PlayerStats] | None = None
 ) -> FloatArray:
-    """The live opponents' ending distributions, a row each (``situation.opponents`` order)."""
+    """The live opponents' ending distributions, a row each (``situation.opponents`` order):
+    from the draws each made, and weighed by its bets as ``stats`` say it plays (None: the
+    draws alone, what anyone at the table sees)."""
     counts: dict[int, list[int]] = {seat: [] for seat in situation.opponents}
     for event in situation.view.events:
         if type(event) is CardsDrawn and event.seat in counts:  # faster than isinstance here
             counts[event.seat].append(event.count)
-    endings = np.empty((len(stats), BINS))
-    for row, (seat, player) in enumerate(zip(situation.opponents, stats, strict=True)):
+    endings = np.empty((len(situation.opponents), BINS))
+    for row, seat in enumerate(situation.opponents):
         joint = tables.histories.get(history_key(counts[seat]))
         if joint is None:  # a history too rare for the tables: read as its street's
             joint = tables.histories[-len(counts[seat]) - 1]
+        if stats is None:
+            endings[row] = joint.reshape(-1, BINS).sum(axis=0)
+            continue
+        player = stats[row]
         share = first_street_share(situation, seat, player)
         if share is not None:
             joint = top_share_weight(START_PERCENTILES, share) @ joint.reshape(START_CLASSES, -1)
