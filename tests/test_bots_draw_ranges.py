@@ -96,8 +96,10 @@ def after_the_first_draw(bob_takes: int) -> Hand:
     hand.check_or_call(1)
     hand.check_or_call(0)
     while hand.is_drawing:
-        if hand.to_act == 0 or not bob_takes:
-            hand.stand_pat(hand.to_act)
+        seat = hand.to_act
+        assert seat is not None
+        if seat == 0 or not bob_takes:
+            hand.stand_pat(seat)
         else:
             hand.draw(1, sorted(hand.hole(1))[-bob_takes:])
     assert hand.to_act == 0
