@@ -22,7 +22,7 @@ from pokernight.bots.situation import Situation
 from pokernight.bots.stats import PlayerStats
 from pokernight.cards import CARDS, Card, parse_cards
 from pokernight.rules import VARIANTS, ActionKind, Hand, default_stakes, view
-from tests.test_bots_ranges_stud import facing_a_bet
+from tests.test_bots_ranges_stud import SPOTS, facing_a_bet
 
 PLAYERS = ("Robo", "Bob")  # seat 0 the bot, seat 1 Bob
 SEEDS = range(20)
@@ -79,15 +79,7 @@ def test_facing_a_bet_in_holdem_medium_credits_the_bettor_and_folds_bottom_pair(
     assert kinds.count(ActionKind.FOLD) >= 8, kinds
 
 
-@pytest.mark.parametrize(
-    ("game", "mine"),
-    [
-        ("stud", "6c 4h 2c Ah Kd Qs Kh"),
-        ("razz", "Ac 2s Kc 4h 6s 7s Jd"),
-        ("stud8", "Ac 2s Kc 4h Ks 9c Jd"),
-        ("ftq", "Qd Ks 2c Ah Kd Js 6c"),
-    ],
-)
+@pytest.mark.parametrize(("game", "mine"), SPOTS)
 def test_facing_a_raiser_in_stud_medium_credits_him(game: str, mine: str) -> None:
     credited, against_any = equities(facing_a_bet(game, mine, raiser=True))
     assert credited < against_any - 0.03, (credited, against_any)

@@ -27,6 +27,13 @@ from pokernight.rules import VARIANTS, ActionKind, Hand, default_stakes, view
 
 PLAYERS = ("Robo", "Bob")  # seat 0 the bot, seat 1 Bob
 BOB = "8d 6h 5d 3h 7c 9s Td"  # down, down, up x4, down
+# The bot's cards facing Bob in each stud game: high, low, hi-lo, wild.
+SPOTS = [
+    ("stud", "6c 4h 2c Ah Kd Qs Kh"),
+    ("razz", "Ac 2s Kc 4h 6s 7s Jd"),
+    ("stud8", "Ac 2s Kc 4h Ks 9c Jd"),
+    ("ftq", "Qd Ks 2c Ah Kd Js 6c"),
+]
 
 
 def deck(mine: str, his: str) -> list[Card]:
@@ -78,15 +85,7 @@ def equity_read(hand: Hand, seeds: range) -> float:
     return fmean(stud_equity_of(scenario, SAMPLES, random.Random(seed), weigh) for seed in seeds)
 
 
-@pytest.mark.parametrize(
-    ("game", "mine"),
-    [
-        ("stud", "6c 4h 2c Ah Kd Qs Kh"),
-        ("razz", "Ac 2s Kc 4h 6s 7s Jd"),
-        ("stud8", "Ac 2s Kc 4h Ks 9c Jd"),
-        ("ftq", "Qd Ks 2c Ah Kd Js 6c"),
-    ],
-)
+@pytest.mark.parametrize(("game", "mine"), SPOTS)
 def test_equity_is_lower_against_a_player_who_raised_every_street(game: str, mine: str) -> None:
     seeds = range(4)
     against_raiser = equity_read(facing_a_bet(game, mine, raiser=True), seeds)
