@@ -28,6 +28,7 @@ from tests.web_helpers import (
     get_as_member,
     invite_link,
     served_room,
+    shown,
     stored_device,
     stored_seat,
     watched_page,
@@ -63,6 +64,7 @@ def _create(page: Any, url: str, name: str) -> str:
 
 def _join(page: Any, link: str, name: str, *, remember: bool = True) -> None:
     page.goto(link)
+    shown(page, "#join-name")  # once CI waited 40 s for it in vain: what did the page say?
     page.fill("#join-name", name)
     if not remember:
         page.uncheck("form.join-here input.remember")

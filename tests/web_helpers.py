@@ -92,7 +92,8 @@ def shown(page: Any, selector: str) -> None:
         page.locator(selector).first.wait_for()
     except PlaywrightTimeout:
         text = page.inner_text("body")[:1500]
-        told = f"{selector} never shown at {page.url}; the page says:\n{text}"
+        errors = getattr(page, "errors", [])
+        told = f"{selector} never shown at {page.url}; errors {errors}; the page says:\n{text}"
         raise AssertionError(told) from None
 
 
@@ -253,6 +254,7 @@ def invite_link(host: Any) -> str:
 def join_by_invite(page: Any, link: str, name: str) -> None:
     """Open the invite link, join as ``name``: the page reloads as a player who may sit."""
     page.goto(link)
+    shown(page, "#join-name")
     page.fill("#join-name", name)
     page.click("form.join-here button[type=submit]")
     page.wait_for_selector(".spectator-area .hint", timeout=WAIT_MS)
