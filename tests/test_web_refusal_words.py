@@ -14,7 +14,15 @@ from typing import Any
 import pytest
 
 from tests.i18n_audit import speaking
-from tests.web_helpers import ARTIFACTS, WAIT_MS, request_json_now, served_room, sit_at, watched
+from tests.web_helpers import (
+    ARTIFACTS,
+    WAIT_MS,
+    request_json_now,
+    served_room,
+    shown,
+    sit_at,
+    watched,
+)
 
 pytestmark = pytest.mark.slow
 
@@ -43,7 +51,8 @@ def test_refusals_reach_a_german_page_in_german_and_a_spanish_one_in_spanish(
         page.fill(".add-chips input", "5000000")
         page.click("#add-chips")
         refusal = page.locator("#seat-error")
-        refusal.filter(has_text="Der Stack darf nicht über").wait_for(timeout=WAIT_MS)
+        # Once CI waited 40 s for it in vain: a next time says what the page showed.
+        shown(page, "#seat-error:has-text('Der Stack darf nicht über')")
         words = refusal.inner_text()
         refusal.scroll_into_view_if_needed()
         page.screenshot(path=str(SHOTS / "de-refusal-table.png"))
