@@ -223,3 +223,18 @@ async def test_a_key_ownerless_for_a_whole_life_may_be_taken_by_anyone(
         for lease in (a, b):
             assert await lease.heartbeat() == Heartbeat()
         assert sorted((await a.adoptable()).keys) == keys
+
+
+@scenario
+async def test_the_first_command_after_redis_restarted_is_answered(
+    redis_server: RedisServer,
+) -> None:
+    """A pooled connection to the Redis that went away is dead: the command sent on it is
+    sent again on a new one, not failed (a failed piped frame ends its pipe)."""
+    async with processes(redis_server.url, "room-a") as (a,):
+        # Several connections in the pool, each left open to the old server.
+        await asyncio.gather(*(a.owner_of(f"table:{n}") for n in range(4)))
+        redis_server.stop()
+        redis_server.start()
+        assert await a.heartbeat() == Heartbeat(everything=True)
+        assert await asyncio.gather(*(a.owner_of(f"table:{n}") for n in range(4))) == [None] * 4

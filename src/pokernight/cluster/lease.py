@@ -46,6 +46,7 @@ OWNERLESS: Final = PREFIX + "ownerless"
 KNOWN: Final = PREFIX + "known"
 CONNECTIONS: Final = 64
 CONNECTION_WAIT_SECONDS: Final = 10.0
+STALE_RETRIES: Final = 1
 TAKEN_FROM_KEPT_MS: Final = 3_600_000
 """How long a list of what was taken from a process is kept for it: a process stalled
 longer than that has been forgotten altogether and lets go of everything anyway."""
@@ -291,11 +292,18 @@ class Leases:
     def from_url(cls, url: str, owner: str, ttl_ms: int = DEFAULT_TTL_MS) -> Leases:
         require("several room processes (--redis)", "cluster")
         import redis.asyncio
+        from redis.asyncio.retry import Retry
+        from redis.backoff import NoBackoff
+        from redis.exceptions import ConnectionError as RedisConnectionError
 
         # A busy process sends Redis many commands at once (heartbeats, piped frames): past
-        # ``CONNECTIONS`` they wait for a connection rather than fail.
+        # ``CONNECTIONS`` they wait for a connection rather than fail. A pooled connection
+        # outlives a Redis that restarted: the command that finds it dead is sent again,
+        # once, on a new connection (while Redis is away that fails too, at once). Only a
+        # lost connection is retried: a command that timed out may have been carried out.
+        stale = Retry(NoBackoff(), STALE_RETRIES, supported_errors=(RedisConnectionError,))
         pool = redis.asyncio.BlockingConnectionPool.from_url(
-            url, max_connections=CONNECTIONS, timeout=CONNECTION_WAIT_SECONDS
+            url, max_connections=CONNECTIONS, timeout=CONNECTION_WAIT_SECONDS, retry=stale
         )
         # ``from_pool``: the client owns the pool, so closing it closes every connection.
         return cls(redis.asyncio.Redis.from_pool(pool), owner, ttl_ms)
