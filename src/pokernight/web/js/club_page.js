@@ -77,7 +77,8 @@ export class ClubPage {
     document.body.classList.remove("busy");
   }
 
-  async load() {
+  /** ``said``: what the who-is-who part just did, to say again once the page is drawn anew. */
+  async load(said = "") {
     const spinner = setTimeout(() => document.body.classList.add("busy"), SPINNER_AFTER_MS);
     try {
       const info = await api.club();
@@ -90,7 +91,7 @@ export class ClubPage {
         return;
       }
       const [season, stats] = await Promise.all([api.season(), api.clubStats()]);
-      this.render(info.club, season, stats);
+      this.render(info.club, season, stats, said);
     } catch (failure) {
       this.body.replaceChildren();
       this.error.textContent = sentence(failure.message);
@@ -155,7 +156,7 @@ export class ClubPage {
     return form;
   }
 
-  render(club, season, stats) {
+  render(club, season, stats, said = "") {
     const me = season.me;
     this.body.replaceChildren(
       h("div", { class: "club-title" },
@@ -176,7 +177,7 @@ export class ClubPage {
         tournaments(season.tournaments)) : "",
       section("club-payments", t("rooms.club.payments"), this.payments(season.payments)),
       section("club-hands", t("rooms.club.hands"), new HandSearch(season, stats.games).element),
-      section("club-who", t("rooms.club.who_is_who"), whoIsWho(season, () => this.load())),
+      section("club-who", t("rooms.club.who_is_who"), whoIsWho(season, (words) => this.load(words), said)),
       section("club-devices", t("rooms.club.devices"), this.devicesPart()));
   }
 

@@ -17,13 +17,15 @@ function choices(list, label, id) {
     list.map(([value, words]) => h("option", { value }, words)));
 }
 
-export function whoIsWho(season, reload) {
-  const note = h("p", { class: "note", role: "status", id: "who-is-who-note" });
+/** ``reload(words)`` draws the club page anew, this part saying ``words`` (``said``): what
+ * was done is said after the page shows it, not wiped by the new page. */
+export function whoIsWho(season, reload, said = "") {
+  const note = h("p", { class: "note", role: "status", id: "who-is-who-note" }, said);
   const done = async (request, words) => {
     try {
       await request();
       note.textContent = words;
-      reload();
+      reload(words);
     } catch (failure) {
       note.textContent = sentence(failure.message);
     }
