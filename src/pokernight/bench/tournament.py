@@ -157,8 +157,10 @@ def play_once(players: int, seed: int, play: str = "bots") -> Played:
 
 
 def bots_choose(entries: list[Entry], seed: int) -> Chooser:
-    bots = {entry.player_id: make_bot(entry.bot or LEVELS[0], random.Random(seed + n))
-            for n, entry in enumerate(entries)}  # fmt: skip
+    bots = {
+        entry.player_id: make_bot(entry.bot or LEVELS[0], random.Random(seed + n), tournament=True)
+        for n, entry in enumerate(entries)
+    }
     return lambda player_id, seen: bots[player_id].decide(seen)
 
 

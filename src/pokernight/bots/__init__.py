@@ -14,9 +14,10 @@ from pokernight.bots.medium import MediumBot
 LEVELS: dict[str, type[Bot]] = {"easy": EasyBot, "medium": MediumBot, "hard": HardBot}
 
 
-def make_bot(level: str, rng: random.Random) -> Bot:
+def make_bot(level: str, rng: random.Random, *, tournament: bool = False) -> Bot:
+    """A bot of ``level``; ``tournament``: for a tournament's table (``Bot``)."""
     try:
-        return LEVELS[level](rng)
+        return LEVELS[level](rng, tournament=tournament)
     except KeyError:
         raise ValueError(f"{level!r} is not a bot level (known: {', '.join(LEVELS)})") from None
 

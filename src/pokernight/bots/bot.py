@@ -20,13 +20,23 @@ from pokernight.cards import Card
 from pokernight.equity.draws import standard_discards
 from pokernight.rules import Action, ActionKind, HandStarted, HandView, variant_for
 
+TOURNAMENT_RISK_WEIGHT = 1.3
+"""A tournament's chips lost weigh this much more than chips won (``Situation.risk_weight``):
+the "bubble factor" of *Kill Everyone* (Nelson, Heston and Streib, 2009), by which a call's
+pot odds are divided. It is near 1 at the start, peaks on the money bubble (2 and more)
+and falls back to 1 heads-up; 1.3 is a middle of the field's, for bots that see only
+their own table (docs/bots.md)."""
+
 
 class Bot(ABC):
     level: str
 
-    def __init__(self, rng: random.Random) -> None:
+    def __init__(self, rng: random.Random, *, tournament: bool = False) -> None:
+        """``tournament``: it plays a tournament's table, where busting costs more than
+        doubling up gains, so a call asks for more equity than at a cash game."""
         self.rng = rng
         self.opponents = OpponentModel()
+        self.risk_weight = TOURNAMENT_RISK_WEIGHT if tournament else 1.0
 
     def decide(self, view: HandView, players: Sequence[str] | None = None) -> Action:
         """The bot's action at its turn (the view must be its own seat's)."""
@@ -40,7 +50,7 @@ class Bot(ABC):
             assert isinstance(started, HandStarted)
             showdown = variant_for(started.variant, started.betting).showdown
             return Action(legal.seat, ActionKind.DRAW, None, self.discards(mine, showdown))
-        situation = Situation.of(view)
+        situation = Situation.of(view, self.risk_weight)
         names = _names(view, players)
         return self.choose(situation, [self.opponents[names[seat]] for seat in situation.opponents])
 

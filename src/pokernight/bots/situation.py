@@ -19,9 +19,13 @@ class Situation:
     legal: LegalActions
     records: tuple[ActionRecord, ...]
     invested: tuple[int, ...]  # chips each seat has put in this hand
+    # How much more a chip lost weighs than a chip won: 1 at a cash game, where chips are
+    # money; more in a tournament, where the chips that knock a player out are worth more
+    # than those that double them (``pot_odds``; ``bots.survival``).
+    risk_weight: float = 1.0
 
     @classmethod
-    def of(cls, view: HandView) -> Situation:
+    def of(cls, view: HandView, risk_weight: float = 1.0) -> Situation:
         if view.seat is None or view.legal is None:
             raise ValueError("a bot decides only when it is its turn")
         started = view.events[0]
@@ -39,6 +43,7 @@ class Situation:
             view.legal,
             action_records(view.events),
             invested,
+            risk_weight,
         )
 
     @property
@@ -60,8 +65,10 @@ class Situation:
 
     @property
     def pot_odds(self) -> float:
-        """The share of the final pot a call pays for."""
-        return self.to_call / (self.pot + self.to_call) if self.to_call else 0.0
+        """The share of the final pot a call pays for: the equity it needs to break even,
+        its chips weighed by ``risk_weight`` (a tournament asks for more)."""
+        risked = self.to_call * self.risk_weight
+        return risked / (self.pot + risked) if self.to_call else 0.0
 
     @property
     def opponents(self) -> tuple[int, ...]:

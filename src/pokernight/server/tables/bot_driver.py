@@ -158,7 +158,8 @@ class BotDriver:
         if player_id not in self.bots:
             if not self.bots:  # the first bot: what the club knew of the people here
                 self._recall(seat.player_id for seat in table.seats.values())
-            bot = bots.make_bot(level, random.Random(self.rng.getrandbits(64)))
+            rng = random.Random(self.rng.getrandbits(64))
+            bot = bots.make_bot(level, rng, tournament=table.tournament)
             bot.opponents = self.model
             self.bots[player_id] = bot
         return self.bots[player_id]
