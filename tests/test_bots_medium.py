@@ -22,6 +22,7 @@ from pokernight.bots.situation import Situation
 from pokernight.bots.stats import PlayerStats
 from pokernight.cards import CARDS, Card, parse_cards
 from pokernight.rules import VARIANTS, ActionKind, Hand, default_stakes, view
+from tests.test_bots_draw_ranges import after_the_first_draw
 from tests.test_bots_ranges_stud import SPOTS, facing_a_bet
 
 PLAYERS = ("Robo", "Bob")  # seat 0 the bot, seat 1 Bob
@@ -60,9 +61,9 @@ def equities(hand: Hand) -> tuple[float, float]:
     """The bot's equity credited to Bob's play and against a random hand, over seeds."""
     situation = Situation.of(view(hand, 0))
     stats = [PlayerStats()]
-    credited = fmean(
-        credited_equity(situation, stats, SAMPLES, random.Random(seed)) for seed in SEEDS
-    )
+    read = [credited_equity(situation, stats, SAMPLES, random.Random(seed)) for seed in SEEDS]
+    assert all(equity is not None for equity in read)  # a game whose hands are read
+    credited = fmean(equity for equity in read if equity is not None)
     against_any = fmean(my_equity(situation, SAMPLES, random.Random(seed)) for seed in SEEDS)
     return credited, against_any
 
@@ -83,3 +84,10 @@ def test_facing_a_bet_in_holdem_medium_credits_the_bettor_and_folds_bottom_pair(
 def test_facing_a_raiser_in_stud_medium_credits_him(game: str, mine: str) -> None:
     credited, against_any = equities(facing_a_bet(game, mine, raiser=True))
     assert credited < against_any - 0.03, (credited, against_any)
+
+
+def test_in_a_draw_game_no_bettor_s_range_is_estimated_twice() -> None:
+    """The draw games' hands are read from the draws (``seen_draw_equity``), not from a
+    range: there is nothing to credit, and no second estimate of the same equity."""
+    situation = Situation.of(view(after_the_first_draw(3), 0))
+    assert credited_equity(situation, [PlayerStats()], SAMPLES, random.Random(1)) is None

@@ -157,17 +157,19 @@ def credited_equity(
     stats: Sequence[PlayerStats],
     samples: Mapping[str, int],
     rng: random.Random,
-) -> float:
+) -> float | None:
     """Equity against the opponents' hands as their play says they hold them (``ranges``,
-    read with ``stats``), in a game whose hands are read so; else ``my_equity``."""
-    if not situation.variant.is_draw:
-        scenario = scenario_of(situation)
-        weigh = range_weights(situation, scenario, stats)
-        if weigh is not None:
-            if situation.variant.is_stud:
-                return stud_equity_of(scenario, samples, rng, weigh)
-            return equity_of(scenario, samples, rng, weigh)
-    return my_equity(situation, samples, rng)
+    read with ``stats``); None in a game (or a spot) whose hands are not read so, where it
+    would be ``my_equity`` over again."""
+    if situation.variant.is_draw:
+        return None
+    scenario = scenario_of(situation)
+    weigh = range_weights(situation, scenario, stats)
+    if weigh is None:
+        return None
+    if situation.variant.is_stud:
+        return stud_equity_of(scenario, samples, rng, weigh)
+    return equity_of(scenario, samples, rng, weigh)
 
 
 def _starting_equity(situation: Situation) -> float | None:

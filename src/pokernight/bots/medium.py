@@ -58,7 +58,8 @@ class MediumBot(Bot):
             # no random hand, but it is no reader either. With nothing to call it bets its
             # own hand against any.
             credited = credited_equity(situation, stats, SAMPLES, self.rng)
-            equity += CREDIT * (credited - equity)
+            if credited is not None:
+                equity += CREDIT * (credited - equity)
         fair = 1 / (len(situation.opponents) + 1)
         roll = self.rng.uniform(0, 100)
         if situation.to_call == 0:
