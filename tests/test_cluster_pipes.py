@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from typing import Any
 
 import redis.asyncio
@@ -86,11 +88,21 @@ async def _carried(near: Pipes, owner: Owner) -> tuple[ClientSocket, asyncio.Tas
     return client, carrying
 
 
-async def _both(url: str) -> tuple[Pipes, Pipes, Owner]:
+@asynccontextmanager
+async def _two_ends(url: str) -> AsyncIterator[tuple[Pipes, Pipes, Owner]]:
+    """The near end, the far end (which owns ``KEY``) and what serves there; both stopped
+    after the block."""
     owner = Owner()
     far = await _pipes(url, "far", owner)
-    assert await far.leases.take(KEY)
-    return await _pipes(url, "near"), far, owner
+    ends = [far]
+    try:
+        assert await far.leases.take(KEY)
+        ends.append(await _pipes(url, "near"))
+        yield ends[1], far, owner
+    finally:
+        for pipes in ends:
+            await pipes.stop()
+            await pipes.leases.close()
 
 
 async def _sent_back(client: ClientSocket, carrying: asyncio.Task[None]) -> None:
@@ -99,18 +111,11 @@ async def _sent_back(client: ClientSocket, carrying: asyncio.Task[None]) -> None
     await asyncio.wait_for(carrying, ENDS_WITHIN_SECONDS)
 
 
-async def _stop(*ends: Pipes) -> None:
-    for pipes in ends:
-        await pipes.stop()
-        await pipes.leases.close()
-
-
 @scenario
 async def test_a_pipe_carries_the_owner_s_frames_until_the_client_leaves(
     redis_server: RedisServer,
 ) -> None:
-    near, far, owner = await _both(redis_server.url)
-    try:
+    async with _two_ends(redis_server.url) as (near, _far, owner):
         client, carrying = await _carried(near, owner)
         owner.ticks.set()
         while len(client.sent) < 2:
@@ -122,16 +127,13 @@ async def test_a_pipe_carries_the_owner_s_frames_until_the_client_leaves(
         await asyncio.wait_for(carrying, ENDS_WITHIN_SECONDS)
         while owner.serving:  # told "gone", the owner stops serving it
             await asyncio.sleep(0.02)
-    finally:
-        await _stop(near, far)
 
 
 @scenario
 async def test_a_pipe_through_a_cut_of_the_near_end_s_channel_sends_its_client_back(
     redis_server: RedisServer,
 ) -> None:
-    near, far, owner = await _both(redis_server.url)
-    try:
+    async with _two_ends(redis_server.url) as (near, _far, owner):
         client, carrying = await _carried(near, owner)
         subscribed = near.subscriptions
         # Redis drops the near end's subscription (as when it restarts): frames sent in
@@ -142,16 +144,13 @@ async def test_a_pipe_through_a_cut_of_the_near_end_s_channel_sends_its_client_b
         while near.subscriptions == subscribed:
             await asyncio.sleep(0.02)
         await _sent_back(client, carrying)
-    finally:
-        await _stop(near, far)
 
 
 @scenario
 async def test_an_owner_whose_frame_was_lost_sends_the_client_back(
     redis_server: RedisServer,
 ) -> None:
-    near, far, owner = await _both(redis_server.url)
-    try:
+    async with _two_ends(redis_server.url) as (near, far, owner):
         client, carrying = await _carried(near, owner)
         publish = far.publish
 
@@ -163,5 +162,3 @@ async def test_an_owner_whose_frame_was_lost_sends_the_client_back(
         owner.ticks.set()
         await _sent_back(client, carrying)
         assert owner.serving == 0
-    finally:
-        await _stop(near, far)
