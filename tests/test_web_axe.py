@@ -88,11 +88,18 @@ def barriers(room: Room, found: list[Violation]) -> list[str]:
     ]
 
 
-def test_the_lobby(room: Room) -> None:
+def test_the_lobby_and_a_new_table_nobody_sits_at_yet(room: Room) -> None:
+    """The lobby, then the table its form made: every seat offered ("Sit here"), whose
+    spoken name must begin with the words shown (WCAG 2.5.3: it said "Sit in seat 4")."""
     page = room.context.new_page()
     page.goto(f"{room.url}/")
     page.wait_for_selector("#create-name")
-    assert barriers(room, audit(page, "lobby")) == []
+    found = audit(page, "lobby")
+    page.fill("#create-name", "Ann")
+    page.click("#create-submit")
+    page.wait_for_selector("button.sit[data-key='sit-3']")
+    found += audit(page, "a new table, nobody seated")
+    assert barriers(room, found) == []
     page.close()
 
 

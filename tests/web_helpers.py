@@ -236,6 +236,8 @@ def organiser_link(tmp_path: Path) -> str:
 def found_the_club(page: Any, tmp_path: Path, name: str) -> None:
     """``name`` opens the console's organiser link in ``page`` and joins the club."""
     page.goto(organiser_link(tmp_path))
+    # Once CI waited 40 s for the form in vain: a next time says what the page showed.
+    shown(page, "#club-invite-name")
     page.fill("#club-invite-name", name)
     page.click("#club-invite-submit")
     page.wait_for_selector("#club-me")

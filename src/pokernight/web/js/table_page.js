@@ -221,7 +221,9 @@ export class TablePage {
     const known = state.version > 0;
     // The host removed this player: the table says so (and why); no seat is offered.
     const removed = joined ? state.removed.get(state.playerId) : undefined;
-    const canSit = known && joined && mine === null && !asked && !removed && !state.closed;
+    // A tournament's director seats its players: nobody picks a seat there.
+    const canSit = known && joined && mine === null && !asked && !removed && !state.closed
+      && !this.tournament;
     this.view.render(state, { canSit, animate: live });
     this.winner.render(state, { live });
     this.results.replaceChildren(...[this.view.results(state)].filter(Boolean));

@@ -121,10 +121,13 @@ export class TableView {
         "aria-label": t("table.seat_empty_label", { number: number + 1 }) },
       h("span", {}, t("table.seat_number", { number: number + 1 })));
     }
+    // The seat's number is heard, not shown: the spoken name begins with the words shown
+    // (WCAG 2.5.3, label in name), so a player who says "Sit here" is understood.
     return h("div", { class: "seat empty", style },
       h("button", { class: "sit", dataset: { key: `sit-${number}`, seat: number },
-        "aria-label": t("table.sit_in_seat", { number: number + 1 }), onclick: () => this.onSit(number) },
-      t("table.sit_here")));
+        onclick: () => this.onSit(number) },
+      t("table.sit_here"),
+      h("span", { class: "visually-hidden" }, `, ${t("table.seat_number", { number: number + 1 })}`)));
   }
 
   seatElement(state, hand, seat, style, winning) {
