@@ -80,7 +80,37 @@ def watched(page: Any) -> Any:
         ),
     )
     page.errors = errors
+    _watch_the_network(page)
     return page
+
+
+def _watch_the_network(page: Any) -> None:
+    """What ``shown`` tells of a page that never drew: its requests still in flight, those
+    that failed or were answered with an error, and its console's errors (a module script
+    that failed to load stops the page without a script error)."""
+    in_flight: dict[Any, str] = {}
+    troubles: list[str] = []
+    page.on("request", lambda request: in_flight.__setitem__(request, request.url))
+    page.on("requestfinished", lambda request: in_flight.pop(request, None))
+
+    def failed(request: Any) -> None:
+        in_flight.pop(request, None)
+        troubles.append(f"failed {request.url}: {request.failure}")
+
+    page.on("requestfailed", failed)
+    page.on(
+        "response",
+        lambda response: (
+            troubles.append(f"{response.status} {response.url}") if response.status >= 400 else None
+        ),
+    )
+    page.on(
+        "console",
+        lambda message: (
+            troubles.append(f"console: {message.text}") if message.type == "error" else None
+        ),
+    )
+    page.in_flight, page.troubles = in_flight, troubles
 
 
 def shown(page: Any, selector: str) -> None:
@@ -93,7 +123,12 @@ def shown(page: Any, selector: str) -> None:
     except PlaywrightTimeout:
         text = page.inner_text("body")[:1500]
         errors = getattr(page, "errors", [])
-        told = f"{selector} never shown at {page.url}; errors {errors}; the page says:\n{text}"
+        waiting = list(getattr(page, "in_flight", {}).values())
+        troubles = getattr(page, "troubles", [])[-10:]
+        told = (
+            f"{selector} never shown at {page.url}; errors {errors}; requests in flight "
+            f"{waiting}; troubles {troubles}; the page says:\n{text}"
+        )
         raise AssertionError(told) from None
 
 
