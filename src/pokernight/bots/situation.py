@@ -21,7 +21,7 @@ class Situation:
     invested: tuple[int, ...]  # chips each seat has put in this hand
     # How much more a chip lost weighs than a chip won: 1 at a cash game, where chips are
     # money; more in a tournament, where the chips that knock a player out are worth more
-    # than those that double them (``pot_odds``; ``bots.survival``).
+    # than those that double them (``pot_odds``; ``bot.TOURNAMENT_RISK_WEIGHT``).
     risk_weight: float = 1.0
 
     @classmethod
