@@ -43,6 +43,7 @@ from tests.web_helpers import (
     request_json_now,
     served_room,
     shown,
+    watched,
 )
 
 CATALOGUES = Path(__file__).parents[1] / "src" / "pokernight" / "web" / "i18n"
@@ -213,27 +214,26 @@ def test_the_language_menu_is_remembered_and_the_browser_language_is_spoken(
 ) -> None:
     url = room["url"]
     context = browser.new_context(viewport=DESKTOP, locale="en-US")
-    page = context.new_page()
-    page.set_default_timeout(WAIT_MS)
+    page = watched(context.new_page())
     page.goto(f"{url}/")
-    page.locator("#create-title").wait_for()
+    shown(page, "#create-title")
     assert page.evaluate("document.documentElement.lang") == "en"
     with page.expect_navigation():
         page.select_option("#language", "de")
     page.locator("#create-title").wait_for()
     german = _rooms("de")["rooms.lobby.start_table"]
     assert page.locator("#create-title").inner_text() == german
-    again = context.new_page()  # the choice is the device's: a new page is German too
+    again = watched(context.new_page())  # the choice is the device's: a new page is German too
     again.goto(f"{url}/")
-    again.locator("#create-title").wait_for()
+    shown(again, "#create-title")
     assert again.evaluate("document.documentElement.lang") == "de"
     assert again.locator("#create-title").inner_text() == german
     context.close()
 
     spanish = browser.new_context(viewport=DESKTOP, locale="es-ES")
-    page = spanish.new_page()
+    page = watched(spanish.new_page())
     page.goto(f"{url}/")
-    page.locator("#create-title").wait_for()
+    shown(page, "#create-title")
     assert page.evaluate("document.documentElement.lang") == "es"
     assert page.locator("#create-title").inner_text() == _rooms("es")["rooms.lobby.start_table"]
     spanish.close()
@@ -321,8 +321,7 @@ def season(room: Json, tmp_path_factory: pytest.TempPathFactory) -> Json:
 
 def _entrant_page(context: Any, url: str, cup: Json, who: Json) -> Any:
     """A page of the browser ``context`` as ``who`` (their device, and their entry in ``cup``)."""
-    page = context.new_page()
-    page.set_default_timeout(WAIT_MS)
+    page = watched(context.new_page())
     page.goto(f"{url}/#club")
     page.evaluate(
         "([device, key, entry]) => { localStorage.setItem('pokernight.device', device);"

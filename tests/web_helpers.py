@@ -125,9 +125,14 @@ def shown(page: Any, selector: str) -> None:
         errors = getattr(page, "errors", [])
         waiting = list(getattr(page, "in_flight", {}).values())
         troubles = getattr(page, "troubles", [])[-10:]
+        if not hasattr(page, "in_flight"):
+            waiting = ["(not watched: a page from watched_page or watched tells)"]
+        # A machine too busy to draw a page in 40 s is told apart from a page that stalls.
+        load = ", ".join(f"{average:.1f}" for average in os.getloadavg())
         told = (
             f"{selector} never shown at {page.url}; errors {errors}; requests in flight "
-            f"{waiting}; troubles {troubles}; the page says:\n{text}"
+            f"{waiting}; troubles {troubles}; load average {load} at {time.strftime('%X')}; "
+            f"the page says:\n{text}"
         )
         raise AssertionError(told) from None
 
