@@ -23,7 +23,7 @@ from pokernight.tournament import (
     TournamentError,
     from_template,
 )
-from pokernight.tournament.structure import BIG_BLIND_ANTE_FROM, TEMPLATES
+from pokernight.tournament.structure import BIG_BLIND_ANTE_FROM, TEMPLATES, with_break_minutes
 
 
 @pytest.mark.parametrize("name", sorted(TEMPLATES))
@@ -153,3 +153,29 @@ def test_a_structure_of_its_own_needs_no_template() -> None:
     assert structure.chips_at(2) == (100, 500, 1_000, 5_000, 25_000, 100_000)
     assert structure.break_after(1) == Break(1, 5, 25)
     assert structure.break_after(2) is None
+
+
+def test_a_director_sets_every_break_s_length_or_plays_straight_through() -> None:
+    quick = from_template("quick")
+    longer = with_break_minutes(quick, 10)
+    assert [(item.after_level, item.colour_up) for item in longer.breaks] == [
+        (item.after_level, item.colour_up) for item in quick.breaks
+    ]
+    assert {item.minutes for item in longer.breaks} == {10}
+    turbo = with_break_minutes(quick, 0)
+    assert turbo.breaks == () and turbo.break_after(12) is None
+    # No break, no colour-up: the first level's chips are still in play at the last.
+    assert turbo.chips_at(len(turbo.levels)) == quick.chips
+
+
+def test_the_api_s_break_minutes_shapes_the_structure() -> None:
+    import msgspec
+
+    from pokernight.server.tournaments.tournament_api import NewTournament, structure_of
+
+    asked = {"structure": "quick", "level_minutes": 0.5, "break_minutes": 0}
+    assert structure_of(msgspec.convert(asked, NewTournament)).breaks == ()
+    kept = structure_of(msgspec.convert({"structure": "quick"}, NewTournament))
+    assert kept.breaks == from_template("quick").breaks
+    with pytest.raises(msgspec.ValidationError):
+        msgspec.convert({"break_minutes": -1}, NewTournament)

@@ -382,6 +382,15 @@ def from_template(name: str, games: Sequence[str] = ("nlhe",), **changes: object
     return replace(base, **changes).validated()  # type: ignore[arg-type]
 
 
+def with_break_minutes(structure: Structure, minutes: float) -> Structure:
+    """``structure`` with every break ``minutes`` long; 0: no breaks (a turbo played
+    straight through, its chips never coloured up)."""
+    breaks = (
+        () if minutes == 0 else tuple(replace(item, minutes=minutes) for item in structure.breaks)
+    )
+    return replace(structure, breaks=breaks).validated()
+
+
 def _breaks_with_colour_ups(structure: Structure, every: int) -> tuple[Break, ...]:
     """A break after every ``every`` levels; each races off the smallest chip when no
     later level's amounts need it."""

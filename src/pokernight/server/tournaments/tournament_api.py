@@ -64,7 +64,7 @@ from pokernight.tournament import (
     Unregister,
     from_template,
 )
-from pokernight.tournament.structure import ladder_levels
+from pokernight.tournament.structure import ladder_levels, with_break_minutes
 from pokernight.tournament.tables import DIRECTOR
 
 log = logging.getLogger(__name__)
@@ -102,9 +102,9 @@ class NewTournament(msgspec.Struct, forbid_unknown_fields=True):
     style), instead of the one ``game``. A sit-and-go starts when ``entries`` have registered;
     a scheduled one at ``starts_at`` (seconds since the epoch) with ``minimum_entries``,
     ``entries`` its largest field (0: no limit), registering late through level
-    ``late_registration_level``. ``level_minutes``: every level's length (the template's
-    when None). ``payouts``: percentages by place (none: the room's
-    table for the field)."""
+    ``late_registration_level``. ``level_minutes``: every level's length, ``break_minutes``
+    every break's (0: none), the template's when None. ``payouts``: percentages by place
+    (none: the room's table for the field)."""
 
     name: DisplayName = "Sit and go"
     format: Literal["sit-and-go", "scheduled"] = "sit-and-go"
@@ -118,6 +118,7 @@ class NewTournament(msgspec.Struct, forbid_unknown_fields=True):
     seats: Count | None = None
     starting_stack: Count | None = None
     level_minutes: Annotated[float, msgspec.Meta(gt=0, le=240)] | None = None
+    break_minutes: Annotated[float, msgspec.Meta(ge=0, le=240)] | None = None
     buy_in: Chips = 100
     rebuys: RebuyTerms | None = None
     add_on: AddOnTerms | None = None
@@ -178,6 +179,8 @@ def structure_of(body: NewTournament) -> Structure:
         structure = from_template(body.structure, games, **changes)
     except RulesError as error:  # an unknown game
         raise TournamentError.like(error) from None
+    if body.break_minutes is not None:
+        structure = with_break_minutes(structure, body.break_minutes)
     # Not one of the changes: the template's own first argument is called ``name`` too.
     return replace(structure, name=checked_name(body.name))
 
