@@ -24,7 +24,7 @@ from typing import Any
 import pytest
 
 from tests.i18n_audit import speaking, unworded
-from tests.web_helpers import ARTIFACTS, WAIT_MS, request_json_now, served_room
+from tests.web_helpers import ARTIFACTS, WAIT_MS, request_json_now, served_room, shown
 
 CATALOGUES = Path(__file__).parent.parent / "src" / "pokernight" / "web" / "i18n"
 PARTS = ("common", "table")
@@ -197,6 +197,41 @@ def test_the_table_speaks_each_language(browser: Any, room: str, language: str) 
     assert table.found == {}
     assert table.guest.locator(".showdown").inner_text().startswith(table.pot_won())
     assert table.host.errors == [] and table.guest.errors == []
+
+
+def test_a_catalogue_the_network_loses_or_holds_is_asked_again(browser: Any, room: str) -> None:
+    """Every module waits for the catalogues: one request lost (Spanish's rooms) and one
+    that never comes back (English's common words, the fallback) are asked again, and the
+    lobby is drawn in Spanish, where it was left blank for good."""
+    page = _page(browser, "es")
+    asked: list[str] = []
+
+    def lose_the_first(route: Any) -> None:
+        asked.append(route.request.url)
+        if sum(url.endswith("/es/rooms.json") for url in asked) == 1:
+            route.abort("connectionreset")
+        else:
+            route.continue_()
+
+    def hold_the_first(route: Any) -> None:
+        asked.append(route.request.url)
+        if sum(url.endswith("/en/common.json") for url in asked) > 1:
+            route.continue_()  # the first is never answered: the page gives up on it
+
+    page.route("**/i18n/es/rooms.json", lose_the_first)
+    page.route("**/i18n/en/common.json", hold_the_first)
+    page.goto(f"{room}/")
+    shown(page, "#create-title")
+    spanish = json.loads((CATALOGUES / "es" / "rooms.json").read_text(encoding="utf-8"))
+    assert page.locator("#create-title").inner_text() == spanish["rooms.lobby.start_table"]
+    assert sorted(url.rsplit("/i18n/", 1)[1] for url in asked) == [
+        "en/common.json",
+        "en/common.json",
+        "es/rooms.json",
+        "es/rooms.json",
+    ]
+    assert page.errors == []
+    page.context.close()
 
 
 def _params(words: str | dict[str, str]) -> set[str]:

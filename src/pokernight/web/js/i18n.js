@@ -22,17 +22,35 @@ export function chosenLanguage() {
   return "en";
 }
 
+// Every module waits for the catalogues (the top-level await below): one request lost or
+// stuck on a bad network would leave the page blank for good, so each is given a while,
+// then asked again; one that never comes leaves its words to English, or to their keys.
+const ATTEMPTS = 3;
+const ATTEMPT_MS = 8_000;
+
+async function cataloguePart(language, part) {
+  for (let attempt = 1; attempt <= ATTEMPTS; attempt += 1) {
+    try {
+      const response = await fetch(`/i18n/${language}/${part}.json`,
+        { signal: AbortSignal.timeout(ATTEMPT_MS) });
+      if (response.ok) return await response.json();
+      if (response.status < 500) break; // not a passing trouble: asking again changes nothing
+    } catch {
+      // lost or timed out: asked again
+    }
+  }
+  return {};
+}
+
 async function catalogue(language) {
-  const parts = await Promise.all(PARTS.map(async (part) => {
-    const response = await fetch(`/i18n/${language}/${part}.json`);
-    return response.ok ? response.json() : {};
-  }));
+  const parts = await Promise.all(PARTS.map((part) => cataloguePart(language, part)));
   return Object.assign({}, ...parts);
 }
 
 export const language = chosenLanguage();
-const english = await catalogue("en");
-const words = language === "en" ? english : await catalogue(language);
+const englishLoading = catalogue("en"); // the fallback of a word the language lacks
+const [english, words] = await Promise.all(
+  [englishLoading, language === "en" ? englishLoading : catalogue(language)]);
 const plurals = new Intl.PluralRules(language);
 const numbers = new Intl.NumberFormat(language);
 document.documentElement.lang = language;
