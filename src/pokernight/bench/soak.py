@@ -26,7 +26,7 @@ import random
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -62,7 +62,9 @@ HAND_PAUSE_SECONDS = 0.05
 SETTLE_SECONDS = 30.0
 """How long after the idle time a wave waits for its tables to leave memory."""
 LOOK_SECONDS = 0.2
-DESCRIPTOR_LOOKS = 3
+LOOKS = 10
+"""Counts read this many times, the fewest kept: what a request or a socket that just
+ended holds goes a moment later (longer on a loaded machine), a leak stays."""
 WAKES_PER_WAVE = 3
 EVENT_SECONDS = 30.0
 FOLD_ABOVE = 200
@@ -266,8 +268,8 @@ async def _soak(
                     live=server["tables"],
                     sleeping=server["sleeping"],
                     rss_mib=process.memory_info().rss / MEBIBYTE,
-                    descriptors=await _descriptors(process),
-                    tasks=server["tasks"],
+                    descriptors=await _fewest(lambda: _descriptors(process)),
+                    tasks=await _fewest(lambda: _server_tasks(url)),
                     database_bytes=_database_bytes(database),
                 )
             )
@@ -378,14 +380,24 @@ async def _settled(url: str, idle: float) -> dict[str, Any]:
         await asyncio.sleep(LOOK_SECONDS)
 
 
-async def _descriptors(process: psutil.Process) -> int:
-    """The server's open descriptors, the fewest of a few looks: the socket of the request
-    that just asked ``/api/server`` closes a moment after its answer."""
+async def _fewest(look: Callable[[], Awaitable[int]]) -> int:
+    """The fewest of ``LOOKS`` looks: the server's descriptors hold the socket of the
+    request that just asked ``/api/server`` a moment after its answer, and its tasks
+    those of sockets that just closed."""
     looks: list[int] = []
-    for _ in range(DESCRIPTOR_LOOKS):
-        looks.append(int(process.num_fds()))
+    for _ in range(LOOKS):
+        looks.append(await look())
         await asyncio.sleep(LOOK_SECONDS)
     return min(looks)
+
+
+async def _descriptors(process: psutil.Process) -> int:
+    return int(process.num_fds())
+
+
+async def _server_tasks(url: str) -> int:
+    server: dict[str, Any] = await request_json(url, "GET", "/api/server")
+    return int(server["tasks"])
 
 
 def _database_bytes(database: Path | None) -> int | None:
