@@ -9,6 +9,7 @@ import pytest
 
 from pokernight.cli.main import main
 from pokernight.sim import Simulation, play_hands, summarize
+from pokernight.sim.runner import duplicate_shifts
 
 ROW = re.compile(r"^(hard|medium|easy)\s+(\d)\s+(-?[\d.]+) \[\s*(-?[\d.]+),\s*(-?[\d.]+)\]$")
 
@@ -49,14 +50,22 @@ def test_a_level_difference_is_paired_hand_by_hand() -> None:
 
 
 def test_duplicate_play_deals_each_deck_to_every_rotation_of_the_players() -> None:
-    simulation = Simulation("nlhe", ("station", "station", "station"), 9, seed=4, duplicate=True)
+    simulation = Simulation("nlhe", ("station", "maniac", "random"), 9, seed=4, duplicate=True)
+    assert simulation.rotations == 3
     results = play_hands(simulation).won
     assert results.shape == (9, 3)
     assert np.allclose(results.sum(axis=1), 0)
-    # Three identical players (a station never folds, so its cards alone decide each pot):
-    # over a deal's three rotations each player held each seat's cards once and won the same.
-    by_deal = results.reshape(3, 3, 3).sum(axis=1)
-    assert np.allclose(by_deal, by_deal[:, :1])
+
+
+def test_a_rotation_that_seats_the_levels_as_another_did_is_not_dealt_again() -> None:
+    assert duplicate_shifts(("hard", "medium")) == (0, 1)
+    # Six-handed, three of each: four of the six rotations would repeat two comparisons.
+    assert duplicate_shifts(("hard", "medium") * 3) == (0, 1)
+    assert duplicate_shifts(("easy", "medium", "hard") * 2) == (0, 1, 2)
+    assert duplicate_shifts(("station", "station", "maniac")) == (0, 1, 2)
+    assert duplicate_shifts(("station",) * 3) == (0,)
+    six = Simulation("nlhe", ("station", "maniac") * 3, 8, seed=4, duplicate=True)
+    assert six.rotations == 2 and play_hands(six).won.shape == (8, 6)
 
 
 def test_each_level_plays_each_baseline_it_is_asked_for(

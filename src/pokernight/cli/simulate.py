@@ -5,11 +5,11 @@ with a 95% confidence interval, then every pairwise difference, then the speed.
 ``--against station,maniac,random`` (or ``honest``, who never bluffs) plays each level
 instead against each fixed baseline (half the seats each), one run a pair; ``--forget``
 keeps the bots from learning their opponents' habits; ``--duplicate`` deals each deck to
-every rotation of the players (``sim.runner``), ``--luck`` takes the luck of the cards out
-of each hand's result (``sim.luck_term``); with either, the report says how many times as
-many hands a plain run would take for the same interval. ``--profile`` adds how each level
-played, as trackers count it (``sim.profile``: VPIP, PFR, aggression factor, all-in, went to
-showdown).
+every rotation that seats the levels differently (``sim.runner``), ``--luck`` takes the
+luck of the cards out of each hand's result (``sim.luck_term``); with either, the report
+says how many times as many hands a plain run would take for the same interval.
+``--profile`` adds how each level played, as trackers count it (``sim.profile``: VPIP,
+PFR, aggression factor, all-in, went to showdown).
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ from pokernight.rules import VARIANTS
 from pokernight.sim import Simulation, Summary, hands_saved, play_hands, summarize
 from pokernight.sim.human import HUMAN
 from pokernight.sim.profile import Counts, Profile
+from pokernight.sim.runner import duplicate_shifts
 
 
 def register(subparsers: Subparsers) -> None:
@@ -47,7 +48,7 @@ def register(subparsers: Subparsers) -> None:
     parser.add_argument(
         "--duplicate",
         action="store_true",
-        help="deal each deck to every rotation of the players: luck cancels",
+        help="deal each deck to every rotation that seats the levels differently: luck cancels",
     )
     parser.add_argument(
         "--luck",
@@ -83,13 +84,11 @@ def run(args: argparse.Namespace) -> int:
         if against
         else [_alternating(tuple(levels), args.players)]
     )
-    rotations = args.players if args.duplicate else 1
-    hands = -(-args.hands // rotations) * rotations  # whole deals only
     simulations = [
         Simulation(
             args.variant,
             bots,
-            hands,
+            _whole_deals(args.hands, bots, args.duplicate),
             seed,
             duplicate=args.duplicate,
             luck=args.luck,
@@ -101,13 +100,14 @@ def run(args: argparse.Namespace) -> int:
     console = Console()
     start = time.perf_counter()
     with Progress(*PROGRESS_COLUMNS, console=console, transient=True) as progress:
-        task = progress.add_task("hands", total=hands * len(simulations))
+        task = progress.add_task("hands", total=sum(sim.hands for sim in simulations))
         runs = [
             play_hands(simulation, args.workers, lambda done: progress.advance(task, done))
             for simulation in simulations
         ]
     elapsed = time.perf_counter() - start
     for simulation, played in zip(simulations, runs, strict=True):
+        rotations = simulation.rotations
         summary = summarize(played.skill, simulation.bots, rotations)
         console.print(report(summary, args.variant, seed, elapsed / len(runs)), highlight=False)
         if (args.duplicate or args.luck) and len(set(simulation.bots)) > 1:
@@ -151,6 +151,12 @@ PROGRESS_COLUMNS = (
 
 def _names(text: str) -> list[str]:
     return [name.strip() for name in text.split(",") if name.strip()]
+
+
+def _whole_deals(hands: int, bots: tuple[str, ...], duplicate: bool) -> int:
+    """``hands`` rounded up to whole deals: every deck dealt to each of its rotations."""
+    rotations = len(duplicate_shifts(bots)) if duplicate else 1
+    return -(-hands // rotations) * rotations
 
 
 def _alternating(names: tuple[str, ...], players: int) -> tuple[str, ...]:

@@ -8,9 +8,12 @@ split into blocks with their own seeds: the same ``seed`` gives the same
 results however many processes play them.
 
 Duplicate play (``duplicate``, issue 39): each deck is dealt once to every rotation of the
-players round the table, the button where it was, so each player holds each seat's cards
-once. The luck of the deal is then the same for all, and a difference between players is
-measured in fewer hands (``report.summarize`` averages each deal's rotations first).
+players round the table that seats the levels differently, the button where it was, so
+each level holds each seat's cards. The luck of the deal is then the same for all, and a
+difference between levels is measured in fewer hands (``report.summarize`` averages each
+deal's rotations first). A rotation that only swaps two bots of one level would deal the
+same comparison again (six-handed with three of each level, four of the six): it is left
+out (``duplicate_shifts``).
 With ``luck``, each hand's luck of the cards (``luck_term``) is worked out beside its
 result, to be taken out of it.
 """
@@ -61,9 +64,14 @@ class Simulation:
             make_player(level, random.Random(0))  # refuses an unknown one now, not in a worker
 
     @property
+    def shifts(self) -> tuple[int, ...]:
+        """The rotations each deck is dealt to: seat s holds player (s + shift) mod n."""
+        return duplicate_shifts(self.bots) if self.duplicate else (0,)
+
+    @property
     def rotations(self) -> int:
-        """How many times each deck is dealt: once, or once per seat (duplicate)."""
-        return len(self.bots) if self.duplicate else 1
+        """How many times each deck is dealt."""
+        return len(self.shifts)
 
     @property
     def block_hands(self) -> int:
@@ -72,6 +80,14 @@ class Simulation:
     @property
     def blocks(self) -> int:
         return -(-self.hands // self.block_hands)
+
+
+def duplicate_shifts(bots: Sequence[str]) -> tuple[int, ...]:
+    """The rotations of ``bots`` (one level a seat) that seat the levels differently."""
+    layouts: dict[tuple[str, ...], int] = {}
+    for shift in range(len(bots)):
+        layouts.setdefault((*bots[shift:], *bots[:shift]), shift)
+    return tuple(layouts.values())
 
 
 class Player(Protocol):
@@ -135,7 +151,8 @@ def play_block(simulation: Simulation, number: int) -> Played:
     players = [make_player(level, random.Random(rng.getrandbits(64))) for level in simulation.bots]
     size = simulation.block_hands
     count = min(size, simulation.hands - number * size)
-    rotations = simulation.rotations
+    shifts = simulation.shifts
+    rotations = len(shifts)
     won = np.empty((count, len(players)))
     luck_found = np.zeros((count, len(players)))
     counts = np.zeros((len(players), len(FIELDS)), dtype=np.int64)
@@ -145,9 +162,8 @@ def play_block(simulation: Simulation, number: int) -> Played:
     for index in range(0, count, rotations):
         button = (number * size + index) // rotations % len(players)
         deck = shuffled(variant.cards, rng)
-        for turn in range(min(rotations, count - index)):
-            # Seat s holds player (s + turn) mod n: every player sits in every seat once.
-            order = [(seat + turn) % len(players) for seat in range(len(players))]
+        for turn, shift in enumerate(shifts[: count - index]):
+            order = [(seat + shift) % len(players) for seat in range(len(players))]
             seated = [players[player] for player in order]
             for seat, bot in enumerate(seated):
                 # Common random numbers: whoever holds a seat's cards of a deal draws the
