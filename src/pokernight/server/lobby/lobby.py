@@ -190,11 +190,18 @@ class Lobby:
         owning = (
             contextlib.nullcontext() if self.cluster is None else self.cluster.opening(record.id)
         )
-        async with owning:
-            opened = StoredEvent.of(1, table.opened, self.config.clock())
-            await self.writer.append(record.id, [opened])
-            actor = self._actor_of(record, TableVersions(table, self.config.ring_size))
-            self._run(actor)
+        try:
+            async with owning:
+                opened = StoredEvent.of(1, table.opened, self.config.clock())
+                await self.writer.append(record.id, [opened])
+                actor = self._actor_of(record, TableVersions(table, self.config.ring_size))
+                self._run(actor)
+        except Exception:
+            # Not opened (Redis or the database went away): the record would hold its code
+            # for nobody, for good, and be retried with a new one. Closed, it gives it back.
+            with contextlib.suppress(Exception):
+                await self.store.tables.close_table(record.id)
+            raise
         return actor
 
     def _actor_of(
