@@ -167,7 +167,11 @@ def _params(code: str) -> st.SearchStrategy[dict[str, object]]:
         elif spec == "g":
             fields[name] = st.integers(0, 1999).map(lambda half: half / 2)
         else:
-            text = st.text(st.characters(exclude_characters="{}"), max_size=12)
+            # Line breaks and control characters are escaped (the one-line test below).
+            one_line = st.characters(
+                exclude_characters="{}", exclude_categories=("Cs", "Cc", "Zl", "Zp")
+            )
+            text = st.text(one_line, max_size=12)
             fields[name] = st.one_of(st.integers(0, 999), text)
     return st.fixed_dictionaries(fields)
 
@@ -183,3 +187,22 @@ def test_the_pages_english_is_the_servers(case: tuple[str, dict[str, object]]) -
     refusal = RefusalError(code, **params)  # type: ignore[arg-type]
     assert _page_fill(_catalogue("en")[f"refusal.{code}"], params) == str(refusal)
     assert refusal.wire() == {"code": code, "params": params}
+
+
+@given(st.text())
+def test_a_refusal_is_one_line_whatever_name_it_was_sent(name: str) -> None:
+    """A client's text in a refusal (an unknown setting's key: the protocol fuzz sent one
+    holding a line break) is written with its control characters escaped, in the words and
+    in the parameters the page words them from."""
+    refusal = RefusalError("settings_unknown", name=name)
+    assert "\n" not in str(refusal) and "\r" not in str(refusal)
+    assert str(refusal).splitlines() == [str(refusal)] or str(refusal) == ""
+    said = refusal.params["name"]
+    assert isinstance(said, str) and said.splitlines() in ([said], [])
+    if name.isprintable():
+        assert said == name  # what needs no escape is left as it was sent
+
+
+def test_a_line_break_in_a_name_is_written_as_its_escape() -> None:
+    refusal = RefusalError("settings_unknown", name="a\nb\u2028c\x00")
+    assert str(refusal) == "'a\\nb\\u2028c\\x00' is not a table setting"

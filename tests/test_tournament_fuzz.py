@@ -256,6 +256,7 @@ class Room:
         self.answers: dict[int, int] = {}
         self.closes: dict[int | None, int] = {}
         self.acks = 0
+        self.sat_out = 0  # the sit_outs sent after an acknowledged sit_in
 
     @classmethod
     async def open(cls, stack: AsyncExitStack, tmp_path: Path) -> Room:
@@ -416,8 +417,14 @@ class Room:
                 assert kind in A_PLAYERS_PART, f"{step!r}: acknowledged {answer}"
                 self.acks += 1
                 if kind == "sit_in":  # away again: the table does not wait her time bank out
-                    back = await peer.exchange(Frame(dumps({"type": "sit_out", "id": "away"})))
+                    # A new id each time: one the socket had carried out is answered as a
+                    # duplicate and not carried out, which left her sat in, her turns
+                    # waiting out her minute's bank (a hand took longer than the test's wait).
+                    self.sat_out += 1
+                    away = dumps({"type": "sit_out", "id": f"away-{self.sat_out}"})
+                    back = await peer.exchange(Frame(away))
                     assert not isinstance(back, Closed) and back["type"] == "ack", back
+                    assert not back.get("duplicate"), back
             return
         path = f"/ws/{self.actor.code}"
         if step.who == "lobby":

@@ -17,6 +17,7 @@ and imports nothing of pokernight, so that every layer may raise a refusal.
 from __future__ import annotations
 
 import string
+import unicodedata
 from collections.abc import Mapping
 from typing import Final, Self
 
@@ -654,6 +655,23 @@ def _plain(words: str) -> str:
     )
 
 
+# Control characters and line breaks: a name a client sent ("\n" in an unknown setting's
+# key) would otherwise break the one line a refusal is, in a log or a terminal.
+_BREAKING = frozenset({"Cc", "Zl", "Zp"})
+
+
+def _one_line(value: Param) -> Param:
+    """``value`` with every control character and line break written as its escape."""
+    if not isinstance(value, str):
+        return value
+    return "".join(
+        char.encode("unicode_escape").decode("ascii")
+        if unicodedata.category(char) in _BREAKING
+        else char
+        for char in value
+    )
+
+
 class RefusalError(ValueError):
     """A refusal: its reason ``code``, its ``params``, and (as the message) its English words.
 
@@ -661,6 +679,7 @@ class RefusalError(ValueError):
     """
 
     def __init__(self, code: str, /, **params: Param) -> None:
+        params = {name: _one_line(value) for name, value in params.items()}
         super().__init__(english(code, params))
         self.code = code
         self.params = params
