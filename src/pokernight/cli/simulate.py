@@ -27,7 +27,7 @@ from pokernight.rules import VARIANTS
 from pokernight.sim import Simulation, Summary, hands_saved, play_hands, summarize
 from pokernight.sim.human import HUMAN
 from pokernight.sim.profile import Counts, Profile
-from pokernight.sim.runner import duplicate_shifts
+from pokernight.sim.runner import dealt_shifts
 
 
 def register(subparsers: Subparsers) -> None:
@@ -155,7 +155,7 @@ def _names(text: str) -> list[str]:
 
 def _whole_deals(hands: int, bots: tuple[str, ...], duplicate: bool) -> int:
     """``hands`` rounded up to whole deals: every deck dealt to each of its rotations."""
-    rotations = len(duplicate_shifts(bots)) if duplicate else 1
+    rotations = len(dealt_shifts(bots, duplicate))
     return -(-hands // rotations) * rotations
 
 

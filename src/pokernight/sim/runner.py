@@ -66,7 +66,7 @@ class Simulation:
     @property
     def shifts(self) -> tuple[int, ...]:
         """The rotations each deck is dealt to: seat s holds player (s + shift) mod n."""
-        return duplicate_shifts(self.bots) if self.duplicate else (0,)
+        return dealt_shifts(self.bots, self.duplicate)
 
     @property
     def rotations(self) -> int:
@@ -80,6 +80,12 @@ class Simulation:
     @property
     def blocks(self) -> int:
         return -(-self.hands // self.block_hands)
+
+
+def dealt_shifts(bots: Sequence[str], duplicate: bool) -> tuple[int, ...]:
+    """The rotations each deck of a run of ``bots`` is dealt to: one, or in duplicate play
+    each that seats the levels differently."""
+    return duplicate_shifts(bots) if duplicate else (0,)
 
 
 def duplicate_shifts(bots: Sequence[str]) -> tuple[int, ...]:
