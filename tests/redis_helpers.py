@@ -12,6 +12,8 @@ import subprocess
 import time
 from pathlib import Path
 
+from pokernight.cluster import Leases
+from pokernight.cluster.lease import LIVES
 from tests.missing import missing
 
 REDIS_SERVER = shutil.which("redis-server")
@@ -73,3 +75,9 @@ def require_redis() -> None:
     """Fail in CI (``POKERNIGHT_REQUIRE_ALL_TESTS``), skip elsewhere, without the binary."""
     if REDIS_SERVER is None:
         missing("no redis-server on PATH (apt-get install redis-server)")
+
+
+async def stall(leases: Leases) -> None:
+    """Make the process's life run out now, as if it had stopped beating a life ago."""
+    seconds, microseconds = await leases.client.time()
+    await leases.client.zadd(LIVES, {leases.owner: seconds * 1000 + microseconds // 1000 - 1})

@@ -14,7 +14,7 @@ import pytest
 from pokernight.cluster import Heartbeat, Leases
 from pokernight.cluster.lease import LIVES
 from tests.async_helpers import scenario
-from tests.redis_helpers import RedisServer
+from tests.redis_helpers import RedisServer, stall
 
 
 @asynccontextmanager
@@ -33,12 +33,6 @@ async def processes(url: str, *owners: str, ttl_ms: int = 3_000) -> AsyncIterato
 LONG_ENOUGH_MS = 1_500
 
 
-async def _stall(leases: Leases) -> None:
-    """Make the process's life run out now, as if it had stopped beating a life ago."""
-    seconds, microseconds = await leases.client.time()
-    await leases.client.zadd(LIVES, {leases.owner: seconds * 1000 + microseconds // 1000 - 1})
-
-
 async def _key_lookups(leases: Leases) -> int:
     stats = await leases.client.info("stats")
     return int(stats["keyspace_hits"]) + int(stats["keyspace_misses"])
@@ -53,7 +47,7 @@ async def test_a_key_has_one_live_owner_at_a_time(redis_server: RedisServer) -> 
         assert await b.take("table:2")  # owners are per key
         assert await a.owners(["table:1", "table:2", "table:3"]) == ["room-a", "room-b", None]
         assert await a.heartbeat() == Heartbeat()
-        await _stall(a)
+        await stall(a)
         assert await b.owner_of("table:1") is None  # an owner whose life ran out is nobody
 
 
@@ -64,7 +58,7 @@ async def test_a_stalled_process_loses_only_what_was_taken_and_learns_it_next_be
     async with processes(redis_server.url, "room-a", "room-b") as (a, b):
         for key in ("table:1", "table:2", "table:3"):
             assert await a.take(key)
-        await _stall(a)
+        await stall(a)
         assert not await a.take("table:4")  # its life has run out: it may not take
         assert await b.take("table:2")
         assert not await a.give_back("table:2")  # not a's to give any more
@@ -125,7 +119,7 @@ async def test_a_dead_process_keys_are_shared_out_among_the_live_ones(
         keys = [f"table:{number}" for number in range(90)]
         for key in keys:
             assert await dead.take(key)
-        await _stall(dead)
+        await stall(dead)
         shares = [(await lease.adoptable()).keys for lease in live]
         assert sorted(key for share in shares for key in share) == sorted(keys)
         for lease, share in zip(live, shares, strict=True):
@@ -215,7 +209,7 @@ async def test_a_key_ownerless_for_a_whole_life_may_be_taken_by_anyone(
         keys = sorted(f"table:{number}" for number in range(12))
         for key in keys:
             assert await dead.take(key)
-        await _stall(dead)
+        await stall(dead)
         shares = [(await lease.adoptable()).keys for lease in (a, b)]
         assert sorted(shares[0] + shares[1]) == keys
         assert all(0 < len(share) < len(keys) for share in shares)

@@ -118,6 +118,7 @@ class Cluster:
             yield
         finally:
             self.opening_now.discard(key)
+        await self._unless_lost(key)
 
     async def lead(self, tournament_id: int) -> None:
         """Direct a tournament just created here: owned and fenced before its first
@@ -335,6 +336,15 @@ class Cluster:
             self._let_go(key)
         finally:
             self.opening_now.discard(key)
+        await self._unless_lost(key)
+
+    async def _unless_lost(self, key: str) -> None:
+        """A thing let go of while it was adopted or opened here (another process took it
+        while this one stalled, or Redis went away) stops now that it runs: when it was let
+        go of, nothing of it ran yet to be stopped, and it would play on beside its owner,
+        every save refused by the epoch, its players' pages served here."""
+        if key not in self.held:
+            await self._drop(key, MOVED_REASON)
 
     async def _adopt_table(self, key: str, name: str) -> None:
         store = self.lobby.store
