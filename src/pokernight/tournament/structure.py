@@ -13,10 +13,13 @@ during level N and the break after it, if there is one.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
 from enum import StrEnum
 from itertools import pairwise
+from typing import Any
+
+import msgspec
 
 from pokernight.rules import BettingStructure, RulesError, Stakes, Variant, variant_for
 from pokernight.rules.stakes import AMOUNT_FIELDS, stakes_for_family
@@ -27,6 +30,13 @@ from pokernight.tournament.payouts import Payouts, template_for
 MIN_TABLE_SEATS = 3
 """A multi-table tournament's tables seat at least three: balanced tables of two could
 leave a table with one player, who cannot play a hand."""
+
+
+class _StoredLevel(msgspec.Struct, frozen=True):
+    """A level as the events' codec stores it (``Structure.to_dict``)."""
+
+    stakes: dict[str, int | None]
+    minutes: float
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,6 +187,29 @@ class Structure:
     action_seconds: float = 30.0
     time_bank_seconds: float = 60.0
     bot_delay_seconds: float = DEFAULT_BOT_DELAY_SECONDS
+
+    # Told and read by the events' codec (``rules.codec``) through these: its levels' stakes
+    # are, in the compiled build, a Stakes whose ``int | None`` mypyc has written down as
+    # ``type``, which msgspec cannot read. The rest is as msgspec writes it (through JSON:
+    # tuples as lists), so the dict is the one stored before.
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = msgspec.json.decode(msgspec.json.encode(replace(self, levels=())))
+        data["levels"] = [
+            {"stakes": level.stakes.to_dict(), "minutes": level.minutes} for level in self.levels
+        ]
+        return data
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Structure:
+        rest = {name: value for name, value in data.items() if name != "levels"}
+        structure = msgspec.convert(rest, cls)
+        if "levels" not in data:
+            return structure
+        levels = msgspec.convert(data["levels"], list[_StoredLevel])
+        return replace(
+            structure,
+            levels=tuple(Level(Stakes.from_dict(item.stakes), item.minutes) for item in levels),
+        )
 
     # Queries ---------------------------------------------------------------------------
 
