@@ -11,6 +11,7 @@ heartbeats and adoptions are called by the test, in the order a stall makes them
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from contextlib import AsyncExitStack, asynccontextmanager
 from dataclasses import replace
@@ -21,9 +22,10 @@ from pokernight.server.edge.config import ServerConfig
 from pokernight.server.lobby.lobby import Lobby
 from pokernight.server.spread.cluster import Cluster
 from pokernight.server.spread.pipes import PipedSocket, Pipes
+from pokernight.server.tables.actor import Directed
 from pokernight.server.tables.identity import Newcomer
 from pokernight.store import EventWriter, TableRecord, open_store
-from pokernight.table import TableSettings
+from pokernight.table import AddBot, TableSettings
 from tests.async_helpers import scenario
 from tests.redis_helpers import RedisServer, stall
 
@@ -108,3 +110,32 @@ async def test_a_table_lost_while_it_was_opened_stops_once_opened(
         actor, _, _ = await a.lobby.create_table(TableSettings(), Newcomer("Ann"))
         assert a.lobby.actor_by_id(actor.table_id) is None
         assert actor.gone or actor.task is None or actor.task.done()
+
+
+@scenario
+async def test_a_table_whose_save_is_fenced_off_stops_here_untold(
+    cluster_database: str, redis_server: RedisServer
+) -> None:
+    # Whatever way a process comes to play a table it no longer owns without its heartbeat
+    # telling it, the table's first save refused by the epoch stops the table there.
+    table_id = await ownerless_table(cluster_database, redis_server)
+    async with AsyncExitStack() as rooms:
+        a = await rooms.enter_async_context(room(cluster_database, redis_server, "room-a"))
+        b = await rooms.enter_async_context(room(cluster_database, redis_server, "room-b"))
+        await a.join()
+        actor = a.lobby.actor_by_id(table_id)
+        assert actor is not None
+        await stall(a.leases)
+        await b.join()  # b adopts it and raises its epoch; a is not told (no heartbeat)
+        assert b.lobby.actor_by_id(table_id) is not None
+        done = asyncio.Event()
+        seat_a_bot = AddBot(actor.table.host or "", 0, "easy")
+        actor.submit(Directed(seat_a_bot, done.set))
+        await asyncio.wait_for(done.wait(), 10)
+        for _ in range(100):
+            if a.lobby.actor_by_id(table_id) is None:
+                break
+            await asyncio.sleep(0.05)
+        assert a.lobby.actor_by_id(table_id) is None
+        assert f"table:{table_id}" not in a.held
+        assert b.lobby.actor_by_id(table_id) is not None

@@ -215,6 +215,7 @@ class Lobby:
             self.config,
             handled=handled,
             carried_debt=self.nights.carried_debt,
+            fenced_off=None if self.cluster is None else self.cluster.fenced_off,
         )
 
     def actor(self, code: str) -> TableActor:

@@ -86,6 +86,7 @@ class Cluster:
         self.codes: dict[str, int] = {}  # tables' ids by code, as last looked up
         self.last_beat = self.loop.time()
         self.tasks: list[asyncio.Task[None]] = []
+        self.dropping: set[asyncio.Task[None]] = set()  # tables fenced off, being let go
         self.lease_changes = 0  # things taken or let go of: for /metrics
         # What a key's kind ("table" in "table:12") is adopted by.
         self.adopters: dict[str, Adopt] = {
@@ -337,6 +338,20 @@ class Cluster:
         finally:
             self.opening_now.discard(key)
         await self._unless_lost(key)
+
+    def fenced_off(self, actor: TableActor) -> None:
+        """A save refused by the epoch: the table is another process's, whatever this one
+        heard of its lease (a path to an actor running without it, found or not, ends
+        here). Stopped in a task of its own: the actor's own task is the one that asks."""
+        key = table_key(actor.table_id)
+        self._let_go(key)
+        task = self.loop.create_task(self._drop_actor(actor), name=f"letting {key} go")
+        self.dropping.add(task)
+        task.add_done_callback(self.dropping.discard)
+
+    async def _drop_actor(self, actor: TableActor) -> None:
+        if self.lobby.actors.get(actor.code) is actor:
+            await self.lobby.drop(actor, CLOSE_TABLE_MOVED, MOVED_REASON)
 
     async def _unless_lost(self, key: str) -> None:
         """A thing let go of while it was adopted or opened here (another process took it

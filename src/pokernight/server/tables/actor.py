@@ -53,6 +53,7 @@ from pokernight.server.tables.wire import (
 from pokernight.server.tables.worded import Worded
 from pokernight.store import (
     EventWriter,
+    FencedOffError,
     HandledRequest,
     StoredEvent,
     StoreError,
@@ -150,11 +151,16 @@ class TableActor:
         *,
         handled: HandledRequests | None = None,
         carried_debt: CarriedDebt | None = None,
+        fenced_off: Callable[[TableActor], None] | None = None,
     ) -> None:
         self.record = record
         # What a member owes from the club's other nights (the lobby's ``Nights``): the
         # table counts it under its debt cap (decision 35). None: nothing is carried.
         self.carried_debt = carried_debt
+        # Told when a save is refused by the table's epoch: another process plays it now,
+        # and this one must let it go at once, whatever it has heard of its lease. None: the
+        # process is the whole room, where nothing is fenced.
+        self.fenced_off = fenced_off
         self.versions = versions
         self.store = store
         self.writer = writer
@@ -608,6 +614,11 @@ class TableActor:
         saved = None if request is None else replace(request, version=first + len(done) - 1)
         try:
             await self.writer.append(self.record.id, stored, [] if saved is None else [saved])
+        except FencedOffError:
+            log.warning("table %s is played by another process now: it stops here", self.code)
+            if self.fenced_off is not None:
+                self.fenced_off(self)
+            raise RefusedError("not_saved") from None
         except Exception:
             log.exception("table %s could not persist versions from %d", self.code, first)
             if await self._landed_after_all(saved):

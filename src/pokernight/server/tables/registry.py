@@ -46,6 +46,11 @@ class Ownership(Protocol):
         raised before its first command."""
         ...
 
+    def fenced_off(self, actor: TableActor) -> None:
+        """A save of ``actor``'s was refused by its table's epoch: another process plays
+        the table now; it stops here, its pages sent on."""
+        ...
+
     async def pipe(self, websocket: WebSocket, code: str) -> bool:
         """If another process plays table ``code``, carry ``websocket`` there until either
         end closes, and True; False: serve it here."""
