@@ -52,6 +52,15 @@ async def room(database: str, redis: RedisServer, name: str) -> AsyncIterator[Cl
             await cluster.give_back_all()
 
 
+@asynccontextmanager
+async def two_rooms(database: str, redis: RedisServer) -> AsyncIterator[tuple[Cluster, Cluster]]:
+    """Room processes a and b, neither joined yet."""
+    async with AsyncExitStack() as rooms:
+        a = await rooms.enter_async_context(room(database, redis, "room-a"))
+        b = await rooms.enter_async_context(room(database, redis, "room-b"))
+        yield a, b
+
+
 async def ownerless_table(database: str, redis: RedisServer) -> int:
     """A table opened by a process that then stopped cleanly: nobody owns it."""
     async with room(database, redis, "room-maker") as maker:
@@ -65,9 +74,7 @@ async def test_a_table_lost_while_it_was_adopted_stops_once_adopted(
     cluster_database: str, redis_server: RedisServer
 ) -> None:
     table_id = await ownerless_table(cluster_database, redis_server)
-    async with AsyncExitStack() as rooms:
-        a = await rooms.enter_async_context(room(cluster_database, redis_server, "room-a"))
-        b = await rooms.enter_async_context(room(cluster_database, redis_server, "room-b"))
+    async with two_rooms(cluster_database, redis_server) as (a, b):
         resume = a.lobby.resume_table
 
         async def stalled(record: TableRecord, *, running: bool = False) -> bool:
@@ -90,9 +97,7 @@ async def test_a_table_lost_while_it_was_adopted_stops_once_adopted(
 async def test_a_table_lost_while_it_was_opened_stops_once_opened(
     cluster_database: str, redis_server: RedisServer
 ) -> None:
-    async with AsyncExitStack() as rooms:
-        a = await rooms.enter_async_context(room(cluster_database, redis_server, "room-a"))
-        b = await rooms.enter_async_context(room(cluster_database, redis_server, "room-b"))
+    async with two_rooms(cluster_database, redis_server) as (a, b):
         await a.join()
         append = a.lobby.writer.append
 
@@ -119,9 +124,7 @@ async def test_a_table_whose_save_is_fenced_off_stops_here_untold(
     # Whatever way a process comes to play a table it no longer owns without its heartbeat
     # telling it, the table's first save refused by the epoch stops the table there.
     table_id = await ownerless_table(cluster_database, redis_server)
-    async with AsyncExitStack() as rooms:
-        a = await rooms.enter_async_context(room(cluster_database, redis_server, "room-a"))
-        b = await rooms.enter_async_context(room(cluster_database, redis_server, "room-b"))
+    async with two_rooms(cluster_database, redis_server) as (a, b):
         await a.join()
         actor = a.lobby.actor_by_id(table_id)
         assert actor is not None
