@@ -345,13 +345,9 @@ class Cluster:
         here). Stopped in a task of its own: the actor's own task is the one that asks."""
         key = table_key(actor.table_id)
         self._let_go(key)
-        task = self.loop.create_task(self._drop_actor(actor), name=f"letting {key} go")
+        task = self.loop.create_task(self._drop(key, MOVED_REASON), name=f"letting {key} go")
         self.dropping.add(task)
         task.add_done_callback(self.dropping.discard)
-
-    async def _drop_actor(self, actor: TableActor) -> None:
-        if self.lobby.actors.get(actor.code) is actor:
-            await self.lobby.drop(actor, CLOSE_TABLE_MOVED, MOVED_REASON)
 
     async def _unless_lost(self, key: str) -> None:
         """A thing let go of while it was adopted or opened here (another process took it
