@@ -235,3 +235,36 @@ async def test_a_player_back_within_the_away_clock_plays_on_with_their_own_clock
     assert not acted["timed_out"] and not acted["absent"]
     table_seat = acted["seat"]
     assert table_seat == back.state.my_seat
+
+
+@scenario
+async def test_a_turn_open_at_a_restart_is_timed_from_the_restart(tmp_path: Path) -> None:
+    """The room is down ten minutes in the middle of a turn: the turn is timed again from
+    the restart. Nobody is acted for at once; the player back has their whole clock."""
+    clock = Clock()
+    async with serving_app(tmp_path, paused(clock)) as (url, app):
+        code, clients = await open_table(url, AWAY_ROOM, players=3)
+        await _dealt(app, code, clock, clients)
+        slow = _to_act(clients)
+        watcher = next(client for client in clients if client is not slow)
+        await close_all(clients)
+    clock.now += 600.0
+    restarted_at = clock.now
+    async with serving_app(tmp_path, paused(clock)) as (url, app):
+        watcher.url = slow.url = url
+        await watcher.connect()
+        await _tick(app, code, clock, 14.0, watcher)
+        status = dict(watcher.state.status or {})
+        assert not _clock_moves(watcher), "the away clock runs from the restart"
+        await slow.connect()
+        await _tick(app, code, clock, 40.0, slow)  # past the away clock, within their own
+        assert slow.state.my_turn and not _clock_moves(watcher)
+        await slow.act("call")
+        acted = await watcher.wait_for(lambda m: m.get("type") == "PlayerActed")
+        await close_all([watcher, slow])
+    assert (status["away_deadline"], status["action_deadline"], status["deadline"]) == (
+        restarted_at + 15.0,
+        restarted_at + 30.0,
+        restarted_at + 90.0,
+    )
+    assert not acted["timed_out"] and acted["seat"] == slow.state.my_seat

@@ -79,9 +79,9 @@ async def test_requests_done_before_a_restart_are_answered_as_duplicates_and_cha
         await send(clients, 0, {"type": "transfer_host", "player_id": guest.player_id}, "h-1")
         await settle(clients, max(client.state.version for client in clients))
         await close_all(clients)
-        before = await _table_as_stored(url, code)
     async with serving(tmp_path) as url:  # the same database, nothing in memory
         await _back(clients, url)
+        before = await _table_as_stored(url, code)  # the turn's clock restarted: a version
         answers = [await clients[index].send_with_id(message, ref) for index, message, ref in sent]
         after = await _table_as_stored(url, code)
         await close_all(clients)

@@ -40,6 +40,8 @@ DATA = Path(__file__).resolve().parent / "data"
 # Table settings added since the fixture was written, as its records read today: at their
 # defaults (off), after the last field it had. Nothing else of a record may differ.
 SETTINGS_ADDED = ", stream_delay_seconds=0, stream_delay_actions=0"
+# Table events added since, which no earlier release could store (each has tests of its own).
+KINDS_ADDED = {"ClockRestarted"}
 LAST_SETTING = re.compile(r"(host_away_seconds=[\d.]+, ftq_queen_carries_over=(?:True|False))\)")
 EXPECTED: dict[str, Any] = json.loads((DATA / "stored_logs.json").read_text(encoding="utf-8"))
 
@@ -74,7 +76,7 @@ def test_the_fixture_stores_every_kind_of_event(database: sqlite3.Connection) ->
         for hand in table["hands"]
         for event in hand
     }
-    assert table_kinds == set(EVENTS.kinds(Family.TABLE))
+    assert table_kinds == set(EVENTS.kinds(Family.TABLE)) - KINDS_ADDED
     assert tournament_kinds == set(EVENTS.kinds(Family.TOURNAMENT))
     assert hand_kinds == set(EVENTS.kinds(Family.HAND))
 

@@ -15,10 +15,12 @@ from pokernight.table import (
     AddBot,
     AddChips,
     ChangeSettings,
+    ClockRestarted,
     CommitDeck,
     HostChanged,
     PlayerActed,
     PostBigBlind,
+    RestartClock,
     SatOut,
     SitDown,
     SitIn,
@@ -157,6 +159,25 @@ def test_an_absent_person_gets_the_away_clock_but_not_the_time_bank() -> None:
     acted = events_of(table, timeout, late)[0]
     assert isinstance(acted, PlayerActed) and acted.absent and acted.timed_out
     assert table.seats[table.seat_of(gone)].time_bank == 60.0, "kept for when they come back"
+
+
+def test_a_turn_timed_again_after_a_restart_counts_the_downtime_against_nobody() -> None:
+    table = seated({0: 1000, 1: 1000, 2: 1000})
+    start(table, now=100.0)
+    slow = player_to_act(table)
+    others = [f"p{seat}" for seat in range(3) if f"p{seat}" != slow]
+    restarted = events_of(table, RestartClock(), 900.0)  # the server was down 800 s
+    assert restarted == [ClockRestarted(table.hand_number, 900.0)]
+    assert table.tick(914.0, others) is None, "15 s from the restart to come back"
+    assert table.tick(989.0) is None and table.deadline() == 990.0
+    table.apply(Act(slow, "call"), 940.0)  # 10 s over the action clock, from the restart
+    assert table.seats[table.seat_of(slow)].time_bank == pytest.approx(50.0)
+
+
+def test_a_clock_restarts_only_on_a_turn() -> None:
+    table = seated({0: 1000, 1: 1000})
+    with pytest.raises(TableError, match="nobody is to act"):
+        table.apply(RestartClock(), 0.0)
 
 
 def test_the_table_refuses_an_absent_timeout_for_a_player_with_time_left() -> None:

@@ -1,5 +1,5 @@
-"""Deciding what a player does in the hand: act (the clock's timeouts too), and show
-cards after it.
+"""Deciding what a player does in the hand: act (the clock's timeouts too), show cards
+after it, and the turn's clock starting again after the table stopped.
 
 The table checks who may act and whether the clock's move is due; the hand engine
 (``pokernight.rules``) says whether the action is legal, and its reason is passed on.
@@ -11,7 +11,7 @@ from pokernight.cards import Card, parse_card
 from pokernight.rules import Action, ActionKind, Hand, RulesError
 from pokernight.table.commands import Act, ShowCards, decides
 from pokernight.table.errors import TableError
-from pokernight.table.events import CardsShownByChoice, PlayerActed, TableEvent
+from pokernight.table.events import CardsShownByChoice, ClockRestarted, PlayerActed, TableEvent
 from pokernight.table.state import TableState
 
 
@@ -49,6 +49,13 @@ def act(table: TableState, command: Act, now: float) -> list[TableEvent]:
             tuple(str(card) for card in action.cards),
         )
     ]
+
+
+def restart_clock(table: TableState, now: float) -> ClockRestarted:
+    """The turn timed from ``now``: refused when nobody is to act (no turn to time)."""
+    table.deadline()  # raises nobody_to_act
+    assert table.started is not None
+    return ClockRestarted(table.started.hand_number, now)
 
 
 @decides(ShowCards)

@@ -370,6 +370,13 @@ class CommitDeck:
 
 
 @dataclass(frozen=True, slots=True)
+class RestartClock:
+    """The turn's clock starts again now: the server's, when it takes a table up again
+    after a restart or from a process that died, so the time it was down counts against
+    nobody (as a dealer stops the clock while the game is held up)."""
+
+
+@dataclass(frozen=True, slots=True)
 class StartHand:
     """Deal the next hand. From the deck committed for it, mixed by ``contributions``
     (player id and value, each checked by ``deal.check_contribution``), if a
@@ -431,6 +438,7 @@ Command = (
     | Straddle
     | CallBombPot
     | CommitDeck
+    | RestartClock
     | StartHand
     | Act
 )

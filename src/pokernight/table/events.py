@@ -374,6 +374,15 @@ class PlayerActed(TableEvent):
 
 
 @dataclass(frozen=True, slots=True)
+class ClockRestarted(TableEvent):
+    """The turn in hand ``hand_number`` is timed from ``at`` on (the table was taken up
+    again after it had stopped: the downtime counts against nobody's clock or bank)."""
+
+    hand_number: int
+    at: float
+
+
+@dataclass(frozen=True, slots=True)
 class HandFinished(TableEvent):
     """The hand is over; ``stacks`` are the final stacks, in the order of its ``seats``."""
 

@@ -21,6 +21,7 @@ from pokernight.table.events import (
     CardsShownByChoice,
     ChipsAdded,
     ChipsQueued,
+    ClockRestarted,
     CloseRequested,
     DebtCapSet,
     DebtCarried,
@@ -137,6 +138,8 @@ def evolve(table: TableState, event: TableEvent) -> Folded:
             hand_events = _hand_dealt(table, event)
         case PlayerActed():
             hand_events = _player_acted(table, event)
+        case ClockRestarted():
+            table.turn_started_at = event.at
         case HandFinished():
             assert table.hand is not None and table.started is not None
             proof = HandProof(table.started, table.hand.events)

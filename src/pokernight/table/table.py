@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Iterable
 
 from pokernight.table import acting, host_commands, rabbit, seating
-from pokernight.table.commands import DECIDERS, Act, Command, CommitDeck, StartHand
+from pokernight.table.commands import DECIDERS, Act, Command, CommitDeck, RestartClock, StartHand
 from pokernight.table.consequences import consequences, departures
 from pokernight.table.deal import commit_deck, deal, deck_to_commit, next_deal
 from pokernight.table.errors import TableError
@@ -125,6 +125,8 @@ class Table(TableState):
                 return [deal(self, upcoming, command.rng, now, command.contributions)]
             case Act():
                 return acting.act(self, command, now)
+            case RestartClock():
+                return [acting.restart_clock(self, now)]
         decider = DECIDERS.get(type(command))
         if decider is None:
             raise TableError("not_a_command", kind=type(command).__name__)

@@ -107,6 +107,7 @@ class Lobby:
         handled = HandledRequests.of(await self.store.tables.handled_requests(record.id))
         actor = self._actor_of(record, versions, handled)
         actor.running = running
+        await actor.restart_clock()  # before a page can see the turn's old deadline
         self._run(actor)
         return True
 

@@ -267,6 +267,16 @@ class TableActor:
             core.settle_up(ledger.between_people.rounded()),
         )
 
+    async def restart_clock(self) -> None:
+        """Before ``start``, for a table taken up again (after a restart, from a process
+        that died): a turn open in it is timed from now. The time the table was down
+        counts against nobody's clock or bank, and the away clock gives pages the time to
+        come back."""
+        if self.table.hand is None or self.table.hand.to_act is None:
+            return
+        with contextlib.suppress(TableError, RefusedError):
+            await self._apply(core.RestartClock(), self.config.clock())
+
     def start(self) -> None:
         self._schedule_next_hand()
         self.task = asyncio.get_running_loop().create_task(self._run(), name=f"table {self.code}")
