@@ -17,12 +17,14 @@ from __future__ import annotations
 
 import asyncio
 import random
+import re
 import time
 from pathlib import Path
 
 import pytest
 
 from pokernight.client import TableClient, create_table
+from pokernight.store import open_store
 from tests.async_helpers import run
 from tests.cluster_helpers import (
     SETTINGS,
@@ -41,6 +43,7 @@ from tests.server_helpers import assert_no_hidden_card_leaked
 TABLES = 60
 KILLS = 3
 BOTS = ("easy", "easy", "medium")
+PLAYING = {"HandDealt", "PlayerActed", "HandFinished"}
 QUIET_BOTS = {**SETTINGS, "bot_delay_seconds": 0.2}
 
 
@@ -57,20 +60,58 @@ async def table_on(rooms: list[RoomProcess], number: int) -> TableClient:
     return host
 
 
+class UnheardError(AssertionError):
+    """Tables that still deal, unheard from for ``SILENCE_LIMIT`` after a kill: lost."""
+
+    def __init__(self, hosts: list[TableClient]) -> None:
+        super().__init__(f"tables unheard for {SILENCE_LIMIT:g} s: {[h.code for h in hosts]}")
+        self.hosts = hosts
+
+
 async def longest_silence(hosts: list[TableClient], since: float) -> float:
-    """Once every table that still deals has been heard from after ``since``: the
+    """Once every table that still deals has been heard playing after ``since``: the
     longest that took."""
-    versions = [host.state.version for host in hosts]
+    # A version that moves no hand (the turn's clock restarted by the adopter) does not
+    # say the table plays on: read from each client's frames since the kill.
+    read = [len(host.frames) for host in hosts]
     heard: dict[int, float] = {i: 0.0 for i, host in enumerate(hosts) if not dealing(host)}
     while len(heard) < len(hosts):
         now = time.monotonic()
-        unheard = [host.code for index, host in enumerate(hosts) if index not in heard]
-        assert now - since < SILENCE_LIMIT, f"tables unheard for {SILENCE_LIMIT:g} s: {unheard}"
+        if now - since >= SILENCE_LIMIT:
+            raise UnheardError([host for index, host in enumerate(hosts) if index not in heard])
         for index, host in enumerate(hosts):
-            if index not in heard and host.state.version > versions[index]:
+            if index in heard:
+                continue
+            new, read[index] = host.frames[read[index] :], len(host.frames)
+            if any(frame.get("type") in PLAYING for frame in new):
                 heard[index] = now - since
         await asyncio.sleep(0.02)
     return max(heard.values())
+
+
+async def _what_happened(rooms: list[RoomProcess], database: str, lost: UnheardError) -> str:
+    """What each lost table's host's client last heard, and every line of the processes'
+    logs that names the table (a loss is rare: this is all there is to go on)."""
+    store = await open_store(database)
+    try:
+        records = [await store.tables.table_by_code(host.code) for host in lost.hosts]
+    finally:
+        await store.close()
+    told = []
+    for host, record in zip(lost.hosts, records, strict=True):
+        key = f"table:{record.id if record else '?'}"
+        named = re.compile(rf"table {host.code}\b|{key}\b")
+        last = host.frames[-1].get("type") if host.frames else None
+        told.append(
+            f"table {host.code} ({key}): connected {host.connected} to {host.url},"
+            f" version {host.state.version}, last heard {last}"
+        )
+        for room in rooms:
+            text = (
+                room.log.read_text(encoding="utf-8", errors="replace") if room.log.exists() else ""
+            )
+            told += [f"  {room.name}: {line}" for line in text.splitlines() if named.search(line)]
+    return "\n".join(told)
 
 
 def live(rooms: list[RoomProcess]) -> list[str]:
@@ -97,7 +138,12 @@ async def _kills(tmp_path: Path, database: str, redis: RedisServer) -> None:
             victim = rooms[held.index(max(held))]
             await asyncio.sleep(rng.uniform(0.0, 1.0))
             victim.kill()
-            waits.append(await longest_silence(hosts, time.monotonic()))
+            try:
+                waits.append(await longest_silence(hosts, time.monotonic()))
+            except UnheardError as lost:
+                raise AssertionError(
+                    f"{lost}\n{await _what_happened(rooms, database, lost)}"
+                ) from None
             await victim.start()
         print("the longest wait after each kill (s):", ", ".join(f"{w:.2f}" for w in waits))
         numbers = [played(host) for host in hosts]

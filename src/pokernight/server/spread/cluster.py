@@ -307,6 +307,8 @@ class Cluster:
                 self.opening_now.add(key)
                 self._held(key)
                 taken.append(key)
+        if taken:  # a process died or left: what it had moves here (said, for its operator)
+            log.warning("%s adopts %s", self.leases.owner, " ".join(taken))
         # All at once: the players of a dead process's tables wait for the last of them.
         await asyncio.gather(*(self._adopt(key) for key in taken))
 
@@ -355,6 +357,7 @@ class Cluster:
         go of, nothing of it ran yet to be stopped, and it would play on beside its owner,
         every save refused by the epoch, its players' pages served here."""
         if key not in self.held:
+            log.warning("%s lost %s while it took it up: it stops here", self.leases.owner, key)
             await self._drop(key, MOVED_REASON)
 
     async def _adopt_table(self, key: str, name: str) -> None:
