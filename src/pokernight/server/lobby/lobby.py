@@ -103,7 +103,7 @@ class Lobby:
         stored = await self.store.tables.load_events(record.id)
         if not stored:
             return False
-        versions = TableVersions.from_stored(stored, self.config.ring_size)
+        versions = await self._rebuilt(stored)
         handled = HandledRequests.of(await self.store.tables.handled_requests(record.id))
         actor = self._actor_of(record, versions, handled)
         actor.running = running
@@ -268,12 +268,12 @@ class Lobby:
             raise NoSuchTableError(code)  # between owners: adopted by one of the processes
         stored = await self.store.tables.load_events(record.id)
         handled = await self.store.tables.handled_requests(record.id)
+        if not stored:
+            raise NoSuchTableError(code)  # never opened
+        versions = await self._rebuilt(stored)
         actor = self.actors.get(code)
         if actor is not None:  # a new table took the code meanwhile: the newest is asked for
             return actor
-        if not stored:
-            raise NoSuchTableError(code)  # never opened
-        versions = TableVersions.from_stored(stored, self.config.ring_size)
         actor = self._actor_of(record, versions, HandledRequests.of(handled))
         asleep = self.sleeping.pop(code, None)
         if asleep is not None and asleep.table_id == record.id:
@@ -408,6 +408,12 @@ class Lobby:
         for actor in self.actors.values():
             await actor.stop()
         self.actors.clear()
+
+    async def _rebuilt(self, stored: list[StoredEvent]) -> TableVersions:
+        """A table folded back from its events, in a worker thread: a long log takes a
+        while, and a process that takes up many tables at once (a dead process's) must
+        still beat its heartbeat meanwhile, or it loses them all again."""
+        return await asyncio.to_thread(TableVersions.from_stored, stored, self.config.ring_size)
 
     def _run(self, actor: TableActor) -> None:
         self.actors[actor.code] = actor

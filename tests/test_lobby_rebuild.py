@@ -1,0 +1,59 @@
+"""A table taken up again is folded back from its events off the event loop.
+
+A process that takes up many tables at once (a restart, a dead process's tables adopted)
+folds each one's whole log: seconds of work for a long night. On the event loop it would
+hold back everything else meanwhile, the cluster's heartbeat first, and a process whose
+heartbeat stops loses its tables to another, which then stalls the same way.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Sequence
+from pathlib import Path
+
+import pytest
+
+from pokernight.client import TableClient
+from pokernight.server.tables.versions import RING_SIZE, TableVersions
+from pokernight.store import StoredEvent
+from tests.server_helpers import HOLDEM, close_all, open_table, scenario, serving, whose_turn
+
+
+def _folded_on_a_loop(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
+    """Whether each table folded back was folded where an event loop runs."""
+    on_a_loop: list[bool] = []
+    fold = TableVersions.from_stored
+
+    def spy(stored: Sequence[StoredEvent], ring_size: int = RING_SIZE) -> TableVersions:
+        try:
+            asyncio.get_running_loop()
+            on_a_loop.append(True)
+        except RuntimeError:
+            on_a_loop.append(False)
+        return fold(stored, ring_size)
+
+    monkeypatch.setattr(TableVersions, "from_stored", spy)
+    return on_a_loop
+
+
+@scenario
+async def test_a_restarted_room_folds_its_tables_back_off_the_event_loop(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async with serving(tmp_path) as url:
+        code, clients = await open_table(url, HOLDEM, players=2)
+        for seat, client in enumerate(clients):
+            await client.sit(seat, 400)
+        await clients[0].start()
+        to_act = (await whose_turn(clients)).state.my_seat
+        await close_all(clients)
+    on_a_loop = _folded_on_a_loop(monkeypatch)
+    async with serving(tmp_path) as url:
+        back = TableClient(url, code, clients[0].token)
+        await back.connect()
+        while back.state.to_act is None:  # the snapshot, with the hand in play
+            await back.next_event(timeout=10)
+        await close_all([back])
+    assert on_a_loop == [False], "folded back once, in a worker thread"
+    assert back.state.to_act == to_act, "the hand in play came back"
