@@ -18,6 +18,7 @@ import asyncio
 import random
 import time
 from pathlib import Path
+from typing import Any
 
 from pokernight.client import TableClient, create_table, request_json
 from pokernight.server.spread.cluster import PAUSED_REASON
@@ -40,6 +41,11 @@ from tests.server_helpers import assert_no_hidden_card_leaked, passive, play_unt
 TABLES = 3
 
 
+def _rooms(client: TableClient, read: int) -> list[dict[str, Any]]:
+    """The ``room`` messages ``client`` was sent after its first ``read`` frames."""
+    return [frame for frame in client.frames[read:] if frame.get("type") == "room"]
+
+
 def test_a_killed_owner_s_tables_are_adopted_and_play_on_losing_nothing(
     tmp_path: Path, cluster_database: str, redis_server: RedisServer
 ) -> None:
@@ -52,12 +58,16 @@ async def _killed_and_adopted(tmp_path: Path, database: str, redis: RedisServer)
         # The first host's client reached B, which pipes it to A: a pipe to a dead owner.
         hosts = [await bots_table(a.url, b.url if n == 0 else None) for n in range(TABLES)]
         await until(lambda: all(played(h) >= 2 for h in hosts), 30, "two hands each")
+        await hosts[0].chat("good luck, bots")
         await asyncio.sleep(rng.uniform(0.0, 0.5))  # anywhere in a hand, or in a commit
         a.kill()
-        killed = time.monotonic()
+        killed, read = time.monotonic(), len(hosts[0].frames)
         heard = await asyncio.gather(*(come_back(host, b.url) for host in hosts))
         pauses = [moment - killed for moment in heard]
         print("players waited (s):", ", ".join(f"{pause:.2f}" for pause in pauses))
+        # The room the adopter sends after the resume has the chat said before the kill.
+        await until(lambda: _rooms(hosts[0], read), 10, "the room after the resume")
+        assert [line["text"] for line in _rooms(hosts[0], read)[-1]["chat"]] == ["good luck, bots"]
         await hands_more(hosts, 2, "two more hands each, on B")
         # The killed process comes back: the tables stay where they are played now.
         await a.start()

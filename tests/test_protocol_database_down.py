@@ -20,6 +20,7 @@ from starlette.applications import Starlette
 
 from pokernight.client import ClientError, TableClient, request_json
 from pokernight.server.tables.actor import TableActor
+from pokernight.store import StoreUnavailableError
 from pokernight.store.records import HandledRequest, StoredEvent
 from tests.server_helpers import (
     FAST,
@@ -220,3 +221,25 @@ async def test_a_bot_whose_move_could_not_be_saved_plays_it_again(tmp_path: Path
                 acted = message
         await close_all(clients)
     assert not acted["timed_out"], "the bot played again at once, not the clock for it"
+
+
+@scenario
+async def test_a_chat_line_that_cannot_be_saved_is_refused_and_heard_by_nobody(
+    tmp_path: Path,
+) -> None:
+    async def down(table_id: int, line: Json) -> None:
+        raise StoreUnavailableError("database is down")
+
+    async with serving_app(tmp_path) as (url, app):
+        actor, (ann, bob) = await _started(url, app)
+        say = actor.store.chat.say
+        actor.store.chat.say = down  # type: ignore[method-assign]
+        with pytest.raises(ClientError, match="cannot reach its database"):
+            await ann.chat("lost")
+        actor.store.chat.say = say  # type: ignore[method-assign]
+        await ann.chat("heard")
+        line = await bob.wait_for(lambda message: message.get("type") == "chat")
+        kept = list(actor.chat)
+        await close_all([ann, bob])
+    assert line["text"] == "heard", "nobody was told the line that was not saved"
+    assert [line["text"] for line in kept] == ["heard"]

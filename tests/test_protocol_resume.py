@@ -137,3 +137,27 @@ async def test_a_page_resumed_from_memory_gets_the_chat_and_whether_the_table_de
     assert not snapshots, "a young table resumes from its versions in memory"
     assert room["running"] is True
     assert [line["text"] for line in room["chat"]] == ["good luck"]
+
+
+@scenario
+async def test_the_chat_and_the_dealers_lines_come_back_after_a_restart(tmp_path: Path) -> None:
+    async with serving(tmp_path) as url:
+        code, (ann, bob) = await open_table(url, HOLDEM, players=2)
+        await seat_and_start([ann, bob], buy_in=500)
+        await bob.chat("good luck")
+        await ann.transfer_host(bob.player_id or "")
+        await ann.chat("all yours")
+        said = await bob.wait_for(lambda m: m.get("type") == "chat" and m["text"] == "all yours")
+        await close_all([ann, bob])
+    async with serving(tmp_path) as url:
+        back = TableClient(url, code, ann.token)
+        await back.connect()
+        room = await back.wait_for(lambda message: message.get("type") == "room")
+        await close_all([back])
+    chat = room["chat"]
+    assert [(line["name"], line["text"]) for line in chat] == [
+        ("player1", "good luck"),
+        ("Dealer", "player0 hands the host role to player1"),
+        ("player0", "all yours"),
+    ]
+    assert chat[-1] == said, "each line as the pages were told it"

@@ -11,6 +11,8 @@ embedded SQLite file by default, PostgreSQL by URL (``open_store``).
   and the ledger and hands projections written from the events; ``hand_log``: one
   hand's own events, found through the hands projection; ``import_table``: a table of
   imported hands, its players and events in one transaction (``pokernight import``).
+- ``Store.chat`` (``TableChat``): each table's chat lines, the newest read back when a
+  table is taken up again.
 - ``Store.club`` (``ClubStore``): clubs, members, devices and claim codes (decision 33;
   ``members``), invitations, payments, guest seats claimed, the club's log, the season;
   ``Membership``: the part of it the tables and tournaments need.
@@ -44,6 +46,7 @@ from pokernight.store.records import (
 )
 from pokernight.store.schema import TableStatus
 from pokernight.store.store import Store, open_store
+from pokernight.store.table_chat import TableChat
 from pokernight.store.table_log import ImportedTable, TableLog, TableReads
 from pokernight.store.tournament_store import TournamentReads, TournamentStore
 from pokernight.store.writer import EventWriter
@@ -68,6 +71,7 @@ __all__ = [
     "StoreError",
     "StoreUnavailableError",
     "StoredEvent",
+    "TableChat",
     "TableLog",
     "TableReads",
     "TableRecord",

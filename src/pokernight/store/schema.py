@@ -389,3 +389,15 @@ imported_names = Table(
     Column("at", Double, nullable=False),
     PrimaryKeyConstraint("club_id", "name_key"),
 )
+
+# The tables' chat (0016, decision 82): each line as the pages were sent it (a player's, or
+# the dealer's), kept so that a restart, or a process taking the table up, reads the last
+# ones back. ``id`` orders the lines.
+chat_lines = Table(
+    "chat_lines",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("table_id", ForeignKey("tables.id"), nullable=False, index=True),
+    Column("at", Double, nullable=False),
+    Column("line", JSON, nullable=False),
+)

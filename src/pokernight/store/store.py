@@ -23,6 +23,7 @@ from pokernight.store.database import Database
 from pokernight.store.engine import create_engine, database_url, migrate
 from pokernight.store.errors import StoreUnavailableError
 from pokernight.store.sqlite_writer import SqliteWriter
+from pokernight.store.table_chat import TableChat
 from pokernight.store.table_log import TableLog
 from pokernight.store.tournament_store import TournamentStore
 
@@ -53,11 +54,12 @@ async def open_store(url: str | None = None) -> Store:
 
 
 class Store:
-    """One database and its capabilities: ``tables``, ``club``, ``tournaments``."""
+    """One database and its capabilities: ``tables``, ``chat``, ``club``, ``tournaments``."""
 
     def __init__(self, database: Database) -> None:
         self.database = database
         self.tables = TableLog(database)
+        self.chat = TableChat(database)
         self.club = ClubStore(database)
         self.tournaments = TournamentStore(database)
 

@@ -5,7 +5,7 @@ A table lives in memory (its actor) only while it is played or watched (decision
 Once a second the lobby looks over its tables (``sweep``): a closed table that nobody
 watches leaves memory at once; an open one that nobody watches and that is not dealing
 (paused, no hand in play) goes to sleep after ``idle_minutes``: its actor stops and the
-lobby keeps only its code, its id and the room's chat. The next page, hello or request
+lobby keeps only its code and its id. The next page, hello or request
 for the code (``table``) wakes it from its log exactly as a restart does (clocks, seats,
 versions, the resume ring, the requests it carried out); a closed table is read back the
 same way, for its ledger, hands and statistics, and let go again once nobody watches it.
@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -30,7 +29,7 @@ from pokernight.randomness import secure_rng
 from pokernight.server.club.nights import Nights
 from pokernight.server.club.registry import ClubRegistry
 from pokernight.server.edge.config import ServerConfig
-from pokernight.server.tables.actor import Leave, TableActor
+from pokernight.server.tables.actor import CHAT_KEPT, Leave, TableActor
 from pokernight.server.tables.handled import HandledRequests
 from pokernight.server.tables.identity import Newcomer
 from pokernight.server.tables.registry import NoSuchTableError, Ownership, TableRegistry
@@ -63,11 +62,10 @@ SWEEP_SECONDS = 1.0
 
 @dataclass(frozen=True, slots=True)
 class Asleep:
-    """What a sleeping table keeps in memory: its id, and the room's chat as JSON text (the
-    chat is not in the table's log; a restart loses it, a nap does not)."""
+    """What a sleeping table keeps in memory: its id (the rest is in the store, its chat
+    too)."""
 
     table_id: int
-    chat: str
 
 
 class Lobby:
@@ -106,6 +104,7 @@ class Lobby:
         versions = await self._rebuilt(stored)
         handled = HandledRequests.of(await self.store.tables.handled_requests(record.id))
         actor = self._actor_of(record, versions, handled)
+        actor.chat.extend(await self.store.chat.last_lines(record.id, CHAT_KEPT))
         actor.running = running
         await actor.restart_clock()  # before a page can see the turn's old deadline
         self._run(actor)
@@ -268,6 +267,7 @@ class Lobby:
             raise NoSuchTableError(code)  # between owners: adopted by one of the processes
         stored = await self.store.tables.load_events(record.id)
         handled = await self.store.tables.handled_requests(record.id)
+        chat = await self.store.chat.last_lines(record.id, CHAT_KEPT)
         if not stored:
             raise NoSuchTableError(code)  # never opened
         versions = await self._rebuilt(stored)
@@ -275,9 +275,8 @@ class Lobby:
         if actor is not None:  # a new table took the code meanwhile: the newest is asked for
             return actor
         actor = self._actor_of(record, versions, HandledRequests.of(handled))
-        asleep = self.sleeping.pop(code, None)
-        if asleep is not None and asleep.table_id == record.id:
-            actor.chat.extend(json.loads(asleep.chat))
+        self.sleeping.pop(code, None)
+        actor.chat.extend(chat)
         self._run(actor)  # as after a restart: it waits for its host to deal
         return actor
 
@@ -351,7 +350,7 @@ class Lobby:
             if gone:
                 self._forget(leaving)
                 if not leaving.table.closed:
-                    self.sleeping[code] = Asleep(leaving.table_id, json.dumps(list(leaving.chat)))
+                    self.sleeping[code] = Asleep(leaving.table_id)
             decided.set_result(gone)
             return gone
 

@@ -503,7 +503,8 @@ class TableActor:
         now = self.config.clock()
         match intent:
             case msg.Chat():
-                self._chat(connection, player_id, intent.text, now)
+                line = {"type": "chat", "player_id": player_id, "name": connection.name}
+                await self._say({**line, "text": intent.text, "at": now})
             case msg.Start() | msg.Pause():
                 self._check_host(player_id, "only_host_deal")
                 if self.table.closed:
@@ -562,12 +563,20 @@ class TableActor:
     def _check_host(self, player_id: str, code: str) -> None:
         core.check_host(self.table.host, player_id, code)
 
-    def _chat(self, connection: Connection, player_id: str, text: str, now: float) -> None:
-        line = {"type": "chat", "player_id": player_id, "name": connection.name, "text": text}
-        self.chat.append({**line, "at": now})
-        self._broadcast_unversioned({**line, "at": now})
+    async def _say(self, line: dict[str, Any], *, unkept_too: bool = False) -> None:
+        """A line of the chat: saved, then in the room's chat and told to every page (a
+        restart, or another process taking the table up, reads it back: decision 82).
+        ``unkept_too``: said even if it cannot be saved (else refused)."""
+        try:
+            await self.store.chat.say(self.record.id, line)
+        except StoreError:
+            if not unkept_too:
+                raise RefusedError("database_unreachable") from None
+            log.warning("table %s: a chat line could not be kept", self.code)
+        self.chat.append(line)
+        self._broadcast_unversioned(line)
 
-    def _dealer_says(self, done: list[Folded]) -> None:
+    async def _dealer_says(self, done: list[Folded]) -> None:
         """The dealer's lines for the host's corrections and removals just saved: in the chat
         (kept in the room's, so a page that comes later reads them too), after the versions."""
         now = self.config.clock()
@@ -581,9 +590,11 @@ class TableActor:
                     "text": said.text,
                     "code": said.code,
                     "params": said.params,
+                    "dealer": True,
+                    "at": now,
                 }
-                self.chat.append({**line, "dealer": True, "at": now})
-                self._broadcast_unversioned({**line, "dealer": True, "at": now})
+                # What it tells is saved already: a line that cannot be kept is said anyway.
+                await self._say(line, unkept_too=True)
 
     # Move, persist, broadcast ------------------------------------------------------------
 
@@ -650,7 +661,7 @@ class TableActor:
             log.exception("table %s: after versions from %d", self.code, first)
 
     async def _after_commit(self, done: list[Folded]) -> None:
-        self._dealer_says(done)
+        await self._dealer_says(done)
         if any(isinstance(folded.event, core.HostChanged) for folded in done):
             self.host_watch.host_changed(self.config.clock())
             self._tell_host_invite()

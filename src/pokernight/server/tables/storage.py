@@ -1,4 +1,4 @@
-"""What the tables take of the store (decision 62): the table log, and who is who in the
+"""What the tables take of the store (decision 62): the table log, its chat, and who is who in the
 club (``Membership``): a device's member, a name's, a seat's, a guest made a member, what
 the bots remember. The store's ``Store`` carries it out; nothing in this wing sees the
 club's money or its log, nor tournaments."""
@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from pokernight.store import Membership, TableLog
+from pokernight.store import Membership, TableChat, TableLog
 
 
 class TableStorage(Protocol):
@@ -15,6 +15,9 @@ class TableStorage(Protocol):
 
     @property
     def tables(self) -> TableLog: ...
+
+    @property
+    def chat(self) -> TableChat: ...
 
     @property
     def club(self) -> Membership: ...
