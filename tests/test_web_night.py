@@ -149,6 +149,14 @@ def _status_of(frame: Json) -> Json | None:
     return status
 
 
+def _told(log: FrameLog) -> list[tuple[Any, ...]]:
+    """A page's last frames, in short: for a failure's reader."""
+    return [
+        (f.get("type"), f.get("v"), f.get("hand_number"), f.get("running"))
+        for f in log.frames[-24:]
+    ]
+
+
 def _latest_status(log: FrameLog) -> Json | None:
     """The hand's public state after the last version received (None: no hand in play)."""
     last = next(_versions(log, newest_first=True), None)
@@ -840,7 +848,11 @@ def test_a_whole_poker_night_end_to_end(browser: Any, tmp_path: Path) -> None:
         night.play_until(night.hand_over, "finishing the hand before the pause")
         paused_at = max(night.finished())
         night.wait(4 * int(HAND_PAUSE * 1000) + 400)
-        assert night.status() is None and max(night.finished()) == paused_at, "dealt in a pause"
+        assert night.status() is None and max(night.finished()) == paused_at, (
+            f"dealt in a pause: after hand {paused_at}, the host's page heard"
+            f" {_told(alice.log)}, sent {[f.get('type') for f in alice.log.sent[-12:]]};"
+            f" the spectator's heard {_told(spectator.log)}"
+        )
         for person in [*people, spectator]:
             assert person.page.locator(".hand-number").inner_text() == ""
             turn_line = person.page.locator("#turn-line")

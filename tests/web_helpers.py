@@ -335,16 +335,18 @@ def wait_until_acted(page: Any, version: str) -> None:
 
 @dataclass
 class FrameLog:
-    """Every WebSocket frame one page received, decoded, in order."""
+    """Every WebSocket frame one page received, decoded, in order (and what it sent)."""
 
     name: str
     frames: list[Json] = field(default_factory=list)
+    sent: list[Json] = field(default_factory=list)
 
     def watch(self, page: Any) -> None:
-        page.on("websocket", lambda socket: socket.on("framereceived", self._received))
+        page.on("websocket", self._socket)
 
-    def _received(self, payload: str | bytes) -> None:
-        self.frames.append(json.loads(payload))
+    def _socket(self, socket: Any) -> None:
+        socket.on("framereceived", lambda payload: self.frames.append(json.loads(payload)))
+        socket.on("framesent", lambda payload: self.sent.append(json.loads(payload)))
 
 
 def own_down_cards(log: FrameLog) -> dict[int, set[str]]:
