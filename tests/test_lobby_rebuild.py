@@ -1,4 +1,5 @@
-"""A table taken up again is folded back from its events off the event loop.
+"""A table taken up again, or read back after a save that failed, is folded back from its
+events off the event loop.
 
 A process that takes up many tables at once (a restart, a dead process's tables adopted)
 folds each one's whole log: seconds of work for a long night. On the event loop it would
@@ -14,10 +15,20 @@ from pathlib import Path
 
 import pytest
 
-from pokernight.client import TableClient
+from pokernight.client import ClientError, TableClient
 from pokernight.server.tables.versions import RING_SIZE, TableVersions
 from pokernight.store import StoredEvent
-from tests.server_helpers import HOLDEM, close_all, open_table, scenario, serving, whose_turn
+from tests.server_helpers import (
+    HOLDEM,
+    close_all,
+    open_table,
+    passive,
+    scenario,
+    seat_and_start,
+    serving,
+    serving_app,
+    whose_turn,
+)
 
 
 def _folded_on_a_loop(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
@@ -57,3 +68,24 @@ async def test_a_restarted_room_folds_its_tables_back_off_the_event_loop(
         await close_all([back])
     assert on_a_loop == [False], "folded back once, in a worker thread"
     assert back.state.to_act == to_act, "the hand in play came back"
+
+
+@scenario
+async def test_a_table_whose_save_failed_reads_its_log_back_off_the_event_loop(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async def down(*_: object) -> None:
+        raise OSError("database is down")
+
+    async with serving_app(tmp_path) as (url, app):
+        code, clients = await open_table(url, HOLDEM, players=2)
+        await seat_and_start(clients, buy_in=400)
+        actor = app.state.lobby.actor(code)
+        mover = await whose_turn(clients)
+        on_a_loop = _folded_on_a_loop(monkeypatch)
+        append, actor.writer.append = actor.writer.append, down
+        with pytest.raises(ClientError, match="could not be saved"):
+            await passive(mover)
+        actor.writer.append = append
+        await close_all(clients)
+    assert on_a_loop == [False], "read back once, in a worker thread"

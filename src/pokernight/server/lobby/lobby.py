@@ -33,7 +33,7 @@ from pokernight.server.tables.actor import CHAT_KEPT, Leave, TableActor
 from pokernight.server.tables.handled import HandledRequests
 from pokernight.server.tables.identity import Newcomer
 from pokernight.server.tables.registry import NoSuchTableError, Ownership, TableRegistry
-from pokernight.server.tables.versions import TableVersions
+from pokernight.server.tables.versions import TableVersions, folded_back
 from pokernight.server.tournaments.registry import TournamentRegistry
 from pokernight.server.tournaments.tournament_director import (
     LocalReach,
@@ -101,7 +101,7 @@ class Lobby:
         stored = await self.store.tables.load_events(record.id)
         if not stored:
             return False
-        versions = await self._rebuilt(stored)
+        versions = await folded_back(stored, self.config.ring_size)
         handled = HandledRequests.of(await self.store.tables.handled_requests(record.id))
         actor = self._actor_of(record, versions, handled)
         actor.chat.extend(await self.store.chat.last_lines(record.id, CHAT_KEPT))
@@ -270,7 +270,7 @@ class Lobby:
         chat = await self.store.chat.last_lines(record.id, CHAT_KEPT)
         if not stored:
             raise NoSuchTableError(code)  # never opened
-        versions = await self._rebuilt(stored)
+        versions = await folded_back(stored, self.config.ring_size)
         actor = self.actors.get(code)
         if actor is not None:  # a new table took the code meanwhile: the newest is asked for
             return actor
@@ -407,12 +407,6 @@ class Lobby:
         for actor in self.actors.values():
             await actor.stop()
         self.actors.clear()
-
-    async def _rebuilt(self, stored: list[StoredEvent]) -> TableVersions:
-        """A table folded back from its events, in a worker thread: a long log takes a
-        while, and a process that takes up many tables at once (a dead process's) must
-        still beat its heartbeat meanwhile, or it loses them all again."""
-        return await asyncio.to_thread(TableVersions.from_stored, stored, self.config.ring_size)
 
     def _run(self, actor: TableActor) -> None:
         self.actors[actor.code] = actor

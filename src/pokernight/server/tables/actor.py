@@ -42,7 +42,7 @@ from pokernight.server.tables.handled import HandledRequests, ref_key
 from pokernight.server.tables.host_watch import HostWatch
 from pokernight.server.tables.messages import RefusedError, refusal_message
 from pokernight.server.tables.storage import TableStorage
-from pokernight.server.tables.versions import TableVersions
+from pokernight.server.tables.versions import TableVersions, folded_back
 from pokernight.server.tables.wire import (
     Version,
     WireEvent,
@@ -732,7 +732,7 @@ class TableActor:
         version = self.versions.version
         stored = await self.store.tables.load_events(self.record.id)
         handled = await self.store.tables.handled_requests(self.record.id)
-        self.versions = TableVersions.from_stored(stored, self.config.ring_size)
+        self.versions = await folded_back(stored, self.config.ring_size)
         self.handled = HandledRequests.of(handled)
         if self.versions.version != version:
             # A save that failed may have landed after all: versions nobody was sent.

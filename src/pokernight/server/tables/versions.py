@@ -12,6 +12,7 @@ both produce the same versions.
 
 from __future__ import annotations
 
+import asyncio
 from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -196,3 +197,10 @@ class TableVersions:
                 }
             )
         )
+
+
+async def folded_back(stored: Sequence[StoredEvent], ring_size: int) -> TableVersions:
+    """``TableVersions.from_stored`` in a worker thread: a long log takes a while, and the
+    process's event loop must go on meanwhile (a room process that takes up many tables at
+    once, a dead process's, must still beat its heartbeat, or it loses them all again)."""
+    return await asyncio.to_thread(TableVersions.from_stored, stored, ring_size)
