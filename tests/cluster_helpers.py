@@ -191,8 +191,8 @@ async def bots_table(url: str, via: str | None = None) -> TableClient:
 
 async def come_back(client: TableClient, url: str) -> float:
     """Reconnect ``client`` to ``url`` from its last version, again and again until the
-    table is played there; the moment it heard something new."""
-    heard = client.state.version
+    table is played there; the moment it heard it play."""
+    read = len(client.frames)
     client.url = url
     while True:
         try:
@@ -201,11 +201,21 @@ async def come_back(client: TableClient, url: str) -> float:
         except (ClientError, OSError):  # not adopted yet: "no open table"
             await asyncio.sleep(0.05)
     await until(
-        lambda: client.state.version > heard or not dealing(client),
+        lambda: played_since(client, read) or not dealing(client),
         10,
         f"table {client.code} to play on",
     )
     return time.monotonic()
+
+
+PLAYING = frozenset({"HandDealt", "PlayerActed", "HandFinished"})
+
+
+def played_since(client: TableClient, read: int) -> bool:
+    """Whether ``client`` has heard its table play (a deal, a move, a hand's end) since its
+    first ``read`` frames: a version that moves no hand (the turn's clock restarted by the
+    process that took the table up, decision 81) does not say the table plays on."""
+    return any(frame.get("type") in PLAYING for frame in client.frames[read:])
 
 
 async def follow(client: TableClient, addresses: Callable[[], Sequence[str]]) -> None:

@@ -34,6 +34,7 @@ from tests.cluster_helpers import (
     dealing,
     follow,
     played,
+    played_since,
     processes,
     until,
 )
@@ -43,7 +44,6 @@ from tests.server_helpers import assert_no_hidden_card_leaked
 TABLES = 60
 KILLS = 3
 BOTS = ("easy", "easy", "medium")
-PLAYING = {"HandDealt", "PlayerActed", "HandFinished"}
 QUIET_BOTS = {**SETTINGS, "bot_delay_seconds": 0.2}
 
 
@@ -71,8 +71,6 @@ class UnheardError(AssertionError):
 async def longest_silence(hosts: list[TableClient], since: float) -> float:
     """Once every table that still deals has been heard playing after ``since``: the
     longest that took."""
-    # A version that moves no hand (the turn's clock restarted by the adopter) does not
-    # say the table plays on: read from each client's frames since the kill.
     read = [len(host.frames) for host in hosts]
     heard: dict[int, float] = {i: 0.0 for i, host in enumerate(hosts) if not dealing(host)}
     while len(heard) < len(hosts):
@@ -80,10 +78,7 @@ async def longest_silence(hosts: list[TableClient], since: float) -> float:
         if now - since >= SILENCE_LIMIT:
             raise UnheardError([host for index, host in enumerate(hosts) if index not in heard])
         for index, host in enumerate(hosts):
-            if index in heard:
-                continue
-            new, read[index] = host.frames[read[index] :], len(host.frames)
-            if any(frame.get("type") in PLAYING for frame in new):
+            if index not in heard and played_since(host, read[index]):
                 heard[index] = now - since
         await asyncio.sleep(0.02)
     return max(heard.values())
