@@ -1,5 +1,5 @@
-"""A table taken up again, or read back after a save that failed, is folded back from its
-events off the event loop.
+"""A table taken up again, or read back after a save that failed, and a tournament taken up
+again, are folded back from their events off the event loop.
 
 A process that takes up many tables at once (a restart, a dead process's tables adopted)
 folds each one's whole log: seconds of work for a long night. On the event loop it would
@@ -12,12 +12,15 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Sequence
 from pathlib import Path
+from random import Random
 
 import pytest
 
 from pokernight.client import ClientError, TableClient
 from pokernight.server.tables.versions import RING_SIZE, TableVersions
 from pokernight.store import StoredEvent
+from pokernight.tournament import Tournament, TournamentEvent, from_template
+from pokernight.tournament.tables import DIRECTOR
 from tests.server_helpers import (
     HOLDEM,
     close_all,
@@ -31,17 +34,22 @@ from tests.server_helpers import (
 )
 
 
+def _on_a_loop() -> bool:
+    """Whether the caller runs where an event loop runs (not in a worker thread)."""
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return False
+    return True
+
+
 def _folded_on_a_loop(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
     """Whether each table folded back was folded where an event loop runs."""
     on_a_loop: list[bool] = []
     fold = TableVersions.from_stored
 
     def spy(stored: Sequence[StoredEvent], ring_size: int = RING_SIZE) -> TableVersions:
-        try:
-            asyncio.get_running_loop()
-            on_a_loop.append(True)
-        except RuntimeError:
-            on_a_loop.append(False)
+        on_a_loop.append(_on_a_loop())
         return fold(stored, ring_size)
 
     monkeypatch.setattr(TableVersions, "from_stored", spy)
@@ -89,3 +97,27 @@ async def test_a_table_whose_save_failed_reads_its_log_back_off_the_event_loop(
         actor.writer.append = append
         await close_all(clients)
     assert on_a_loop == [False], "read back once, in a worker thread"
+
+
+@scenario
+async def test_a_restarted_room_folds_its_tournaments_back_off_the_event_loop(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    structure = from_template("quick", entries=6, seats=3, starting_stack=500)
+    async with serving_app(tmp_path) as (_, app):
+        director, _ = await app.state.lobby.create_tournament(structure, Random(1))
+        for number in range(2):  # registering: not dealt yet
+            await director.register(f"Bot {number + 1}", "easy", by=DIRECTOR)
+    on_a_loop: list[bool] = []
+    fold = Tournament.from_events
+
+    def spy(events: Sequence[TournamentEvent]) -> Tournament:
+        on_a_loop.append(_on_a_loop())
+        return fold(events)
+
+    monkeypatch.setattr(Tournament, "from_events", spy)
+    async with serving_app(tmp_path) as (_, app):
+        again = app.state.lobby.tournament(director.id)
+        registered = sorted(again.tournament.players)
+    assert on_a_loop == [False], "folded back once, in a worker thread"
+    assert registered == sorted(director.tournament.players)

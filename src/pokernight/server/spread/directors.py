@@ -273,7 +273,9 @@ class RemoteTable:
         stored = await courier.lobby.store.tables.load_events(table_id)
         table = Table.from_events([table_event_from_dict(stored[0].data)])
         handle = cls(courier, tournament_id, table_id, code, table)
-        handle._fold(stored)
+        # Off the event loop: a director adopted with its tables reads each whole log, and
+        # the process's heartbeat must beat meanwhile (``versions.folded_back``).
+        await asyncio.to_thread(handle._fold, stored)
         return handle
 
     async def refresh(self) -> None:

@@ -381,7 +381,9 @@ class TournamentDirector:
         it is, a finished tournament's results for its pages after a restart."""
         stored = await room.store.tournaments.tournament_events(tournament_id)
         events = [tournament_event_from_dict(item.data) for item in stored]
-        director = cls(tournament_id, Tournament.from_events(events), len(stored), room, rng)
+        # Off the event loop, as a table's log is (``versions.folded_back``).
+        tournament = await asyncio.to_thread(Tournament.from_events, events)
+        director = cls(tournament_id, tournament, len(stored), room, rng)
         director.registrations = sum(isinstance(event, Registered) for event in events)
         director.started.update(e.table for e in events if isinstance(e, HandStarted))
         return director
