@@ -29,7 +29,7 @@ from pokernight.randomness import secure_rng
 from pokernight.server.club.nights import Nights
 from pokernight.server.club.registry import ClubRegistry
 from pokernight.server.edge.config import ServerConfig
-from pokernight.server.tables.actor import CHAT_KEPT, Leave, TableActor
+from pokernight.server.tables.actor import Leave, TableActor
 from pokernight.server.tables.handled import HandledRequests
 from pokernight.server.tables.identity import Newcomer
 from pokernight.server.tables.registry import NoSuchTableError, Ownership, TableRegistry
@@ -104,7 +104,7 @@ class Lobby:
         versions = await folded_back(stored, self.config.ring_size)
         handled = HandledRequests.of(await self.store.tables.handled_requests(record.id))
         actor = self._actor_of(record, versions, handled)
-        actor.chat.extend(await self.store.chat.last_lines(record.id, CHAT_KEPT))
+        actor.chat.extend(await self.store.chat.last_lines(record.id))
         actor.running = running
         await actor.restart_clock()  # before a page can see the turn's old deadline
         self._run(actor)
@@ -267,7 +267,7 @@ class Lobby:
             raise NoSuchTableError(code)  # between owners: adopted by one of the processes
         stored = await self.store.tables.load_events(record.id)
         handled = await self.store.tables.handled_requests(record.id)
-        chat = await self.store.chat.last_lines(record.id, CHAT_KEPT)
+        chat = await self.store.chat.last_lines(record.id)
         if not stored:
             raise NoSuchTableError(code)  # never opened
         versions = await folded_back(stored, self.config.ring_size)

@@ -59,11 +59,11 @@ from pokernight.store import (
     StoreError,
     TableRecord,
 )
+from pokernight.store.table_chat import LINES_KEPT
 from pokernight.table import Folded, Table, TableError
 
 log = logging.getLogger(__name__)
 
-CHAT_KEPT = 100
 # How often a table whose database went away tries to read its log again.
 RELOAD_RETRY_SECONDS = 1.0
 
@@ -182,7 +182,7 @@ class TableActor:
         # After a save failed, the clock waits this long before it tries a move again (a
         # timeout or a deal), so a database that is down is not asked again at once.
         self.retry_at = 0.0
-        self.chat: deque[dict[str, Any]] = deque(maxlen=CHAT_KEPT)
+        self.chat: deque[dict[str, Any]] = deque(maxlen=LINES_KEPT)
         # The players' contributions to the next deal's shuffle, by player id: kept in memory
         # until the deal stores them in its HandDealt (lost on a restart: that deal then
         # mixes fewer, and each sender's check says theirs was not in).
