@@ -18,6 +18,7 @@ from pokernight.server.tables.dealer import dealer_line
 from pokernight.server.tables.worded import Param, Worded
 from pokernight.server.tournaments.tournament_director import refused_report
 from pokernight.table import (
+    ClockRestarted,
     DebtCapSet,
     HostChanged,
     PlayerLeft,
@@ -42,10 +43,18 @@ PREFIX = "table.dealer."
 
 
 def _table(debt_limit: int | None = 1000, away: float = 120, removed: str | None = None) -> Table:
-    """As much of a table as the dealer reads: its coming settings and its seats."""
+    """As much of a table as the dealer reads: its coming settings, its seats, and a hand
+    whose second seat (table seat 4, Bob's) is to act."""
     seat = SimpleNamespace(player_id=removed, removed=removed is not None)
+    bob = SimpleNamespace(player_id="2", name="Bob", removed=False)
     settings = SimpleNamespace(debt_limit=debt_limit, host_away_seconds=away)
-    return cast(Table, SimpleNamespace(upcoming_settings=settings, seats={0: seat}))
+    hand, started = SimpleNamespace(to_act=1), SimpleNamespace(seats=(0, 4))
+    return cast(
+        Table,
+        SimpleNamespace(
+            upcoming_settings=settings, seats={0: seat, 4: bob}, hand=hand, started=started
+        ),
+    )
 
 
 def _said() -> list[Worded]:
@@ -63,6 +72,7 @@ def _said() -> list[Worded]:
         (HostChanged(None, HOST_LEFT, "9"), _table()),
         (HostChanged("3", HOST_FIRST_SEATED), _table()),
         (HostChanged("3", "a reason of a later server", "1"), _table()),
+        (ClockRestarted(1, 1_000.0), _table()),
     ]
     for previous in ("1", "9"):
         for reason in (HOST_HANDED_OVER, HOST_LEFT, HOST_SAT_OUT):

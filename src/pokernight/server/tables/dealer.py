@@ -1,6 +1,7 @@
 """What the dealer says in the chat when the host corrects a stack or removes a player
-(decision 51) or sets a player's own debt cap (decision 57), and when the host role passes
-on and why (decision 52): one line per event, worded here once in English, so the terminal
+(decision 51) or sets a player's own debt cap (decision 57), when the host role passes
+on and why (decision 52), and when the room was down in the middle of a turn (decision
+81): one line per event, worded here once in English, so the terminal
 game and a program seat show the same words, and sent with a code and its params beside
 them so that a page words it in its own language (``table.dealer.<code>``, issue 38)."""
 
@@ -10,6 +11,7 @@ from collections.abc import Mapping
 
 from pokernight.server.tables.worded import Param, Worded
 from pokernight.table import (
+    ClockRestarted,
     DebtCapSet,
     HostChanged,
     PlayerLeft,
@@ -88,6 +90,15 @@ def dealer_line(event: TableEvent, table: Table, names: Mapping[str, str]) -> Wo
             )
         case HostChanged():
             return _host_line(event, table, names)
+        case ClockRestarted() if table.hand is not None and table.hand.to_act is not None:
+            assert table.started is not None
+            seat = table.seats[table.started.seats[table.hand.to_act]]
+            name = names.get(seat.player_id, seat.name)
+            return Worded(
+                "clock_restarted",
+                f"The room was down and is back: {name}'s clock starts again",
+                {"name": name},
+            )
     return None
 
 
