@@ -18,12 +18,16 @@ from pokernight.server.tables.dealer import dealer_line
 from pokernight.server.tables.worded import Param, Worded
 from pokernight.server.tournaments.tournament_director import refused_report
 from pokernight.table import (
+    BombPotCalled,
+    BountyPaid,
+    CardsShownByChoice,
     ClockRestarted,
     DebtCapSet,
     HostChanged,
     PlayerLeft,
     PlayerLetBack,
     PlayerRemoved,
+    RabbitHunted,
     StackCorrected,
     Table,
 )
@@ -36,6 +40,7 @@ from pokernight.table.events import (
     TableEvent,
 )
 from pokernight.tournament.errors import TournamentError
+from pokernight.words import words_in
 
 CATALOGUES = Path(__file__).parent.parent / "src" / "pokernight" / "web" / "i18n"
 NAMES = {"1": "Ann", "2": "Bob", "3": "Cat"}
@@ -45,14 +50,15 @@ PREFIX = "table.dealer."
 def _table(debt_limit: int | None = 1000, away: float = 120, removed: str | None = None) -> Table:
     """As much of a table as the dealer reads: its coming settings, its seats, and a hand
     whose second seat (table seat 4, Bob's) is to act."""
-    seat = SimpleNamespace(player_id=removed, removed=removed is not None)
+    seat = SimpleNamespace(player_id=removed, name="Ann", removed=removed is not None)
     bob = SimpleNamespace(player_id="2", name="Bob", removed=False)
+    cat = SimpleNamespace(player_id="3", name="Cat", removed=False)
     settings = SimpleNamespace(debt_limit=debt_limit, host_away_seconds=away)
     hand, started = SimpleNamespace(to_act=1), SimpleNamespace(seats=(0, 4))
     return cast(
         Table,
         SimpleNamespace(
-            upcoming_settings=settings, seats={0: seat, 4: bob}, hand=hand, started=started
+            upcoming_settings=settings, seats={0: seat, 2: cat, 4: bob}, hand=hand, started=started
         ),
     )
 
@@ -73,6 +79,11 @@ def _said() -> list[Worded]:
         (HostChanged("3", HOST_FIRST_SEATED), _table()),
         (HostChanged("3", "a reason of a later server", "1"), _table()),
         (ClockRestarted(1, 1_000.0), _table()),
+        (CardsShownByChoice(1234, 4, ("7s", "2c")), _table()),
+        (RabbitHunted(3, 0, (("Ah", "Kd", "2c"), ("9s",))), _table()),
+        (BountyPaid(7, 0, ((4, 1500), (2, 40))), _table()),
+        (BountyPaid(7, 0, ()), _table()),
+        (BombPotCalled(), _table()),
     ]
     for previous in ("1", "9"):
         for reason in (HOST_HANDED_OVER, HOST_LEFT, HOST_SAT_OUT):
@@ -89,18 +100,28 @@ def _catalogue(language: str, prefix: str = PREFIX) -> dict[str, str | dict[str,
     return {key: value for key, value in words.items() if key.startswith(prefix)}
 
 
-def _filled(words: str | dict[str, str], params: dict[str, Param]) -> str:
-    """``words`` as i18n.js fills them in English (numbers as Intl writes them)."""
+def _filled(words: str | dict[str, str], params: dict[str, Param], code: str = "") -> str:
+    """``words`` as panels.js and i18n.js fill them in English (numbers as Intl writes them;
+    a list param's items each by the code's ``_<param>`` words, joined)."""
     if isinstance(words, dict):
         words = words["one" if params.get("count") == 1 else "other"]
 
     def value(match: re.Match[str]) -> str:
         given = params[match.group(1)]
+        if isinstance(given, list):
+            item = _catalogue("en")[f"{PREFIX}{code}_{match.group(1)}"]
+            return ", ".join(_filled(item, dict(each)) for each in given)
         if isinstance(given, int):
             return f"{given:,}"
         return f"{given:g}" if isinstance(given, float) else given
 
     return re.sub(r"\{(\w+)\}", value, words)
+
+
+def _keys(line: Worded) -> set[str]:
+    """The catalogue keys a line is worded from: its code's, and one per list param."""
+    lists = [name for name, value in line.params.items() if isinstance(value, list)]
+    return {PREFIX + line.code, *(f"{PREFIX}{line.code}_{name}" for name in lists)}
 
 
 def _params(words: str | dict[str, str]) -> set[str]:
@@ -110,11 +131,24 @@ def _params(words: str | dict[str, str]) -> set[str]:
 def test_english_words_filled_in_are_the_servers_lines() -> None:
     english = _catalogue("en")
     lines = _said()
-    assert {PREFIX + line.code for line in lines} == set(english)
+    assert set().union(*map(_keys, lines)) == set(english)
     for line in lines:
         words = english[PREFIX + line.code]
-        assert _filled(words, line.params) == line.text
+        assert _filled(words, line.params, line.code) == line.text
         assert _params(words) <= set(line.params), line.code
+
+
+def test_the_terminal_words_each_line_as_the_server_does_in_english() -> None:
+    say = words_in("en")
+    for line in _said():
+        assert say.sentence(PREFIX, line.code, line.params, "?") == line.text
+
+
+def test_the_terminal_words_a_bounty_in_german_item_by_item() -> None:
+    [paid] = [line for line in _said() if line.code == "bounty_paid"]
+    assert words_in("de").sentence(PREFIX, paid.code, paid.params, paid.text) == (
+        "Ann gewinnt die 7-2-Prämie: 1.540 (1.500 von Bob, 40 von Cat), Hand Nr. 7"
+    )
 
 
 def test_english_words_filled_in_are_why_play_stopped() -> None:

@@ -83,7 +83,7 @@ async def test_each_recipient_gets_a_proof_of_exactly_the_cards_they_saw(tmp_pat
 @scenario
 async def test_a_player_shows_the_last_hand_and_everybody_sees_it(tmp_path: Path) -> None:
     async with serving(tmp_path) as url:
-        _, clients = await open_table(url, HOLDEM, players=2)
+        code, clients = await open_table(url, HOLDEM, players=2)
         await seat_and_start(clients, buy_in=500)
 
         async def fold(client: TableClient) -> None:
@@ -96,10 +96,18 @@ async def test_a_player_shows_the_last_hand_and_everybody_sees_it(tmp_path: Path
         await clients[0].pause()
         await shower.request({"type": "show_cards"})
         shown = await clients[1].wait_for(lambda m: m.get("type") == "CardsShownByChoice")
+        said = await clients[1].wait_for(lambda m: m.get("code") == "cards_shown")
         with pytest.raises(ClientError, match="your cards are already shown"):
             await shower.request({"type": "show_cards"})
-        await close_all(clients)
+        # A page opened (or reloaded) later reads the dealer's line in the room's chat: the
+        # server words it and keeps it, not each page (decision 83).
+        later = TableClient(url, code, clients[1].token)
+        await later.connect()
+        room = await later.wait_for(lambda message: message.get("type") == "room")
+        await close_all([*clients, later])
     assert shown["seat"] == shower.state.my_seat and len(shown["cards"]) == 2
+    assert said["dealer"] and said["params"]["cards"] == " ".join(shown["cards"])
+    assert room["chat"] == [said]
 
 
 @scenario

@@ -1,7 +1,8 @@
 """The page's side of showing one card and of the 7-2 bounty, in a real Chromium.
 
 The table's state takes a card shown by choice (one of two: the other stays face down)
-and a bounty paid (a dealer's line naming who paid what); the seat's controls offer a
+and a bounty paid; the dealer's lines for both are the server's (decision 83), which the
+page words by their code, who paid what item by item; the seat's controls offer a
 button for each of the player's own cards still face down (saved as
 tests/artifacts/show-one-card.png).
 """
@@ -46,6 +47,14 @@ SHOW_THE_SEVEN = """async () => {
       chat: state.chat.map((line) => line.text) };
 }"""
 
+# The server's line for the bounty, as the room sends it (server/tables/dealer.py).
+WORD_THE_BOUNTY = """async () => {
+    const { chatWords } = await import('/js/panels.js');
+    return chatWords({ type: 'chat', name: 'Dealer', dealer: true, code: 'bounty_paid',
+      text: 'the English of the server', params: { name: 'Ann', amount: 1540, number: '7',
+      from: [{ amount: 1500, name: 'Bob' }, { amount: 40, name: 'Cy' }] } });
+}"""
+
 
 def test_one_card_is_shown_at_a_time_and_the_bounty_is_told(browser: Any) -> None:
     page = module_page(browser)
@@ -59,6 +68,9 @@ def test_one_card_is_shown_at_a_time_and_the_bounty_is_told(browser: Any) -> Non
     assert told["cards"][0] == [{"card": "7s", "up": True}, {"card": "2c", "up": True}]
     # Bob's shown king takes the place of one back; the other stays face down.
     assert told["cards"][1] == [{"card": "Kd", "up": True}, {"card": None, "up": False}]
-    assert told["chat"][-1] == "Ann wins the 7-2 bounty: 50 (50 from Bob), hand #7"
-    assert told["chat"][0] == "Ann shows 7s (hand #7)"
+    # The page words no dealer line of its own: a reload would lose it (decision 83).
+    assert told["chat"] == []
+    assert page.evaluate(WORD_THE_BOUNTY) == (
+        "Ann wins the 7-2 bounty: 1,540 (1,500 from Bob, 40 from Cy), hand #7"
+    )
     page.close()

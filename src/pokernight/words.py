@@ -69,10 +69,32 @@ class Words:
     def refusal(self, code: str | None, params: Mapping[str, Any], reason: str) -> str:
         """A refusal by its code and parameters; ``reason`` (the server's English) if the
         code is none or unknown."""
-        key = f"refusal.{code}"
+        return self.sentence("refusal.", code, params, reason)
+
+    def sentence(self, prefix: str, code: str | None, params: Mapping[str, Any], text: str) -> str:
+        """A sentence the server sent with a code (``server/tables/worded.py``) in this
+        language: ``text``, its English, if the code is none or unknown. A list param is
+        worded item by item (key ``<prefix><code>_<param>``) and the items joined, as the
+        page does (``panels.js``)."""
+        key = f"{prefix}{code}"
         if code is None or key not in self.english:
-            return reason
-        return self(key, **params)
+            return text
+        filled = {
+            name: ", ".join(self(f"{key}_{name}", **self._numbers(item)) for item in value)
+            if isinstance(value, list)
+            else value
+            for name, value in self._numbers(params).items()
+        }
+        return self(key, **filled)
+
+    def _numbers(self, params: Mapping[str, Any]) -> dict[str, Any]:
+        """``params`` with their whole numbers grouped as the language writes them."""
+        return {
+            name: self.grouped(value)
+            if isinstance(value, int) and not isinstance(value, bool)
+            else value
+            for name, value in params.items()
+        }
 
     def hand(self, hand: Mapping[str, Any] | None, description: str, form: str = "name") -> str:
         """A hand's name from its structure (``rules.hand_names``), as the page says it

@@ -224,22 +224,18 @@ def narrate_table(message: dict[str, Any], names: Mapping[int, str]) -> str | No
         return say("terminal.adds_chips", name=who, amount=message["amount"])
     if kind == "PlayerActed" and message.get("timed_out"):
         return say("terminal.timed_out", name=who)
-    if kind == "CardsShownByChoice":
-        cards = " ".join(message["cards"])
-        return say("terminal.shows_by_choice", name=who, cards=cards, hand=message["hand_number"])
     if kind == "StraddleChosen":
         return say("terminal.straddle_on" if message["on"] else "terminal.straddle_off", name=who)
-    if kind == "BombPotCalled":
-        return say("terminal.bomb_pot_called")
     if kind == "HandDealt" and message.get("bomb_pot"):
         return say("terminal.bomb_pot", amount=say.grouped(message["bomb_pot"]))
-    if kind == "RabbitHunted":
-        streets = " | ".join(" ".join(cards) for cards in message["streets"])
-        return say("terminal.rabbit", name=who, streets=streets, hand=message["hand_number"])
-    if kind == "BountyPaid":
-        return _bounty_words(message, names)
     if kind == "chat":
-        return say("terminal.chat", name=message["name"], text=message["text"])
+        # The dealer's lines come with a code: worded in the terminal's language (issue 38).
+        text = message["text"]
+        if message.get("dealer"):
+            text = say.sentence(
+                "table.dealer.", message.get("code"), message.get("params", {}), text
+            )
+        return say("terminal.chat", name=message["name"], text=text)
     if kind == "room":
         return say("terminal.dealing" if message["running"] else "terminal.paused")
     if kind == "TableClosed":
@@ -248,27 +244,3 @@ def narrate_table(message: dict[str, Any], names: Mapping[int, str]) -> str | No
         reason = say.refusal(message.get("code"), message.get("params", {}), message["reason"])
         return say("terminal.server_says", reason=reason)
     return None
-
-
-def _bounty_words(message: dict[str, Any], names: Mapping[int, str]) -> str:
-    """The line for a bounty paid, as the page says it: "Ann wins the 7-2 bounty: 90 (50
-    from Bob, 40 from Cy), hand #3"."""
-    say = words()
-
-    def name(seat: int) -> str:
-        return names.get(seat) or say("terminal.seat_name", number=seat + 1)
-
-    payments = [(int(seat), int(amount)) for seat, amount in message["payments"]]
-    total = sum(amount for _, amount in payments)
-    paid = ", ".join(
-        say("terminal.paid_from", amount=say.grouped(amount), name=name(seat))
-        for seat, amount in payments
-    )
-    key = "terminal.bounty_from" if paid else "terminal.bounty"
-    return say(
-        key,
-        name=name(message["seat"]),
-        amount=say.grouped(total),
-        paid=paid,
-        hand=message["hand_number"],
-    )

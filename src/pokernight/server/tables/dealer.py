@@ -1,22 +1,29 @@
 """What the dealer says in the chat when the host corrects a stack or removes a player
 (decision 51) or sets a player's own debt cap (decision 57), when the host role passes
-on and why (decision 52), and when the room was down in the middle of a turn (decision
-81): one line per event, worded here once in English, so the terminal
-game and a program seat show the same words, and sent with a code and its params beside
-them so that a page words it in its own language (``table.dealer.<code>``, issue 38)."""
+on and why (decision 52), when the room was down in the middle of a turn (decision
+81), and when a player shows a finished hand, hunts the rabbit, wins the 7-2 bounty or
+the host calls a bomb pot (decision 83): one line per event, worded here once in
+English, so the terminal game and a program seat show the same words, and sent with a
+code and its params beside them so that a page words it in its own language
+(``table.dealer.<code>``, issue 38). Saved with the chat, so a reload or a restart
+shows them again (decision 82)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
-from pokernight.server.tables.worded import Param, Worded
+from pokernight.server.tables.worded import Item, Param, Worded
 from pokernight.table import (
+    BombPotCalled,
+    BountyPaid,
+    CardsShownByChoice,
     ClockRestarted,
     DebtCapSet,
     HostChanged,
     PlayerLeft,
     PlayerLetBack,
     PlayerRemoved,
+    RabbitHunted,
     StackCorrected,
     Table,
 )
@@ -99,7 +106,69 @@ def dealer_line(event: TableEvent, table: Table, names: Mapping[str, str]) -> Wo
                 f"The room was down and is back: {name}'s clock starts again",
                 {"name": name},
             )
+        case CardsShownByChoice():
+            name = _seated(table, event.seat, names)
+            cards = " ".join(event.cards)
+            return Worded(
+                "cards_shown",
+                f"{name} shows {cards} (hand #{event.hand_number})",
+                {"name": name, "cards": cards, "number": str(event.hand_number)},
+            )
+        case RabbitHunted():
+            name = _seated(table, event.seat, names)
+            streets = " | ".join(" ".join(street) for street in event.streets)
+            return Worded(
+                "rabbit",
+                f"{name} hunts the rabbit: {streets} (not dealt, hand #{event.hand_number})",
+                {"name": name, "streets": streets, "number": str(event.hand_number)},
+            )
+        case BountyPaid():
+            return _bounty_line(event, table, names)
+        case BombPotCalled():
+            return Worded(
+                "bomb_pot",
+                "The host calls a bomb pot: the next hand with a flop, everybody antes and "
+                "the flop comes at once",
+            )
     return None
+
+
+def _bounty_line(event: BountyPaid, table: Table, names: Mapping[str, str]) -> Worded:
+    """ "Ann wins the 7-2 bounty: 90 (50 from Bob, 40 from Cy), hand #3": who paid what is a
+    list param (``from``), each item worded by ``table.dealer.bounty_paid_from``."""
+    name = _seated(table, event.seat, names)
+    params: dict[str, Param] = {
+        "name": name,
+        "amount": event.total,
+        "number": str(event.hand_number),
+    }
+    if not event.payments:
+        return Worded(
+            "bounty",
+            f"{name} wins the 7-2 bounty: {event.total:,}, hand #{event.hand_number}",
+            params,
+        )
+    paid: list[Item] = [
+        {"amount": amount, "name": _seated(table, seat, names)} for seat, amount in event.payments
+    ]
+    params["from"] = paid
+    each = ", ".join(
+        f"{amount:,} from {item['name']}"
+        for (_, amount), item in zip(event.payments, paid, strict=True)
+    )
+    return Worded(
+        "bounty_paid",
+        f"{name} wins the 7-2 bounty: {event.total:,} ({each}), hand #{event.hand_number}",
+        params,
+    )
+
+
+def _seated(table: Table, seat: int, names: Mapping[str, str]) -> str:
+    """The name of who sits at table seat ``seat`` ("Seat 3" if nobody does now)."""
+    sitting = table.seats.get(seat)
+    if sitting is None:
+        return f"Seat {seat + 1}"
+    return names.get(sitting.player_id, sitting.name)
 
 
 def _host_line(event: HostChanged, table: Table, names: Mapping[str, str]) -> Worded | None:

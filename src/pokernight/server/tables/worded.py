@@ -6,7 +6,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-Param = str | int | float
+# A list param is worded item by item (its catalogue key: the code's, then ``_<param>``)
+# and the items joined: who paid what of a bounty.
+Item = dict[str, str | int]
+Param = str | int | float | list[Item]
 
 
 @dataclass(frozen=True)

@@ -188,10 +188,15 @@ export class Chat {
 
 /** A chat line's words: a line the server worded for the dealer comes with its code and
  * params (table.dealer.<code>), so the page says it in its own language; a server newer
- * than the page's catalogue sends a code it lacks, and its English words show. */
-function chatWords(line) {
+ * than the page's catalogue sends a code it lacks, and its English words show. A list
+ * param (who paid what of a bounty) is worded item by item (<code>_<param>) and joined,
+ * as the terminal does (words.py). */
+export function chatWords(line) {
   const key = `table.dealer.${line.code}`;
-  return line.dealer && line.code && has(key) ? t(key, line.params ?? {}) : line.text;
+  if (!(line.dealer && line.code && has(key))) return line.text;
+  const params = Object.fromEntries(Object.entries(line.params ?? {}).map(([name, value]) =>
+    [name, Array.isArray(value) ? value.map((item) => t(`${key}_${name}`, item)).join(", ") : value]));
+  return t(key, params);
 }
 
 /** Wild games: the ranks wild now; in Follow the Queen every change, with the card that

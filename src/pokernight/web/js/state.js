@@ -5,7 +5,6 @@
 // hand events it caused, seats indexed like ``HandDealt.seats``; and ``status``:
 // the hand's public state after it), or a bare {"v": n} that only counts.
 
-import { chips } from "./dom.js";
 import { handName } from "./hand_words.js";
 import { has, t } from "./i18n.js";
 
@@ -236,15 +235,8 @@ export class TableState {
       case "CardsShownByChoice":
         this.showByChoice(event);
         break;
-      case "BombPotCalled":
-        this.chat.push({ name: t("table.dealer"), text: t("table.chat.bomb_pot"), dealer: true });
-        break;
       case "RabbitHunted":
         this.showRabbit(event);
-        break;
-      case "BountyPaid":
-        this.chat.push({ name: t("table.dealer"),
-          text: bountyWords(event, (seat) => this.nameOf(seat)), dealer: true });
         break;
       case "CloseRequested":
         this.closing = true;
@@ -285,7 +277,7 @@ export class TableState {
   }
 
   /** A player showed the last hand's cards after it ended (all, or some of them): face up
-   * on the felt, the others left as they were, and a dealer line. */
+   * on the felt, the others left as they were (the dealer's line is the server's). */
   showByChoice(event) {
     const hand = this.lastHand;
     const index = hand && hand.number === event.hand_number ? hand.seats.indexOf(event.seat) : -1;
@@ -300,18 +292,13 @@ export class TableState {
       });
       hand.shown.set(index, hand.shown.get(index) ?? "");
     }
-    const name = this.nameOf(event.seat);
-    this.chat.push({ name: t("table.dealer"), text: t("table.chat.shows", { name,
-      cards: event.cards.join(" "), number: String(event.hand_number) }), dealer: true });
   }
 
-  /** The board the last hand would have dealt, hunted: beside its board, and a dealer line. */
+  /** The board the last hand would have dealt, hunted: beside its board (the dealer's line
+   * is the server's). */
   showRabbit(event) {
     const hand = this.lastHand;
     if (hand && hand.number === event.hand_number) hand.rabbit = event.streets.flat();
-    const streets = event.streets.map((cards) => cards.join(" ")).join(" | ");
-    this.chat.push({ name: t("table.dealer"), text: t("table.chat.rabbit", {
-      name: this.nameOf(event.seat), streets, number: String(event.hand_number) }), dealer: true });
   }
 
   nameOf(seat) {
@@ -415,16 +402,6 @@ function keepLast(map, key, value) {
     if (map.size <= PROOFS_KEPT) break;
     map.delete(old);
   }
-}
-
-/** "Ann wins the 7-2 bounty: 90 (50 from Bob, 40 from Cy), hand #3". */
-export function bountyWords(event, nameOf) {
-  const total = event.payments.reduce((sum, [, amount]) => sum + amount, 0);
-  const from = event.payments.map(([seat, amount]) =>
-    t("table.chat.bounty_from", { amount: chips(amount), name: nameOf(seat) }));
-  const words = { name: nameOf(event.seat), amount: chips(total), from: from.join(", "),
-    number: String(event.hand_number) };
-  return t(from.length ? "table.chat.bounty_from_each" : "table.chat.bounty", words);
 }
 
 /** Why play stopped here for good (the room's ``stopped``), in the page's language: the
