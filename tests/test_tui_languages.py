@@ -100,6 +100,21 @@ def test_a_game_in_german_says_german_words(monkeypatch: pytest.MonkeyPatch) -> 
     assert {key.split(".")[0] for key in asked} == set(parts)
 
 
+def test_a_dealers_line_reaches_a_german_terminal_in_german(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("LANG", "de_DE.UTF-8")
+    params = {"name": "Ann", "amount": 1540, "number": "7"}
+    paid = [{"amount": 1500, "name": "Bob"}, {"amount": 40, "name": "Cy"}]
+    line = {"type": "chat", "name": "Dealer", "dealer": True, "text": "Ann wins (English)"}
+    bounty = narrate_table({**line, "code": "bounty_paid", "params": {**params, "from": paid}}, {})
+    assert bounty is not None
+    assert "Ann gewinnt die 7-2-Prämie: 1.540 (1.500 von Bob, 40 von Cy), Hand Nr. 7" in bounty
+    # A code of a newer server: its English words.
+    newer = narrate_table({**line, "code": "not_known_yet", "params": params}, {})
+    assert newer is not None and "Ann wins (English)" in newer
+
+
 def _fields(entry: str | dict[str, str]) -> set[str]:
     texts = entry.values() if isinstance(entry, dict) else [entry]
     return {name for text in texts for _, name, _, _ in string.Formatter().parse(text) if name}
