@@ -49,16 +49,15 @@ PREFIX = "table.dealer."
 
 def _table(debt_limit: int | None = 1000, away: float = 120, removed: str | None = None) -> Table:
     """As much of a table as the dealer reads: its coming settings, its seats, and a hand
-    whose second seat (table seat 4, Bob's) is to act."""
+    in which table seat 4, Bob's, is to act."""
     seat = SimpleNamespace(player_id=removed, name="Ann", removed=removed is not None)
     bob = SimpleNamespace(player_id="2", name="Bob", removed=False)
     cat = SimpleNamespace(player_id="3", name="Cat", removed=False)
     settings = SimpleNamespace(debt_limit=debt_limit, host_away_seconds=away)
-    hand, started = SimpleNamespace(to_act=1), SimpleNamespace(seats=(0, 4))
     return cast(
         Table,
         SimpleNamespace(
-            upcoming_settings=settings, seats={0: seat, 2: cat, 4: bob}, hand=hand, started=started
+            upcoming_settings=settings, seats={0: seat, 2: cat, 4: bob}, seat_to_act=lambda: bob
         ),
     )
 

@@ -53,7 +53,7 @@ def act(table: TableState, command: Act, now: float) -> list[TableEvent]:
 
 def restart_clock(table: TableState, now: float) -> ClockRestarted:
     """The turn timed from ``now``: refused when nobody is to act (no turn to time)."""
-    table.deadline()  # raises nobody_to_act
+    table.seat_to_act()  # nobody to act: no turn to time
     assert table.started is not None
     return ClockRestarted(table.started.hand_number, now)
 

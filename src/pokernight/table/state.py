@@ -217,7 +217,7 @@ class TableState:
             return None
         if now < self.deadline(present):
             return None
-        seat = self.seats[started.seats[hand.to_act]]
+        seat = self.seat_to_act()
         action = next(action for action in _CLOCK_ACTIONS[hand.to_act] if hand.can(action))
         return Act(
             seat.player_id, action.kind.value, action.amount, timed_out=True,
@@ -235,7 +235,7 @@ class TableState:
         them). A bot is played by the server and keeps its bank; ``present`` None means
         everybody counts as there.
         """
-        seat = self._seat_to_act()
+        seat = self.seat_to_act()
         if self.tournament and seat.sitting_out:
             return self.turn_started_at  # dealt in only to be blinded away: nobody waits
         if seat.removed:
@@ -249,7 +249,9 @@ class TableState:
         their time bank runs from then until ``deadline``."""
         return min(self.deadline(), self.turn_started_at + self.settings.action_seconds)
 
-    def _seat_to_act(self) -> Seat:
+    def seat_to_act(self) -> Seat:
+        """The seat whose turn it is; refused (``nobody_to_act``) between hands and when
+        nobody is to act (the cards run out, the hand is over)."""
         if self.hand is None or self.started is None or self.hand.to_act is None:
             raise TableError("nobody_to_act")
         return self.seats[self.started.seats[self.hand.to_act]]

@@ -218,9 +218,7 @@ def _deal(run: Run, schedule: _Schedule, number: int, rng: Random) -> None:
 def _when_to_act(table: Table, now: float, away: Away, seconds: float) -> tuple[float, bool]:
     """When the player to act at ``table`` acts, and whether the table's clock acts for
     them (sitting out or away: when their time is up)."""
-    hand, started = table.hand, table.started
-    assert hand is not None and started is not None and hand.to_act is not None
-    seat = table.seats[started.seats[hand.to_act]]
+    seat = table.seat_to_act()
     if seat.sitting_out or away(seat.player_id):
         return max(now, table.deadline(_present(table, away))), True
     return now + seconds, False
