@@ -10,16 +10,15 @@ heartbeat stops loses its tables to another, which then stalls the same way.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Sequence
 from pathlib import Path
 from random import Random
+from typing import Any
 
 import pytest
 
 from pokernight.client import ClientError, TableClient
-from pokernight.server.tables.versions import RING_SIZE, TableVersions
-from pokernight.store import StoredEvent
-from pokernight.tournament import Tournament, TournamentEvent, from_template
+from pokernight.server.tables.versions import TableVersions
+from pokernight.tournament import Tournament, from_template
 from pokernight.tournament.tables import DIRECTOR
 from tests.server_helpers import (
     HOLDEM,
@@ -43,16 +42,16 @@ def _on_a_loop() -> bool:
     return True
 
 
-def _folded_on_a_loop(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
-    """Whether each table folded back was folded where an event loop runs."""
+def _called_on_a_loop(monkeypatch: pytest.MonkeyPatch, owner: type, name: str) -> list[bool]:
+    """Whether each call of ``owner.name`` (a fold) ran where an event loop runs."""
     on_a_loop: list[bool] = []
-    fold = TableVersions.from_stored
+    fold = getattr(owner, name)
 
-    def spy(stored: Sequence[StoredEvent], ring_size: int = RING_SIZE) -> TableVersions:
+    def spy(*args: Any) -> Any:
         on_a_loop.append(_on_a_loop())
-        return fold(stored, ring_size)
+        return fold(*args)
 
-    monkeypatch.setattr(TableVersions, "from_stored", spy)
+    monkeypatch.setattr(owner, name, spy)
     return on_a_loop
 
 
@@ -67,7 +66,7 @@ async def test_a_restarted_room_folds_its_tables_back_off_the_event_loop(
         await clients[0].start()
         to_act = (await whose_turn(clients)).state.my_seat
         await close_all(clients)
-    on_a_loop = _folded_on_a_loop(monkeypatch)
+    on_a_loop = _called_on_a_loop(monkeypatch, TableVersions, "from_stored")
     async with serving(tmp_path) as url:
         back = TableClient(url, code, clients[0].token)
         await back.connect()
@@ -90,7 +89,7 @@ async def test_a_table_whose_save_failed_reads_its_log_back_off_the_event_loop(
         await seat_and_start(clients, buy_in=400)
         actor = app.state.lobby.actor(code)
         mover = await whose_turn(clients)
-        on_a_loop = _folded_on_a_loop(monkeypatch)
+        on_a_loop = _called_on_a_loop(monkeypatch, TableVersions, "from_stored")
         append, actor.writer.append = actor.writer.append, down
         with pytest.raises(ClientError, match="could not be saved"):
             await passive(mover)
@@ -108,14 +107,7 @@ async def test_a_restarted_room_folds_its_tournaments_back_off_the_event_loop(
         director, _ = await app.state.lobby.create_tournament(structure, Random(1))
         for number in range(2):  # registering: not dealt yet
             await director.register(f"Bot {number + 1}", "easy", by=DIRECTOR)
-    on_a_loop: list[bool] = []
-    fold = Tournament.from_events
-
-    def spy(events: Sequence[TournamentEvent]) -> Tournament:
-        on_a_loop.append(_on_a_loop())
-        return fold(events)
-
-    monkeypatch.setattr(Tournament, "from_events", spy)
+    on_a_loop = _called_on_a_loop(monkeypatch, Tournament, "from_events")
     async with serving_app(tmp_path) as (_, app):
         again = app.state.lobby.tournament(director.id)
         registered = sorted(again.tournament.players)
