@@ -266,10 +266,10 @@ class Lobby:
         if self.cluster is not None and record.status == TableStatus.OPEN:
             raise NoSuchTableError(code)  # between owners: adopted by one of the processes
         stored = await self.store.tables.load_events(record.id)
-        handled = await self.store.tables.handled_requests(record.id)
-        chat = await self.store.chat.last_lines(record.id)
         if not stored:
             raise NoSuchTableError(code)  # never opened
+        handled = await self.store.tables.handled_requests(record.id)
+        chat = await self.store.chat.last_lines(record.id)
         versions = await folded_back(stored, self.config.ring_size)
         actor = self.actors.get(code)
         if actor is not None:  # a new table took the code meanwhile: the newest is asked for
