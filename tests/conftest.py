@@ -189,17 +189,10 @@ def redis_server(tmp_path: Path) -> Iterator[RedisServer]:
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
     """One headless Chromium per browser-test module (see ``tests/web_helpers``)."""
-    from tests.web_helpers import CHROMIUM, CHROMIUM_ARGS, require_chromium
+    from tests.web_helpers import launched_chromium
 
-    require_chromium()
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(
-            executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS
-        )
+    with launched_chromium() as launched:
         yield launched
-        launched.close()
 
 
 @pytest.fixture(autouse=True)

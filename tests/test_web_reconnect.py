@@ -11,28 +11,18 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.web_helpers import (
-    CHROMIUM,
-    CHROMIUM_ARGS,
     WAIT_MS,
     free_port,
-    require_chromium,
     served_room,
 )
 
 
 @pytest.fixture
-def page() -> Iterator[Any]:
-    require_chromium()
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS
-        )
-        opened = browser.new_page()
-        opened.set_default_timeout(WAIT_MS)
-        yield opened
-        browser.close()
+def page(browser: Any) -> Iterator[Any]:
+    opened = browser.new_context().new_page()
+    opened.set_default_timeout(WAIT_MS)
+    yield opened
+    opened.context.close()
 
 
 def _create_table(page: Any, url: str) -> None:

@@ -12,6 +12,7 @@ Screenshots of the Alerts panel, for a person to look at: tests/artifacts/alerts
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -19,8 +20,10 @@ import pytest
 
 from tests.web_helpers import (
     ARTIFACTS,
+    FULL_CHROMIUM,
     WAIT_MS,
     call_and_wait,
+    launched_chromium,
     module_page,
     served_room,
     sit_at,
@@ -28,6 +31,15 @@ from tests.web_helpers import (
 )
 
 DESKTOP = {"width": 1280, "height": 900}
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """The full Chromium: the headless shell's notification permission stays "denied"."""
+    with launched_chromium(FULL_CHROMIUM) as launched:
+        yield launched
+
+
 SHOTS = ARTIFACTS / "alerts"
 KEYS = ["sound", "title", "vibrate", "notify", "warning"]
 
