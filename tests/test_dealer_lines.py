@@ -57,7 +57,10 @@ def _table(debt_limit: int | None = 1000, away: float = 120, removed: str | None
     return cast(
         Table,
         SimpleNamespace(
-            upcoming_settings=settings, seats={0: seat, 2: cat, 4: bob}, seat_to_act=lambda: bob
+            upcoming_settings=settings,
+            seats={0: seat, 2: cat, 4: bob},
+            hand=SimpleNamespace(to_act=1),
+            seat_to_act=lambda: bob,
         ),
     )
 

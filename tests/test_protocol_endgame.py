@@ -4,6 +4,7 @@ recipient gets, showing cards by choice, statistics, sitting a bot in, closing t
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Mapping
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -12,6 +13,10 @@ import pytest
 
 from pokernight.client import ClientError, TableClient, request_json
 from pokernight.commitment import Reveal, check_reveals
+from pokernight.server.tables import actor as actor_module
+from pokernight.server.tables.dealer import dealer_line
+from pokernight.server.tables.worded import Worded
+from pokernight.table import Table, TableEvent
 from tests.server_helpers import (
     FAST,
     HOLDEM,
@@ -108,6 +113,31 @@ async def test_a_player_shows_the_last_hand_and_everybody_sees_it(tmp_path: Path
     assert shown["seat"] == shower.state.my_seat and len(shown["cards"]) == 2
     assert said["dealer"] and said["params"]["cards"] == " ".join(shown["cards"])
     assert room["chat"] == [said]
+
+
+@scenario
+async def test_each_dealers_line_is_worded_from_the_table_its_event_left(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A command's events each leave a table: the close cashes out one player after another.
+    A line is worded from the table its own event left, not the last one (a bounty's payers
+    are named before the close that follows cashes them out: decision 83)."""
+    seated: list[tuple[str, int]] = []
+
+    def spy(event: TableEvent, table: Table, names: Mapping[str, str]) -> Worded | None:
+        seated.append((type(event).__name__, len(table.seats)))
+        return dealer_line(event, table, names)
+
+    monkeypatch.setattr(actor_module, "dealer_line", spy)
+    async with serving(tmp_path, replace(FAST, hand_pause_seconds=600)) as url:
+        _, clients = await open_table(url, HOLDEM, players=3)
+        await seat_and_start(clients, buy_in=500)
+        seated.clear()
+        await clients[0].request({"type": "close_table"})
+        await clients[2].wait_for(lambda m: m.get("type") == "TableClosed", timeout=30)
+        await close_all(clients)
+    left = [count for kind, count in seated if kind == "PlayerLeft"]
+    assert left == [2, 1, 0], seated
 
 
 @scenario

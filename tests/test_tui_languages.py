@@ -110,6 +110,10 @@ def test_a_dealers_line_reaches_a_german_terminal_in_german(
     bounty = narrate_table({**line, "code": "bounty_paid", "params": {**params, "from": paid}}, {})
     assert bounty is not None
     assert "Ann gewinnt die 7-2-Prämie: 1.540 (1.500 von Bob, 40 von Cy), Hand Nr. 7" in bounty
+    assert bounty.startswith("Dealer sagt: ")
+    monkeypatch.setenv("LANG", "es_ES.UTF-8")
+    bomb = narrate_table({**line, "code": "bomb_pot", "params": {}}, {})
+    assert bomb is not None and bomb.startswith("Crupier dice: El anfitrión")
     # A code of a newer server: its English words.
     newer = narrate_table({**line, "code": "not_known_yet", "params": params}, {})
     assert newer is not None and "Ann wins (English)" in newer

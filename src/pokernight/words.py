@@ -8,7 +8,8 @@ set; Spanish and German are spoken, anything else is English. A key a language l
 said in English. ``{name}`` is filled in; a ``{"one": ..., "other": ...}`` entry is chosen
 by the parameter ``count`` (a number, or ``grouped``'s words for it). Numbers are written as
 they are given (the terminal's amounts stay bare digits); ``grouped`` writes a large one as
-the language does.
+the language does. A sentence of the server's (``sentence``: a refusal, a dealer's line) has
+its whole numbers grouped, as the page writes them (a hand number comes as a string).
 """
 
 from __future__ import annotations

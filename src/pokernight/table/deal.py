@@ -134,7 +134,7 @@ def deck_to_commit(table: TableState) -> int:
         raise TableError("hand_in_play")
     number = table.hand_number + 1
     if table.committed_deck(number) is not None:
-        raise TableError("deck_committed", hand=number)
+        raise TableError("deck_committed", hand=str(number))
     return number
 
 
@@ -167,11 +167,11 @@ def check_contribution(
     if hand_number != committed.hand_number or commitment != committed.commitment:
         raise TableError(
             "contribution_other_hand",
-            hand=committed.hand_number,
+            hand=str(committed.hand_number),
             commitment=committed.commitment,
         )
     if player_id in taken:
-        raise TableError("contributed_already", hand=committed.hand_number)
+        raise TableError("contributed_already", hand=str(committed.hand_number))
     return contribution
 
 

@@ -36,7 +36,7 @@ def rabbit_refusal(table: TableState) -> TableError | None:
     if hand is None or started is None:
         return TableError("rabbit_no_hand")
     if table.rabbit_hunted_for == started.hand_number:
-        return TableError("rabbit_out", hand=started.hand_number)
+        return TableError("rabbit_out", hand=str(started.hand_number))
     if not hand.rabbit():
         if hand.street_index < len(hand.variant.streets) - 1:
             return TableError("rabbit_none_dealt", game=hand.variant.name)

@@ -230,12 +230,13 @@ def narrate_table(message: dict[str, Any], names: Mapping[int, str]) -> str | No
         return say("terminal.bomb_pot", amount=say.grouped(message["bomb_pot"]))
     if kind == "chat":
         # The dealer's lines come with a code: worded in the terminal's language (issue 38).
-        text = message["text"]
+        name, text = message["name"], message["text"]
         if message.get("dealer"):
+            name = say("table.dealer")
             text = say.sentence(
                 "table.dealer.", message.get("code"), message.get("params", {}), text
             )
-        return say("terminal.chat", name=message["name"], text=text)
+        return say("terminal.chat", name=name, text=text)
     if kind == "room":
         return say("terminal.dealing" if message["running"] else "terminal.paused")
     if kind == "TableClosed":

@@ -576,12 +576,12 @@ class TableActor:
         self.chat.append(line)
         self._broadcast_unversioned(line)
 
-    async def _dealer_says(self, done: list[Folded]) -> None:
-        """The dealer's lines for the host's corrections and removals just saved: in the chat
-        (kept in the room's, so a page that comes later reads them too), after the versions."""
+    async def _dealer_says(self, lines: list[Worded | None]) -> None:
+        """The dealer's lines of the events just saved (None: nothing said of one): in the
+        chat (kept in the room's, so a page that comes later reads them too), after the
+        versions."""
         now = self.config.clock()
-        for folded in done:
-            said = dealer_line(folded.event, self.table, self.versions.names)
+        for said in lines:
             if said is not None:
                 line = {
                     "type": "chat",
@@ -603,12 +603,17 @@ class TableActor:
     ) -> None:
         """Decide, save, then take the new table: memory never holds a move the database
         does not, so a save that fails leaves nothing to undo (decision 27)."""
-        early: list[WireEvent] = []
+        early: list[tuple[WireEvent, Worded | None]] = []
 
         def between(folded: Folded, table: Table) -> None:
             # An event that others follow is told with the table it left (its seats, its
-            # ledger), not the table the last one left: built now, sent once saved.
-            early.append(table_event_wire(self.versions.version + len(early) + 1, folded, table))
+            # ledger), not the table the last one left: built now (the table changes on),
+            # sent once saved. So is the dealer's line of it: a bounty's payers are named
+            # before a close that follows cashes them out.
+            version = self.versions.version + len(early) + 1
+            names = {**self.versions.names, **{s.player_id: s.name for s in table.seats.values()}}
+            said = dealer_line(folded.event, table, names)
+            early.append((table_event_wire(version, folded, table), said))
 
         try:
             # Who has a page open: a host who leaves or is sat out by the clock hands the
@@ -627,8 +632,10 @@ class TableActor:
         done: list[Folded],
         now: float,
         request: HandledRequest | None,
-        early: list[WireEvent],
+        early: list[tuple[WireEvent, Worded | None]],
     ) -> None:
+        """Save ``done``, then tell it and what follows from it; ``early``: how each event
+        but the last is told, and the dealer's line of it, from the table it left."""
         first = self.versions.version + 1
         stored = [StoredEvent.of(first + i, folded.event, now) for i, folded in enumerate(done)]
         # The request that caused them is saved with them: a resend after a crash is known.
@@ -648,20 +655,23 @@ class TableActor:
         self.versions.table = table
         if saved is not None:
             self.handled.record(saved)  # at once: whatever fails below, a resend is known
-        wires: list[WireEvent | None] = [*early, None] if done else []  # the last: as it is now
+        # The last: as it is now.
+        wires: list[WireEvent | None] = [*(wire for wire, _ in early), None] if done else []
         self._broadcast(
             [self.versions.record(f, w) for f, w in zip(done, wires, strict=True)],
             actions=sum(isinstance(folded.event, core.PlayerActed) for folded in done),
             hand_ended=any(isinstance(folded.event, core.HandFinished) for folded in done),
         )
         try:
-            await self._after_commit(done)
+            await self._after_commit(done, [said for _, said in early])
         except Exception:
             # The move is saved and sent: what follows it must not undo that for the sender.
             log.exception("table %s: after versions from %d", self.code, first)
 
-    async def _after_commit(self, done: list[Folded]) -> None:
-        await self._dealer_says(done)
+    async def _after_commit(self, done: list[Folded], said: list[Worded | None]) -> None:
+        if done:
+            last = dealer_line(done[-1].event, self.table, self.versions.names)
+            await self._dealer_says([*said, last])
         if any(isinstance(folded.event, core.HostChanged) for folded in done):
             self.host_watch.host_changed(self.config.clock())
             self._tell_host_invite()

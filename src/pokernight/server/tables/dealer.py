@@ -97,8 +97,8 @@ def dealer_line(event: TableEvent, table: Table, names: Mapping[str, str]) -> Wo
             )
         case HostChanged():
             return _host_line(event, table, names)
-        case ClockRestarted():
-            seat = table.seat_to_act()  # the event is refused when nobody is to act
+        case ClockRestarted() if table.hand is not None and table.hand.to_act is not None:
+            seat = table.seat_to_act()
             name = names.get(seat.player_id, seat.name)
             return Worded(
                 "clock_restarted",

@@ -176,7 +176,7 @@ export class Chat {
   }
 
   /** Players' names and words are theirs (not the page's language); the dealer's are the
-   * page's (state.js words them) or the server's. */
+   * server's, worded in the page's language from their code (chatWords). */
   render(lines, canSend) {
     this.list.replaceChildren(...lines.map((line) => h("li", {},
       h("b", { translate: line.dealer ? null : "no" }, line.dealer ? t("table.dealer") : line.name),

@@ -23,8 +23,6 @@ import { TableView } from "./table_view.js";
 import { WinnerAnnouncement } from "./winner.js";
 
 const SPINNER_AFTER_MS = 400;
-// Table events the dealer tells in the chat (state.js adds the lines).
-const DEALER_SAYS = new Set(["CardsShownByChoice", "RabbitHunted", "BountyPaid", "BombPotCalled"]);
 const CLOCK_TICK_MS = 250;
 const CLOCK_WARNING_SECONDS = 8; // a double beep when your own clock is nearly out
 
@@ -157,7 +155,7 @@ export class TablePage {
       if (this.state.lastHand?.awards.some((a) => a.winners.some(([i]) =>
         this.state.lastHand.seats[i] === this.state.mySeat))) play("win");
     }
-    if ((message.type === "snapshot" && message.room) || DEALER_SAYS.has(message.type)) {
+    if (message.type === "snapshot" && message.room) {
       this.renderChat();
     }
     if (message.type === "TableClosed") {
