@@ -7,9 +7,10 @@ the hand events it caused and the hand's public ``status``), or a bare
 
 It folds the same facts as the page's fold (``web/js/state.js``), fact for fact:
 ``tests/test_client_fold_agrees.py`` feeds both the same recorded version streams and
-compares what they hold. What only the page keeps is the page's own: its clock's offset, the contributions it sent (the Python client
-keeps those in ``TableClient.contributed``), and the words and marks it draws a hand
-with (streets, last actions, shown hands' names), which are read from ``events``.
+compares what they hold. What only the page keeps is the page's own: its clock's offset,
+the contributions it sent (the Python client keeps those in ``TableClient.contributed``),
+and the words and marks it draws a hand with (streets, last actions, shown hands' names),
+which are read from ``events``.
 """
 
 from __future__ import annotations
