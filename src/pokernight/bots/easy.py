@@ -57,9 +57,13 @@ class EasyBot(Bot):
         # It bets its good hands but raises a bet only with a great one: no raising wars.
         if equity >= (STRONG if to_call == 0 else GREAT) and self.rng.random() < 0.8:
             return bet_pot_fraction(situation, 0.5)
-        # A cheap call to see more cards; with none to come, it wants a hand.
-        cheap = not situation.is_last_street and to_call <= max(
-            CHEAP_CALL * situation.pot, CHEAP_UNITS * situation.unit
+        # A cheap call to see more cards; with none to come, it wants a hand. In a limit
+        # flop game every bet is that cheap, and people there fold a third of the bets they
+        # face (decision 86): it asks for its fair share.
+        cheap = (
+            not situation.is_last_street
+            and not situation.is_limit_flop_game
+            and to_call <= max(CHEAP_CALL * situation.pot, CHEAP_UNITS * situation.unit)
         )
         # Even a beginner puts most of their chips in only with a hand they think great,
         # unless the bettor is the one who raises every hand (him it calls down) or it is

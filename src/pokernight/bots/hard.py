@@ -32,14 +32,15 @@ from pokernight.bots.estimate import (
 )
 from pokernight.bots.first_street import strength
 from pokernight.bots.opening import Ranges, first_street_action
+from pokernight.bots.range_reading import unmade_share
 from pokernight.bots.ranges import range_weights
 from pokernight.bots.ranges_omaha import SHOWDOWNS as OMAHA_FAMILY
 from pokernight.bots.situation import Situation
-from pokernight.bots.stats import PRIOR_FOLD_TO_BET, PlayerStats
+from pokernight.bots.stats import PRIOR_FOLD_TO_BET, PlayerStats, bettor_stats
 from pokernight.equity import Scenario
 from pokernight.equity.calculator import Weigh
 from pokernight.equity.stud_quick import QuickEquity
-from pokernight.rules import Action, BettingStructure
+from pokernight.rules import Action
 
 # Deals per decision: the batch evaluator makes high hands cheap, wild ones are not.
 SAMPLES = {
@@ -56,6 +57,9 @@ RANGES_STUD = replace(RANGES, plays=0.3, raises=0.3)
 CALL_MARGIN = 0.02
 LATE_MARGIN = 0.06
 IMPLIED_DISCOUNT = 0.2
+# In a limit flop game a raise costs one bet: people there raise a fifth of the bets they
+# face after the flop (decision 86), so a regular raises for value with less.
+LIMIT_RAISE_DISCOUNT = 0.06
 BLUFF_BASE = 0.3
 CONTINUATION_BET = 0.6  # how often the first street's raiser bets the next when checked to
 # Omaha's hands run close and its players hold the nuts more often: the first street's
@@ -127,6 +131,8 @@ class HardBot(Bot):
         value = 0.3 + 0.28 / opponents - 0.3 * max(0.0, PRIOR_FOLD_TO_BET - folds)
         # Each raise more on a street asks for a stronger hand: no raising wars on a pair.
         raise_value = 0.5 + 0.28 / opponents + 0.1 * situation.raises_this_street
+        if situation.is_limit_flop_game:
+            raise_value -= LIMIT_RAISE_DISCOUNT
         if situation.to_call == 0:
             if equity >= value:
                 return bet_pot_fraction(situation, self._value_size(equity, folds))
@@ -137,7 +143,9 @@ class HardBot(Bot):
             return stay(situation)
         if equity >= raise_value:
             return bet_pot_fraction(situation, self._value_size(equity, folds))
-        if equity >= situation.pot_odds * (1 - _implied_discount(situation)) + _margin(situation):
+        if equity >= situation.pot_odds * (1 - _implied_discount(situation)) + _margin(
+            situation
+        ) + situation.reverse_implied(unmade_share(bettor_stats(situation, stats)), equity):
             return stay(situation)
         if opponents == 1 and self.rng.random() < 0.25 * self._bluff_chance(
             situation, folds, equity
@@ -190,7 +198,7 @@ def _implied_discount(situation: Situation) -> float:
     if situation.is_last_street:
         return 0.0
     later = situation.effective_stack
-    if situation.variant.betting is BettingStructure.FIXED_LIMIT:
+    if situation.is_fixed_limit:
         streets_left = len(situation.variant.streets) - 1 - situation.street
         later = min(later, streets_left * situation.stakes.big_bet)
     depth = later / max(situation.pot, 1)

@@ -16,8 +16,9 @@ from pokernight.bots.choices import bet_pot_fraction, passive, stay
 from pokernight.bots.estimate import credited_equity, my_equity
 from pokernight.bots.first_street import strength
 from pokernight.bots.opening import Ranges, first_street_action
+from pokernight.bots.range_reading import unmade_share
 from pokernight.bots.situation import Situation
-from pokernight.bots.stats import PRIOR_BLUFF, PlayerStats
+from pokernight.bots.stats import PRIOR_BLUFF, PlayerStats, bettor_stats
 from pokernight.rules import Action
 
 SAMPLES = {
@@ -67,10 +68,16 @@ class MediumBot(Bot):
             if roll < willing:
                 return bet_pot_fraction(situation, self.rng.uniform(0.4, 0.9))
             return stay(situation)
-        bluffs = _bettor_bluff_rate(situation, stats)
+        bettor = bettor_stats(situation, stats)
+        bluffs = bettor.bluff_rate
         willing = (
             BASE_WILLINGNESS
-            + EQUITY_OVER_ODDS * (equity - situation.pot_odds)
+            + EQUITY_OVER_ODDS
+            * (
+                equity
+                - situation.pot_odds
+                - situation.reverse_implied(unmade_share(bettor), equity)
+            )
             + SUNK_COST * _sunk_share(situation)
             + BLUFF_CATCHING * (bluffs - PRIOR_BLUFF)  # a bettor not seen yet adds nothing
             # A big call frightens it the less, the more the bettor bluffs.
@@ -89,9 +96,3 @@ class MediumBot(Bot):
 def _sunk_share(situation: Situation) -> float:
     invested = situation.invested[situation.seat]
     return invested / (invested + situation.stack) if invested else 0.0
-
-
-def _bettor_bluff_rate(situation: Situation, stats: list[PlayerStats]) -> float:
-    """The bluff rate of the last opponent to bet or raise this street."""
-    bettor = situation.last_aggressor
-    return PRIOR_BLUFF if bettor is None else stats[situation.opponents.index(bettor)].bluff_rate

@@ -4,9 +4,23 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from pokernight.bots.stats import PRIOR_AGGRESSION, PRIOR_BLUFF
 from pokernight.cards import Card
 from pokernight.history.actions import ActionRecord, action_records
-from pokernight.rules import HandStarted, HandView, LegalActions, Stakes, Variant, variant_for
+from pokernight.rules import (
+    BettingStructure,
+    HandStarted,
+    HandView,
+    LegalActions,
+    Stakes,
+    Variant,
+    variant_for,
+)
+
+LIMIT_REALIZATION = 0.45
+"""What a call with no chance at all would need above the pot odds against a bettor whose
+bets mean what most players' do, in a limit flop game before the river: set so that the
+levels fold to bets as people at limit hold'em do (the IRC data, decision 86)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,6 +102,29 @@ class Situation:
     @property
     def is_first_street(self) -> bool:
         return self.view.street_index == 0
+
+    @property
+    def is_fixed_limit(self) -> bool:
+        return self.variant.betting is BettingStructure.FIXED_LIMIT
+
+    @property
+    def is_limit_flop_game(self) -> bool:
+        """Fixed-limit hold'em or Omaha: where the IRC data shows how people play limit
+        after the flop (decision 86); stud and the draw games have no such data."""
+        return self.is_fixed_limit and not (self.variant.is_stud or self.variant.is_draw)
+
+    def reverse_implied(self, unmade: float, equity: float) -> float:
+        """Equity a call needs above the pot odds for what the hand will not win later: in
+        a limit flop game before the river a bet is always cheap against the pot, but a
+        weak hand that calls it meets the next street's bigger bet and folds there, having
+        paid. The weaker the hand, the more (nothing from an even chance up); and the less,
+        the more of a weak hand's weight the bettor's bets leave (``unmade``:
+        ``range_reading.unmade_share``), since his next bet then means less: a call of a
+        maniac realizes its equity."""
+        if not self.is_limit_flop_game or self.is_last_street:
+            return 0.0
+        weak = max(0.0, 1 - 2 * equity)
+        return LIMIT_REALIZATION * weak * (1 - unmade) / (1 - PRIOR_BLUFF * PRIOR_AGGRESSION)
 
     @property
     def is_last_street(self) -> bool:

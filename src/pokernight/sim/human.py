@@ -5,9 +5,10 @@ who plays too many hands and seldom raises, ``medium`` a loose recreational play
 a solid tight-aggressive regular. Their ranges are the figures tracking software and
 coaching sites give for those player types at six-handed no-limit hold'em cash (VPIP, PFR,
 postflop aggression factor, went to showdown: docs/bots.md cites them); the all-in rate,
-which trackers do not show, is bounded by what a 100-big-blind cash game sees. The other
-games have no such published norms: the same ranges hold there (docs/bots.md says where a
-game's nature moves a figure, and by how much).
+which trackers do not show, is bounded by what a 100-big-blind cash game sees. People's
+own limit hold'em (the IRC Poker Database, decision 86) falls inside the same ranges; the
+other games have no such data or norms: the same ranges hold there (docs/bots.md says
+where a game's nature moves a figure, and by how much).
 """
 
 from __future__ import annotations
