@@ -143,9 +143,7 @@ class HardBot(Bot):
             return stay(situation)
         if equity >= raise_value:
             return bet_pot_fraction(situation, self._value_size(equity, folds))
-        if equity >= situation.pot_odds * (1 - _implied_discount(situation)) + _margin(
-            situation
-        ) + situation.reverse_implied(unmade_share(bettor_stats(situation, stats)), equity):
+        if equity >= _call_price(situation, stats, equity):
             return stay(situation)
         if opponents == 1 and self.rng.random() < 0.25 * self._bluff_chance(
             situation, folds, equity
@@ -182,6 +180,13 @@ def _continues(situation: Situation) -> bool:
         return False
     raisers = [r.seat for r in situation.records if r.street == 0 and r.is_aggressive]
     return bool(raisers) and raisers[-1] == situation.seat
+
+
+def _call_price(situation: Situation, stats: list[PlayerStats], equity: float) -> float:
+    """The equity a call needs: the pot odds, less what more can be won later, plus a
+    margin, plus (at limit) what a weak hand pays later and folds."""
+    later_loss = situation.reverse_implied(unmade_share(bettor_stats(situation, stats)), equity)
+    return situation.pot_odds * (1 - _implied_discount(situation)) + _margin(situation) + later_loss
 
 
 def _margin(situation: Situation) -> float:
