@@ -32,11 +32,11 @@ from pokernight.bots.estimate import (
 )
 from pokernight.bots.first_street import strength
 from pokernight.bots.opening import Ranges, first_street_action
-from pokernight.bots.range_reading import unmade_share
+from pokernight.bots.range_reading import bettor_stats, unmade_share
 from pokernight.bots.ranges import range_weights
 from pokernight.bots.ranges_omaha import SHOWDOWNS as OMAHA_FAMILY
 from pokernight.bots.situation import Situation
-from pokernight.bots.stats import PRIOR_FOLD_TO_BET, PlayerStats, bettor_stats
+from pokernight.bots.stats import PRIOR_FOLD_TO_BET, PlayerStats
 from pokernight.equity import Scenario
 from pokernight.equity.calculator import Weigh
 from pokernight.equity.stud_quick import QuickEquity

@@ -16,9 +16,9 @@ from pokernight.bots.choices import bet_pot_fraction, passive, stay
 from pokernight.bots.estimate import credited_equity, my_equity
 from pokernight.bots.first_street import strength
 from pokernight.bots.opening import Ranges, first_street_action
-from pokernight.bots.range_reading import unmade_share
+from pokernight.bots.range_reading import bettor_stats, unmade_share
 from pokernight.bots.situation import Situation
-from pokernight.bots.stats import PRIOR_BLUFF, PlayerStats, bettor_stats
+from pokernight.bots.stats import PRIOR_BLUFF, PlayerStats
 from pokernight.rules import Action
 
 SAMPLES = {

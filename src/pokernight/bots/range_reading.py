@@ -5,6 +5,8 @@ with these)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import numpy as np
 
 from pokernight.bots.situation import Situation
@@ -42,6 +44,13 @@ def top_share_weight(percentiles: Weights, share: float) -> Weights:
 def later_bets(situation: Situation, seat: int) -> int:
     """The seat's bets and raises after the first street."""
     return sum(situation.aggression_by(seat, street) for street in range(1, situation.street + 1))
+
+
+def bettor_stats(situation: Situation, stats: Sequence[PlayerStats]) -> PlayerStats:
+    """What is known of the last opponent to bet or raise this street (``stats`` by
+    ``situation.opponents``); a stranger's priors when nobody has."""
+    bettor = situation.last_aggressor
+    return PlayerStats() if bettor is None else stats[situation.opponents.index(bettor)]
 
 
 def unmade_share(player: PlayerStats) -> float:

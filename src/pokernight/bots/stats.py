@@ -14,16 +14,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from pokernight.bots.made_hand import has_low, made_value
 from pokernight.evaluate import Category, category_of
 from pokernight.history.actions import action_records
 from pokernight.history.stats import seat_tallies
 from pokernight.rules import CardsShown, HandStarted, HandView, variant_for
-
-if TYPE_CHECKING:  # the situation module reads this one's prior
-    from pokernight.bots.situation import Situation
 
 PRIOR_HANDS = 10
 # Typical rates of a reasonable player; the priors the observed counts pull away from.
@@ -172,10 +169,3 @@ def _weak_below(view: HandView, showdown: str) -> Category:
     if view.wild_ranks:
         return Category.FULL_HOUSE
     return Category.STRAIGHT if showdown == "omaha8" else Category.TWO_PAIR
-
-
-def bettor_stats(situation: Situation, stats: Sequence[PlayerStats]) -> PlayerStats:
-    """What is known of the last opponent to bet or raise this street (``stats`` by
-    ``situation.opponents``); a stranger's priors when nobody has."""
-    bettor = situation.last_aggressor
-    return PlayerStats() if bettor is None else stats[situation.opponents.index(bettor)]
