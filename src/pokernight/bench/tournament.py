@@ -41,7 +41,7 @@ from pokernight.bots import make_bot
 from pokernight.build import engine_is_compiled
 from pokernight.rules import Action, ActionKind, HandView
 from pokernight.tournament import Tournament, from_template
-from pokernight.tournament.events import Eliminated, Finished, Started
+from pokernight.tournament.events import Finished, Started
 from pokernight.tournament.simulation import Chooser, Entry, HandReport, Run, play_tournament
 
 describe = "a bot tournament from the first deal to a winner: hands/s, wall time and length"
@@ -224,15 +224,13 @@ def play_once(players: int, seed: int, play: str = "bots", pace: float = 4.0) ->
     entries = [Entry(f"bot-{n}", f"Bot {n}", LEVELS[n % len(LEVELS)]) for n in range(players)]
     choose = bots_choose(entries, seed) if play == "bots" else random_choose(seed)
     in_play: dict[int, tuple[float, float]] = {}  # each table's first deal and last report
-    out = 0
     final_table: tuple[float, int] | None = None  # when, and after how many hands
 
     def after_hand(run: Run, hand: HandReport) -> None:
-        nonlocal out, final_table
+        nonlocal final_table
         first, _last = in_play.get(hand.table, (hand.began, hand.at))
         in_play[hand.table] = (first, hand.at)
-        out += sum(isinstance(event, Eliminated) for event in hand.events)
-        if final_table is None and players - out <= SEATS:
+        if final_table is None and run.tournament.players_left <= SEATS:
             final_table = (hand.at, run.hands)
 
     wall, cpu = time.perf_counter(), time.process_time()
