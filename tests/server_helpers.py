@@ -192,6 +192,18 @@ async def play_until_hand_over(
             await policy(actor)
 
 
+async def play_hands_then_pause(clients: list[TableClient], last: int, policy: Policy) -> None:
+    """Play ``policy`` until hand ``last`` has finished, the host (the first client)
+    pausing during it: a pause sent after it had ended could come after the next deal on
+    a loaded machine, and that hand would wait for players who have stopped."""
+    if last > 1:
+        await play_until_hand_over(clients, last - 1, policy)
+    while clients[0].state.hand_number < last:
+        await clients[0].next_event(timeout=10)
+    await clients[0].pause()
+    await play_until_hand_over(clients, last, policy)
+
+
 async def shoving_night(
     url: str,
     code: str,
@@ -211,15 +223,12 @@ async def shoving_night(
         await client.connect()
         await client.sit(number, buy_in)
     await clients[0].start()
-    for number in range(1, hands + 1):
-        if number == hands:
-            while clients[0].state.hand_number < hands:
-                await clients[0].next_event(timeout=10)
-            await clients[0].pause()
+    for number in range(1, hands):
         await play_until_hand_over(clients, number, shove)
-        for client in clients if number < hands else ():
+        for client in clients:
             if client.state.seats[client.state.my_seat or 0]["stack"] == 0:
                 await client.add_chips(rebuy)
+    await play_hands_then_pause(clients, hands, shove)
     if close:
         await clients[0].request({"type": "close_table"})
     for client in clients:

@@ -33,7 +33,13 @@ import pytest
 from pokernight.cli.club import operator_invite
 from pokernight.cli.main import main
 from pokernight.client import TableClient, create_table, request_json
-from tests.server_helpers import bet_then_call, play_until_hand_over, shove, take_invite
+from tests.server_helpers import (
+    bet_then_call,
+    play_hands_then_pause,
+    play_until_hand_over,
+    shove,
+    take_invite,
+)
 from tests.test_history_pokerstars_cli import parsed
 from tests.test_web_replay import READ_PAGE, _differences
 from tests.web_helpers import ARTIFACTS, get_as_member, served_room, watched_page
@@ -91,8 +97,7 @@ class Club:
         await opening(clients)
         played = clients[0].state.last_hand
         assert played is not None
-        await play_until_hand_over(clients, played["hand_number"] + 3, bet_then_call)
-        await clients[0].pause()
+        await play_hands_then_pause(clients, played["hand_number"] + 3, bet_then_call)
         night = Night(created["code"])
         ledger = await request_json(self.url, "GET", f"/api/tables/{night.code}/settle")
         for transfer in ledger["transfers"]:

@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 
 from pokernight.client import TableClient
-from tests.server_helpers import bet_then_call, play_until_hand_over
+from tests.server_helpers import bet_then_call, play_hands_then_pause
 from tests.web_helpers import (
     ARTIFACTS,
     found_the_club,
@@ -48,8 +48,7 @@ async def _play(url: str, code: str, seats: list[Json], hands: int) -> None:
         await client.connect()
         await client.sit(number, 1_000)
     await clients[0].start()
-    await play_until_hand_over(clients, hands, bet_then_call)
-    await clients[0].pause()
+    await play_hands_then_pause(clients, hands, bet_then_call)
     for client in clients:
         await client.disconnect()
 
