@@ -36,7 +36,7 @@ from pokernight.bots.range_reading import bettor_stats, unmade_share
 from pokernight.bots.ranges import range_weights
 from pokernight.bots.ranges_omaha import SHOWDOWNS as OMAHA_FAMILY
 from pokernight.bots.situation import Situation
-from pokernight.bots.stats import PRIOR_FOLD_TO_BET, PlayerStats
+from pokernight.bots.stats import PRIOR_BLUFF, PRIOR_FOLD_TO_BET, PlayerStats
 from pokernight.equity import Scenario
 from pokernight.equity.calculator import Weigh
 from pokernight.equity.stud_quick import QuickEquity
@@ -60,6 +60,10 @@ IMPLIED_DISCOUNT = 0.2
 # In a limit flop game a raise costs one bet: people there raise a fifth of the bets they
 # face after the flop (decision 86), so a regular raises for value with less.
 LIMIT_RAISE_DISCOUNT = 0.06
+# A limit hold'em river's bet is one bet against a big pot, so its pot odds ask for almost nothing,
+# but a bettor there rarely bluffs (a bluff is too cheap to call) and people fold 41 % of
+# such bets (decision 87): a regular calls with a hand that beats some of his values.
+LIMIT_RIVER_MARGIN = 0.35
 BLUFF_BASE = 0.3
 CONTINUATION_BET = 0.6  # how often the first street's raiser bets the next when checked to
 # Omaha's hands run close and its players hold the nuts more often: the first street's
@@ -185,13 +189,19 @@ def _continues(situation: Situation) -> bool:
 def _call_price(situation: Situation, stats: list[PlayerStats], equity: float) -> float:
     """The equity a call needs: the pot odds, less what more can be won later, plus a
     margin, plus (at limit) what a weak hand pays later and folds."""
-    later_loss = situation.reverse_implied(unmade_share(bettor_stats(situation, stats)), equity)
-    return situation.pot_odds * (1 - _implied_discount(situation)) + _margin(situation) + later_loss
+    bettor = bettor_stats(situation, stats)
+    later_loss = situation.reverse_implied(unmade_share(bettor), equity)
+    price = situation.pot_odds * (1 - _implied_discount(situation))
+    return price + _margin(situation, bettor) + later_loss
 
 
-def _margin(situation: Situation) -> float:
+def _margin(situation: Situation, bettor: PlayerStats) -> float:
     """The equity above the price a call asks for: more as the streets run out, since a
-    bettor's range is stronger than its weights say by then (few bluff twice)."""
+    bettor's range is stronger than its weights say by then (few bluff twice); on a limit
+    hold'em river much more, none against a bettor whose shown bets were bluffs half the time."""
+    if situation.is_limit_holdem_river:
+        honest = max(0.0, 1 - 2 * bettor.bluff_rate) / (1 - 2 * PRIOR_BLUFF)
+        return CALL_MARGIN + LATE_MARGIN + LIMIT_RIVER_MARGIN * honest
     streets_left = len(situation.variant.streets) - 1 - situation.street
     return CALL_MARGIN if streets_left >= 2 else CALL_MARGIN + LATE_MARGIN
 
