@@ -322,6 +322,5 @@ async def two_hands_watched(url: str) -> tuple[str, list[TableClient], TableClie
     spectator = TableClient(url, code)
     await spectator.watch()
     await seat_and_start(clients, buy_in=500)
-    await play_until_hand_over(clients, 2, passive)
-    await clients[0].pause()
+    await play_hands_then_pause(clients, 2, passive)
     return code, clients, spectator

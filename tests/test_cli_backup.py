@@ -26,7 +26,7 @@ from tests.server_helpers import (
     close_all,
     open_table,
     passive,
-    play_until_hand_over,
+    play_hands_then_pause,
     scenario,
     seat_and_start,
     serving,
@@ -126,8 +126,7 @@ async def test_a_backup_of_a_room_mid_hand_restored_in_a_new_room_finishes_the_h
         assert {client.state.version for client in clients} == {at + 1}
         hand = clients[0].state.hand
         assert hand is not None and hand["hand_number"] == 1
-        await play_until_hand_over(clients, 1, passive)
-        await clients[0].pause()
+        await play_hands_then_pause(clients, 1, passive)
         ledger = await request_json(url, "GET", f"/api/tables/{code}/ledger")
         info = await request_json(url, "GET", f"/api/tables/{code}")
         await close_all(clients)

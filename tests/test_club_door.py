@@ -25,7 +25,7 @@ from tests.server_helpers import (
     club_founder,
     invite_into_club,
     passive,
-    play_until_hand_over,
+    play_hands_then_pause,
     room_database,
     scenario,
     serving,
@@ -68,8 +68,7 @@ async def _two_friends_play(
     for seat, client in enumerate((host, bob)):
         await client.sit(seat, 500)
     await host.start()
-    await play_until_hand_over([host, bob], hands, policy)
-    await host.pause()
+    await play_hands_then_pause([host, bob], hands, policy)
     return [host, bob], table
 
 
@@ -143,8 +142,7 @@ async def test_finding_4_nobody_organises_by_being_first_and_no_claim_takes_a_se
         for seat, client in enumerate((host, bob)):
             await client.sit(seat, 500)
         await host.start()
-        await play_until_hand_over([host, bob], 2, bet_then_call)
-        await host.pause()
+        await play_hands_then_pause([host, bob], 2, bet_then_call)
         assert bob.state.player_id is not None
 
         first = await request_json(url, "POST", "/api/tables", {"name": "Mallory", "member": True})

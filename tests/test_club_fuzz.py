@@ -40,7 +40,7 @@ from tests.server_helpers import (
     HOLDEM,
     club_founder,
     invite_into_club,
-    play_until_hand_over,
+    play_hands_then_pause,
     serving_app,
 )
 from tests.test_club_door import bob_wins
@@ -189,8 +189,7 @@ async def _open_club(url: str, tmp_path: Path) -> Club:
     for seat, client in enumerate((host, bob)):
         await client.sit(seat, 500)
     await host.start()
-    await play_until_hand_over([host, bob], 3, bob_wins)
-    await host.pause()
+    await play_hands_then_pause([host, bob], 3, bob_wins)
     for client in (host, bob, gil):
         await client.disconnect()
     season = await request_json(url, "GET", "/api/club/season", device=alice)

@@ -15,6 +15,7 @@ from tests.server_helpers import (
     close_all,
     open_table,
     passive,
+    play_hands_then_pause,
     play_until_hand_over,
     scenario,
     serving,
@@ -113,9 +114,8 @@ async def test_the_settle_up_is_between_people_and_bots_are_shown_apart(tmp_path
         await guest.sit(1, 1_000)
         await host.request({"type": "add_bot", "seat": 2, "level": "hard"})
         await host.start()
-        for number in range(1, 4):  # nobody busts: the people check or fold
-            await play_until_hand_over([host, guest], number, _check_or_fold)
-        await host.pause()
+        # nobody busts: the people check or fold
+        await play_hands_then_pause([host, guest], 3, _check_or_fold)
         ledger = await request_json(url, "GET", f"/api/tables/{code}/ledger")
         await close_all([host, guest])
     bots = {row["player_id"] for row in ledger["accounts"] if row["bot"]}

@@ -23,6 +23,7 @@ from tests.server_helpers import (
     close_all,
     open_table,
     passive,
+    play_hands_then_pause,
     play_until_hand_over,
     scenario,
     seat_and_start,
@@ -96,9 +97,8 @@ async def test_a_player_shows_the_last_hand_and_everybody_sees_it(tmp_path: Path
             assert legal is not None
             await client.act("fold" if legal["can_fold"] else "check")
 
-        await play_until_hand_over(clients, 1, fold)
+        await play_hands_then_pause(clients, 1, fold)
         shower = clients[0]  # folded or won without a showdown: either may show
-        await clients[0].pause()
         await shower.request({"type": "show_cards"})
         shown = await clients[1].wait_for(lambda m: m.get("type") == "CardsShownByChoice")
         said = await clients[1].wait_for(lambda m: m.get("code") == "cards_shown")
@@ -145,9 +145,7 @@ async def test_statistics_count_every_finished_hand(tmp_path: Path) -> None:
     async with serving(tmp_path) as url:
         code, clients = await open_table(url, HOLDEM, players=3)
         await seat_and_start(clients, buy_in=500)
-        await play_until_hand_over(clients, 2, passive)
-        await clients[0].pause()
-        await play_until_hand_over(clients, 2, passive)
+        await play_hands_then_pause(clients, 2, passive)
         stats = await request_json(url, "GET", f"/api/tables/{code}/stats")
         await close_all(clients)
     rows = stats["players"]

@@ -17,7 +17,7 @@ from tests.server_helpers import (
     close_all,
     open_table,
     passive,
-    play_until_hand_over,
+    play_hands_then_pause,
     scenario,
     seat_and_start,
     settle,
@@ -78,8 +78,7 @@ async def test_a_killed_server_resumes_the_hand_in_progress_and_the_ledger_balan
             await reconnect(client)
         await settle(clients, in_hand_at)
         assert clients[0].state.hand is not None and clients[0].state.hand["hand_number"] == 1
-        await play_until_hand_over(clients, 1, passive)
-        await clients[0].pause()
+        await play_hands_then_pause(clients, 1, passive)
         ledger = await request_json(url, "GET", f"/api/tables/{code}/ledger")
         info = await request_json(url, "GET", f"/api/tables/{code}")
         await close_all(clients)

@@ -9,7 +9,7 @@ from pokernight.table import Table
 from tests.server_helpers import (
     club_founder,
     passive,
-    play_until_hand_over,
+    play_hands_then_pause,
     scenario,
     serving_app,
 )
@@ -26,8 +26,7 @@ async def _night_with_a_bot(url: str, device: str, hands: int) -> str:
     await bob.sit(0, 1_000)
     await bob.request({"type": "add_bot", "seat": 1, "level": "medium"})
     await bob.start()
-    await play_until_hand_over([bob], hands, passive)
-    await bob.pause()
+    await play_hands_then_pause([bob], hands, passive)
     await bob.disconnect()
     player_id: str = created["player_id"]
     return player_id

@@ -18,6 +18,7 @@ from tests.server_helpers import (
     close_all,
     club_founder,
     invite_into_club,
+    play_hands_then_pause,
     play_until_hand_over,
     scenario,
     serving,
@@ -54,8 +55,7 @@ async def _night(
     for seat, client in enumerate(clients):
         await client.sit(seat, 500)
     await clients[0].start()
-    await play_until_hand_over(clients, hands, bet_then_call)
-    await clients[0].pause()
+    await play_hands_then_pause(clients, hands, bet_then_call)
     return clients
 
 

@@ -17,7 +17,7 @@ from tests.server_helpers import (
     close_all,
     open_table,
     passive,
-    play_until_hand_over,
+    play_hands_then_pause,
     scenario,
     seat_and_start,
     serving,
@@ -79,8 +79,7 @@ async def test_ledger_settle_up_csv_and_hands_after_play(tmp_path: Path) -> None
     async with serving(tmp_path) as url:
         code, clients = await open_table(url, HOLDEM, players=3)
         await seat_and_start(clients, buy_in=500)
-        await play_until_hand_over(clients, 1, passive)
-        await clients[0].pause()
+        await play_hands_then_pause(clients, 1, passive)
         base = f"/api/tables/{code}"
         ledger = await request_json(url, "GET", f"{base}/ledger")
         settle = await request_json(url, "GET", f"{base}/settle")
