@@ -34,8 +34,8 @@ RANGES = Ranges(plays=0.5, raises=0.05, defends=2.0, reraises=0.1)
 STRONG = 0.65  # equity that makes it bet
 GREAT = 0.85  # equity that makes it raise a bet
 LOOSE_SHARE = 1.0  # it keeps calling with this fraction of a fair share of equity
-# ...and on a limit hold'em river, where a bet is rarely a bluff, a little more than a fair share:
-# people there fold 41 % of river bets, the loose-passive a third (decision 87).
+# ...and on a limit hold'em river, where a bet is rarely a bluff, a little more than a
+# fair share: people there fold 41 % of river bets, the loose-passive a third (decision 87).
 LIMIT_RIVER_SHARE = 1.3
 CHEAP_CALL = 0.2  # ...or when the call is at most this share of the pot
 CHEAP_UNITS = 1

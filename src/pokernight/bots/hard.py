@@ -60,9 +60,9 @@ IMPLIED_DISCOUNT = 0.2
 # In a limit flop game a raise costs one bet: people there raise a fifth of the bets they
 # face after the flop (decision 86), so a regular raises for value with less.
 LIMIT_RAISE_DISCOUNT = 0.06
-# A limit hold'em river's bet is one bet against a big pot, so its pot odds ask for almost nothing,
-# but a bettor there rarely bluffs (a bluff is too cheap to call) and people fold 41 % of
-# such bets (decision 87): a regular calls with a hand that beats some of his values.
+# A limit hold'em river's bet is one bet against a big pot, so its pot odds ask for almost
+# nothing, but a bettor there rarely bluffs (a bluff is too cheap to call) and people fold
+# 41 % of such bets (decision 87): a regular calls with a hand that beats some of his values.
 LIMIT_RIVER_MARGIN = 0.35
 BLUFF_BASE = 0.3
 CONTINUATION_BET = 0.6  # how often the first street's raiser bets the next when checked to
@@ -198,7 +198,8 @@ def _call_price(situation: Situation, stats: list[PlayerStats], equity: float) -
 def _margin(situation: Situation, bettor: PlayerStats) -> float:
     """The equity above the price a call asks for: more as the streets run out, since a
     bettor's range is stronger than its weights say by then (few bluff twice); on a limit
-    hold'em river much more, none against a bettor whose shown bets were bluffs half the time."""
+    hold'em river much more, but none against a bettor whose shown bets were bluffs half
+    the time."""
     if situation.is_limit_holdem_river:
         honest = max(0.0, 1 - 2 * bettor.bluff_rate) / (1 - 2 * PRIOR_BLUFF)
         return CALL_MARGIN + LATE_MARGIN + LIMIT_RIVER_MARGIN * honest
