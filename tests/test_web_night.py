@@ -168,6 +168,12 @@ def _status_at(log: FrameLog, version: int) -> Json | None:
     return None if found is None else _status_of(found)
 
 
+def _running(log: FrameLog) -> bool | None:
+    """Whether the room deals hands, by the last room frame the page received."""
+    room = next((f for f in reversed(log.frames) if f.get("type") == "room"), None)
+    return None if room is None else bool(room["running"])
+
+
 def _latest_seats(log: FrameLog) -> dict[int, Json]:
     for frame in _versions(log, newest_first=True):
         if frame.get("type") == "snapshot":
@@ -692,6 +698,10 @@ class Night:
         button.filter(has_text="Pause after this hand").wait_for()
         self.host.press("#host-start")
         button.filter(has_text="Deal").wait_for()
+        # The room's word of the pause comes after any hand dealt before it: once the
+        # spectator has it, its frames tell whether a hand is still to finish (a hand
+        # dealt a moment before the press, not heard yet, looked like none).
+        self.until(lambda: _running(self.spectator.log) is False, "the spectator hears the pause")
 
     def hand_over(self) -> bool:
         return self.status() is None
