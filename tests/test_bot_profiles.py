@@ -2,7 +2,9 @@
 aggression, all-in rate and went-to-showdown within the human ranges of ``sim.human``,
 here on a short seeded run, so within wider bounds (half the range's width more on each
 side); docs/bots.md gives each level's figures on 20,000 hands a game. At limit hold'em
-each level also folds to a bet after the flop as often as people there do (decision 86)."""
+each level also folds to a bet after the flop as often as people there do (decision 86).
+At Five-Card Draw, whose second round is its last, the ranges are people's river's
+(decision 88)."""
 
 from __future__ import annotations
 
@@ -16,21 +18,37 @@ from pokernight.cards import shuffled
 from pokernight.history.actions import action_records
 from pokernight.rules import default_stakes, variant_for
 from pokernight.sim import Simulation, play_hands
-from pokernight.sim.human import HUMAN
+from pokernight.sim.human import HUMAN, ranges_for
 from pokernight.sim.profile import Profile
 from pokernight.sim.runner import play_one
 
 LEVELS = ("easy", "medium", "hard")
 
 
-@pytest.mark.parametrize("game", ["nlhe", "flhe"])
+@pytest.mark.parametrize("game", ["nlhe", "flhe", "nl5cd"])
 def test_every_level_plays_within_the_ranges_of_its_kind_of_player(game: str) -> None:
     bots = LEVELS * 2  # six-handed, two seats each, as docs/bots.md measures them
     played = play_hands(Simulation(game, bots, 600, seed=11, profile=True))
     for level in LEVELS:
         profile = Profile.of(played.counts[[seat for seat, bot in enumerate(bots) if bot == level]])
         assert profile.hands == 1_200
-        assert HUMAN[level].outside(profile, slack=0.5) == [], (game, level, profile)
+        ranges = ranges_for(level, variant_for(game))
+        assert ranges.outside(profile, slack=0.5) == [], (game, level, profile)
+
+
+def test_where_the_second_round_is_the_last_the_levels_are_held_to_peoples_river() -> None:
+    # At Five-Card Draw "saw the second round" means saw the last one, as a hold'em river:
+    # the share that then goes to showdown is people's river's, and so is the aggression.
+    for level in LEVELS:
+        holdem, draw = (
+            ranges_for(level, variant_for("nlhe")),
+            ranges_for(level, variant_for("fl5cd")),
+        )
+        assert holdem == HUMAN[level] == ranges_for(level, variant_for("27td"))
+        assert draw.vpip == holdem.vpip and draw.pfr == holdem.pfr
+        assert draw.went_to_showdown[0] > holdem.went_to_showdown[1]
+        # People bet more per call on the river: both ends of the range move up.
+        assert all(d > h for d, h in zip(draw.aggression, holdem.aggression, strict=True))
 
 
 # How people at limit hold'em answer a bet after the flop (the first decision a player

@@ -23,9 +23,9 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from pokernight.bots import BASELINES, LEVELS
 from pokernight.cli.types import Subparsers
-from pokernight.rules import VARIANTS
+from pokernight.rules import VARIANTS, Variant, variant_for
 from pokernight.sim import Simulation, Summary, hands_saved, play_hands, summarize
-from pokernight.sim.human import HUMAN
+from pokernight.sim.human import HUMAN, ranges_for
 from pokernight.sim.profile import Counts, Profile
 from pokernight.sim.runner import dealt_shifts
 
@@ -118,12 +118,14 @@ def run(args: argparse.Namespace) -> int:
             console.print(f"{how}: a plain run takes {saved:.1f}x the hands for this interval")
         if args.profile:
             console.print(
-                profile_report(played.counts, simulation.bots), highlight=False, soft_wrap=True
+                profile_report(played.counts, simulation.bots, variant_for(simulation.variant)),
+                highlight=False,
+                soft_wrap=True,
             )
     return 0
 
 
-def profile_report(counts: Counts, bots: tuple[str, ...]) -> str:
+def profile_report(counts: Counts, bots: tuple[str, ...], variant: Variant) -> str:
     """Each level's profile, its seats' counts summed, and the figures outside the ranges of
     the kind of player it stands for (``sim.human``)."""
     heading = ("hands", 7), ("VPIP %", 7), ("PFR %", 6), ("AF", 5), ("all-in %", 8), ("WTSD %", 7)
@@ -131,7 +133,7 @@ def profile_report(counts: Counts, bots: tuple[str, ...]) -> str:
     lines[0] += "  as people play?"
     for name in dict.fromkeys(bots):
         profile = Profile.of(counts[[seat for seat, bot in enumerate(bots) if bot == name]])
-        human = HUMAN.get(name)
+        human = ranges_for(name, variant) if name in HUMAN else None
         verdict = "" if human is None else "; ".join(human.outside(profile)) or "yes"
         lines.append(
             f"{name:<16} {profile.hands:>7,} {profile.vpip:>7.1f} {profile.pfr:>6.1f}"
