@@ -63,7 +63,7 @@ HUMAN: dict[str, HumanRanges] = {
 # their went-to-showdown from the flop makes them (its range above): the least and most
 # among the IRC Poker Database's limit hold'em players (41 players, April 1995) and the
 # professionals of the Pluribus hands (six-max no-limit), each with 25 river hands or more
-# (decision 88).
+# (the professionals 30; decision 88).
 LAST_ROUND_SHOWDOWN: dict[str, tuple[float, float]] = {
     "easy": (60, 91),
     "medium": (55, 91),
