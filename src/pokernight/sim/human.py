@@ -9,9 +9,9 @@ which trackers do not show, is bounded by what a 100-big-blind cash game sees. P
 own limit hold'em (the IRC Poker Database, decision 86) falls inside the same ranges; the
 other games have no such database or norms (a few hundred real hands at most, which agree
 at stud: docs/bots.md): the same ranges hold there (docs/bots.md says where a game's nature
-moves a figure, and by how much). But where a game's second betting
-round is its last (Five-Card Draw), went to showdown and the aggression factor count only
-a last round, which in hold'em is the river: there the levels are held to people's river
+moves a figure, and by how much). But where a game's second betting round is its last
+(Five-Card Draw), went to showdown and the aggression factor count only a last round,
+which in hold'em is the river: there the levels are held to people's river
 (``ranges_for``, decision 88).
 """
 
